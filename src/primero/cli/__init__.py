@@ -1,0 +1,13 @@
+"""The ``primero`` command line (Typer + Rich). Each subcommand lives in its own module."""
+
+from __future__ import annotations
+
+from primero.cli import commands_info  # noqa: F401  (registers eval, rules, cheatsheet)
+from primero.cli.app import app
+
+__all__ = ["app", "main"]
+
+
+def main() -> None:
+    """Entry point of the ``primero`` console script."""
+    app()

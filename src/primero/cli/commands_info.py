@@ -1,0 +1,3 @@
+"""``primero eval``, ``primero rules`` and ``primero cheatsheet``."""
+
+from __future__ import annotations

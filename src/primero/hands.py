@@ -1,0 +1,213 @@
+"""Hand categories and the hand evaluator (R2).
+
+Every 4-card hand falls in exactly one :class:`Category` (the highest it satisfies) and
+scores the points of the cards that define it. Hands compare by category, then points.
+
+>>> v = evaluate("7h 6h Ah 2c")
+>>> v.category.name, v.points
+('SUPREMUS', 55)
+>>> evaluate("7c 6d Ah 5s") > evaluate("Kh Qh Jh 7h")
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import IntEnum
+from itertools import combinations
+from typing import Final
+
+from primero.cards import DECK, Card, CardError, parse_cards
+
+__all__ = [
+    "Category",
+    "HandValue",
+    "category_of",
+    "evaluate",
+    "evaluate_ids",
+]
+
+
+class Category(IntEnum):
+    """The five hand categories, ordered low to high (R2)."""
+
+    NUMERUS = 0
+    PRIMERO = 1
+    SUPREMUS = 2
+    FLUXUS = 3
+    CHORUS = 4
+
+    @property
+    def label(self) -> str:
+        """The category's name as written in records and shown to players: ``"fluxus"``."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Category:
+        """The category named ``text`` (lower case, as in records: ``"fluxus"``).
+
+        Raises:
+            ValueError: ``text`` is not one of chorus, fluxus, supremus, primero, numerus.
+        """
+        try:
+            return _CATEGORY_BY_LABEL[text]
+        except KeyError:
+            raise ValueError(
+                f"unknown category {text!r}: one of chorus, fluxus, supremus, primero, numerus"
+            ) from None
+
+
+_CATEGORY_BY_LABEL: Final = {c.name.lower(): c for c in Category}
+
+
+class HandValue:
+    """The value of a 4-card hand (R2): its category, points and the cards that count.
+
+    Attributes:
+        category: the :class:`Category`.
+        points: the sum of the points (R1) of the counting cards.
+        counting: the cards that define the category, in deck order (for a numerus with
+            two suits of two cards, the pair with more points; on equal points, the pair
+            of the earlier suit in deck order c d h s).
+
+    Values are totally ordered by ``(category, points)``; equal category and points
+    compare equal (a tie, R7) whatever the counting cards. Values are immutable and
+    shared: the evaluator returns the same object for the same hand.
+    """
+
+    __slots__ = ("category", "counting", "key", "points")
+
+    category: Category
+    points: int
+    counting: tuple[Card, ...]
+    key: int
+
+    def __init__(self, category: Category, points: int, counting: tuple[Card, ...]) -> None:
+        """Build a value; usually obtained from :func:`evaluate` instead.
+
+        Args:
+            category: the category.
+            points: the points (0..84).
+            counting: the counting cards.
+        """
+        object.__setattr__(self, "category", category)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "counting", counting)
+        object.__setattr__(self, "key", int(category) * 128 + points)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("HandValue is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.key == other.key
+
+    def __hash__(self) -> int:
+        return self.key
+
+    def __lt__(self, other: HandValue) -> bool:
+        return self.key < other.key
+
+    def __le__(self, other: HandValue) -> bool:
+        return self.key <= other.key
+
+    def __gt__(self, other: HandValue) -> bool:
+        return self.key > other.key
+
+    def __ge__(self, other: HandValue) -> bool:
+        return self.key >= other.key
+
+    def __repr__(self) -> str:
+        cards = " ".join(str(c) for c in self.counting)
+        return f"HandValue({self.category.label}, {self.points}, '{cards}')"
+
+    def __str__(self) -> str:
+        return f"{self.category.label} {self.points}"
+
+
+def _compute(ids: Sequence[int]) -> HandValue:
+    """Evaluate four distinct card ids from first principles (R2)."""
+    cards = sorted(DECK[i] for i in ids)
+    ranks = {c.rank for c in cards}
+    if len(ranks) == 1:
+        return HandValue(Category.CHORUS, sum(c.points for c in cards), tuple(cards))
+    by_suit: list[list[Card]] = [[], [], [], []]
+    for c in cards:
+        by_suit[c.suit].append(c)
+    sizes = sorted((len(s) for s in by_suit), reverse=True)
+    if sizes[0] == 4:
+        return HandValue(Category.FLUXUS, sum(c.points for c in cards), tuple(cards))
+    if sizes[0] == 3:
+        three = next(s for s in by_suit if len(s) == 3)
+        if {c.rank for c in three} == {0, 5, 6}:  # A, 6, 7
+            return HandValue(Category.SUPREMUS, 55, tuple(three))
+        return HandValue(Category.NUMERUS, sum(c.points for c in three), tuple(three))
+    if sizes[0] == 1:
+        return HandValue(Category.PRIMERO, sum(c.points for c in cards), tuple(cards))
+    # two cards of one suit (2+1+1) or two pairs of suits (2+2): the pair with more points
+    best: list[Card] = []
+    for s in by_suit:
+        if len(s) == 2 and sum(c.points for c in s) > sum(c.points for c in best):
+            best = s
+    return HandValue(Category.NUMERUS, sum(c.points for c in best), tuple(best))
+
+
+def _build_table() -> dict[int, HandValue]:
+    table: dict[int, HandValue] = {}
+    for combo in combinations(range(40), 4):
+        table[(1 << combo[0]) | (1 << combo[1]) | (1 << combo[2]) | (1 << combo[3])] = (
+            _compute(combo)
+        )
+    return table
+
+
+#: Every 4-card hand's value, keyed by the bit mask of its card ids (``sum(1 << id)``).
+_TABLE: Final[dict[int, HandValue]] = _build_table()
+
+
+def evaluate_ids(a: int, b: int, c: int, d: int) -> HandValue:
+    """The value of the hand of four distinct card ids (indices into ``DECK``) (R2).
+
+    Raises:
+        CardError: the ids are not four distinct ids in 0..39.
+    """
+    try:
+        return _TABLE[(1 << a) | (1 << b) | (1 << c) | (1 << d)]
+    except (KeyError, ValueError, TypeError):
+        raise CardError(f"not four distinct card ids in 0..39: {(a, b, c, d)}") from None
+
+
+def evaluate(cards: str | Iterable[Card | str]) -> HandValue:
+    """Evaluate a 4-card hand (R2).
+
+    Args:
+        cards: four distinct cards: a string such as ``"7h 6h Ah 2c"`` or a sequence of
+            :class:`Card` (or card texts), in any order.
+
+    Returns:
+        The shared :class:`HandValue` of the hand (category, points, counting cards).
+
+    Raises:
+        CardError: a token is not a card, a card is repeated, or the hand does not hold
+            exactly four cards (a hand of fewer than four cards has no category, R2).
+    """
+    if type(cards) is tuple and len(cards) == 4:
+        a, b, c, d = cards
+        if type(a) is Card and type(b) is Card and type(c) is Card and type(d) is Card:
+            value = _TABLE.get((1 << a.id) | (1 << b.id) | (1 << c.id) | (1 << d.id))
+            if value is not None:
+                return value
+    parsed = parse_cards(cards)
+    if len(parsed) != 4:
+        raise CardError(f"a hand has exactly 4 cards, got {len(parsed)}")
+    return _TABLE[sum(1 << card.id for card in parsed)]
+
+
+def category_of(cards: Iterable[Card]) -> Category:
+    """The category of a 4-card hand; shorthand for ``evaluate(cards).category`` (R2).
+
+    Raises:
+        CardError: as :func:`evaluate`.
+    """
+    return evaluate(tuple(cards)).category
