@@ -1,0 +1,131 @@
+"""Pots, side pots and their award under both tie rules (R7).
+
+>>> [(p.amount, p.eligible) for p in build_pots([10, 31, 31, 1], [False, False, False, True])]
+[(31, (0, 1, 2)), (42, (1, 2))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from primero.hands import HandValue
+
+__all__ = ["Award", "Pot", "award_pots", "build_pots"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot (R7).
+
+    Attributes:
+        amount: chips in the pot.
+        eligible: the 0-based seats that may win it, in seat order.
+    """
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """Who won one pot and how many chips each winner took (R7).
+
+    Attributes:
+        pot: the pot.
+        winners: the 0-based seats that took chips from it, in seat order.
+        shares: chips each winner took, aligned with ``winners``; sums to ``pot.amount``.
+    """
+
+    pot: Pot
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+
+
+def build_pots(contributed: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
+    """Split the chips put in during a hand into a main pot and side pots (R7).
+
+    One pot per distinct contribution level of the players still in (lowest first);
+    each holds, from every player (folded ones too), the chips between the previous level
+    and this one, and is eligible to the players still in who reached the level. Chips of
+    folded players above the highest level go into the last pot.
+
+    Args:
+        contributed: chips each seat put in during the hand, antes included.
+        folded: whether each seat has folded; at least one seat must still be in.
+
+    Returns:
+        The pots, main pot first; pots of 0 chips are left out.
+
+    Raises:
+        ValueError: every seat has folded, or the sequences differ in length.
+    """
+    if len(contributed) != len(folded):
+        raise ValueError("contributed and folded must have one entry per seat")
+    levels = sorted({c for c, f in zip(contributed, folded, strict=True) if not f})
+    if not levels:
+        raise ValueError("at least one player must still be in")
+    pots: list[Pot] = []
+    previous = 0
+    for i, level in enumerate(levels):
+        top = i == len(levels) - 1
+        amount = 0
+        for c in contributed:
+            upper = c if top else min(c, level)
+            amount += max(0, upper - previous)
+        eligible = tuple(
+            s for s, (c, f) in enumerate(zip(contributed, folded, strict=True))
+            if not f and c >= level
+        )
+        if amount:
+            pots.append(Pot(amount, eligible))
+        previous = level
+    return pots
+
+
+def award_pots(
+    pots: Sequence[Pot], values: Sequence[HandValue | None], ties: str = "eldest"
+) -> list[Award]:
+    """Give each pot to the best eligible hand (R7).
+
+    A pot with one eligible seat goes to it without comparing hands. Among equal best
+    hands, ``ties="eldest"`` gives the pot to the tied seat earliest in seat order (p1
+    first); ``ties="split"`` shares it equally, the odd chips going one at a time to the
+    tied winners in seat order from p1.
+
+    Args:
+        pots: the pots, from :func:`build_pots`.
+        values: each seat's hand value (None for seats not at the showdown; a pot with
+            two or more eligible seats needs a value for each of them).
+        ties: ``"eldest"`` or ``"split"``.
+
+    Returns:
+        One :class:`Award` per pot, in the same order.
+
+    Raises:
+        ValueError: an eligible seat of a contested pot has no value, or an unknown tie rule.
+    """
+    if ties not in ("eldest", "split"):
+        raise ValueError(f"ties must be 'eldest' or 'split', not {ties!r}")
+    awards: list[Award] = []
+    for pot in pots:
+        if len(pot.eligible) == 1:
+            awards.append(Award(pot, pot.eligible, (pot.amount,)))
+            continue
+        best: list[int] = []
+        best_value: HandValue | None = None
+        for seat in pot.eligible:
+            value = values[seat]
+            if value is None:
+                raise ValueError(f"seat p{seat + 1} is eligible for a pot but has no hand")
+            if best_value is None or value > best_value:
+                best, best_value = [seat], value
+            elif value == best_value:
+                best.append(seat)
+        if ties == "eldest" or len(best) == 1:
+            awards.append(Award(pot, (best[0],), (pot.amount,)))
+        else:
+            share, odd = divmod(pot.amount, len(best))
+            shares = tuple(share + (1 if i < odd else 0) for i in range(len(best)))
+            awards.append(Award(pot, tuple(best), shares))
+    return awards
