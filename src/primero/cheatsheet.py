@@ -1,0 +1,672 @@
+"""A one-page printable cheat sheet, generated from the code (R1, R2, R4, R7, R8).
+
+Nothing on the sheet is typed in twice: the example hands are evaluated with
+:func:`primero.hands.evaluate`, the category counts and point ranges are counted by the
+evaluator over all C(40,4) = 91,390 hands, and the points table is read from
+:data:`primero.cards.POINTS`. So the sheet can never disagree with the engine.
+
+The content is built once as plain data (:func:`sheet_tables`, :data:`PLAY_STEPS`,
+:data:`RULE_LINES`) and rendered to Markdown, HTML or PDF by :func:`cheatsheet`; the
+``primero rules`` command renders the same data with Rich.
+
+>>> [s.hands for s in category_stats()]
+[10, 840, 120, 9990, 80430]
+>>> cheatsheet("md").startswith("# Primero cheat sheet")
+True
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations, groupby
+from math import comb
+from typing import Final, Literal, overload
+
+from primero.cards import POINTS, Card, Rank, Suit, parse_cards
+from primero.hands import Category, HandValue, evaluate, evaluate_ids
+
+__all__ = [
+    "FORMATS",
+    "PLAY_STEPS",
+    "RULE_LINES",
+    "CategoryStats",
+    "Example",
+    "PlayStep",
+    "SheetFormat",
+    "SheetTable",
+    "Span",
+    "category_stats",
+    "cheatsheet",
+    "examples",
+    "points_groups",
+    "sheet_tables",
+]
+
+#: The output formats of :func:`cheatsheet`.
+SheetFormat = Literal["md", "html", "pdf"]
+FORMATS: Final[tuple[SheetFormat, ...]] = ("md", "html", "pdf")
+
+TITLE: Final = "Primero cheat sheet"
+_TOTAL_HANDS: Final = comb(40, 4)
+
+# --------------------------------------------------------------------------- content
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryStats:
+    """How many of the 91,390 four-card hands fall in a category, and their points (R2).
+
+    Attributes:
+        category: the :class:`~primero.hands.Category`.
+        hands: the number of hands of that category.
+        min_points: the fewest points such a hand scores.
+        max_points: the most points such a hand scores.
+    """
+
+    category: Category
+    hands: int
+    min_points: int
+    max_points: int
+
+    @property
+    def share(self) -> float:
+        """The fraction of all C(40,4) hands that are of this category (0..1)."""
+        return self.hands / _TOTAL_HANDS
+
+    @property
+    def points_range(self) -> str:
+        """The points as text: ``"20–54"``, or ``"55"`` when every hand scores the same."""
+        if self.min_points == self.max_points:
+            return str(self.min_points)
+        return f"{self.min_points}–{self.max_points}"
+
+
+@cache
+def category_stats() -> tuple[CategoryStats, ...]:
+    """Count every 4-card hand by category with the evaluator (R2); cached after one call.
+
+    Returns:
+        One :class:`CategoryStats` per category, high to low (chorus first); the counts
+        add up to C(40,4) = 91,390.
+    """
+    counts = dict.fromkeys(Category, 0)
+    lows = dict.fromkeys(Category, 10**9)
+    highs = dict.fromkeys(Category, -1)
+    for a, b, c, d in combinations(range(40), 4):
+        value = evaluate_ids(a, b, c, d)
+        cat = value.category
+        counts[cat] += 1
+        lows[cat] = min(lows[cat], value.points)
+        highs[cat] = max(highs[cat], value.points)
+    return tuple(
+        CategoryStats(cat, counts[cat], lows[cat], highs[cat])
+        for cat in sorted(Category, reverse=True)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """An example hand of a category, with the engine's value of it (R2).
+
+    Attributes:
+        cards: the four cards, in the order shown.
+        value: ``evaluate(cards)``: category, points and counting cards.
+        definition: what the category is, in one line.
+    """
+
+    cards: tuple[Card, ...]
+    value: HandValue
+    definition: str
+
+
+# The seed's own examples where it gives one (four sixes; 2 4 A 6 of hearts; ...).
+_EXAMPLES: Final[tuple[tuple[str, str], ...]] = (
+    ("6c 6d 6h 6s", "Four cards of one rank. All four count."),
+    ("2h 4h Ah 6h", "Four cards of one suit. All four count."),
+    ("As 6s 7s 3d", "A, 6 and 7 of one suit and any other card. The A 6 7 count: always 55."),
+    ("3h 5d Ks 7c", "One card of each suit. All four count."),
+    (
+        "Qc 4c 6c 4s",
+        "Anything else: 2 or 3 cards of one suit, and those count "
+        "(two suits of two: the pair with more points).",
+    ),
+)
+
+
+@cache
+def examples() -> tuple[Example, ...]:
+    """One example hand per category, high to low, each evaluated by the engine (R2).
+
+    Returns:
+        Five :class:`Example` values, chorus first.
+
+    Raises:
+        RuntimeError: an example does not evaluate to the category it illustrates (the
+            sheet would then be wrong, so it is not produced).
+    """
+    result = []
+    for (text, definition), expected in zip(_EXAMPLES, sorted(Category, reverse=True), strict=True):
+        cards = parse_cards(text)
+        value = evaluate(cards)
+        if value.category is not expected:
+            raise RuntimeError(
+                f"example {text!r} is a {value.category.label}, not {expected.label}"
+            )
+        result.append(Example(cards, value, definition))
+    return tuple(result)
+
+
+def points_groups() -> tuple[tuple[tuple[Rank, ...], int], ...]:
+    """The points table of R1 read from :data:`~primero.cards.POINTS`, high to low.
+
+    Returns:
+        ``((ranks, points), ...)``, ranks with equal points grouped in deck order:
+        ``((7,), 21), ((6,), 18), ((A,), 16), ... ((J, Q, K), 10)``.
+    """
+    ranks = sorted(Rank, key=lambda r: (-POINTS[r], r))
+    return tuple(
+        (tuple(group), points) for points, group in groupby(ranks, key=lambda r: POINTS[r])
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A piece of a table cell: a text, or a card shown with its suit symbol.
+
+    Attributes:
+        text: the text (ignored when ``card`` is set).
+        card: a card to show as rank and suit symbol, hearts and diamonds in red.
+        bold: set for the counting cards of an example and for emphasis.
+    """
+
+    text: str = ""
+    card: Card | None = None
+    bold: bool = False
+
+
+#: A table cell: spans written one after the other, separated by nothing.
+Cell = tuple[Span, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SheetTable:
+    """One table of the sheet, independent of the output format.
+
+    Attributes:
+        title: the heading above the table, ending with its rules section: ``"... (R2)"``.
+        headers: the column headings.
+        rows: the cells, row by row.
+        align: one letter per column, ``"l"`` (left) or ``"r"`` (right).
+        widths: column widths in millimetres for the PDF (they add up to the text width).
+        note: a line printed under the table, or ``""``.
+    """
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    align: str
+    widths: tuple[float, ...]
+    note: str = ""
+
+
+def _text(text: str, *, bold: bool = False) -> Cell:
+    return (Span(text, bold=bold),)
+
+
+def _hand_cell(example: Example) -> Cell:
+    spans: list[Span] = []
+    for i, card in enumerate(example.cards):
+        if i:
+            spans.append(Span(" "))
+        spans.append(Span(card=card, bold=card in example.value.counting))
+    return tuple(spans)
+
+
+@cache
+def sheet_tables() -> tuple[SheetTable, ...]:
+    """The sheet's three tables: hand ranks, how often, card points (R1, R2).
+
+    Returns:
+        The rank table (definition, evaluated example, its points), the frequency table
+        (counts, shares and point ranges from :func:`category_stats`) and the points
+        table (from :func:`points_groups`), in that order.
+
+    Raises:
+        RuntimeError: as :func:`examples`.
+    """
+    ranks = SheetTable(
+        title="Hands, high to low (R2)",
+        headers=("Hand", "What it is", "Example", "Points"),
+        rows=tuple(
+            (
+                _text(ex.value.category.label, bold=True),
+                _text(ex.definition),
+                _hand_cell(ex),
+                _text(str(ex.value.points)),
+            )
+            for ex in examples()
+        ),
+        align="lllr",
+        widths=(24, 104, 34, 18),
+        note=(
+            "Counting cards in bold. A higher category always wins; in the same category, "
+            "more points win; equal points tie (see Ties)."
+        ),
+    )
+    freq = SheetTable(
+        title=f"How often, over all {_TOTAL_HANDS:,} four-card hands (R2)",
+        headers=("Hand", "Hands", "Share", "Points"),
+        rows=tuple(
+            (
+                _text(s.category.label, bold=True),
+                _text(f"{s.hands:,}"),
+                _text(f"{100 * s.share:.3f} %"),
+                _text(s.points_range),
+            )
+            for s in category_stats()
+        ),
+        align="lrrr",
+        widths=(24, 30, 30, 30),
+    )
+    groups = points_groups()
+    points = SheetTable(
+        title="Card points (R1)",
+        headers=("Card", *(" ".join(r.char for r in ranks_) for ranks_, _ in groups)),
+        rows=((_text("Points", bold=True), *(_text(str(p)) for _, p in groups)),),
+        align="l" + "r" * len(groups),
+        widths=(24, *([18.0] * len(groups))),
+        note=(
+            "Only the counting cards score. The deck: A 2 3 4 5 6 7 J Q K in four suits, 40 cards."
+        ),
+    )
+    return (ranks, freq, points)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStep:
+    """One line of the order of play (R4) or of the rules summary.
+
+    Attributes:
+        name: the step's name, e.g. ``"Ante"``.
+        text: what happens, in one line.
+        section: the rules section(s) it summarises, e.g. ``"R4.1"``.
+    """
+
+    name: str
+    text: str
+    section: str
+
+
+#: The order of play, one line per step (R4).
+PLAY_STEPS: Final[tuple[PlayStep, ...]] = (
+    PlayStep("Ante", "Everyone puts the ante in the pot (house rule ante, default 1).", "R4.1"),
+    PlayStep(
+        "First deal",
+        "Two cards each, from the dealer's right (p1) round to the dealer.",
+        "R4.2",
+    ),
+    PlayStep(
+        "Bet or exchange",
+        "From p1, each bets (at least 1) or exchanges 1 or 2 cards; the first bet that "
+        "stands ends the exchanges, then call, raise or fold. Everyone exchanged and "
+        "nobody bet: void deal, same dealer deals again, antes stay.",
+        "R4.3",
+    ),
+    PlayStep("Second deal", "Two more cards to each player still in.", "R4.4"),
+    PlayStep(
+        "Declare and bet",
+        "Each names a category, true or higher (never lower), then bets; the opener "
+        "must bet, 0 allowed.",
+        "R4.5, R6",
+    ),
+    PlayStep(
+        "Second exchange",
+        "From p1, each player still in discards 0, 1 or 2 cards and gets as many.",
+        "R4.6",
+    ),
+    PlayStep(
+        "Last round",
+        "One more betting round, no declarations (house rule last_round can drop it).",
+        "R4.7",
+    ),
+    PlayStep(
+        "Showdown",
+        "Highest category wins, then most points; the declarations do not count.",
+        "R4.8, R7",
+    ),
+)
+
+#: Refusal and ties, one line each (R8, R7).
+RULE_LINES: Final[tuple[PlayStep, ...]] = (
+    PlayStep(
+        "Refusal",
+        "With 3 or more players still in, a bet above 0 is put to the others; if all "
+        "refuse, it is withdrawn and the bettor must bet less. Two players: no refusal.",
+        "R8",
+    ),
+    PlayStep(
+        "Ties",
+        "Same category and points: the eldest (earliest seat from the dealer's right) "
+        'wins; house rule ties = "split" shares the pot.',
+        "R7",
+    ),
+)
+
+_FOOTER: Final = (
+    "Generated by primero from its hand evaluator. Full rules: docs/rules.md "
+    "or the command primero rules (sections R1-R10)."
+)
+
+# --------------------------------------------------------------------------- formats
+
+
+@overload
+def cheatsheet(fmt: Literal["md", "html"]) -> str: ...
+@overload
+def cheatsheet(fmt: Literal["pdf"]) -> bytes: ...
+@overload
+def cheatsheet(fmt: SheetFormat) -> str | bytes: ...
+def cheatsheet(fmt: SheetFormat) -> str | bytes:
+    """Render the one-page cheat sheet (R1, R2, R4, R7, R8).
+
+    Args:
+        fmt: ``"md"`` (Markdown text), ``"html"`` (a self-contained page with print CSS)
+            or ``"pdf"`` (one A4 page, PDF bytes).
+
+    Returns:
+        The sheet: ``str`` for ``"md"`` and ``"html"``, ``bytes`` for ``"pdf"``.
+
+    Raises:
+        ValueError: ``fmt`` is not one of ``"md"``, ``"html"``, ``"pdf"``.
+        RuntimeError: an example hand disagrees with the evaluator (see :func:`examples`).
+    """
+    if fmt == "md":
+        return _markdown()
+    if fmt == "html":
+        return _html()
+    if fmt == "pdf":
+        return _pdf()
+    raise ValueError(f"unknown cheat sheet format {fmt!r}: one of md, html, pdf")
+
+
+# Markdown ------------------------------------------------------------------
+
+
+def _md_cell(cell: Cell) -> str:
+    out = []
+    for span in cell:
+        text = span.card.pretty if span.card is not None else span.text
+        out.append(f"**{text}**" if span.bold and text.strip() else text)
+    return "".join(out).replace("|", "\\|")
+
+
+def _markdown() -> str:
+    lines = [f"# {TITLE}", ""]
+    for table in sheet_tables():
+        lines += [f"## {table.title}", ""]
+        lines.append("| " + " | ".join(table.headers) + " |")
+        lines.append("|" + "|".join("---:" if a == "r" else "---" for a in table.align) + "|")
+        lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in table.rows]
+        if table.note:
+            lines += ["", table.note]
+        lines.append("")
+    lines += ["## Order of play (R4)", ""]
+    lines += [f"{i}. **{s.name}.** {s.text} ({s.section})" for i, s in enumerate(PLAY_STEPS, 1)]
+    lines.append("")
+    lines += [f"- **{s.name}.** {s.text} ({s.section})" for s in RULE_LINES]
+    lines += ["", f"*{_FOOTER}*", ""]
+    return "\n".join(lines)
+
+
+# HTML ----------------------------------------------------------------------
+
+_CSS: Final = """
+@page { size: A4; margin: 12mm; }
+* { box-sizing: border-box; }
+body { font-family: "Helvetica Neue", Helvetica, Arial, sans-serif; font-size: 11pt;
+       color: #111; max-width: 190mm; margin: 1.5em auto; padding: 0 1em; line-height: 1.35; }
+h1 { font-size: 18pt; margin: 0 0 .4em; border-bottom: 2px solid #111; }
+h2 { font-size: 12pt; margin: 1em 0 .3em; }
+table { border-collapse: collapse; width: 100%; break-inside: avoid; }
+th, td { border: 1px solid #999; padding: .2em .45em; text-align: left; vertical-align: top; }
+th { background: #e8e8e8; }
+td.r, th.r { text-align: right; }
+.card { white-space: nowrap; }
+.red { color: #c00; }
+.dim { opacity: .45; }
+.note { font-size: 9.5pt; margin: .3em 0 0; }
+ol, ul { margin: .2em 0; padding-left: 1.6em; }
+.sec { color: #555; font-size: 9pt; }
+footer { margin-top: 1em; font-size: 8.5pt; color: #555; }
+@media print {
+  body { font-size: 9.5pt; margin: 0; padding: 0; max-width: none; }
+  h1 { font-size: 15pt; }
+  h2 { font-size: 10.5pt; break-after: avoid; }
+  th { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  .red { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+}
+"""
+
+
+def _html_cell(cell: Cell) -> str:
+    out = []
+    for span in cell:
+        if span.card is not None:
+            red = " red" if span.card.suit in (Suit.HEARTS, Suit.DIAMONDS) else ""
+            dim = "" if span.bold else " dim"
+            text = f'<span class="card{red}{dim}">{html.escape(span.card.pretty)}</span>'
+        else:
+            text = html.escape(span.text)
+        out.append(f"<strong>{text}</strong>" if span.bold else text)
+    return "".join(out)
+
+
+def _html() -> str:
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{html.escape(TITLE)}</title>",
+        f"<style>{_CSS}</style>",
+        "</head>",
+        "<body>",
+        f"<h1>{html.escape(TITLE)}</h1>",
+    ]
+    for table in sheet_tables():
+        cls = [' class="r"' if a == "r" else "" for a in table.align]
+        parts.append(f"<h2>{html.escape(table.title)}</h2>")
+        parts.append("<table>")
+        parts.append(
+            "<tr>"
+            + "".join(
+                f"<th{c}>{html.escape(h)}</th>" for c, h in zip(cls, table.headers, strict=True)
+            )
+            + "</tr>"
+        )
+        for row in table.rows:
+            parts.append(
+                "<tr>"
+                + "".join(
+                    f"<td{c}>{_html_cell(cell)}</td>" for c, cell in zip(cls, row, strict=True)
+                )
+                + "</tr>"
+            )
+        parts.append("</table>")
+        if table.note:
+            parts.append(f'<p class="note">{html.escape(table.note)}</p>')
+    parts.append("<h2>Order of play (R4)</h2>")
+    parts.append("<ol>")
+    parts += [
+        f"<li><strong>{html.escape(s.name)}.</strong> {html.escape(s.text)} "
+        f'<span class="sec">({html.escape(s.section)})</span></li>'
+        for s in PLAY_STEPS
+    ]
+    parts.append("</ol>")
+    parts.append("<ul>")
+    parts += [
+        f"<li><strong>{html.escape(s.name)}.</strong> {html.escape(s.text)} "
+        f'<span class="sec">({html.escape(s.section)})</span></li>'
+        for s in RULE_LINES
+    ]
+    parts.append("</ul>")
+    parts.append(f"<footer>{html.escape(_FOOTER)}</footer>")
+    parts += ["</body>", "</html>", ""]
+    return "\n".join(parts)
+
+
+# PDF -----------------------------------------------------------------------
+
+# The core PDF fonts are Latin-1 only: suits come from ZapfDingbats, the rest is mapped.
+_ZAPF_SUIT: Final = {
+    Suit.CLUBS: "\xa8",
+    Suit.DIAMONDS: "\xa9",
+    Suit.HEARTS: "\xaa",
+    Suit.SPADES: "\xab",
+}
+_LATIN1: Final = str.maketrans({"–": "-", "—": "-", "≥": ">=", "≤": "<=", "’": "'", "…": "..."})
+_RED: Final = (190, 0, 0)
+_PALE_RED: Final = (225, 140, 140)
+_BLACK: Final = (0, 0, 0)
+_GREY: Final = (140, 140, 140)
+_MARGIN: Final = 15.0
+_FONT: Final = 10.0
+_LINE: Final = 5.2
+_GAP: Final = 1.8
+
+
+def _latin1(text: str) -> str:
+    return text.translate(_LATIN1).encode("latin-1", errors="replace").decode("latin-1")
+
+
+def _pdf() -> bytes:
+    from fpdf import FPDF
+    from fpdf.enums import XPos, YPos
+
+    pdf = FPDF(orientation="portrait", unit="mm", format="A4")
+    pdf.set_margins(_MARGIN, 14, _MARGIN)
+    pdf.set_auto_page_break(auto=False)
+    pdf.set_title(TITLE)
+    pdf.set_creator("primero")
+    pdf.add_page()
+    pdf.set_font("helvetica", "B", 20)
+    pdf.cell(0, 10, TITLE, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_line_width(0.5)
+    pdf.line(_MARGIN, pdf.get_y(), pdf.w - _MARGIN, pdf.get_y())
+    pdf.set_line_width(0.2)
+    pdf.set_draw_color(150, 150, 150)
+
+    def heading(text: str) -> None:
+        pdf.ln(4)
+        pdf.set_font("helvetica", "B", 12.5)
+        pdf.cell(0, 7, _latin1(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+
+    def span_width(span: Span) -> float:
+        pdf.set_font("helvetica", "B" if span.bold else "", _FONT)
+        if span.card is None:
+            if not span.text.strip():
+                return _GAP
+            return pdf.get_string_width(_latin1(span.text))
+        rank = pdf.get_string_width(span.card.rank.char)
+        pdf.set_font("zapfdingbats", "", _FONT - 1)
+        return rank + pdf.get_string_width(_ZAPF_SUIT[span.card.suit]) + 0.3
+
+    def draw_spans(cell: Cell, x: float, y: float, w: float, h: float, align: str) -> None:
+        total = sum(span_width(s) for s in cell)
+        pad = 1.5
+        pdf.set_xy(x + (w - pad - total if align == "r" else pad), y)
+        for span in cell:
+            pdf.set_font("helvetica", "B" if span.bold else "", _FONT)
+            if span.card is None:
+                if not span.text.strip():
+                    pdf.set_x(pdf.get_x() + _GAP)
+                    continue
+                text = _latin1(span.text)
+                pdf.cell(pdf.get_string_width(text), h, text)
+                continue
+            # Counting cards bold and full colour; the others pale (R2).
+            red = span.card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+            if span.bold:
+                pdf.set_text_color(*(_RED if red else _BLACK))
+            else:
+                pdf.set_text_color(*(_PALE_RED if red else _GREY))
+            pdf.cell(pdf.get_string_width(span.card.rank.char), h, span.card.rank.char)
+            pdf.set_x(pdf.get_x() + 0.3)
+            pdf.set_font("zapfdingbats", "", _FONT - 1)
+            suit = _ZAPF_SUIT[span.card.suit]
+            pdf.cell(pdf.get_string_width(suit), h, suit)
+            pdf.set_text_color(*_BLACK)
+
+    def is_plain(cell: Cell) -> bool:
+        return all(s.card is None for s in cell) and len(cell) == 1
+
+    for table in sheet_tables():
+        heading(table.title)
+        pdf.set_fill_color(232, 232, 232)
+        x0 = _MARGIN
+        y = pdf.get_y()
+        pdf.set_font("helvetica", "B", _FONT)
+        for head, w, a in zip(table.headers, table.widths, table.align, strict=True):
+            pdf.set_xy(x0, y)
+            pdf.cell(
+                w, _LINE + 1, _latin1(head), border=1, fill=True, align="R" if a == "r" else "L"
+            )
+            x0 += w
+        y += _LINE + 1
+        for row in table.rows:
+            lines = 1
+            for cell, w in zip(row, table.widths, strict=True):
+                if is_plain(cell):
+                    pdf.set_font("helvetica", "B" if cell[0].bold else "", _FONT)
+                    wrapped = pdf.multi_cell(
+                        w, _LINE, _latin1(cell[0].text), dry_run=True, output="LINES"
+                    )
+                    if isinstance(wrapped, list):
+                        lines = max(lines, len(wrapped))
+            row_h = lines * _LINE + 1
+            x = _MARGIN
+            for cell, w, a in zip(row, table.widths, table.align, strict=True):
+                pdf.rect(x, y, w, row_h)
+                if is_plain(cell):
+                    pdf.set_font("helvetica", "B" if cell[0].bold else "", _FONT)
+                    pdf.set_xy(x, y + 0.5)
+                    pdf.multi_cell(w, _LINE, _latin1(cell[0].text), align="R" if a == "r" else "L")
+                else:
+                    draw_spans(cell, x, y + 0.5, w, _LINE, a)
+                x += w
+            y += row_h
+        pdf.set_xy(_MARGIN, y)
+        if table.note:
+            pdf.set_font("helvetica", "I", _FONT - 0.5)
+            pdf.ln(0.8)
+            pdf.multi_cell(0, _LINE, _latin1(table.note), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+
+    def steps(items: tuple[PlayStep, ...], numbered: bool) -> None:
+        for i, step in enumerate(items, 1):
+            lead = f"{i}." if numbered else "-"
+            pdf.set_font("helvetica", "", _FONT + 0.5)
+            pdf.set_x(_MARGIN)
+            pdf.cell(6, _LINE + 0.4, lead)
+            pdf.multi_cell(
+                0,
+                _LINE + 0.4,
+                _latin1(f"**{step.name}.** {step.text} ({step.section})"),
+                markdown=True,
+                align="L",
+                new_x=XPos.LMARGIN,
+                new_y=YPos.NEXT,
+            )
+            pdf.ln(0.6)
+
+    heading("Order of play (R4)")
+    steps(PLAY_STEPS, numbered=True)
+    pdf.ln(1)
+    steps(RULE_LINES, numbered=False)
+    pdf.ln(3)
+    pdf.set_font("helvetica", "I", _FONT - 1)
+    pdf.set_text_color(90, 90, 90)
+    pdf.multi_cell(0, _LINE, _latin1(_FOOTER))
+    return bytes(pdf.output())
