@@ -1,3 +1,350 @@
-"""``primero eval``, ``primero rules`` and ``primero cheatsheet``."""
+"""``primero eval``, ``primero rules`` and ``primero cheatsheet``: the information commands.
+
+None of them plays a hand: ``eval`` evaluates four cards (R1, R2), ``rules`` prints the
+rules of the game shipped inside the package (``primero/data/rules.md``, a copy of
+``docs/rules.md``) and the cheat sheet tables, ``cheatsheet`` writes the one-page sheet
+of :mod:`primero.cheatsheet` as Markdown, HTML or PDF.
+
+Usage errors (a bad card, an unknown section, a PDF to a terminal) are one line on
+standard error and exit status 2, never a traceback.
+"""
 
 from __future__ import annotations
+
+import json
+import re
+import sys
+from enum import StrEnum
+from importlib.resources import files
+from pathlib import Path
+from typing import Annotated, Final, NoReturn
+
+import typer
+from rich.console import Console, Group, RenderableType
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+from primero.cards import Card, CardError, Suit, parse_card
+from primero.cheatsheet import (
+    PLAY_STEPS,
+    RULE_LINES,
+    Cell,
+    SheetFormat,
+    SheetTable,
+    cheatsheet,
+    sheet_tables,
+)
+from primero.cli.app import app
+from primero.hands import HandValue, evaluate
+
+__all__ = [
+    "SheetFormatOption",
+    "cheatsheet_command",
+    "cheatsheet_renderable",
+    "eval_command",
+    "parse_hand",
+    "rules_command",
+    "rules_section",
+    "rules_text",
+]
+
+#: Exit status of a usage error (a bad card, an unknown section...), as for bad options.
+EXIT_USAGE: Final = 2
+
+
+def _fail(message: str, status: int = EXIT_USAGE) -> NoReturn:
+    typer.echo(f"primero: {message}", err=True)
+    raise typer.Exit(status)
+
+
+def _card_text(card: Card, *, bold: bool = False) -> Text:
+    red = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+    style = ("bold " if bold else "") + ("red" if red else "")
+    return Text(card.pretty, style=style.strip())
+
+
+def _cards_text(cards: tuple[Card, ...], counting: tuple[Card, ...] = ()) -> Text:
+    return Text(" ").join(_card_text(c, bold=c in counting) for c in cards)
+
+
+# --------------------------------------------------------------------------- eval
+
+
+def parse_hand(tokens: list[str]) -> tuple[Card, ...]:
+    """Parse the ``CARDS...`` arguments of ``primero eval`` into a 4-card hand (R1, R2).
+
+    Args:
+        tokens: the command-line words; each may hold one card (``"7h"``) or several
+            separated by spaces (``"7h 6h Ah 2c"`` quoted as one argument).
+
+    Returns:
+        The four cards, in the order given.
+
+    Raises:
+        CardError: a token is not a card (the message names it), a card is named twice,
+            or there are not exactly four cards.
+    """
+    words = " ".join(tokens).split()
+    cards = tuple(parse_card(word) for word in words)
+    if len(set(cards)) != len(cards):
+        seen: set[Card] = set()
+        for card in cards:
+            if card in seen:
+                raise CardError(f"card {card} is named twice")
+            seen.add(card)
+    if len(cards) != 4:
+        raise CardError(f"a hand has exactly 4 cards, got {len(cards)}: {' '.join(words)!r}")
+    return cards
+
+
+def _value_json(cards: tuple[Card, ...], value: HandValue) -> dict[str, object]:
+    return {
+        "cards": [str(c) for c in cards],
+        "category": value.category.label,
+        "points": value.points,
+        "counting": [str(c) for c in value.counting],
+    }
+
+
+@app.command(
+    "eval",
+    help="Evaluate a 4-card hand: its category, points and counting cards (R2).",
+)
+def eval_command(
+    cards: Annotated[
+        list[str],
+        typer.Argument(
+            help="Four cards, e.g. 7h 6h Ah 2c, or one quoted string '7h 6h Ah 2c'. "
+            "Suits c d h s (or C D H S, or ♣♦♥♠).",
+            show_default=False,
+        ),
+    ],
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print one JSON object instead of text."),
+    ] = False,
+) -> None:
+    """Evaluate a 4-card hand: its category, points and counting cards (R2).
+
+    Prints the hand, its category, its points and the cards that count (bold) with
+    Unicode suits; with ``--json``, one object
+    ``{"cards": [...], "category": "supremus", "points": 55, "counting": [...]}``.
+
+    Raises:
+        typer.Exit: status 2 when a card is not a card of the 40-card deck, is repeated,
+            or there are not four cards; the message on standard error names the token.
+    """
+    try:
+        hand = parse_hand(cards)
+    except CardError as exc:
+        _fail(str(exc))
+    value = evaluate(hand)
+    if as_json:
+        typer.echo(json.dumps(_value_json(hand, value), ensure_ascii=False))
+        return
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="dim")
+    grid.add_column()
+    grid.add_row("hand", _cards_text(hand, value.counting))
+    grid.add_row("category", Text(value.category.label, style="bold"))
+    grid.add_row("points", str(value.points))
+    grid.add_row("counting", _cards_text(value.counting, value.counting))
+    Console(highlight=False).print(grid)
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def rules_text() -> str:
+    """The rules of Primero as shipped in the package (``primero/data/rules.md``).
+
+    The file is a copy of ``docs/rules.md`` (a test keeps them identical), organised by
+    the section ids R1–R10 that the code cites.
+
+    Returns:
+        The Markdown text.
+
+    Raises:
+        OSError: the packaged file is missing (a broken installation).
+    """
+    return files("primero").joinpath("data/rules.md").read_text(encoding="utf-8")
+
+
+_HEADING: Final = re.compile(r"^## ", re.MULTILINE)
+
+
+def rules_section(section_id: str) -> str | None:
+    """One section of the rules text by its id, heading included (``"R8"``, ``"r8b"``).
+
+    Args:
+        section_id: a section id such as ``R4`` or ``R8b``, in any case.
+
+    Returns:
+        The section's Markdown, from its ``## R8 ...`` heading to the next heading; None
+        when no section has that id.
+
+    Raises:
+        OSError: as :func:`rules_text`.
+    """
+    wanted = section_id.strip().lower()
+    for chunk in _HEADING.split(rules_text())[1:]:
+        first_word = chunk.split(maxsplit=1)[0].lower() if chunk.strip() else ""
+        if first_word == wanted:
+            return "## " + chunk.rstrip() + "\n"
+    return None
+
+
+def _rich_cell(cell: Cell) -> Text:
+    text = Text()
+    for span in cell:
+        if span.card is not None:
+            text.append_text(_card_text(span.card, bold=span.bold))
+        else:
+            text.append(span.text, style="bold" if span.bold else "")
+    return text
+
+
+def _rich_table(table: SheetTable) -> Table:
+    out = Table(title=table.title, title_justify="left", title_style="bold", caption=table.note)
+    out.caption_justify = "left"
+    for header, align in zip(table.headers, table.align, strict=True):
+        out.add_column(header, justify="right" if align == "r" else "left")
+    for row in table.rows:
+        out.add_row(*(_rich_cell(cell) for cell in row))
+    return out
+
+
+def cheatsheet_renderable() -> RenderableType:
+    """The cheat sheet as Rich renderables: the tables, the order of play, refusal, ties.
+
+    Returns:
+        A Rich :class:`~rich.console.Group` built from :func:`primero.cheatsheet.sheet_tables`
+        and :data:`~primero.cheatsheet.PLAY_STEPS` (R1, R2, R4, R7, R8).
+
+    Raises:
+        RuntimeError: as :func:`primero.cheatsheet.examples`.
+    """
+    parts: list[RenderableType] = [Text("Primero cheat sheet", style="bold underline")]
+    for table in sheet_tables():
+        parts += [Text(""), _rich_table(table)]
+    parts += [Text(""), Text("Order of play (R4)", style="bold")]
+    for i, step in enumerate(PLAY_STEPS, 1):
+        line = Text(f"{i}. ")
+        line.append(f"{step.name}.", style="bold")
+        line.append(f" {step.text} ({step.section})")
+        parts.append(line)
+    parts.append(Text(""))
+    for step in RULE_LINES:
+        line = Text("• ")
+        line.append(f"{step.name}.", style="bold")
+        line.append(f" {step.text} ({step.section})")
+        parts.append(line)
+    return Group(*parts)
+
+
+@app.command(
+    "rules",
+    help="Print the rules of Primero (R1–R10), then the cheat sheet tables.",
+)
+def rules_command(
+    section: Annotated[
+        str | None,
+        typer.Option(
+            "--section",
+            "-s",
+            help="Print only this section of the rules, e.g. R4 or R8b.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Print the rules of Primero (R1–R10) and the cheat sheet tables.
+
+    The rules come from the text shipped inside the package, rendered with Rich; then
+    the cheat sheet follows (hand ranks, counts, points, order of play). With
+    ``--section R8`` only that section is printed.
+
+    Raises:
+        typer.Exit: status 2 when ``--section`` names no section.
+    """
+    console = Console(highlight=False)
+    if section is not None:
+        text = rules_section(section)
+        if text is None:
+            _fail(f"no section {section!r} in the rules: use an id such as R1 … R10, R8b, R9b")
+        console.print(Markdown(text))
+        return
+    console.print(Markdown(rules_text()))
+    console.print()
+    console.rule("Cheat sheet")
+    console.print(cheatsheet_renderable())
+
+
+# --------------------------------------------------------------------------- cheatsheet
+
+
+class SheetFormatOption(StrEnum):
+    """The ``--format`` choices of ``primero cheatsheet``."""
+
+    md = "md"
+    html = "html"
+    pdf = "pdf"
+
+
+_FORMAT: Final[dict[SheetFormatOption, SheetFormat]] = {
+    SheetFormatOption.md: "md",
+    SheetFormatOption.html: "html",
+    SheetFormatOption.pdf: "pdf",
+}
+
+
+@app.command(
+    "cheatsheet",
+    help="Write the one-page cheat sheet as Markdown (default), HTML or PDF. "
+    "A PDF needs --output FILE, or standard output redirected.",
+)
+def cheatsheet_command(
+    fmt: Annotated[
+        SheetFormatOption,
+        typer.Option("--format", "-f", help="Markdown, a printable HTML page, or a PDF."),
+    ] = SheetFormatOption.md,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write to this file instead of standard output.",
+            dir_okay=False,
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Write the one-page cheat sheet, generated from the evaluator (R1, R2, R4, R7, R8).
+
+    Markdown goes to standard output by default. A PDF needs ``--output FILE``, or
+    standard output redirected to a file or a pipe.
+
+    Raises:
+        typer.Exit: status 2 when a PDF would be written to a terminal; status 1 when the
+            output file cannot be written.
+    """
+    data = cheatsheet(_FORMAT[fmt])
+    if output is not None:
+        try:
+            if isinstance(data, bytes):
+                output.write_bytes(data)
+            else:
+                output.write_text(data, encoding="utf-8")
+        except OSError as exc:
+            _fail(f"cannot write {output}: {exc.strerror or exc}", status=1)
+        size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8"))
+        typer.echo(f"wrote {output} ({fmt.value}, {size:,} bytes)", err=True)
+        return
+    if isinstance(data, bytes):
+        if sys.stdout.isatty():
+            _fail("a PDF is binary: give --output FILE, or redirect standard output to a file")
+        stream = typer.get_binary_stream("stdout")
+        stream.write(data)
+        stream.flush()
+        return
+    typer.echo(data, nl=False)
