@@ -21,6 +21,7 @@ from primero.cards import Card, CardError, parse_cards
 from primero.hands import Category
 
 __all__ = [
+    "HIDDEN",
     "Action",
     "Bet",
     "Call",
@@ -32,8 +33,12 @@ __all__ = [
     "Raise",
     "Vote",
     "parse_action",
+    "public_line",
     "seat_name",
 ]
+
+#: How a hidden card is written in a public line.
+HIDDEN = "??"
 
 
 class LineError(ValueError):
@@ -237,3 +242,19 @@ def parse_action(line: str, players: int) -> Action:
             )
         return Declare(seat, _CATEGORIES[args[0]])
     raise LineError(f"unknown verb {verb!r}: one of x, b, r, c, f, y, n, dc (or 'd dh')")
+
+
+def public_line(action: Action) -> str:
+    """The record line of ``action`` as every seat may see it (R9b).
+
+    Cards dealt or discarded are written ``??`` (their number is public); every other
+    line is public as it is.
+
+    >>> public_line(parse_action("d dh p2 7h Kc", 4))
+    'd dh p2 ?? ??'
+    """
+    if isinstance(action, Deal):
+        return f"d dh p{action.seat + 1}" + f" {HIDDEN}" * len(action.cards)
+    if isinstance(action, Exchange):
+        return f"p{action.seat + 1} x" + f" {HIDDEN}" * len(action.cards)
+    return action.line()

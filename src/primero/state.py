@@ -34,6 +34,7 @@ from primero.actions import (
     Fold,
     Raise,
     Vote,
+    public_line,
     seat_name,
 )
 from primero.cards import DECK, Card, format_cards
@@ -232,6 +233,8 @@ class HandState:
         self.dead: list[Card] = []
         self.void_deals = 0
         self.actions: list[Action] = []
+        self.public_log: list[str] = []
+        self.private_log: list[list[tuple[int, str]]] = [[] for _ in range(n)]
         self.phase = Phase.FIRST_DEAL
         self.current_bet: int | None = None
         self.acted: list[bool] = [False] * n
@@ -478,6 +481,9 @@ class HandState:
         Applying an illegal action here corrupts the hand: use :meth:`apply` for any
         action that did not come from this state's own :meth:`legal_actions`.
         """
+        self.public_log.append(public_line(action))
+        if isinstance(action, Deal | Exchange):
+            self.private_log[action.seat].append((len(self.actions), action.line()))
         self.actions.append(action)
         if isinstance(action, Deal):
             self._do_deal(action)

@@ -22,17 +22,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from primero.actions import Action, Deal, Exchange, Raise
+from primero.actions import HIDDEN, Action, Deal, Exchange, Raise, public_line
 from primero.cards import Card
 from primero.hands import Category, HandValue
-from primero.pots import Award, Pot
+from primero.pots import Award, Pot, build_pots
 from primero.rules import Rules
 from primero.state import HandState, LegalActions, Phase
 
 __all__ = ["HIDDEN", "SeatView", "redact", "view"]
 
-#: How a hidden card is written in a view's log.
-HIDDEN = "??"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +56,10 @@ class SeatView:
         cap: for the seat to act after a refusal, amounts must stay below this (R8).
         folded: whether each seat has folded.
         declared: each seat's declaration, or None.
-        pots: the pots as they stand (R7).
         stock_count: cards left in the stock (their identity and order are hidden).
         void_deals: deals voided so far in this hand (R4.3).
-        log: the record lines so far, with cards this seat may not see written ``??``.
+        public_log: the record lines so far as every seat sees them (cards as ``??``).
+        private_log: ``(index, line)`` of this seat's own deal and exchange lines.
         shown: at a showdown, each seat's shown hand value, else None (R9b).
         shown_cards: at a showdown, each seat's shown cards, else None.
         awards: when the hand is over, who won each pot; else empty.
@@ -86,14 +84,29 @@ class SeatView:
     cap: int | None
     folded: tuple[bool, ...]
     declared: tuple[Category | None, ...]
-    pots: tuple[Pot, ...]
     stock_count: int
     void_deals: int
-    log: tuple[str, ...]
+    public_log: tuple[str, ...]
+    private_log: tuple[tuple[int, str], ...]
     shown: tuple[HandValue | None, ...]
     shown_cards: tuple[tuple[Card, ...] | None, ...]
     awards: tuple[Award, ...]
     final_stacks: tuple[int, ...] | None
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        """The record lines so far, with cards this seat may not see written ``??`` (R9b)."""
+        if not self.private_log:
+            return self.public_log
+        lines = list(self.public_log)
+        for index, line in self.private_log:
+            lines[index] = line
+        return tuple(lines)
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """The pots as they stand (R7)."""
+        return tuple(build_pots(self.contributed, self.folded))
 
     @property
     def n(self) -> int:
@@ -125,8 +138,7 @@ def redact(action: Action, seat: int | None) -> str:
     public); everything else is public. ``seat`` None is a spectator.
     """
     if isinstance(action, Deal | Exchange) and action.seat != seat:
-        hidden = type(action)(action.seat, ())
-        return hidden.line() + f" {HIDDEN}" * len(action.cards)
+        return public_line(action)
     return action.line()
 
 
@@ -179,10 +191,10 @@ def view(state: HandState, seat: int | None) -> SeatView:
         cap=state.cap if to_act == seat else None,
         folded=tuple(state.folded),
         declared=tuple(state.declared),
-        pots=tuple(state.pots()),
         stock_count=state.stock_count,
         void_deals=state.void_deals,
-        log=tuple(redact(a, seat) for a in state.actions),
+        public_log=tuple(state.public_log),
+        private_log=tuple(state.private_log[seat]) if seat is not None else (),
         shown=shown,
         shown_cards=shown_cards,
         awards=awards,
