@@ -175,10 +175,10 @@ _HEADING: Final = re.compile(r"^## ", re.MULTILINE)
 
 
 def rules_section(section_id: str) -> str | None:
-    """One section of the rules text by its id, heading included (``"R8"``, ``"r8b"``).
+    """One section of the rules text by its id (R1–R10, R8b, R9b), heading included.
 
     Args:
-        section_id: a section id such as ``R4`` or ``R8b``, in any case.
+        section_id: a section id such as ``"R4"`` or ``"r8b"`` (any case).
 
     Returns:
         The section's Markdown, from its ``## R8 ...`` heading to the next heading; None
