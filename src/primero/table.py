@@ -22,13 +22,25 @@ anything changes) and :meth:`Table.act`.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from primero.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote, seat_name
+from primero.actions import (
+    Action,
+    Bet,
+    Call,
+    Deal,
+    Declare,
+    Exchange,
+    Fold,
+    Raise,
+    Vote,
+    seat_name,
+)
 from primero.bots import BOT_KINDS, make_bot
-from primero.cards import CardError, parse_cards
+from primero.cards import CardError, format_cards, parse_cards
 from primero.errors import IllegalActionError, PrimeroError, WrongTurnError
 from primero.hands import Category
 from primero.history import HandRecord, write_record
@@ -37,7 +49,15 @@ from primero.rules import DEFAULT_RULES, Rules, RulesError
 from primero.state import DEALER, HandState, LegalActions
 from primero.views import SeatView, view
 
-__all__ = ["BOT_NAMES", "InputError", "Table", "TableConfig", "derive_seed", "input_help"]
+__all__ = [
+    "BOT_NAMES",
+    "InputError",
+    "Table",
+    "TableConfig",
+    "TableEvent",
+    "derive_seed",
+    "input_help",
+]
 
 #: Names given to the bots, in order (Italian Renaissance; Girolamo for Cardano).
 BOT_NAMES: Final[tuple[str, ...]] = (
@@ -96,6 +116,22 @@ class TableConfig:
     save_dir: Path | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """One applied action and its sentence as the person may read it (R9b).
+
+    Attributes:
+        action: the action (it may hold other seats' cards: show ``text``, not the cards).
+        text: e.g. ``"Lorenzo raises to 12"``, ``"You are dealt 7♥ 6♥"``,
+            ``"Isabella exchanges 2 cards"``; other seats' cards are never named.
+        seat: the 0-based seat of the hand that acted (the dealt-to seat for a deal).
+    """
+
+    action: Action
+    text: str
+    seat: int
+
+
 @dataclass(slots=True)
 class _Seat:
     name: str
@@ -123,6 +159,7 @@ class Table:
             (eliminated) or before the first hand.
         kinds: each table index's bot kind (None for the person).
         saved: the paths of the records written so far.
+        events: the actions of the current hand with their sentences, in order.
     """
 
     def __init__(self, config: TableConfig) -> None:
@@ -158,6 +195,7 @@ class Table:
         self.hand: HandState | None = None
         self.human_seat: int | None = None
         self.saved: list[Path] = []
+        self.events: list[TableEvent] = []
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         self._session = stamp if config.seed is None else f"{stamp}-seed{config.seed}"
         self._agents: list[Agent | None] = []
@@ -191,6 +229,11 @@ class Table:
         if self.hand is None:
             raise PrimeroError("no hand has been started")
         return self.label(self.match.seats[seat])
+
+    @property
+    def human_out(self) -> bool:
+        """Whether the person has lost every chip and is out of the match (R9)."""
+        return self.match.chips[0] == 0
 
     def waiting_for_human(self) -> bool:
         """Whether the current hand waits for the person's action (a move, a vote or a
@@ -231,14 +274,15 @@ class Table:
         seats = self.match.seats
         self.human_seat = seats.index(0) if 0 in seats else None
         self._agents = [self._seats[i].agent for i in seats]
+        self.events = []
 
-    def advance(self) -> list[Action]:
-        """Apply the dealer's deals and the bots' actions until the person must act or
-        the hand is complete.
+    def step(self) -> Action | None:
+        """Apply one dealer deal or bot action, unless the person must act or the hand is
+        complete.
 
         Returns:
-            The actions applied, in order (empty when the person must act now or the hand
-            is over).
+            The action applied (also appended to :attr:`events`), or None when nothing
+            was applied.
 
         Raises:
             PrimeroError: no hand has been started.
@@ -247,23 +291,34 @@ class Table:
         hand = self.hand
         if hand is None:
             raise PrimeroError("no hand has been started")
+        seat = hand.to_act
+        if seat is None or seat == self.human_seat:
+            return None
+        if seat == DEALER:
+            action: Action = self.match.dealer.deal(hand)
+            self._record(action, lambda: hand.apply_trusted(action))
+        else:
+            agent = self._agents[seat]
+            assert agent is not None
+            action = agent(view(hand, seat))
+            self._record(action, lambda: hand.apply(action))
+        return action
+
+    def advance(self) -> list[Action]:
+        """Apply the dealer's deals and the bots' actions until the person must act or
+        the hand is complete.
+
+        Returns:
+            The actions applied, in order (empty when the person must act now or the hand
+            is over). They are raw actions and may hold other seats' cards: a screen shows
+            the matching :attr:`events` texts instead (R9b).
+
+        Raises:
+            PrimeroError: no hand has been started.
+            IllegalActionError: a bot returned an illegal action (a bug in the bot).
+        """
         applied: list[Action] = []
-        dealer = self.match.dealer
-        human = self.human_seat
-        agents = self._agents
-        while not hand.complete:
-            seat = hand.to_act
-            assert seat is not None
-            if seat == DEALER:
-                action: Action = dealer.deal(hand)
-                hand.apply_trusted(action)
-            elif seat == human:
-                break
-            else:
-                agent = agents[seat]
-                assert agent is not None
-                action = agent(view(hand, seat))
-                hand.apply(action)
+        while (action := self.step()) is not None:
             applied.append(action)
         return applied
 
@@ -286,7 +341,60 @@ class Table:
             raise WrongTurnError(f"it is not {self.config.human_name}'s turn")
         if action.seat != self.human_seat:
             raise WrongTurnError("the action names another seat than the person's")
-        hand.apply(action)
+        self._record(action, lambda: hand.apply(action))
+
+    def _record(self, action: Action, apply: Callable[[], None]) -> None:
+        """Apply an action through ``apply`` and append its event (nothing on error)."""
+        hand = self.hand
+        assert hand is not None
+        seat = action.seat
+        call = hand.legal_actions().call if isinstance(action, Call) else None
+        voids = hand.void_deals
+        apply()
+        text = self._sentence(action, call)
+        if hand.void_deals > voids:
+            text += " — nobody bet: void deal, the cards are dealt again (R4.3)"
+        if isinstance(action, Vote) and hand.vote is None and not hand.complete:
+            text += (
+                ": the bet stands (R8)"
+                if action.accept
+                else " — refused by all: the bet is withdrawn (R8)"
+            )
+        self.events.append(TableEvent(action, text, seat))
+
+    def _sentence(self, action: Action, call: int | None) -> str:
+        """The person-facing sentence for an action (other seats' cards hidden, R9b)."""
+        you = action.seat == self.human_seat
+        name = "You" if you else self.match.players[self.match.seats[action.seat]]
+
+        def verb(plain: str, third: str) -> str:
+            return f"{name} {plain if you else third}"
+
+        if isinstance(action, Deal):
+            if you:
+                return f"You are dealt {format_cards(action.cards, pretty=True)}"
+            k = len(action.cards)
+            return f"{name} is dealt {k} card{'s' if k != 1 else ''}"
+        if isinstance(action, Exchange):
+            k = len(action.cards)
+            if k == 0:
+                return verb("stand pat", "stands pat")
+            if you:
+                return f"You exchange {format_cards(action.cards, pretty=True)}"
+            return f"{name} exchanges {k} card{'s' if k != 1 else ''}"
+        if isinstance(action, Bet):
+            return verb("bet", "bets") + f" {action.amount}"
+        if isinstance(action, Raise):
+            return verb("raise", "raises") + f" to {action.amount}"
+        if isinstance(action, Call):
+            if not call:
+                return verb("check", "checks")
+            return verb("call", "calls") + f" {call}"
+        if isinstance(action, Fold):
+            return verb("fold", "folds")
+        if isinstance(action, Vote):
+            return verb("accept", "accepts") if action.accept else verb("refuse", "refuses")
+        return verb("declare", "declares") + f" {action.category.label}"
 
     def parse_input(self, text: str) -> Action:
         """Turn the person's short input into an action legal now (nothing is applied).

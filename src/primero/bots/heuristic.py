@@ -290,7 +290,9 @@ class HeuristicBot:
         if legal.vote:
             return Vote(me, self._accepts(view, me, w, baseline))
         if legal.declare:
-            if legal.fold and self._facing(view, me, legal, w, baseline) is None:
+            # facing a bet, a weak hand folds without declaring (R4.5); never for free
+            call = view.to_call
+            if legal.fold and call > 0 and not self._call_ok(view, me, call, w):
                 return Fold(me)
             choice = legal.declare[0]  # the true category (R6: never lower)
             if len(legal.declare) > 1 and self.rng.random() < self.bluff_rate:

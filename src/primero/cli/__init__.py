@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from primero.cli import commands_info  # noqa: F401  (registers eval, rules, cheatsheet)
+from primero.cli import (
+    commands_info,  # noqa: F401  (registers eval, rules, cheatsheet)
+    commands_replay,  # noqa: F401  (registers replay)
+)
 from primero.cli.app import app
 
 __all__ = ["app", "main"]
