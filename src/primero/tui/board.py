@@ -1,0 +1,122 @@
+"""The table board: one Textual widget showing a seat's view of a hand (R9b).
+
+Used by the play, watch and learn screens alike. It shows only what a
+:class:`~primero.views.SeatView` holds: the status line, the seats, the seat's own cards,
+a prompt with the keys that do something now (also as buttons, for the mouse), the
+hand log, a side panel (hints, analysis or lesson) and the result of a finished hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Static
+
+from primero.tui.actionpad import KeyChoice
+from primero.tui.handpanel import hand_panel
+from primero.tui.logpanel import log_text
+from primero.tui.resultpanel import result_text
+from primero.tui.tablepanel import labels_for, status_text, table_panel
+from primero.views import SeatView
+
+__all__ = ["Board", "KeyButton"]
+
+
+class KeyButton(Button):
+    """A button standing for a key; pressing it is the same as pressing the key.
+
+    Buttons never take the focus, so every key reaches the screen (keyboard play).
+
+    Args:
+        choice: the key and its label.
+    """
+
+    def __init__(self, choice: KeyChoice) -> None:
+        name = {"enter": "⏎", "escape": "esc", "up": "↑", "down": "↓"}.get(choice.key, choice.key)
+        super().__init__(f"{name} {choice.label}", compact=True, classes="keybutton")
+        self.key = choice.key
+        self.can_focus = False
+
+
+class Board(Horizontal):
+    """The table as one seat sees it, with a side panel.
+
+    Call :meth:`show` with each new view; the other setters change one part.
+    """
+
+    DEFAULT_CSS = """
+    Board { height: 1fr; }
+    Board #main { width: 1fr; padding: 0 1; }
+    Board #side { width: 38; border-left: solid $primary; padding: 0 1; }
+    Board #status { height: auto; margin-bottom: 1; }
+    Board #seats { height: auto; margin-bottom: 1; }
+    Board #hand { height: auto; margin-bottom: 1; }
+    Board #prompt { height: auto; color: $warning; }
+    Board #buttons { height: auto; margin-bottom: 1; }
+    Board .keybutton { width: auto; min-width: 0; margin-right: 1; }
+    Board #result { height: auto; }
+    Board #panel { height: auto; max-height: 60%; margin-bottom: 1; }
+    Board #log-scroll { height: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        """The parts of the board."""
+        with Vertical(id="main"):
+            yield Static(id="status")
+            yield Static(id="seats")
+            yield Static(id="hand")
+            yield Static(id="prompt")
+            yield Horizontal(id="buttons")
+            yield Static(id="result")
+        with Vertical(id="side"):
+            yield Static(id="panel")
+            yield Static(Text("Hand log", style="bold underline"), id="log-title")
+            with VerticalScroll(id="log-scroll"):
+                yield Static(id="log")
+
+    def show(
+        self,
+        view: SeatView,
+        labels: Sequence[str] | None = None,
+        *,
+        selected: Collection[int] = (),
+        title: str = "",
+    ) -> None:
+        """Draw ``view``: status, seats, the seat's cards, log and result (if over).
+
+        Args:
+            view: what the seat sees (R9b).
+            labels: display names per seat in the seats table (default the names; the
+                log and the result use the short names).
+            selected: indices of the seat's cards chosen to discard.
+            title: a line shown before the status (e.g. the hand number).
+        """
+        names = labels_for(view, labels)
+        status = Text(title + "  ", style="bold cyan") if title else Text()
+        status.append_text(status_text(view, view.players))
+        self.query_one("#status", Static).update(status)
+        self.query_one("#seats", Static).update(table_panel(view, names))
+        self.query_one("#hand", Static).update(hand_panel(view, selected=selected))
+        self.query_one("#log", Static).update(log_text(view, view.players))
+        self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
+        self.query_one("#result", Static).update(result_text(view, view.players))
+
+    def set_prompt(self, text: str | Text) -> None:
+        """Show a prompt or message under the cards ("" clears it)."""
+        self.query_one("#prompt", Static).update(text)
+
+    def set_keys(self, choices: Sequence[KeyChoice]) -> None:
+        """Show one button per key that does something now."""
+        box = self.query_one("#buttons", Horizontal)
+        box.remove_children()
+        box.mount_all([KeyButton(c) for c in choices])
+
+    def set_panel(self, content: RenderableType) -> None:
+        """Fill the side panel above the log (hints, analysis or a lesson; "" hides it)."""
+        panel = self.query_one("#panel", Static)
+        panel.update(content)
+        panel.display = bool(content)

@@ -1,0 +1,48 @@
+"""The person's own cards, with their category and points (R1, R2, R9b)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from rich.text import Text
+
+from primero.hands import evaluate
+from primero.tui.cardart import cards_span, hand_art
+from primero.views import SeatView
+
+__all__ = ["hand_panel"]
+
+
+def hand_panel(view: SeatView, *, selected: Collection[int] = ()) -> Text:
+    """The viewing seat's cards drawn as cards, numbered for the exchange keys.
+
+    Args:
+        view: the seat's view (a spectator's view gives a short note).
+        selected: 0-based indices of cards chosen to discard.
+
+    Returns:
+        The cards, then the category and points of a four-card hand (R2) or a note
+        that fewer than four cards have no category, the seat's declaration (R6) and its
+        own discards this deal (private to it, R9b).
+    """
+    if view.seat is None:
+        return Text("Watching as a spectator: no cards of your own.", style="dim")
+    if view.folded[view.seat]:
+        return Text("You have folded: your cards are dead (R4.8).", style="dim")
+    out = hand_art(view.hand, selected=selected, numbered=True)
+    out.append("\n")
+    if len(view.hand) == 4:
+        value = evaluate(view.hand)
+        out.append(f"{value.category.label.capitalize()} ", style="bold green")
+        out.append(f"{value.points} points", style="bold")
+        out.append("  counting: ")
+        out.append_text(cards_span(value.counting))
+    elif view.hand:
+        out.append(f"{len(view.hand)} cards: no category until you hold four (R2)", style="dim")
+    declared = view.declared[view.seat]
+    if declared is not None:
+        out.append(f"   declared {declared.label}", style="italic")
+    if view.discards:
+        out.append("   your discards: ")
+        out.append_text(cards_span(view.discards))
+    return out

@@ -1,0 +1,169 @@
+"""The hand log in words: each record line of the seat's view, said for a person.
+
+>>> describe_line("p2 r 12", ("Ana", "Ben"))
+'Ben raises to 12'
+>>> describe_line("d dh p1 ?? ??", ("Ana", "Ben"))
+'Ana is dealt 2 cards'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from primero.actions import HIDDEN
+from primero.cards import CardError, parse_card
+from primero.tui.cardart import card_span
+from primero.views import SeatView
+
+__all__ = ["describe_line", "log_text", "section_marker"]
+
+
+def _seat(word: str, names: Sequence[str]) -> str:
+    try:
+        return names[int(word[1:]) - 1]
+    except (ValueError, IndexError):
+        return word
+
+
+_YOU_FORMS = {
+    "is": "are",
+    "exchanges": "exchange",
+    "discards": "discard",
+    "stands": "stand",
+    "calls": "call",
+    "folds": "fold",
+    "accepts": "accept",
+    "refuses": "refuse",
+    "bets": "bet",
+    "raises": "raise",
+    "declares": "declare",
+}
+
+
+def describe_line(line: str, names: Sequence[str]) -> str:
+    """A record line (hand-history.md) in plain words, with seat names for ``p1``….
+
+    A seat named "You" gets the verb without ``s`` ("You discard 7♥"). Lines that do
+    not follow the grammar are returned unchanged.
+
+    >>> describe_line("p1 x 7h", ("You", "Ben"))
+    'You discard 7h'
+    """
+    sentence = _describe(line, names)
+    if sentence.startswith("You "):
+        verb, _, rest = sentence[4:].partition(" ")
+        sentence = f"You {_YOU_FORMS.get(verb, verb)} {rest}".rstrip()
+    return sentence
+
+
+def _describe(line: str, names: Sequence[str]) -> str:
+    words = line.split()
+    if len(words) >= 3 and words[0] == "d":
+        who, cards = _seat(words[2], names), words[3:]
+        if all(c == HIDDEN for c in cards):
+            return f"{who} is dealt {len(cards)} card{'s' if len(cards) != 1 else ''}"
+        return f"{who} is dealt {' '.join(cards)}"
+    if len(words) < 2:
+        return line
+    who, verb, args = _seat(words[0], names), words[1], words[2:]
+    if verb == "x":
+        if not args:
+            return f"{who} stands pat"
+        if all(c == HIDDEN for c in args):
+            return f"{who} exchanges {len(args)} card{'s' if len(args) != 1 else ''}"
+        return f"{who} discards {' '.join(args)}"
+    simple = {"c": "calls", "f": "folds", "y": "accepts the bet", "n": "refuses the bet"}
+    if verb in simple:
+        return f"{who} {simple[verb]}"
+    if verb == "b" and args:
+        return f"{who} bets {args[0]}"
+    if verb == "r" and args:
+        return f"{who} raises to {args[0]}"
+    if verb == "dc" and args:
+        return f"{who} declares {args[0]}"
+    return line
+
+
+def section_marker(lines: Sequence[str], index: int) -> str | None:
+    """A heading to show before ``lines[index]`` when a new stage of the hand starts there.
+
+    Derived from the lines alone (R4): a two-card deal right after an exchange's
+    replacement deal is the redeal after a void deal (R4.3); a two-card deal after a
+    betting line is the second deal (R4.4); the first declaration opens the declare
+    round (R4.5).
+
+    >>> section_marker(["p4 x ??", "d dh p4 ??", "d dh p1 ?? ??"], 2)
+    'void deal: all cards back, the same dealer deals again (R4.3)'
+    """
+    line = lines[index].split()
+    before = [w.split() for w in lines[max(0, index - 2) : index]]
+    if line[:2] == ["d", "dh"] and len(line) == 5 and before:
+        prev = before[-1]
+        if prev[:2] == ["d", "dh"]:
+            if len(before) == 2 and len(before[0]) >= 2 and before[0][1] == "x":
+                return "void deal: all cards back, the same dealer deals again (R4.3)"
+            return None
+        if len(prev) >= 2 and prev[1] in ("b", "r", "c", "f", "y", "n"):
+            return "second deal (R4.4)"
+    if (
+        len(line) >= 2
+        and line[1] == "dc"
+        and not any(len(w.split()) > 1 and w.split()[1] == "dc" for w in lines[:index])
+    ):
+        return "declare and bet (R4.5)"
+    if len(line) >= 2 and line[1] == "x" and index > 0:
+        prev_words = lines[index - 1].split()
+        seen_dc = any(len(w.split()) > 1 and w.split()[1] == "dc" for w in lines[:index])
+        if seen_dc and len(prev_words) >= 2 and prev_words[1] in ("b", "r", "c", "f", "y", "n"):
+            return "second exchange (R4.6)"
+    return None
+
+
+def _colour_cards(sentence: str) -> Text:
+    out = Text()
+    for i, word in enumerate(sentence.split(" ")):
+        if i:
+            out.append(" ")
+        try:
+            card = parse_card(word)
+        except CardError:
+            out.append(word)
+        else:
+            out.append_text(card_span(card))
+    return out
+
+
+def log_text(view: SeatView, names: Sequence[str], *, last: int | None = None) -> Text:
+    """The hand log as the seat sees it (R9b), one numbered sentence per line.
+
+    Args:
+        view: the seat's view; its ``log`` hides others' cards as ``??``.
+        names: display names per seat.
+        last: keep only the last ``last`` lines (None: all).
+
+    Returns:
+        The log; calls and checks are plain, the seat's own lines in bold.
+    """
+    lines = list(enumerate(view.log))
+    if last is not None:
+        lines = lines[-last:] if last > 0 else []
+    out = Text()
+    mine = f"p{view.seat + 1}" if view.seat is not None else None
+    full = view.log
+    for k, (index, line) in enumerate(lines):
+        if k:
+            out.append("\n")
+        marker = section_marker(full, index)
+        if marker is not None:
+            out.append(f"── {marker}\n", style="yellow")
+        out.append(f"{index + 1:>3} ", style="dim")
+        sentence = _colour_cards(describe_line(line, names))
+        words = line.split()
+        if mine is not None and (words[:1] == [mine] or words[2:3] == [mine]):
+            sentence.stylize("bold")
+        out.append_text(sentence)
+    if not lines:
+        out.append("(nothing yet)", style="dim")
+    return out

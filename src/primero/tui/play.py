@@ -1,0 +1,245 @@
+"""The terminal table behind ``primero play``: a person against bots, keyboard first.
+
+:class:`TableApp` drives a :class:`~primero.table.Table` and draws only the person's
+:class:`~primero.views.SeatView` (R9b). Bots' moves appear one by one with a short
+delay (``bot_delay``, 0 for tests). Keys (see :mod:`primero.tui.actionpad`): ``e`` ``b``
+``r`` ``c`` ``f`` ``y`` ``n`` ``d`` ``:``, ``h`` hints, ``enter`` next hand, ``q`` quit.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.widgets import Button, Static
+
+from primero.actions import Deal
+from primero.errors import IllegalActionError
+from primero.state import DEALER
+from primero.table import Table, TableConfig
+from primero.tui.actionpad import ActionPad, KeyChoice, PadMode
+from primero.tui.board import Board, KeyButton
+from primero.tui.hints import hints_text
+from primero.views import SeatView
+
+__all__ = ["TableApp", "run_table"]
+
+#: Seconds between two bots' moves on screen.
+DEFAULT_BOT_DELAY = 0.6
+
+
+class TableApp(App[None]):
+    """A match at the terminal: the person (table index 0) against bots (R4–R9).
+
+    Args:
+        config: the table's set-up (ignored when ``table`` is given).
+        table: a ready table to drive (tests and the lesson build their own).
+        bot_delay: seconds between bots' moves on screen (0: at once).
+
+    Raises:
+        RulesError: as :class:`~primero.table.Table` for a bad ``config``.
+        ValueError: as :class:`~primero.table.Table` for an unknown bot kind.
+    """
+
+    TITLE = "Primero"
+    CSS = """
+    Screen { layout: vertical; }
+    #banner { height: 1; background: $primary-background; color: $text; padding: 0 1; }
+    """
+    #: Keys handled whatever the pad's mode.
+    GLOBAL_KEYS: ClassVar[dict[str, str]] = {"h": "hints", "q": "quit"}
+
+    def __init__(
+        self,
+        config: TableConfig | None = None,
+        *,
+        table: Table | None = None,
+        bot_delay: float = DEFAULT_BOT_DELAY,
+    ) -> None:
+        super().__init__()
+        if table is None:
+            table = Table(config if config is not None else TableConfig())
+        self.table = table
+        self.bot_delay = bot_delay
+        self.pad = ActionPad(parser=table.parse_input)
+        self.show_hints = False
+        self.animating = False
+        self.current: SeatView | None = None
+        self.hand_over = False
+        self.match_over = False
+
+    def compose(self) -> ComposeResult:
+        """A banner line and the board."""
+        yield Static(id="banner")
+        yield Board()
+
+    @property
+    def board(self) -> Board:
+        """The board widget."""
+        return self.query_one(Board)
+
+    def on_mount(self) -> None:
+        """Start the first hand."""
+        self._start_hand()
+
+    # ----------------------------------------------------------------- flow
+
+    def _start_hand(self) -> None:
+        self.table.start_hand()
+        self.hand_over = False
+        self._advance()
+
+    def _advance(self) -> None:
+        """Let the dealer and the bots play until the person must act or the hand ends.
+
+        With a delay, one bot move (with the deals before it) is shown per tick.
+        """
+        if self.bot_delay <= 0:
+            self.table.advance()
+            self._settle()
+            return
+        self.animating = True
+        self._tick()
+
+    def _tick(self) -> None:
+        if not self.animating:
+            return
+        moved = False
+        while True:
+            action = self.table.step()
+            if action is None:
+                break
+            moved = True
+            if not isinstance(action, Deal) or self.table.view().to_act != DEALER:
+                break
+        if not moved:
+            self._settle()
+            return
+        self.pad.reset(None)
+        self._draw(self.table.view())
+        self.set_timer(self.bot_delay, self._tick)
+
+    def _settle(self) -> None:
+        """Show the hand as it stands now: the person's turn, or the result."""
+        self.animating = False
+        if self.table.hand is not None:
+            self.table.advance()
+        current = self.table.view()
+        self.pad.reset(current if self.table.waiting_for_human() else None)
+        self.hand_over = self.table.hand is not None and self.table.hand.complete
+        self._draw(current)
+
+    def _draw(self, current: SeatView) -> None:
+        self.current = current
+        table = self.table
+        board = self.board
+        board.show(current, selected=self.pad.selected, title=self._title())
+        banner = Text(f"Primero — {table.config.human_name} against ", style="bold")
+        banner.append(", ".join(table.label(i) for i in range(1, len(table.match.players))))
+        self.query_one("#banner", Static).update(banner)
+        self._draw_prompt()
+        board.set_panel(hints_text(current) if self.show_hints else "")
+
+    def _draw_prompt(self) -> None:
+        board = self.board
+        choices: list[KeyChoice]
+        if self.match_over:
+            standings = self.table.standings()
+            text = Text("The match is over. ", style="bold")
+            text.append(" · ".join(f"{s.place}. {s.name} {s.chips}" for s in standings))
+            text.append("   (q: quit)")
+            board.set_prompt(text)
+            board.set_keys([KeyChoice("q", "quit")])
+            return
+        if self.hand_over:
+            board.set_prompt(Text("The hand is over: press enter for the next hand.", style="bold"))
+            board.set_keys([KeyChoice("enter", "next hand"), KeyChoice("q", "quit")])
+            return
+        if self.animating or not self.pad.active:
+            board.set_prompt(Text("Waiting for the others…", style="dim"))
+            board.set_keys([])
+            return
+        prompt = Text(self.pad.prompt() or "Your move: ", style="bold")
+        if self.pad.message:
+            prompt.append("\n" + self.pad.message, style="red")
+        board.set_prompt(prompt)
+        choices = self.pad.choices()
+        if self.pad.mode is PadMode.IDLE:
+            choices = [*choices, KeyChoice("h", "hints")]
+        board.set_keys(choices)
+
+    def _next_hand(self) -> None:
+        self.table.finish_hand()
+        self.hand_over = False
+        if self.table.over:
+            self.match_over = True
+            self._draw_prompt()
+            return
+        self._start_hand()
+
+    # ----------------------------------------------------------------- input
+
+    def on_key(self, event: events.Key) -> None:
+        """Route every key: global keys, the next hand, or the action pad."""
+        event.stop()
+        self.handle_key(event.key, event.character)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A key button was clicked: same as pressing its key."""
+        if isinstance(event.button, KeyButton):
+            self.handle_key(event.button.key, None)
+
+    def handle_key(self, key: str, character: str | None) -> None:
+        """Do what ``key`` means now (see the module docstring)."""
+        typing = self.pad.mode in (PadMode.COMMAND,)
+        if not typing and key == "q":
+            self.exit()
+            return
+        if not typing and key == "h" and self.pad.mode is PadMode.IDLE:
+            self.show_hints = not self.show_hints
+            if self.current is not None:
+                self.board.set_panel(hints_text(self.current) if self.show_hints else "")
+            return
+        if self.animating:
+            if key in ("space", "enter"):  # skip the bots' animation
+                self._settle()
+            return
+        if self.match_over:
+            return
+        if self.hand_over:
+            if key in ("enter", "space"):
+                self._next_hand()
+            return
+        action = self.pad.press(key, character)
+        if action is not None:
+            try:
+                self.table.act(action)
+            except IllegalActionError as exc:
+                self.pad.message = str(exc)
+            else:
+                self._advance()
+                return
+        current = self.current
+        if current is not None:
+            self.board.show(current, selected=self.pad.selected, title=self._title())
+        self._draw_prompt()
+
+    def _title(self) -> str:
+        table = self.table
+        most = table.config.max_hands
+        return f"Hand {table.hand_number}" + (f" of {most}" if most else "")
+
+
+def run_table(config: TableConfig) -> None:
+    """Play a match at the terminal (``primero play`` when not ``--plain``).
+
+    Args:
+        config: the table's set-up (players, bots, seed, rules, stack, hands, save dir).
+
+    Raises:
+        RulesError: as :class:`~primero.table.Table` for a bad ``config``.
+        ValueError: as :class:`~primero.table.Table` for an unknown bot kind.
+    """
+    TableApp(config).run()

@@ -1,0 +1,146 @@
+"""The table as one seat sees it: seats, names, stacks, bets, declarations, pots (R9b).
+
+Everything is drawn from a :class:`~primero.views.SeatView` only, so hidden cards stay
+hidden: other seats' cards are drawn face down until a showdown shows them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from primero.actions import seat_name
+from primero.hands import evaluate
+from primero.state import DEALER, Phase
+from primero.tui.cardart import back_art, cards_span
+from primero.views import SeatView
+
+__all__ = ["labels_for", "pots_text", "status_text", "table_panel"]
+
+
+def labels_for(view: SeatView, labels: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The display name of each seat: ``labels`` if given (one per seat), else the names."""
+    if labels is not None and len(labels) == view.n:
+        return tuple(labels)
+    return view.players
+
+
+def _seat_flags(view: SeatView, seat: int) -> Text:
+    flags = Text()
+    if view.folded[seat]:
+        flags.append(" folded", style="dim italic")
+    elif view.stacks[seat] == 0 and view.phase is not Phase.COMPLETE:
+        flags.append(" all-in", style="bold magenta")
+    if view.pending_bet is not None and view.pending_bet[0] == seat:
+        flags.append(" (vote)", style="yellow")
+    return flags
+
+
+def _seat_cards(view: SeatView, seat: int) -> Text:
+    shown = view.shown_cards[seat]
+    value = view.shown[seat]
+    if shown is not None and value is not None:
+        out = cards_span(shown)
+        out.append(f"  {value.category.label} {value.points}", style="bold")
+        return out
+    if seat == view.seat and view.hand:
+        out = cards_span(view.hand)
+        if len(view.hand) == 4:
+            v = evaluate(view.hand)
+            out.append(f"  {v.category.label} {v.points}", style="bold")
+        return out
+    if view.folded[seat]:
+        return Text("")
+    return back_art(view.hand_sizes[seat])
+
+
+def table_panel(view: SeatView, labels: Sequence[str] | None = None) -> RenderableType:
+    """The seats of the hand as a table (R3, R9b).
+
+    Args:
+        view: what the seat sees.
+        labels: display names per seat (e.g. with the bot kind), default the names.
+
+    Returns:
+        A Rich renderable: one row per seat in acting order (p1 first, the dealer last,
+        marked D), with a ▶ on the seat to act, folded / all-in markers, the stack,
+        chips put ``in`` the pot this hand, the ``bet`` of the open round, the
+        declaration (R6), the size of each exchange made (``x``), and the cards (face
+        down unless shown at the showdown or the viewer's own), then the pots.
+    """
+    names = labels_for(view, labels)
+    grid = Table(box=None, padding=(0, 1), expand=False, show_edge=False, pad_edge=False)
+    grid.add_column("", width=1)
+    grid.add_column("seat", style="dim", no_wrap=True)
+    grid.add_column("player", no_wrap=True)
+    grid.add_column("stack", justify="right")
+    grid.add_column("in", justify="right")
+    grid.add_column("bet", justify="right")
+    grid.add_column("declared")
+    grid.add_column("x")
+    grid.add_column("cards", no_wrap=True)
+    for s in range(view.n):
+        turn = "▶" if view.to_act == s else ""
+        seat = seat_name(s) + (" D" if s == view.n - 1 else "")
+        name = Text(names[s], style="bold cyan" if s == view.seat else "")
+        if view.folded[s]:
+            name.stylize("dim")
+        name.append_text(_seat_flags(view, s))
+        declared = view.declared[s]
+        open_round = view.current_bet is not None and view.phase is not Phase.COMPLETE
+        grid.add_row(
+            Text(turn, style="bold yellow"),
+            seat,
+            name,
+            str(view.stacks[s]),
+            str(view.contributed[s]),
+            str(view.round_bets[s]) if open_round else "",
+            Text(declared.label if declared is not None else "", style="italic"),
+            ",".join(str(k) for k in view.exchanges[s]),
+            _seat_cards(view, s),
+        )
+    return Group(grid, Text(""), pots_text(view, names))
+
+
+def pots_text(view: SeatView, names: Sequence[str]) -> Text:
+    """The pots as they stand (R7): the total, and each side pot with who may win it."""
+    pots = view.pots
+    out = Text("Pot ", style="bold")
+    out.append(str(view.pot_total), style="bold green")
+    if len(pots) > 1:
+        parts = []
+        for i, pot in enumerate(pots):
+            who = ", ".join(names[s] for s in pot.eligible)
+            label = "main" if i == 0 else f"side {i}"
+            parts.append(f"{label} {pot.amount} ({who})")
+        out.append("  ·  " + "  ·  ".join(parts))
+    if view.current_bet is not None and view.phase is not Phase.COMPLETE:
+        out.append(f"   bet to match this round: {view.current_bet}")
+    if view.void_deals:
+        out.append(f"   void deals: {view.void_deals}", style="yellow")
+    return out
+
+
+def status_text(view: SeatView, labels: Sequence[str] | None = None) -> Text:
+    """One line: the phase and who must act, or that the hand is over (R4)."""
+    names = labels_for(view, labels)
+    out = Text(view.phase.value.capitalize(), style="bold")
+    if view.to_act is None:
+        out.append(" — the hand is over")
+        return out
+    if view.to_act == DEALER:
+        out.append(" — the dealer deals")
+        return out
+    who = "you" if view.to_act == view.seat else names[view.to_act]
+    if view.pending_bet is not None:
+        bettor, amount, is_raise = view.pending_bet
+        verb = "raise to" if is_raise else "bet of"
+        out.append(f" — {names[bettor]}'s {verb} {amount}: {who} to accept or refuse (R8)")
+    else:
+        out.append(f" — {who} to act")
+    if view.cap is not None:
+        out.append(f" (after a refusal, amounts below {view.cap})", style="yellow")
+    return out
