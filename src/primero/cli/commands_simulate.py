@@ -1,0 +1,286 @@
+"""``primero simulate``: many hands of bot play and a table of results (R9, R10).
+
+Bots of the given kinds are cycled over the seats; hands are played in matches (R9), a
+new match starting whenever one ends (one player holds every chip), so every hand has
+all the table's bots even as players drop out within a match. The same seed, players and
+bots give the same table on every machine (R10).
+
+The hot loop is :func:`simulate`: it deals with the trusted dealer path, asks each bot
+for its action from its view, checks it with :meth:`HandState.apply`, and keeps only
+counters (no records).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Annotated
+
+import typer
+from rich.console import Console, Group
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from primero.bots import BOT_KINDS, make_bot
+from primero.cli.app import app
+from primero.hands import Category
+from primero.match import Agent, Match
+from primero.rules import DEFAULT_RULES, Rules, RulesError
+from primero.state import DEALER
+from primero.table import BOT_NAMES, derive_seed
+from primero.views import view
+
+__all__ = ["SimulationResult", "parse_bots", "results_table", "simulate", "simulate_command"]
+
+
+@dataclass(slots=True)
+class SimulationResult:
+    """Counters of a simulation.
+
+    Attributes:
+        names: the players' names, table order.
+        kinds: each player's bot kind.
+        seed: the seed used (R10).
+        hands: hands played.
+        matches: matches started.
+        net: chips won (negative: lost) by each player over all hands.
+        pots_won: hands in which each player took at least one pot.
+        showdowns: hands that reached a showdown (R4.8).
+        shown: hands shown at showdowns, per category (R2).
+        won_with: pots won at showdowns, per category of the winning hand.
+    """
+
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    seed: int
+    hands: int = 0
+    matches: int = 0
+    net: list[int] = field(default_factory=list)
+    pots_won: list[int] = field(default_factory=list)
+    showdowns: int = 0
+    shown: dict[Category, int] = field(default_factory=lambda: dict.fromkeys(Category, 0))
+    won_with: dict[Category, int] = field(default_factory=lambda: dict.fromkeys(Category, 0))
+
+
+def parse_bots(text: str) -> tuple[str, ...]:
+    """Parse a comma-separated list of bot kinds (``"random,heuristic"``).
+
+    Raises:
+        ValueError: an empty list or an unknown kind (the message lists the kinds).
+    """
+    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
+    if not kinds:
+        raise ValueError(f"give at least one bot kind: {', '.join(BOT_KINDS)}")
+    for kind in kinds:
+        if kind not in BOT_KINDS:
+            raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
+    return kinds
+
+
+def simulate(
+    hands: int,
+    players: int,
+    bots: Sequence[str],
+    seed: int,
+    *,
+    rules: Rules = DEFAULT_RULES,
+    stack: int = 100,
+    on_hand: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play ``hands`` hands of bot play and count the results (R4–R9).
+
+    Args:
+        hands: number of hands, >= 1.
+        players: seats at the table (within the rules' min_players..max_players, R3).
+        bots: bot kinds, cycled over the seats.
+        seed: seed of every match's dealer and every bot (R10).
+        rules: the house rules.
+        stack: starting stack of every player in every match (chips).
+        on_hand: called with the number of hands played after each hand (progress).
+
+    Returns:
+        The counters.
+
+    Raises:
+        ValueError: ``hands`` < 1 or an unknown bot kind.
+        RulesError: a number of players the rules do not allow, or a stack < 1.
+    """
+    if hands < 1:
+        raise ValueError(f"hands must be at least 1, not {hands}")
+    if not rules.min_players <= players <= rules.max_players:
+        raise RulesError(
+            f"players must be from {rules.min_players} to {rules.max_players}, not {players}"
+        )
+    kinds = tuple(bots[i % len(bots)] for i in range(players))
+    names = tuple(BOT_NAMES[i % len(BOT_NAMES)] + ("" if i < len(BOT_NAMES) else str(i))
+                  for i in range(players))
+    agents: list[Agent] = [make_bot(k, derive_seed(seed, i)) for i, k in enumerate(kinds)]
+    result = SimulationResult(names, kinds, seed, net=[0] * players, pots_won=[0] * players)
+    net, pots_won, shown, won_with = result.net, result.pots_won, result.shown, result.won_with
+    match: Match | None = None
+    played = 0
+    while played < hands:
+        if match is None or match.over:
+            match = Match(
+                names, stacks=stack, rules=rules, seed=derive_seed(seed, 100 + result.matches),
+            )
+            result.matches += 1
+        state = match.start_hand()
+        seats = match.seats
+        hand_agents = [agents[i] for i in seats]
+        dealer = match.dealer
+        while not state.complete:
+            seat = state.to_act
+            if seat == DEALER:
+                dealer.deal_into(state)
+            else:
+                assert seat is not None
+                state.apply(hand_agents[seat](view(state, seat)))
+        outcome = state.result
+        assert outcome is not None
+        for s, chips in enumerate(outcome.net):
+            net[seats[s]] += chips
+        winners = {w for award in outcome.awards for w in award.winners}
+        for s in winners:
+            pots_won[seats[s]] += 1
+        if not outcome.uncontested:
+            result.showdowns += 1
+            for value in outcome.shown:
+                if value is not None:
+                    shown[value.category] += 1
+            for award in outcome.awards:
+                if len(award.pot.eligible) > 1:
+                    value = outcome.shown[award.winners[0]]
+                    assert value is not None
+                    won_with[value.category] += 1
+        match.finish_hand()
+        match.records.clear()  # records are not needed here: keep memory flat
+        played += 1
+        if on_hand is not None:
+            on_hand(played)
+    result.hands = played
+    return result
+
+
+def results_table(result: SimulationResult) -> Group:
+    """The results as Rich tables: one row per seat (and per kind), then the showdowns.
+
+    Args:
+        result: the counters from :func:`simulate`.
+
+    Returns:
+        A table of chips won (total and per 100 hands) and hands won per seat, with a
+        total per bot kind when there are several kinds; and a table of how often each
+        category (R2) was shown and won contested pots at showdowns.
+    """
+    hands = max(1, result.hands)
+    table = Table(
+        title=f"{result.hands} hands, {len(result.names)} players, {result.matches} "
+        f"match{'es' if result.matches != 1 else ''}, seed {result.seed}",
+        title_justify="left",
+    )
+    table.add_column("player")
+    table.add_column("bot")
+    table.add_column("chips won", justify="right")
+    table.add_column("per 100 hands", justify="right")
+    table.add_column("hands won", justify="right")
+    for name, kind, net, won in zip(
+        result.names, result.kinds, result.net, result.pots_won, strict=True
+    ):
+        style = "green" if net > 0 else "red" if net < 0 else ""
+        table.add_row(
+            name, kind, f"[{style}]{net:+d}[/]" if style else "0",
+            f"{100 * net / hands:+.1f}", str(won),
+        )
+    by_kind: dict[str, list[int]] = {}
+    for kind, net in zip(result.kinds, result.net, strict=True):
+        by_kind.setdefault(kind, []).append(net)
+    if len(by_kind) > 1:
+        table.add_section()
+        for kind, nets in by_kind.items():
+            total = sum(nets)
+            table.add_row(
+                f"all {kind}", f"{len(nets)} seats", f"{total:+d}",
+                f"{100 * total / hands:+.1f}", "",
+            )
+    shown_total = max(1, sum(result.shown.values()))
+    cats = Table(
+        title=f"Showdowns: {result.showdowns} of {result.hands} hands "
+        f"({100 * result.showdowns / hands:.1f}%)",
+        title_justify="left",
+    )
+    cats.add_column("category")
+    cats.add_column("hands shown", justify="right")
+    cats.add_column("% of shown", justify="right")
+    cats.add_column("pots won", justify="right")
+    for cat in sorted(Category, reverse=True):
+        count = result.shown[cat]
+        cats.add_row(
+            cat.label, str(count), f"{100 * count / shown_total:.1f}%",
+            str(result.won_with[cat]),
+        )
+    return Group(table, cats)
+
+
+@app.command("simulate")
+def simulate_command(
+    hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="Hands to play.")] = 1000,
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 6,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", "-s", help="Seed (R10); default: a fresh one, shown in the title."),
+    ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", "-b", help=f"Bot kinds cycled over the seats: {', '.join(BOT_KINDS)}."
+        ),
+    ] = "heuristic,random",
+    stack: Annotated[int, typer.Option("--stack", min=1, help="Starting stack (chips).")] = 100,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Print only the results table.")
+    ] = False,
+) -> None:
+    """Play N hands of bot play (a new match whenever one ends) and print the results.
+
+    The table gives each seat's chips won, total and per 100 hands, the hands in which
+    it took a pot, and how often each category (R2) was shown and won at showdowns. The
+    same seed, players and bots give the same table (R10).
+    """
+    try:
+        kinds = parse_bots(bots)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--bots") from None
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    console = Console(highlight=False)
+    started = time.perf_counter()
+    try:
+        if quiet:
+            result = simulate(hands, players, kinds, seed, stack=stack)
+        else:
+            with Progress(
+                TextColumn("simulating"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=console,
+                transient=True,
+            ) as progress:
+                task = progress.add_task("hands", total=hands)
+                step = max(1, hands // 200)
+
+                def tick(done: int) -> None:
+                    if done % step == 0 or done == hands:
+                        progress.update(task, completed=done)
+
+                result = simulate(hands, players, kinds, seed, stack=stack, on_hand=tick)
+    except RulesError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--players") from None
+    console.print(results_table(result))
+    if not quiet:
+        elapsed = time.perf_counter() - started
+        rate = hands / max(elapsed, 1e-9)
+        console.print(f"{hands} hands in {elapsed:.2f} s ({rate:.0f} hands/s)")
