@@ -125,11 +125,14 @@ class TableEvent:
         text: e.g. ``"Lorenzo raises to 12"``, ``"You are dealt 7♥ 6♥"``,
             ``"Isabella exchanges 2 cards"``; other seats' cards are never named.
         seat: the 0-based seat of the hand that acted (the dealt-to seat for a deal).
+        note: what the action led to, also at the end of ``text``: a void deal (R4.3), a
+            bet standing or withdrawn after a vote (R8); else "".
     """
 
     action: Action
     text: str
     seat: int
+    note: str = ""
 
 
 @dataclass(slots=True)
@@ -351,16 +354,15 @@ class Table:
         call = hand.legal_actions().call if isinstance(action, Call) else None
         voids = hand.void_deals
         apply()
-        text = self._sentence(action, call)
+        note = ""
         if hand.void_deals > voids:
-            text += " — nobody bet: void deal, the cards are dealt again (R4.3)"
+            note = "nobody bet: void deal, the cards are dealt again (R4.3)"
         if isinstance(action, Vote) and hand.vote is None and not hand.complete:
-            text += (
-                ": the bet stands (R8)"
-                if action.accept
-                else " — refused by all: the bet is withdrawn (R8)"
-            )
-        self.events.append(TableEvent(action, text, seat))
+            note = "the bet stands (R8)" if action.accept else "refused by all: withdrawn (R8)"
+        text = self._sentence(action, call)
+        if note:
+            text += f" — {note}"
+        self.events.append(TableEvent(action, text, seat, note))
 
     def _sentence(self, action: Action, call: int | None) -> str:
         """The person-facing sentence for an action (other seats' cards hidden, R9b)."""

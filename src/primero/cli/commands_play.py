@@ -1,0 +1,426 @@
+"""``primero play``: a person plays a match against bots, at the terminal (R3–R9).
+
+The game is a :class:`~primero.table.Table`. In a terminal, when the Textual app
+(:mod:`primero.tui`) is installed, ``play`` opens it; with ``--plain`` (or without a
+terminal) it runs :func:`run_plain`: a prompt that shows, at each of the person's turns,
+their cards with category and points, the pot, the players' stacks, bets, declarations
+and exchanges, whose turn it is and the legal actions in the short input syntax of
+:meth:`~primero.table.Table.parse_input`. Bots' actions are printed as they happen;
+after each hand the hands shown, the pots and their winners and the stacks; each hand's
+record is saved in ``--save-dir`` (``./hands``). ``q`` or end of input (Ctrl-D) quits
+with the standings.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Final
+
+import typer
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from primero.actions import Deal, seat_name
+from primero.bots import BOT_KINDS
+from primero.cards import Card, Suit
+from primero.cli.app import app
+from primero.cli.commands_simulate import parse_bots
+from primero.errors import PrimeroError
+from primero.hands import evaluate
+from primero.rules import Rules, RulesError
+from primero.state import Phase
+from primero.table import InputError, Table, TableConfig, input_help
+from primero.views import SeatView
+
+__all__ = ["QUIT_WORDS", "TiesOption", "build_rules", "play_command", "run_plain"]
+
+#: Inputs that leave the table.
+QUIT_WORDS: Final = frozenset({"q", "quit", "exit"})
+_HELP_WORDS: Final = frozenset({"?", "h", "help"})
+
+InputFn = Callable[[str], str]
+
+
+class TiesOption(StrEnum):
+    """The tie rule (R7)."""
+
+    ELDEST = "eldest"
+    SPLIT = "split"
+
+
+class _Quit(Exception):
+    """The person asked to leave the table."""
+
+
+def build_rules(
+    *,
+    ante: int = 1,
+    ties: str = "eldest",
+    refusal: bool = True,
+    last_round: bool = True,
+    declarations: bool = True,
+    first_round_stand: bool = False,
+    first_round_zero_bet: bool = False,
+    min_raise: int = 1,
+    max_raises: int | None = None,
+) -> Rules:
+    """The house rules from the command's options (rules.md R4–R8).
+
+    Raises:
+        RulesError: a value out of range (e.g. a negative ante).
+    """
+    return Rules(
+        ante=ante,
+        ties="split" if ties == "split" else "eldest",
+        refusal=refusal,
+        last_round=last_round,
+        declarations=declarations,
+        first_round_stand=first_round_stand,
+        first_round_zero_bet=first_round_zero_bet,
+        min_raise=min_raise,
+        max_raises=max_raises,
+    )
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def card_text(card: Card) -> Text:
+    """A card in Unicode, red for hearts and diamonds, e.g. ``7♥``."""
+    red = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+    return Text(card.pretty, style="bold red" if red else "bold")
+
+
+def cards_text(cards: tuple[Card, ...] | list[Card]) -> Text:
+    """Cards in Unicode, space-separated, suit-coloured."""
+    return Text(" ").join(card_text(c) for c in cards)
+
+
+def _hand_line(v: SeatView) -> Text:
+    line = Text("Your cards: ")
+    if not v.hand:
+        line.append("none (folded)" if v.seat is not None else "— (watching)")
+        return line
+    line.append_text(cards_text(v.hand))
+    if len(v.hand) == 4:
+        value = evaluate(v.hand)
+        line.append(f"   {value.category.label} {value.points}", style="bold cyan")
+        line.append("  (counting ")
+        line.append_text(cards_text(value.counting))
+        line.append(")")
+    else:
+        line.append("   (no category until you hold four cards)", style="dim")
+    if v.discards:
+        line.append("   discarded: ")
+        line.append_text(cards_text(v.discards))
+    return line
+
+
+def _players_table(table: Table, v: SeatView) -> RichTable:
+    rt = RichTable(show_edge=False, pad_edge=False, box=None, header_style="bold")
+    for col, justify in (
+        ("seat", "left"), ("player", "left"), ("stack", "right"), ("round", "right"),
+        ("in pot", "right"), ("declared", "left"), ("exchanged", "left"), ("", "left"),
+    ):
+        rt.add_column(col, justify=justify)  # type: ignore[arg-type]
+    for s in range(v.n):
+        status = []
+        if s == v.n - 1:
+            status.append("dealer")
+        if v.folded[s]:
+            status.append("folded")
+        elif v.stacks[s] == 0 and v.final_stacks is None:
+            status.append("all-in")
+        if v.to_act == s:
+            status.append("← to act")
+        declared = v.declared[s]
+        style = "dim" if v.folded[s] else ("bold" if s == v.seat else "")
+        rt.add_row(
+            seat_name(s),
+            table.seat_label(s),
+            str(v.stacks[s]),
+            str(v.round_bets[s]) if v.phase in (Phase.FIRST_ROUND, Phase.DECLARE_ROUND,
+                                               Phase.LAST_ROUND) else "",
+            str(v.contributed[s]),
+            declared.label if declared is not None else "",
+            ", ".join(str(k) for k in v.exchanges[s]),
+            ", ".join(status),
+            style=style,
+        )
+    return rt
+
+
+def _turn_panel(console: Console, table: Table, v: SeatView) -> None:
+    console.print()
+    console.print(_players_table(table, v))
+    pots = " + ".join(str(p.amount) for p in v.pots) or "0"
+    info = f"Pot: {v.pot_total} chips"
+    if len(v.pots) > 1:
+        info += f" ({pots})"
+    if v.current_bet is not None:
+        info += f" · bet to match this round: {v.current_bet} (you need {v.to_call})"
+    if v.pending_bet is not None:
+        bettor, amount, is_raise = v.pending_bet
+        what = "raise to" if is_raise else "bet of"
+        info += f" · vote on {table.seat_label(bettor)}'s {what} {amount} (R8)"
+    if v.cap is not None:
+        info += f" · after the refusal your amount must stay below {v.cap} (R8)"
+    console.print(info)
+    console.print(_hand_line(v))
+    legal = v.legal
+    if legal is not None:
+        console.print(Text(f"Your turn ({v.phase.value}). You may:", style="bold yellow"))
+        for line in input_help(legal):
+            console.print("  " + line, markup=False, highlight=False)
+
+
+def _result(console: Console, table: Table, v: SeatView) -> None:
+    console.print(Rule("hand over"))
+    shown = [(s, c, val) for s, (c, val) in enumerate(zip(v.shown_cards, v.shown, strict=True))
+             if c is not None and val is not None]
+    if shown:
+        rt = RichTable(title="Showdown", title_justify="left", box=None, header_style="bold")
+        for col in ("seat", "player", "cards", "category", "points"):
+            rt.add_column(col)
+        for s, cards, value in shown:
+            rt.add_row(seat_name(s), table.seat_label(s), cards_text(cards),
+                       value.category.label, str(value.points))
+        console.print(rt)
+    for i, award in enumerate(v.awards):
+        pot = "main pot" if i == 0 else f"side pot {i}"
+        winners = " and ".join(
+            f"{table.seat_label(w)} ({share})"
+            for w, share in zip(award.winners, award.shares, strict=True)
+        )
+        how = " uncontested" if len(v.still_in) == 1 else ""
+        console.print(f"{winners} win{'s' if len(award.winners) == 1 else ''}{how} the "
+                      f"{pot} of {award.pot.amount} chips")
+    final = v.final_stacks
+    if final is not None:
+        parts = []
+        for s in range(v.n):
+            start = table.match.chips[table.match.seats[s]]  # not yet updated: the hand's start
+            parts.append(f"{table.seat_label(s)} {final[s]} ({final[s] - start:+d})")
+        console.print("Stacks: " + ", ".join(parts), markup=False)
+
+
+def _standings(console: Console, table: Table, title: str) -> None:
+    rt = RichTable(title=title, title_justify="left", header_style="bold")
+    rt.add_column("place", justify="right")
+    rt.add_column("player")
+    rt.add_column("chips", justify="right")
+    index = {name: i for i, name in enumerate(table.match.players)}
+    for st in table.standings():
+        rt.add_row(str(st.place), table.label(index[st.name]), str(st.chips))
+    console.print(rt)
+    console.print(f"Hands played: {table.match.hands_played}")
+    if table.saved:
+        console.print(f"Hand histories saved in {table.saved[-1].parent}", markup=False)
+
+
+# --------------------------------------------------------------------------- the loop
+
+
+def _ask(input_fn: InputFn, prompt: str) -> str:
+    try:
+        text = input_fn(prompt)
+    except (EOFError, KeyboardInterrupt):
+        raise _Quit from None
+    if text.strip().lower() in QUIT_WORDS:
+        raise _Quit
+    return text
+
+
+def _play_hand(console: Console, table: Table, input_fn: InputFn) -> None:
+    table.start_hand()
+    v = table.view()
+    dealer = table.seat_label(v.n - 1)
+    console.print()
+    console.print(Rule(f"Hand {table.hand_number} · {dealer} deals"))
+    phase = v.phase
+    printed = 0
+    while True:
+        table.advance()
+        v = table.view()
+        for event in table.events[printed:]:
+            # others' deals are implied (first/second deal, replacements of an exchange)
+            if event.seat != table.human_seat and isinstance(event.action, Deal):
+                if event.note:
+                    console.print(f"  {event.note}", style="yellow")
+                continue
+            style = "" if event.seat == table.human_seat else "cyan"
+            console.print(f"  {event.text}", style=style, markup=False, highlight=False)
+        printed = len(table.events)
+        if v.phase is not phase and v.phase is not Phase.COMPLETE:
+            phase = v.phase
+            console.print(Rule(phase.value, style="dim"))
+        if not table.waiting_for_human():
+            break
+        _turn_panel(console, table, v)
+        while True:
+            text = _ask(input_fn, "> ")
+            if text.strip().lower() in _HELP_WORDS:
+                console.print(Table.parse_input.__doc__ or "", markup=False)
+                continue
+            try:
+                action = table.parse_input(text)
+            except InputError as exc:
+                console.print(str(exc), style="red", markup=False, highlight=False)
+                continue
+            table.act(action)
+            break
+    _result(console, table, table.view())  # before finish_hand: match.chips are the start
+    table.finish_hand()
+    if table.saved:
+        console.print(f"Saved {table.saved[-1]}", style="dim", markup=False)
+
+
+def run_plain(
+    config: TableConfig,
+    console: Console | None = None,
+    input_fn: InputFn = input,
+) -> Table:
+    """Play a match at a plain text prompt until it ends or the person quits (R3–R9).
+
+    Args:
+        config: the table set-up.
+        console: where to print (default: standard output).
+        input_fn: reads one line of the person's input, given a prompt (default
+            :func:`input`); EOFError or KeyboardInterrupt, or the words q / quit / exit,
+            leave the table.
+
+    Returns:
+        The table as it was left (its match holds the chips and records).
+
+    Raises:
+        RulesError, ValueError: the configuration is invalid (see
+            :class:`~primero.table.Table`).
+        OSError: a hand record cannot be written to ``config.save_dir``.
+    """
+    console = console or Console(highlight=False)
+    table = Table(config)
+    kinds = ", ".join(table.label(i) for i in range(1, len(table.match.players)))
+    console.print(Text("Primero", style="bold"), f"— you play against {kinds}.")
+    overrides = config.rules.overrides()
+    if overrides:
+        console.print("House rules: " + ", ".join(f"{k}={v}" for k, v in overrides.items()),
+                      markup=False)
+    console.print(
+        f"Stacks {config.stack} chips"
+        + (f", {config.max_hands} hands at most" if config.max_hands else "")
+        + (f", seed {config.seed}" if config.seed is not None else "")
+        + ". Type ? for help, q to quit."
+    )
+    try:
+        while not table.over:
+            _play_hand(console, table, input_fn)
+            if table.human_out:
+                console.print("You have no chips left: you are out of the match (R9).",
+                              style="bold red")
+                break
+            if table.over:
+                break
+            _ask(input_fn, "[Enter] next hand, q to quit: ")
+    except _Quit:
+        console.print()
+        if table.hand is not None and not table.hand.complete:
+            console.print("You leave the table; the hand in progress is abandoned.")
+        _standings(console, table, "Standings when you left")
+        return table
+    _standings(console, table, "Final standings" if table.over else "Standings")
+    return table
+
+
+# --------------------------------------------------------------------------- command
+
+
+def _run_tui(config: TableConfig) -> bool:
+    """HOOK for the Textual app: run ``primero.tui.run_table`` when it is importable.
+
+    Returns:
+        True when the app ran; False to fall back to the plain prompt.
+    """
+    try:
+        from primero import tui
+    except ImportError:
+        return False
+    run_table = getattr(tui, "run_table", None)
+    if run_table is None:
+        return False
+    run_table(config)
+    return True
+
+
+@app.command("play")
+def play_command(
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats, you included (R3).")] = 4,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Seed for a reproducible game (R10).")
+    ] = None,
+    bots: Annotated[
+        str, typer.Option("--bots", "-b", help=f"Bot kinds, cycled: {', '.join(BOT_KINDS)}.")
+    ] = "heuristic",
+    name: Annotated[str, typer.Option("--name", help="Your name.")] = "You",
+    stack: Annotated[int, typer.Option("--stack", min=1, help="Starting chips each.")] = 100,
+    max_hands: Annotated[
+        int | None, typer.Option("--max-hands", min=1, help="End after N hands (R9).")
+    ] = None,
+    save_dir: Annotated[
+        Path, typer.Option("--save-dir", help="Folder for the hand histories (.prh).")
+    ] = Path("hands"),
+    no_save: Annotated[bool, typer.Option("--no-save", help="Do not save hand histories.")] = False,
+    ante: Annotated[int, typer.Option("--ante", min=0, help="Ante per hand (R4.1).")] = 1,
+    ties: Annotated[TiesOption, typer.Option("--ties", help="Tie rule (R7).")] = TiesOption.ELDEST,
+    no_refusal: Annotated[
+        bool, typer.Option("--no-refusal", help="Bets cannot be refused (R8).")
+    ] = False,
+    no_last_round: Annotated[
+        bool, typer.Option("--no-last-round", help="No betting after the second exchange (R4.7).")
+    ] = False,
+    no_declarations: Annotated[
+        bool, typer.Option("--no-declarations", help="No declarations (R6).")
+    ] = False,
+    first_round_stand: Annotated[
+        bool, typer.Option("--first-round-stand", help="Standing pat allowed in round 1 (R4.3).")
+    ] = False,
+    first_round_zero_bet: Annotated[
+        bool, typer.Option("--first-round-zero-bet", help="A bet of 0 allowed in round 1 (R4.3).")
+    ] = False,
+    min_raise: Annotated[int, typer.Option("--min-raise", min=1, help="Minimum raise (R5).")] = 1,
+    max_raises: Annotated[
+        int | None, typer.Option("--max-raises", min=0, help="Raises per round at most (R5).")
+    ] = None,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Plain text prompt, no full-screen app.")
+    ] = False,
+) -> None:
+    """Play a match of Primero against bots (in a terminal app, or --plain at a prompt)."""
+    try:
+        rules = build_rules(
+            ante=ante, ties=ties.value, refusal=not no_refusal, last_round=not no_last_round,
+            declarations=not no_declarations, first_round_stand=first_round_stand,
+            first_round_zero_bet=first_round_zero_bet, min_raise=min_raise,
+            max_raises=max_raises,
+        )
+        kinds = parse_bots(bots)
+        config = TableConfig(
+            human_name=name, players=players, bots=kinds, seed=seed, rules=rules, stack=stack,
+            max_hands=max_hands, save_dir=None if no_save else save_dir,
+        )
+        Table(config)  # validate before choosing a front end
+    except (RulesError, ValueError) as exc:
+        typer.echo(f"primero: {exc}", err=True)
+        raise typer.Exit(2) from None
+    # HOOK: the Textual app when in a terminal and installed; else the plain prompt.
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty() and _run_tui(config):
+        return
+    try:
+        run_plain(config)
+    except (OSError, PrimeroError) as exc:
+        typer.echo(f"primero: {exc}", err=True)
+        raise typer.Exit(1) from None
