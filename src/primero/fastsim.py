@@ -45,7 +45,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from primero.cards import DECK
 from primero.dealing import RandomSource
@@ -55,7 +55,6 @@ from primero.rules import DEFAULT_RULES, Rules, RulesError
 __all__ = [
     "FastHandResult",
     "SimulationSummary",
-    "match_seeds",
     "play_random_hand",
     "simulate_random",
 ]
@@ -83,11 +82,6 @@ _DONE: Final = 0  # the round is over, the hand goes on
 _ALONE: Final = 1  # everyone else folded: the hand is over (R4.8)
 _VOID: Final = 2  # first round: everyone exchanged and no bet stands (R4.3)
 
-# Betting round modes.
-_FIRST: Final = 0  # R4.3 vying or drawing
-_DECLARE: Final = 1  # R4.5 declare and bet
-_LAST: Final = 2  # R4.7
-
 # A seat's move in a betting round.
 _BET: Final = 0
 _RAISE: Final = 1
@@ -95,9 +89,8 @@ _CALL: Final = 2
 _FOLD: Final = 3
 
 
-@dataclass(frozen=True, slots=True)
-class _Params:
-    """The house rules as the kernel reads them (one tuple of plain values)."""
+class _Params(NamedTuple):
+    """The house rules as the kernel reads them: plain values, unpacked once per hand."""
 
     ante: int
     split: bool
@@ -127,26 +120,20 @@ def _params(rules: Rules) -> _Params:
 # ------------------------------------------------------------------ dealing (R8b)
 
 
-def _draw(
+def _draw_short(
     count: int, stock: list[int], discard: list[int], thrown: Sequence[int], drand: _Rand
 ) -> list[int]:
-    """Deal ``count`` cards as :meth:`primero.dealing.Dealer.deal` does (R8b).
+    """Deal ``count`` cards from a stock that holds fewer, as the Dealer does (R8b).
 
-    ``stock`` is kept in card id order (the order of ``HandState.stock()``). When it
-    holds fewer than ``count`` cards, all of them are dealt first; then the discards
-    since the last shuffle, except ``thrown`` (the receiver's just-thrown cards), form
-    the new stock: the rest is drawn from them in discard-pile order, the undealt ones
-    stay in the stock, and the discard pile restarts with ``thrown``.
+    All the stock cards are dealt first (in card id order, the order of
+    ``HandState.stock()``); then the discards since the last shuffle, except ``thrown``
+    (the receiver's just-thrown cards), form the new stock: the rest is drawn from them
+    in discard-pile order, the undealt ones stay in the stock (kept in card id order),
+    and the discard pile restarts with ``thrown``.
     """
-    size = len(stock)
-    if size >= count:
-        if count == 2:
-            first = stock.pop(int(drand() * size))
-            return [first, stock.pop(int(drand() * (size - 1)))]
-        return [stock.pop(int(drand() * (size - i))) for i in range(count)]
     cards = stock[:]
     pool = [c for c in discard if c not in thrown]
-    for _ in range(count - size):
+    for _ in range(count - len(stock)):
         cards.append(pool.pop(int(drand() * len(pool))))
     stock[:] = sorted(pool)
     discard[:] = thrown
@@ -161,17 +148,52 @@ def _exchange_line(seat: int, cards: Sequence[int]) -> str:
     return _SEAT[seat] + " x" + "".join([" " + _CARD[c] for c in cards])
 
 
-def _category(hand: list[int]) -> int:
-    """The category (as an int, :class:`Category` order) of a 4-card hand (R2)."""
-    a, b, c, d = hand
-    return _KEY[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]] >> 7
+def _exchange(
+    s: int,
+    k: int,
+    hand: list[int],
+    r: _Rand,
+    stock: list[int],
+    discard: list[int],
+    drand: _Rand,
+    lines: list[str] | None,
+) -> None:
+    """Seat ``s`` throws ``k`` cards of ``hand`` and is dealt as many (R4.3, R4.6, R8b).
+
+    The bot pops each thrown card at ``randbelow(len(hand))`` from the hand list, so the
+    kept cards stay in order and the new ones go to the end, as in ``HandState``; the
+    thrown cards join the discard pile in the order they were popped.
+    """
+    if k == 0:  # standing pat
+        if lines is not None:
+            lines.append(_SEAT[s] + " x")
+        return
+    if k == 1:
+        thrown = [hand.pop(int(r() * len(hand)))]
+    else:
+        a = hand.pop(int(r() * len(hand)))
+        thrown = [a, hand.pop(int(r() * len(hand)))]
+    discard += thrown
+    size = len(stock)
+    if size < k:
+        cards = _draw_short(k, stock, discard, thrown, drand)
+    elif k == 1:
+        cards = [stock.pop(int(drand() * size))]
+    else:
+        a = stock.pop(int(drand() * size))
+        cards = [a, stock.pop(int(drand() * (size - 1)))]
+    hand += cards
+    if lines is not None:
+        lines.append(_exchange_line(s, thrown))
+        lines.append(_deal_line(s, cards))
 
 
 # ------------------------------------------------------------------ betting (R4.3, R5, R6, R8)
 
 
 def _betting(
-    mode: int,
+    first: bool,
+    declaring: bool,
     n: int,
     stacks: list[int],
     contrib: list[int],
@@ -188,26 +210,24 @@ def _betting(
 
     Mirrors ``HandState`` from ``_start_round`` to ``_end_round``: the round starts at
     the first seat still in with chips and is skipped when fewer than two have chips
-    (R5); in the first round a seat facing no bet exchanges or bets (R4.3); in the
-    declare round each seat declares at its first turn (R6); bets over 0 with three or
-    more still in go to a vote, and a refused bettor acts again below the cap (R8).
-    Mutates ``stacks``, ``contrib``, ``folded``, ``hands`` (and the deck for exchanges).
+    (R5); in the ``first`` round a seat facing no bet exchanges or bets (R4.3); when
+    ``declaring`` (R4.5) each seat declares at its first turn (R6); bets over 0 with
+    three or more still in go to a vote, and a refused bettor acts again below the
+    refused amount (R8). Mutates ``stacks``, ``contrib``, ``folded``, ``hands`` and,
+    through exchanges, the deck.
     """
     able = [s for s in range(n) if not folded[s] and stacks[s] > 0]
     if len(able) < 2:
         return _DONE
-    ring = _RING[n]
-    first = mode == _FIRST
-    declaring = mode == _DECLARE and p.declarations
-    declared = [False] * n
-    refusal = p.refusal
-    min_raise = p.min_raise
-    max_raises = p.max_raises
-    open_low = p.first_low if first else 0
-    xopts = p.first_exchange if first else ()
+    _, _, refusal, _, _, xopts, open_low, min_raise, max_raises = p
+    if not first:
+        xopts = ()
+        open_low = 0
     nx = len(xopts)
+    ring = _RING[n]
+    declared = [False] * n
     live = folded.count(False)
-    rb = [0] * n  # chips put in this round (R5)
+    rb = [0] * n  # chips put in during this round (R5)
     acted = [False] * n
     current = -1  # the round's bet to match; -1: no bet open
     raises = 0
@@ -220,12 +240,13 @@ def _betting(
         move = -1
         if declaring and not declared[s]:  # R4.5, R6: declare at the first turn
             declared[s] = True  # R8: a declaration made at a refused turn stands
-            if current >= 0 and int(r() * 2):  # kinds ["dc", "f"]: fold, no declaration
+            if current >= 0 and r() >= 0.5:  # kinds ["dc", "f"]: fold, no declaration
                 move = _FOLD
             else:
                 if current < 0:
                     r()  # kinds ["dc"]
-                true = _category(hands[s])
+                a, b, c, d = hands[s]
+                true = _KEY[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]] >> 7
                 said = true + int(r() * (5 - true))  # the true category or a higher one
                 if lines is not None:
                     lines.append(_SEAT[s] + " dc " + _CATEGORY_LABEL[said])
@@ -235,8 +256,8 @@ def _betting(
             high = stack if not cap or stack < cap else cap - 1
             can_bet = open_low <= high
             i = int(r() * (nx + can_bet))
-            if i < nx:  # R4.3: exchange 0, 1 or 2 cards
-                _exchange(s, xopts[i], hands, r, stock, discard, drand, lines)
+            if i < nx:  # R4.3: exchange 0, 1 or 2 cards; the next seat (no wrap) acts
+                _exchange(s, xopts[i], hands[s], r, stock, discard, drand, lines)
                 cap = 0
                 acted[s] = True
                 for t in range(s + 1, n):
@@ -248,7 +269,7 @@ def _betting(
                 continue
             move = _BET
             amount = open_low + int(r() * (high - open_low + 1))
-        else:  # facing a bet: raise, call or fold
+        else:  # facing a bet: [raise], call or fold
             can_raise = raises < max_raises
             if can_raise:
                 for t in range(n):
@@ -262,10 +283,12 @@ def _betting(
                 if cap and high >= cap:
                     high = cap - 1
                 can_raise = low <= high
-            # kinds [r] c f
-            move = (_RAISE, _CALL, _FOLD)[int(r() * (2 + can_raise)) + 1 - can_raise]
-            if move == _RAISE:
-                amount = low + int(r() * (high - low + 1))
+            if can_raise:
+                move = (_RAISE, _CALL, _FOLD)[int(r() * 3)]
+                if move == _RAISE:
+                    amount = low + int(r() * (high - low + 1))
+            else:
+                move = _CALL if r() < 0.5 else _FOLD
         if move == _CALL:  # a check when nothing is owed; all-in for less when short
             chips = current - rb[s]
             if chips > stack:
@@ -276,7 +299,7 @@ def _betting(
             acted[s] = True
             if lines is not None:
                 lines.append(_SEAT[s] + " c")
-        elif move == _FOLD:  # the hand is dead (R8b: never returns to play)
+        elif move == _FOLD:  # the hand is dead (R8b: it never returns to play)
             folded[s] = True
             hands[s] = []
             live -= 1
@@ -313,54 +336,13 @@ def _betting(
             acted = [False] * n
             acted[s] = True
         cap = 0
-        s = _next_turn(s, ring, folded, stacks, acted, rb, current)
-        if s < 0:
+        # R5: the next seat still in, with chips, that has not acted or not matched
+        for t in ring[s]:
+            if not folded[t] and stacks[t] > 0 and (not acted[t] or rb[t] < current):
+                s = t
+                break
+        else:
             return _DONE
-
-
-def _next_turn(
-    s: int,
-    ring: tuple[tuple[int, ...], ...],
-    folded: list[bool],
-    stacks: list[int],
-    acted: list[bool],
-    rb: list[int],
-    current: int,
-) -> int:
-    """The next seat to act in a betting round after ``s``, or -1 when it is over (R5)."""
-    for t in ring[s]:
-        if not folded[t] and stacks[t] > 0 and (not acted[t] or rb[t] < current):
-            return t
-    return -1
-
-
-def _exchange(
-    s: int,
-    k: int,
-    hands: list[list[int]],
-    r: _Rand,
-    stock: list[int],
-    discard: list[int],
-    drand: _Rand,
-    lines: list[str] | None,
-) -> None:
-    """Seat ``s`` throws ``k`` cards popped at random from its hand and is dealt as many."""
-    hand = hands[s]
-    if k == 0:
-        if lines is not None:
-            lines.append(_SEAT[s] + " x")
-        return
-    if k == 1:
-        thrown = [hand.pop(int(r() * len(hand)))]
-    else:
-        a = hand.pop(int(r() * len(hand)))
-        thrown = [a, hand.pop(int(r() * len(hand)))]
-    discard += thrown
-    cards = _draw(k, stock, discard, thrown, drand)
-    hand += cards
-    if lines is not None:
-        lines.append(_exchange_line(s, thrown))
-        lines.append(_deal_line(s, cards))
 
 
 # ------------------------------------------------------------------ a whole hand (R4)
@@ -372,8 +354,14 @@ def _play_hand(
     drand: _Rand,
     brands: Sequence[_Rand],
     lines: list[str] | None,
+    took: list[int],
+    won_with: list[int],
 ) -> list[int] | None:
     """Play one hand in place on ``stacks`` (seat order p1…pN, before the ante).
+
+    Appends to ``took`` every seat that takes chips from a pot (a seat may appear more
+    than once) and counts in ``won_with`` the category of the first winner of each pot
+    with two or more eligible seats (R7).
 
     Returns:
         At a showdown, each seat's hand value key (``category * 128 + points``, R2), -1
@@ -382,50 +370,63 @@ def _play_hand(
     n = len(stacks)
     ante = p.ante
     contrib = [0] * n
-    for s in range(n):  # R4.1 ante
-        chips = ante if stacks[s] > ante else stacks[s]
-        stacks[s] -= chips
-        contrib[s] = chips
+    if ante:
+        for s in range(n):  # R4.1 ante: all of it when short
+            chips = ante if stacks[s] > ante else stacks[s]
+            stacks[s] -= chips
+            contrib[s] = chips
     folded = [False] * n
+    hands: list[list[int]] = []
     while True:  # R4.2-R4.3, again after each void deal
         stock = list(range(40))
         discard: list[int] = []
-        hands: list[list[int]] = []
-        for s in range(n):  # R4.2 first deal: 2 cards each (never short: n <= 8)
-            size = 40 - 2 * s
-            a = stock.pop(int(drand() * size))
-            cards = [a, stock.pop(int(drand() * (size - 1)))]
-            hands.append(cards)
-            if lines is not None:
-                lines.append(_deal_line(s, cards))
+        pop = stock.pop
+        size = 40
+        hands = []
+        for _ in range(n):  # R4.2 first deal: 2 cards each (never short: n <= 8)
+            a = pop(int(drand() * size))
+            hands.append([a, pop(int(drand() * (size - 1)))])
+            size -= 2
+        if lines is not None:
+            lines += [_deal_line(s, hands[s]) for s in range(n)]
         outcome = _betting(
-            _FIRST, n, stacks, contrib, folded, hands, brands, stock, discard, drand, p, lines
+            True, False, n, stacks, contrib, folded, hands, brands, stock, discard, drand, p,
+            lines,
         )
         if outcome != _VOID:
             break
     if outcome == _DONE:
         for s in range(n):  # R4.4 second deal (R8b possible with 8 players)
             if not folded[s]:
-                cards = _draw(2, stock, discard, (), drand)
+                size = len(stock)
+                if size < 2:
+                    cards = _draw_short(2, stock, discard, (), drand)
+                else:
+                    a = stock.pop(int(drand() * size))
+                    cards = [a, stock.pop(int(drand() * (size - 1)))]
                 hands[s] += cards
                 if lines is not None:
                     lines.append(_deal_line(s, cards))
         outcome = _betting(
-            _DECLARE, n, stacks, contrib, folded, hands, brands, stock, discard, drand, p, lines
+            False, p.declarations, n, stacks, contrib, folded, hands, brands, stock, discard,
+            drand, p, lines,
         )
     if outcome == _DONE:
-        for s in range(n):  # R4.6 second exchange, all-in players too
+        for s in range(n):  # R4.6 second exchange, all-in players too: kinds x0 x1 x2
             if not folded[s]:
                 r = brands[s]
-                _exchange(s, int(r() * 3), hands, r, stock, discard, drand, lines)
-        if p.last_round:
+                _exchange(s, int(r() * 3), hands[s], r, stock, discard, drand, lines)
+        if p.last_round:  # R4.7
             outcome = _betting(
-                _LAST, n, stacks, contrib, folded, hands, brands, stock, discard, drand, p, lines
+                False, False, n, stacks, contrib, folded, hands, brands, stock, discard, drand,
+                p, lines,
             )
     if outcome == _ALONE:  # R4.8: the last player still in takes every pot unseen
-        stacks[folded.index(False)] += sum(contrib)
+        winner = folded.index(False)
+        stacks[winner] += sum(contrib)
+        took.append(winner)
         return None
-    return _showdown(n, stacks, contrib, folded, hands, p.split)
+    return _showdown(n, stacks, contrib, folded, hands, p.split, took, won_with)
 
 
 def _showdown(
@@ -435,8 +436,16 @@ def _showdown(
     folded: list[bool],
     hands: list[list[int]],
     split: bool,
+    took: list[int],
+    won_with: list[int],
 ) -> list[int]:
-    """Award the main pot and side pots to the best hands (R7); return the value keys."""
+    """Award the main pot and the side pots to the best hands (R7); return the value keys.
+
+    As :func:`primero.pots.build_pots` and :func:`primero.pots.award_pots`: one pot per
+    contribution level of the players still in, eligible to those who reached it; the
+    best key wins, the eldest (earliest seat) on a tie, or equal shares with the odd
+    chips one each from p1 under ``split``.
+    """
     keys = [-1] * n
     inside = []
     for s in range(n):
@@ -445,25 +454,36 @@ def _showdown(
             keys[s] = _KEY[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]]
             inside.append(s)
     levels = sorted({contrib[s] for s in inside})
-    previous = 0
     top = levels[-1]
-    for level in levels:  # one pot per contribution level of the players still in
-        if level == top:
-            amount = sum(c - previous for c in contrib if c > previous)
+    previous = 0
+    for level in levels:
+        if level == top:  # the last pot also holds folded chips above the top level
+            amount = sum([c - previous for c in contrib if c > previous])
+            eligible = [s for s in inside if contrib[s] == top]
         else:
-            amount = sum((level if c > level else c) - previous for c in contrib if c > previous)
-        eligible = [s for s in inside if contrib[s] >= level]
+            amount = sum([(level if c > level else c) - previous for c in contrib if c > previous])
+            eligible = [s for s in inside if contrib[s] >= level]
         previous = level
         if not amount:
             continue
-        best = max(keys[s] for s in eligible)
+        if len(eligible) == 1:
+            stacks[eligible[0]] += amount
+            took.append(eligible[0])
+            continue
+        best = max([keys[s] for s in eligible])
+        won_with[best >> 7] += 1
+        if not split:  # R7: the eldest (earliest seat) of the tied best hands
+            for s in eligible:
+                if keys[s] == best:
+                    stacks[s] += amount
+                    took.append(s)
+                    break
+            continue
         winners = [s for s in eligible if keys[s] == best]
-        if not split or len(winners) == 1:  # R7: the eldest (earliest seat) wins a tie
-            stacks[winners[0]] += amount
-        else:  # R7 split: equal shares, odd chips one each from p1
-            share, odd = divmod(amount, len(winners))
-            for i, s in enumerate(winners):
-                stacks[s] += share + (1 if i < odd else 0)
+        share, odd = divmod(amount, len(winners))  # R7 split: odd chips one each from p1
+        for i, s in enumerate(winners):
+            stacks[s] += share + 1 if i < odd else share
+        took += winners
     return keys
 
 
@@ -479,12 +499,14 @@ class FastHandResult:
             :attr:`primero.state.HandResult.final_stacks` of the checked engine).
         shown: the category of each hand shown at the showdown, None for folded seats
             and for every seat when the hand ended uncontested (R9b).
+        winners: the seats that took chips from at least one pot, ascending (R7).
         lines: the record lines (hand-history.md) when asked for with ``record=True``,
             equal to :meth:`primero.state.HandState.lines`; else None.
     """
 
     final_stacks: tuple[int, ...]
     shown: tuple[Category | None, ...]
+    winners: tuple[int, ...]
     lines: list[str] | None
 
 
@@ -514,7 +536,7 @@ def play_random_hand(
 
     Raises:
         RulesError: 2 to ``rules.max_players`` players are needed (R3), one random source
-            per seat, and stacks that are whole numbers >= 1.
+            per seat, and stacks that are whole numbers >= 1 (chips).
     """
     rules.check_players(len(stacks))
     if len(bot_rngs) != len(stacks):
@@ -523,134 +545,134 @@ def play_random_hand(
         raise RulesError("a starting stack is a whole number >= 1 (chips)")
     chips = list(stacks)
     lines: list[str] | None = [] if record else None
-    keys = _play_hand(chips, _params(rules), dealer_rng.random, [r.random for r in bot_rngs], lines)
+    took: list[int] = []
+    keys = _play_hand(
+        chips, _params(rules), dealer_rng.random, [r.random for r in bot_rngs], lines, took,
+        [0] * 5,
+    )
     shown: tuple[Category | None, ...] = (
         (None,) * len(chips)
         if keys is None
         else tuple(None if k < 0 else _CATEGORY[k >> 7] for k in keys)
     )
-    return FastHandResult(tuple(chips), shown, lines)
-
-
-def match_seeds(seed: int, match: int, players: int) -> tuple[int, list[int]]:
-    """The seeds of one match of a random-bot simulation (R10).
-
-    Match ``match`` (0-based) of a simulation seeded ``seed`` deals with
-    ``random.Random(dealer)`` and gives the player at table index ``i`` a random bot
-    seeded ``bots[i]``, where ``base = (seed * 1_000_003 + match) * 16``, ``dealer = base``
-    and ``bots[i] = base + 1 + i``.
-
-    Args:
-        seed: the simulation's seed.
-        match: the match's 0-based index.
-        players: the number of players (at most 8).
-
-    Returns:
-        ``(dealer, bots)``.
-    """
-    base = (seed * 1_000_003 + match) * 16
-    return base, [base + 1 + i for i in range(players)]
+    return FastHandResult(tuple(chips), shown, tuple(sorted(set(took))), lines)
 
 
 @dataclass(frozen=True, slots=True)
 class SimulationSummary:
-    """What :func:`simulate_random` played.
+    """The counters of :func:`simulate_random`, as ``primero simulate`` reports them.
 
     Attributes:
-        players: players per match.
-        hands: hands played in all.
-        matches: matches started (the last one may be cut short by the hand count).
-        showdowns: hands that ended at a showdown (the others ended uncontested).
-        shown_categories: how many hands of each category were shown at showdowns,
-            indexed by :class:`Category` (numerus first).
-        final_chips: each match's chips by table index at its end (chips).
+        hands: hands played.
+        matches: matches started.
+        net: chips won (negative: lost) by each player over all hands, table order.
+        pots_won: hands in which each player took chips from at least one pot.
+        showdowns: hands that reached a showdown (R4.8).
+        shown: hands shown at showdowns, per category (indexed by :class:`Category`).
+        won_with: pots with two or more eligible players won at showdowns, per category
+            of the (first) winning hand.
     """
 
-    players: int
     hands: int
     matches: int
+    net: tuple[int, ...]
+    pots_won: tuple[int, ...]
     showdowns: int
-    shown_categories: tuple[int, ...]
-    final_chips: tuple[tuple[int, ...], ...]
+    shown: tuple[int, ...]
+    won_with: tuple[int, ...]
 
 
 def simulate_random(
     players: int,
     hands: int,
     seed: int,
+    *,
     rules: Rules = DEFAULT_RULES,
     stack: int = 100,
-    max_hands: int | None = None,
+    on_hand: Callable[[int], None] | None = None,
 ) -> SimulationSummary:
-    """Play ``hands`` hands of random bots as a series of matches (R9), fast.
+    """Play ``hands`` hands of random bots over matches, as ``primero simulate`` (R9, R10).
 
-    Matches are played one after another, each seeded by :func:`match_seeds`: the
-    players sit at table indices ``0..players-1`` (index 0 is p1 of the first hand, the
-    last index deals it, as :class:`~primero.match.Match`), each starting with ``stack``
-    chips; a match ends when one player holds every chip or after ``max_hands`` hands
-    (R9), and the series stops after ``hands`` hands in all, cutting the last match
-    short. The result equals that of :class:`~primero.match.Match` with
-    ``seed=dealer`` and ``RandomBot(seed=bots[i])`` per player.
+    The scheme of :func:`primero.cli.commands_simulate.simulate` with every bot random:
+    the player at table index ``i`` is ``RandomBot(seed=derive_seed(seed, i))``, one bot
+    for the whole simulation; match ``m`` (0-based) is a :class:`~primero.match.Match`
+    of all the players with ``stack`` chips each, dealt by
+    ``Dealer.seeded(derive_seed(seed, 100 + m))``; a new match starts whenever one is
+    over (one player holds every chip), and the last one is cut short after ``hands``
+    hands in all (:func:`primero.table.derive_seed`).
 
     Args:
-        players: players per match, ``rules.min_players`` to ``rules.max_players``.
-        hands: hands to play in all, >= 0.
+        players: players per match, ``rules.min_players`` to ``rules.max_players`` (R3).
+        hands: hands to play in all, >= 1.
         seed: the simulation's seed (R10).
         rules: the house rules.
-        stack: each player's starting chips, >= 1.
-        max_hands: end each match after this many hands (None: until one player has
-            every chip).
+        stack: each player's starting stack in every match (chips), >= 1.
+        on_hand: called with the number of hands played after each hand (progress).
 
     Returns:
-        A :class:`SimulationSummary`.
+        The :class:`SimulationSummary`, equal to the counters of the checked engine.
 
     Raises:
-        RulesError: a number of players outside the rules' range, a stack < 1, a
-            negative hand count or ``max_hands`` < 1.
+        ValueError: ``hands`` < 1.
+        RulesError: a number of players the rules do not allow, or a stack < 1.
     """
+    from primero.table import derive_seed  # the seeding scheme of primero simulate
+
+    if hands < 1:
+        raise ValueError(f"hands must be at least 1, not {hands}")
     if not rules.min_players <= players <= rules.max_players:
         raise RulesError(
-            f"a match starts with {rules.min_players} to {rules.max_players} players "
-            f"(min_players/max_players), not {players}"
+            f"players must be from {rules.min_players} to {rules.max_players}, not {players}"
         )
     if type(stack) is not int or stack < 1:
         raise RulesError(f"the starting stack is a whole number >= 1, not {stack!r}")
-    if hands < 0:
-        raise RulesError(f"the number of hands must be >= 0, not {hands}")
-    if max_hands is not None and max_hands < 1:
-        raise RulesError(f"max_hands must be >= 1, not {max_hands}")
     p = _params(rules)
-    limit = _NO_LIMIT if max_hands is None else max_hands
-    played = matches = showdowns = 0
+    brands = [random.Random(derive_seed(seed, i)).random for i in range(players)]
+    net = [0] * players
+    pots_won = [0] * players
     shown = [0] * 5
-    finals: list[tuple[int, ...]] = []
+    won_with = [0] * 5
+    ring = _RING[players]
+    played = matches = showdowns = 0
     while played < hands:
-        dealer_seed, bot_seeds = match_seeds(seed, matches, players)
+        drand = random.Random(derive_seed(seed, 100 + matches)).random
         matches += 1
-        drand = random.Random(dealer_seed).random
-        brands = [random.Random(b).random for b in bot_seeds]
         chips = [stack] * players
         dealer = players - 1
-        in_match = players
-        match_hands = 0
-        while in_match > 1 and match_hands < limit and played < hands:
+        alive = players
+        while alive > 1 and played < hands:
             # R3: seats from the dealer's right round to the dealer, players still in
-            seats = [t for t in _RING[players][dealer] if chips[t] > 0]
+            seats = [t for t in ring[dealer] if chips[t]] if alive < players else ring[dealer]
             hand_stacks = [chips[t] for t in seats]
-            keys = _play_hand(hand_stacks, p, drand, [brands[t] for t in seats], None)
+            took: list[int] = []
+            keys = _play_hand(hand_stacks, p, drand, [brands[t] for t in seats], None, took,
+                              won_with)
             if keys is not None:
                 showdowns += 1
                 for k in keys:
                     if k >= 0:
                         shown[k >> 7] += 1
-            for t, c in zip(seats, hand_stacks, strict=True):
+            for s in set(took) if len(took) > 1 else took:
+                pots_won[seats[s]] += 1
+            for s, t in enumerate(seats):
+                c = hand_stacks[s]
+                net[t] += c - chips[t]
                 chips[t] = c
+                if not c:
+                    alive -= 1
             played += 1
-            match_hands += 1
-            in_match = sum(1 for c in chips if c > 0)
-            for t in _RING[players][dealer]:  # R3: the deal passes right
-                if chips[t] > 0:
+            if on_hand is not None:
+                on_hand(played)
+            for t in ring[dealer]:  # R3: the deal passes right, skipping players out
+                if chips[t]:
                     dealer = t
                     break
-        finals.append(tuple(chips))
-    return SimulationSummary(players, played, matches, showdowns, tuple(shown), tuple(finals))
+    return SimulationSummary(
+        hands=played,
+        matches=matches,
+        net=tuple(net),
+        pots_won=tuple(pots_won),
+        showdowns=showdowns,
+        shown=tuple(shown),
+        won_with=tuple(won_with),
+    )
