@@ -1,0 +1,127 @@
+"""A recorded hand, step by step, as one seat saw it (hand-history.md, R9b).
+
+:class:`WatchModel` replays a record once and keeps the hand after every line, so a
+screen can step forward and back; each step is shown only through
+:func:`primero.views.view` for the chosen seat.
+
+>>> from primero.history import HandRecord
+>>> rec = HandRecord(players=("Ana", "Ben"), starting_stacks=(5, 5),
+...                  actions=["d dh p1 7h 6h", "d dh p2 Ac 2d", "p1 b 1", "p2 f"])
+>>> m = WatchModel(rec)
+>>> m.steps, m.seat, len(m.view(2).hand), m.view(2).log[1]
+(4, 0, 2, 'd dh p2 ?? ??')
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from primero.actions import parse_action, seat_name
+from primero.history import HandRecord, read_record, replay
+from primero.state import HandState
+from primero.views import SeatView, view
+
+__all__ = ["WatchModel", "default_seat", "parse_seat"]
+
+_SEAT = re.compile(r"p([1-9][0-9]*)\Z")
+
+
+def parse_seat(text: str | int, players: tuple[str, ...]) -> int:
+    """A 0-based seat from ``"p3"``, a player's name, or a 0-based number.
+
+    Raises:
+        ValueError: no such seat in this hand (the message lists the seats).
+    """
+    n = len(players)
+    if isinstance(text, int):
+        seat = text
+    else:
+        m = _SEAT.match(text.strip().lower())
+        if m is not None:
+            seat = int(m.group(1)) - 1
+        elif text in players:
+            seat = players.index(text)
+        else:
+            seat = -1
+    if not 0 <= seat < n:
+        seats = ", ".join(f"{seat_name(s)} {p}" for s, p in enumerate(players))
+        raise ValueError(f"no seat {text!r} in this hand: {seats}")
+    return seat
+
+
+def default_seat(record: HandRecord) -> int:
+    """The seat to watch by default: the one the record's ``human`` key names
+    (``"p3"`` or a player's name), else p1 (0)."""
+    human = record.extra.get("human")
+    if isinstance(human, str | int) and not isinstance(human, bool):
+        try:
+            return parse_seat(human, record.players)
+        except ValueError:
+            pass
+    return 0
+
+
+class WatchModel:
+    """A replayed record with the hand kept after every line.
+
+    Args:
+        record: the hand record; it must replay without error (a record that stops
+            mid-hand is fine: the last step is where it stops).
+        seat: the seat to watch (see :func:`parse_seat`); default :func:`default_seat`.
+
+    Raises:
+        RecordError: the record is invalid (the first invalid line, as replay reports it).
+        ValueError: ``seat`` is not a seat of the hand.
+
+    Attributes:
+        record: the record.
+        seat: the 0-based seat watched.
+        states: the hand before any line (index 0) and after each line (index k).
+    """
+
+    def __init__(self, record: HandRecord, seat: str | int | None = None) -> None:
+        outcome = replay(record)
+        if outcome.error is not None:
+            raise outcome.error
+        self.record = record
+        self.seat = default_seat(record) if seat is None else parse_seat(seat, record.players)
+        state = HandState(record.players, record.starting_stacks, record.rules)
+        self.states: list[HandState] = [state.copy()]
+        for line in record.actions:
+            state.apply(parse_action(str(line), state.n))
+            self.states.append(state.copy())
+
+    @classmethod
+    def from_file(cls, path: str | Path, seat: str | int | None = None) -> WatchModel:
+        """Read a ``.prh`` (or ``.json``) record and replay it.
+
+        Raises:
+            RecordError: unreadable file, bad header or an invalid line.
+            ValueError: ``seat`` is not a seat of the hand.
+        """
+        return cls(read_record(path), seat)
+
+    @property
+    def steps(self) -> int:
+        """The number of lines (the last step index)."""
+        return len(self.states) - 1
+
+    @property
+    def complete(self) -> bool:
+        """Whether the record is a finished hand."""
+        return self.states[-1].complete
+
+    def view(self, step: int, seat: int | None = None) -> SeatView:
+        """The hand after ``step`` lines as ``seat`` (default the watched seat) saw it.
+
+        Raises:
+            IndexError: ``step`` outside ``0..steps``.
+        """
+        if not 0 <= step <= self.steps:
+            raise IndexError(f"step {step} outside 0..{self.steps}")
+        return view(self.states[step], self.seat if seat is None else seat)
+
+    def line(self, step: int) -> str:
+        """The record line that led to ``step`` ("" for step 0)."""
+        return "" if step == 0 else str(self.record.actions[step - 1])
