@@ -59,6 +59,7 @@ class Board(Horizontal):
     Board #buttons { height: auto; margin-bottom: 1; }
     Board .keybutton { width: auto; min-width: 0; margin-right: 1; }
     Board #result { height: auto; }
+    Board #extra { height: auto; margin-bottom: 1; }
     Board #panel { height: auto; max-height: 60%; margin-bottom: 1; }
     Board #log-scroll { height: 1fr; }
     """
@@ -71,6 +72,7 @@ class Board(Horizontal):
             yield Static(id="hand")
             yield Static(id="prompt")
             yield Horizontal(id="buttons")
+            yield Static(id="extra")
             yield Static(id="result")
         with Vertical(id="side"):
             yield Static(id="panel")
@@ -114,6 +116,12 @@ class Board(Horizontal):
         box = self.query_one("#buttons", Horizontal)
         box.remove_children()
         box.mount_all([KeyButton(c) for c in choices])
+
+    def set_extra(self, content: RenderableType) -> None:
+        """Fill the area under the keys (hints or analysis; "" hides it)."""
+        extra = self.query_one("#extra", Static)
+        extra.update(content)
+        extra.display = bool(content)
 
     def set_panel(self, content: RenderableType) -> None:
         """Fill the side panel above the log (hints, analysis or a lesson; "" hides it)."""

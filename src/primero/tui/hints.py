@@ -1,14 +1,149 @@
-"""Hints on demand: the exact odds of the person's own exchange choices (placeholder)."""
+"""Hints on demand: the exact odds of the person's own exchange choices (R2, R4.3, R4.6).
+
+Computed by :mod:`primero.odds` from the seat's view only: its own cards and its own
+discards (the dead cards it knows, R9b). No hidden card is ever used: the stock and the
+other hands are the unseen cards the odds average over.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
+from primero.cards import Card
+from primero.hands import Category
+from primero.odds import ExchangeChoice, ExchangeOdds, exchange_odds, showdown_odds
+from primero.tui.cardart import cards_span
 from primero.views import SeatView
 
-__all__ = ["hints_text"]
+__all__ = ["choice_label", "hints_text", "odds_table", "percent", "same_choice"]
+
+#: Monte Carlo deals for the showdown odds against three or more opponents.
+SHOWDOWN_TRIALS = 20_000
 
 
-def hints_text(view: SeatView) -> Text:
-    """The hints panel for ``view`` (to be filled from primero.odds)."""
-    return Text("Hints: (odds not yet available)")
+def percent(p: float) -> str:
+    """A probability as a short percentage: ``"·"`` for 0, one decimal below 10 %.
+
+    >>> percent(0), percent(0.0001), percent(0.042), percent(0.5)
+    ('·', '<0.1%', '4.2%', '50%')
+    """
+    if p <= 0:
+        return "·"
+    if p < 0.0005:
+        return "<0.1%"
+    if p < 0.1:
+        return f"{p * 100:.1f}%"
+    return f"{p * 100:.0f}%"
+
+
+def choice_label(choice: ExchangeChoice, *, two_cards: bool) -> Text:
+    """``"keep both"`` / ``"stand pat"`` or ``"discard 7♥ 2♣"``, suits coloured."""
+    if not choice.discard:
+        return Text("keep both" if two_cards else "stand pat")
+    out = Text("discard ")
+    out.append_text(cards_span(choice.discard))
+    return out
+
+
+def same_choice(choice: ExchangeChoice, discard: Sequence[Card]) -> bool:
+    """Whether ``choice`` throws exactly the cards ``discard`` (in any order)."""
+    return set(choice.discard) == set(discard)
+
+
+def odds_table(
+    odds: ExchangeOdds,
+    *,
+    allowed: Sequence[int] | None = None,
+    chosen: Sequence[Card] | None = None,
+) -> Table:
+    """Every exchange choice with the chance of each category, expected points and score.
+
+    Args:
+        odds: from :func:`primero.odds.exchange_odds`.
+        allowed: the numbers of cards that may be discarded now; other choices are
+            dimmed (None: all shown plainly).
+        chosen: the discards actually made, marked ``←`` (for the after-hand analysis).
+
+    Returns:
+        A Rich table; the best choice by :data:`primero.odds.CRITERION` is marked ★.
+    """
+    grid = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
+    grid.add_column("", width=1)
+    grid.add_column("choice", no_wrap=True)
+    for category in Category:
+        grid.add_column(category.label[:3], justify="right")
+    grid.add_column("pts", justify="right")
+    grid.add_column("win", justify="right")
+    grid.add_column("", width=1)
+    for choice in odds.choices:
+        best = choice == odds.best
+        label = choice_label(choice, two_cards=odds.second_deal)
+        style = "bold green" if best else ""
+        if allowed is not None and len(choice.discard) not in allowed and choice.discard:
+            style = "dim"
+        mark = "←" if chosen is not None and same_choice(choice, chosen) else ""
+        grid.add_row(
+            Text("★" if best else "", style="bold green"),
+            label,
+            *(percent(p) for p in choice.category_probabilities),
+            f"{choice.expected_points:.1f}",
+            percent(choice.score),
+            Text(mark, style="bold yellow"),
+            style=style,
+        )
+    return grid
+
+
+def hints_text(view: SeatView) -> RenderableType:
+    """The hints panel: the odds of the seat's exchange choices and of its hand now.
+
+    Args:
+        view: the person's view; only ``hand``, ``discards``, ``legal``, ``folded`` and
+            the number of players still in are read.
+
+    Returns:
+        For a hand of 2 or 4 cards: the table of :func:`odds_table` (with 2 cards each
+        choice includes the second deal, R4.4), what "win" means, and with 4 cards the
+        chance to win a showdown now against the players still in (exact against one or
+        two, a seeded estimate against more, R10). Otherwise a short note.
+    """
+    title = Text("Hints: exact odds from your cards and your own discards only\n", style="bold")
+    if view.seat is None or view.folded[view.seat] or len(view.hand) not in (2, 4):
+        return Group(title, Text("No exchange to weigh now.", style="dim"))
+    odds = exchange_odds(view.hand, view.discards)
+    legal = view.legal
+    allowed = legal.exchange if legal is not None and legal.exchange else None
+    parts: list[RenderableType] = [title]
+    if odds.second_deal:
+        parts.append(
+            Text("With 2 cards each choice is followed by the second deal (R4.4).", style="dim")
+        )
+    parts.append(odds_table(odds, allowed=allowed))
+    best = odds.best
+    note = Text("★ best: ")
+    note.append_text(choice_label(best, two_cards=odds.second_deal))
+    note.append(
+        f". win = chance to beat one random hand of the cards you have not seen "
+        f"({odds.unseen}), ties half.",
+        style="dim",
+    )
+    parts.append(note)
+    if len(view.hand) == 4:
+        opponents = len(view.still_in) - 1
+        if opponents >= 1:
+            odds_now = showdown_odds(
+                view.hand, view.discards, opponents, trials=SHOWDOWN_TRIALS, seed=0
+            )
+            how = "exact" if odds_now.exact else f"estimate, {odds_now.trials} deals"
+            parts.append(
+                Text(
+                    f"Showdown now against {opponents} random hand"
+                    f"{'s' if opponents > 1 else ''}: win {percent(odds_now.win)}, "
+                    f"tie {percent(odds_now.tie)} ({how})"
+                )
+            )
+    return Group(*parts)

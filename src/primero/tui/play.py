@@ -140,7 +140,7 @@ class TableApp(App[None]):
         banner.append(", ".join(table.label(i) for i in range(1, len(table.match.players))))
         self.query_one("#banner", Static).update(banner)
         self._draw_prompt()
-        board.set_panel(hints_text(current) if self.show_hints else "")
+        board.set_extra(hints_text(current) if self.show_hints else "")
 
     def _draw_prompt(self) -> None:
         board = self.board
@@ -200,7 +200,7 @@ class TableApp(App[None]):
         if not typing and key == "h" and self.pad.mode is PadMode.IDLE:
             self.show_hints = not self.show_hints
             if self.current is not None:
-                self.board.set_panel(hints_text(self.current) if self.show_hints else "")
+                self.board.set_extra(hints_text(self.current) if self.show_hints else "")
             return
         if self.animating:
             if key in ("space", "enter"):  # skip the bots' animation
