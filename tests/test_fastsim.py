@@ -243,8 +243,10 @@ def test_simulate_random_equals_primero_simulate_checked(
     """The counters of the kernel equal those of the checked path of ``primero simulate``."""
     from primero.cli.commands_simulate import simulate
 
-    checked = simulate(hands, players, ["random"], seed, rules=rules, stack=stack)
+    checked = simulate(hands, players, ["random"], seed, rules=rules, stack=stack, fast=False)
     fast = simulate_random(players, hands, seed, rules=rules, stack=stack)
+    via_command = simulate(hands, players, ["random"], seed, rules=rules, stack=stack)
+    assert via_command == checked  # primero simulate uses the kernel for random bots
     assert fast.hands == checked.hands == hands
     assert fast.matches == checked.matches
     assert fast.net == tuple(checked.net)
