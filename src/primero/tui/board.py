@@ -36,7 +36,8 @@ class KeyButton(Button):
     """
 
     def __init__(self, choice: KeyChoice) -> None:
-        name = {"enter": "⏎", "escape": "esc", "up": "↑", "down": "↓"}.get(choice.key, choice.key)
+        arrows = {"enter": "⏎", "escape": "esc", "up": "↑", "down": "↓", "left": "←", "right": "→"}
+        name = arrows.get(choice.key, choice.key)
         super().__init__(f"{name} {choice.label}", compact=True, classes="keybutton")
         self.key = choice.key
         self.can_focus = False
@@ -87,6 +88,7 @@ class Board(Horizontal):
         *,
         selected: Collection[int] = (),
         title: str = "",
+        you: str | None = "you",
     ) -> None:
         """Draw ``view``: status, seats, the seat's cards, log and result (if over).
 
@@ -96,10 +98,11 @@ class Board(Horizontal):
                 log and the result use the short names).
             selected: indices of the seat's cards chosen to discard.
             title: a line shown before the status (e.g. the hand number).
+            you: how the status calls the viewing seat ("you"); None: by its name.
         """
         names = labels_for(view, labels)
         status = Text(title + "  ", style="bold cyan") if title else Text()
-        status.append_text(status_text(view, view.players))
+        status.append_text(status_text(view, view.players, you=you))
         self.query_one("#status", Static).update(status)
         self.query_one("#seats", Static).update(table_panel(view, names))
         self.query_one("#hand", Static).update(hand_panel(view, selected=selected))
@@ -107,7 +110,7 @@ class Board(Horizontal):
         self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
         self.query_one("#result", Static).update(result_text(view, view.players))
 
-    def set_prompt(self, text: str | Text) -> None:
+    def set_prompt(self, text: RenderableType) -> None:
         """Show a prompt or message under the cards ("" clears it)."""
         self.query_one("#prompt", Static).update(text)
 

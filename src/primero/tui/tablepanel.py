@@ -124,8 +124,16 @@ def pots_text(view: SeatView, names: Sequence[str]) -> Text:
     return out
 
 
-def status_text(view: SeatView, labels: Sequence[str] | None = None) -> Text:
-    """One line: the phase and who must act, or that the hand is over (R4)."""
+def status_text(
+    view: SeatView, labels: Sequence[str] | None = None, *, you: str | None = "you"
+) -> Text:
+    """One line: the phase and who must act, or that the hand is over (R4).
+
+    Args:
+        view: the seat's view.
+        labels: display names per seat.
+        you: the word for the viewing seat (None: its name).
+    """
     names = labels_for(view, labels)
     out = Text(view.phase.value.capitalize(), style="bold")
     if view.to_act is None:
@@ -134,7 +142,7 @@ def status_text(view: SeatView, labels: Sequence[str] | None = None) -> Text:
     if view.to_act == DEALER:
         out.append(" — the dealer deals")
         return out
-    who = "you" if view.to_act == view.seat else names[view.to_act]
+    who = you if you is not None and view.to_act == view.seat else names[view.to_act]
     if view.pending_bet is not None:
         bettor, amount, is_raise = view.pending_bet
         verb = "raise to" if is_raise else "bet of"
