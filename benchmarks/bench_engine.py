@@ -1,0 +1,151 @@
+"""Random-play speed: ``primero simulate`` against pokerkit, side by side in one run.
+
+Usage::
+
+    python benchmarks/bench_engine.py [--hands N] [--checked-hands M] [--seconds S]
+
+It measures, in this order and on this machine:
+
+(a) ``primero simulate --bots random --players 6 --hands N --seed 1 --quiet`` as a whole
+    subprocess, timed end to end (interpreter start, imports, play, table): with every
+    bot random the command runs on the trusted kernel :mod:`primero.fastsim`;
+(b) the checked engine on the same scheme (``simulate(..., fast=False)``: HandState
+    with validation, a view per decision, RandomBot, Dealer), in process, M hands;
+(c) pokerkit playing random 6-player no-limit 2-7 single draw (random legal actions,
+    every automation on) for S seconds, in process; skipped with a message when pokerkit
+    is not importable (``pip install -e '.[bench]'``).
+
+It prints the hands per second of each and the ratios (a)/(c) and (a)/(b). The goal of
+the issue "Speed", item 3, is (a)/(c) >= 50.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import subprocess
+import sys
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+
+def simulate_command() -> list[str]:
+    """The command line that starts ``primero`` with this interpreter's environment."""
+    script = Path(sys.executable).parent / "primero"
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("primero")
+    if found is not None:
+        return [found]
+    return [sys.executable, "-c", "from primero.cli import main; main()"]
+
+
+def bench_simulate_process(hands: int) -> float:
+    """(a) Hands per second of a whole ``primero simulate`` process, end to end.
+
+    Raises:
+        subprocess.CalledProcessError: the command failed.
+    """
+    cmd = [*simulate_command(), "simulate", "--bots", "random", "--players", "6",
+           "--hands", str(hands), "--seed", "1", "--quiet"]
+    started = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return hands / (time.perf_counter() - started)
+
+
+def bench_checked(hands: int) -> float:
+    """(b) Hands per second of the checked engine on the same matches, in process."""
+    from primero.cli.commands_simulate import simulate
+
+    started = time.perf_counter()
+    simulate(hands, 6, ["random"], 1, fast=False)
+    return hands / (time.perf_counter() - started)
+
+
+def pokerkit_hand(module: Any, autos: tuple[Any, ...], rng: random.Random) -> None:
+    """One hand of 6-player no-limit 2-7 single draw, every action chosen at random.
+
+    Each legal kind (fold, check/call, bet/raise, discard) is equally likely; amounts
+    are uniform between the minimum and the maximum; a discard throws a uniform number
+    of the first hole cards (as the reference script of the issue).
+    """
+    st = module.NoLimitDeuceToSevenLowballSingleDraw.create_state(
+        autos, True, 0, (1, 2), 2, 200, 6
+    )
+    while st.status:
+        opts = []
+        if st.can_fold():
+            opts.append("f")
+        if st.can_check_or_call():
+            opts.append("c")
+        if st.can_complete_bet_or_raise_to():
+            opts.append("r")
+        if st.can_stand_pat_or_discard():
+            opts.append("d")
+        kind = opts[int(rng.random() * len(opts))]
+        if kind == "f":
+            st.fold()
+        elif kind == "c":
+            st.check_or_call()
+        elif kind == "r":
+            lo = st.min_completion_betting_or_raising_to_amount
+            hi = st.max_completion_betting_or_raising_to_amount
+            st.complete_bet_or_raise_to(lo + int(rng.random() * (hi - lo + 1)))
+        else:
+            hole = st.hole_cards[st.stand_patter_or_discarder_index]
+            st.stand_pat_or_discard(hole[: int(rng.random() * (len(hole) + 1))])
+
+
+def bench_pokerkit(seconds: float) -> float | None:
+    """(c) Hands per second of pokerkit random play, or None when it is not installed."""
+    try:
+        import pokerkit
+    except ImportError:
+        return None
+    warnings.filterwarnings("ignore", category=UserWarning, module="pokerkit")
+    autos = tuple(pokerkit.Automation)
+    rng = random.Random(1)
+    played = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        pokerkit_hand(pokerkit, autos, rng)
+        played += 1
+    return played / (time.perf_counter() - started)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the three measurements and print figures and ratios; return the exit code."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--hands", type=int, default=100_000,
+                        help="hands for primero simulate (default 100000)")
+    parser.add_argument("--checked-hands", type=int, default=3_000,
+                        help="hands for the checked engine (default 3000)")
+    parser.add_argument("--seconds", type=float, default=5.0,
+                        help="seconds of pokerkit play (default 5)")
+    args = parser.parse_args(argv)
+
+    fast = bench_simulate_process(args.hands)
+    print(f"(a) primero simulate, random bots, 6 players, whole process: "
+          f"{fast:,.0f} hands/s ({args.hands:,} hands)")
+    checked = bench_checked(args.checked_hands)
+    print(f"(b) checked engine (HandState + views + RandomBot + Dealer):     "
+          f"{checked:,.0f} hands/s ({args.checked_hands:,} hands)")
+    peer = bench_pokerkit(args.seconds)
+    if peer is None:
+        print("(c) pokerkit: not importable, skipped (pip install -e '.[bench]')")
+    else:
+        print(f"(c) pokerkit, random 6-player no-limit 2-7 single draw:          "
+              f"{peer:,.0f} hands/s")
+    print(f"ratio (a)/(b), kernel vs checked engine: {fast / checked:.1f}x")
+    if peer is not None:
+        verdict = "meets" if fast / peer >= 50 else "misses"
+        print(f"ratio (a)/(c), primero simulate vs pokerkit: {fast / peer:.1f}x "
+              f"({verdict} the 50x goal)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
