@@ -1,0 +1,657 @@
+"""Exact odds for a seat's exchange decisions and showdown chances (R2, R4, R7, R10).
+
+Two questions, both from one seat's point of view, knowing only its own cards and some
+*dead* cards (cards it knows are not in the stock, e.g. its own discards, R9b). All
+other cards are *unseen*: the stock and the other players' hands look alike to the seat,
+so every card it is dealt, and every opponent hand, is a uniformly random choice among
+the unseen cards.
+
+:func:`exchange_odds`
+    For every way to exchange, the exact distribution of the 4-card hand that results:
+    the probability of each category, the expected points and a *score*, and the best
+    choice. The score (the criterion, also in :data:`CRITERION`) is the seat's equity
+    heads-up: the probability that the resulting hand beats the hand of one opponent
+    dealt four cards at random from the cards still unseen (the unseen cards minus the
+    ones the seat drew), ties counting half. It is computed exactly, card removal
+    included, by inclusion-exclusion over the cards the seat draws.
+
+    * With 4 cards (the second exchange, R4.6): keep all (stand pat), discard any one
+      card or any two: 1 + 4 + 6 = 11 choices; the discards are replaced from the
+      unseen cards.
+    * With 2 cards (the first round, R4.3): keep both (what betting, or standing pat
+      under the house rule ``first_round_stand``, does), discard either card, or both:
+      4 choices. The hand reported is the 4-card hand after the replacements *and* the
+      second deal of two cards (R4.4), before any second exchange: keeping k cards
+      means drawing 4 - k cards. Discarding both gives a uniformly random hand, whose
+      score is exactly 1/2 by symmetry (the seat's and the opponent's hands are then two
+      exchangeable random hands from the same cards).
+
+:func:`showdown_odds`
+    The chances of a 4-card hand against k opponents whose hands are dealt at random
+    from the unseen cards: exact for one opponent (every opponent hand enumerated) and
+    for two (inclusion-exclusion over shared cards), seeded Monte Carlo with a standard
+    error otherwise (R10: only ``random.Random(seed).random()`` is used).
+
+Deck exhaustion (R8b) is not modelled: the draws come from the unseen cards.
+
+>>> best = exchange_odds("7h 6h Ah 2c").best  # a supremus: throw the 2c for a heart
+>>> best.label, round(best.score, 3), best.probability(Category.FLUXUS)
+('discard 2c', 0.992, 0.19444444444444445)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+from typing import Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from primero.batch import VALUE_CATEGORY, VALUE_POINTS, combinations_array, ranks_of_valid
+from primero.cards import Card, CardError, format_cards, parse_cards
+from primero.hands import Category, HandValue, evaluate
+
+__all__ = [
+    "CRITERION",
+    "ExchangeChoice",
+    "ExchangeOdds",
+    "OddsError",
+    "ShowdownOdds",
+    "exchange_odds",
+    "showdown_odds",
+]
+
+#: The criterion :func:`exchange_odds` maximises, in words.
+CRITERION: Final = (
+    "score = P(the resulting hand beats one opponent's hand dealt at random from the "
+    "cards still unseen) + 1/2 P(tie); best = highest score, then highest expected "
+    "points, then fewest cards drawn"
+)
+
+_VALUES: Final = len(VALUE_CATEGORY)  # distinct hand values (112)
+_VALUE_CATEGORY_I: Final = VALUE_CATEGORY.astype(np.intp)
+_VALUE_POINTS_I: Final = VALUE_POINTS.astype(np.int64)
+
+
+class OddsError(ValueError):
+    """An odds question that cannot be answered: too few unseen cards for the draws and
+    opponent hands it needs, a bad number of opponents or trials, an unknown method.
+
+    Card problems (unknown or repeated card, a card both held and dead, a wrong number
+    of cards) raise :class:`primero.cards.CardError` instead; both are ``ValueError``.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeChoice:
+    """One way to exchange and the exact distribution of the hand it leads to (R2, R4).
+
+    Attributes:
+        keep: the cards kept, in the order given.
+        discard: the cards thrown away (empty: stand pat, or keep both of two).
+        draws: how many cards the seat receives before its hand has four cards again:
+            the replacements, plus the second deal's two with a 2-card hand.
+        outcomes: the number of equally likely draws, ``C(unseen, draws)``.
+        category_probabilities: probability of each category of the resulting hand,
+            indexed by the :class:`~primero.hands.Category` value (``[0]`` numerus ..
+            ``[4]`` chorus); they sum to 1.
+        expected_points: the mean points (R2) of the resulting hand.
+        score: the criterion (:data:`CRITERION`): probability, in 0..1, that the
+            resulting hand beats one random opponent hand from the cards still unseen,
+            ties counting half.
+    """
+
+    keep: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    draws: int
+    outcomes: int
+    category_probabilities: tuple[float, float, float, float, float]
+    expected_points: float
+    score: float
+
+    def probability(self, category: Category) -> float:
+        """The probability that the resulting hand is of ``category`` (0..1)."""
+        return self.category_probabilities[category]
+
+    @property
+    def label(self) -> str:
+        """A short description: ``"stand pat"`` (4 cards kept), ``"keep both"`` (2 cards
+        kept), ``"discard 2c"``, ``"discard Ah 2c"``."""
+        if self.discard:
+            return f"discard {format_cards(self.discard)}"
+        return "stand pat" if len(self.keep) == 4 else "keep both"
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeOdds:
+    """Every exchange choice of one seat, and the best by :data:`CRITERION` (R4.3, R4.6).
+
+    Attributes:
+        own: the seat's cards (2 or 4), in the order given.
+        dead: the cards known not to be in the stock.
+        unseen: how many cards the seat has not seen: 40 - own - dead.
+        second_deal: true for a 2-card hand, whose choices include the second deal.
+        choices: every choice: with 4 cards stand pat, each single discard in card
+            order, then each pair of discards (11); with 2 cards keep both, discard
+            either, discard both (4).
+        best: the choice with the highest score; ties go to the higher expected points,
+            then to fewer cards drawn, then to the earlier choice.
+    """
+
+    own: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    unseen: int
+    second_deal: bool
+    choices: tuple[ExchangeChoice, ...]
+    best: ExchangeChoice
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownOdds:
+    """The chances of a 4-card hand against random opponent hands (R2, R7).
+
+    Attributes:
+        hand: the seat's four cards.
+        value: their :class:`~primero.hands.HandValue`.
+        dead: the cards known not to be in any opponent's hand.
+        opponents: the number of opponents (each holds four unseen cards).
+        win: probability that the hand beats every opponent (0..1).
+        tie: probability that no opponent is better but at least one is equal (R7: the
+            eldest of the tied hands wins by default; ``ties = "split"`` shares the pot).
+        lose: probability that some opponent's hand is better; ``win + tie + lose == 1``.
+        equity: the expected share of the pot when ties are split equally:
+            ``win`` plus each tie's ``1 / (number of tied hands)``; heads-up this is
+            ``win + tie / 2``.
+        exact: true when the figures are exact (every deal of opponent hands counted),
+            false for a Monte Carlo estimate.
+        trials: the number of random deals for an estimate; 0 when exact.
+        standard_error: the standard error of :attr:`equity` (0.0 when exact); for an
+            estimate the error of ``win``, ``tie`` and ``lose`` is of the same order.
+        seed: the seed of the estimate (``None`` when exact).
+    """
+
+    hand: tuple[Card, ...]
+    value: HandValue
+    dead: tuple[Card, ...]
+    opponents: int
+    win: float
+    tie: float
+    lose: float
+    equity: float
+    exact: bool
+    trials: int
+    standard_error: float
+    seed: int | None
+
+
+def _parse(
+    own: str | Iterable[Card | str], dead: str | Iterable[Card | str], sizes: tuple[int, ...]
+) -> tuple[tuple[Card, ...], tuple[Card, ...], npt.NDArray[np.uint8]]:
+    """Parse and check the seat's cards and the dead cards; the unseen card ids."""
+    hand = parse_cards(own)
+    if len(hand) not in sizes:
+        wanted = " or ".join(str(s) for s in sizes)
+        raise CardError(f"the seat must hold {wanted} cards, got {len(hand)}: {format_cards(hand)}")
+    dead_cards = parse_cards(dead)
+    both = [c for c in dead_cards if c in hand]
+    if both:
+        raise CardError(f"card {both[0]} is both in the seat's hand and among the dead cards")
+    known = {c.id for c in hand} | {c.id for c in dead_cards}
+    unseen = np.array([i for i in range(40) if i not in known], dtype=np.uint8)
+    return hand, dead_cards, unseen
+
+
+def _colex(n: int, k: int) -> npt.NDArray[np.intp]:
+    """The k-subsets of ``range(n)`` in colexicographic order (by largest element first).
+
+    In this order the subsets of ``range(m)`` are the first ``C(m, k)`` rows for every
+    ``m <= n``, and a row ``c_1 < ... < c_k`` has rank ``sum C(c_i, i)``.
+    """
+    combos = combinations_array(n, k)
+    return combos[np.lexsort(combos.T)]
+
+
+def _colex_rank(columns: list[npt.NDArray[np.intp]]) -> npt.NDArray[np.intp]:
+    """Colexicographic rank of subsets given as increasing columns ``c_1 < ... < c_k``."""
+    rank = np.zeros(len(columns[0]), dtype=np.intp)
+    for i, column in enumerate(columns, start=1):
+        rank += _BINOMIAL[column, i]
+    return rank
+
+
+_BINOMIAL: Final = np.array([[comb(x, j) for j in range(5)] for x in range(41)], dtype=np.intp)
+
+
+class _Subsets:
+    """Index structures of the subsets of the 40 card positions, in colex order (R1).
+
+    A seat's unseen cards, sorted, are numbered 0..n-1 (positions); because the order
+    is colexicographic, the structures for n unseen cards are prefixes of these (see
+    :meth:`prefix`), so nothing is rebuilt per decision.
+    """
+
+    def __init__(self) -> None:
+        n = 40
+        self.quads = _colex(n, 4)
+        self.pairs = _colex(n, 2)
+        self.triples = _colex(n, 3)
+        q = [self.quads[:, i] for i in range(4)]
+        t = [self.triples[:, i] for i in range(3)]
+        #: (C(n,4), 6): colex rank of each pair of each 4-subset
+        self.quad_pairs = np.stack(
+            [
+                _colex_rank([q[i], q[j]])
+                for i, j in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+            ],
+            axis=1,
+        )
+        #: (C(n,4), 4): colex rank of each 3-subset of each 4-subset (dropping card i)
+        self.quad_triples = np.stack(
+            [_colex_rank([q[j] for j in range(4) if j != i]) for i in range(4)],
+            axis=1,
+        )
+        #: (C(n,3), 3): colex rank of each pair of each 3-subset
+        self.triple_pairs = np.stack(
+            [_colex_rank([t[i], t[j]]) for i, j in ((0, 1), (0, 2), (1, 2))], axis=1
+        )
+        #: (C(n,3), n-3): rank of each 4-subset holding each 3-subset, by the added card
+        added = self.quads  # dropping card i of a quad leaves triple i; card i was added
+        order = np.lexsort((added.ravel(), self.quad_triples.ravel()))
+        self.triple_quads = (order // 4).reshape(len(self.triples), n - 3)
+        for array in vars(self).values():
+            array.flags.writeable = False
+
+    def prefix(self, n: int) -> _Geometry:
+        """The structures for ``n`` unseen cards: views of the first rows and columns."""
+        n4, n3, n2 = comb(n, 4), comb(n, 3), comb(n, 2)
+        return _Geometry(
+            n=n,
+            pairs=self.pairs[:n2],
+            triples=self.triples[:n3],
+            quads=self.quads[:n4],
+            quad_pairs=self.quad_pairs[:n4],
+            quad_triples=self.quad_triples[:n4],
+            triple_pairs=self.triple_pairs[:n3],
+            triple_quads=self.triple_quads[:n3, : max(n - 3, 0)],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Geometry:
+    """The subsets of ``n`` unseen card positions (see :class:`_Subsets`).
+
+    ``pairs``, ``triples``, ``quads``: the subsets, one per row, in colex order (a
+    subset's row number is its rank); ``quad_pairs`` ``(C(n,4), 6)`` and
+    ``quad_triples`` ``(C(n,4), 4)``: the ranks of the pairs and 3-subsets of each
+    4-subset; ``triple_pairs`` ``(C(n,3), 3)``; ``triple_quads`` ``(C(n,3), n-3)``:
+    the ranks of the 4-subsets that hold each 3-subset.
+    """
+
+    n: int
+    pairs: npt.NDArray[np.intp]
+    triples: npt.NDArray[np.intp]
+    quads: npt.NDArray[np.intp]
+    quad_pairs: npt.NDArray[np.intp]
+    quad_triples: npt.NDArray[np.intp]
+    triple_pairs: npt.NDArray[np.intp]
+    triple_quads: npt.NDArray[np.intp]
+
+
+_SUBSETS: Final = _Subsets()
+
+
+def _geometry(n: int) -> _Geometry:
+    return _SUBSETS.prefix(n)
+
+
+def _ranks(
+    kept: tuple[Card, ...], unseen: npt.NDArray[np.uint8], draws: npt.NDArray[np.intp]
+) -> npt.NDArray[np.intp]:
+    """Value rank of each hand ``kept + unseen[draws row]``."""
+    hands = np.empty((len(draws), 4), dtype=np.uint8)
+    for i, card in enumerate(kept):
+        hands[:, i] = card.id
+    hands[:, len(kept) :] = unseen[draws]
+    return ranks_of_valid(hands).astype(np.intp)
+
+
+class _Opponent:
+    """Counts of the random opponent hands from the unseen cards, by value rank.
+
+    ``below0[t]`` is ``2 * #(hands below t) + #(hands equal to t)`` over all 4-subsets of
+    the unseen cards, the doubled "beaten, ties half" count of a hand of rank ``t``;
+    ``below1[x, t]`` the same over the hands containing unseen card ``x``, ``below2[p, t]``
+    over the hands containing the pair of rank ``p``.
+    """
+
+    def __init__(self, unseen: npt.NDArray[np.uint8], geometry: _Geometry) -> None:
+        self.geometry = geometry
+        quads = geometry.quads
+        self.ranks8 = ranks_of_valid(unseen.take(quads))
+        self.ranks = self.ranks8.astype(np.intp)
+        self.count = len(quads)
+        self.below0 = self._doubled_below(np.bincount(self.ranks, minlength=_VALUES))
+        self.below1 = self._doubled_below(self._count_by(quads, geometry.n))
+        self.below2 = self._doubled_below(self._count_by(geometry.quad_pairs, len(geometry.pairs)))
+        self._triple_ranks: npt.NDArray[np.uint8] | None = None
+
+    def _count_by(self, subsets: npt.NDArray[np.intp], n_subsets: int) -> npt.NDArray[np.int64]:
+        """Histogram of the opponent hands' value ranks per subset (card or pair)."""
+        cells = subsets * _VALUES
+        cells += self.ranks[:, None]
+        counts = np.bincount(cells.ravel(), minlength=n_subsets * _VALUES)
+        return counts.reshape(n_subsets, _VALUES)
+
+    @staticmethod
+    def _doubled_below(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        result: npt.NDArray[np.int64] = 2 * np.cumsum(counts, axis=-1) - counts
+        return result
+
+    def doubled_beaten(self, size: int, ours: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+        """The doubled "beaten, ties half" count of each possible draw of ``size`` cards.
+
+        Args:
+            size: the number of cards drawn, 0..3.
+            ours: ``(C(n, size),)``: the value rank of the seat's hand after each draw,
+                the draws being the ``size``-subsets of the unseen positions in colex
+                order (the rows of the geometry's ``pairs`` / ``triples``).
+
+        Returns:
+            For each draw D, ``sum over opponent hands O disjoint from D of
+            2 [O below ours] + [O equal to ours]``, by inclusion-exclusion over the cards
+            of D that O holds.
+        """
+        g = self.geometry
+        counts: npt.NDArray[np.int64] = self.below0[ours]
+        if size >= 1:
+            members = g.pairs if size == 2 else g.triples if size == 3 else None
+            if members is None:
+                counts = counts - self.below1[np.arange(g.n), ours]
+            else:
+                for column in members.T:
+                    counts = counts - self.below1[column, ours]
+        if size == 2:
+            counts = counts + self.below2[np.arange(len(g.pairs)), ours]
+        if size == 3:
+            for column in g.triple_pairs.T:
+                counts = counts + self.below2[column, ours]
+            counts = counts - self._doubled_triples(ours)
+        return counts
+
+    def _doubled_triples(self, ours: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+        """For each 3-subset T of the unseen cards, with the seat's rank ``ours[T]``: the
+        doubled "beaten, ties half" count over the opponent hands that contain T."""
+        if self._triple_ranks is None:
+            self._triple_ranks = self.ranks8.take(self.geometry.triple_quads)
+        theirs = self._triple_ranks
+        limit = ours.astype(np.uint8)[:, None]
+        below = np.count_nonzero(theirs < limit, axis=1)
+        at_most = np.count_nonzero(theirs <= limit, axis=1)
+        result: npt.NDArray[np.int64] = (below + at_most).astype(np.int64)
+        return result
+
+
+def _choice(
+    keep: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    ranks: npt.NDArray[np.intp],
+    doubled: npt.NDArray[np.int64] | None,
+    opponent_hands: int,
+) -> tuple[ExchangeChoice, tuple[Fraction, Fraction, int]]:
+    """Summarise the outcomes of one choice; with its exact sort key."""
+    outcomes = len(ranks)
+    categories = np.bincount(_VALUE_CATEGORY_I[ranks], minlength=5)
+    points = Fraction(int(_VALUE_POINTS_I[ranks].sum()), outcomes)
+    if doubled is None:  # a uniformly random hand against another: 1/2 by symmetry
+        score = Fraction(1, 2)
+    else:
+        score = Fraction(int(doubled.sum()), 2 * opponent_hands * outcomes)
+    probabilities = tuple(float(Fraction(int(c), outcomes)) for c in categories)
+    choice = ExchangeChoice(
+        keep=keep,
+        discard=discard,
+        draws=4 - len(keep),
+        outcomes=outcomes,
+        category_probabilities=(
+            probabilities[0],
+            probabilities[1],
+            probabilities[2],
+            probabilities[3],
+            probabilities[4],
+        ),
+        expected_points=float(points),
+        score=float(score),
+    )
+    return choice, (score, points, len(keep))
+
+
+def exchange_odds(
+    own: str | Iterable[Card | str], dead: str | Iterable[Card | str] = ()
+) -> ExchangeOdds:
+    """The exact outcome of every exchange choice, and the best one (R2, R4.3, R4.6).
+
+    Args:
+        own: the seat's 2 or 4 cards, as text (``"7h 6h"``) or cards, in any order.
+        dead: cards known not to be in the stock or in any opponent's hand (the seat's
+            own discards, R9b), same forms; default none.
+
+    Returns:
+        An :class:`ExchangeOdds`: for every choice (4 cards: stand pat, discard one,
+        discard two; 2 cards: keep both, discard one, discard both, each followed by the
+        second deal of two cards) the exact probability of each category of the
+        resulting 4-card hand, its expected points and its score, and the best choice by
+        :data:`CRITERION`. See the module documentation for the model.
+
+    Raises:
+        CardError: a card is unknown or repeated, a card is both held and dead, or the
+            seat does not hold 2 or 4 cards.
+        OddsError: fewer unseen cards than the draws plus one opponent hand need (6 with
+            4 cards, 8 with 2).
+    """
+    hand, dead_cards, unseen = _parse(own, dead, (2, 4))
+    n = len(unseen)
+    needed = 6 if len(hand) == 4 else 8
+    if n < needed:
+        raise OddsError(
+            f"only {n} unseen cards: an exchange with {len(hand)} cards needs {needed} "
+            "(the most cards it can draw and one opponent hand)"
+        )
+    geometry = _geometry(n)
+    opponent = _Opponent(unseen, geometry)
+    draws_of_size = {
+        0: np.zeros((1, 0), dtype=np.intp),
+        1: np.arange(n, dtype=np.intp)[:, None],
+        2: geometry.pairs,
+        3: geometry.triples,
+    }
+    results: list[tuple[ExchangeChoice, tuple[Fraction, Fraction, int]]] = []
+    for thrown in range(3):
+        for discard in combinations(hand, thrown):
+            keep = tuple(c for c in hand if c not in discard)
+            size = 4 - len(keep)
+            if size == 4:  # a random hand against a random hand: 1/2 by symmetry
+                results.append(_choice(keep, discard, opponent.ranks, None, 1))
+                continue
+            ours = _ranks(keep, unseen, draws_of_size[size])
+            beaten = opponent.doubled_beaten(size, ours)
+            results.append(_choice(keep, discard, ours, beaten, comb(n - size, 4)))
+    best = max(range(len(results)), key=lambda k: (results[k][1], -k))
+    return ExchangeOdds(
+        own=hand,
+        dead=dead_cards,
+        unseen=n,
+        second_deal=len(hand) == 2,
+        choices=tuple(r[0] for r in results),
+        best=results[best][0],
+    )
+
+
+def showdown_odds(
+    own: str | Iterable[Card | str],
+    dead: str | Iterable[Card | str] = (),
+    opponents: int = 1,
+    *,
+    method: Literal["auto", "exact", "monte-carlo"] = "auto",
+    trials: int = 100_000,
+    seed: int = 0,
+) -> ShowdownOdds:
+    """The chances of a 4-card hand against ``opponents`` random hands (R2, R7, R10).
+
+    Each opponent holds four cards dealt at random from the unseen cards (40 minus the
+    hand minus the dead cards), the opponents' hands being disjoint.
+
+    Args:
+        own: the seat's four cards, as text or cards.
+        dead: cards known not to be in any opponent's hand; default none.
+        opponents: the number of opponents, at least 1, at most ``unseen // 4``.
+        method: ``"exact"`` counts every deal (one or two opponents only);
+            ``"monte-carlo"`` samples ``trials`` deals; ``"auto"`` (the default) is
+            exact for one or two opponents and Monte Carlo otherwise.
+        trials: the number of random deals of a Monte Carlo estimate (>= 2).
+        seed: the seed of the estimate: the deals are drawn with
+            ``random.Random(seed).random()`` only (a partial Fisher-Yates shuffle of the
+            unseen cards per deal), so the same seed gives the same figures on every
+            machine (R10).
+
+    Returns:
+        A :class:`ShowdownOdds` with the probabilities of winning, tying and losing and
+        the equity (pot share with split ties); for an estimate, its standard error.
+
+    Raises:
+        CardError: a card is unknown or repeated, a card is both held and dead, or the
+            hand does not hold exactly 4 cards.
+        OddsError: ``opponents`` is below 1 or needs more than the unseen cards,
+            ``method`` is unknown or ``"exact"`` with more than two opponents, or
+            ``trials`` is below 2.
+    """
+    hand, dead_cards, unseen = _parse(own, dead, (4,))
+    n = len(unseen)
+    if opponents < 1:
+        raise OddsError(f"the number of opponents must be at least 1, got {opponents}")
+    if 4 * opponents > n:
+        raise OddsError(
+            f"{opponents} opponents need {4 * opponents} unseen cards, there are only {n}"
+        )
+    if method not in ("auto", "exact", "monte-carlo"):
+        raise OddsError(f"unknown method {method!r}: one of 'auto', 'exact', 'monte-carlo'")
+    if method == "exact" and opponents > 2:
+        raise OddsError("exact odds are computed for one or two opponents only")
+    value = evaluate(hand)
+    ours = int(_ranks(hand, unseen, np.zeros((1, 0), dtype=np.intp))[0])
+    if method == "monte-carlo" or (method == "auto" and opponents > 2):
+        if trials < 2:
+            raise OddsError(f"a Monte Carlo estimate needs at least 2 trials, got {trials}")
+        win, tie, lose, equity, error = _monte_carlo(unseen, ours, opponents, trials, seed)
+        return ShowdownOdds(
+            hand=hand,
+            value=value,
+            dead=dead_cards,
+            opponents=opponents,
+            win=win,
+            tie=tie,
+            lose=lose,
+            equity=equity,
+            exact=False,
+            trials=trials,
+            standard_error=error,
+            seed=seed,
+        )
+    geometry = _geometry(n)
+    theirs = ranks_of_valid(np.ascontiguousarray(unseen[geometry.quads])).astype(np.intp)
+    if opponents == 1:
+        total = len(theirs)
+        below = int((theirs < ours).sum())
+        equal = int((theirs == ours).sum())
+        win_f = Fraction(below, total)
+        tie_f = Fraction(equal, total)
+        equity_f = win_f + tie_f / 2
+    else:
+        win_f, tie_f, equity_f = _two_opponents(geometry, theirs, ours)
+    return ShowdownOdds(
+        hand=hand,
+        value=value,
+        dead=dead_cards,
+        opponents=opponents,
+        win=float(win_f),
+        tie=float(tie_f),
+        lose=float(1 - win_f - tie_f),
+        equity=float(equity_f),
+        exact=True,
+        trials=0,
+        standard_error=0.0,
+        seed=None,
+    )
+
+
+def _two_opponents(
+    geometry: _Geometry, theirs: npt.NDArray[np.intp], ours: int
+) -> tuple[Fraction, Fraction, Fraction]:
+    """Exact win, tie and equity against two disjoint random hands.
+
+    Over ordered pairs (O1, O2) of disjoint hands, ``sum f(O1) g(O2)`` equals
+    ``sum over card sets S of (-1)^|S| F(S) G(S)`` with ``F(S) = sum of f over the
+    hands containing S`` (inclusion-exclusion on the shared cards, |S| <= 4).
+    """
+    below = theirs < ours
+    equal = theirs == ours
+    levels: list[tuple[npt.NDArray[np.intp], int]] = [
+        (geometry.quads, geometry.n),
+        (geometry.quad_pairs, len(geometry.pairs)),
+        (geometry.quad_triples, len(geometry.triples)),
+    ]
+
+    def disjoint_sum(f: npt.NDArray[np.bool_], g: npt.NDArray[np.bool_]) -> int:
+        total = int(f.sum()) * int(g.sum())  # S empty
+        sign = -1
+        for subsets, size in levels:
+            fs = np.bincount(subsets[f].ravel(), minlength=size)
+            gs = fs if g is f else np.bincount(subsets[g].ravel(), minlength=size)
+            total += sign * int(fs @ gs)
+            sign = -sign
+        total += sign * int((f & g).sum())  # S = the whole hand: O1 = O2
+        return total
+
+    pairs = len(theirs) * comb(geometry.n - 4, 4)
+    both_below = disjoint_sum(below, below)
+    below_equal = disjoint_sum(below, equal)
+    both_equal = disjoint_sum(equal, equal)
+    win = Fraction(both_below, pairs)
+    tie = Fraction(2 * below_equal + both_equal, pairs)
+    equity = Fraction(3 * both_below + 3 * below_equal + both_equal, 3 * pairs)
+    return win, tie, equity
+
+
+def _monte_carlo(
+    unseen: npt.NDArray[np.uint8], ours: int, opponents: int, trials: int, seed: int
+) -> tuple[float, float, float, float, float]:
+    """Seeded estimate of (win, tie, lose, equity, standard error of equity)."""
+    n = len(unseen)
+    cards = 4 * opponents
+    rng = random.Random(seed)
+    draw = rng.random
+    uniforms = np.array([draw() for _ in range(trials * cards)], dtype=np.float64)
+    uniforms = uniforms.reshape(trials, cards)
+    deck = np.tile(np.arange(n, dtype=np.intp), (trials, 1))
+    rows = np.arange(trials)
+    for i in range(cards):  # partial Fisher-Yates: position i gets a random later card
+        j = i + np.floor(uniforms[:, i] * (n - i)).astype(np.intp)
+        held = deck[:, i].copy()
+        deck[:, i] = deck[rows, j]
+        deck[rows, j] = held
+    hands = np.ascontiguousarray(unseen[deck[:, :cards]]).reshape(trials * opponents, 4)
+    theirs = ranks_of_valid(hands).astype(np.intp).reshape(trials, opponents)
+    best = theirs.max(axis=1)
+    tied = (theirs == ours).sum(axis=1)
+    won = best < ours
+    drew = best == ours
+    share = np.where(won, 1.0, np.where(drew, 1.0 / (1 + tied), 0.0))
+    win = float(won.mean())
+    tie = float(drew.mean())
+    equity = float(share.mean())
+    error = float(share.std(ddof=1) / np.sqrt(trials))
+    return win, tie, 1.0 - win - tie, equity, error

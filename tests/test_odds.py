@@ -1,0 +1,335 @@
+"""Exact exchange and showdown odds (primero.odds): hand-computed cases and brute force."""
+
+from __future__ import annotations
+
+import dataclasses
+import doctest
+import random
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import pytest
+
+import primero.odds
+from primero.cards import DECK, Card, CardError, parse_cards
+from primero.hands import Category, evaluate
+from primero.odds import (
+    CRITERION,
+    ExchangeChoice,
+    ExchangeOdds,
+    OddsError,
+    exchange_odds,
+    showdown_odds,
+)
+
+
+def choice(odds: ExchangeOdds, discard: str) -> ExchangeChoice:
+    """The choice of ``odds`` that discards exactly the cards ``discard``."""
+    wanted = set(parse_cards(discard))
+    return next(c for c in odds.choices if set(c.discard) == wanted)
+
+
+def unseen_cards(own: tuple[Card, ...], dead: tuple[Card, ...]) -> list[Card]:
+    return [c for c in DECK if c not in own and c not in dead]
+
+
+def brute_force_exchange(
+    own: tuple[Card, ...], dead: tuple[Card, ...]
+) -> dict[frozenset[Card], tuple[Fraction, list[Fraction], Fraction]]:
+    """Score, category probabilities and expected points of every keep, by enumeration."""
+    unseen = unseen_cards(own, dead)
+    result = {}
+    for thrown in range(3):
+        for discard in combinations(own, thrown):
+            keep = tuple(c for c in own if c not in discard)
+            score = Fraction(0)
+            categories = [0] * 5
+            points = 0
+            draws = list(combinations(unseen, 4 - len(keep)))
+            for drawn in draws:
+                value = evaluate(keep + drawn)
+                rest = [c for c in unseen if c not in drawn]
+                beaten = [
+                    Fraction(1) if value > other else Fraction(1 if value == other else 0, 2)
+                    for other in map(evaluate, combinations(rest, 4))
+                ]
+                score += sum(beaten, Fraction(0)) / len(beaten)
+                categories[value.category] += 1
+                points += value.points
+            result[frozenset(keep)] = (
+                score / len(draws),
+                [Fraction(c, len(draws)) for c in categories],
+                Fraction(points, len(draws)),
+            )
+    return result
+
+
+# -- exchanges with four cards (R4.6) -------------------------------------------------
+
+
+def test_four_cards_have_eleven_choices_in_order() -> None:
+    odds = exchange_odds("6h 6c 6d 2s")
+    assert len(odds.choices) == 11
+    assert [len(c.discard) for c in odds.choices] == [0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]
+    assert [str(c.discard[0]) for c in odds.choices[1:5]] == ["6h", "6c", "6d", "2s"]
+    assert odds.choices[0].label == "stand pat"
+    assert odds.choices[4].label == "discard 2s"
+    assert odds.unseen == 36
+    assert not odds.second_deal
+    for c in odds.choices:
+        assert set(c.keep) | set(c.discard) == set(odds.own)
+        assert c.draws == len(c.discard)
+        assert c.outcomes == comb(36, c.draws)
+        assert sum(c.category_probabilities) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_one_specific_card_makes_a_chorus() -> None:
+    # 6h 6c 6d 2s, discard 2s: only 6s (1 of 36 unseen) makes a chorus of sixes (72);
+    # a spade other than 6s and 2s (8 of them) makes a primero; the rest a numerus
+    c = choice(exchange_odds("6h 6c 6d 2s"), "2s")
+    assert c.probability(Category.CHORUS) == pytest.approx(1 / 36)
+    assert c.probability(Category.PRIMERO) == pytest.approx(8 / 36)
+    assert c.probability(Category.NUMERUS) == pytest.approx(27 / 36)
+    assert c.probability(Category.FLUXUS) == 0.0
+    assert c.probability(Category.SUPREMUS) == 0.0
+    # points: chorus 72; primero 54 + the spade; numerus 18 + the card matching a six
+    spades = [16, 13, 14, 15, 21, 10, 10, 10]  # A 3 4 5 7 J Q K
+    others = 3 * [16, 12, 13, 14, 15, 21, 10, 10, 10]  # the 27 non-six, non-spade cards
+    expected = Fraction(72 + sum(54 + p for p in spades) + sum(18 + p for p in others), 36)
+    assert c.expected_points == pytest.approx(float(expected))
+
+
+def test_dead_cards_are_excluded() -> None:
+    # the same hand when the 6s is known dead: no chorus; 35 unseen cards
+    odds = exchange_odds("6h 6c 6d 2s", dead="6s")
+    assert odds.unseen == 35
+    assert odds.dead == parse_cards("6s")
+    c = choice(odds, "2s")
+    assert c.outcomes == 35
+    assert c.probability(Category.CHORUS) == 0.0
+    assert c.probability(Category.PRIMERO) == pytest.approx(8 / 35)
+    # two other dead cards: the chance of the one card is 1 / unseen
+    odds = exchange_odds("6h 6c 6d 2s", dead=["Kc", "Qd", "Jh"])
+    assert choice(odds, "2s").probability(Category.CHORUS) == pytest.approx(1 / 33)
+
+
+def test_flush_draw() -> None:
+    # Ah 2h 3h Kc, discard Kc: 7 hearts of 36 unseen make a fluxus of 41 + the heart
+    c = choice(exchange_odds("Ah 2h 3h Kc"), "Kc")
+    assert c.probability(Category.FLUXUS) == pytest.approx(7 / 36)
+    assert c.probability(Category.NUMERUS) == pytest.approx(29 / 36)
+    hearts = [14, 15, 18, 21, 10, 10, 10]  # 4 5 6 7 J Q K
+    assert c.expected_points == pytest.approx((29 * 41 + sum(41 + p for p in hearts)) / 36)
+
+
+def test_stand_pat_is_certain_and_scores_like_the_showdown() -> None:
+    odds = exchange_odds("7h 6h Ah 2c", dead="Kd")
+    pat = odds.choices[0]
+    assert pat.outcomes == 1
+    assert pat.probability(Category.SUPREMUS) == 1.0
+    assert pat.expected_points == 55.0
+    heads_up = showdown_odds("7h 6h Ah 2c", dead="Kd")
+    assert pat.score == pytest.approx(heads_up.equity, abs=1e-12)
+    # throwing the 2c keeps the supremus and adds a chance of a fluxus: 7 hearts of 35
+    best = choice(odds, "2c")
+    assert best.probability(Category.FLUXUS) == pytest.approx(7 / 35)
+    assert best.probability(Category.SUPREMUS) == pytest.approx(28 / 35)
+    assert best.score > pat.score
+    assert odds.best is best
+
+
+def test_best_is_the_highest_score() -> None:
+    odds = exchange_odds("Jc Qd 2h 3s")
+    top = max(c.score for c in odds.choices)
+    assert odds.best.score == top
+    assert odds.best in odds.choices
+    assert "beats" in CRITERION
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_four_cards_equal_brute_force(seed: int) -> None:
+    deck = random.Random(seed).sample(DECK, 40)
+    own, dead = tuple(deck[:4]), tuple(deck[4 : 31 - seed])  # 11 or 10 unseen
+    expected = brute_force_exchange(own, dead)
+    odds = exchange_odds(own, dead)
+    assert odds.unseen == 36 - len(dead)
+    for c in odds.choices:
+        score, categories, points = expected[frozenset(c.keep)]
+        assert c.score == pytest.approx(float(score), abs=1e-12)
+        assert c.category_probabilities == pytest.approx([float(p) for p in categories])
+        assert c.expected_points == pytest.approx(float(points))
+
+
+# -- the first round: two cards and the second deal (R4.3, R4.4) ------------------------
+
+
+def test_two_cards_have_four_choices() -> None:
+    odds = exchange_odds("Ah Ac")
+    assert odds.second_deal
+    assert odds.unseen == 38
+    assert [c.label for c in odds.choices] == [
+        "keep both",
+        "discard Ah",
+        "discard Ac",
+        "discard Ah Ac",
+    ]
+    assert [c.draws for c in odds.choices] == [2, 3, 3, 4]
+    assert [c.outcomes for c in odds.choices] == [
+        comb(38, 2),
+        comb(38, 3),
+        comb(38, 3),
+        comb(38, 4),
+    ]
+    # keeping both aces, the second deal must bring exactly Ad and As for a chorus
+    assert odds.choices[0].probability(Category.CHORUS) == pytest.approx(1 / comb(38, 2))
+    # discarding both: a random hand against a random hand, exactly even
+    assert odds.choices[3].score == 0.5
+    for c in odds.choices:
+        assert sum(c.category_probabilities) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_two_cards_keep_one_chorus_chance() -> None:
+    # keep Ah (discard 2c): a chorus needs Ac Ad As among 3 draws from 38: 1 / C(38, 3)
+    c = choice(exchange_odds("Ah 2c"), "2c")
+    assert c.keep == parse_cards("Ah")
+    assert c.probability(Category.CHORUS) == pytest.approx(1 / comb(38, 3))
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_two_cards_equal_brute_force(seed: int) -> None:
+    deck = random.Random(seed).sample(DECK, 40)
+    own, dead = tuple(deck[:2]), tuple(deck[2:31])  # 9 unseen
+    expected = brute_force_exchange(own, dead)
+    odds = exchange_odds(own, dead)
+    for c in odds.choices:
+        score, categories, points = expected[frozenset(c.keep)]
+        assert c.score == pytest.approx(float(score), abs=1e-12)
+        assert c.category_probabilities == pytest.approx([float(p) for p in categories])
+        assert c.expected_points == pytest.approx(float(points))
+
+
+# -- showdowns (R7) --------------------------------------------------------------------
+
+
+def test_one_opponent_exact_by_enumeration() -> None:
+    own, dead = parse_cards("Qc 4c 6c 4s"), parse_cards("7c 7d 7h Ad Ah As Jd Qd Kd")
+    value = evaluate(own)
+    others = [evaluate(o) for o in combinations(unseen_cards(own, dead), 4)]
+    odds = showdown_odds(own, dead)
+    assert odds.exact and odds.trials == 0 and odds.standard_error == 0.0 and odds.seed is None
+    assert odds.value == value
+    assert odds.win == pytest.approx(sum(o < value for o in others) / len(others))
+    assert odds.tie == pytest.approx(sum(o == value for o in others) / len(others))
+    assert odds.win + odds.tie + odds.lose == pytest.approx(1.0)
+    assert odds.equity == pytest.approx(odds.win + odds.tie / 2)
+
+
+def test_two_opponents_exact_by_enumeration() -> None:
+    deck = random.Random(11).sample(DECK, 40)
+    own, dead = tuple(deck[:4]), tuple(deck[4:28])  # 12 unseen
+    value = evaluate(own)
+    unseen = unseen_cards(own, dead)
+    win = tie = deals = 0
+    share = Fraction(0)
+    for first in combinations(unseen, 4):
+        rest = [c for c in unseen if c not in first]
+        for second in combinations(rest, 4):
+            values = [evaluate(first), evaluate(second)]
+            deals += 1
+            if max(values) < value:
+                win += 1
+                share += 1
+            elif max(values) == value:
+                tie += 1
+                share += Fraction(1, 1 + values.count(value))
+    odds = showdown_odds(own, dead, opponents=2)
+    assert odds.exact
+    assert odds.win == pytest.approx(win / deals, abs=1e-12)
+    assert odds.tie == pytest.approx(tie / deals, abs=1e-12)
+    assert odds.equity == pytest.approx(float(share / deals), abs=1e-12)
+
+
+def test_the_best_hand_always_wins() -> None:
+    for opponents in (1, 2, 3):
+        odds = showdown_odds("7c 7d 7h 7s", opponents=opponents, trials=500)
+        assert (odds.win, odds.tie, odds.lose, odds.equity) == (1.0, 0.0, 0.0, 1.0)
+
+
+def test_monte_carlo_is_seeded_and_agrees_with_exact() -> None:
+    exact = showdown_odds("Kh Qh 5h 2d", dead="Ac", opponents=2)
+    one = showdown_odds("Kh Qh 5h 2d", dead="Ac", opponents=2, method="monte-carlo", seed=5)
+    again = showdown_odds("Kh Qh 5h 2d", dead="Ac", opponents=2, method="monte-carlo", seed=5)
+    other = showdown_odds("Kh Qh 5h 2d", dead="Ac", opponents=2, method="monte-carlo", seed=6)
+    assert one == again
+    assert one.equity != other.equity
+    assert not one.exact and one.trials == 100_000 and one.seed == 5
+    assert 0 < one.standard_error < 0.01
+    assert abs(one.equity - exact.equity) < 5 * one.standard_error
+    assert abs(one.win - exact.win) < 0.01
+
+
+def test_three_opponents_use_monte_carlo() -> None:
+    odds = showdown_odds("Ah 6h 7h 2c", opponents=3, trials=2_000, seed=1)
+    assert not odds.exact and odds.trials == 2_000
+    assert odds.win + odds.tie + odds.lose == pytest.approx(1.0)
+    assert 0.5 < odds.win < 1.0
+
+
+def test_module_doctest() -> None:
+    assert doctest.testmod(primero.odds).failed == 0
+
+
+def test_results_are_frozen() -> None:
+    odds = exchange_odds("7h 6h")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        odds.best.score = 1.0  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        showdown_odds("7h 6h Ah 2c").win = 0.0  # type: ignore[misc]
+
+
+# -- errors ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("own", "dead", "message"),
+    [
+        ("7h 8h", "", "unknown card '8h'"),
+        ("7h 7h", "", "card 7h is named twice"),
+        ("7h 6h", "Ah 6h", "card 6h is both in the seat's hand and among the dead cards"),
+        ("7h 6h", "Ah Ah", "card Ah is named twice"),
+        ("7h 6h 5h", "", "must hold 2 or 4 cards, got 3"),
+        ("7h", "", "must hold 2 or 4 cards, got 1"),
+        ("7h 6h 5h 4h 3h", "", "got 5"),
+        ("7h 6h", "10c", "unknown card '10c'"),
+    ],
+)
+def test_exchange_card_errors(own: str, dead: str, message: str) -> None:
+    with pytest.raises(CardError, match=message):
+        exchange_odds(own, dead)
+
+
+def test_not_enough_unseen_cards() -> None:
+    deck = list(DECK)
+    with pytest.raises(OddsError, match="only 5 unseen cards"):
+        exchange_odds(deck[:4], deck[4:35])
+    with pytest.raises(OddsError, match="needs 8"):
+        exchange_odds(deck[:2], deck[2:33])
+
+
+def test_showdown_errors() -> None:
+    with pytest.raises(CardError, match="must hold 4 cards, got 2"):
+        showdown_odds("7h 6h")
+    with pytest.raises(CardError, match="both in the seat's hand"):
+        showdown_odds("7h 6h Ah 2c", dead="2c")
+    with pytest.raises(OddsError, match="at least 1"):
+        showdown_odds("7h 6h Ah 2c", opponents=0)
+    with pytest.raises(OddsError, match="10 opponents need 40 unseen cards, there are only 36"):
+        showdown_odds("7h 6h Ah 2c", opponents=10)
+    with pytest.raises(OddsError, match="one or two opponents"):
+        showdown_odds("7h 6h Ah 2c", opponents=3, method="exact")
+    with pytest.raises(OddsError, match="at least 2 trials"):
+        showdown_odds("7h 6h Ah 2c", opponents=3, trials=1)
+    with pytest.raises(OddsError, match="unknown method"):
+        showdown_odds("7h 6h Ah 2c", method="guess")  # type: ignore[arg-type]
+    assert issubclass(OddsError, ValueError)
