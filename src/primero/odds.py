@@ -52,7 +52,7 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from primero.batch import VALUE_CATEGORY, VALUE_POINTS, combinations_array, ranks_of_valid
+from primero.batch import VALUE_CATEGORY, VALUE_POINTS, ranks_of_valid
 from primero.cards import Card, CardError, format_cards, parse_cards
 from primero.hands import Category, HandValue, evaluate
 
@@ -212,8 +212,16 @@ def _colex(n: int, k: int) -> npt.NDArray[np.intp]:
     In this order the subsets of ``range(m)`` are the first ``C(m, k)`` rows for every
     ``m <= n``, and a row ``c_1 < ... < c_k`` has rank ``sum C(c_i, i)``.
     """
-    combos = combinations_array(n, k)
-    return combos[np.lexsort(combos.T)]
+    rows: npt.NDArray[np.intp] = np.zeros((1, 0), dtype=np.intp)
+    for size in range(1, k + 1):
+        # the subsets with largest element m: the smaller subsets of range(m), then m
+        rows = np.concatenate(
+            [
+                np.column_stack([rows[: comb(m, size - 1)], np.full(comb(m, size - 1), m)])
+                for m in range(size - 1, n)
+            ]
+        )
+    return rows
 
 
 def _colex_rank(columns: list[npt.NDArray[np.intp]]) -> npt.NDArray[np.intp]:
@@ -260,9 +268,14 @@ class _Subsets:
             [_colex_rank([t[i], t[j]]) for i, j in ((0, 1), (0, 2), (1, 2))], axis=1
         )
         #: (C(n,3), n-3): rank of each 4-subset holding each 3-subset, by the added card
-        added = self.quads  # dropping card i of a quad leaves triple i; card i was added
-        order = np.lexsort((added.ravel(), self.quad_triples.ravel()))
-        self.triple_quads = (order // 4).reshape(len(self.triples), n - 3)
+        added = np.broadcast_to(np.arange(n), (len(self.triples), n))
+        outside = (added != self.triples[:, :1]) & (added != self.triples[:, 1:2])
+        outside &= added != self.triples[:, 2:]
+        z = added[outside].reshape(len(self.triples), n - 3)
+        rank = _BINOMIAL[z, 1 + (z > t[0][:, None]) + (z > t[1][:, None]) + (z > t[2][:, None])]
+        for i, column in enumerate(t, start=1):
+            rank += _BINOMIAL[column[:, None], i + (z < column[:, None])]
+        self.triple_quads = rank
         for array in vars(self).values():
             array.flags.writeable = False
 
