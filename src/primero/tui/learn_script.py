@@ -31,6 +31,7 @@ __all__ = [
     "LEARN_SEED",
     "SCRIPT",
     "Bot",
+    "DealCards",
     "GuidedHand",
     "NotTheLessonMove",
     "Teach",
@@ -75,7 +76,12 @@ class Bot:
     choose: Chooser
 
 
-Step = Teach | You | Bot
+@dataclass(frozen=True, slots=True)
+class DealCards:
+    """The dealer deals every card due now (the first deal: R4.2)."""
+
+
+Step = Teach | You | Bot | DealCards
 
 
 def _seat(v: SeatView) -> int:
@@ -138,10 +144,11 @@ def declare(category: Category) -> Chooser:
     return lambda v: Declare(_seat(v), category)
 
 
-#: The guided hand, step by step. Deals happen as soon as they are due.
+#: The guided hand, step by step. After the first deal, deals happen as soon as due.
 SCRIPT: Final[tuple[Step, ...]] = (
     Teach("welcome"),
     Teach("ante"),
+    DealCards(),
     Teach("first_deal"),
     Teach("bet_or_exchange"),
     You(exchange_low),
@@ -247,7 +254,6 @@ class GuidedHand:
         self.dealer = Dealer.seeded(seed)
         self.script = script
         self.index = 0
-        self._deal()
 
     def _deal(self) -> None:
         while self.state.to_act == DEALER:
@@ -263,25 +269,30 @@ class GuidedHand:
         return self.script[self.index] if self.index < len(self.script) else None
 
     def step_kind(self) -> str:
-        """``"lesson"``, ``"you"``, ``"bot"`` or ``"end"``."""
+        """``"lesson"``, ``"you"``, ``"bot"`` (a bot's move or a deal) or ``"end"``."""
         step = self.step
         if isinstance(step, Teach):
             return "lesson"
         if isinstance(step, You):
             return "you"
-        return "bot" if isinstance(step, Bot) else "end"
+        return "bot" if isinstance(step, Bot | DealCards) else "end"
 
     def run_bots(self) -> list[Action]:
-        """Play the bots' scripted moves up to the next lesson, person's move or the end.
+        """Play the bots' scripted moves (and deals) up to the next lesson, person's move
+        or the end.
 
         Returns:
-            The moves applied.
+            The moves applied (deals not included).
 
         Raises:
             IllegalActionError: the script does not fit the cards (a wrong seed).
         """
         done: list[Action] = []
-        while isinstance(self.step, Bot):
+        while isinstance(self.step, Bot | DealCards):
+            if isinstance(self.step, DealCards):
+                self._deal()
+                self.index += 1
+                continue
             seat = self.state.to_act
             assert seat is not None and seat >= 0
             action = self.step.choose(view(self.state, seat))

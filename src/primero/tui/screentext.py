@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from rich.console import Console
 from textual.app import App
@@ -10,7 +11,7 @@ from textual.app import App
 __all__ = ["screen_text"]
 
 
-def screen_text(app: App[object]) -> str:
+def screen_text(app: App[Any]) -> str:
     """What the app's current screen shows, as lines of plain text (no colours).
 
     Args:

@@ -1,0 +1,81 @@
+"""Hints on demand (primero.tui.hints): odds from the seat's own view only."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+from rich.console import Console, RenderableType
+
+from primero.actions import parse_action
+from primero.hands import Category
+from primero.odds import exchange_odds
+from primero.state import HandState
+from primero.table import TableConfig
+from primero.tui.hints import hints_text, percent
+from primero.tui.play import TableApp
+from primero.tui.screentext import screen_text
+from primero.views import view
+
+
+def plain(renderable: RenderableType) -> str:
+    console = Console(file=io.StringIO(), width=100, color_system=None, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def first_round(lines: list[str]) -> HandState:
+    state = HandState(["A", "B", "C", "D"], [20] * 4)
+    for line in lines:
+        state.apply(parse_action(line, 4))
+    return state
+
+
+DEAL = ["d dh p1 7h 2c", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d"]
+
+
+def test_the_hint_shows_the_exact_odds_of_every_choice() -> None:
+    v = view(first_round(DEAL), 0)
+    text = plain(hints_text(v))
+    odds = exchange_odds(v.hand, v.discards)
+    assert len(odds.choices) == 4
+    for choice in odds.choices:
+        assert f"{choice.expected_points:.1f}" in text
+        assert percent(choice.score) in text
+    assert "keep both" in text and "discard 2♣" in text and "★" in text
+    numerus = odds.choices[0].probability(Category.NUMERUS)
+    assert percent(numerus) in text
+
+
+def test_the_hint_uses_only_the_seats_own_cards_and_discards() -> None:
+    state = first_round([*DEAL, "p1 x 2c", "d dh p1 3c"])
+    v = view(state, 0)
+    assert v.discards == tuple(c for c in state.own_discards[0])
+    text = plain(hints_text(v))
+    expected = exchange_odds(v.hand, v.discards)  # 2c is dead for p1
+    assert f"({expected.unseen})" in text and expected.unseen == 37
+    # another seat's hand changes nothing in p1's hint
+    other = first_round(["d dh p1 7h 2c", "d dh p2 Kc Kd", "d dh p3 6s As", "d dh p4 4h 4d"])
+    other.apply(parse_action("p1 x 2c", 4))
+    other.apply(parse_action("d dh p1 3c", 4))
+    assert plain(hints_text(view(other, 0))) == text
+
+
+def test_no_hint_for_a_spectator_or_a_folded_seat() -> None:
+    state = first_round(DEAL)
+    assert "No exchange" in plain(hints_text(view(state, None)))
+
+
+def test_h_shows_and_hides_the_hints_at_the_table() -> None:
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=5, max_hands=1), bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert "Hints:" not in screen_text(app)
+            await pilot.press("h")
+            text = screen_text(app)
+            assert "Hints: exact odds" in text and "keep both" in text and "★" in text
+            await pilot.press("h")
+            assert "Hints:" not in screen_text(app)
+
+    asyncio.run(body())

@@ -1,0 +1,173 @@
+"""The terminal table (primero.tui.play): whole hands driven by keys only, headless."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+import pytest
+
+from primero.cards import Card
+from primero.table import Table, TableConfig
+from primero.tui import play as play_module
+from primero.tui.actionpad import PadMode
+from primero.tui.play import TableApp
+from primero.tui.screentext import screen_text
+from primero.views import SeatView
+
+SIZE = (120, 40)
+
+
+def run(body: Callable[[], Awaitable[None]]) -> None:
+    """Run an async test body (no pytest-asyncio needed)."""
+    asyncio.run(body())  # type: ignore[arg-type]
+
+
+def turn_keys(app: TableApp) -> list[str]:
+    """A simple keyboard player: the keys of one move, read from the keys on screen."""
+    keys = [c.key for c in app.pad.choices()]
+    view = app.current
+    assert view is not None and view.legal is not None
+    if "y" in keys:
+        return ["y"]
+    if "d" in keys:
+        return ["d", "1"]
+    if "e" in keys and view.legal.bet is not None:
+        return ["e", "1", "enter"]  # first round: exchange one card
+    if "e" in keys:
+        return ["e", "enter"]  # second exchange: stand pat
+    if "c" in keys:
+        return ["c"]
+    assert "b" in keys, keys
+    return ["b", "enter"]
+
+
+def mode(app: TableApp) -> PadMode:
+    """The pad's mode now (a call, so that type checkers do not narrow it)."""
+    return app.pad.mode
+
+
+def hidden_cards(app: TableApp) -> list[Card]:
+    """The cards the person may not see now (other seats' hands), from the engine."""
+    hand = app.table.hand
+    assert hand is not None
+    seat = app.table.human_seat
+    return [c for s, cards in enumerate(hand.hands) if s != seat for c in cards]
+
+
+def test_a_whole_match_by_keys_only_never_shows_hidden_cards() -> None:
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=11, max_hands=2), bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            hands_seen = 0
+            for _ in range(400):
+                if app.match_over:
+                    break
+                if app.hand_over:
+                    text = screen_text(app)
+                    assert "Chips:" in text and "→" in text  # who won which pot
+                    hands_seen += 1
+                    await pilot.press("enter")
+                    continue
+                assert app.pad.active
+                screen = screen_text(app)
+                for card in hidden_cards(app):
+                    assert card.pretty not in screen, f"{card} is hidden (R9b)"
+                await pilot.press(*turn_keys(app))
+            assert app.match_over and hands_seen == 2
+            assert app.table.over
+            assert "The match is over" in screen_text(app)
+            assert sum(app.table.match.chips) == 400
+            await pilot.press("q")
+
+    run(body)
+
+
+def test_keys_make_the_exchange_and_the_bet() -> None:
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=5, max_hands=1), bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            view = app.current
+            assert view is not None and len(view.hand) == 2
+            await pilot.press("e", "2")
+            assert mode(app) is PadMode.EXCHANGE and app.pad.selected == [1]
+            assert "[2]×" in screen_text(app)  # the chosen card is marked
+            await pilot.press("escape", "b")
+            assert mode(app) is PadMode.AMOUNT and app.pad.amount == "1"
+            await pilot.press("1", "0", "0", "0", "enter")  # more than the stack
+            assert "the amount must be from 1 to 99" in screen_text(app)
+            await pilot.press("backspace", "backspace", "backspace", "enter")
+            hand = app.table.hand
+            assert hand is not None and "p1 b 1" in hand.lines()
+
+    run(body)
+
+
+def test_a_key_that_does_nothing_says_what_is_allowed() -> None:
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=5, max_hands=1), bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("z")
+            text = screen_text(app)
+            assert "'z' does nothing now" in text and "e exchange" in text
+
+    run(body)
+
+
+def test_the_command_line_takes_the_short_syntax() -> None:
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=5, max_hands=1), bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            view = app.current
+            assert view is not None
+            card = str(view.hand[0])
+            await pilot.press("colon", "x")
+            assert app.pad.mode is PadMode.COMMAND
+            await pilot.press("space", *card, "enter")
+            hand = app.table.hand
+            assert hand is not None and f"p1 x {card}" in hand.lines()
+
+    run(body)
+
+
+def test_bots_moves_appear_one_by_one_with_a_delay() -> None:
+    async def body() -> None:
+        table = Table(TableConfig(seed=5, max_hands=1))
+        app = TableApp(table=table, bot_delay=0.02)
+        drawn: list[int] = []
+        draw = app._draw
+
+        def recording_draw(current: SeatView) -> None:
+            drawn.append(len(current.log))
+            draw(current)
+
+        app._draw = recording_draw  # type: ignore[method-assign]
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for _ in range(300):
+                if not app.animating and app.pad.active:
+                    break
+                await pilot.pause(0.02)
+            start = len(drawn)
+            await pilot.press("b", "enter")  # p1 bets 1: the bots vote and act
+            for _ in range(300):
+                if not app.animating:
+                    break
+                await pilot.pause(0.02)
+            assert not app.animating
+            frames = drawn[start:]
+            assert len(set(frames)) > 2  # the log grew in several steps
+            assert frames == sorted(frames)
+
+    run(body)
+
+
+def test_run_table_builds_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    ran: list[TableApp] = []
+    monkeypatch.setattr(TableApp, "run", lambda self, *a, **k: ran.append(self))
+    play_module.run_table(TableConfig(seed=1, max_hands=1))
+    assert len(ran) == 1 and ran[0].table.config.seed == 1
