@@ -333,3 +333,72 @@ def test_showdown_errors() -> None:
     with pytest.raises(OddsError, match="unknown method"):
         showdown_odds("7h 6h Ah 2c", method="guess")  # type: ignore[arg-type]
     assert issubclass(OddsError, ValueError)
+
+
+# -- the command line: primero odds ----------------------------------------------------
+
+
+def test_cli_odds_text() -> None:
+    from typer.testing import CliRunner
+
+    from primero.cli import app
+
+    result = CliRunner().invoke(app, ["odds", "7h", "6h", "Ah", "2c", "--dead", "Kd"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "7♥ 6♥ A♥ 2♣" in out and "unseen 35" in out
+    assert "stand pat" in out and "discard 2♣" in out and "★" in out
+    assert "against 1 random hand: win" in out and "(exact)" in out
+    two = CliRunner().invoke(app, ["odds", "7h 6h", "-k", "2"])
+    assert two.exit_code == 0, two.output
+    assert "keep both (bet)" in two.stdout and "after the second deal" in two.stdout
+    assert "Showdown odds need 4 cards." in two.stdout
+
+
+def test_cli_odds_json() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from primero.cli import app
+
+    args = ["odds", "Kh Qh 5h 2d", "--dead", "Ac", "--dead", "As 2s", "--opponents", "3"]
+    result = CliRunner().invoke(app, [*args, "--seed", "9", "--trials", "2000", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["own"] == ["Kh", "Qh", "5h", "2d"]
+    assert data["dead"] == ["Ac", "As", "2s"]
+    assert data["unseen"] == 33 and data["second_deal"] is False
+    odds = exchange_odds("Kh Qh 5h 2d", "Ac As 2s")
+    assert len(data["choices"]) == 11
+    assert data["choices"][data["best"]]["discard"] == [str(c) for c in odds.best.discard]
+    assert data["choices"][data["best"]]["best"] is True
+    assert [c["score"] for c in data["choices"]] == [c.score for c in odds.choices]
+    flush_draw = data["choices"][4]
+    assert flush_draw["discard"] == ["2d"]
+    assert flush_draw["categories"]["fluxus"] == pytest.approx(7 / 33)
+    showdown = data["showdown"]
+    expected = showdown_odds("Kh Qh 5h 2d", "Ac As 2s", 3, trials=2000, seed=9)
+    assert showdown["exact"] is False and showdown["seed"] == 9 and showdown["trials"] == 2000
+    assert showdown["equity"] == expected.equity
+    assert showdown["win"] + showdown["tie"] + showdown["lose"] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["7h", "8h"], "unknown card '8h'"),
+        (["7h", "6h", "--dead", "6h"], "both in the seat's hand"),
+        (["7h", "6h", "Ah"], "2 or 4 cards, got 3"),
+        (["7h 6h Ah 2c", "-k", "10"], "10 opponents need 40 unseen cards"),
+    ],
+)
+def test_cli_odds_errors_exit_2(args: list[str], message: str) -> None:
+    from typer.testing import CliRunner
+
+    from primero.cli import app
+
+    result = CliRunner().invoke(app, ["odds", *args])
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from primero.cli import (
     commands_info,  # noqa: F401  (registers eval, rules, cheatsheet)
+    commands_odds,  # noqa: F401  (registers odds)
     commands_play,  # noqa: F401  (registers play)
     commands_replay,  # noqa: F401  (registers replay)
     commands_simulate,  # noqa: F401  (registers simulate)
