@@ -16,7 +16,7 @@ standard error and exit status 2, never a traceback.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Final, NoReturn
+from typing import TYPE_CHECKING, Annotated, Final, NoReturn
 
 import typer
 from rich import box
@@ -27,15 +27,9 @@ from rich.text import Text
 from primero.cards import Card, CardError, format_cards, parse_cards
 from primero.cli.app import app
 from primero.hands import Category
-from primero.odds import (
-    CRITERION,
-    ExchangeChoice,
-    ExchangeOdds,
-    OddsError,
-    ShowdownOdds,
-    exchange_odds,
-    showdown_odds,
-)
+
+if TYPE_CHECKING:  # primero.odds (NumPy and its tables) loads when the command runs
+    from primero.odds import ExchangeChoice, ExchangeOdds, ShowdownOdds
 
 __all__ = ["odds_command", "odds_json"]
 
@@ -97,6 +91,8 @@ def odds_json(exchange: ExchangeOdds, showdown: ShowdownOdds | None) -> dict[str
         of the best choice; ``showdown`` null or the showdown figures (probabilities in
         0..1).
     """
+    from primero.odds import CRITERION
+
     return {
         "own": _cards(exchange.own),
         "dead": _cards(exchange.dead),
@@ -124,6 +120,8 @@ def _choice_text(choice: ExchangeChoice, *, second_deal: bool) -> str:
 
 
 def _print(exchange: ExchangeOdds, showdown: ShowdownOdds | None, opponents_asked: bool) -> None:
+    from primero.odds import CRITERION
+
     console = Console(highlight=False)
     head = Text()
     head.append("hand ", style="dim")
@@ -237,6 +235,8 @@ def odds_command(
             supply the draws or the opponents' hands; the message goes to standard
             error.
     """
+    from primero.odds import OddsError, exchange_odds, showdown_odds
+
     try:
         own = parse_cards(" ".join(cards))
         gone = parse_cards(" ".join(dead or ()))
