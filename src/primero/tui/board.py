@@ -9,6 +9,7 @@ hand log, a side panel (hints, analysis or lesson) and the result of a finished 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -23,7 +24,16 @@ from primero.tui.resultpanel import result_text
 from primero.tui.tablepanel import labels_for, status_text, table_panel
 from primero.views import SeatView
 
-__all__ = ["Board", "KeyButton"]
+__all__ = ["NARROW_CSS", "Board", "KeyButton"]
+
+#: App CSS for screens narrower than 100 cells: the side panel goes under the table.
+NARROW_CSS = """
+Screen.-narrow Board { layout: vertical; }
+Screen.-narrow Board #main { height: auto; width: 1fr; }
+Screen.-narrow Board #side {
+    width: 1fr; height: 1fr; min-height: 6; border-left: none; border-top: solid $primary;
+}
+"""
 
 
 class KeyButton(Button):
@@ -64,6 +74,10 @@ class Board(Horizontal):
     Board #panel { height: auto; max-height: 60%; margin-bottom: 1; }
     Board #log-scroll { height: 1fr; }
     """
+
+    #: Screens narrower than 100 cells stack the side panel under the table (set on the
+    #: apps as ``HORIZONTAL_BREAKPOINTS``).
+    BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
 
     def compose(self) -> ComposeResult:
         """The parts of the board."""

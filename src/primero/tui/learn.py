@@ -21,7 +21,7 @@ from primero.actions import Bet, Raise, parse_action
 from primero.errors import IllegalActionError
 from primero.hands import evaluate
 from primero.tui.actionpad import ActionPad, KeyChoice, PadMode
-from primero.tui.board import Board, KeyButton
+from primero.tui.board import NARROW_CSS, Board, KeyButton
 from primero.tui.learn_script import GuidedHand, Teach, You, describe_move, keys_for
 from primero.tui.learn_text import LESSONS, Lesson
 from primero.views import SeatView
@@ -101,10 +101,14 @@ class LearnApp(App[None]):
     """
 
     TITLE = "Primero — learn"
-    CSS = """
+    HORIZONTAL_BREAKPOINTS = Board.BREAKPOINTS
+    CSS = (
+        """
     Screen { layout: vertical; }
     #banner { height: 1; background: $primary-background; padding: 0 1; }
     """
+        + NARROW_CSS
+    )
 
     def __init__(self, hand: GuidedHand | None = None) -> None:
         super().__init__()

@@ -20,7 +20,7 @@ from primero.errors import IllegalActionError
 from primero.state import DEALER
 from primero.table import Table, TableConfig
 from primero.tui.actionpad import ActionPad, KeyChoice, PadMode
-from primero.tui.board import Board, KeyButton
+from primero.tui.board import NARROW_CSS, Board, KeyButton
 from primero.tui.hints import hints_text
 from primero.views import SeatView
 
@@ -44,10 +44,14 @@ class TableApp(App[None]):
     """
 
     TITLE = "Primero"
-    CSS = """
+    HORIZONTAL_BREAKPOINTS = Board.BREAKPOINTS
+    CSS = (
+        """
     Screen { layout: vertical; }
     #banner { height: 1; background: $primary-background; color: $text; padding: 0 1; }
     """
+        + NARROW_CSS
+    )
     #: Keys handled whatever the pad's mode.
     GLOBAL_KEYS: ClassVar[dict[str, str]] = {"h": "hints", "q": "quit"}
 

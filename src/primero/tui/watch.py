@@ -23,7 +23,7 @@ from textual.widgets import Button, Static
 from primero.actions import seat_name
 from primero.tui.actionpad import KeyChoice
 from primero.tui.analysis import ExchangeDecision, exchange_decisions
-from primero.tui.board import Board, KeyButton
+from primero.tui.board import NARROW_CSS, Board, KeyButton
 from primero.tui.cardart import cards_span
 from primero.tui.hints import choice_label, odds_table, percent
 from primero.tui.logpanel import describe_line
@@ -74,10 +74,14 @@ class WatchApp(App[None]):
     """
 
     TITLE = "Primero — watch"
-    CSS = """
+    HORIZONTAL_BREAKPOINTS = Board.BREAKPOINTS
+    CSS = (
+        """
     Screen { layout: vertical; }
     #banner { height: 1; background: $primary-background; padding: 0 1; }
     """
+        + NARROW_CSS
+    )
 
     def __init__(self, model: WatchModel) -> None:
         super().__init__()
