@@ -1,5 +1,8 @@
 """primero: the reference implementation of the Renaissance card game Primero."""
 
+import importlib
+from typing import TYPE_CHECKING
+
 from primero.actions import (
     Action,
     Bet,
@@ -29,6 +32,10 @@ from primero.match import Match, play_hand
 from primero.rules import Rules, RulesError
 from primero.state import DEALER, HandResult, HandState, LegalActions, Phase
 from primero.views import SeatView, view
+
+if TYPE_CHECKING:  # loaded on first use by __getattr__: they need NumPy and build tables
+    from primero.batch import evaluate_batch
+    from primero.odds import exchange_odds, showdown_odds
 
 __all__ = [
     "DEALER",
@@ -63,7 +70,9 @@ __all__ = [
     "Suit",
     "Vote",
     "evaluate",
+    "evaluate_batch",
     "evaluate_ids",
+    "exchange_odds",
     "format_cards",
     "parse_action",
     "parse_card",
@@ -72,7 +81,30 @@ __all__ = [
     "read_record",
     "record_of",
     "replay",
+    "showdown_odds",
     "view",
     "write_record",
 ]
 __version__ = "0.1.0"
+
+#: Names loaded lazily from NumPy-based modules, so that ``import primero`` stays light.
+_LAZY = {
+    "evaluate_batch": "primero.batch",
+    "exchange_odds": "primero.odds",
+    "showdown_odds": "primero.odds",
+}
+
+
+def __getattr__(name: str) -> object:
+    """Load :func:`evaluate_batch`, :func:`exchange_odds` and :func:`showdown_odds`
+    (NumPy, lookup tables) on first access (PEP 562).
+
+    Raises:
+        AttributeError: ``name`` is not an attribute of the package.
+    """
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'primero' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
