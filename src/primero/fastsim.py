@@ -76,6 +76,7 @@ _RING: Final = tuple(
     tuple(tuple((s + i) % n for i in range(1, n + 1)) for s in range(n)) for n in range(9)
 )
 _NO_LIMIT: Final = 1 << 62
+_DECK_IDS: Final = list(range(40))
 
 # Outcomes of a betting round.
 _DONE: Final = 0  # the round is over, the hand goes on
@@ -216,8 +217,14 @@ def _betting(
     refused amount (R8). Mutates ``stacks``, ``contrib``, ``folded``, ``hands`` and,
     through exchanges, the deck.
     """
-    able = [s for s in range(n) if not folded[s] and stacks[s] > 0]
-    if len(able) < 2:
+    able = 0  # players still in with chips: the round needs two (R5)
+    s = -1
+    for t in range(n):
+        if stacks[t] and not folded[t]:
+            able += 1
+            if s < 0:
+                s = t
+    if able < 2:
         return _DONE
     _, _, refusal, _, _, xopts, open_low, min_raise, max_raises = p
     if not first:
@@ -233,7 +240,6 @@ def _betting(
     raises = 0
     cap = 0  # after a refusal: amounts must stay below this (0: no cap, R8)
     amount = low = high = 0
-    s = able[0]
     while True:
         r = brands[s]
         stack = stacks[s]
@@ -270,13 +276,8 @@ def _betting(
             move = _BET
             amount = open_low + int(r() * (high - open_low + 1))
         else:  # facing a bet: [raise], call or fold
-            can_raise = raises < max_raises
-            if can_raise:
-                for t in range(n):
-                    if t != s and not folded[t] and stacks[t] > 0:
-                        break
-                else:
-                    can_raise = False  # R5: every other player still in is all-in
+            # R5: no raise past max_raises, nor when every other player still in is all-in
+            can_raise = raises < max_raises and able > 1
             if can_raise:
                 low = current + min_raise
                 high = rb[s] + stack
@@ -297,12 +298,15 @@ def _betting(
             rb[s] += chips
             contrib[s] += chips
             acted[s] = True
+            if chips == stack:
+                able -= 1
             if lines is not None:
                 lines.append(_SEAT[s] + " c")
         elif move == _FOLD:  # the hand is dead (R8b: it never returns to play)
             folded[s] = True
             hands[s] = []
             live -= 1
+            able -= 1
             if lines is not None:
                 lines.append(_SEAT[s] + " f")
             if live == 1:
@@ -332,6 +336,8 @@ def _betting(
             stacks[s] = stack - chips
             rb[s] = amount
             contrib[s] += chips
+            if chips == stack:
+                able -= 1
             current = amount
             acted = [False] * n
             acted[s] = True
@@ -378,7 +384,7 @@ def _play_hand(
     folded = [False] * n
     hands: list[list[int]] = []
     while True:  # R4.2-R4.3, again after each void deal
-        stock = list(range(40))
+        stock = _DECK_IDS[:]
         discard: list[int] = []
         pop = stock.pop
         size = 40
@@ -415,7 +421,11 @@ def _play_hand(
         for s in range(n):  # R4.6 second exchange, all-in players too: kinds x0 x1 x2
             if not folded[s]:
                 r = brands[s]
-                _exchange(s, int(r() * 3), hands[s], r, stock, discard, drand, lines)
+                k = int(r() * 3)
+                if k:
+                    _exchange(s, k, hands[s], r, stock, discard, drand, lines)
+                elif lines is not None:
+                    lines.append(_SEAT[s] + " x")
         if p.last_round:  # R4.7
             outcome = _betting(
                 False, False, n, stacks, contrib, folded, hands, brands, stock, discard, drand,
@@ -453,7 +463,21 @@ def _showdown(
             a, b, c, d = hands[s]
             keys[s] = _KEY[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]]
             inside.append(s)
-    levels = sorted({contrib[s] for s in inside})
+    distinct = {contrib[s] for s in inside}
+    if len(distinct) == 1:  # one pot, every player still in eligible: the usual case
+        best = max([keys[s] for s in inside])
+        if len(inside) > 1:
+            won_with[best >> 7] += 1
+        winners = [s for s in inside if keys[s] == best]
+        amount = sum(contrib)
+        if not split or len(winners) == 1:
+            stacks[winners[0]] += amount
+            took.append(winners[0])
+        else:
+            _split(amount, winners, stacks)
+            took += winners
+        return keys
+    levels = sorted(distinct)
     top = levels[-1]
     previous = 0
     for level in levels:
@@ -480,11 +504,16 @@ def _showdown(
                     break
             continue
         winners = [s for s in eligible if keys[s] == best]
-        share, odd = divmod(amount, len(winners))  # R7 split: odd chips one each from p1
-        for i, s in enumerate(winners):
-            stacks[s] += share + 1 if i < odd else share
+        _split(amount, winners, stacks)
         took += winners
     return keys
+
+
+def _split(amount: int, winners: list[int], stacks: list[int]) -> None:
+    """R7 split: equal shares of ``amount`` chips, the odd chips one each from p1."""
+    share, odd = divmod(amount, len(winners))
+    for i, s in enumerate(winners):
+        stacks[s] += share + 1 if i < odd else share
 
 
 # ------------------------------------------------------------------ public API
@@ -633,6 +662,8 @@ def simulate_random(
     shown = [0] * 5
     won_with = [0] * 5
     ring = _RING[players]
+    #: the bots in seat order when every player is still in, by dealer
+    full_brands = [[brands[t] for t in ring[d]] for d in range(players)]
     played = matches = showdowns = 0
     while played < hands:
         drand = random.Random(derive_seed(seed, 100 + matches)).random
@@ -642,11 +673,15 @@ def simulate_random(
         alive = players
         while alive > 1 and played < hands:
             # R3: seats from the dealer's right round to the dealer, players still in
-            seats = [t for t in ring[dealer] if chips[t]] if alive < players else ring[dealer]
+            if alive == players:
+                seats: Sequence[int] = ring[dealer]
+                seat_brands = full_brands[dealer]
+            else:
+                seats = [t for t in ring[dealer] if chips[t]]
+                seat_brands = [brands[t] for t in seats]
             hand_stacks = [chips[t] for t in seats]
             took: list[int] = []
-            keys = _play_hand(hand_stacks, p, drand, [brands[t] for t in seats], None, took,
-                              won_with)
+            keys = _play_hand(hand_stacks, p, drand, seat_brands, None, took, won_with)
             if keys is not None:
                 showdowns += 1
                 for k in keys:
