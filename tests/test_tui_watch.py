@@ -14,7 +14,9 @@ from primero.cli.app import app as cli_app
 from primero.history import HandRecord, RecordError, read_record, write_record
 from primero.odds import exchange_odds
 from primero.state import Phase
+from primero.table import TableConfig
 from primero.tui.analysis import exchange_decisions
+from primero.tui.play import TableApp
 from primero.tui.screentext import screen_text
 from primero.tui.watch import WatchApp
 from primero.tui.watchmodel import WatchModel, default_seat, parse_seat
@@ -143,3 +145,34 @@ def test_watch_files_opens_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert commands_tui.watch_files([path, path], seat="p4") == 0
     assert [a.seat for a in opened] == [3, 3]
     assert read_record(path).actions == SHOWDOWN
+
+
+def test_a_hand_saved_by_the_table_is_watched_from_the_persons_seat(tmp_path: Path) -> None:
+    async def body() -> Path:
+        config = TableConfig(seed=3, max_hands=2, bots=("random",), save_dir=tmp_path)
+        app = TableApp(config, bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            for _ in range(300):
+                if app.hand_over:
+                    break
+                keys = [c.key for c in app.pad.choices()]
+                await pilot.press("c" if "c" in keys else keys[0])
+                if app.pad.mode.value != "idle":
+                    await pilot.press("enter" if keys[0] != "d" else "1")
+            assert app.hand_over and app.table.saved  # saved as soon as the hand ended
+            await pilot.press("enter")
+            for _ in range(300):
+                if app.hand_over:
+                    break
+                keys = [c.key for c in app.pad.choices()]
+                await pilot.press("f" if "f" in keys else keys[0])
+                if app.pad.mode.value != "idle":
+                    await pilot.press("enter" if keys[0] != "d" else "1")
+            assert len(app.table.saved) == 2
+            return app.table.saved[-1]
+
+    path = asyncio.run(body())
+    model = WatchModel.from_file(path)
+    assert model.record.players[model.seat] == "You"
+    assert model.seat == 3  # the person deals the second hand (R3): p4, not p1

@@ -8,8 +8,6 @@ delay (``bot_delay``, 0 for tests). Keys (see :mod:`primero.tui.actionpad`): ``e
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -52,8 +50,6 @@ class TableApp(App[None]):
     """
         + NARROW_CSS
     )
-    #: Keys handled whatever the pad's mode.
-    GLOBAL_KEYS: ClassVar[dict[str, str]] = {"h": "hints", "q": "quit"}
 
     def __init__(
         self,
@@ -73,6 +69,8 @@ class TableApp(App[None]):
         self.current: SeatView | None = None
         self.hand_over = False
         self.match_over = False
+        self.saved_note = ""
+        self._generation = 0
 
     def compose(self) -> ComposeResult:
         """A banner line and the board."""
@@ -105,11 +103,12 @@ class TableApp(App[None]):
             self._settle()
             return
         self.animating = True
-        self._tick()
+        self._generation += 1
+        self._tick(self._generation)
 
-    def _tick(self) -> None:
-        if not self.animating:
-            return
+    def _tick(self, generation: int) -> None:
+        if not self.animating or generation != self._generation:
+            return  # skipped, or a timer left from an earlier animation
         moved = False
         while True:
             action = self.table.step()
@@ -123,7 +122,7 @@ class TableApp(App[None]):
             return
         self.pad.reset(None)
         self._draw(self.table.view())
-        self.set_timer(self.bot_delay, self._tick)
+        self.set_timer(self.bot_delay, lambda: self._tick(generation))
 
     def _settle(self) -> None:
         """Show the hand as it stands now: the person's turn, or the result."""
@@ -132,8 +131,22 @@ class TableApp(App[None]):
             self.table.advance()
         current = self.table.view()
         self.pad.reset(current if self.table.waiting_for_human() else None)
-        self.hand_over = self.table.hand is not None and self.table.hand.complete
+        hand = self.table.hand
+        if hand is not None and hand.complete and not self.hand_over:
+            self.hand_over = True
+            self._close_hand()
         self._draw(current)
+
+    def _close_hand(self) -> None:
+        """Close the finished hand in the match at once (its record is saved now, R9)."""
+        self.saved_note = ""
+        try:
+            self.table.finish_hand()
+        except OSError as exc:
+            self.saved_note = f"the record could not be saved: {exc}"
+            return
+        if self.table.saved:
+            self.saved_note = f"saved {self.table.saved[-1]}"
 
     def _draw(self, current: SeatView) -> None:
         self.current = current
@@ -158,7 +171,11 @@ class TableApp(App[None]):
             board.set_keys([KeyChoice("q", "quit")])
             return
         if self.hand_over:
-            board.set_prompt(Text("The hand is over: press enter for the next hand.", style="bold"))
+            more = "the match result" if self.table.over else "the next hand"
+            prompt = Text(f"The hand is over: press enter for {more}.", style="bold")
+            if self.saved_note:
+                prompt.append(f"  ({self.saved_note})", style="dim")
+            board.set_prompt(prompt)
             board.set_keys([KeyChoice("enter", "next hand"), KeyChoice("q", "quit")])
             return
         if self.animating or not self.pad.active:
@@ -175,7 +192,6 @@ class TableApp(App[None]):
         board.set_keys(choices)
 
     def _next_hand(self) -> None:
-        self.table.finish_hand()
         self.hand_over = False
         if self.table.over:
             self.match_over = True
@@ -197,11 +213,11 @@ class TableApp(App[None]):
 
     def handle_key(self, key: str, character: str | None) -> None:
         """Do what ``key`` means now (see the module docstring)."""
-        typing = self.pad.mode in (PadMode.COMMAND,)
-        if not typing and key == "q":
+        typing_text = self.pad.mode is PadMode.COMMAND
+        if not typing_text and key == "q":
             self.exit()
             return
-        if not typing and key == "h" and self.pad.mode is PadMode.IDLE:
+        if key == "h" and self.pad.mode is PadMode.IDLE:
             self.show_hints = not self.show_hints
             if self.current is not None:
                 self.board.set_extra(hints_text(self.current) if self.show_hints else "")

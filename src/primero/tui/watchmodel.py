@@ -51,14 +51,20 @@ def parse_seat(text: str | int, players: tuple[str, ...]) -> int:
 
 
 def default_seat(record: HandRecord) -> int:
-    """The seat to watch by default: the one the record's ``human`` key names
-    (``"p3"`` or a player's name), else p1 (0)."""
+    """The seat to watch by default: the one the record's ``human`` key names (``"p3"``
+    or a player's name); else, when its ``bots`` table names every player but one (as
+    :class:`primero.table.Table` writes it), that one; else p1 (0)."""
     human = record.extra.get("human")
     if isinstance(human, str | int) and not isinstance(human, bool):
         try:
             return parse_seat(human, record.players)
         except ValueError:
             pass
+    bots = record.extra.get("bots")
+    if isinstance(bots, dict):
+        people = [s for s, name in enumerate(record.players) if name not in bots]
+        if len(people) == 1:
+            return people[0]
     return 0
 
 
