@@ -64,8 +64,9 @@ _Rand = Callable[[], float]
 
 # ------------------------------------------------------------------ precomputed tables
 
-#: Hand value keys (``category * 128 + points``, as :attr:`HandValue.key`) by card mask (R2).
-_KEY: Final[dict[int, int]] = {mask: value.key for mask, value in _TABLE.items()}
+#: The evaluator's table of every hand's :class:`~primero.hands.HandValue` by card mask
+#: (``sum(1 << id)``); ``.key`` is ``category * 128 + points`` (R2).
+_VALUE: Final = _TABLE
 _BIT: Final = tuple(1 << i for i in range(40))
 _CARD: Final = tuple(str(card) for card in DECK)
 _SEAT: Final = tuple(f"p{s + 1}" for s in range(8))
@@ -252,7 +253,7 @@ def _betting(
                 if current < 0:
                     r()  # kinds ["dc"]
                 a, b, c, d = hands[s]
-                true = _KEY[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]] >> 7
+                true = _VALUE[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]].key >> 7
                 said = true + int(r() * (5 - true))  # the true category or a higher one
                 if lines is not None:
                     lines.append(_SEAT[s] + " dc " + _CATEGORY_LABEL[said])
@@ -461,7 +462,7 @@ def _showdown(
     for s in range(n):
         if not folded[s]:
             a, b, c, d = hands[s]
-            keys[s] = _KEY[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]]
+            keys[s] = _VALUE[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]].key
             inside.append(s)
     distinct = {contrib[s] for s in inside}
     if len(distinct) == 1:  # one pot, every player still in eligible: the usual case
