@@ -93,7 +93,11 @@ def play_checked(case: Case, features: Counter[str]) -> HandState:
     return state
 
 
-def play_fast(case: Case) -> tuple[list[str], tuple[int, ...], tuple[Category | None, ...]]:
+Fast = tuple[list[str], tuple[int, ...], tuple[Category | None, ...], tuple[int, ...]]
+
+
+def play_fast(case: Case) -> Fast:
+    """Play the hand with the kernel: lines, final stacks, shown categories, winners."""
     n = len(case.stacks)
     out = play_random_hand(
         case.stacks,
@@ -103,7 +107,7 @@ def play_fast(case: Case) -> tuple[list[str], tuple[int, ...], tuple[Category | 
         record=True,
     )
     assert out.lines is not None
-    return out.lines, out.final_stacks, out.shown
+    return out.lines, out.final_stacks, out.shown, out.winners
 
 
 @pytest.mark.parametrize("block", range(6))
@@ -113,12 +117,13 @@ def test_kernel_plays_the_checked_engines_hands(block: int) -> None:
     for _ in range(1000):
         case = random_case(meta)
         state = play_checked(case, features)
-        lines, final, shown = play_fast(case)
+        lines, final, shown, winners = play_fast(case)
         assert lines == state.lines(), (case, state.lines(), lines)
         result = state.result
         assert result is not None
         assert final == result.final_stacks, case
         assert shown == tuple(None if v is None else v.category for v in result.shown)
+        assert winners == tuple(sorted({w for a in result.awards for w in a.winners}))
         assert sum(final) == sum(case.stacks)  # R7: chips are conserved
     # the rare paths were met in every block of hands
     for name in ("void deal", "refused bet", "uncontested", "side pots", "split pot",
@@ -204,7 +209,7 @@ def test_kernel_advances_the_random_sources_as_the_engine() -> None:
 
 def test_spec_example_four_players() -> None:
     """A fixed hand: same lines, stacks conserved, shown categories from the evaluator."""
-    lines, final, shown = play_fast(Case(Rules(), [20, 20, 20, 20], 11))
+    lines, final, shown, _ = play_fast(Case(Rules(), [20, 20, 20, 20], 11))
     state = play_checked(Case(Rules(), [20, 20, 20, 20], 11), Counter())
     assert lines == state.lines()
     assert sum(final) == 80
@@ -235,6 +240,8 @@ def test_play_random_hand_rejects_bad_input() -> None:
         (4, 150, 7, Rules(ties="split", refusal=False), 10),
         (8, 150, 3, Rules(max_players=8, first_round_stand=True, first_round_zero_bet=True), 6),
         (2, 80, 5, Rules(min_players=2, last_round=False, declarations=False), 20),
+        (3, 300, 9, Rules(ante=0, first_round_zero_bet=True, min_players=3), 5),
+        (5, 200, 4, Rules(ante=3, max_raises=1, min_raise=3, first_round_stand=True), 12),
     ],
 )
 def test_simulate_random_equals_primero_simulate_checked(

@@ -76,6 +76,8 @@ _CATEGORY: Final = tuple(Category)
 _RING: Final = tuple(
     tuple(tuple((s + i) % n for i in range(1, n + 1)) for s in range(n)) for n in range(9)
 )
+#: ``_OTHERS[n][s]``: the same without ``s``: the voters on a bet of ``s`` (R8).
+_OTHERS: Final = tuple(tuple(ring[:-1] for ring in rings) for rings in _RING)
 _NO_LIMIT: Final = 1 << 62
 _DECK_IDS: Final = list(range(40))
 
@@ -89,6 +91,8 @@ _BET: Final = 0
 _RAISE: Final = 1
 _CALL: Final = 2
 _FOLD: Final = 3
+#: The moves of a seat facing a bet that may raise, in the order of its kinds r c f.
+_FACING: Final = (_RAISE, _CALL, _FOLD)
 
 
 class _Params(NamedTuple):
@@ -233,6 +237,7 @@ def _betting(
         open_low = 0
     nx = len(xopts)
     ring = _RING[n]
+    others = _OTHERS[n]
     declared = [False] * n
     live = folded.count(False)
     rb = [0] * n  # chips put in during this round (R5)
@@ -286,7 +291,7 @@ def _betting(
                     high = cap - 1
                 can_raise = low <= high
             if can_raise:
-                move = (_RAISE, _CALL, _FOLD)[int(r() * 3)]
+                move = _FACING[int(r() * 3)]
                 if move == _RAISE:
                     amount = low + int(r() * (high - low + 1))
             else:
@@ -316,19 +321,16 @@ def _betting(
             if lines is not None:
                 lines.append(_SEAT[s] + (" r " if move == _RAISE else " b ") + str(amount))
             if amount > 0 and refusal and live >= 3:  # R8: the others vote, from the next seat
-                refused = True
-                for v in ring[s]:
-                    if v == s:
-                        break
+                for v in others[s]:
                     if folded[v]:
                         continue
-                    accept = brands[v]() < 0.5  # kinds ["y", "n"]: the first accept decides
-                    if lines is not None:
-                        lines.append(_SEAT[v] + (" y" if accept else " n"))
-                    if accept:
-                        refused = False
+                    if brands[v]() < 0.5:  # kinds ["y", "n"]: the first accept decides
+                        if lines is not None:
+                            lines.append(_SEAT[v] + " y")
                         break
-                if refused:  # withdrawn: the bettor acts again, below the refused amount
+                    if lines is not None:
+                        lines.append(_SEAT[v] + " n")
+                else:  # refused by all: withdrawn, the bettor acts again below the amount
                     cap = amount
                     continue
             if move == _RAISE:  # the bet or raise stands (R5)
@@ -362,20 +364,22 @@ def _play_hand(
     brands: Sequence[_Rand],
     lines: list[str] | None,
     took: list[int],
+    shown: list[int],
     won_with: list[int],
 ) -> list[int] | None:
     """Play one hand in place on ``stacks`` (seat order p1…pN, before the ante).
 
-    Appends to ``took`` every seat that takes chips from a pot (a seat may appear more
-    than once) and counts in ``won_with`` the category of the first winner of each pot
-    with two or more eligible seats (R7).
+    Appends to ``took`` every seat that is awarded a pot (a seat may appear more than
+    once), counts in ``shown`` the category of each hand shown at a showdown and in
+    ``won_with`` the category of the first winner of each pot with two or more eligible
+    seats (R7); both counters are indexed by :class:`Category`.
 
     Returns:
         At a showdown, each seat's hand value key (``category * 128 + points``, R2), -1
         for folded seats; None when everyone else folded (no showdown, R9b).
     """
     n = len(stacks)
-    ante = p.ante
+    ante, split, _, last_round, declarations, _, _, _, _ = p
     contrib = [0] * n
     if ante:
         for s in range(n):  # R4.1 ante: all of it when short
@@ -415,7 +419,7 @@ def _play_hand(
                 if lines is not None:
                     lines.append(_deal_line(s, cards))
         outcome = _betting(
-            False, p.declarations, n, stacks, contrib, folded, hands, brands, stock, discard,
+            False, declarations, n, stacks, contrib, folded, hands, brands, stock, discard,
             drand, p, lines,
         )
     if outcome == _DONE:
@@ -427,17 +431,19 @@ def _play_hand(
                     _exchange(s, k, hands[s], r, stock, discard, drand, lines)
                 elif lines is not None:
                     lines.append(_SEAT[s] + " x")
-        if p.last_round:  # R4.7
+        if last_round:  # R4.7
             outcome = _betting(
                 False, False, n, stacks, contrib, folded, hands, brands, stock, discard, drand,
                 p, lines,
             )
     if outcome == _ALONE:  # R4.8: the last player still in takes every pot unseen
         winner = folded.index(False)
-        stacks[winner] += sum(contrib)
-        took.append(winner)
+        total = sum(contrib)
+        if total:  # (no pot at all when nobody put anything in)
+            stacks[winner] += total
+            took.append(winner)
         return None
-    return _showdown(n, stacks, contrib, folded, hands, p.split, took, won_with)
+    return _showdown(n, stacks, contrib, folded, hands, split, took, shown, won_with)
 
 
 def _showdown(
@@ -448,6 +454,7 @@ def _showdown(
     hands: list[list[int]],
     split: bool,
     took: list[int],
+    shown: list[int],
     won_with: list[int],
 ) -> list[int]:
     """Award the main pot and the side pots to the best hands (R7); return the value keys.
@@ -462,15 +469,17 @@ def _showdown(
     for s in range(n):
         if not folded[s]:
             a, b, c, d = hands[s]
-            keys[s] = _VALUE[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]].key
+            key = keys[s] = _VALUE[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]].key
+            shown[key >> 7] += 1
             inside.append(s)
     distinct = {contrib[s] for s in inside}
     if len(distinct) == 1:  # one pot, every player still in eligible: the usual case
-        best = max([keys[s] for s in inside])
-        if len(inside) > 1:
-            won_with[best >> 7] += 1
-        winners = [s for s in inside if keys[s] == best]
         amount = sum(contrib)
+        if not amount:  # (no pot at all when nobody put anything in)
+            return keys
+        best = max([keys[s] for s in inside])
+        won_with[best >> 7] += 1
+        winners = [s for s in inside if keys[s] == best]
         if not split or len(winners) == 1:
             stacks[winners[0]] += amount
             took.append(winners[0])
@@ -578,7 +587,7 @@ def play_random_hand(
     took: list[int] = []
     keys = _play_hand(
         chips, _params(rules), dealer_rng.random, [r.random for r in bot_rngs], lines, took,
-        [0] * 5,
+        [0] * 5, [0] * 5,
     )
     shown: tuple[Category | None, ...] = (
         (None,) * len(chips)
@@ -682,20 +691,13 @@ def simulate_random(
                 seat_brands = [brands[t] for t in seats]
             hand_stacks = [chips[t] for t in seats]
             took: list[int] = []
-            keys = _play_hand(hand_stacks, p, drand, seat_brands, None, took, won_with)
-            if keys is not None:
+            if _play_hand(hand_stacks, p, drand, seat_brands, None, took, shown, won_with):
                 showdowns += 1
-                for k in keys:
-                    if k >= 0:
-                        shown[k >> 7] += 1
             for s in set(took) if len(took) > 1 else took:
                 pots_won[seats[s]] += 1
-            for s, t in enumerate(seats):
-                c = hand_stacks[s]
-                net[t] += c - chips[t]
+            for t, c in zip(seats, hand_stacks, strict=True):
                 chips[t] = c
-                if not c:
-                    alive -= 1
+            alive -= hand_stacks.count(0)
             played += 1
             if on_hand is not None:
                 on_hand(played)
@@ -703,6 +705,8 @@ def simulate_random(
                 if chips[t]:
                     dealer = t
                     break
+        for t in range(players):  # a match's hands add up to its final minus starting chips
+            net[t] += chips[t] - stack
     return SimulationSummary(
         hands=played,
         matches=matches,
