@@ -276,6 +276,10 @@ class _Subsets:
         for i, column in enumerate(t, start=1):
             rank += _BINOMIAL[column[:, None], i + (z < column[:, None])]
         self.triple_quads = rank
+        #: the histogram cells (subset rank * number of values) of each quad's cards and
+        #: pairs, to which a quad's value rank is added (see _Opponent)
+        self.quad_card_cells = self.quads * _VALUES
+        self.quad_pair_cells = self.quad_pairs * _VALUES
         for array in vars(self).values():
             array.flags.writeable = False
 
@@ -291,6 +295,8 @@ class _Subsets:
             quad_triples=self.quad_triples[:n4],
             triple_pairs=self.triple_pairs[:n3],
             triple_quads=self.triple_quads[:n3, : max(n - 3, 0)],
+            quad_card_cells=self.quad_card_cells[:n4],
+            quad_pair_cells=self.quad_pair_cells[:n4],
         )
 
 
@@ -302,7 +308,8 @@ class _Geometry:
     subset's row number is its rank); ``quad_pairs`` ``(C(n,4), 6)`` and
     ``quad_triples`` ``(C(n,4), 4)``: the ranks of the pairs and 3-subsets of each
     4-subset; ``triple_pairs`` ``(C(n,3), 3)``; ``triple_quads`` ``(C(n,3), n-3)``:
-    the ranks of the 4-subsets that hold each 3-subset.
+    the ranks of the 4-subsets that hold each 3-subset; ``quad_card_cells`` and
+    ``quad_pair_cells``: ``quads`` and ``quad_pairs`` times the number of hand values.
     """
 
     n: int
@@ -313,6 +320,8 @@ class _Geometry:
     quad_triples: npt.NDArray[np.intp]
     triple_pairs: npt.NDArray[np.intp]
     triple_quads: npt.NDArray[np.intp]
+    quad_card_cells: npt.NDArray[np.intp]
+    quad_pair_cells: npt.NDArray[np.intp]
 
 
 _SUBSETS: Final = _Subsets()
@@ -349,14 +358,18 @@ class _Opponent:
         self.ranks = self.ranks8.astype(np.intp)
         self.count = len(quads)
         self.below0 = self._doubled_below(np.bincount(self.ranks, minlength=_VALUES))
-        self.below1 = self._doubled_below(self._count_by(quads, geometry.n))
-        self.below2 = self._doubled_below(self._count_by(geometry.quad_pairs, len(geometry.pairs)))
+        self.below1 = self._doubled_below(self._count_by(geometry.quad_card_cells, geometry.n))
+        self.below2 = self._doubled_below(
+            self._count_by(geometry.quad_pair_cells, len(geometry.pairs))
+        )
         self._triple_ranks: npt.NDArray[np.uint8] | None = None
 
-    def _count_by(self, subsets: npt.NDArray[np.intp], n_subsets: int) -> npt.NDArray[np.int64]:
-        """Histogram of the opponent hands' value ranks per subset (card or pair)."""
-        cells = subsets * _VALUES
-        cells += self.ranks[:, None]
+    def _count_by(self, cells: npt.NDArray[np.intp], n_subsets: int) -> npt.NDArray[np.int64]:
+        """Histogram of the opponent hands' value ranks per subset (card or pair).
+
+        ``cells[h, j]`` is ``rank of the j-th subset of hand h * _VALUES``.
+        """
+        cells = cells + self.ranks[:, None]
         counts = np.bincount(cells.ravel(), minlength=n_subsets * _VALUES)
         return counts.reshape(n_subsets, _VALUES)
 
