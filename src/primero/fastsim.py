@@ -45,6 +45,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Final, NamedTuple
 
 from primero.cards import DECK
@@ -466,28 +467,34 @@ def _showdown(
     """
     keys = [-1] * n
     inside = []
+    best = eldest = level = -1
+    one_pot = True
     for s in range(n):
         if not folded[s]:
             a, b, c, d = hands[s]
             key = keys[s] = _VALUE[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]].key
             shown[key >> 7] += 1
             inside.append(s)
-    distinct = {contrib[s] for s in inside}
-    if len(distinct) == 1:  # one pot, every player still in eligible: the usual case
+            if key > best:
+                best = key
+                eldest = s
+            if level < 0:
+                level = contrib[s]
+            elif contrib[s] != level:
+                one_pot = False
+    if one_pot:  # one pot, every player still in eligible: the usual case
         amount = sum(contrib)
-        if not amount:  # (no pot at all when nobody put anything in)
-            return keys
-        best = max([keys[s] for s in inside])
-        won_with[best >> 7] += 1
-        winners = [s for s in inside if keys[s] == best]
-        if not split or len(winners) == 1:
-            stacks[winners[0]] += amount
-            took.append(winners[0])
-        else:
-            _split(amount, winners, stacks)
-            took += winners
+        if amount:  # (no pot at all when nobody put anything in)
+            won_with[best >> 7] += 1
+            if not split:
+                stacks[eldest] += amount
+                took.append(eldest)
+            else:
+                winners = [s for s in inside if keys[s] == best]
+                _split(amount, winners, stacks)
+                took += winners
         return keys
-    levels = sorted(distinct)
+    levels = sorted({contrib[s] for s in inside})
     top = levels[-1]
     previous = 0
     for level in levels:
@@ -674,6 +681,7 @@ def simulate_random(
     ring = _RING[players]
     #: the bots in seat order when every player is still in, by dealer
     full_brands = [[brands[t] for t in ring[d]] for d in range(players)]
+    full_stacks = [itemgetter(*ring[d]) for d in range(players)]
     played = matches = showdowns = 0
     while played < hands:
         drand = random.Random(derive_seed(seed, 100 + matches)).random
@@ -686,17 +694,26 @@ def simulate_random(
             if alive == players:
                 seats: Sequence[int] = ring[dealer]
                 seat_brands = full_brands[dealer]
+                hand_stacks = list(full_stacks[dealer](chips))
             else:
-                seats = [t for t in ring[dealer] if chips[t]]
-                seat_brands = [brands[t] for t in seats]
-            hand_stacks = [chips[t] for t in seats]
+                seats = []
+                seat_brands = []
+                hand_stacks = []
+                for t in ring[dealer]:
+                    if chips[t]:
+                        seats.append(t)
+                        seat_brands.append(brands[t])
+                        hand_stacks.append(chips[t])
             took: list[int] = []
             if _play_hand(hand_stacks, p, drand, seat_brands, None, took, shown, won_with):
                 showdowns += 1
-            for s in set(took) if len(took) > 1 else took:
-                pots_won[seats[s]] += 1
-            for t, c in zip(seats, hand_stacks, strict=True):
-                chips[t] = c
+            if len(took) == 1:
+                pots_won[seats[took[0]]] += 1
+            else:
+                for s in set(took):
+                    pots_won[seats[s]] += 1
+            for s in range(len(seats)):
+                chips[seats[s]] = hand_stacks[s]
             alive -= hand_stacks.count(0)
             played += 1
             if on_hand is not None:
