@@ -1,0 +1,482 @@
+"""Properties of random hands: chips and cards conserved, views hide what they must, records
+replay to the same hand, bots act legally, and illegal actions are refused without a trace.
+
+Hands are dealt by a seeded :class:`~primero.dealing.Dealer` and played by
+:class:`~primero.bots.random.RandomBot` agents through their views, with random house
+rules, 2 to 8 players and random (often tiny) stacks, so that all-ins, side pots, void
+deals, refusals and deck exhaustion all happen.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from enum import Enum
+from typing import Literal
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from primero.actions import (
+    Action,
+    Bet,
+    Call,
+    Deal,
+    Declare,
+    Exchange,
+    Fold,
+    Raise,
+    Vote,
+    parse_action,
+)
+from primero.bots.random import RandomBot
+from primero.cards import DECK, Card, CardError, parse_card
+from primero.dealing import Dealer
+from primero.errors import IllegalActionError
+from primero.hands import Category, HandValue
+from primero.history import dump_record, parse_record, record_of, replay
+from primero.rules import Rules
+from primero.state import DEALER, HandState, LegalActions, Phase
+from primero.views import SeatView, view
+
+Agent = Callable[[SeatView], Action]
+
+NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal")
+VERBS = ("deal", "x", "b", "r", "c", "f", "y", "n", "dc")
+
+
+# ---------------------------------------------------------------- random set-ups
+
+
+def random_rules(rng: random.Random, n: int) -> Rules:
+    return Rules(
+        ante=rng.choice([0, 1, 1, 1, 2, 3]),
+        ties=rng.choice(["eldest", "split"]),
+        refusal=rng.random() < 0.75,
+        last_round=rng.random() < 0.8,
+        declarations=rng.random() < 0.8,
+        first_round_stand=rng.random() < 0.3,
+        first_round_zero_bet=rng.random() < 0.3,
+        min_raise=rng.choice([1, 1, 1, 2, 3, 5]),
+        max_raises=rng.choice([None, None, 0, 1, 2, 3]),
+        min_players=2,
+        max_players=rng.randint(n, 8),
+    )
+
+
+def random_stacks(rng: random.Random, n: int) -> list[int]:
+    top = rng.choice([3, 6, 15, 40, 120])
+    return [rng.randint(1, top) for _ in range(n)]
+
+
+# ---------------------------------------------------------------- oracles
+
+
+def kind_of(action: Action) -> str:
+    if isinstance(action, Deal):
+        return "d"
+    if isinstance(action, Exchange):
+        return f"x{len(action.cards)}"
+    if isinstance(action, Vote):
+        return "y" if action.accept else "n"
+    if isinstance(action, Declare):
+        return "dc"
+    return {Bet: "b", Raise: "r", Call: "c", Fold: "f"}[type(action)]
+
+
+def expected_legal(state: HandState, action: Action) -> bool:
+    """Whether ``action`` is legal according to ``legal_actions()`` and the stock."""
+    legal = state.legal_actions()
+    if legal.seat is None:
+        return False
+    if isinstance(action, Deal):
+        due = state.deal_due()
+        if legal.seat != DEALER or due is None:
+            return False
+        seat, count = due
+        dealt = set(action.cards)
+        if action.seat != seat or len(action.cards) != count or len(dealt) != count:
+            return False
+        stock = set(state.stock())
+        if len(stock) >= count:
+            return dealt <= stock
+        return stock <= dealt and dealt <= stock | set(state.recyclable(seat))
+    if legal.seat == DEALER or action.seat != legal.seat:
+        return False
+    if isinstance(action, Vote):
+        return legal.vote
+    if legal.vote:
+        return False
+    if isinstance(action, Declare):
+        return action.category in legal.declare
+    if legal.declare:
+        return isinstance(action, Fold) and legal.fold
+    if isinstance(action, Exchange):
+        held = state.hands[action.seat]
+        return (
+            len(action.cards) in legal.exchange
+            and len(set(action.cards)) == len(action.cards)
+            and all(c in held for c in action.cards)
+        )
+    if isinstance(action, Bet):
+        return legal.bet is not None and legal.bet[0] <= action.amount <= legal.bet[1]
+    if isinstance(action, Raise):
+        rng = legal.raise_to
+        return rng is not None and rng[0] <= action.amount <= rng[1]
+    if isinstance(action, Call):
+        return legal.call is not None
+    return legal.fold
+
+
+def random_action(rng: random.Random, state: HandState) -> Action:
+    """An action that is often close to legal and often not."""
+    n = state.n
+    to_act = state.to_act
+    seat = to_act if to_act is not None and to_act >= 0 and rng.random() < 0.7 else rng.randrange(n)
+    verb = rng.choice(VERBS)
+    if verb == "deal":
+        due = state.deal_due()
+        target = due[0] if due is not None and rng.random() < 0.7 else rng.randrange(n)
+        count = due[1] if due is not None and rng.random() < 0.7 else rng.randint(1, 3)
+        pool = state.stock() if rng.random() < 0.6 else list(DECK)
+        if len(pool) < count:
+            pool = list(DECK)
+        return Deal(target, tuple(rng.sample(pool, count)))
+    if verb == "x":
+        held = list(state.hands[seat])
+        k = rng.randint(0, 3)
+        pool = held if rng.random() < 0.7 and len(held) >= k else list(DECK)
+        return Exchange(seat, tuple(rng.sample(pool, min(k, len(pool)))))
+    if verb in ("b", "r"):
+        amount = rng.randint(0, 30)
+        return Bet(seat, amount) if verb == "b" else Raise(seat, amount)
+    if verb == "c":
+        return Call(seat)
+    if verb == "f":
+        return Fold(seat)
+    if verb in ("y", "n"):
+        return Vote(seat, verb == "y")
+    return Declare(seat, rng.choice(list(Category)))
+
+
+def cheap_snapshot(state: HandState) -> tuple[object, ...]:
+    return (
+        len(state.actions),
+        tuple(state.stacks),
+        tuple(state.contributed),
+        tuple(state.round_bets),
+        tuple(tuple(h) for h in state.hands),
+        tuple(state.folded),
+        tuple(state.declared),
+        state.stock_count,
+        tuple(state.discard_pile),
+        state.legal_actions(),
+        state.to_act,
+        state.phase,
+        state.cap,
+        None if state.vote is None else (state.vote.index, state.vote.action),
+        tuple(state.deals_due),
+        state.current_bet,
+    )
+
+
+# ---------------------------------------------------------------- invariants
+
+
+def check_chips(state: HandState) -> None:
+    total = sum(state.starting_stacks)
+    assert all(chips >= 0 for chips in state.stacks)
+    if state.result is None:
+        assert sum(state.stacks) + sum(state.contributed) == total
+        assert sum(p.amount for p in state.pots()) == sum(state.contributed)
+    else:
+        assert sum(state.result.final_stacks) == total
+        assert sum(state.result.net) == 0
+        assert list(state.result.final_stacks) == state.stacks
+
+
+def check_cards(state: HandState) -> None:
+    pool: list[Card] = [*state.stock(), *state.discard_pile, *state.dead]
+    for hand in state.hands:
+        pool.extend(hand)
+    assert len(pool) == 40, f"{len(pool)} cards accounted for"
+    assert set(pool) == set(DECK)
+    assert state.stock_count == len(state.stock())
+
+
+def card_or_none(word: str) -> Card | None:
+    try:
+        return parse_card(word)
+    except CardError:
+        return None
+
+
+def cards_in(obj: object) -> Iterator[Card]:
+    """Every card an object holds, in fields, containers or card words of its strings."""
+    if isinstance(obj, Card):
+        yield obj
+    elif isinstance(obj, str):
+        for word in obj.split(" "):
+            card = card_or_none(word)
+            if card is not None:
+                yield card
+    elif isinstance(obj, HandValue):
+        yield from obj.counting
+    elif isinstance(obj, tuple | list):
+        for item in obj:
+            yield from cards_in(item)
+    elif isinstance(obj, Enum | int | type(None)):
+        return
+    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            yield from cards_in(getattr(obj, f.name))
+    else:
+        raise AssertionError(f"unexpected value in a view: {obj!r}")
+
+
+def check_views(state: HandState) -> None:
+    result = state.result
+    still_in = state.still_in()
+    showdown = result is not None and len(still_in) >= 2
+    shown: set[Card] = set()
+    if result is not None:
+        for seat, cards in enumerate(result.shown_cards):
+            if cards is not None:
+                assert showdown and seat in still_in
+                shown.update(cards)
+    for seat in [*range(state.n), None]:
+        v: SeatView = view(state, seat)
+        known: set[Card] = set(shown)
+        if seat is not None:
+            for action in state.actions:
+                if isinstance(action, Deal | Exchange) and action.seat == seat:
+                    known.update(action.cards)
+            assert v.hand == tuple(state.hands[seat])
+        else:
+            assert v.hand == () and v.discards == ()
+        seen = set(cards_in(v)) | set(cards_in(v.log)) | set(cards_in(v.pots))
+        assert seen <= known, f"seat {seat} sees {sorted(map(str, seen - known))}"
+        assert len(v.log) == len(state.actions)
+        for line, action in zip(v.log, state.actions, strict=True):
+            if isinstance(action, Deal | Exchange) and action.seat != seat:
+                words = line.split(" ")
+                assert words[-len(action.cards):] == ["??"] * len(action.cards) or not action.cards
+                assert len(words) == len(action.line().split(" "))
+            else:
+                assert line == action.line()
+        assert (v.legal is not None) == (seat is not None and seat == state.to_act)
+        if v.legal is not None:
+            assert v.legal == state.legal_actions()
+        if showdown:
+            assert result is not None
+            for s in range(state.n):
+                assert (v.shown[s] is not None) == (s in still_in)
+        else:
+            assert all(x is None for x in v.shown)
+            assert all(x is None for x in v.shown_cards)
+        assert v.stacks == tuple(state.stacks)
+        assert v.pot_total == sum(state.contributed)
+
+
+# ---------------------------------------------------------------- the driver
+
+
+class Stubborn:
+    """Never folds: exchanges two cards when it may (80% in the first round), else calls,
+    else bets the least it may; accepts every bet; declares the lowest it may. Keeps
+    many players in, so the deck runs out at big tables."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def __call__(self, v: SeatView) -> Action:
+        legal = v.legal
+        assert legal is not None and v.seat is not None
+        seat = v.seat
+        if legal.vote:
+            return Vote(seat, True)
+        if legal.declare:
+            return Declare(seat, legal.declare[0])
+        first_round = v.phase is Phase.FIRST_ROUND
+        if 2 in legal.exchange and (not first_round or self.rng.random() < 0.8):
+            return Exchange(seat, v.hand[:2])
+        if legal.call is not None:
+            return Call(seat)
+        if legal.bet is not None:
+            return Bet(seat, legal.bet[0])
+        if legal.exchange:
+            k = max(legal.exchange)
+            return Exchange(seat, v.hand[:k])
+        return Fold(seat)
+
+
+Stats = Counter[str]
+
+
+def play_random_hand(
+    seed: int,
+    *,
+    n: int | None = None,
+    rules: Rules | None = None,
+    stacks: list[int] | None = None,
+    views: bool = False,
+    illegal: bool = False,
+    stats: Stats | None = None,
+    stubborn: bool = False,
+) -> HandState:
+    rng = random.Random(seed)
+    n = rng.randint(2, 8) if n is None else n
+    rules = random_rules(rng, n) if rules is None else rules
+    stacks = random_stacks(rng, n) if stacks is None else stacks[:n]
+    state = HandState(NAMES[:n], stacks, rules)
+    dealer = Dealer.seeded(seed)
+    bots: list[Agent] = (
+        [Stubborn(seed * 10 + i) for i in range(n)]
+        if stubborn
+        else [RandomBot(seed=seed * 10 + i) for i in range(n)]
+    )
+    chaos = random.Random(~seed)
+    stats = Counter() if stats is None else stats
+    steps = 0
+    while not state.complete:
+        steps += 1
+        assert steps < 5000, "hand does not end"
+        check_chips(state)
+        check_cards(state)
+        if views:
+            check_views(state)
+        if illegal:
+            probe = random_action(chaos, state)
+            before = cheap_snapshot(state)
+            if expected_legal(state, probe):
+                state.check(probe)
+            else:
+                try:
+                    state.check(probe)
+                except IllegalActionError:
+                    stats["illegal refused"] += 1
+                else:
+                    raise AssertionError(f"check() accepted {probe} but it is not legal")
+            assert cheap_snapshot(state) == before
+        seat = state.to_act
+        assert seat is not None
+        legal: LegalActions = state.legal_actions()
+        if seat == DEALER:
+            due = state.deal_due()
+            assert due is not None
+            if len(state.stock()) < due[1]:
+                stats["deck exhausted"] += 1
+            action: Action = dealer.deal(state)
+        else:
+            action = bots[seat](view(state, seat))
+            assert action.seat == seat
+        assert kind_of(action) in legal.kinds(), f"{action} not in {legal.kinds()}"
+        assert expected_legal(state, action), f"{action} outside {legal}"
+        if state.cap is not None:
+            stats["refused"] += 1
+        voids = state.void_deals
+        state.apply(action)
+        assert state.lines()[-1] == action.line()
+        if state.void_deals > voids:
+            stats["void deal"] += 1
+    check_chips(state)
+    check_cards(state)
+    if views:
+        check_views(state)
+    result = state.result
+    assert result is not None and state.to_act is None
+    if len(result.awards) > 1:
+        stats["side pots"] += 1
+    if result.uncontested:
+        stats["uncontested"] += 1
+    if any(len(a.winners) > 1 for a in result.awards):
+        stats["split"] += 1
+    if any(chips == 0 for chips in result.final_stacks):
+        stats["bust"] += 1
+    stats["hands"] += 1
+    # The record replays to the same hand.
+    fmt: Literal["toml", "json"] = "json" if seed % 5 == 0 else "toml"
+    text = dump_record(record_of(state, seed=seed), fmt)
+    again = replay(parse_record(text, fmt))
+    assert again.complete, again.error
+    assert again.state is not None and again.state.result is not None
+    assert again.state.lines() == state.lines()
+    assert again.state.result.final_stacks == result.final_stacks
+    assert again.state.result.awards == result.awards
+    return state
+
+
+# ---------------------------------------------------------------- the tests
+
+
+def test_thousands_of_random_hands() -> None:
+    stats: Stats = Counter()
+    for seed in range(3000):
+        play_random_hand(seed, stats=stats)
+    assert stats["hands"] == 3000
+    # Every tricky path was exercised.
+    for event in ("deck exhausted", "void deal", "side pots", "uncontested", "split",
+                  "refused", "bust"):
+        assert stats[event] >= 5, (event, stats)
+
+
+def test_random_hands_with_illegal_probes_at_every_step() -> None:
+    stats: Stats = Counter()
+    for seed in range(100_000, 100_600):
+        play_random_hand(seed, illegal=True, stats=stats)
+    assert stats["illegal refused"] > 5000
+
+
+def test_views_never_show_hidden_cards() -> None:
+    stats: Stats = Counter()
+    for seed in range(200_000, 200_120):
+        play_random_hand(seed, views=True, stats=stats)
+    assert stats["hands"] == 120
+    assert stats["uncontested"] >= 5
+
+
+def rng_n(seed: int) -> int:
+    return 8 if seed % 2 else 7
+
+
+def test_big_tables_run_out_of_cards() -> None:
+    stats: Stats = Counter()
+    for seed in range(300_000, 300_200):
+        rules = Rules(min_players=2, max_players=8, first_round_stand=seed % 3 == 0)
+        play_random_hand(seed, n=rng_n(seed), rules=rules, stacks=[200] * 8,
+                         illegal=seed % 4 == 0, views=seed % 10 == 0, stats=stats,
+                         stubborn=True)
+    assert stats["deck exhausted"] >= 100
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(2, 8),
+    stacks=st.lists(st.integers(1, 60), min_size=8, max_size=8),
+    rules=st.builds(
+        Rules,
+        ante=st.integers(0, 4),
+        ties=st.sampled_from(["eldest", "split"]),
+        refusal=st.booleans(),
+        last_round=st.booleans(),
+        declarations=st.booleans(),
+        first_round_stand=st.booleans(),
+        first_round_zero_bet=st.booleans(),
+        min_raise=st.integers(1, 6),
+        max_raises=st.none() | st.integers(0, 3),
+        min_players=st.just(2),
+        max_players=st.just(8),
+    ),
+)
+def test_hypothesis_hands(seed: int, n: int, stacks: list[int], rules: Rules) -> None:
+    play_random_hand(seed, n=n, rules=rules, stacks=stacks, views=True, illegal=True)
+
+
+def test_parse_of_every_line_written_round_trips() -> None:
+    for seed in range(400_000, 400_200):
+        state = play_random_hand(seed)
+        for line in state.lines():
+            assert parse_action(line, state.n).line() == line
