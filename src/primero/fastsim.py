@@ -496,35 +496,37 @@ def _showdown(
                 _split(amount, winners, stacks)
                 took += winners
         return keys
-    levels = sorted({contrib[s] for s in inside})
+    levels = []  # side pots: one per contribution level of the players still in
+    for s in inside:
+        if contrib[s] not in levels:
+            levels.append(contrib[s])
+    levels.sort()
     top = levels[-1]
     previous = 0
     for level in levels:
-        if level == top:  # the last pot also holds folded chips above the top level
-            amount = sum([c - previous for c in contrib if c > previous])
-            eligible = [s for s in inside if contrib[s] == top]
-        else:
-            amount = sum([(level if c > level else c) - previous for c in contrib if c > previous])
-            eligible = [s for s in inside if contrib[s] >= level]
+        amount = 0
+        for c in contrib:  # what each player put in between the previous level and this
+            if c > previous:
+                amount += (level if c > level and level != top else c) - previous
+        best = eldest = -1
+        eligible = 0
+        for s in inside:
+            if contrib[s] >= level:
+                eligible += 1
+                if keys[s] > best:
+                    best = keys[s]
+                    eldest = s
+        if amount:
+            if eligible > 1:
+                won_with[best >> 7] += 1
+            if not split or eligible == 1:  # R7: the eldest of the tied best hands
+                stacks[eldest] += amount
+                took.append(eldest)
+            else:
+                winners = [s for s in inside if contrib[s] >= level and keys[s] == best]
+                _split(amount, winners, stacks)
+                took += winners
         previous = level
-        if not amount:
-            continue
-        if len(eligible) == 1:
-            stacks[eligible[0]] += amount
-            took.append(eligible[0])
-            continue
-        best = max([keys[s] for s in eligible])
-        won_with[best >> 7] += 1
-        if not split:  # R7: the eldest (earliest seat) of the tied best hands
-            for s in eligible:
-                if keys[s] == best:
-                    stacks[s] += amount
-                    took.append(s)
-                    break
-            continue
-        winners = [s for s in eligible if keys[s] == best]
-        _split(amount, winners, stacks)
-        took += winners
     return keys
 
 
