@@ -1,12 +1,14 @@
-"""A trusted, flat random-playout kernel: hands between random bots, ~10x faster (R4–R10).
+"""A trusted, flat random-playout kernel: hands between random bots, ~15x faster (R4–R10).
 
 Why it exists: simulations of random play (``primero simulate --bots random``, Monte
-Carlo estimates, benchmarks) spend almost all their time in Python object overhead in
-the checked engine: :class:`~primero.state.HandState` validates every action, builds a
-:class:`~primero.views.SeatView` per decision, and :class:`~primero.bots.random.RandomBot`
-turns :class:`~primero.state.LegalActions` into :mod:`primero.actions` objects. This
-module plays the very same hands with plain ints (card ids, chips, seats), lists and
-local variables, without actions, views or strings in the hot path.
+Carlo estimates, benchmarks; issue "Speed", item 3) spend almost all their time in
+Python object overhead in the checked engine: :class:`~primero.state.HandState`
+validates every action, builds a :class:`~primero.views.SeatView` per decision, and
+:class:`~primero.bots.random.RandomBot` turns :class:`~primero.state.LegalActions` into
+:mod:`primero.actions` objects. This module plays the very same hands with plain ints
+(card ids, chips, seats), lists and local variables, without actions, views or strings
+in the hot path. ``primero simulate`` uses it whenever every bot is random
+(:func:`simulate_random`); ``benchmarks/bench_engine.py`` measures it.
 
 It is *trusted*: it never checks anything, because it only ever produces what the rules
 allow. It is *equal to the checked engine*: fed the same random sources, it consumes
@@ -113,6 +115,7 @@ class _Params(NamedTuple):
 
 
 def _params(rules: Rules) -> _Params:
+    """The kernel's view of the house rules (R4.3 first-round options, R5 raises, R7, R8)."""
     return _Params(
         ante=rules.ante,
         split=rules.ties == "split",
@@ -150,10 +153,12 @@ def _draw_short(
 
 
 def _deal_line(seat: int, cards: Sequence[int]) -> str:
+    """The record line of a deal: ``"d dh p3 7h Kc"`` (hand-history.md)."""
     return "d dh " + _SEAT[seat] + "".join([" " + _CARD[c] for c in cards])
 
 
 def _exchange_line(seat: int, cards: Sequence[int]) -> str:
+    """The record line of an exchange: ``"p3 x 7h Kc"`` (hand-history.md)."""
     return _SEAT[seat] + " x" + "".join([" " + _CARD[c] for c in cards])
 
 
@@ -531,7 +536,10 @@ def _showdown(
 
 
 def _split(amount: int, winners: list[int], stacks: list[int]) -> None:
-    """R7 split: equal shares of ``amount`` chips, the odd chips one each from p1."""
+    """R7 split: equal shares of ``amount`` chips, the odd chips one each from p1.
+
+    ``winners`` are seats in seat order; their ``stacks`` (chips) grow in place.
+    """
     share, odd = divmod(amount, len(winners))
     for i, s in enumerate(winners):
         stacks[s] += share + 1 if i < odd else share
