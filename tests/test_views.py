@@ -1,0 +1,248 @@
+"""What each seat sees of a hand (R9b): its own cards, public actions, hidden cards as ??."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+import pytest
+
+from primero.actions import Deal, Exchange, parse_action
+from primero.cards import parse_cards
+from primero.hands import Category
+from primero.history import HandRecord, replay
+from primero.pots import Pot
+from primero.rules import Rules
+from primero.state import DEALER, HandState, Phase
+from primero.views import HIDDEN, SeatView, redact, view
+
+NAMES = ("Ana", "Ben", "Cleo", "Dev")
+DEALS = ["d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d"]
+
+
+def play(lines: Sequence[str], stacks: Sequence[int] = (20, 20, 20, 20),
+         rules: Rules | None = None) -> HandState:
+    outcome = replay(HandRecord(NAMES[: len(stacks)], tuple(stacks), list(lines),
+                                rules or Rules()))
+    assert outcome.error is None, str(outcome.error)
+    assert outcome.state is not None
+    return outcome.state
+
+
+def act(state: HandState, *lines: str) -> None:
+    for line in lines:
+        state.apply(parse_action(line, state.n))
+
+
+def test_each_seat_sees_its_own_cards_only() -> None:
+    s = play(DEALS)
+    v = view(s, 0)
+    assert v.seat == 0 and v.players == NAMES
+    assert v.hand == parse_cards("7h 6h")
+    assert v.log == ("d dh p1 7h 6h", "d dh p2 ?? ??", "d dh p3 ?? ??", "d dh p4 ?? ??")
+    assert view(s, 2).log == ("d dh p1 ?? ??", "d dh p2 ?? ??", "d dh p3 Ks Qs", "d dh p4 ?? ??")
+    assert view(s, 2).hand == parse_cards("Ks Qs")
+    spectator = view(s, None)
+    assert spectator.hand == () and spectator.discards == ()
+    assert spectator.log == tuple(f"d dh p{i} ?? ??" for i in range(1, 5))
+    assert spectator.legal is None
+    for seat in range(4):
+        assert view(s, seat).hand_sizes == (2, 2, 2, 2)
+        assert view(s, seat).public_log == spectator.log
+
+
+def test_public_table_state() -> None:
+    s = play([*DEALS, "p1 b 3", "p2 y", "p2 r 5", "p3 y", "p3 c"])
+    for seat in (0, 1, 2, 3, None):
+        v = view(s, seat)
+        assert v.stacks == (16, 14, 14, 19)
+        assert v.contributed == (4, 6, 6, 1)
+        assert v.round_bets == (3, 5, 5, 0)
+        assert v.current_bet == 5
+        # R7's formula applied to the contributions so far (levels 1, 4 and 6):
+        # 1 x 4 = 4 for all; 3 x 3 = 9 for p1 p2 p3; 2 x 2 = 4 for p2 p3.
+        assert v.pots == (Pot(4, (0, 1, 2, 3)), Pot(9, (0, 1, 2)), Pot(4, (1, 2)))
+        assert v.pot_total == 17
+        assert v.to_act == 3
+        assert v.phase is Phase.FIRST_ROUND
+        assert v.stock_count == 32
+        assert v.folded == (False,) * 4
+        assert v.still_in == (0, 1, 2, 3)
+        assert v.n == 4
+        assert v.rules == Rules()
+        assert v.log[4:] == ("p1 b 3", "p2 y", "p2 r 5", "p3 y", "p3 c")
+        assert v.final_stacks is None and v.awards == ()
+    assert view(s, 3).to_call == 5
+    assert view(s, 0).to_call == 2
+    assert view(s, None).to_call == 0
+    assert view(s, 3).legal == s.legal_actions()
+    assert all(view(s, seat).legal is None for seat in (0, 1, 2, None))
+
+
+def test_exchanges_show_their_size_but_not_their_cards() -> None:
+    s = play([*DEALS, "p1 x 6h", "d dh p1 Ah", "p2 x Ac 2d", "d dh p2 3c 4c"])
+    mine = view(s, 0)
+    assert mine.discards == parse_cards("6h")
+    assert mine.hand == parse_cards("7h Ah")
+    assert mine.log[4:] == ("p1 x 6h", "d dh p1 Ah", "p2 x ?? ??", "d dh p2 ?? ??")
+    theirs = view(s, 1)
+    assert theirs.discards == parse_cards("Ac 2d")
+    assert theirs.log[4:] == ("p1 x ??", "d dh p1 ??", "p2 x Ac 2d", "d dh p2 3c 4c")
+    for seat in (0, 1, 2, 3, None):
+        v = view(s, seat)
+        assert v.exchanges == ((1,), (2,), (), ())
+        assert v.hand_sizes == (2, 2, 2, 2)
+    assert view(s, 2).discards == ()
+
+
+def test_dealer_to_act_and_the_views_of_a_pending_deal() -> None:
+    s = play([*DEALS, "p1 x 6h"])
+    assert s.to_act == DEALER
+    for seat in (0, 1, None):
+        v = view(s, seat)
+        assert v.to_act == DEALER and v.legal is None
+    assert view(s, 0).hand_sizes == (1, 2, 2, 2)
+
+
+def test_vote_pending_bet_and_cap() -> None:
+    s = play([*DEALS, "p1 b 10", "p2 n"])
+    for seat in (0, 1, 2, 3):
+        v = view(s, seat)
+        assert v.pending_bet == (0, 10, False)
+        assert v.current_bet is None
+        assert v.stacks == (19, 19, 19, 19)
+    voter = view(s, 2)
+    assert voter.legal is not None and voter.legal.vote
+    assert voter.legal.kinds() == ["y", "n"]
+    act(s, "p3 n", "p4 n")
+    assert view(s, 0).pending_bet is None
+    assert view(s, 0).cap == 10
+    assert view(s, 1).cap is None and view(s, None).cap is None
+    act(s, "p1 b 2", "p2 y", "p2 r 4")
+    assert view(s, 3).pending_bet == (1, 4, True)
+
+
+def test_declarations_are_public() -> None:
+    s = play([*DEALS, "p1 b 1", "p2 y", "p2 c", "p3 c", "p4 c",
+              "d dh p1 Ah 2c", "d dh p2 3c 4c", "d dh p3 Js 2s", "d dh p4 3d 4d",
+              "p1 dc supremus", "p1 b 0", "p2 dc chorus"])
+    for seat in (0, 1, 2, 3, None):
+        assert view(s, seat).declared == (Category.SUPREMUS, Category.CHORUS, None, None)
+    legal = view(s, 1).legal
+    assert legal is not None and legal.kinds() == ["r", "c", "f"]
+    act(s, "p2 c")
+    legal = view(s, 2).legal
+    assert legal is not None and legal.kinds() == ["dc", "f"]
+    assert legal.declare == (Category.FLUXUS, Category.CHORUS)
+
+
+SHOWDOWN = [
+    *DEALS,
+    "p1 b 2", "p2 y", "p2 c", "p3 c", "p4 f",
+    "d dh p1 Ah 2c", "d dh p2 3c 4c", "d dh p3 Js 2s",
+    "p1 dc supremus", "p1 b 0", "p2 dc numerus", "p2 c", "p3 dc fluxus", "p3 c",
+    "p1 x", "p2 x 2d", "d dh p2 Kd", "p3 x",
+    "p1 b 0", "p2 c", "p3 c",
+]
+
+
+def test_showdown_shows_the_hands_still_in_and_never_a_folded_one() -> None:
+    s = play(SHOWDOWN)
+    assert s.complete and s.result is not None
+    # p3 fluxus 42 beats p1 supremus 55 and p2 numerus 43: pot 3 x 3 + 1 = 10.
+    assert s.result.final_stacks == (17, 17, 27, 19)
+    for seat in (0, 1, 2, 3, None):
+        v = view(s, seat)
+        assert v.phase is Phase.COMPLETE and v.to_act is None and v.legal is None
+        assert v.final_stacks == (17, 17, 27, 19)
+        assert [x is not None for x in v.shown] == [True, True, True, False]
+        assert v.shown_cards[0] == parse_cards("7h 6h Ah 2c")
+        assert v.shown_cards[1] == parse_cards("Ac 3c 4c Kd")
+        assert v.shown_cards[2] == parse_cards("Ks Qs Js 2s")
+        assert v.shown_cards[3] is None
+        shown = v.shown[2]
+        assert shown is not None and shown.category is Category.FLUXUS and shown.points == 42
+        assert [(a.pot.amount, a.winners) for a in v.awards] == [(10, (2,))]
+    # The folded p4 sees nothing of its own hand any more, and no one else's deals.
+    assert view(s, 3).hand == ()
+    assert view(s, 3).log[3] == "d dh p4 5h 5d"
+    assert view(s, 0).log[3] == "d dh p4 ?? ??"
+    # Discards stay private even after the showdown.
+    assert view(s, 0).log[SHOWDOWN.index("p2 x 2d")] == "p2 x ??"
+
+
+def test_a_lone_winner_does_not_show() -> None:
+    s = play([*DEALS, "p1 b 1", "p2 y", "p2 f", "p3 f", "p4 f"])
+    assert s.result is not None and s.result.uncontested
+    for seat in (0, 1, 2, 3, None):
+        v = view(s, seat)
+        assert v.shown == (None,) * 4
+        assert v.shown_cards == (None,) * 4
+        assert v.final_stacks == (23, 19, 19, 19)
+    assert view(s, 0).hand == parse_cards("7h 6h")
+    assert view(s, 1).hand == ()
+
+
+def test_void_deal_in_the_view() -> None:
+    lines = [*DEALS, "p1 x 6h", "d dh p1 Ah", "p2 x 2d", "d dh p2 3d", "p3 x Ks",
+             "d dh p3 Kh", "p4 x 5h", "d dh p4 4c"]
+    s = play(lines)
+    v = view(s, 0)
+    assert v.void_deals == 1
+    assert v.hand == () and v.discards == ()
+    assert v.exchanges == ((), (), (), ())
+    assert v.stock_count == 40
+    assert v.log[:6] == ("d dh p1 7h 6h", "d dh p2 ?? ??", "d dh p3 ?? ??", "d dh p4 ?? ??",
+                         "p1 x 6h", "d dh p1 Ah")
+    act(s, *DEALS)
+    assert view(s, 0).log[-4:] == ("d dh p1 7h 6h", "d dh p2 ?? ??", "d dh p3 ?? ??",
+                                   "d dh p4 ?? ??")
+    assert view(s, 0).hand == parse_cards("7h 6h")
+
+
+def test_a_view_is_a_frozen_snapshot() -> None:
+    s = play(DEALS)
+    v = view(s, 0)
+    act(s, "p1 b 3")
+    assert v.stacks == (19, 19, 19, 19) and len(v.log) == 4
+    assert v.legal is not None and v.legal.bet == (1, 19)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        v.seat = 1  # type: ignore[misc]
+
+
+def test_bad_seat() -> None:
+    s = play(DEALS)
+    for seat in (-1, 4, 10):
+        with pytest.raises(ValueError):
+            view(s, seat)
+
+
+def test_redact() -> None:
+    deal = Deal(2, parse_cards("7h Kc"))
+    assert redact(deal, 2) == "d dh p3 7h Kc"
+    assert redact(deal, 0) == f"d dh p3 {HIDDEN} {HIDDEN}"
+    assert redact(deal, None) == "d dh p3 ?? ??"
+    stand = Exchange(1, ())
+    assert redact(stand, 0) == "p2 x"
+    assert redact(Exchange(1, parse_cards("Ac")), 0) == "p2 x ??"
+    assert redact(parse_action("p2 r 12", 4), 0) == "p2 r 12"
+
+
+def test_standing_pat_in_the_second_exchange_is_public() -> None:
+    s = play(SHOWDOWN[: SHOWDOWN.index("p3 x") + 1])
+    assert view(s, 0).log[-1] == "p3 x"
+    assert view(s, 0).exchanges == ((0,), (1,), (0,), ())
+
+
+def test_every_field_is_filled_for_every_seat() -> None:
+    s = play(SHOWDOWN[:12])
+    for seat in (0, 1, 2, 3, None):
+        v = view(s, seat)
+        assert isinstance(v, SeatView)
+        assert len(v.stacks) == len(v.folded) == len(v.declared) == len(v.hand_sizes) == 4
+        assert v.log == tuple(
+            line
+            if seat is not None and line.startswith((f"d dh p{seat + 1} ", f"p{seat + 1} x"))
+            else redact(a, None)
+            for line, a in zip(s.lines(), s.actions, strict=True)
+        )
