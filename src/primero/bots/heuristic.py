@@ -109,7 +109,8 @@ def win_table(opponents: Sequence[Category | None]) -> list[float]:
             if declared is None:
                 w *= p_random
             else:
-                honest = _PCT_BY_CATEGORY[declared][key]
+                # an honest declarer may still improve within the category by exchanging
+                honest = _PCT_BY_CATEGORY[declared][key] ** EXCHANGE_ALPHA
                 w *= (1 - DECLARED_BLUFF) * honest + DECLARED_BLUFF * p_random
         table[key] = w
     return table
@@ -292,7 +293,7 @@ class HeuristicBot:
         if legal.declare:
             # facing a bet, a weak hand folds without declaring (R4.5); never for free
             call = view.to_call
-            if legal.fold and call > 0 and not self._call_ok(view, me, call, w):
+            if legal.fold and call > 0 and not self._call_ok(view, me, call, w, baseline):
                 return Fold(me)
             choice = legal.declare[0]  # the true category (R6: never lower)
             if len(legal.declare) > 1 and self.rng.random() < self.bluff_rate:
@@ -335,7 +336,9 @@ class HeuristicBot:
         edge = max(0.0, min(1.0, (w - baseline) / max(1e-9, 1.0 - baseline)))
         size = v.pot_total * self.aggression * (0.25 + 0.75 * edge)
         stack = v.stacks[me]
-        share = 0.15 if edge < 0.25 else 0.35 if edge < 0.5 else 0.6 if edge < 0.75 else 1.0
+        share = 0.15 if edge < 0.25 else 0.35 if edge < 0.5 else 0.6
+        if edge >= 0.85 and w >= 0.75:
+            share = 1.0
         amount = int(min(size, stack * share))
         return max(low, min(high, amount))
 
@@ -354,9 +357,15 @@ class HeuristicBot:
             return Bet(me, max(low, min(high, v.pot_total // 2, v.stacks[me] // 5)))
         return Bet(me, low)
 
-    def _call_ok(self, v: SeatView, me: int, call: int, w: float, extra_pot: int = 0) -> bool:
-        """Pot odds with a margin, and no big call of the stack with a weak hand."""
+    def _call_ok(
+        self, v: SeatView, me: int, call: int, w: float, baseline: float, extra_pot: int = 0
+    ) -> bool:
+        """Pot odds with a margin, and no big call of the stack with a weak hand; a token
+        call (1 chip or 2% of the stack) with an average hand is fine: the pot is then too
+        small for pot odds to mean much (e.g. with no ante)."""
         if call <= 0:
+            return True
+        if call <= max(1, v.stacks[me] // 50) and w >= baseline * 0.7:
             return True
         pot = v.pot_total + extra_pot
         need = call / (pot + call)
@@ -380,13 +389,14 @@ class HeuristicBot:
             pot_after = v.pot_total + call
             edge = max(0.0, min(1.0, (w - baseline) / max(1e-9, 1.0 - baseline)))
             target = current + int(pot_after * self.aggression * (0.4 + 0.6 * edge))
+            all_in_ok = edge >= 0.85 and w >= 0.75
             total_cap = v.round_bets[me] + int(
-                v.stacks[me] * (0.35 if edge < 0.6 else 0.7 if edge < 0.85 else 1.0)
+                v.stacks[me] * (0.35 if edge < 0.6 else 1.0 if all_in_ok else 0.6)
             )
             to = max(low, min(high, target, total_cap))
             if low <= to <= high and to <= total_cap:
                 return Raise(me, to)
-        if legal.call is not None and self._call_ok(v, me, call, w):
+        if legal.call is not None and self._call_ok(v, me, call, w, baseline):
             return Call(me)
         if legal.call is not None and call == 0:
             return Call(me)
@@ -402,4 +412,4 @@ class HeuristicBot:
             return w >= baseline
         call = min(amount - v.round_bets[me], v.stacks[me])
         extra = amount - v.round_bets[bettor]
-        return self._call_ok(v, me, call, w, extra_pot=extra)
+        return self._call_ok(v, me, call, w, baseline, extra_pot=extra)

@@ -1,0 +1,300 @@
+"""Bots (random, heuristic): always legal, deterministic for a seed, and the heuristic
+plays sensibly and beats the random bot."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from primero.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote, parse_action
+from primero.bots import BOT_KINDS, HeuristicBot, RandomBot, make_bot
+from primero.bots.heuristic import best_exchange, win_table
+from primero.cards import DECK, parse_cards
+from primero.dealing import Dealer
+from primero.hands import Category, evaluate
+from primero.match import Agent, Match
+from primero.odds import exchange_odds
+from primero.rules import Rules
+from primero.state import DEALER, HandState, Phase
+from primero.views import view
+
+
+def _random_rules(rng: random.Random) -> Rules:
+    return Rules(
+        ante=rng.choice([0, 1, 2, 5]),
+        ties=rng.choice(["eldest", "split"]),
+        refusal=rng.random() < 0.6,
+        last_round=rng.random() < 0.7,
+        declarations=rng.random() < 0.7,
+        first_round_stand=rng.random() < 0.4,
+        first_round_zero_bet=rng.random() < 0.4,
+        min_raise=rng.choice([1, 1, 2, 5, 25]),
+        max_raises=rng.choice([None, None, 0, 1, 3]),
+        min_players=2,
+        max_players=8,
+    )
+
+
+def _play(state: HandState, dealer: Dealer, agents: list[Agent]) -> list[Action]:
+    """Play a hand, checking every bot action with HandState.apply (raises if illegal)."""
+    actions: list[Action] = []
+    while not state.complete:
+        seat = state.to_act
+        assert seat is not None
+        if seat == DEALER:
+            dealer.deal_into(state)
+            continue
+        v = view(state, seat)
+        assert v.legal is not None
+        action = agents[seat](v)
+        state.apply(action)
+        actions.append(action)
+        assert len(actions) < 3000, f"a hand that does not end: {state.lines()[-20:]}"
+    return actions
+
+
+def test_make_bot_kinds() -> None:
+    assert BOT_KINDS == ("random", "heuristic")
+    assert isinstance(make_bot("random", 1), RandomBot)
+    assert isinstance(make_bot("heuristic", None), HeuristicBot)
+    with pytest.raises(ValueError, match="one of random, heuristic"):
+        make_bot("perfect", 1)
+
+
+def test_bots_refuse_to_act_out_of_turn() -> None:
+    state = HandState(["A", "B", "C", "D"], [10] * 4)
+    Dealer.seeded(1).deal_into(state)
+    for bot in (RandomBot(seed=1), HeuristicBot(seed=1)):
+        with pytest.raises(ValueError, match="outside its turn"):
+            bot(view(state, 1))
+
+
+def test_bots_only_return_legal_actions_under_random_house_rules() -> None:
+    rng = random.Random(2024)
+    kinds_seen: set[str] = set()
+    for hand_no in range(400):
+        rules = _random_rules(rng)
+        n = rng.randint(2, 8)
+        stacks = [rng.choice([1, 2, 5, 20, 100]) for _ in range(n)]
+        state = HandState([f"P{i}" for i in range(n)], stacks, rules)
+        agents: list[Agent] = [
+            make_bot(rng.choice(BOT_KINDS), hand_no * 10 + i) for i in range(n)
+        ]
+        _play(state, Dealer.seeded(hand_no), agents)
+        assert state.result is not None
+        assert sum(state.result.final_stacks) == sum(stacks)
+        kinds_seen.update(line.split()[1] for line in state.lines() if not line.startswith("d"))
+    # the hands covered every kind of move
+    assert {"x", "b", "r", "c", "f", "y", "n", "dc"} <= kinds_seen
+
+
+def test_heuristic_alone_at_a_table_stays_legal_over_matches() -> None:
+    for seed in range(3):
+        match = Match(["A", "B", "C", "D", "E", "F"], seed=seed, max_hands=60, stacks=40)
+        agents = {name: HeuristicBot(seed=seed * 10 + i) for i, name in enumerate(match.players)}
+        while not match.over:
+            match.play_hand(agents)
+        assert sum(match.chips) == 240
+
+
+@pytest.mark.parametrize("kind", BOT_KINDS)
+def test_same_seed_same_decisions(kind: str) -> None:
+    def run() -> list[str]:
+        state = HandState(["A", "B", "C", "D", "E"], [30] * 5)
+        agents = [make_bot(kind, 100 + i) for i in range(5)]
+        _play(state, Dealer.seeded(9), agents)
+        return state.lines()
+
+    first = run()
+    assert first == run()
+    assert len(first) > 10
+
+
+def _net_by_kind(hands: int, kinds: list[str], seed: int) -> dict[str, int]:
+    """Play ``hands`` hands in matches (a new one whenever one ends); chips won by kind."""
+    names = [f"P{i}" for i in range(len(kinds))]
+    agents = {
+        n: make_bot(k, seed * 100 + i) for i, (n, k) in enumerate(zip(names, kinds, strict=True))
+    }
+    net = dict.fromkeys(kinds, 0)
+    played = 0
+    match_no = 0
+    while played < hands:
+        match = Match(names, seed=seed * 1000 + match_no)
+        match_no += 1
+        while not match.over and played < hands:
+            record = match.play_hand(agents)
+            del record
+            played += 1
+        for kind, chips in zip(kinds, match.chips, strict=True):
+            net[kind] += chips - 100
+    return net
+
+
+def test_heuristic_beats_random_clearly() -> None:
+    net = _net_by_kind(300, ["heuristic", "random", "heuristic", "random"], seed=1)
+    assert net["heuristic"] + net["random"] == 0
+    # two stacks' worth and more over 300 hands, for two heuristic seats
+    assert net["heuristic"] > 400, net
+
+
+def test_heuristic_beats_random_heads_up() -> None:
+    names = ["H", "R"]
+    rules = Rules(min_players=2)
+    won = 0
+    for seed in range(6):
+        match = Match(names, seed=seed, rules=rules, max_hands=50)
+        agents: dict[str, Agent] = {"H": HeuristicBot(seed=seed), "R": RandomBot(seed=seed)}
+        while not match.over:
+            match.play_hand(agents)
+        won += match.chips[0] - 100
+    assert won > 150, won
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+def _state(lines: list[str], stacks: list[int], rules: Rules | None = None) -> HandState:
+    n = len(stacks)
+    state = HandState([f"P{i}" for i in range(n)], stacks, rules or Rules(min_players=2))
+    for line in lines:
+        state.apply(parse_action(line, n))
+    return state
+
+
+_FOUR_DEALT = ["d dh p1 Kc Qd", "d dh p2 7h 6h", "d dh p3 Jc 2s", "d dh p4 3d 4d"]
+
+
+def test_folds_weak_hand_to_a_big_bet_and_refuses_it() -> None:
+    # p2 bets 60 into a pot of 4; p1 holds K Q offsuit, a weak start (R4.3)
+    state = _state(
+        [*_FOUR_DEALT, "p1 x Kc", "d dh p1 Jd", "p2 b 60"], [100, 100, 100, 100]
+    )
+    assert state.to_act == 2  # p3 votes first (R8)
+    bot = HeuristicBot(seed=1)
+    assert bot(view(state, 2)) == Vote(2, False)
+    state = _state(
+        [*_FOUR_DEALT, "p1 x Kc", "d dh p1 Jd", "p2 b 60", "p3 y"], [100, 100, 100, 100]
+    )
+    assert state.to_act == 2
+    assert bot(view(state, 2)) == Fold(2)
+
+
+def test_strong_hand_accepts_and_calls() -> None:
+    lines = [
+        "d dh p1 7c 7d", "d dh p2 Kh Qh", "d dh p3 Jc 2s",
+        "p1 b 1", "p2 y", "p2 c", "p3 c",
+        "d dh p1 7h 7s", "d dh p2 2h 3c", "d dh p3 4s 5s",
+    ]
+    state = _state(lines, [100, 100, 100])
+    bot = HeuristicBot(seed=1, bluff_rate=0.0)
+    # p1 holds a chorus of sevens (84 points): declares it and bets for value
+    assert bot(view(state, 0)) == Declare(0, Category.CHORUS)
+    state.apply(Declare(0, Category.CHORUS))
+    action = bot(view(state, 0))
+    assert isinstance(action, Bet) and action.amount > 0
+    # a raise to 50 after two declarations: p3's numerus of 41 refuses it (R8) ...
+    state = _state([*lines, "p1 dc chorus", "p1 b 0", "p2 dc fluxus", "p2 r 50"], [100] * 3)
+    assert evaluate(state.hands[2]).points == 41
+    assert bot(view(state, 2)) == Vote(2, False)
+    # ... and the chorus accepts a raise, then calls or raises
+    state = _state(
+        [*lines, "p1 dc chorus", "p1 b 0", "p2 dc numerus", "p2 r 40"], [100] * 3
+    )
+    assert state.to_act == 2  # vote: p3 then p1
+    state.apply(Vote(2, False))
+    assert state.to_act == 0
+    assert bot(view(state, 0)) == Vote(0, True)
+    state.apply(Vote(0, True))
+    state.apply(Fold(2))
+    assert isinstance(bot(view(state, 0)), Call | Raise)
+
+
+def test_declarations_truthful_or_one_step_up() -> None:
+    state = _state(
+        [
+            "d dh p1 7h 6h", "d dh p2 Kc Qd", "p1 b 1", "p2 c",
+            "d dh p1 Ah 2c", "d dh p2 Jc 2s",
+        ],
+        [50, 50],
+    )
+    assert evaluate(state.hands[0]).category is Category.SUPREMUS
+    assert HeuristicBot(seed=1, bluff_rate=0.0)(view(state, 0)) == Declare(0, Category.SUPREMUS)
+    assert HeuristicBot(seed=1, bluff_rate=1.0)(view(state, 0)) == Declare(0, Category.FLUXUS)
+
+
+def test_second_exchange_keeps_the_best_cards() -> None:
+    state = _state(
+        [
+            "d dh p1 7h 6h", "d dh p2 Kc Qd", "p1 b 1", "p2 c",
+            "d dh p1 5h Ks", "d dh p2 Jc 2s",
+        ],
+        [50, 50],
+    )
+    assert state.hands[0] == list(parse_cards("7h 6h 5h Ks"))
+    state.apply(parse_action("p1 dc fluxus", 2))
+    state.apply(parse_action("p1 b 0", 2))
+    state.apply(parse_action("p2 dc numerus", 2))
+    state.apply(parse_action("p2 c", 2))
+    assert state.phase is Phase.SECOND_EXCHANGE
+    assert HeuristicBot(seed=1)(view(state, 0)) == Exchange(0, parse_cards("Ks"))
+
+
+def test_first_round_bets_strong_pair_and_exchanges_weak_card() -> None:
+    state = _state(["d dh p1 7h 6h", "d dh p2 Kc Qd", "d dh p3 Jc Js"], [50, 50, 50])
+    assert isinstance(HeuristicBot(seed=1)(view(state, 0)), Bet)
+    state = _state(["d dh p1 7h Kc", "d dh p2 6h Qd", "d dh p3 Jc Js"], [50, 50, 50])
+    assert HeuristicBot(seed=1)(view(state, 0)) == Exchange(0, parse_cards("Kc"))
+
+
+def test_no_reckless_all_in_with_a_weak_hand() -> None:
+    for seed in range(20):
+        state = HandState(["A", "B", "C", "D"], [100] * 4)
+        dealer = Dealer.seeded(seed)
+        bots = [HeuristicBot(seed=seed * 4 + i) for i in range(4)]
+        while not state.complete:
+            seat = state.to_act
+            assert seat is not None
+            if seat == DEALER:
+                dealer.deal_into(state)
+                continue
+            v = view(state, seat)
+            action = bots[seat](v)
+            if isinstance(action, Bet | Raise) and len(v.hand) == 4:
+                put_in = action.amount - v.round_bets[seat]
+                if put_in >= v.stacks[seat] and v.phase is Phase.LAST_ROUND:
+                    assert evaluate(v.hand).category > Category.NUMERUS or (
+                        evaluate(v.hand).points >= 45
+                    ), (v.hand, action)
+            state.apply(action)
+
+
+# --------------------------------------------------------------------------- odds
+
+
+@pytest.mark.parametrize("hand", ["7h 6h 5h Kc", "7h 6h Ah 2c", "Kc Qd Jh 2s", "Jc Qc 2d 3h"])
+@pytest.mark.parametrize("category", list(Category))
+def test_exchange_enumeration_agrees_with_primero_odds(hand: str, category: Category) -> None:
+    # scoring each hand 1 when it is of ``category``: the best expected value is the best
+    # probability of that category over the 11 choices of primero.odds
+    cards = parse_cards(hand)
+    unseen = [c for c in DECK if c not in cards]
+    wins = [0.0] * 640
+    for key in range(640):
+        if key // 128 == category:
+            wins[key] = 1.0
+    value, _ = best_exchange(cards, unseen, wins)
+    odds = exchange_odds(cards)
+    assert value == pytest.approx(max(c.probability(category) for c in odds.choices))
+
+
+def test_win_table_is_monotone_and_uses_declarations() -> None:
+    plain = win_table([None, None])
+    keys = sorted({evaluate(parse_cards(h)).key for h in ("Kc Qd Jh 2s", "7h 6h Ah 2c")})
+    assert plain[keys[0]] < plain[keys[1]]
+    primero_key = evaluate(parse_cards("7c 6d Ah 5s")).key
+    fluxus_key = evaluate(parse_cards("Kh Qh Jh 7h")).key
+    # against a declared fluxus, a primero is worse off than against an unknown hand
+    assert win_table([Category.FLUXUS])[primero_key] < win_table([None])[primero_key]
+    assert win_table([Category.FLUXUS])[fluxus_key] > win_table([Category.FLUXUS])[primero_key]
