@@ -284,6 +284,8 @@ def run_plain(
     config: TableConfig,
     console: Console | None = None,
     input_fn: InputFn = input,
+    *,
+    table: Table | None = None,
 ) -> Table:
     """Play a match at a plain text prompt until it ends or the person quits (R3–R9).
 
@@ -293,6 +295,8 @@ def run_plain(
         input_fn: reads one line of the person's input, given a prompt (default
             :func:`input`); EOFError or KeyboardInterrupt, or the words q / quit / exit,
             leave the table.
+        table: a table built from ``config`` to play on (default: a new one), e.g. so
+            that a scripted input can read the person's view.
 
     Returns:
         The table as it was left (its match holds the chips and records).
@@ -303,7 +307,8 @@ def run_plain(
         OSError: a hand record cannot be written to ``config.save_dir``.
     """
     console = console or Console(highlight=False)
-    table = Table(config)
+    if table is None:
+        table = Table(config)
     kinds = ", ".join(table.label(i) for i in range(1, len(table.match.players)))
     console.print(Text("Primero", style="bold"), f"— you play against {kinds}.")
     overrides = config.rules.overrides()

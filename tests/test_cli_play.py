@@ -1,0 +1,179 @@
+"""``primero play --plain`` with scripted input, and ``primero simulate``."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from primero.cli import app
+from primero.cli.commands_play import run_plain
+from primero.cli.commands_simulate import simulate
+from primero.history import read_record, replay
+from primero.rules import Rules
+from primero.table import Table, TableConfig
+from primero.views import SeatView
+
+runner = CliRunner()
+
+
+def _text_for(v: SeatView) -> str:
+    """What a cautious person types: accept, declare the truth, check/call, stand pat,
+    exchange their first card in the first round, bet 0 when they must open."""
+    legal = v.legal
+    assert legal is not None
+    if legal.vote:
+        return "y"
+    if legal.declare:
+        return "dc " + legal.declare[0].label
+    if legal.call is not None:
+        return "c"
+    if 0 in legal.exchange:
+        return "x"
+    if legal.bet is not None and legal.bet[0] == 0:
+        return "b 0"
+    if legal.exchange:
+        return "x " + str(v.hand[0]).lower()
+    assert legal.bet is not None
+    return f"b {legal.bet[0]}"
+
+
+def _script_one_hand(config: TableConfig) -> list[str]:
+    """The inputs of the first hand of a seeded table (the same game replays them)."""
+    table = Table(config)
+    table.start_hand()
+    texts: list[str] = []
+    while True:
+        table.advance()
+        if table.hand is not None and table.hand.complete:
+            return texts
+        text = _text_for(table.view())
+        table.act(table.parse_input(text))
+        texts.append(text)
+
+
+def _args(seed: int) -> list[str]:
+    return ["play", "--plain", "--seed", str(seed), "--players", "4", "--bots", "heuristic,random"]
+
+
+def test_play_one_hand_then_quit(tmp_path: Path) -> None:
+    config = TableConfig(seed=5, bots=("heuristic", "random"))
+    texts = _script_one_hand(config)
+    assert texts, "the person acts at least once"
+    script = ["zz", *texts, "q"]  # one bad input first: it re-prompts and says why
+    result = runner.invoke(
+        app, [*_args(5), "--save-dir", str(tmp_path / "h")], input="\n".join(script) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Hand 1" in out
+    assert "unknown command 'zz'" in out
+    assert "allowed now:" in out
+    assert "Your cards:" in out
+    assert "Your turn (first round)" in out
+    assert "Pot:" in out
+    assert "hand over" in out
+    assert "main pot" in out
+    assert "Stacks:" in out
+    assert "Standings when you left" in out
+    assert "Hands played: 1" in out
+    assert "Lorenzo (heuristic)" in out and "Isabella (random)" in out
+    saved = list((tmp_path / "h").glob("*.prh"))
+    assert len(saved) == 1 and "hand001" in saved[0].name
+    assert replay(read_record(saved[0])).complete
+
+
+def test_play_end_of_input_quits_cleanly(tmp_path: Path) -> None:
+    result = runner.invoke(app, [*_args(3), "--no-save"], input="")
+    assert result.exit_code == 0, result.output
+    assert "Standings when you left" in result.stdout
+    assert "Hands played: 0" in result.stdout
+
+
+def test_play_rejects_bad_options() -> None:
+    result = runner.invoke(app, ["play", "--plain", "--players", "9"])
+    assert result.exit_code == 2
+    assert "players must be from 4 to 6" in result.stderr
+    result = runner.invoke(app, ["play", "--plain", "--bots", "wizard"])
+    assert result.exit_code == 2
+    assert "random, heuristic" in result.stderr
+
+
+def test_play_house_rule_options_reach_the_game(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        [*_args(8), "--no-declarations", "--ante", "2", "--ties", "split", "--max-raises", "1",
+         "--no-save"],
+        input="q\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "House rules: ante=2, ties=split, declarations=False, max_raises=1" in result.stdout
+
+
+def test_run_plain_with_scripted_input_plays_a_whole_short_match(tmp_path: Path) -> None:
+    config = TableConfig(
+        seed=12, bots=("random",), max_hands=3, stack=20, save_dir=tmp_path, players=5
+    )
+    table = Table(config)
+    prompts: list[str] = []
+
+    def input_fn(prompt: str) -> str:  # a cautious person reading the prompt's view
+        prompts.append(prompt)
+        if prompt.startswith("[Enter]"):
+            return ""
+        return _text_for(table.view())
+
+    buf = io.StringIO()
+    returned = run_plain(config, Console(file=buf, width=120), input_fn, table=table)
+    out = buf.getvalue()
+    assert returned is table
+    assert table.over or table.human_out
+    assert sum(table.match.chips) == 100
+    assert ("Final standings" in out) or ("you are out of the match" in out)
+    hands = table.match.hands_played
+    assert len(list(tmp_path.glob("*.prh"))) == hands
+    assert prompts.count("[Enter] next hand, q to quit: ") == hands - 1
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def test_simulate_quiet_prints_only_the_table_and_is_deterministic() -> None:
+    args = ["simulate", "--hands", "200", "--players", "6", "--seed", "1", "--quiet"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    out = first.stdout
+    assert "200 hands, 6 players" in out
+    assert "seed 1" in out
+    for word in ("Lorenzo", "Vittoria", "heuristic", "random", "chips won", "Showdowns"):
+        assert word in out
+    for category in ("chorus", "fluxus", "supremus", "primero", "numerus"):
+        assert category in out
+    assert "simulating" not in out and "hands/s" not in out
+    second = runner.invoke(app, args)
+    assert second.stdout == out
+
+
+def test_simulate_counts_add_up() -> None:
+    result = simulate(150, 4, ["heuristic", "random"], 3)
+    assert result.hands == 150
+    assert sum(result.net) == 0
+    assert result.kinds == ("heuristic", "random", "heuristic", "random")
+    assert result.showdowns <= 150
+    assert sum(result.won_with.values()) >= result.showdowns
+    again = simulate(150, 4, ["heuristic", "random"], 3)
+    assert again.net == result.net and again.shown == result.shown
+
+
+def test_simulate_bad_options() -> None:
+    result = runner.invoke(app, ["simulate", "--hands", "5", "--bots", "oracle"])
+    assert result.exit_code == 2
+    result = runner.invoke(app, ["simulate", "--hands", "5", "--players", "12"])
+    assert result.exit_code == 2
+
+
+def test_simulate_with_rules_two_players() -> None:
+    result = simulate(40, 2, ["random"], 9, rules=Rules(min_players=2), stack=10)
+    assert result.hands == 40 and sum(result.net) == 0
