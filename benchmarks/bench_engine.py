@@ -24,6 +24,7 @@ stays fair when other processes share the machine and stretch the wall clock.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import resource
 import shutil
@@ -150,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=5.0,
                         help="seconds of pokerkit play (default 5)")
     args = parser.parse_args(argv)
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load} "
+          "(other processes stretch wall-clock figures; CPU-second figures less so)")
 
     fast = bench_simulate_process(args.hands)
     print(f"(a) primero simulate --bots random --players 6, whole process: {fast}"
