@@ -85,6 +85,7 @@ BAD_HEADERS = {
     "max_players 9": toml_text(tail="[rules]\nmax_players = 9\n"),
     "min_players 1": toml_text(tail="[rules]\nmin_players = 1\n"),
     "min > max players": toml_text(tail="[rules]\nmin_players = 5\nmax_players = 4\n"),
+    "max_players 3 below the default min 4": toml_text(tail="[rules]\nmax_players = 3\n"),
     "rules not a table": toml_text(header='variant = "primero"\nrules = 3'),
     "stack 0": toml_text(stacks="[20, 0, 20, 20]"),
     "negative stack": toml_text(stacks="[20, -5, 20, 20]"),
@@ -278,7 +279,7 @@ def test_illegal_but_well_formed_line_gives_its_index() -> None:
 
 
 def test_accepted_spellings_whitespace_and_comments() -> None:
-    lines = ["  d dh p1 7H 6♥  ", "d dh p2 A♣ 2♢ # p2's cards", "d dh p3 KS QS\t", DEALS[3],
+    lines = ["  d dh p1 7H 6♥  ", "d dh p2 A♣ 2♢ # p2's cards", "d dh p3 KS QS\t", "d dh p4 5♡ 5♦",
              "p1 b 1 #bet", "p2 y", "p2 f", "p3 f", "p4 f"]
     outcome = replay(HandRecord(("Ana", "Ben", "Cleo", "Dev"), (20, 20, 20, 20), lines))
     assert outcome.complete
