@@ -36,9 +36,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Final
+
+import numpy as np
+import numpy.typing as npt
 
 from primero.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
 from primero.cards import DECK, Card
@@ -51,7 +54,7 @@ __all__ = ["DECLARED_BLUFF", "EXCHANGE_ALPHA", "HeuristicBot", "best_exchange", 
 
 #: Opponents' hands are modelled as random hands whose percentile is raised to this
 #: power: they too exchange towards better hands.
-EXCHANGE_ALPHA: Final = 1.4
+EXCHANGE_ALPHA: Final = 1.5
 #: The assumed chance that an opponent's declaration (R6) is a bluff.
 DECLARED_BLUFF: Final = 0.2
 
@@ -89,76 +92,127 @@ _PCT, _PCT_BY_CATEGORY, _KEYS, _KEY_COUNTS = _percentiles()
 _BIT: Final = tuple(1 << i for i in range(40))
 _KEY_OF: Final[dict[int, int]] = {mask: v.key for mask, v in _TABLE.items()}
 
+# Opponent models per key, built from +, *, sqrt only (IEEE-exact everywhere, R10).
+_PCT_NP: Final = np.array(_PCT, dtype=np.float64)
+_RANDOM_OPPONENT: Final = _PCT_NP * np.sqrt(_PCT_NP)  # percentile ** EXCHANGE_ALPHA
+_DECLARED_OPPONENT: Final = tuple(
+    (1 - DECLARED_BLUFF) * (c * np.sqrt(c)) + DECLARED_BLUFF * _RANDOM_OPPONENT
+    for c in (np.array(t, dtype=np.float64) for t in _PCT_BY_CATEGORY)
+)
+#: Win chances are scaled to whole numbers for exact, machine-independent sums (R10).
+_SCALE: Final = 1 << 24
 
-def win_table(opponents: Sequence[Category | None]) -> list[float]:
+# Every pair of card ids (x < y), for the 2-card draws of the second exchange.
+_PAIRS: Final = tuple(combinations(range(40), 2))
+_PAIR_X: Final = np.array([x for x, _ in _PAIRS], dtype=np.intp)
+_PAIR_Y: Final = np.array([y for _, y in _PAIRS], dtype=np.intp)
+
+
+def win_table(opponents: Sequence[Category | None]) -> npt.NDArray[np.float64]:
     """The modelled chance that a hand of each key beats every opponent (indexed by
     ``HandValue.key``).
 
+    Each undeclared opponent holds a random hand improved by exchanges (its percentile
+    raised to :data:`EXCHANGE_ALPHA`); a declared one (R6) holds a hand of the declared
+    category (likewise improved within it), or with probability :data:`DECLARED_BLUFF`
+    a random hand.
+
     Args:
-        opponents: one entry per opponent still in: its declared category (R6), or None
-            when it has not declared.
+        opponents: one entry per opponent still in: its declared category, or None when
+            it has not declared.
 
     Returns:
-        A list of 640 probabilities (0 for keys no hand has).
+        An array of 640 probabilities in 0..1 (0 for keys no hand has).
     """
-    table = [0.0] * _NKEYS
-    for key in _KEYS:
-        w = 1.0
-        p_random = _PCT[key] ** EXCHANGE_ALPHA
-        for declared in opponents:
-            if declared is None:
-                w *= p_random
-            else:
-                # an honest declarer may still improve within the category by exchanging
-                honest = _PCT_BY_CATEGORY[declared][key] ** EXCHANGE_ALPHA
-                w *= (1 - DECLARED_BLUFF) * honest + DECLARED_BLUFF * p_random
-        table[key] = w
+    table = np.ones(_NKEYS, dtype=np.float64)
+    for declared in opponents:
+        table *= _RANDOM_OPPONENT if declared is None else _DECLARED_OPPONENT[declared]
     return table
+
+
+@lru_cache(maxsize=2048)
+def _win_ints(opponents: tuple[Category | None, ...]) -> tuple[npt.NDArray[np.int64], list[int]]:
+    """:func:`win_table` scaled to whole numbers, as an array and as a list."""
+    ints = np.rint(win_table(opponents) * _SCALE).astype(np.int64)
+    return ints, ints.tolist()
 
 
 @lru_cache(maxsize=64)
 def _undeclared_table(k: int) -> tuple[float, ...]:
-    return tuple(win_table([None] * k))
+    return tuple(win_table([None] * k).tolist())
+
+
+@cache
+def _pair_keys(a: int, b: int) -> npt.NDArray[np.intp]:
+    """For kept cards ``a``, ``b``: the key of the hand with each drawn pair (0 if the
+    pair overlaps them)."""
+    keep = _BIT[a] | _BIT[b]
+    key_of = _KEY_OF
+    return np.array(
+        [0 if x in (a, b) or y in (a, b) else key_of[keep | _BIT[x] | _BIT[y]] for x, y in _PAIRS],
+        dtype=np.intp,
+    )
 
 
 def best_exchange(
-    hand: Sequence[Card], unseen: Sequence[Card], wins: Sequence[float], max_discard: int = 2
+    hand: Sequence[Card],
+    unseen: Sequence[Card],
+    wins: Sequence[float] | npt.NDArray[np.float64],
+    max_discard: int = 2,
 ) -> tuple[float, tuple[Card, ...]]:
     """The exchange of a 4-card hand with the best expected win chance (exact enumeration).
 
     Every choice of 0, 1 or 2 discards (R4.6) is scored by the mean of ``wins`` over every
     equally likely draw from ``unseen`` (the cards the seat has not seen: not its hand,
-    not its own discards).
+    not its own discards). Sums are exact (whole numbers, R10).
 
     Args:
         hand: the four cards held.
         unseen: the cards that may be drawn.
-        wins: the win chance of each hand key (from :func:`win_table`).
+        wins: the win chance of each hand key (640 values, from :func:`win_table`).
         max_discard: the largest number of cards that may be discarded (0, 1 or 2).
 
     Returns:
         ``(expected win chance, cards to discard)``; on equal values fewer discards win.
     """
-    ids = [c.id for c in hand]
-    full = sum(_BIT[i] for i in ids)
+    ints = np.rint(np.asarray(wins, dtype=np.float64) * _SCALE).astype(np.int64)
+    return _best_exchange(hand, [c.id for c in unseen], ints, ints.tolist(), max_discard)
+
+
+def _best_exchange(
+    hand: Sequence[Card],
+    unseen: list[int],
+    ints: npt.NDArray[np.int64],
+    ints_list: list[int],
+    max_discard: int = 2,
+) -> tuple[float, tuple[Card, ...]]:
+    full = 0
+    for c in hand:
+        full |= _BIT[c.id]
     key_of = _KEY_OF
-    best_value = wins[key_of[full]]
+    # candidates compare as exact fractions num / den
+    best_num, best_den = ints_list[key_of[full]], 1
     best: tuple[Card, ...] = ()
-    draws1 = [_BIT[c.id] for c in unseen]
-    if max_discard >= 1 and draws1:
+    n = len(unseen)
+    if max_discard >= 1 and n:
+        draws = [_BIT[i] for i in unseen]
         for card in hand:
             keep = full ^ _BIT[card.id]
-            value = sum([wins[key_of[keep | m]] for m in draws1]) / len(draws1)
-            if value > best_value + 1e-12:
-                best_value, best = value, (card,)
-    if max_discard >= 2 and len(draws1) >= 2:
-        draws2 = [a | b for a, b in combinations(draws1, 2)]
+            num = sum([ints_list[key_of[keep | m]] for m in draws])
+            if num * best_den > best_num * n:
+                best_num, best_den, best = num, n, (card,)
+    if max_discard >= 2 and n >= 2:
+        mask = np.zeros(40, dtype=np.int64)
+        mask[unseen] = 1
+        valid = mask[_PAIR_X] * mask[_PAIR_Y]
+        den = n * (n - 1) // 2
         for pair in combinations(hand, 2):
-            keep = full ^ _BIT[pair[0].id] ^ _BIT[pair[1].id]
-            value = sum([wins[key_of[keep | m]] for m in draws2]) / len(draws2)
-            if value > best_value + 1e-12:
-                best_value, best = value, pair
-    return best_value, best
+            a, b = (c.id for c in hand if c not in pair)
+            keys = _pair_keys(min(a, b), max(a, b))
+            num = int(ints[keys] @ valid)
+            if num * best_den > best_num * den:
+                best_num, best_den, best = num, den, pair
+    return best_num / best_den / _SCALE, best
 
 
 @lru_cache(maxsize=4096)
@@ -244,10 +298,6 @@ class HeuristicBot:
             if s != me and not v.folded[s]
         ]
 
-    def _unseen(self, v: SeatView) -> list[Card]:
-        known = set(v.hand) | set(v.discards)
-        return [c for c in DECK if c not in known]
-
     def _strength(self, v: SeatView, me: int) -> tuple[float, tuple[Card, ...] | None, float]:
         """``(w, exchange, baseline)``: win chance, the best exchange if one is to come,
         and the win chance of an average hand (for thresholds)."""
@@ -259,16 +309,14 @@ class HeuristicBot:
             return _pair_value(hand[0], hand[1], k), None, baseline
         if len(hand) != 4:
             return baseline, None, baseline
-        wins = (
-            _undeclared_table(k)
-            if all(o is None for o in opponents)
-            else win_table(opponents)
-        )
+        ints, ints_list = _win_ints(tuple(opponents))
         if v.phase in (Phase.DECLARE_ROUND, Phase.SECOND_EXCHANGE):
-            w, cards = best_exchange(hand, self._unseen(v), wins)
+            known = {c.id for c in hand} | {c.id for c in v.discards}
+            unseen = [i for i in range(40) if i not in known]
+            w, cards = _best_exchange(hand, unseen, ints, ints_list)
             return w, cards, baseline
         mask = sum(_BIT[c.id] for c in hand)
-        return wins[_KEY_OF[mask]], None, baseline
+        return ints_list[_KEY_OF[mask]] / _SCALE, None, baseline
 
     # ----------------------------------------------------------------- decisions
 
