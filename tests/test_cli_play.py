@@ -177,3 +177,10 @@ def test_simulate_bad_options() -> None:
 def test_simulate_with_rules_two_players() -> None:
     result = simulate(40, 2, ["random"], 9, rules=Rules(min_players=2), stack=10)
     assert result.hands == 40 and sum(result.net) == 0
+
+
+def test_play_help_then_quit() -> None:
+    result = runner.invoke(app, [*_args(1), "--no-save"], input="?\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Input (what is allowed now is listed at each turn)" in result.stdout
+    assert "You leave the table; the hand in progress is abandoned." in result.stdout

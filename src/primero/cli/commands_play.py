@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Annotated, Final
 
 import typer
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.rule import Rule
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -37,11 +37,31 @@ from primero.state import Phase
 from primero.table import InputError, Table, TableConfig, input_help
 from primero.views import SeatView
 
-__all__ = ["QUIT_WORDS", "TiesOption", "build_rules", "play_command", "run_plain"]
+__all__ = [
+    "HELP",
+    "QUIT_WORDS",
+    "TiesOption",
+    "build_rules",
+    "card_text",
+    "cards_text",
+    "play_command",
+    "run_plain",
+]
 
 #: Inputs that leave the table.
 QUIT_WORDS: Final = frozenset({"q", "quit", "exit"})
 _HELP_WORDS: Final = frozenset({"?", "h", "help"})
+#: The input syntax, shown for ``?``.
+HELP: Final = """Input (what is allowed now is listed at each turn):
+  b N        bet N chips (first bet of a round; 0 allowed in rounds 2 and 3)
+  r N        raise the round's bet to N chips in total for this round
+  c          call, or check (with no bet open in rounds 2 and 3: bet 0)
+  f          fold
+  y / n      accept / refuse a bet (R8)
+  x CARDS    exchange those cards, e.g. x 7h Kc (x alone: stand pat)
+  dc CAT     declare a category; prefixes work: dc n, dc p, dc s, dc f, dc c
+  q          leave the table (Ctrl-D too)
+Cards: rank A 2 3 4 5 6 7 J Q K, suit c d h s (or ♣ ♦ ♥ ♠), e.g. 7h."""
 
 InputFn = Callable[[str], str]
 
@@ -123,11 +143,12 @@ def _hand_line(v: SeatView) -> Text:
 
 def _players_table(table: Table, v: SeatView) -> RichTable:
     rt = RichTable(show_edge=False, pad_edge=False, box=None, header_style="bold")
-    for col, justify in (
+    columns: list[tuple[str, JustifyMethod]] = [
         ("seat", "left"), ("player", "left"), ("stack", "right"), ("round", "right"),
         ("in pot", "right"), ("declared", "left"), ("exchanged", "left"), ("", "left"),
-    ):
-        rt.add_column(col, justify=justify)  # type: ignore[arg-type]
+    ]
+    for col, justify in columns:
+        rt.add_column(col, justify=justify)
     for s in range(v.n):
         status = []
         if s == v.n - 1:
@@ -265,7 +286,7 @@ def _play_hand(console: Console, table: Table, input_fn: InputFn) -> None:
         while True:
             text = _ask(input_fn, "> ")
             if text.strip().lower() in _HELP_WORDS:
-                console.print(Table.parse_input.__doc__ or "", markup=False)
+                console.print(HELP, markup=False, highlight=False)
                 continue
             try:
                 action = table.parse_input(text)
