@@ -46,7 +46,15 @@ class KeyButton(Button):
     """
 
     def __init__(self, choice: KeyChoice) -> None:
-        arrows = {"enter": "⏎", "escape": "esc", "up": "↑", "down": "↓", "left": "←", "right": "→"}
+        arrows = {
+            "enter": "⏎",
+            "escape": "esc",
+            "up": "↑",
+            "down": "↓",
+            "left": "←",
+            "right": "→",
+            "colon": ":",
+        }
         name = arrows.get(choice.key, choice.key)
         super().__init__(f"{name} {choice.label}", compact=True, classes="keybutton")
         self.key = choice.key

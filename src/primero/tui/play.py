@@ -188,7 +188,7 @@ class TableApp(App[None]):
         board.set_prompt(prompt)
         choices = self.pad.choices()
         if self.pad.mode is PadMode.IDLE:
-            choices = [*choices, KeyChoice("h", "hints")]
+            choices = [*choices, KeyChoice("colon", "type a move"), KeyChoice("h", "hints")]
         board.set_keys(choices)
 
     def _next_hand(self) -> None:
