@@ -280,7 +280,66 @@ def check_views(state: HandState) -> None:
         assert v.pot_total == sum(state.contributed)
 
 
+BETTING = (Phase.FIRST_ROUND, Phase.DECLARE_ROUND, Phase.LAST_ROUND)
+
+
+def check_turn(state: HandState, action: Action, phase_before: Phase) -> None:
+    """R5/R8 checks after an action: votes, who acts, and how a betting round ends."""
+    if state.complete:
+        return
+    n = state.n
+    if (
+        isinstance(action, Bet | Raise)
+        and action.amount > 0
+        and state.rules.refusal
+        and len(state.still_in()) >= 3
+    ):
+        # R8: a vote, starting with the next player still in after the bettor.
+        assert state.vote is not None
+        first = next(
+            (action.seat + i) % n for i in range(1, n) if not state.folded[(action.seat + i) % n]
+        )
+        assert state.to_act == first
+    elif isinstance(action, Bet | Raise):
+        assert state.vote is None  # no vote for 0, with two players, or with refusal off
+    seat = state.to_act
+    if seat is not None and seat >= 0:
+        assert not state.folded[seat]
+        if state.vote is None and state.phase in BETTING:
+            assert state.stacks[seat] > 0  # all-in players take no turn (R5)
+    if (
+        phase_before in BETTING
+        and state.phase is not phase_before
+        and state.current_bet is not None
+        and state.void_deals == 0
+    ):
+        # R5: a round ends only when everyone still in with chips has matched the bet.
+        for s in state.still_in():
+            if state.stacks[s] > 0:
+                assert state.round_bets[s] == state.current_bet, (s, state.round_bets)
+
+
 # ---------------------------------------------------------------- the driver
+
+
+class Aggressor:
+    """Refuses nine votes in ten and raises or bets half the time, else plays at random:
+    refusal caps, re-votes and raise wars happen often."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.bot = RandomBot(seed=seed)
+
+    def __call__(self, v: SeatView) -> Action:
+        legal = v.legal
+        assert legal is not None and v.seat is not None
+        if legal.vote:
+            return Vote(v.seat, self.rng.random() < 0.1)
+        if legal.raise_to is not None and self.rng.random() < 0.5:
+            return Raise(v.seat, self.rng.randint(*legal.raise_to))
+        if legal.bet is not None and self.rng.random() < 0.5:
+            return Bet(v.seat, self.rng.randint(*legal.bet))
+        return self.bot(v)
 
 
 class Stubborn:
@@ -325,6 +384,7 @@ def play_random_hand(
     illegal: bool = False,
     stats: Stats | None = None,
     stubborn: bool = False,
+    aggressive: bool = False,
 ) -> HandState:
     rng = random.Random(seed)
     n = rng.randint(2, 8) if n is None else n
@@ -332,11 +392,14 @@ def play_random_hand(
     stacks = random_stacks(rng, n) if stacks is None else stacks[:n]
     state = HandState(NAMES[:n], stacks, rules)
     dealer = Dealer.seeded(seed)
-    bots: list[Agent] = (
-        [Stubborn(seed * 10 + i) for i in range(n)]
+    bots: list[Agent] = [
+        Stubborn(seed * 10 + i)
         if stubborn
-        else [RandomBot(seed=seed * 10 + i) for i in range(n)]
-    )
+        else Aggressor(seed * 10 + i)
+        if aggressive
+        else RandomBot(seed=seed * 10 + i)
+        for i in range(n)
+    ]
     chaos = random.Random(~seed)
     stats = Counter() if stats is None else stats
     steps = 0
@@ -377,8 +440,10 @@ def play_random_hand(
         if state.cap is not None:
             stats["refused"] += 1
         voids = state.void_deals
+        phase_before = state.phase
         state.apply(action)
         assert state.lines()[-1] == action.line()
+        check_turn(state, action, phase_before)
         if state.void_deals > voids:
             stats["void deal"] += 1
     check_chips(state)
@@ -427,6 +492,15 @@ def test_random_hands_with_illegal_probes_at_every_step() -> None:
     for seed in range(100_000, 100_600):
         play_random_hand(seed, illegal=True, stats=stats)
     assert stats["illegal refused"] > 5000
+
+
+def test_aggressive_hands_with_refusals_and_raise_wars() -> None:
+    stats: Stats = Counter()
+    for seed in range(500_000, 501_500):
+        play_random_hand(seed, illegal=seed % 3 == 0, views=seed % 25 == 0, stats=stats,
+                         aggressive=True)
+    assert stats["refused"] >= 2000
+    assert stats["side pots"] >= 500
 
 
 def test_views_never_show_hidden_cards() -> None:

@@ -246,3 +246,16 @@ def test_every_field_is_filled_for_every_seat() -> None:
             else redact(a, None)
             for line, a in zip(s.lines(), s.actions, strict=True)
         )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: a voter's view shows the bettor's refusal cap (R8: the cap binds the bettor "
+    "for that turn only; SeatView.cap is for the seat to act after a refusal)",
+)
+def test_a_voter_does_not_see_the_bettors_cap_as_its_own() -> None:
+    s = play([*DEALS, "p1 b 10", "p2 n", "p3 n", "p4 n", "p1 b 5"])
+    assert s.to_act == 1  # p2 votes on p1's lower bet
+    legal = view(s, 1).legal
+    assert legal is not None and legal.vote
+    assert view(s, 1).cap is None
