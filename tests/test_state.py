@@ -1184,3 +1184,17 @@ def test_copy_is_independent() -> None:
     assert s.lines() == BASE4
     assert s.declared[0] is None and s.vote is None
     assert c.vote is not None and c.declared[0] is Category.SUPREMUS
+
+
+def test_error_messages_name_what_is_allowed() -> None:
+    s = play([*DEALS4, "p1 b 10", "p2 n", "p3 n", "p4 n"])
+    msg = assert_illegal(s, "p1 b 10", BadAmountError)
+    assert "bet 1 to 9" in msg and "exchange 1 or 2 cards" in msg
+    msg = assert_illegal(s, "p2 c", WrongTurnError)
+    assert "p1 may" in msg
+    s = play(DEALS4[:1])
+    msg = assert_illegal(s, "d dh p3 Ac 2c", WrongTurnError)
+    assert "p2" in msg
+    s = play([*DEALS4, "p1 b 3", "p2 y"])
+    msg = assert_illegal(s, "p2 r 3", BadAmountError)
+    assert "raise to 4 to 19" in msg and "call 3" in msg and "fold" in msg
