@@ -520,12 +520,6 @@ def test_the_example_in_the_spec_file_itself() -> None:
     assert outcome.error is not None and outcome.error.index == 26
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: dump_record/write_record raise an undocumented TypeError when a kept extra "
-    "key has no counterpart in the target format (a TOML date written as JSON, a JSON null "
-    "written as TOML) instead of keeping it or raising RecordError",
-)
 @pytest.mark.parametrize(
     ("text", "source", "target"),
     [

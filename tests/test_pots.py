@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from primero.hands import HandValue, evaluate
-from primero.pots import Award, Pot, award_pots, build_pots
+from primero.pots import Award, Pot, award_pots, build_pots, live_pots
 
 SUPREMUS_55 = evaluate("7h 6h Ah 2c")
 FLUXUS_42 = evaluate("Ks Qs Js 2s")
@@ -204,3 +204,34 @@ def test_pots_hold_every_chip_and_awards_share_them(
             assert list(award.winners) == tied
             assert max(award.shares) - min(award.shares) <= 1
             assert list(award.shares) == sorted(award.shares, reverse=True)
+
+
+# --- live_pots: the pots a table shows while the hand goes on (R7) ---------------------
+
+
+def test_live_pots_an_uncalled_bet_is_not_a_side_pot() -> None:
+    # p1 bet 5 after a 1-chip ante, p2 called, p3 and p4 have not acted yet: one pot.
+    assert live_pots([6, 6, 1, 1], [False] * 4, [10, 10, 10, 10]) == [
+        Pot(14, (0, 1, 2, 3))
+    ]
+
+
+def test_live_pots_split_at_each_all_in_level() -> None:
+    # p1 is all-in for 10 in total, p2 and p3 put in 31, p4 folded after the ante.
+    assert live_pots([10, 31, 31, 1], [False, False, False, True], [0, 10, 10, 10]) == [
+        Pot(31, (0, 1, 2)),
+        Pot(42, (1, 2)),
+    ]
+
+
+def test_live_pots_folded_chips_above_every_level_go_to_the_last_pot() -> None:
+    # Everyone still in is all-in; p4 folded after putting in 40.
+    assert live_pots([10, 31, 31, 40], [False, False, False, True], [0, 0, 0, 10]) == [
+        Pot(40, (0, 1, 2)),
+        Pot(72, (1, 2)),
+    ]
+
+
+def test_live_pots_equal_build_pots_once_every_bet_is_matched() -> None:
+    contributed, folded, stacks = [10, 31, 31, 1], [False, False, False, True], [0, 10, 10, 10]
+    assert live_pots(contributed, folded, stacks) == build_pots(contributed, folded)

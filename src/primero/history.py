@@ -13,6 +13,7 @@ a hand waiting for its next line, or the first invalid line.
 
 from __future__ import annotations
 
+import datetime
 import json
 import tomllib
 from collections.abc import Mapping
@@ -306,7 +307,9 @@ def dump_record(record: HandRecord, fmt: Literal["toml", "json"] = "toml") -> st
     rewritten canonically (comments dropped), other keys kept.
 
     Raises:
-        RecordError: a line is not valid record grammar (it cannot be made canonical).
+        RecordError: a line is not valid record grammar (it cannot be made canonical), or
+            (TOML) an extra key holds a JSON null, which TOML cannot write. TOML dates and
+            times written as JSON become ISO 8601 strings.
     """
     lines: list[str] = []
     for index, line in enumerate(record.actions):
@@ -327,11 +330,33 @@ def dump_record(record: HandRecord, fmt: Literal["toml", "json"] = "toml") -> st
         if rules:
             data["rules"] = rules
         data.update(record.extra)
-        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        return json.dumps(data, indent=2, ensure_ascii=False, default=_json_default) + "\n"
     if rules:
         data["rules"] = {k: v for k, v in rules.items() if v is not None}
+    for key, value in record.extra.items():
+        if _holds_null(value):
+            raise RecordError(
+                f"the extra key {key!r} holds a null, which TOML cannot write: write JSON instead"
+            )
     data.update(record.extra)
     return tomli_w.dumps(data, multiline_strings=False, indent=2)
+
+
+def _json_default(value: object) -> str:
+    """TOML dates and times become ISO 8601 strings in JSON."""
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} cannot be written as JSON")
+
+
+def _holds_null(value: object) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, dict):
+        return any(_holds_null(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_holds_null(v) for v in value)
+    return False
 
 
 def write_record(record: HandRecord, path: str | Path) -> Path:

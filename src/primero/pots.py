@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from primero.hands import HandValue
 
-__all__ = ["Award", "Pot", "award_pots", "build_pots"]
+__all__ = ["Award", "Pot", "award_pots", "build_pots", "live_pots"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +80,51 @@ def build_pots(contributed: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
         if amount:
             pots.append(Pot(amount, eligible))
         previous = level
+    return pots
+
+
+def live_pots(
+    contributed: Sequence[int], folded: Sequence[bool], stacks: Sequence[int]
+) -> list[Pot]:
+    """The pots of a hand in progress, as a table shows them (R7).
+
+    While betting goes on, bets not yet called are not side pots: a side pot starts only
+    at the level of a player still in who is all-in. So the levels are the contributions
+    of all-in players still in, and everything above the highest of them is the last pot.
+    A pot is eligible to the all-in players who reached its level and to every player
+    still in with chips (they may still match it). At the showdown :func:`build_pots`
+    gives the final pots.
+
+    Args:
+        contributed: chips each seat put in so far, antes included.
+        folded: whether each seat has folded.
+        stacks: chips each seat has left (0 = all-in).
+
+    Returns:
+        The pots, main pot first; pots of 0 chips are left out.
+
+    Raises:
+        ValueError: the sequences differ in length.
+    """
+    if not len(contributed) == len(folded) == len(stacks):
+        raise ValueError("contributed, folded and stacks must have one entry per seat")
+    seats = range(len(contributed))
+    all_in = sorted({contributed[s] for s in seats if not folded[s] and stacks[s] == 0})
+    pots: list[Pot] = []
+    previous = 0
+    for level in [*all_in, None]:
+        amount = sum(
+            max(0, (c if level is None else min(c, level)) - previous) for c in contributed
+        )
+        eligible = tuple(
+            s for s in seats
+            if not folded[s] and (stacks[s] > 0 or (level is not None and contributed[s] >= level))
+        )
+        if amount and eligible:
+            pots.append(Pot(amount, eligible))
+        elif amount and pots:  # folded chips above every level still in: the last pot
+            pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
+        previous = previous if level is None else level
     return pots
 
 

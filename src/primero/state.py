@@ -46,7 +46,7 @@ from primero.errors import (
     WrongTurnError,
 )
 from primero.hands import Category, HandValue, evaluate
-from primero.pots import Award, Pot, award_pots, build_pots
+from primero.pots import Award, Pot, award_pots, build_pots, live_pots
 from primero.rules import DEFAULT_RULES, Rules, RulesError
 
 __all__ = ["DEALER", "HandResult", "HandState", "LegalActions", "Phase"]
@@ -278,8 +278,11 @@ class HandState:
         return [c for c in DECK if self.in_stock[c.id]]
 
     def pots(self) -> list[Pot]:
-        """The pots as they stand, from every seat's contribution so far (R7)."""
-        return build_pots(self.contributed, self.folded)
+        """The pots as they stand (R7): during the hand, a main pot and one side pot per
+        all-in level (:func:`~primero.pots.live_pots`); once it is over, the pots awarded."""
+        if self.result is not None:
+            return [a.pot for a in self.result.awards]
+        return live_pots(self.contributed, self.folded, self.stacks)
 
     def pot_total(self) -> int:
         """All chips put in this hand, antes included."""
@@ -679,7 +682,7 @@ class HandState:
         self.turn = None
         self.vote = None
         self.deals_due = []
-        pots = self.pots()
+        pots = build_pots(self.contributed, self.folded)
         inside = self.still_in()
         uncontested = len(inside) == 1
         values: list[HandValue | None] = [None] * self.n

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from primero.actions import HIDDEN, Action, Deal, Exchange, Raise, public_line
 from primero.cards import Card
 from primero.hands import Category, HandValue
-from primero.pots import Award, Pot, build_pots
+from primero.pots import Award, Pot, live_pots
 from primero.rules import Rules
 from primero.state import HandState, LegalActions, Phase
 
@@ -105,8 +105,10 @@ class SeatView:
 
     @property
     def pots(self) -> tuple[Pot, ...]:
-        """The pots as they stand (R7)."""
-        return tuple(build_pots(self.contributed, self.folded))
+        """The pots as they stand (R7); see :func:`primero.pots.live_pots`."""
+        if self.awards:
+            return tuple(a.pot for a in self.awards)
+        return tuple(live_pots(self.contributed, self.folded, self.stacks))
 
     @property
     def n(self) -> int:
@@ -188,7 +190,7 @@ def view(state: HandState, seat: int | None) -> SeatView:
         round_bets=tuple(state.round_bets),
         current_bet=state.current_bet,
         pending_bet=pending,
-        cap=state.cap if to_act == seat else None,
+        cap=state.cap if seat == state.turn and state.vote is None else None,
         folded=tuple(state.folded),
         declared=tuple(state.declared),
         stock_count=state.stock_count,
