@@ -452,8 +452,11 @@ class Table:
             PrimeroError: there is no complete hand to close.
             OSError: the record cannot be written.
         """
+        human = self.human_seat
         record = self.match.finish_hand()
         number = self.match.hands_played
+        if human is not None:
+            record.extra["human"] = seat_name(human)
         record.extra["bots"] = {
             s.name: s.kind for s in self._seats if s.kind is not None
         }

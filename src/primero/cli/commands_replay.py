@@ -25,6 +25,7 @@ from rich.text import Text
 from primero.actions import seat_name
 from primero.cards import Card, Suit
 from primero.cli.app import app
+from primero.cli.commands_tui import WatchFlag, watch_files
 from primero.history import HandRecord, RecordError, ReplayOutcome, read_record, replay
 
 __all__ = ["EXIT_INVALID", "describe_outcome", "replay_command", "replay_file"]
@@ -186,15 +187,18 @@ def replay_command(
         bool,
         typer.Option("--json", help="One JSON object per file, one per line (hand-history.md)."),
     ] = False,
+    watch: WatchFlag = False,
 ) -> None:
     """Replay hand records line by line and report each outcome (hand-history.md).
 
     Complete hands show the pots and their winners, the hands shown and the stacks; a
     record that stops mid-hand shows who is to act and what they may write; an invalid
     record names its first bad line on standard error. Exit status 2 if any record is
-    invalid.
+    invalid. With --watch, step through each hand on a terminal screen as one seat saw
+    it, with the analysis of its exchange decisions (as ``primero watch``).
     """
-    # Room for a later --watch: replay_file is the unit of work to repeat per change.
+    if watch:
+        raise typer.Exit(watch_files(files))
     valid = True
     for path in files:
         valid = replay_file(path, as_json=as_json, out=sys.stdout, err=sys.stderr) and valid
