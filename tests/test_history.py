@@ -138,9 +138,10 @@ def test_header_errors_have_index_none(text: str) -> None:
         base_data(starting_stacks=None),
         base_data(rules={"max_raises": 1.5}),
         base_data(rules={"ante": None}),
+        base_data(seed=None),
     ],
     ids=["actions missing", "actions a string", "players null", "stacks null",
-         "max_raises 1.5", "ante null"],
+         "max_raises 1.5", "ante null", "seed null"],
 )
 def test_json_header_errors_have_index_none(data: dict[str, Any]) -> None:
     with pytest.raises(RecordError) as info:

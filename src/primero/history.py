@@ -221,7 +221,7 @@ def load_record(data: Mapping[str, Any]) -> HandRecord:
     _require(isinstance(actions, list), "actions must be an array of lines")
     assert isinstance(actions, list)
     seed = data.get("seed")
-    _require(seed is None or type(seed) is int, "seed must be a whole number")
+    _require("seed" not in data or type(seed) is int, "seed must be a whole number")
     extra = {k: v for k, v in data.items() if k not in _HEADER_KEYS}
     return HandRecord(tuple(players), tuple(stacks), list(actions), rules, seed, extra)
 
