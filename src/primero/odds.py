@@ -26,6 +26,12 @@ the unseen cards.
       score is exactly 1/2 by symmetry (the seat's and the opponent's hands are then two
       exchangeable random hands from the same cards).
 
+:func:`exchange_outcomes`
+    The enumeration under :func:`exchange_odds`: for every choice, the value of the
+    resulting hand for every equally likely draw, and how many draws give each value.
+    Other scorers use it too (the heuristic bot scores it against several opponents and
+    their declarations), so there is one exact enumeration of the exchanges.
+
 :func:`showdown_odds`
     The chances of a 4-card hand against k opponents whose hands are dealt at random
     from the unseen cards: exact for one opponent (every opponent hand enumerated) and
@@ -53,16 +59,18 @@ import numpy as np
 import numpy.typing as npt
 
 from primero.batch import VALUE_CATEGORY, VALUE_POINTS, ranks_of_valid
-from primero.cards import Card, CardError, format_cards, parse_cards
+from primero.cards import DECK, Card, CardError, format_cards, parse_cards
 from primero.hands import Category, HandValue, evaluate
 
 __all__ = [
     "CRITERION",
     "ExchangeChoice",
     "ExchangeOdds",
+    "ExchangeOutcomes",
     "OddsError",
     "ShowdownOdds",
     "exchange_odds",
+    "exchange_outcomes",
     "showdown_odds",
 ]
 
@@ -76,6 +84,8 @@ CRITERION: Final = (
 _VALUES: Final = len(VALUE_CATEGORY)  # distinct hand values (112)
 _VALUE_CATEGORY_I: Final = VALUE_CATEGORY.astype(np.intp)
 _VALUE_POINTS_I: Final = VALUE_POINTS.astype(np.int64)
+#: ``(values, 5)``: 1 where the value rank is of the category
+_CATEGORY_OF_VALUE: Final = (VALUE_CATEGORY[:, None] == np.arange(5)).astype(np.int64)
 
 
 class OddsError(ValueError):
@@ -149,6 +159,53 @@ class ExchangeOdds:
     second_deal: bool
     choices: tuple[ExchangeChoice, ...]
     best: ExchangeChoice
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ExchangeOutcomes:
+    """Every exchange choice of one seat and the exact value of the hand after every
+    equally likely draw (R2, R4.3, R4.4, R4.6): the one enumeration of the exchanges,
+    from which :func:`exchange_odds` and the heuristic bot both score the choices.
+
+    Hand values are *value ranks*, as :func:`primero.batch.value_ranks` returns them:
+    0 (numerus 20) up to ``len(VALUE_CATEGORY) - 1`` (chorus of sevens), ordered as the
+    hands compare, so that equal ranks are ties (R7); :data:`primero.batch.VALUE_CATEGORY`
+    and :data:`primero.batch.VALUE_POINTS` give each rank's category and points.
+
+    Attributes:
+        own: the seat's cards (2 or 4), in the order given.
+        dead: the cards known not to be in the stock.
+        unseen: the cards the seat may draw (40 - own - dead), in deck order.
+        keeps: the cards kept by each choice, in the order of
+            :attr:`ExchangeOdds.choices` (4 cards: stand pat, each single discard, each
+            pair of discards; 2 cards: keep both, discard either, discard both).
+        discards: the cards thrown by each choice.
+        ranks: for each choice, a read-only ``uint8`` array: the value rank of the 4-card
+            hand ``keep + draw`` for every draw of ``4 - len(keep)`` unseen cards. The
+            draws are the subsets of the positions in :attr:`unseen`, in
+            colexicographic order (by largest position first: the draws from the first
+            ``m`` unseen cards come first, for every ``m``); ``C(len(unseen), draws)``
+            entries, 0 when there are too few unseen cards.
+        counts: a read-only ``(choices, len(VALUE_CATEGORY))`` ``int64`` array:
+            ``counts[i, r]`` is how many draws of choice ``i`` give a hand of value rank
+            ``r`` (the histogram of ``ranks[i]``).
+    """
+
+    own: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    unseen: tuple[Card, ...]
+    keeps: tuple[tuple[Card, ...], ...]
+    discards: tuple[tuple[Card, ...], ...]
+    ranks: tuple[npt.NDArray[np.uint8], ...]
+    counts: npt.NDArray[np.int64]
+
+    def draws(self, choice: int) -> int:
+        """How many cards choice ``choice`` draws: ``4 - len(keeps[choice])``."""
+        return 4 - len(self.keeps[choice])
+
+    def outcomes(self, choice: int) -> int:
+        """The number of equally likely draws of choice ``choice``: ``C(unseen, draws)``."""
+        return comb(len(self.unseen), self.draws(choice))
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,6 +399,150 @@ def _ranks(
     return ranks_of_valid(hands).astype(np.intp)
 
 
+_NPAIRS: Final = 780  # pairs of distinct cards, C(40, 2)
+_PAIR_WIDTH: Final = _NPAIRS + 1  # pair numbers 0..779, 780 = no pair (the same card twice)
+
+
+def _pair_tables() -> tuple[npt.NDArray[np.intp], npt.NDArray[np.uint8]]:
+    """The number of every pair of cards and the value rank of every two pairs (R2).
+
+    Returns:
+        ``(pair_of, pair_hands)``: ``pair_of[40 * a + b]`` is the colex rank (0..779) of
+        the pair of card ids ``{a, b}``, or 780 when ``a == b``; ``pair_hands[781 * p +
+        q]`` is the value rank of the 4-card hand made of pairs ``p`` and ``q``, or 255
+        when they share a card or one is 780.
+    """
+    pairs = _SUBSETS.pairs  # rows (a, b), a < b, in colex order: the row is the number
+    number = np.arange(_NPAIRS, dtype=np.intp)
+    pair_of = np.full((40, 40), _NPAIRS, dtype=np.intp)
+    pair_of[pairs[:, 0], pairs[:, 1]] = number
+    pair_of[pairs[:, 1], pairs[:, 0]] = number
+    hands = np.empty((_NPAIRS, _NPAIRS, 4), dtype=np.uint8)
+    hands[:, :, :2] = pairs[:, None, :]
+    hands[:, :, 2:] = pairs[None, :, :]
+    ranks = ranks_of_valid(hands.reshape(-1, 4)).reshape(_NPAIRS, _NPAIRS)
+    shared = (pairs[:, None, :, None] == pairs[None, :, None, :]).any(axis=(2, 3))
+    pair_hands = np.full((_PAIR_WIDTH, _PAIR_WIDTH), 255, dtype=np.uint8)
+    pair_hands[:_NPAIRS, :_NPAIRS] = np.where(shared, 255, ranks)
+    pair_of_flat = pair_of.ravel()
+    pair_hands_flat = pair_hands.ravel()
+    pair_of_flat.flags.writeable = False
+    pair_hands_flat.flags.writeable = False
+    return pair_of_flat, pair_hands_flat
+
+
+_PAIR_OF, _PAIR_HANDS = _pair_tables()
+
+
+def _pair_numbers(a: npt.NDArray[np.intp], b: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """The pair number of card ids ``a[i], b[i]`` (broadcast), times the table width."""
+    result: npt.NDArray[np.intp] = _PAIR_OF.take(a * 40 + b) * _PAIR_WIDTH
+    return result
+
+
+def _draw_ranks(
+    kept: npt.NDArray[np.intp], unseen: npt.NDArray[np.uint8], size: int
+) -> npt.NDArray[np.uint8]:
+    """The value rank of ``kept[i] + draw`` for every draw of ``size`` unseen cards.
+
+    Args:
+        kept: ``(choices, 4 - size)`` card ids kept by each choice.
+        unseen: the unseen card ids, increasing.
+        size: the number of cards drawn, 0..4 (4: ``kept`` has one empty row).
+
+    Returns:
+        ``(choices, C(len(unseen), size))``: the draws in colex order of the positions
+        in ``unseen`` (see :class:`ExchangeOutcomes`).
+    """
+    n = len(unseen)
+    if size == 4:
+        return ranks_of_valid(unseen.take(_SUBSETS.quads[: comb(n, 4)]))[None, :]
+    ids = unseen.astype(np.intp)
+    if size == 0:
+        cells = _pair_numbers(kept[:, 0], kept[:, 1]) + _PAIR_OF.take(kept[:, 2] * 40 + kept[:, 3])
+        cells = cells[:, None]
+    elif size == 1:
+        cells = _pair_numbers(kept[:, 0], kept[:, 1])[:, None] + _PAIR_OF.take(
+            kept[:, 2:3] * 40 + ids[None, :]
+        )
+    elif size == 2:
+        drawn = ids.take(_SUBSETS.pairs[: comb(n, 2)])
+        cells = _pair_numbers(kept[:, 0], kept[:, 1])[:, None] + _PAIR_OF.take(
+            drawn[:, 0] * 40 + drawn[:, 1]
+        )
+    else:
+        drawn = ids.take(_SUBSETS.triples[: comb(n, 3)])
+        cells = _pair_numbers(kept[:, 0:1], drawn[None, :, 0]) + _PAIR_OF.take(
+            drawn[:, 1] * 40 + drawn[:, 2]
+        )
+    result: npt.NDArray[np.uint8] = _PAIR_HANDS.take(cells)
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """The exchange choices of a hand of 2 or 4 cards, by position in the hand.
+
+    ``choices``: ``(kept positions, discarded positions)`` of every choice, in the
+    documented order (stand pat or keep both, one discard, two discards); ``groups``:
+    per number of cards drawn, the choices that draw it, their kept positions
+    ``(choices, 4 - size)`` and the offsets ``choice * values`` of their counts.
+    """
+
+    choices: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    groups: tuple[tuple[int, list[int], npt.NDArray[np.intp], npt.NDArray[np.intp]], ...]
+
+
+def _plan(cards: int) -> _Plan:
+    positions = range(cards)
+    choices = tuple(
+        (tuple(j for j in positions if j not in thrown), thrown)
+        for size in range(3)
+        for thrown in combinations(positions, size)
+    )
+    groups = []
+    for size in sorted({4 - len(keep) for keep, _ in choices}):
+        members = [i for i, (keep, _) in enumerate(choices) if 4 - len(keep) == size]
+        kept = np.array([choices[i][0] for i in members], dtype=np.intp)
+        offsets = np.array(members, dtype=np.intp)[:, None] * _VALUES
+        groups.append((size, members, kept.reshape(len(members), 4 - size), offsets))
+    return _Plan(choices=choices, groups=tuple(groups))
+
+
+_PLANS: Final = {2: _plan(2), 4: _plan(4)}
+
+
+def _enumerate(
+    hand: tuple[Card, ...], dead: tuple[Card, ...], unseen: npt.NDArray[np.uint8]
+) -> ExchangeOutcomes:
+    """The outcomes of every exchange choice of ``hand`` (see :func:`exchange_outcomes`)."""
+    plan = _PLANS[len(hand)]
+    ids = np.array([c.id for c in hand], dtype=np.intp)
+    ranks: list[npt.NDArray[np.uint8]] = [np.zeros(0, dtype=np.uint8)] * len(plan.choices)
+    cells: list[npt.NDArray[np.intp]] = []
+    for size, members, kept, offsets in plan.groups:
+        if comb(len(unseen), size) == 0:
+            continue
+        block = _draw_ranks(ids.take(kept), unseen, size)
+        block.flags.writeable = False
+        cells.append((block + offsets).ravel())
+        for i, row in zip(members, block, strict=True):
+            ranks[i] = row
+    flat = np.concatenate(cells) if cells else np.zeros(0, dtype=np.intp)
+    counts = np.bincount(flat, minlength=len(ranks) * _VALUES).astype(np.int64, copy=False)
+    counts = counts.reshape(len(ranks), _VALUES)
+    counts.flags.writeable = False
+    return ExchangeOutcomes(
+        own=hand,
+        dead=dead,
+        unseen=tuple(DECK[i] for i in unseen.tolist()),
+        keeps=tuple(tuple(hand[j] for j in keep) for keep, _ in plan.choices),
+        discards=tuple(tuple(hand[j] for j in thrown) for _, thrown in plan.choices),
+        ranks=tuple(ranks),
+        counts=counts,
+    )
+
+
 class _Opponent:
     """Counts of the random opponent hands from the unseen cards, by value rank.
 
@@ -351,10 +552,17 @@ class _Opponent:
     over the hands containing the pair of rank ``p``.
     """
 
-    def __init__(self, unseen: npt.NDArray[np.uint8], geometry: _Geometry) -> None:
+    def __init__(
+        self,
+        unseen: npt.NDArray[np.uint8],
+        geometry: _Geometry,
+        ranks: npt.NDArray[np.uint8] | None = None,
+    ) -> None:
+        """``ranks``: the value ranks of the 4-subsets of ``unseen`` in colex order, if
+        already known."""
         self.geometry = geometry
         quads = geometry.quads
-        self.ranks8 = ranks_of_valid(unseen.take(quads))
+        self.ranks8 = ranks_of_valid(unseen.take(quads)) if ranks is None else ranks
         self.ranks = self.ranks8.astype(np.intp)
         self.count = len(quads)
         self.below0 = self._doubled_below(np.bincount(self.ranks, minlength=_VALUES))
@@ -425,14 +633,15 @@ class _Opponent:
 def _choice(
     keep: tuple[Card, ...],
     discard: tuple[Card, ...],
-    ranks: npt.NDArray[np.intp],
+    counts: npt.NDArray[np.int64],
     doubled: npt.NDArray[np.int64] | None,
     opponent_hands: int,
 ) -> tuple[ExchangeChoice, tuple[Fraction, Fraction, int]]:
-    """Summarise the outcomes of one choice; with its exact sort key."""
-    outcomes = len(ranks)
-    categories = np.bincount(_VALUE_CATEGORY_I[ranks], minlength=5)
-    points = Fraction(int(_VALUE_POINTS_I[ranks].sum()), outcomes)
+    """Summarise the outcomes of one choice (its value rank counts); with its exact sort
+    key."""
+    outcomes = int(counts.sum())
+    categories = _CATEGORY_OF_VALUE.T @ counts
+    points = Fraction(int(counts @ _VALUE_POINTS_I), outcomes)
     if doubled is None:  # a uniformly random hand against another: 1/2 by symmetry
         score = Fraction(1, 2)
     else:
@@ -454,6 +663,42 @@ def _choice(
         score=float(score),
     )
     return choice, (score, points, len(keep))
+
+
+def exchange_outcomes(
+    own: str | Iterable[Card | str], dead: str | Iterable[Card | str] = ()
+) -> ExchangeOutcomes:
+    """The value of the hand after every exchange choice and every draw, exactly (R2,
+    R4.3, R4.4, R4.6).
+
+    The enumeration behind :func:`exchange_odds` (which scores it heads-up), for callers
+    that score the resulting hands their own way, e.g. against several opponents (the
+    heuristic bot): weight ``counts[i]`` by a score per value rank and divide by
+    :meth:`ExchangeOutcomes.outcomes`. A 4-card call costs some tens of microseconds;
+    a 2-card one about a millisecond (discarding both draws every 4 unseen cards).
+
+    Args:
+        own: the seat's 2 or 4 cards, as text or cards, in any order.
+        dead: cards known not to be in the stock (the seat's own discards, R9b).
+
+    Returns:
+        An :class:`ExchangeOutcomes`: the choices in the order of
+        :attr:`ExchangeOdds.choices`, each with the value rank of every draw and their
+        counts. A choice that draws more cards than are unseen has no draws.
+
+    Raises:
+        CardError: a card is unknown or repeated, a card is both held and dead, or the
+            seat does not hold 2 or 4 cards.
+
+    >>> out = exchange_outcomes("6h 6c 6d 2s")
+    >>> out.discards[4], out.outcomes(4)  # throw the 2s: 36 equally likely draws
+    ((Card('2s'),), 36)
+    >>> from primero.batch import VALUE_CATEGORY
+    >>> int(out.counts[4][VALUE_CATEGORY == Category.CHORUS].sum())  # the 6s
+    1
+    """
+    hand, dead_cards, unseen = _parse(own, dead, (2, 4))
+    return _enumerate(hand, dead_cards, unseen)
 
 
 def exchange_odds(
@@ -487,25 +732,20 @@ def exchange_odds(
             f"only {n} unseen cards: an exchange with {len(hand)} cards needs {needed} "
             "(the most cards it can draw and one opponent hand)"
         )
+    outcomes = _enumerate(hand, dead_cards, unseen)
     geometry = _geometry(n)
-    opponent = _Opponent(unseen, geometry)
-    draws_of_size = {
-        0: np.zeros((1, 0), dtype=np.intp),
-        1: np.arange(n, dtype=np.intp)[:, None],
-        2: geometry.pairs,
-        3: geometry.triples,
-    }
+    # with 2 cards, discarding both draws every 4-subset of the unseen cards: the
+    # opponent's possible hands, already evaluated
+    opponent = _Opponent(unseen, geometry, outcomes.ranks[-1] if len(hand) == 2 else None)
     results: list[tuple[ExchangeChoice, tuple[Fraction, Fraction, int]]] = []
-    for thrown in range(3):
-        for discard in combinations(hand, thrown):
-            keep = tuple(c for c in hand if c not in discard)
-            size = 4 - len(keep)
-            if size == 4:  # a random hand against a random hand: 1/2 by symmetry
-                results.append(_choice(keep, discard, opponent.ranks, None, 1))
-                continue
-            ours = _ranks(keep, unseen, draws_of_size[size])
-            beaten = opponent.doubled_beaten(size, ours)
-            results.append(_choice(keep, discard, ours, beaten, comb(n - size, 4)))
+    for i, (keep, discard) in enumerate(zip(outcomes.keeps, outcomes.discards, strict=True)):
+        size = 4 - len(keep)
+        counts = outcomes.counts[i]
+        if size == 4:  # a random hand against a random hand: 1/2 by symmetry
+            results.append(_choice(keep, discard, counts, None, 1))
+            continue
+        beaten = opponent.doubled_beaten(size, outcomes.ranks[i].astype(np.intp))
+        results.append(_choice(keep, discard, counts, beaten, comb(n - size, 4)))
     best = max(range(len(results)), key=lambda k: (results[k][1], -k))
     return ExchangeOdds(
         own=hand,
