@@ -4,13 +4,16 @@ plays sensibly and beats the random bot."""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
+from itertools import combinations
 
+import numpy as np
 import pytest
 
 from primero.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote, parse_action
 from primero.bots import BOT_KINDS, HeuristicBot, RandomBot, make_bot
-from primero.bots.heuristic import best_exchange, win_table
-from primero.cards import DECK, parse_cards
+from primero.bots.heuristic import _first_round, best_exchange, win_table
+from primero.cards import DECK, Card, parse_cards
 from primero.dealing import Dealer
 from primero.hands import Category, evaluate
 from primero.match import Agent, Match
@@ -298,3 +301,60 @@ def test_win_table_is_monotone_and_uses_declarations() -> None:
     # against a declared fluxus, a primero is worse off than against an unknown hand
     assert win_table([Category.FLUXUS])[primero_key] < win_table([None])[primero_key]
     assert win_table([Category.FLUXUS])[fluxus_key] > win_table([Category.FLUXUS])[primero_key]
+
+
+def _scaled_wins(wins: list[float]) -> list[int]:
+    """The win chances in the bot's whole-number units (2**24 per 1, rounded to even)."""
+    return [int(x) for x in np.rint(np.array(wins) * 2**24)]
+
+
+def _brute_force_best(
+    hand: tuple[Card, ...], dead: tuple[Card, ...], ints: list[int], max_discard: int
+) -> tuple[Fraction, tuple[Card, ...]]:
+    """The best mean of ``ints`` over the draws of each exchange, by plain enumeration."""
+    unseen = [c for c in DECK if c not in hand and c not in dead]
+    best: tuple[Fraction, tuple[Card, ...]] | None = None
+    for thrown in range(max_discard + 1):
+        for discard in combinations(hand, thrown):
+            keep = tuple(c for c in hand if c not in discard)
+            draws = list(combinations(unseen, thrown))
+            mean = Fraction(sum(ints[evaluate(keep + d).key] for d in draws), len(draws))
+            if best is None or mean > best[0]:  # on equal means the earlier choice
+                best = (mean, discard)
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_best_exchange_equals_brute_force(seed: int) -> None:
+    # the bot's exchange, scored against several (declared) opponents, from the shared
+    # enumeration of primero.odds: the same value and choice as a plain enumeration
+    rng = random.Random(seed)
+    cards = rng.sample(DECK, 4 + rng.choice([0, 1, 2, 4]))
+    hand, dead = tuple(cards[:4]), tuple(cards[4:])
+    opponents = [rng.choice([None, *Category]) for _ in range(rng.randint(1, 5))]
+    wins = win_table(opponents).tolist()
+    max_discard = rng.choice([0, 1, 2, 2])
+    unseen = [c for c in DECK if c not in cards]
+    value, discard = best_exchange(hand, unseen, wins, max_discard)
+    mean, expected = _brute_force_best(hand, dead, _scaled_wins(wins), max_discard)
+    assert discard == expected
+    assert value == float(mean) / 2**24
+
+
+@pytest.mark.parametrize(("pair", "k"), [("7h 6h", 1), ("Kc 2d", 3), ("5s 5c", 2)])
+def test_first_round_values_equal_brute_force(pair: str, k: int) -> None:
+    # keeping both, either card or none, then the second deal: every draw from the 38
+    # cards other than the pair (the discards do not come back), against k opponents
+    a, b = parse_cards(pair)
+    ints = _scaled_wins(win_table([None] * k).tolist())
+    rest = [c for c in DECK if c not in (a, b)]
+
+    def mean(keep: tuple[Card, ...]) -> float:
+        draws = list(combinations(rest, 4 - len(keep)))
+        total = sum(ints[evaluate(keep + d).key] for d in draws)
+        return float(Fraction(total, len(draws))) / 2**24
+
+    expected = (mean((a, b)), mean((a,)), mean((b,)), mean(()))
+    assert _first_round(a, b, k) == expected
+    assert _first_round(b, a, k) == (expected[0], expected[2], expected[1], expected[3])

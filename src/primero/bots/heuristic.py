@@ -9,15 +9,16 @@ little stronger by exchanges (percentile raised to :data:`EXCHANGE_ALPHA`), or, 
 has declared a category (R6), as a hand of that category (honest) or of a lower one
 (bluff, with probability :data:`DECLARED_BLUFF`). Then:
 
-* two cards (first round, R4.3): the expected ``w`` over every two-card second deal, for
-  keeping both cards, one, or none (cached per rank pattern);
-* four cards before the second exchange (R4.5): the expected ``w`` of the best exchange,
-  by exact enumeration of every stand-pat, 1-card and 2-card exchange over every draw from
-  the cards it has not seen (at most 11 choices x 630 draws, ~0.05 ms with whole-number
-  sums). This is the bot's own enumeration rather than :func:`primero.odds.exchange_odds`:
-  it scores hands against several opponents and their declarations, not heads-up, and
-  it is dozens of times faster, which matters in ``primero simulate``; the tests check
-  that both agree on every category's best probability;
+* two cards (first round, R4.3): the expected ``w`` over every draw, for keeping both
+  cards (then the two-card second deal), one, or none (cached per rank pattern);
+* four cards before the second exchange (R4.5): the expected ``w`` of the best exchange
+  over every stand-pat, 1-card and 2-card exchange and every draw from the cards it has
+  not seen (at most 11 choices x 630 draws).
+
+  Both come from :func:`primero.odds.exchange_outcomes`, the exact enumeration that
+  :func:`primero.odds.exchange_odds` scores heads-up: it gives how many draws of each
+  choice lead to each hand value, and the bot weights them by its own ``w`` per value
+  (against several opponents and their declarations), in whole numbers (R10);
 * four cards after it (R4.7): ``w`` of the hand held.
 
 Bets and raises are sized from the pot and capped by a share of the stack that grows with
@@ -40,17 +41,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache, lru_cache
-from itertools import combinations
+from functools import lru_cache
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from primero.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
+from primero.batch import VALUE_CATEGORY, VALUE_POINTS
 from primero.cards import DECK, Card
 from primero.dealing import RandomSource
-from primero.hands import _TABLE, Category
+from primero.hands import _TABLE, Category, evaluate
+from primero.odds import exchange_outcomes
 from primero.state import LegalActions, Phase
 from primero.views import SeatView
 
@@ -93,8 +95,8 @@ def _percentiles() -> tuple[list[float], list[list[float]], list[int], list[int]
 
 
 _PCT, _PCT_BY_CATEGORY, _KEYS, _KEY_COUNTS = _percentiles()
-_BIT: Final = tuple(1 << i for i in range(40))
-_KEY_OF: Final[dict[int, int]] = {mask: v.key for mask, v in _TABLE.items()}
+#: ``HandValue.key`` of each value rank of :func:`primero.odds.exchange_outcomes`.
+_RANK_KEYS: Final = VALUE_CATEGORY.astype(np.intp) * 128 + VALUE_POINTS.astype(np.intp)
 
 # Opponent models per key, built from +, *, sqrt only (IEEE-exact everywhere, R10).
 _PCT_NP: Final = np.array(_PCT, dtype=np.float64)
@@ -105,11 +107,6 @@ _DECLARED_OPPONENT: Final = tuple(
 )
 #: Win chances are scaled to whole numbers for exact, machine-independent sums (R10).
 _SCALE: Final = 1 << 24
-
-# Every pair of card ids (x < y), for the 2-card draws of the second exchange.
-_PAIRS: Final = tuple(combinations(range(40), 2))
-_PAIR_X: Final = np.array([x for x, _ in _PAIRS], dtype=np.intp)
-_PAIR_Y: Final = np.array([y for _, y in _PAIRS], dtype=np.intp)
 
 
 def win_table(opponents: Sequence[Category | None]) -> npt.NDArray[np.float64]:
@@ -134,28 +131,52 @@ def win_table(opponents: Sequence[Category | None]) -> npt.NDArray[np.float64]:
     return table
 
 
+def _scaled(wins: Sequence[float] | npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    """Win chances per key, scaled to whole numbers (R10)."""
+    scaled = np.rint(np.asarray(wins, dtype=np.float64) * _SCALE)
+    ints: npt.NDArray[np.int64] = scaled.astype(np.int64)
+    return ints
+
+
 @lru_cache(maxsize=2048)
 def _win_ints(opponents: tuple[Category | None, ...]) -> tuple[npt.NDArray[np.int64], list[int]]:
-    """:func:`win_table` scaled to whole numbers, as an array and as a list."""
-    ints = np.rint(win_table(opponents) * _SCALE).astype(np.int64)
-    return ints, ints.tolist()
+    """:func:`win_table` scaled to whole numbers: per value rank (an array) and per key
+    (a list)."""
+    ints = _scaled(win_table(opponents))
+    return ints[_RANK_KEYS], ints.tolist()
 
 
-@lru_cache(maxsize=64)
-def _undeclared_table(k: int) -> tuple[float, ...]:
-    return tuple(win_table([None] * k).tolist())
+def _choose(
+    hand: tuple[Card, ...], dead: tuple[Card, ...], ints: npt.NDArray[np.int64], max_discard: int
+) -> tuple[float, tuple[Card, ...]]:
+    """The exchange of ``hand`` with the highest mean of ``ints`` (per value rank) over its
+    draws, from :func:`primero.odds.exchange_outcomes`; ``(mean / _SCALE, discards)``.
+
+    Means compare as exact fractions; on equal means the earlier choice (fewer discards)
+    wins.
+    """
+    counts, dens, discards = _exchange_counts(hand, dead)
+    nums: list[int] = (counts @ ints).tolist()
+    best_num, best_den = 0, 0
+    best: tuple[Card, ...] = ()
+    for num, den, discard in zip(nums, dens, discards, strict=True):
+        if den == 0 or len(discard) > max_discard:
+            continue
+        if best_den == 0 or num * best_den > best_num * den:
+            best_num, best_den, best = num, den, discard
+    return best_num / best_den / _SCALE, best
 
 
-@cache
-def _pair_keys(a: int, b: int) -> npt.NDArray[np.intp]:
-    """For kept cards ``a``, ``b``: the key of the hand with each drawn pair (0 if the
-    pair overlaps them)."""
-    keep = _BIT[a] | _BIT[b]
-    key_of = _KEY_OF
-    return np.array(
-        [0 if x in (a, b) or y in (a, b) else key_of[keep | _BIT[x] | _BIT[y]] for x, y in _PAIRS],
-        dtype=np.intp,
-    )
+@lru_cache(maxsize=256)
+def _exchange_counts(
+    hand: tuple[Card, ...], dead: tuple[Card, ...]
+) -> tuple[npt.NDArray[np.int64], tuple[int, ...], tuple[tuple[Card, ...], ...]]:
+    """:func:`primero.odds.exchange_outcomes` of a 4-card hand as the bot uses it: the
+    value rank counts, the number of draws and the discards of each choice. Cached: a
+    bot asks several times per hand (declaration, bets, votes, the exchange)."""
+    outcomes = exchange_outcomes(hand, dead)
+    dens = tuple(outcomes.outcomes(i) for i in range(len(outcomes.keeps)))
+    return outcomes.counts, dens, outcomes.discards
 
 
 def best_exchange(
@@ -168,7 +189,8 @@ def best_exchange(
 
     Every choice of 0, 1 or 2 discards (R4.6) is scored by the mean of ``wins`` over every
     equally likely draw from ``unseen`` (the cards the seat has not seen: not its hand,
-    not its own discards). Sums are exact (whole numbers, R10).
+    not its own discards), as enumerated by :func:`primero.odds.exchange_outcomes`. Sums
+    are exact (whole numbers, R10).
 
     Args:
         hand: the four cards held.
@@ -179,82 +201,52 @@ def best_exchange(
     Returns:
         ``(expected win chance, cards to discard)``; on equal values fewer discards win.
     """
-    ints = np.rint(np.asarray(wins, dtype=np.float64) * _SCALE).astype(np.int64)
-    return _best_exchange(hand, [c.id for c in unseen], ints, ints.tolist(), max_discard)
+    held = tuple(hand)
+    drawable = set(unseen)
+    dead = tuple(c for c in DECK if c not in drawable and c not in held)
+    return _choose(held, dead, _scaled(wins)[_RANK_KEYS], max_discard)
 
 
-def _best_exchange(
-    hand: Sequence[Card],
-    unseen: list[int],
-    ints: npt.NDArray[np.int64],
-    ints_list: list[int],
-    max_discard: int = 2,
-) -> tuple[float, tuple[Card, ...]]:
-    full = 0
-    for c in hand:
-        full |= _BIT[c.id]
-    key_of = _KEY_OF
-    # candidates compare as exact fractions num / den
-    best_num, best_den = ints_list[key_of[full]], 1
-    best: tuple[Card, ...] = ()
-    n = len(unseen)
-    if max_discard >= 1 and n:
-        draws = [_BIT[i] for i in unseen]
-        for card in hand:
-            keep = full ^ _BIT[card.id]
-            num = sum([ints_list[key_of[keep | m]] for m in draws])
-            if num * best_den > best_num * n:
-                best_num, best_den, best = num, n, (card,)
-    if max_discard >= 2 and n >= 2:
-        mask = np.zeros(40, dtype=np.int64)
-        mask[unseen] = 1
-        valid = mask[_PAIR_X] * mask[_PAIR_Y]
-        den = n * (n - 1) // 2
-        for pair in combinations(hand, 2):
-            a, b = (c.id for c in hand if c not in pair)
-            keys = _pair_keys(min(a, b), max(a, b))
-            num = int(ints[keys] @ valid)
-            if num * best_den > best_num * den:
-                best_num, best_den, best = num, den, pair
-    return best_num / best_den / _SCALE, best
+@lru_cache(maxsize=256)
+def _pair_counts(r1: int, r2: int, suited: bool) -> tuple[npt.NDArray[np.int64], tuple[int, ...]]:
+    """The value rank counts and draw counts of the 4 first-round choices (keep both,
+    discard the first card, discard the second, discard both) of two cards of ranks r1,
+    r2, from :func:`primero.odds.exchange_outcomes` (no dead cards)."""
+    outcomes = exchange_outcomes((DECK[r1], DECK[r2 + (0 if suited else 10)]))
+    return outcomes.counts, tuple(outcomes.outcomes(i) for i in range(4))
 
 
 @lru_cache(maxsize=4096)
-def _two_card_value(r1: int, r2: int, suited: bool, k: int) -> float:
-    """Expected win chance of keeping two cards (ranks r1, r2) through a 2-card deal."""
-    a = DECK[r1]
-    b = DECK[r2 + (0 if suited else 10)]
-    wins = _undeclared_table(k)
-    keep = _BIT[a.id] | _BIT[b.id]
-    rest = [_BIT[c.id] for c in DECK if c is not a and c is not b]
-    values = [wins[_KEY_OF[keep | x | y]] for x, y in combinations(rest, 2)]
-    return sum(values) / len(values)
+def _first_round_values(
+    r1: int, r2: int, suited: bool, k: int
+) -> tuple[float, float, float, float]:
+    """Expected win chance against ``k`` undeclared opponents of keeping two cards of
+    ranks r1 <= r2 (then the second deal), of keeping the r1 card only, the r2 card only,
+    and of keeping none."""
+    counts, dens = _pair_counts(r1, r2, suited)
+    nums: list[int] = (counts @ _win_ints((None,) * k)[0]).tolist()
+    both, keep_r2, keep_r1, none = (
+        num / den / _SCALE for num, den in zip(nums, dens, strict=True)
+    )
+    return both, keep_r1, keep_r2, none
 
 
-@lru_cache(maxsize=512)
-def _one_card_value(rank: int, k: int) -> float:
-    """Expected win chance of keeping one card of ``rank`` and drawing three."""
-    a = DECK[rank]
-    wins = _undeclared_table(k)
-    rest = [_BIT[c.id] for c in DECK if c is not a]
-    total = 0.0
-    count = 0
-    for x, y, z in combinations(rest, 3):
-        total += wins[_KEY_OF[_BIT[a.id] | x | y | z]]
-        count += 1
-    return total / count
+def _first_round(a: Card, b: Card, k: int) -> tuple[float, float, float, float]:
+    """Expected win chance of keeping both of ``a``, ``b``, only ``a``, only ``b``, none."""
+    if int(a.rank) <= int(b.rank):
+        return _first_round_values(int(a.rank), int(b.rank), a.suit == b.suit, k)
+    both, keep_b, keep_a, none = _first_round_values(
+        int(b.rank), int(a.rank), a.suit == b.suit, k
+    )
+    return both, keep_a, keep_b, none
 
 
 @lru_cache(maxsize=64)
 def _no_card_value(k: int) -> float:
-    wins = _undeclared_table(k)
+    """The win chance of an average hand (a random hand from the whole deck)."""
+    wins: list[float] = win_table([None] * k).tolist()
     total = sum(_KEY_COUNTS)
     return sum(wins[key] * n for key, n in zip(_KEYS, _KEY_COUNTS, strict=True)) / total
-
-
-def _pair_value(a: Card, b: Card, k: int) -> float:
-    r1, r2 = sorted((int(a.rank), int(b.rank)))
-    return _two_card_value(r1, r2, a.suit == b.suit, k)
 
 
 class HeuristicBot:
@@ -310,17 +302,16 @@ class HeuristicBot:
         baseline = _no_card_value(k)
         hand = v.hand
         if len(hand) == 2:
-            return _pair_value(hand[0], hand[1], k), None, baseline
+            return _first_round(hand[0], hand[1], k)[0], None, baseline
         if len(hand) != 4:
             return baseline, None, baseline
-        ints, ints_list = _win_ints(tuple(opponents))
+        by_rank, by_key = _win_ints(tuple(opponents))
         if v.phase in (Phase.DECLARE_ROUND, Phase.SECOND_EXCHANGE):
-            known = {c.id for c in hand} | {c.id for c in v.discards}
-            unseen = [i for i in range(40) if i not in known]
-            w, cards = _best_exchange(hand, unseen, ints, ints_list)
+            # its own discards are dead (R9b); a discard back in hand (R8b) is not
+            dead = tuple(c for c in DECK if c in v.discards and c not in hand)
+            w, cards = _choose(hand, dead, by_rank, 2)
             return w, cards, baseline
-        mask = sum(_BIT[c.id] for c in hand)
-        return ints_list[_KEY_OF[mask]] / _SCALE, None, baseline
+        return by_key[evaluate(hand).key] / _SCALE, None, baseline
 
     # ----------------------------------------------------------------- decisions
 
@@ -360,10 +351,7 @@ class HeuristicBot:
         """No bet stands in the first round: bet on a strong pair, else exchange (R4.3)."""
         a, b = v.hand[0], v.hand[1]
         k = max(1, len(v.still_in) - 1)
-        keep_both = _pair_value(a, b, k)
-        keep_a = _one_card_value(int(a.rank), k)
-        keep_b = _one_card_value(int(b.rank), k)
-        keep_none = _no_card_value(k)
+        keep_both, keep_a, keep_b, keep_none = _first_round(a, b, k)
         options: list[tuple[float, tuple[Card, ...]]] = []
         if 0 in legal.exchange:
             options.append((keep_both, ()))
@@ -372,7 +360,7 @@ class HeuristicBot:
         if 2 in legal.exchange:
             options.append((keep_none, (a, b)))
         best_value, discard = max(options, key=lambda o: o[0])
-        baseline = keep_none
+        baseline = _no_card_value(k)
         if legal.bet is not None and keep_both >= best_value and keep_both > baseline:
             return Bet(me, self._bet_size(v, me, legal.bet, keep_both, baseline))
         if legal.bet is not None and not options:
