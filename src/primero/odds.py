@@ -82,7 +82,6 @@ CRITERION: Final = (
 )
 
 _VALUES: Final = len(VALUE_CATEGORY)  # distinct hand values (112)
-_VALUE_CATEGORY_I: Final = VALUE_CATEGORY.astype(np.intp)
 _VALUE_POINTS_I: Final = VALUE_POINTS.astype(np.int64)
 #: ``(values, 5)``: 1 where the value rank is of the category
 _CATEGORY_OF_VALUE: Final = (VALUE_CATEGORY[:, None] == np.arange(5)).astype(np.int64)
