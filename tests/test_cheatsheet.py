@@ -129,3 +129,8 @@ def test_every_format_is_non_empty(fmt: SheetFormat) -> None:
 def test_unknown_format_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown cheat sheet format"):
         cheatsheet("txt")  # type: ignore[call-overload]
+
+
+def test_the_pdf_is_reproducible() -> None:
+    # The creation date is fixed, so the same code gives the same bytes.
+    assert cheatsheet("pdf") == cheatsheet("pdf")
