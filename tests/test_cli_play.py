@@ -184,3 +184,56 @@ def test_play_help_then_quit() -> None:
     assert result.exit_code == 0, result.output
     assert "Input (what is allowed now is listed at each turn)" in result.stdout
     assert "You leave the table; the hand in progress is abandoned." in result.stdout
+
+
+# --------------------------------------------------------------------------- --save-dir
+
+
+def test_play_refuses_a_save_dir_that_is_a_file_before_any_hand(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("not a folder")
+    result = runner.invoke(
+        app, [*_args(5), "--save-dir", str(afile), "--max-hands", "3"], input="q\n"
+    )
+    assert result.exit_code == 2
+    assert "Hand 1" not in result.stdout
+    assert f"cannot save hand histories: {afile} exists and is not a folder" in result.stderr
+    assert "--no-save" in result.stderr
+
+
+def test_play_refuses_a_save_dir_that_cannot_be_created(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("not a folder")
+    result = runner.invoke(app, [*_args(5), "--save-dir", str(afile / "sub")], input="q\n")
+    assert result.exit_code == 2
+    assert "Hand 1" not in result.stdout
+    assert f"{afile / 'sub'} cannot be created" in result.stderr
+
+
+def test_play_creates_the_save_dir_at_start(tmp_path: Path) -> None:
+    folder = tmp_path / "new" / "hands"
+    result = runner.invoke(app, [*_args(5), "--save-dir", str(folder)], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert folder.is_dir()
+
+
+def test_run_plain_warns_when_a_record_cannot_be_written_and_plays_on(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("not a folder")
+    config = TableConfig(
+        seed=12, bots=("random",), max_hands=2, stack=20, save_dir=afile, players=4
+    )
+    table = Table(config)
+
+    def input_fn(prompt: str) -> str:
+        return "" if prompt.startswith("[Enter]") else _text_for(table.view())
+
+    buf = io.StringIO()
+    run_plain(config, Console(file=buf, width=200), input_fn, table=table)
+    out = buf.getvalue()
+    assert table.match.hands_played == 2
+    assert out.count(f"Warning: the record of hand 1 could not be saved in {afile}") == 1
+    assert "Warning: the record of hand 2 could not be saved" in out
+    assert "Playing on without it." in out
+    assert "Final standings" in out
+    assert table.saved == []

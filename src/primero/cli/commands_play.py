@@ -13,6 +13,7 @@ with the standings.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from enum import StrEnum
@@ -44,6 +45,7 @@ __all__ = [
     "build_rules",
     "card_text",
     "cards_text",
+    "check_save_dir",
     "play_command",
     "run_plain",
 ]
@@ -296,8 +298,17 @@ def _play_hand(console: Console, table: Table, input_fn: InputFn) -> None:
             table.act(action)
             break
     _result(console, table, table.view())  # before finish_hand: match.chips are the start
-    table.finish_hand()
-    if table.saved:
+    saved = len(table.saved)
+    try:
+        table.finish_hand()
+    except OSError as exc:  # the hand is closed in the match; only its record is lost
+        console.print(
+            f"Warning: the record of hand {table.hand_number} could not be saved in "
+            f"{table.config.save_dir}: {exc}. Playing on without it.",
+            style="yellow", markup=False, highlight=False,
+        )
+        return
+    if len(table.saved) > saved:
         console.print(f"Saved {table.saved[-1]}", style="dim", markup=False)
 
 
@@ -322,10 +333,12 @@ def run_plain(
     Returns:
         The table as it was left (its match holds the chips and records).
 
+    A hand record that cannot be written to ``config.save_dir`` is reported with a
+    warning and the match goes on (:func:`check_save_dir` checks the folder first).
+
     Raises:
         RulesError, ValueError: the configuration is invalid (see
             :class:`~primero.table.Table`).
-        OSError: a hand record cannot be written to ``config.save_dir``.
     """
     console = console or Console(highlight=False)
     if table is None:
@@ -363,6 +376,25 @@ def run_plain(
 
 
 # --------------------------------------------------------------------------- command
+
+
+def check_save_dir(save_dir: Path) -> None:
+    """Create the folder for the hand histories if needed and check it can be written.
+
+    Raises:
+        OSError: it is not a folder, cannot be created or cannot be written to (the
+            message says which).
+    """
+    try:
+        save_dir.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise OSError(f"{save_dir} exists and is not a folder") from None
+    except OSError as exc:
+        raise OSError(f"{save_dir} cannot be created ({exc.strerror or exc})") from None
+    if not save_dir.is_dir():
+        raise OSError(f"{save_dir} is not a folder")
+    if not os.access(save_dir, os.W_OK | os.X_OK):
+        raise OSError(f"{save_dir} is not writable")
 
 
 def _run_tui(config: TableConfig) -> bool:
@@ -442,6 +474,16 @@ def play_command(
     except (RulesError, ValueError) as exc:
         typer.echo(f"primero: {exc}", err=True)
         raise typer.Exit(2) from None
+    if config.save_dir is not None:
+        try:
+            check_save_dir(config.save_dir)
+        except OSError as exc:
+            typer.echo(
+                f"primero: cannot save hand histories: {exc} "
+                "(choose another --save-dir, or --no-save)",
+                err=True,
+            )
+            raise typer.Exit(2) from None
     # HOOK: the Textual app when in a terminal and installed; else the plain prompt.
     if not plain and sys.stdin.isatty() and sys.stdout.isatty() and _run_tui(config):
         return
