@@ -107,7 +107,7 @@ def test_invalid_line_in_words_goes_to_stderr_with_status_2(tmp_path: Path) -> N
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert "invalid line 4 ('p1 c')" in result.stderr
+    assert "invalid line actions[4] ('p1 c')" in result.stderr
     assert "p1 may exchange 1 or 2 cards" in result.stderr
 
 

@@ -1198,3 +1198,49 @@ def test_error_messages_name_what_is_allowed() -> None:
     s = play([*DEALS4, "p1 b 3", "p2 y"])
     msg = assert_illegal(s, "p2 r 3", BadAmountError)
     assert "raise to 4 to 19" in msg and "call 3" in msg and "fold" in msg
+
+
+# --- R8b: reshuffled discards are forgotten; apply takes record lines ------------------
+
+
+def test_r8b_reshuffled_discards_leave_the_seats_own_discards() -> None:
+    # Six players; the stock runs out at p4's second exchange, and p4 is dealt back its
+    # own first-round discards 7c Jc from the reshuffle (R8b allows it: only the just
+    # thrown Qd Kd are kept out). p4 must no longer see 7c Jc among its discards.
+    lines = [
+        "d dh p1 Ac 2c", "d dh p2 3c 4c", "d dh p3 5c 6c", "d dh p4 7c Jc",
+        "d dh p5 Qc Kc", "d dh p6 Ad 2d",
+        "p1 x Ac 2c", "d dh p1 3d 4d", "p2 x 3c 4c", "d dh p2 5d 6d",
+        "p3 x 5c 6c", "d dh p3 7d Jd", "p4 x 7c Jc", "d dh p4 Qd Kd",
+        "p5 x Qc Kc", "d dh p5 Ah 2h",
+        "p6 b 2", "p1 y", "p1 c", "p2 c", "p3 c", "p4 c", "p5 c",
+        "d dh p1 3h 4h", "d dh p2 5h 6h", "d dh p3 7h Jh", "d dh p4 Qh Kh",
+        "d dh p5 As 2s", "d dh p6 3s 4s",
+        "p1 dc numerus", "p1 b 0", "p2 dc numerus", "p2 c", "p3 dc numerus", "p3 c",
+        "p4 dc numerus", "p4 c", "p5 dc numerus", "p5 c", "p6 dc numerus", "p6 c",
+        "p1 x 3d 4d", "d dh p1 5s 6s", "p2 x 5d 6d", "d dh p2 7s Js",
+        "p3 x 7d Jd", "d dh p3 Qs Ks", "p4 x Qd Kd", "d dh p4 7c Jc",
+    ]
+    state = HandState(["A", "B", "C", "D", "E", "F"], [50] * 6)
+    for line in lines:
+        state.apply(line)
+    v = view(state, 3)
+    assert [str(c) for c in v.hand] == ["Qh", "Kh", "7c", "Jc"]
+    assert [str(c) for c in v.discards] == ["Qd", "Kd"]
+    # Every other discard since the last shuffle went back into the stock, p1's second
+    # exchange discards 3d 4d included: p1 knows of no dead card any more.
+    assert view(state, 0).discards == ()
+
+
+def test_apply_takes_a_record_line_and_refuses_other_types() -> None:
+    state = HandState(["A", "B", "C", "D"], [20] * 4)
+    for line in ["d dh p1 7s 6h", "d dh p2 7h 6s", "d dh p3 Kc Qd", "d dh p4 2c 3d"]:
+        state.apply(line)
+    state.apply("p1 b 2")
+    assert state.lines()[-1] == "p1 b 2"
+    before = state.lines()
+    with pytest.raises(TypeError, match="record line"):
+        state.apply(42)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seat"):
+        state.apply("p9 c")
+    assert state.lines() == before

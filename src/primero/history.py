@@ -55,7 +55,7 @@ class RecordError(PrimeroError, ValueError):
     """
 
     def __init__(self, message: str, index: int | None = None, line: str = "") -> None:
-        where = "record" if index is None else f"line {index} ({line!r})"
+        where = "record" if index is None else f"actions[{index}] ({line!r})"
         super().__init__(f"{where}: {message}")
         self.index = index
         self.line = line

@@ -31,8 +31,10 @@ from primero.actions import (
     Deal,
     Declare,
     Exchange,
+    Fold,
     Raise,
     Vote,
+    parse_action,
     public_line,
 )
 from primero.cards import DECK, Card
@@ -42,6 +44,8 @@ from primero.pots import Award, Pot, award_pots, build_pots, live_pots
 from primero.rules import DEFAULT_RULES, Rules, RulesError
 
 __all__ = ["DEALER", "HandResult", "HandState", "LegalActions", "Phase"]
+
+_ACTION_TYPES: Final = (Deal, Exchange, Bet, Raise, Call, Fold, Vote, Declare)
 
 class Phase(Enum):
     """Where a hand is (R4)."""
@@ -260,14 +264,16 @@ class HandState:
 
     # ----------------------------------------------------------------- apply
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action | str) -> None:
         """Check an action against the rules and apply it, appending its record line.
 
         Args:
             action: the action of the one to act (a :class:`~primero.actions.Deal` when the
-                dealer is due).
+                dealer is due), or its record line, e.g. ``"p1 b 2"``.
 
         Raises:
+            LineError: ``action`` is a string that is not a record line.
+            TypeError: ``action`` is neither an action nor a string.
             HandOverError: the hand is complete.
             WrongTurnError: another seat (or the dealer) is to act, or this kind of action
                 is not legal now.
@@ -278,6 +284,13 @@ class HandState:
 
         Every error leaves the state exactly as it was; the message says what is allowed.
         """
+        if isinstance(action, str):
+            action = parse_action(action, self.n)
+        if not isinstance(action, _ACTION_TYPES):
+            raise TypeError(
+                f"apply takes an action (Deal, Exchange, Bet, Raise, Call, Fold, Vote, "
+                f"Declare) or a record line, not {type(action).__name__}"
+            )
         self.check(action)
         self.apply_trusted(action)
 
@@ -348,11 +361,15 @@ class HandState:
         cards = action.cards
         if self.stock_count < count:  # R8b: the discards become the new stock
             thrown = set(self.just_thrown)
+            recycled = {c for c in self.discard_pile if c not in thrown}
             for card in self.discard_pile:
-                if card not in thrown:
+                if card in recycled:
                     self.in_stock[card.id] = True
                     self.stock_count += 1
             self.discard_pile = list(self.just_thrown)
+            # Discards shuffled back into the stock are no longer known dead to anyone.
+            for own in self.own_discards:
+                own[:] = [c for c in own if c not in recycled]
         for card in cards:
             self.in_stock[card.id] = False
         self.stock_count -= len(cards)

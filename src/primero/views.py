@@ -45,7 +45,8 @@ class SeatView:
         to_act: the seat to act, -1 when the dealer is due, None when the hand is over.
         legal: what this seat may do now, or None when it is not this seat's move.
         hand: this seat's cards (empty for a spectator or a folded seat).
-        discards: this seat's own discards in this deal.
+        discards: this seat's own discards still out of play (in this deal, and not
+            shuffled back into the stock by R8b): cards it knows are not in the stock.
         hand_sizes: how many cards each seat holds.
         exchanges: for each seat, the number of cards of each exchange it made (public).
         stacks: chips in front of each seat.

@@ -165,7 +165,7 @@ def replay_file(path: Path, *, as_json: bool, out: TextIO, err: TextIO) -> bool:
         console = Console(file=err, highlight=False, soft_wrap=True)
         where = (
             "invalid record" if error.index is None
-            else f"invalid line {error.index} ({error.line!r})"
+            else f"invalid line actions[{error.index}] ({error.line!r})"
         )
         console.print(f"{path}: {where}: {error.message}", style="red", markup=False)
         return False
