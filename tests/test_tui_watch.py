@@ -142,6 +142,7 @@ def test_watch_files_opens_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     path = write_record(record(SHOWDOWN), tmp_path / "hand.prh")
     opened: list[WatchApp] = []
     monkeypatch.setattr(WatchApp, "run", lambda self, *a, **k: opened.append(self))
+    monkeypatch.setattr(commands_tui, "has_terminal", lambda: True)
     assert commands_tui.watch_files([path, path], seat="p4") == 0
     assert [a.seat for a in opened] == [3, 3]
     assert read_record(path).actions == SHOWDOWN
@@ -176,3 +177,15 @@ def test_a_hand_saved_by_the_table_is_watched_from_the_persons_seat(tmp_path: Pa
     model = WatchModel.from_file(path)
     assert model.record.players[model.seat] == "You"
     assert model.seat == 3  # the person deals the second hand (R3): p4, not p1
+
+
+def test_watch_without_a_terminal_refuses_and_suggests_text(tmp_path: Path) -> None:
+    path = write_record(record(SHOWDOWN), tmp_path / "hand.prh")
+    for args in (["watch", str(path)], ["replay", "--watch", str(path)]):
+        result = CliRunner().invoke(cli_app, args, input="")  # stdin/stdout not a terminal
+        assert result.exit_code == 2, args
+        assert "needs a terminal" in result.stderr
+        assert "primero watch --text FILE" in result.stderr
+        assert "\x1b" not in result.output
+    result = CliRunner().invoke(cli_app, ["watch", "--text", str(path)], input="")
+    assert result.exit_code == 0 and "Analysis:" in result.stdout

@@ -19,7 +19,15 @@ from rich.console import Console
 from primero.cli.app import app
 from primero.history import RecordError
 
-__all__ = ["EXIT_INVALID", "WatchFlag", "learn_command", "watch_command", "watch_files"]
+__all__ = [
+    "EXIT_INVALID",
+    "NO_TERMINAL",
+    "WatchFlag",
+    "has_terminal",
+    "learn_command",
+    "watch_command",
+    "watch_files",
+]
 
 #: Exit status for an unreadable or invalid record, or an unknown seat (as ``replay``).
 EXIT_INVALID: Final = 2
@@ -37,6 +45,18 @@ def _err(message: str) -> None:
     )
 
 
+def has_terminal() -> bool:
+    """Whether standard input and output are both a terminal (the screen needs one)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+#: Why the screen cannot open, and what to do instead.
+NO_TERMINAL: Final = (
+    "primero: watching a hand needs a terminal (standard input and output are not one); "
+    "use 'primero watch --text FILE' to print the exchange analysis instead"
+)
+
+
 def watch_files(files: list[Path], *, seat: str | None = None, text: bool = False) -> int:
     """Watch each record in turn (quit one screen with q to see the next).
 
@@ -48,8 +68,13 @@ def watch_files(files: list[Path], *, seat: str | None = None, text: bool = Fals
 
     Returns:
         The exit status: 0, or :data:`EXIT_INVALID` when a record could not be watched
-        (the reason is written on standard error; the other files are still shown).
+        (the reason is written on standard error; the other files are still shown), or
+        at once, with nothing shown, when the screen is asked for without a terminal
+        (:data:`NO_TERMINAL`).
     """
+    if not text and not has_terminal():
+        _err(NO_TERMINAL)
+        return EXIT_INVALID
     from primero.tui.analysis import exchange_decisions
     from primero.tui.watchmodel import WatchModel
 
@@ -104,7 +129,8 @@ def watch_command(
     """Step through a recorded hand as one seat saw it, with an exchange analysis.
 
     Keys: left/right step, home/end, p/n previous/next exchange decision, 1-8 or tab
-    choose the seat, a analysis on/off, q quit. Exit status 2 if a record is invalid.
+    choose the seat, a analysis on/off, q quit. Exit status 2 if a record is invalid,
+    or without a terminal unless --text.
     """
     status = watch_files(files, seat=seat, text=text)
     if status:
