@@ -8,11 +8,13 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from primero.bots.heuristic import HeuristicBot
 from primero.bots.random import RandomBot
 from primero.match import Agent
+
+if TYPE_CHECKING:
+    from primero.bots.heuristic import HeuristicBot
 
 __all__ = ["BOT_KINDS", "HeuristicBot", "RandomBot", "make_bot"]
 
@@ -36,5 +38,16 @@ def make_bot(kind: str, seed: int | None) -> Agent:
     if kind == "random":
         return RandomBot(seed=seed)
     if kind == "heuristic":
+        from primero.bots.heuristic import HeuristicBot  # NumPy and the odds tables: on demand
+
         return HeuristicBot(seed=seed)
     raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
+
+
+def __getattr__(name: str) -> object:
+    """``HeuristicBot`` is imported on first use, so that the command line starts fast."""
+    if name == "HeuristicBot":
+        from primero.bots.heuristic import HeuristicBot
+
+        return HeuristicBot
+    raise AttributeError(f"module 'primero.bots' has no attribute {name!r}")
