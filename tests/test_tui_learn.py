@@ -136,3 +136,41 @@ def test_learn_runs_to_the_end_with_scripted_keys() -> None:
             await pilot.press("q")
 
     asyncio.run(body())
+
+
+def test_the_keys_of_the_move_typed_during_its_lesson_make_the_move() -> None:
+    async def body() -> None:
+        app = LearnApp()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            while not (isinstance(app.guide.step, Teach)
+                       and app.guide.step.key == "bet_or_exchange"):
+                await pilot.press("space")
+            guide = app.guide
+            index = guide.index
+            nxt = guide.script[index + 1]
+            assert isinstance(nxt, You)
+            move = nxt.choose(guide.view())
+            keys = keys_for(move, guide.view())
+            assert keys[0] == "e" and keys[-1] == "enter"
+            text = screen_text(app)
+            assert f"Press space to go on, or make the move now: press {', '.join(keys)}." in text
+            assert "Press space to go on." not in text
+            await pilot.press(*keys)  # typed while the lesson shows
+            assert guide.index > index + 1, "the move was made"
+            assert app.seen[-1] == "void_deal"  # the exchange made, the bots followed
+            assert "in this lesson, please" not in screen_text(app)
+
+    asyncio.run(body())
+
+
+def test_a_lesson_without_a_move_next_still_says_space_and_ignores_move_keys() -> None:
+    async def body() -> None:
+        app = LearnApp()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert "Press space to go on." in screen_text(app)
+            await pilot.press("e", "1")
+            assert app.seen == ["welcome"] and app.guide.index == 0
+
+    asyncio.run(body())

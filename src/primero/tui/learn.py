@@ -3,8 +3,9 @@
 :class:`LearnApp` plays the scripted, seeded hand of :mod:`primero.tui.learn_script`.
 At each moment it pauses with a lesson from :mod:`primero.tui.learn_text` (space or
 enter goes on), then lets the person make the suggested move with the same keys as the
-real table (:mod:`primero.tui.actionpad`). The hand is read only through the person's
-:class:`~primero.views.SeatView` (R9b).
+real table (:mod:`primero.tui.actionpad`). While a lesson that asks for a move shows,
+a key of that move leaves the lesson and counts as the move's first key. The hand is
+read only through the person's :class:`~primero.views.SeatView` (R9b).
 """
 
 from __future__ import annotations
@@ -127,6 +128,19 @@ class LearnApp(App[None]):
         """Show the first lesson."""
         self._refresh()
 
+    def _move_after_lesson(self) -> tuple[str, list[str]] | None:
+        """The move asked for by the lesson showing now, when the person makes it next:
+        its words and keys (``("exchange 2♣", ["e", "1", "enter"])``); else None."""
+        guide = self.guide
+        if not isinstance(guide.step, Teach):
+            return None
+        following = guide.script[guide.index + 1 : guide.index + 2]
+        if not following or not isinstance(following[0], You):
+            return None
+        v = guide.view()
+        move = following[0].choose(v)
+        return describe_move(move), keys_for(move, v)
+
     @property
     def finished(self) -> bool:
         """Whether the script has run to its end."""
@@ -158,6 +172,17 @@ class LearnApp(App[None]):
         step = guide.step
         if isinstance(step, Teach):
             last = step.key == "next_steps"
+            ahead = self._move_after_lesson()
+            if ahead is not None:
+                words, keys = ahead
+                board.set_prompt(
+                    Text(
+                        f"Press space to go on, or make the move now: {_keys_text(keys)}.",
+                        style="bold",
+                    )
+                )
+                board.set_keys([KeyChoice("space", "go on"), KeyChoice(keys[0], words)])
+                return
             board.set_prompt(
                 Text("Press q to leave." if last else "Press space to go on.", style="bold")
             )
@@ -194,7 +219,14 @@ class LearnApp(App[None]):
             if key in ("space", "enter") and step.key != "next_steps":
                 self.guide.next_lesson()
                 self._refresh()
-            return
+                return
+            ahead = self._move_after_lesson()
+            if ahead is None or key not in ahead[1]:
+                return
+            # a key of the move the lesson asks for: leave the lesson and start the move
+            self.guide.next_lesson()
+            self._refresh()
+            step = self.guide.step
         if not isinstance(step, You):
             return
         action = self.pad.press(key, character)
