@@ -136,10 +136,15 @@ def _net_by_kind(hands: int, kinds: list[str], seed: int) -> dict[str, int]:
 
 
 def test_heuristic_beats_random_clearly() -> None:
-    net = _net_by_kind(300, ["heuristic", "random", "heuristic", "random"], seed=1)
-    assert net["heuristic"] + net["random"] == 0
-    # two stacks' worth and more over 300 hands, for two heuristic seats
-    assert net["heuristic"] > 400, net
+    # one seed of 300 hands is noisy (from about 250 to 1,200 chips over seeds 1..16):
+    # three seeds, each scored against the same bar
+    won = 0
+    for seed in (1, 2, 3):
+        net = _net_by_kind(300, ["heuristic", "random", "heuristic", "random"], seed=seed)
+        assert net["heuristic"] + net["random"] == 0
+        won += net["heuristic"]
+    # two stacks' worth and more per 300 hands, for two heuristic seats
+    assert won > 3 * 400, won
 
 
 def test_heuristic_beats_random_heads_up() -> None:
@@ -271,6 +276,72 @@ def test_no_reckless_all_in_with_a_weak_hand() -> None:
                         evaluate(v.hand).points >= 45
                     ), (v.hand, action)
             state.apply(action)
+
+
+def _refusals(hands: int, kinds: list[str], seed: int) -> tuple[int, int]:
+    """``(bets or raises > 0 put to a vote, those refused by every voter)`` over ``hands``
+    hands of seeded matches, read from the match records (R8)."""
+    names = [f"P{i}" for i in range(len(kinds))]
+    agents = {
+        n: make_bot(k, seed * 100 + i) for i, (n, k) in enumerate(zip(names, kinds, strict=True))
+    }
+    voted = refused = played = match_no = 0
+    while played < hands:
+        match = Match(names, seed=seed * 1000 + match_no)
+        match_no += 1
+        while not match.over and played < hands:
+            lines: list[str] = match.play_hand(agents).actions
+            played += 1
+            for i, line in enumerate(lines):
+                seat, kind, *rest = line.split()
+                if kind not in ("b", "r") or int(rest[0]) == 0:
+                    continue
+                votes = []
+                for after in lines[i + 1 :]:
+                    if after.split()[1] not in ("y", "n"):
+                        break
+                    votes.append(after.split()[1])
+                if votes:
+                    voted += 1
+                    if "y" not in votes:  # withdrawn: the bettor takes the turn again
+                        refused += 1
+                        assert lines[i + 1 + len(votes)].split()[0] == seat
+    return voted, refused
+
+
+@pytest.mark.parametrize("pair", ["5h 4c", "Ac Kd", "6h 5c", "7c Kd", "7h 6h"])
+@pytest.mark.parametrize("seed", range(3))
+def test_middling_hand_lets_a_modest_bet_stand(pair: str, seed: int) -> None:
+    # p1 bets 2 into the 4 antes (half the pot); p2's pair is about average or better.
+    # With 19 chips behind, a call of 2 is no token call and the pot odds (2 to win 8)
+    # are not there against three opponents, yet accepting commits nothing: the bet
+    # stands, and p2 still calls or folds at its turn (R8)
+    state = _state(
+        ["d dh p1 Jc 2s", f"d dh p2 {pair}", "d dh p3 Kc Qd", "d dh p4 3d 4d", "p1 b 2"],
+        [20, 20, 20, 20],
+    )
+    assert state.to_act == 1
+    assert HeuristicBot(seed=seed)(view(state, 1)) == Vote(1, True)
+
+
+@pytest.mark.parametrize("pair", ["Kc Qd", "Jc 2s", "Kc Jd"])
+@pytest.mark.parametrize("stack", [20, 100])
+def test_weak_hand_refuses_a_bet_of_its_whole_stack(pair: str, stack: int) -> None:
+    # p1 bets everything it has left (R5), which is also everything p2 has left
+    dealt = ["d dh p1 7h 6h", f"d dh p2 {pair}", "d dh p3 5h 4c", "d dh p4 3d 4d"]
+    state = _state([*dealt, f"p1 b {stack - 1}"], [stack] * 4)
+    assert state.to_act == 1 and state.stacks[1] == stack - 1
+    for seed in range(3):
+        assert HeuristicBot(seed=seed)(view(state, 1)) == Vote(1, False)
+
+
+def test_heuristic_bots_refuse_few_bets() -> None:
+    # R8 is for bets the others find too high, not for nearly every bet. Here 4 heuristic
+    # bots refused 60% of the bets put to a vote (420 of 704) when they accepted only
+    # bets they would call, 39% (165 of 428) now; 34-42% with seeds 1-3
+    voted, refused = _refusals(400, ["heuristic"] * 4, seed=7)
+    assert voted > 300
+    assert refused < 0.48 * voted, (refused, voted)
 
 
 # --------------------------------------------------------------------------- odds

@@ -22,9 +22,12 @@ has declared a category (R6), as a hand of that category (honest) or of a lower 
 * four cards after it (R4.7): ``w`` of the hand held.
 
 Bets and raises are sized from the pot and capped by a share of the stack that grows with
-``w`` (no all-in with a weak hand); calls follow pot odds with a margin; votes (R8) accept
-a bet the bot would call and refuse one it would not; declarations are truthful, or one
-category higher at ``bluff_rate``. Randomness (R10) comes only from ``random.Random``'s
+``w`` (no all-in with a weak hand); calls follow pot odds with a margin; votes (R8) let a
+bet stand whenever the bot would call it, and also a modest one (relative to the pot) with a
+middling hand, since accepting does not commit it (it still calls, raises or folds at its
+turn): only a large bet against a weak hand, or one of a big share of its stack without
+the odds to call, is refused; declarations are truthful, or one category higher at
+``bluff_rate``. Randomness (R10) comes only from ``random.Random``'s
 ``random()`` method.
 
 >>> from primero.state import HandState
@@ -56,13 +59,41 @@ from primero.odds import exchange_outcomes
 from primero.state import LegalActions, Phase
 from primero.views import SeatView
 
-__all__ = ["DECLARED_BLUFF", "EXCHANGE_ALPHA", "HeuristicBot", "best_exchange", "win_table"]
+__all__ = [
+    "BIG_CALL",
+    "DECLARED_BLUFF",
+    "EXCHANGE_ALPHA",
+    "LARGE_BET",
+    "MIDDLING",
+    "MODEST_BET",
+    "STRONG",
+    "WEAK",
+    "HeuristicBot",
+    "best_exchange",
+    "win_table",
+]
 
 #: Opponents' hands are modelled as random hands whose percentile is raised to this
 #: power: they too exchange towards better hands.
 EXCHANGE_ALPHA: Final = 1.5
 #: The assumed chance that an opponent's declaration (R6) is a bluff.
 DECLARED_BLUFF: Final = 0.2
+
+# R8 votes (HeuristicBot._accepts). Hand strength is measured against the win chance of
+# an average hand (1.0), bet sizes as a share of the pot before the bet.
+#: A bet up to this share of the pot is modest: a middling hand always lets it stand.
+MODEST_BET: Final = 0.5
+#: A bet above this share of the pot is refused unless the bot would call it.
+LARGE_BET: Final = 1.5
+#: A call of this share of the stack or more is refused unless the bot would make it.
+BIG_CALL: Final = 0.4
+#: A middling hand, relative to an average one.
+MIDDLING: Final = 0.85
+#: Below this (relative to an average hand) a hand is weak: it refuses what it would not call.
+WEAK: Final = 0.6
+#: From this (relative to an average hand) a hand accepts a bet of MODEST_BET to LARGE_BET
+#: of the pot as often as the bet's size allows.
+STRONG: Final = 1.5
 
 _NKEYS: Final = 5 * 128  # HandValue.key = category * 128 + points < 640
 
@@ -443,7 +474,21 @@ class HeuristicBot:
         return None
 
     def _accepts(self, v: SeatView, me: int, w: float, baseline: float) -> bool:
-        """R8 vote: accept a bet the bot would call, refuse one it would not."""
+        """R8 vote: whether to let the pending bet stand.
+
+        Accepting only lets the bet stand: the bot still calls, raises or folds at its
+        turn, so refusing merely spares a hand that would fold. The bot accepts
+
+        * any bet it would call (:meth:`_call_ok`, pot odds);
+        * a modest bet (up to :data:`MODEST_BET` of the pot before it) with a middling
+          hand (``w`` at least :data:`MIDDLING` times the average hand's);
+        * otherwise, with a hand not far below average (:data:`WEAK`), a bet of up to
+          :data:`LARGE_BET` of the pot by chance, more often the stronger the hand and the
+          smaller the bet (one ``random()`` draw, R10).
+
+        It refuses a bet it would not call that costs :data:`BIG_CALL` of its stack or
+        more, a larger bet, and any bet it would not call with a weak hand.
+        """
         pending = v.pending_bet
         if pending is None:
             return True
@@ -452,4 +497,16 @@ class HeuristicBot:
             return w >= baseline
         call = min(amount - v.round_bets[me], v.stacks[me])
         extra = amount - v.round_bets[bettor]
-        return self._call_ok(v, me, call, w, baseline, extra_pot=extra)
+        if self._call_ok(v, me, call, w, baseline, extra_pot=extra):
+            return True
+        if call >= v.stacks[me] * BIG_CALL:
+            return False
+        rel = w / max(1e-9, baseline)  # 1.0: an average hand
+        size = extra / max(1, v.pot_total)  # the bet as a share of the pot before it
+        if rel < WEAK or size > LARGE_BET:
+            return False
+        if size <= MODEST_BET and rel >= MIDDLING:
+            return True
+        strength = min(1.0, (rel - WEAK) / (STRONG - WEAK))
+        smallness = min(1.0, (LARGE_BET - size) / (LARGE_BET - MODEST_BET))
+        return self.rng.random() < (0.3 + 0.7 * strength) * smallness
