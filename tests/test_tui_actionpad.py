@@ -150,3 +150,19 @@ def test_at_most_two_cards_can_be_chosen() -> None:
     assert pad.press("enter") == Exchange(0, parse_cards("7h 6h"))
     pad.press("e")
     assert pad.press("enter") == Exchange(0, ())  # none chosen: stand pat (R4.6)
+
+
+def test_a_non_printable_key_is_named_not_echoed() -> None:
+    pad = pad_for(hand_after(FIRST_DEAL), 0)
+    assert pad.press("escape", "\x1b") is None
+    assert pad.message.startswith("escape does nothing now: e exchange")
+    assert "\x1b" not in pad.message
+    assert pad.press("enter", "\r") is None
+    assert pad.message.startswith("enter does nothing now:")
+    assert "''" not in pad.message and "\r" not in pad.message
+    pad.press("space", " ")
+    assert pad.message.startswith("space does nothing now:")
+    pad.press("z", "z")
+    assert pad.message.startswith("'z' does nothing now:")
+    pad.press("ctrl+x", "\x18")
+    assert pad.message.startswith("ctrl+x does nothing now:") and "\x18" not in pad.message

@@ -68,6 +68,20 @@ class KeyChoice:
 _DIGITS = "0123456789"
 
 
+def _key_name(key: str, character: str | None) -> str:
+    """A key as the person may read it: its printable character quoted (``'z'``), else
+    its Textual key name (``escape``, ``enter``, ``space``); never a control character.
+
+    >>> _key_name("z", "z"), _key_name("escape", "\\x1b"), _key_name("enter", "\\r")
+    ("'z'", 'escape', 'enter')
+    """
+    if character and character.isprintable() and not character.isspace():
+        return f"'{character}'"
+    if key.isprintable() and len(key) == 1 and not key.isspace():
+        return f"'{key}'"
+    return "".join(ch for ch in key if ch.isprintable()) or "that key"
+
+
 class ActionPad:
     """Collects the person's key presses into one legal-looking action (R4–R8).
 
@@ -248,7 +262,7 @@ class ActionPad:
             if key == "f" and legal.fold:
                 return Fold(seat)
         keys = ", ".join(f"{c.key} {c.label}" for c in self.choices())
-        self.message = f"'{character or key}' does nothing now: {keys}"
+        self.message = f"{_key_name(key, character)} does nothing now: {keys}"
         return None
 
     def _exchange(self, key: str, character: str | None) -> Action | None:
