@@ -237,3 +237,29 @@ def test_run_plain_warns_when_a_record_cannot_be_written_and_plays_on(tmp_path: 
     assert "Playing on without it." in out
     assert "Final standings" in out
     assert table.saved == []
+
+
+def test_plain_mode_sentences_agree_with_you_and_numbers(tmp_path: Path) -> None:
+    import re
+
+    config = TableConfig(seed=12, bots=("random",), max_hands=4, stack=100, players=4)
+    table = Table(config)
+
+    def input_fn(prompt: str) -> str:
+        return "" if prompt.startswith("[Enter]") else _text_for(table.view())
+
+    buf = io.StringIO()
+    run_plain(config, Console(file=buf, width=200), input_fn, table=table)
+    out = buf.getvalue()
+    assert table.match.hands_played == 4
+    assert "Stacks of 100 chips each" in out
+    assert "· you deal" in out and "You deals" not in out
+    assert re.search(r"\(\d+\) wins", out) is None, "no amount repeated before 'wins'"
+    assert re.search(r"wins( uncontested)? the main pot of \d+ chips?", out)
+    for wrong in ("You wins", "You's", "you holds", "you does", "You does", " 1 chips"):
+        assert wrong not in out
+
+
+def test_plain_mode_one_chip_is_singular() -> None:
+    result = runner.invoke(app, [*_args(3), "--no-save", "--stack", "1"], input="q\n")
+    assert "Stacks of 1 chip each" in result.stdout

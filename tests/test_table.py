@@ -211,7 +211,8 @@ def test_exchange_of_cards_not_held() -> None:
     table = _first_turn()
     held = set(table.view().hand)
     other = next(c for c in ("7h", "7c", "7d", "7s") if all(str(h) != c for h in held))
-    with pytest.raises(InputError, match=f"does not hold {other}"):
+    pretty = other[0] + {"h": "♥", "c": "♣", "d": "♦", "s": "♠"}[other[1]]
+    with pytest.raises(InputError, match=f"^you do not hold {pretty}: you hold "):
         table.parse_input(f"x {other}")
 
 
@@ -375,3 +376,38 @@ def test_person_out_watches_as_spectator() -> None:
     assert table.hand is not None and table.hand.complete
     assert table.view().seat is None
     assert not table.waiting_for_human()
+
+
+# --------------------------------------------------------------------------- grammar
+
+
+def test_input_errors_address_the_person_in_the_second_person() -> None:
+    t = Table(TableConfig(seed=5))
+    t.start_hand()
+    t.advance()
+    assert [str(c) for c in t.view().hand] == ["5h", "Kh"]
+    with pytest.raises(InputError) as info:
+        t.parse_input("x Ac")
+    first = str(info.value).splitlines()[0]
+    assert first == "you do not hold A♣: you hold 5♥ K♥"
+
+
+def test_personal_message_rewrites_the_persons_seat_only() -> None:
+    from primero.table import personal_message
+
+    assert (
+        personal_message("p1 holds a primero and may not declare numerus", 0)
+        == "you hold a primero and may not declare numerus"
+    )
+    assert personal_message("p1 may not exchange 1 cards now", 0) == (
+        "you may not exchange 1 card now"
+    )
+    assert personal_message("p2 is due 2 distinct cards", 0) == "p2 is due 2 distinct cards"
+    assert personal_message("p3 has folded", 2) == "you have folded"
+
+
+def test_acting_out_of_turn_says_your_turn() -> None:
+    t = Table(TableConfig(seed=5))
+    t.start_hand()
+    with pytest.raises(WrongTurnError, match=r"^it is not your turn$"):
+        t.act(Call(0))

@@ -181,3 +181,17 @@ def test_run_table_builds_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(TableApp, "run", lambda self, *a, **k: ran.append(self))
     play_module.run_table(TableConfig(seed=1, max_hands=1))
     assert len(ran) == 1 and ran[0].table.config.seed == 1
+
+
+def test_status_line_says_your_bet_for_the_persons_bet() -> None:
+    from primero.actions import parse_action
+    from primero.state import HandState
+    from primero.tui.tablepanel import status_text
+    from primero.views import view
+
+    s = HandState(["You", "Ben", "Cy", "Di"], [20] * 4)
+    for line in ["d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d", "p1 b 4"]:
+        s.apply(parse_action(line, 4))
+    text = status_text(view(s, 0), ("You", "Ben", "Cy", "Di")).plain
+    assert "your bet of 4: Ben to accept or refuse" in text
+    assert "You's" not in text

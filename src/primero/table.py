@@ -22,6 +22,7 @@ anything changes) and :meth:`Table.act`.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,7 +41,7 @@ from primero.actions import (
     seat_name,
 )
 from primero.bots import BOT_KINDS, make_bot
-from primero.cards import CardError, format_cards, parse_cards
+from primero.cards import CardError, format_cards, parse_card, parse_cards
 from primero.errors import IllegalActionError, PrimeroError, WrongTurnError
 from primero.hands import Category
 from primero.history import HandRecord, write_record
@@ -57,6 +58,7 @@ __all__ = [
     "TableEvent",
     "derive_seed",
     "input_help",
+    "personal_message",
 ]
 
 #: Names given to the bots, in order (Italian Renaissance; Girolamo for Cardano).
@@ -341,7 +343,7 @@ class Table:
         if hand is None:
             raise PrimeroError("no hand has been started")
         if not self.waiting_for_human():
-            raise WrongTurnError(f"it is not {self.config.human_name}'s turn")
+            raise WrongTurnError("it is not your turn")
         if action.seat != self.human_seat:
             raise WrongTurnError("the action names another seat than the person's")
         self._record(action, lambda: hand.apply(action))
@@ -432,10 +434,7 @@ class Table:
                 raise InputError(f"you cannot {kind} now")
             hand.check(action)
         except (InputError, IllegalActionError, CardError) as exc:
-            message = _strip_allowed(str(exc))
-            who = seat_name(seat) + " "
-            if message.startswith(who):
-                message = "you " + message[len(who):]
+            message = personal_message(_strip_allowed(str(exc)), seat)
             raise InputError(f"{message}\n{_allowed(legal)}") from None
         return action
 
@@ -566,6 +565,48 @@ def _parse(text: str, seat: int, legal: LegalActions) -> Action:
             f"{args[0]!r} is not a category: chorus, fluxus, supremus, primero, numerus"
         )
     return Declare(seat, matches[0])
+
+
+#: Third-person verbs of the engine's messages and their second-person forms.
+_YOU_VERBS: Final[dict[str, str]] = {
+    "holds": "hold",
+    "does": "do",
+    "is": "are",
+    "has": "have",
+    "was": "were",
+}
+_CARD_WORD: Final = re.compile(r"(?<![\w♣♦♥♠])([A2-7JQK][cdhs])(?![\w])")
+_ONE_CARDS: Final = re.compile(r"\b1 cards\b")
+
+
+def personal_message(message: str, seat: int) -> str:
+    """An engine message about the person's ``seat`` said to the person (second person),
+    cards in Unicode, plurals agreeing.
+
+    >>> personal_message("p1 does not hold 7h: holds 5h Kh", 0)
+    'you do not hold 7♥: you hold 5♥ K♥'
+    >>> personal_message("p2 holds a primero and may not declare numerus", 1)
+    'you hold a primero and may not declare numerus'
+    >>> personal_message("p1 may not exchange 1 cards now", 0)
+    'you may not exchange 1 card now'
+    """
+    words = message.split(" ")
+    me = seat_name(seat)
+    out: list[str] = []
+    for i, word in enumerate(words):
+        if word == me:
+            out.append("you")
+            continue
+        prev = out[-1] if out else ""
+        if prev == "you" or (prev.endswith(":") and i > 0 and word in ("holds", "has")):
+            if prev != "you":
+                out.append("you")
+            out.append(_YOU_VERBS.get(word, word))
+            continue
+        out.append(word)
+    text = " ".join(out)
+    text = _CARD_WORD.sub(lambda m: parse_card(m.group(1)).pretty, text)
+    return _ONE_CARDS.sub("1 card", text)
 
 
 def _strip_allowed(message: str) -> str:

@@ -123,6 +123,11 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> Text:
     return Text(" ").join(card_text(c) for c in cards)
 
 
+def _chips(n: int) -> str:
+    """``"1 chip"``, ``"11 chips"``."""
+    return f"{n} chip{'' if n == 1 else 's'}"
+
+
 def _hand_line(v: SeatView) -> Text:
     line = Text("Your cards: ")
     if not v.hand:
@@ -182,7 +187,7 @@ def _turn_panel(console: Console, table: Table, v: SeatView) -> None:
     console.print()
     console.print(_players_table(table, v))
     pots = " + ".join(str(p.amount) for p in v.pots) or "0"
-    info = f"Pot: {v.pot_total} chips"
+    info = f"Pot: {_chips(v.pot_total)}"
     if len(v.pots) > 1:
         info += f" ({pots})"
     if v.current_bet is not None:
@@ -190,7 +195,8 @@ def _turn_panel(console: Console, table: Table, v: SeatView) -> None:
     if v.pending_bet is not None:
         bettor, amount, is_raise = v.pending_bet
         what = "raise to" if is_raise else "bet of"
-        info += f" · vote on {table.seat_label(bettor)}'s {what} {amount} (R8)"
+        whose = "your" if bettor == v.seat else f"{table.seat_label(bettor)}'s"
+        info += f" · vote on {whose} {what} {amount} (R8)"
     if v.cap is not None:
         info += f" · after the refusal your amount must stay below {v.cap} (R8)"
     console.print(info)
@@ -216,13 +222,19 @@ def _result(console: Console, table: Table, v: SeatView) -> None:
         console.print(rt)
     for i, award in enumerate(v.awards):
         pot = "main pot" if i == 0 else f"side pot {i}"
-        winners = " and ".join(
-            f"{table.seat_label(w)} ({share})"
-            for w, share in zip(award.winners, award.shares, strict=True)
-        )
         how = " uncontested" if len(v.still_in) == 1 else ""
-        console.print(f"{winners} win{'s' if len(award.winners) == 1 else ''}{how} the "
-                      f"{pot} of {award.pot.amount} chips")
+        if len(award.winners) == 1:
+            (w,) = award.winners
+            who = "You win" if w == v.seat else f"{table.seat_label(w)} wins"
+            console.print(f"{who}{how} the {pot} of {_chips(award.pot.amount)}",
+                          markup=False)
+        else:
+            shares = " and ".join(
+                f"{'you' if w == v.seat else table.seat_label(w)} {share}"
+                for w, share in zip(award.winners, award.shares, strict=True)
+            )
+            console.print(f"The {pot} of {_chips(award.pot.amount)} is split: {shares}",
+                          markup=False)
     final = v.final_stacks
     if final is not None:
         parts = []
@@ -262,9 +274,9 @@ def _ask(input_fn: InputFn, prompt: str) -> str:
 def _play_hand(console: Console, table: Table, input_fn: InputFn) -> None:
     table.start_hand()
     v = table.view()
-    dealer = table.seat_label(v.n - 1)
+    dealer = "you deal" if v.n - 1 == v.seat else f"{table.seat_label(v.n - 1)} deals"
     console.print()
-    console.print(Rule(f"Hand {table.hand_number} · {dealer} deals"))
+    console.print(Rule(f"Hand {table.hand_number} · {dealer}"))
     phase = v.phase
     printed = 0
     while True:
@@ -350,7 +362,7 @@ def run_plain(
         console.print("House rules: " + ", ".join(f"{k}={v}" for k, v in overrides.items()),
                       markup=False)
     console.print(
-        f"Stacks {config.stack} chips"
+        f"Stacks of {_chips(config.stack)} each"
         + (f", {config.max_hands} hands at most" if config.max_hands else "")
         + (f", seed {config.seed}" if config.seed is not None else "")
         + ". Type ? for help, q to quit."

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from primero.cards import Card
 from primero.hands import Category
-from primero.odds import ExchangeChoice, ExchangeOdds, exchange_odds, showdown_odds
+from primero.odds import ExchangeChoice, ExchangeOdds, OddsError, exchange_odds, showdown_odds
 from primero.tui.cardart import cards_span
 from primero.views import SeatView
 
@@ -114,7 +114,18 @@ def hints_text(view: SeatView) -> RenderableType:
     title = Text("Hints: exact odds from your cards and your own discards only\n", style="bold")
     if view.seat is None or view.folded[view.seat] or len(view.hand) not in (2, 4):
         return Group(title, Text("No exchange to weigh now.", style="dim"))
-    odds = exchange_odds(view.hand, view.discards)
+    try:
+        odds = exchange_odds(view.hand, view.discards)
+    except OddsError:
+        unseen = 40 - len(view.hand) - len(view.discards)
+        return Group(
+            title,
+            Text(
+                f"Only {unseen} unseen card{'' if unseen == 1 else 's'}: too few to weigh "
+                "an exchange.",
+                style="dim",
+            ),
+        )
     legal = view.legal
     allowed = legal.exchange if legal is not None and legal.exchange else None
     parts: list[RenderableType] = [title]
@@ -135,9 +146,12 @@ def hints_text(view: SeatView) -> RenderableType:
     if len(view.hand) == 4:
         opponents = len(view.still_in) - 1
         if opponents >= 1:
-            odds_now = showdown_odds(
-                view.hand, view.discards, opponents, trials=SHOWDOWN_TRIALS, seed=0
-            )
+            try:
+                odds_now = showdown_odds(
+                    view.hand, view.discards, opponents, trials=SHOWDOWN_TRIALS, seed=0
+                )
+            except OddsError:
+                return Group(*parts)
             how = "exact" if odds_now.exact else f"estimate, {odds_now.trials} deals"
             parts.append(
                 Text(

@@ -18,7 +18,16 @@ from primero.state import DEALER, Phase
 from primero.tui.cardart import back_art, cards_span
 from primero.views import SeatView
 
-__all__ = ["labels_for", "pots_text", "status_text", "table_panel"]
+__all__ = ["labels_for", "possessive", "pots_text", "status_text", "table_panel"]
+
+
+def possessive(name: str) -> str:
+    """``"Ben's"``; ``"your"`` for the person's default name "You".
+
+    >>> possessive("Ben"), possessive("You")
+    ("Ben's", 'your')
+    """
+    return "your" if name == "You" else f"{name}'s"
 
 
 def labels_for(view: SeatView, labels: Sequence[str] | None = None) -> tuple[str, ...]:
@@ -146,7 +155,8 @@ def status_text(
     if view.pending_bet is not None:
         bettor, amount, is_raise = view.pending_bet
         verb = "raise to" if is_raise else "bet of"
-        out.append(f" — {names[bettor]}'s {verb} {amount}: {who} to accept or refuse (R8)")
+        whose = "your" if you is not None and bettor == view.seat else possessive(names[bettor])
+        out.append(f" — {whose} {verb} {amount}: {who} to accept or refuse (R8)")
     else:
         out.append(f" — {who} to act")
     if view.cap is not None:

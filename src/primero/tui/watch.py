@@ -43,7 +43,11 @@ def analysis_summary(decisions: list[ExchangeDecision], names: tuple[str, ...], 
     Returns:
         A text for the side panel.
     """
-    out = Text(f"Analysis: {seat_name(seat)} {names[seat]}'s exchanges\n", style="bold")
+    if names[seat] == "You":
+        title = f"Analysis: your exchanges ({seat_name(seat)})\n"
+    else:
+        title = f"Analysis: {seat_name(seat)} {names[seat]}'s exchanges\n"
+    out = Text(title, style="bold")
     if not decisions:
         out.append("No exchange decision in this hand.", style="dim")
         return out
@@ -145,7 +149,8 @@ class WatchApp(App[None]):
             decision = self._decision_at(self.step)
             if decision is not None:
                 head = Text(
-                    f"Decision at line {decision.step + 1}: the odds {names[self.seat]} "
+                    f"Decision at line {decision.step + 1}: the odds "
+                    f"{'you' if names[self.seat] == 'You' else names[self.seat]} "
                     "could see (own cards and discards only)",
                     style="bold",
                 )
