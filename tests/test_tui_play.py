@@ -195,3 +195,19 @@ def test_status_line_says_your_bet_for_the_persons_bet() -> None:
     text = status_text(view(s, 0), ("You", "Ben", "Cy", "Di")).plain
     assert "your bet of 4: Ben to accept or refuse" in text
     assert "You's" not in text
+
+
+def test_seats_table_marks_the_bet_under_vote_and_the_voter() -> None:
+    from primero.actions import parse_action
+    from primero.state import HandState
+    from primero.tui.tablepanel import _seat_flags
+    from primero.views import view
+
+    s = HandState(["You", "Ben", "Cy", "Di"], [20] * 4)
+    for line in ["d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d", "p1 b 4"]:
+        s.apply(parse_action(line, 4))
+    v = view(s, 1)
+    assert v.to_act == 1
+    assert _seat_flags(v, 0).plain == " bet under vote"
+    assert _seat_flags(v, 1).plain == " to vote"
+    assert _seat_flags(v, 2).plain == ""

@@ -43,8 +43,11 @@ def _seat_flags(view: SeatView, seat: int) -> Text:
         flags.append(" folded", style="dim italic")
     elif view.stacks[seat] == 0 and view.phase is not Phase.COMPLETE:
         flags.append(" all-in", style="bold magenta")
-    if view.pending_bet is not None and view.pending_bet[0] == seat:
-        flags.append(" (vote)", style="yellow")
+    if view.pending_bet is not None:
+        if view.pending_bet[0] == seat:
+            flags.append(" bet under vote", style="yellow")
+        elif view.to_act == seat:
+            flags.append(" to vote", style="bold yellow")
     return flags
 
 
