@@ -166,3 +166,13 @@ def test_a_non_printable_key_is_named_not_echoed() -> None:
     assert pad.message.startswith("'z' does nothing now:")
     pad.press("ctrl+x", "\x18")
     assert pad.message.startswith("ctrl+x does nothing now:") and "\x18" not in pad.message
+
+
+def test_stand_pat_is_offered_only_when_allowed() -> None:
+    pad = pad_for(hand_after(FIRST_DEAL), 0)
+    assert pad.legal is not None and 0 not in pad.legal.exchange
+    pad.press("e")
+    labels = {c.key: c.label for c in pad.choices()}
+    assert "enter" not in labels, "round 1: no stand pat with nothing chosen"
+    pad.press("1")
+    assert {c.key: c.label for c in pad.choices()}["enter"] == "discard 1"

@@ -145,8 +145,11 @@ class ActionPad:
             return []
         if self.mode is PadMode.EXCHANGE:
             out = [KeyChoice(str(i + 1), f"pick {c.pretty}") for i, c in enumerate(self.hand)]
-            verb = "stand pat" if not self.selected else f"discard {len(self.selected)}"
-            return [*out, KeyChoice("enter", verb), KeyChoice("escape", "back")]
+            if self.selected:
+                out.append(KeyChoice("enter", f"discard {len(self.selected)}"))
+            elif 0 in legal.exchange:
+                out.append(KeyChoice("enter", "stand pat"))
+            return [*out, KeyChoice("escape", "back")]
         if self.mode is PadMode.AMOUNT:
             low, high = self._range() or (0, 0)
             what = "bet" if self.amount_kind == "b" else "raise to"
