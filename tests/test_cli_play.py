@@ -263,3 +263,10 @@ def test_plain_mode_sentences_agree_with_you_and_numbers(tmp_path: Path) -> None
 def test_plain_mode_one_chip_is_singular() -> None:
     result = runner.invoke(app, [*_args(3), "--no-save", "--stack", "1"], input="q\n")
     assert "Stacks of 1 chip each" in result.stdout
+
+
+def test_simulate_refuses_an_empty_bot_kind() -> None:
+    result = runner.invoke(app, ["simulate", "--bots", "random,,heuristic", "--hands", "5"])
+    assert result.exit_code == 2
+    assert "empty bot kind in 'random,,heuristic'" in result.stderr
+    assert "random, heuristic" in result.stderr

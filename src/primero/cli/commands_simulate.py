@@ -71,11 +71,17 @@ def parse_bots(text: str) -> tuple[str, ...]:
     """Parse a comma-separated list of bot kinds (``"random,heuristic"``).
 
     Raises:
-        ValueError: an empty list or an unknown kind (the message lists the kinds).
+        ValueError: an empty list, an empty entry (``"random,,heuristic"``) or an
+            unknown kind (the message lists the kinds).
     """
-    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
-    if not kinds:
+    kinds = tuple(k.strip() for k in text.split(","))
+    if not any(kinds):
         raise ValueError(f"give at least one bot kind: {', '.join(BOT_KINDS)}")
+    if not all(kinds):
+        raise ValueError(
+            f"empty bot kind in {text!r}: give kinds separated by single commas, "
+            f"each one of {', '.join(BOT_KINDS)}"
+        )
     for kind in kinds:
         if kind not in BOT_KINDS:
             raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
