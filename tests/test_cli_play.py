@@ -270,3 +270,12 @@ def test_simulate_refuses_an_empty_bot_kind() -> None:
     assert result.exit_code == 2
     assert "empty bot kind in 'random,,heuristic'" in result.stderr
     assert "random, heuristic" in result.stderr
+
+
+def test_plain_mode_h_prints_hints_and_question_mark_the_help() -> None:
+    result = runner.invoke(app, [*_args(1), "--no-save"], input="h\n?\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Hints: exact odds from your cards and your own discards only" in out
+    assert "★ best:" in out
+    assert out.index("Hints:") < out.index("Input (what is allowed now is listed at each turn)")

@@ -52,7 +52,8 @@ __all__ = [
 
 #: Inputs that leave the table.
 QUIT_WORDS: Final = frozenset({"q", "quit", "exit"})
-_HELP_WORDS: Final = frozenset({"?", "h", "help"})
+_HELP_WORDS: Final = frozenset({"?", "help"})
+_HINT_WORDS: Final = frozenset({"h", "hint", "hints"})
 #: The input syntax, shown for ``?``.
 HELP: Final = """Input (what is allowed now is listed at each turn):
   b N        bet N chips (first bet of a round; 0 allowed in rounds 2 and 3)
@@ -62,6 +63,7 @@ HELP: Final = """Input (what is allowed now is listed at each turn):
   y / n      accept / refuse a bet (R8)
   x CARDS    exchange those cards, e.g. x 7h Kc (x alone: stand pat)
   dc CAT     declare a category; prefixes work: dc n, dc p, dc s, dc f, dc c
+  h          hints: the exact odds of your exchange choices (your cards only)
   q          leave the table (Ctrl-D too)
 Cards: rank A 2 3 4 5 6 7 J Q K, suit c d h s (or ♣ ♦ ♥ ♠), e.g. 7h."""
 
@@ -302,6 +304,11 @@ def _play_hand(console: Console, table: Table, input_fn: InputFn) -> None:
             if text.strip().lower() in _HELP_WORDS:
                 console.print(HELP, markup=False, highlight=False)
                 continue
+            if text.strip().lower() in _HINT_WORDS:
+                from primero.tui.hints import hints_text  # reads only the person's view
+
+                console.print(hints_text(v))
+                continue
             try:
                 action = table.parse_input(text)
             except InputError as exc:
@@ -365,7 +372,7 @@ def run_plain(
         f"Stacks of {_chips(config.stack)} each"
         + (f", {config.max_hands} hands at most" if config.max_hands else "")
         + (f", seed {config.seed}" if config.seed is not None else "")
-        + ". Type ? for help, q to quit."
+        + ". Type ? for help, h for hints, q to quit."
     )
     try:
         while not table.over:
