@@ -174,3 +174,13 @@ def test_a_lesson_without_a_move_next_still_says_space_and_ignores_move_keys() -
             assert app.seen == ["welcome"] and app.guide.index == 0
 
     asyncio.run(body())
+
+
+def test_learn_without_a_terminal_refuses_with_status_2() -> None:
+    from typer.testing import CliRunner
+
+    from primero.cli import app
+
+    result = CliRunner().invoke(app, ["learn"])
+    assert result.exit_code == 2
+    assert "needs a terminal" in result.stderr

@@ -728,8 +728,8 @@ def exchange_odds(
     needed = 6 if len(hand) == 4 else 8
     if n < needed:
         raise OddsError(
-            f"only {n} unseen cards: an exchange with {len(hand)} cards needs {needed} "
-            "(the most cards it can draw and one opponent hand)"
+            f"only {n} unseen card{'' if n == 1 else 's'}: an exchange with {len(hand)} "
+            f"cards needs {needed} (the most cards it can draw and one opponent hand)"
         )
     outcomes = _enumerate(hand, dead_cards, unseen)
     geometry = _geometry(n)

@@ -140,6 +140,12 @@ def watch_command(
 @app.command("learn")
 def learn_command() -> None:
     """Learn Primero: a guided first hand that explains each moment of the game."""
+    if not has_terminal():
+        _err(
+            "primero: the guided hand needs a terminal (standard input and output are not "
+            "one); run 'primero learn' in a terminal window, or 'primero rules' to read the rules"
+        )
+        raise typer.Exit(EXIT_INVALID)
     from primero.tui import run_learn
 
     run_learn()
