@@ -79,3 +79,31 @@ def test_h_shows_and_hides_the_hints_at_the_table() -> None:
             assert "Hints:" not in screen_text(app)
 
     asyncio.run(body())
+
+
+def test_no_exchange_table_once_no_exchange_is_left() -> None:
+    # Heads-up after the first round; the second exchange is done, the last round is on.
+    state = first_round(
+        [*DEAL, "p1 b 2", "p2 y", "p2 c", "p3 f", "p4 f",
+         "d dh p1 7d 6h", "d dh p2 3c 4c",
+         "p1 dc numerus", "p1 b 0", "p2 dc numerus", "p2 c",
+         "p1 x", "p2 x"]
+    )
+    text = plain(hints_text(view(state, 0)))
+    assert "No exchange is left" in text
+    assert "best:" not in text
+    assert "Showdown now against 1 random hand" in text
+
+
+def test_the_second_exchange_shows_no_stale_bet() -> None:
+    # R5: the round's bet belongs to its round; in the second exchange nothing is open.
+    state = first_round(
+        [*DEAL, "p1 b 2", "p2 y", "p2 c", "p3 f", "p4 f",
+         "d dh p1 7d 6h", "d dh p2 3c 4c",
+         "p1 dc numerus", "p1 b 3", "p2 dc numerus", "p2 c"]
+    )
+    v = view(state, 0)
+    assert v.current_bet is None
+    assert v.round_bets == (0, 0, 0, 0)
+    assert v.contributed == (6, 6, 1, 1)
+    assert "best:" in plain(hints_text(v))  # the second exchange is still ahead

@@ -496,6 +496,8 @@ class HandState:
 
     def _end_round(self) -> None:
         self.turn = None
+        self.current_bet = None  # no bet to match between rounds
+        self.round_bets = [0] * self.n
         if self.phase is Phase.FIRST_ROUND:
             self._queue_deal(2)
         elif self.phase is Phase.DECLARE_ROUND:

@@ -16,10 +16,11 @@ from rich.text import Text
 from primero.cards import Card
 from primero.hands import Category
 from primero.odds import ExchangeChoice, ExchangeOdds, OddsError, exchange_odds, showdown_odds
+from primero.state import Phase
 from primero.tui.cardart import cards_span
 from primero.views import SeatView
 
-__all__ = ["choice_label", "hints_text", "odds_table", "percent", "same_choice"]
+__all__ = ["choice_label", "exchange_ahead", "hints_text", "odds_table", "percent", "same_choice"]
 
 #: Monte Carlo deals for the showdown odds against three or more opponents.
 SHOWDOWN_TRIALS = 20_000
@@ -114,35 +115,22 @@ def hints_text(view: SeatView) -> RenderableType:
     title = Text("Hints: exact odds from your cards and your own discards only\n", style="bold")
     if view.seat is None or view.folded[view.seat] or len(view.hand) not in (2, 4):
         return Group(title, Text("No exchange to weigh now.", style="dim"))
-    try:
-        odds = exchange_odds(view.hand, view.discards)
-    except OddsError:
-        unseen = 40 - len(view.hand) - len(view.discards)
-        return Group(
-            title,
-            Text(
-                f"Only {unseen} unseen card{'' if unseen == 1 else 's'}: too few to weigh "
-                "an exchange.",
-                style="dim",
-            ),
-        )
-    legal = view.legal
-    allowed = legal.exchange if legal is not None and legal.exchange else None
     parts: list[RenderableType] = [title]
-    if odds.second_deal:
-        parts.append(
-            Text("With 2 cards each choice is followed by the second deal (R4.4).", style="dim")
-        )
-    parts.append(odds_table(odds, allowed=allowed))
-    best = odds.best
-    note = Text("★ best: ")
-    note.append_text(choice_label(best, two_cards=odds.second_deal))
-    note.append(
-        f". win = chance to beat one random hand of the cards you have not seen "
-        f"({odds.unseen}), ties half.",
-        style="dim",
-    )
-    parts.append(note)
+    if exchange_ahead(view):
+        table = _exchange_part(view)
+        if table is None:
+            unseen = 40 - len(view.hand) - len(view.discards)
+            parts.append(
+                Text(
+                    f"Only {unseen} unseen card{'' if unseen == 1 else 's'}: too few to "
+                    "weigh an exchange.",
+                    style="dim",
+                )
+            )
+            return Group(*parts)
+        parts.extend(table)
+    else:
+        parts.append(Text("No exchange is left in this hand (R4): only the showdown.", style="dim"))
     if len(view.hand) == 4:
         opponents = len(view.still_in) - 1
         if opponents >= 1:
@@ -161,3 +149,36 @@ def hints_text(view: SeatView) -> RenderableType:
                 )
             )
     return Group(*parts)
+
+
+def exchange_ahead(view: SeatView) -> bool:
+    """Whether the seat may still exchange in this hand (R4.3, R4.6): in the first round
+    while no bet stands, or from the second deal to the end of the second exchange."""
+    if view.phase is Phase.FIRST_ROUND:
+        return view.current_bet is None and view.pending_bet is None
+    return view.phase in (Phase.SECOND_DEAL, Phase.DECLARE_ROUND, Phase.SECOND_EXCHANGE)
+
+
+def _exchange_part(view: SeatView) -> list[RenderableType] | None:
+    """The exchange table and its note, or None when too few cards are unseen."""
+    try:
+        odds = exchange_odds(view.hand, view.discards)
+    except OddsError:
+        return None
+    legal = view.legal
+    allowed = legal.exchange if legal is not None and legal.exchange else None
+    parts: list[RenderableType] = []
+    if odds.second_deal:
+        parts.append(
+            Text("With 2 cards each choice is followed by the second deal (R4.4).", style="dim")
+        )
+    parts.append(odds_table(odds, allowed=allowed))
+    note = Text("★ best: ")
+    note.append_text(choice_label(odds.best, two_cards=odds.second_deal))
+    note.append(
+        f". win = chance to beat one random hand of the cards you have not seen "
+        f"({odds.unseen}), ties half.",
+        style="dim",
+    )
+    parts.append(note)
+    return parts
