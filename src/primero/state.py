@@ -103,6 +103,23 @@ class HandState:
             are not whole numbers >= 1, one per player.
 
     The ante is taken at once (R4.1); the first deal is then due (``to_act == DEALER``).
+
+    Attributes (read them; change the hand only through :meth:`apply`):
+        rules, players, n, starting_stacks: as given (``n`` players).
+        stacks: chips in front of each seat now.
+        contributed: chips each seat put in this hand, antes included (R7).
+        round_bets: chips each seat put in during the current betting round (R5; all 0
+            between rounds).
+        current_bet: the round's bet to match, or None when no bet is open.
+        folded, hands, declared: per seat; ``hands`` holds the cards (hidden: use
+            :func:`~primero.views.view` for anything shown to a seat, R9b).
+        own_discards: per seat, its discards still out of play (private, R9b).
+        exchanges: per seat, the number of cards of each exchange (public).
+        in_stock, stock_count, discard_pile, dead: where the other cards are (R8b).
+        phase: the :class:`Phase`; void_deals: deals voided so far (R4.3).
+        vote, cap: the bet being voted on and the bettor's cap after a refusal (R8).
+        actions, public_log, private_log: the record, as applied, public and per seat.
+        result: the :class:`HandResult` once the hand is complete, else None.
     """
 
     def __init__(
