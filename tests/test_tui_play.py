@@ -12,6 +12,7 @@ from primero.cards import Card, CardError, parse_card
 from primero.table import Table, TableConfig
 from primero.tui import play as play_module
 from primero.tui.actionpad import PadMode
+from primero.tui.logpanel import award_lines
 from primero.tui.play import TableApp
 from primero.tui.screentext import screen_text
 from primero.views import SeatView
@@ -211,3 +212,68 @@ def test_seats_table_marks_the_bet_under_vote_and_the_voter() -> None:
     assert _seat_flags(v, 0).plain == " bet under vote"
     assert _seat_flags(v, 1).plain == " to vote"
     assert _seat_flags(v, 2).plain == ""
+
+
+@pytest.mark.parametrize(("seed", "players"), [(11, 4), (3, 6), (8, 5)])
+def test_the_result_is_on_screen_at_the_end_of_a_hand_with_hints_on(
+    seed: int, players: int
+) -> None:
+    """At 100x30 with the hints open, a finished hand shows its result, not the hints."""
+
+    async def body() -> None:
+        config = TableConfig(seed=seed, players=players, max_hands=2)
+        app = TableApp(config, bot_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("h")
+            assert "Hints:" in screen_text(app)
+            for _ in range(200):
+                if app.hand_over:
+                    break
+                await pilot.press(*turn_keys(app))
+            assert app.hand_over
+            await pilot.pause()
+            view = app.current
+            assert view is not None and view.final_stacks is not None
+            text = screen_text(app)
+            assert "Hints:" not in text  # no decision is left: the hints make room
+            assert "Chips:" in text and "→" in text  # who won which pot
+            if any(v is not None for v in view.shown):
+                assert "Showdown" in text
+            for value in view.shown:
+                if value is not None:
+                    assert f"{value.category.label} {value.points}" in text
+            for line in award_lines(view, view.players):
+                assert line in text  # the log ends with who won each pot
+            await pilot.press("enter")  # the next hand: the hints are back
+            await pilot.pause()
+            assert not app.hand_over and "Hints:" in screen_text(app)
+
+    run(body)
+
+
+def _finished(lines: list[str], players: int = 4) -> SeatView:
+    from primero.actions import parse_action
+    from primero.state import HandState
+    from primero.views import view
+
+    names = ["You", "Ben", "Cy", "Di", "Eve", "Flo"][:players]
+    s = HandState(names, [20] * players)
+    for line in lines:
+        s.apply(parse_action(line, players))
+    assert s.complete
+    return view(s, 0)
+
+
+def test_award_lines_name_only_winners_and_shown_hands() -> None:
+    deal = ["d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d"]
+    everyone_folds = _finished([*deal, "p1 b 4", "p2 y", "p2 f", "p3 f", "p4 f"])
+    names = everyone_folds.players
+    lines = award_lines(everyone_folds, names)
+    assert len(lines) == len(everyone_folds.awards) >= 1
+    winner = everyone_folds.awards[0].winners[0]
+    assert lines[0].startswith(f"{names[winner]} win")
+    assert "(" not in lines[0]  # the lone winner does not show (R9b)
+    for seat in range(4):
+        if seat != winner:
+            assert names[seat] not in " ".join(lines)

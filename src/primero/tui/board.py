@@ -4,6 +4,8 @@ Used by the play, watch and learn screens alike. It shows only what a
 :class:`~primero.views.SeatView` holds: the status line, the seats, the seat's own cards,
 a prompt with the keys that do something now (also as buttons, for the mouse), the
 hand log, a side panel (hints, analysis or lesson) and the result of a finished hand.
+The main column scrolls; when a hand ends it is scrolled to the result, so the result
+is on screen even when the column is taller than the terminal.
 """
 
 from __future__ import annotations
@@ -87,9 +89,11 @@ class Board(Horizontal):
     #: apps as ``HORIZONTAL_BREAKPOINTS``).
     BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
 
+    _was_over = False
+
     def compose(self) -> ComposeResult:
         """The parts of the board."""
-        with Vertical(id="main"):
+        with VerticalScroll(id="main"):
             yield Static(id="status")
             yield Static(id="seats")
             yield Static(id="hand")
@@ -131,6 +135,13 @@ class Board(Horizontal):
         self.query_one("#log", Static).update(log_text(view, view.players))
         self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
         self.query_one("#result", Static).update(result_text(view, view.players))
+        over = view.final_stacks is not None
+        main = self.query_one("#main", VerticalScroll)
+        if over:
+            main.scroll_end(animate=False)  # the result is the last part of the column
+        elif self._was_over:
+            main.scroll_home(animate=False)  # a new hand: back to the status line
+        self._was_over = over
 
     def set_prompt(self, text: RenderableType) -> None:
         """Show a prompt or message under the cards ("" clears it)."""

@@ -17,7 +17,7 @@ from primero.cards import CardError, parse_card
 from primero.tui.cardart import card_span
 from primero.views import SeatView
 
-__all__ = ["describe_line", "log_text", "section_marker"]
+__all__ = ["award_lines", "describe_line", "log_text", "section_marker"]
 
 
 def _seat(word: str, names: Sequence[str]) -> str:
@@ -39,6 +39,7 @@ _YOU_FORMS = {
     "bets": "bet",
     "raises": "raise",
     "declares": "declare",
+    "wins": "win",
 }
 
 
@@ -135,6 +136,38 @@ def _colour_cards(sentence: str) -> Text:
     return out
 
 
+def award_lines(view: SeatView, names: Sequence[str]) -> list[str]:
+    """Who won each pot of a finished hand, one sentence per pot (R7, R9b).
+
+    A winner's category and points are named only when the hand was shown; folded and
+    unshown hands are never named. Empty when the hand is not over.
+
+    Args:
+        view: the seat's view.
+        names: display names per seat.
+    """
+    if view.final_stacks is None:
+        return []
+    out: list[str] = []
+    for i, award in enumerate(view.awards):
+        if len(view.awards) == 1:
+            label = f"{award.pot.amount}"
+        else:
+            label = "the main pot" if i == 0 else f"side pot {i}"
+            label += f", {award.pot.amount}"
+        if len(award.winners) == 1:
+            seat = award.winners[0]
+            value = view.shown[seat]
+            how = f" ({value.category.label} {value.points})" if value is not None else ""
+            out.append(describe_line(f"{names[seat]} wins {label}{how}", names))
+        else:
+            shares = " and ".join(
+                f"{names[s]} {chips}" for s, chips in zip(award.winners, award.shares, strict=True)
+            )
+            out.append(f"split {label}: {shares}")
+    return out
+
+
 def log_text(view: SeatView, names: Sequence[str], *, last: int | None = None) -> Text:
     """The hand log as the seat sees it (R9b), one numbered sentence per line.
 
@@ -144,7 +177,8 @@ def log_text(view: SeatView, names: Sequence[str], *, last: int | None = None) -
         last: keep only the last ``last`` lines (None: all).
 
     Returns:
-        The log; calls and checks are plain, the seat's own lines in bold.
+        The log; calls and checks are plain, the seat's own lines in bold. A finished
+        hand ends with who won each pot (:func:`award_lines`).
     """
     lines = list(enumerate(view.log))
     if last is not None:
@@ -166,4 +200,10 @@ def log_text(view: SeatView, names: Sequence[str], *, last: int | None = None) -
         out.append_text(sentence)
     if not lines:
         out.append("(nothing yet)", style="dim")
+    won = award_lines(view, names)
+    if won:
+        out.append("\n── result (R7)", style="yellow")
+        for won_line in won:
+            out.append("\n    ")
+            out.append(won_line, style="bold green")
     return out

@@ -8,6 +8,7 @@ delay (``bot_delay``, 0 for tests). Keys (see :mod:`primero.tui.actionpad`): ``e
 
 from __future__ import annotations
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -157,7 +158,17 @@ class TableApp(App[None]):
         banner.append(", ".join(table.label(i) for i in range(1, len(table.match.players))))
         self.query_one("#banner", Static).update(banner)
         self._draw_prompt()
-        board.set_extra(hints_text(current) if self.show_hints else "")
+        board.set_extra(self._hints(current))
+
+    def _hints(self, current: SeatView) -> RenderableType:
+        """The hints under the keys when they are on and a decision is left ("" if not).
+
+        When the hand is over no decision is left, so the hints make room for the
+        result (they come back with the next hand while ``h`` keeps them on).
+        """
+        if not self.show_hints or self.hand_over or self.match_over:
+            return ""
+        return hints_text(current)
 
     def _draw_prompt(self) -> None:
         board = self.board
@@ -220,7 +231,7 @@ class TableApp(App[None]):
         if key == "h" and self.pad.mode is PadMode.IDLE:
             self.show_hints = not self.show_hints
             if self.current is not None:
-                self.board.set_extra(hints_text(self.current) if self.show_hints else "")
+                self.board.set_extra(self._hints(self.current))
             return
         if self.animating:
             if key in ("space", "enter"):  # skip the bots' animation
