@@ -9,10 +9,12 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 
 import primero.odds
-from primero.batch import VALUE_CATEGORY, VALUE_POINTS
+from primero.batch import VALUE_CATEGORY, VALUE_POINTS, ranks_of_valid
 from primero.cards import DECK, Card, CardError, parse_cards
 from primero.hands import Category, evaluate
 from primero.odds import (
@@ -933,3 +935,34 @@ def test_exchange_odds_unchanged_on_recorded_examples(
         for c in odds.choices
     ]
     assert got == choices
+
+
+@pytest.mark.parametrize("known", [2, 3, 6, 12, 30])
+def test_opponent_tables_equal_direct_counts(known: int) -> None:
+    # the opponent's histograms per card and per pair, derived from a constant table
+    # by removing the hands with a known card, against counting every unseen hand
+    rng = random.Random(known)
+    gone = {c.id for c in rng.sample(DECK, known)}
+    unseen = np.array([i for i in range(40) if i not in gone], dtype=np.uint8)
+    n = len(unseen)
+    geometry = primero.odds._geometry(n)
+    opponent = primero.odds._Opponent(unseen, geometry)
+    hands = list(combinations(range(n), 4))
+    ranks = [int(r) for r in ranks_of_valid(unseen[np.array(hands, dtype=np.intp)])]
+    pair_rank = {pair: i for i, pair in enumerate(map(tuple, geometry.pairs.tolist()))}
+    values = len(VALUE_CATEGORY)
+    by_card = np.zeros((values, n), dtype=np.int64)
+    by_pair = np.zeros((values, len(pair_rank)), dtype=np.int64)
+    for hand, rank in zip(hands, ranks, strict=True):
+        for x in hand:
+            by_card[rank, x] += 1
+        for pair in combinations(hand, 2):
+            by_pair[rank, pair_rank[pair]] += 1
+
+    def doubled(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        result: npt.NDArray[np.int64] = 2 * np.cumsum(counts, axis=0) - counts
+        return result
+
+    assert (opponent.below0 == doubled(by_card.sum(axis=1) // 4)).all()
+    assert (opponent.below1 == doubled(by_card)).all()
+    assert (opponent.below2 == doubled(by_pair)).all()

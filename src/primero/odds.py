@@ -51,6 +51,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import Final, Literal
@@ -296,7 +297,8 @@ class _Subsets:
 
     A seat's unseen cards, sorted, are numbered 0..n-1 (positions); because the order
     is colexicographic, the structures for n unseen cards are prefixes of these (see
-    :meth:`prefix`), so nothing is rebuilt per decision.
+    :meth:`prefix`, cached per ``n`` by :func:`_geometry`), so nothing is rebuilt per
+    decision.
     """
 
     def __init__(self) -> None:
@@ -332,28 +334,40 @@ class _Subsets:
         for i, column in enumerate(t, start=1):
             rank += _BINOMIAL[column[:, None], i + (z < column[:, None])]
         self.triple_quads = rank
-        #: the histogram cells (subset rank * number of values) of each quad's cards and
-        #: pairs, to which a quad's value rank is added (see _Opponent)
-        self.quad_card_cells = self.quads * _VALUES
-        self.quad_pair_cells = self.quad_pairs * _VALUES
+        #: (C(n,4),) each: the colex rank of a quad's two lowest and two highest cards
+        self.quad_low_pairs = np.ascontiguousarray(self.quad_pairs[:, 0])
+        self.quad_high_pairs = np.ascontiguousarray(self.quad_pairs[:, 5])
         for array in vars(self).values():
             array.flags.writeable = False
 
     def prefix(self, n: int) -> _Geometry:
-        """The structures for ``n`` unseen cards: views of the first rows and columns."""
+        """The structures for ``n`` unseen cards: mostly views of the first rows and
+        columns; the few that are not contiguous views are copied (see :func:`_geometry`,
+        which caches the result)."""
         n4, n3, n2 = comb(n, 4), comb(n, 3), comb(n, 2)
-        return _Geometry(
+        pairs = self.pairs[:n2]
+        # the pairs holding each card x (n - 1 each): the rank of pair {x, y} for y != x
+        others = np.arange(n)[None, :].repeat(n, axis=0)
+        others = others[others != np.arange(n)[:, None]].reshape(n, max(n - 1, 0))
+        card = np.arange(n)[:, None]
+        low, high = np.minimum(card, others), np.maximum(card, others)
+        card_pairs = _BINOMIAL[low, 1] + _BINOMIAL[high, 2]
+        geometry = _Geometry(
             n=n,
-            pairs=self.pairs[:n2],
+            pairs=pairs,
             triples=self.triples[:n3],
             quads=self.quads[:n4],
             quad_pairs=self.quad_pairs[:n4],
             quad_triples=self.quad_triples[:n4],
             triple_pairs=self.triple_pairs[:n3],
-            triple_quads=self.triple_quads[:n3, : max(n - 3, 0)],
-            quad_card_cells=self.quad_card_cells[:n4],
-            quad_pair_cells=self.quad_pair_cells[:n4],
+            triple_quads=np.ascontiguousarray(self.triple_quads[:n3, : max(n - 3, 0)].T),
+            quad_low_pairs=self.quad_low_pairs[:n4],
+            quad_high_pairs=self.quad_high_pairs[:n4],
+            card_pairs=card_pairs,
         )
+        for array in (geometry.triple_quads, geometry.card_pairs):
+            array.flags.writeable = False
+        return geometry
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,9 +377,11 @@ class _Geometry:
     ``pairs``, ``triples``, ``quads``: the subsets, one per row, in colex order (a
     subset's row number is its rank); ``quad_pairs`` ``(C(n,4), 6)`` and
     ``quad_triples`` ``(C(n,4), 4)``: the ranks of the pairs and 3-subsets of each
-    4-subset; ``triple_pairs`` ``(C(n,3), 3)``; ``triple_quads`` ``(C(n,3), n-3)``:
-    the ranks of the 4-subsets that hold each 3-subset; ``quad_card_cells`` and
-    ``quad_pair_cells``: ``quads`` and ``quad_pairs`` times the number of hand values.
+    4-subset; ``triple_pairs`` ``(C(n,3), 3)``; ``triple_quads`` ``(n-3, C(n,3))``
+    (contiguous, one column per 3-subset): the ranks of the 4-subsets that hold each
+    3-subset; ``quad_low_pairs`` and ``quad_high_pairs``: the ranks of the pairs of the
+    two lowest and the two highest positions of each 4-subset; ``card_pairs``
+    ``(n, n-1)``: the ranks of the pairs holding each position.
     """
 
     n: int
@@ -376,14 +392,17 @@ class _Geometry:
     quad_triples: npt.NDArray[np.intp]
     triple_pairs: npt.NDArray[np.intp]
     triple_quads: npt.NDArray[np.intp]
-    quad_card_cells: npt.NDArray[np.intp]
-    quad_pair_cells: npt.NDArray[np.intp]
+    quad_low_pairs: npt.NDArray[np.intp]
+    quad_high_pairs: npt.NDArray[np.intp]
+    card_pairs: npt.NDArray[np.intp]
 
 
 _SUBSETS: Final = _Subsets()
 
 
+@lru_cache(maxsize=16)
 def _geometry(n: int) -> _Geometry:
+    """The subsets of ``n`` unseen positions, built once per ``n`` (a few MB each)."""
     return _SUBSETS.prefix(n)
 
 
@@ -433,9 +452,54 @@ def _pair_tables() -> tuple[npt.NDArray[np.intp], npt.NDArray[np.uint8]]:
 _PAIR_OF, _PAIR_HANDS = _pair_tables()
 
 
+def _pair_histograms() -> npt.NDArray[np.int64]:
+    """``(values, 780)``: for every pair of cards p (column), how many pairs q of the 40
+    cards disjoint from p make a hand ``p + q`` of each value rank (row): every 4-card
+    hand holding p, counted once. An opponent's unseen hands holding p are these minus
+    the ones that hold a known card (see :class:`_Opponent`)."""
+    table = _PAIR_HANDS.reshape(_PAIR_WIDTH, _PAIR_WIDTH)[:_NPAIRS, :_NPAIRS]
+    return _histogram_columns(table)
+
+
+def _histogram_columns(ranks: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """``(values, rows)``: the histogram of the value ranks in each row of ``ranks``
+    (``(rows, ...)``), as a column; the invalid rank 255 is left out.
+
+    Value-major, so that the cumulative sums over the values (:meth:`_Opponent.
+    _doubled_below`) run along long contiguous rows.
+    """
+    rows = len(ranks)
+    cells = np.minimum(ranks.reshape(rows, -1), _VALUES).astype(np.intp)  # 255: spare bin
+    cells *= rows
+    cells += np.arange(rows, dtype=np.intp)[:, None]
+    counts = np.bincount(cells.ravel(), minlength=(_VALUES + 1) * rows)
+    result: npt.NDArray[np.int64] = counts.reshape(_VALUES + 1, rows)[:_VALUES]
+    return result
+
+
+_PAIR_HISTOGRAMS: Final = np.ascontiguousarray(_pair_histograms())
+_PAIR_HISTOGRAMS.flags.writeable = False
+
+
 def _pair_numbers(a: npt.NDArray[np.intp], b: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
     """The pair number of card ids ``a[i], b[i]`` (broadcast), times the table width."""
     result: npt.NDArray[np.intp] = _PAIR_OF.take(a * 40 + b) * _PAIR_WIDTH
+    return result
+
+
+def _quad_ranks(unseen: npt.NDArray[np.uint8], geometry: _Geometry) -> npt.NDArray[np.uint8]:
+    """The value rank of every 4-subset of ``unseen`` (increasing ids), in colex order.
+
+    The same as ``ranks_of_valid(unseen[geometry.quads])``, looked up in the table of
+    two pairs: a 4-subset is the pair of its two lowest cards and the pair of its two
+    highest, whose card pair numbers come from the ``C(n, 2)`` unseen pairs.
+    """
+    ids = unseen.astype(np.intp)
+    pairs = geometry.pairs
+    numbers = _PAIR_OF.take(ids.take(pairs[:, 0]) * 40 + ids.take(pairs[:, 1]))
+    cells = (numbers * _PAIR_WIDTH).take(geometry.quad_low_pairs)
+    cells += numbers.take(geometry.quad_high_pairs)
+    result: npt.NDArray[np.uint8] = _PAIR_HANDS.take(cells)
     return result
 
 
@@ -455,7 +519,7 @@ def _draw_ranks(
     """
     n = len(unseen)
     if size == 4:
-        return ranks_of_valid(unseen.take(_SUBSETS.quads[: comb(n, 4)]))[None, :]
+        return _quad_ranks(unseen, _geometry(n))[None, :]
     ids = unseen.astype(np.intp)
     if size == 0:
         cells = _pair_numbers(kept[:, 0], kept[:, 1]) + _PAIR_OF.take(kept[:, 2] * 40 + kept[:, 3])
@@ -545,10 +609,10 @@ def _enumerate(
 class _Opponent:
     """Counts of the random opponent hands from the unseen cards, by value rank.
 
-    ``below0[t]`` is ``2 * #(hands below t) + #(hands equal to t)`` over all 4-subsets of
-    the unseen cards, the doubled "beaten, ties half" count of a hand of rank ``t``;
-    ``below1[x, t]`` the same over the hands containing unseen card ``x``, ``below2[p, t]``
-    over the hands containing the pair of rank ``p``.
+    The tables are value-major: ``below0[t]`` is ``2 * #(hands below t) + #(hands equal
+    to t)`` over all 4-subsets of the unseen cards, the doubled "beaten, ties half" count
+    of a hand of rank ``t``; ``below1[t, x]`` the same over the hands containing unseen
+    card ``x``, ``below2[t, p]`` over the hands containing the pair of rank ``p``.
     """
 
     def __init__(
@@ -558,35 +622,47 @@ class _Opponent:
         ranks: npt.NDArray[np.uint8] | None = None,
     ) -> None:
         """``ranks``: the value ranks of the 4-subsets of ``unseen`` in colex order, if
-        already known."""
+        already known (otherwise computed only when a 3-card draw needs them)."""
         self.geometry = geometry
-        quads = geometry.quads
-        self.ranks8 = ranks_of_valid(unseen.take(quads)) if ranks is None else ranks
-        self.ranks = self.ranks8.astype(np.intp)
-        self.count = len(quads)
-        self.below0 = self._doubled_below(np.bincount(self.ranks, minlength=_VALUES))
-        self.below1 = self._doubled_below(self._count_by(geometry.quad_card_cells, geometry.n))
-        self.below2 = self._doubled_below(
-            self._count_by(geometry.quad_pair_cells, len(geometry.pairs))
-        )
+        self.unseen = unseen
+        self._ranks8 = ranks
+        # The histogram of the unseen hands holding each unseen pair p, without
+        # enumerating them: the hands p + q of all 40 cards (a constant table), minus
+        # those where q holds a known card (own or dead): q = {k, y} for a known k and
+        # any card y, each such q once (y not a smaller known card); the pairs q sharing
+        # a card with p (and y = k) have the invalid rank 255, left out.
+        ids = unseen.astype(np.intp)
+        pairs = geometry.pairs
+        numbers = _PAIR_OF.take(ids.take(pairs[:, 0]) * 40 + ids.take(pairs[:, 1]))
+        is_known = np.ones(40, dtype=np.bool_)
+        is_known[ids] = False
+        known = np.flatnonzero(is_known)
+        with_known = _PAIR_OF.take(known[:, None] * 40 + np.arange(40))
+        smaller_known = is_known & (np.arange(40) < known[:, None])
+        with_known[smaller_known] = _NPAIRS  # {k, y} with y known is counted for y
+        by_pair = _PAIR_HISTOGRAMS.take(numbers, axis=1)
+        rows = (numbers * _PAIR_WIDTH)[:, None]
+        by_pair -= _histogram_columns(_PAIR_HANDS.take(rows + with_known.ravel()))
+        # a hand holding card x holds 3 pairs with x, a hand holds 4 cards: the
+        # histograms per card and overall follow exactly from the one per pair
+        n = geometry.n
+        holding = by_pair.T.take(geometry.card_pairs.ravel(), axis=0)  # rows: pairs
+        by_card = holding.reshape(n, max(n - 1, 0), _VALUES).sum(axis=1).T // 3
+        self.below0 = self._doubled_below(by_card.sum(axis=1) // 4)
+        self.below1 = self._doubled_below(by_card)
+        self.below2 = self._doubled_below(by_pair)
         self._triple_ranks: npt.NDArray[np.uint8] | None = None
-
-    def _count_by(self, cells: npt.NDArray[np.intp], n_subsets: int) -> npt.NDArray[np.int64]:
-        """Histogram of the opponent hands' value ranks per subset (card or pair).
-
-        ``cells[h, j]`` is ``rank of the j-th subset of hand h * _VALUES``.
-        """
-        cells = cells + self.ranks[:, None]
-        counts = np.bincount(cells.ravel(), minlength=n_subsets * _VALUES)
-        return counts.reshape(n_subsets, _VALUES)
 
     @staticmethod
     def _doubled_below(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        result: npt.NDArray[np.int64] = 2 * np.cumsum(counts, axis=-1) - counts
+        """``2 * #(below) + #(equal)`` from counts by value rank (axis 0)."""
+        result: npt.NDArray[np.int64] = np.cumsum(counts, axis=0)
+        result *= 2
+        result -= counts
         return result
 
-    def doubled_beaten(self, size: int, ours: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
-        """The doubled "beaten, ties half" count of each possible draw of ``size`` cards.
+    def doubled_beaten(self, size: int, ours: npt.NDArray[np.uint8]) -> int:
+        """The doubled "beaten, ties half" count, summed over the draws of ``size`` cards.
 
         Args:
             size: the number of cards drawn, 0..3.
@@ -595,45 +671,49 @@ class _Opponent:
                 order (the rows of the geometry's ``pairs`` / ``triples``).
 
         Returns:
-            For each draw D, ``sum over opponent hands O disjoint from D of
+            The sum over the draws D of ``sum over opponent hands O disjoint from D of
             2 [O below ours] + [O equal to ours]``, by inclusion-exclusion over the cards
-            of D that O holds.
+            of D that O holds. Only the total is needed (the score), so each term is
+            summed as a whole: ``table[ours, subset]`` gathered through flat cells.
         """
         g = self.geometry
-        counts: npt.NDArray[np.int64] = self.below0[ours]
-        if size >= 1:
-            members = g.pairs if size == 2 else g.triples if size == 3 else None
-            if members is None:
-                counts = counts - self.below1[np.arange(g.n), ours]
-            else:
-                for column in members.T:
-                    counts = counts - self.below1[column, ours]
-        if size == 2:
-            counts = counts + self.below2[np.arange(len(g.pairs)), ours]
-        if size == 3:
+        ours_i = ours.astype(np.intp)
+        total = int(self.below0.take(ours_i).sum())
+        if size == 0:
+            return total
+        below1 = self.below1.ravel()
+        rows1 = ours_i * g.n
+        # the drawn subsets, one per row: cards, pairs or triples
+        members = g.triples if size == 3 else g.pairs if size == 2 else np.arange(g.n)[:, None]
+        for column in members.T:  # minus the hands holding a drawn card
+            total -= int(below1.take(rows1 + column).sum())
+        below2 = self.below2.ravel()
+        rows2 = ours_i * len(g.pairs)
+        if size == 2:  # plus the hands holding both drawn cards
+            total += int(below2.take(rows2 + np.arange(len(g.pairs))).sum())
+        if size == 3:  # plus those holding two of the three, minus those holding all
             for column in g.triple_pairs.T:
-                counts = counts + self.below2[column, ours]
-            counts = counts - self._doubled_triples(ours)
-        return counts
+                total += int(below2.take(rows2 + column).sum())
+            total -= self._doubled_triples(ours)
+        return total
 
-    def _doubled_triples(self, ours: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
-        """For each 3-subset T of the unseen cards, with the seat's rank ``ours[T]``: the
-        doubled "beaten, ties half" count over the opponent hands that contain T."""
-        if self._triple_ranks is None:
-            self._triple_ranks = self.ranks8.take(self.geometry.triple_quads)
-        theirs = self._triple_ranks
-        limit = ours.astype(np.uint8)[:, None]
-        below = np.count_nonzero(theirs < limit, axis=1)
-        at_most = np.count_nonzero(theirs <= limit, axis=1)
-        result: npt.NDArray[np.int64] = (below + at_most).astype(np.int64)
-        return result
+    def _doubled_triples(self, ours: npt.NDArray[np.uint8]) -> int:
+        """The doubled "beaten, ties half" count over the opponent hands that contain a
+        3-subset T of the unseen cards, against the seat's rank ``ours[T]``, summed over
+        every T."""
+        if self._triple_ranks is None:  # shared by the choices that draw 3 cards
+            if self._ranks8 is None:
+                self._ranks8 = _quad_ranks(self.unseen, self.geometry)
+            self._triple_ranks = self._ranks8.take(self.geometry.triple_quads)
+        theirs = self._triple_ranks  # (n - 3, C(n, 3)): long rows against ``ours``
+        return int(np.count_nonzero(theirs < ours)) + int(np.count_nonzero(theirs <= ours))
 
 
 def _choice(
     keep: tuple[Card, ...],
     discard: tuple[Card, ...],
     counts: npt.NDArray[np.int64],
-    doubled: npt.NDArray[np.int64] | None,
+    doubled: int | None,
     opponent_hands: int,
 ) -> tuple[ExchangeChoice, tuple[Fraction, Fraction, int]]:
     """Summarise the outcomes of one choice (its value rank counts); with its exact sort
@@ -641,10 +721,9 @@ def _choice(
     outcomes = int(counts.sum())
     categories = _CATEGORY_OF_VALUE.T @ counts
     points = Fraction(int(counts @ _VALUE_POINTS_I), outcomes)
-    if doubled is None:  # a uniformly random hand against another: 1/2 by symmetry
-        score = Fraction(1, 2)
-    else:
-        score = Fraction(int(doubled.sum()), 2 * opponent_hands * outcomes)
+    # doubled None: a uniformly random hand against another, 1/2 by symmetry
+    half = Fraction(1, 2)
+    score = half if doubled is None else Fraction(doubled, 2 * opponent_hands * outcomes)
     probabilities = tuple(float(Fraction(int(c), outcomes)) for c in categories)
     choice = ExchangeChoice(
         keep=keep,
@@ -743,7 +822,7 @@ def exchange_odds(
         if size == 4:  # a random hand against a random hand: 1/2 by symmetry
             results.append(_choice(keep, discard, counts, None, 1))
             continue
-        beaten = opponent.doubled_beaten(size, outcomes.ranks[i].astype(np.intp))
+        beaten = opponent.doubled_beaten(size, outcomes.ranks[i])
         results.append(_choice(keep, discard, counts, beaten, comb(n - size, 4)))
     best = max(range(len(results)), key=lambda k: (results[k][1], -k))
     return ExchangeOdds(
