@@ -374,19 +374,19 @@ class HandState:
         self.deals_due = [(s, count) for s in range(self.n) if not self.folded[s]]
 
     def _do_deal(self, action: Deal) -> None:
-        seat, count = self.deals_due.pop(0)
+        seat, count = self.deals_due[0]
         cards = action.cards
         if self.stock_count < count:  # R8b: the discards become the new stock
-            thrown = set(self.just_thrown)
-            recycled = {c for c in self.discard_pile if c not in thrown}
-            for card in self.discard_pile:
-                if card in recycled:
-                    self.in_stock[card.id] = True
-                    self.stock_count += 1
+            recycled = self.recyclable(seat)
+            for card in recycled:
+                self.in_stock[card.id] = True
+            self.stock_count += len(recycled)
             self.discard_pile = list(self.just_thrown)
             # Discards shuffled back into the stock are no longer known dead to anyone.
+            gone = set(recycled)
             for own in self.own_discards:
-                own[:] = [c for c in own if c not in recycled]
+                own[:] = [c for c in own if c not in gone]
+        self.deals_due.pop(0)
         for card in cards:
             self.in_stock[card.id] = False
         self.stock_count -= len(cards)
