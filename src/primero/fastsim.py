@@ -60,6 +60,7 @@ from primero.rules import DEFAULT_RULES, Rules, RulesError
 __all__ = [
     "FastHandResult",
     "SimulationSummary",
+    "check_simulation",
     "play_random_hand",
     "simulate_random",
 ]
@@ -640,6 +641,24 @@ class SimulationSummary:
     won_with: tuple[int, ...]
 
 
+def check_simulation(players: int, hands: int, rules: Rules, stack: int) -> None:
+    """Check the arguments of a simulation (shared by ``primero simulate``'s two paths).
+
+    Raises:
+        ValueError: ``hands`` < 1.
+        RulesError: a number of players the rules do not allow (R3), or a stack that is not
+            a whole number >= 1 (chips).
+    """
+    if hands < 1:
+        raise ValueError(f"hands must be at least 1, not {hands}")
+    if not rules.min_players <= players <= rules.max_players:
+        raise RulesError(
+            f"players must be from {rules.min_players} to {rules.max_players}, not {players}"
+        )
+    if type(stack) is not int or stack < 1:
+        raise RulesError(f"the starting stack is a whole number >= 1, not {stack!r}")
+
+
 def simulate_random(
     players: int,
     hands: int,
@@ -676,14 +695,7 @@ def simulate_random(
     """
     from primero.table import derive_seed  # the seeding scheme of primero simulate
 
-    if hands < 1:
-        raise ValueError(f"hands must be at least 1, not {hands}")
-    if not rules.min_players <= players <= rules.max_players:
-        raise RulesError(
-            f"players must be from {rules.min_players} to {rules.max_players}, not {players}"
-        )
-    if type(stack) is not int or stack < 1:
-        raise RulesError(f"the starting stack is a whole number >= 1, not {stack!r}")
+    check_simulation(players, hands, rules, stack)
     p = _params(rules)
     brands = [random.Random(derive_seed(seed, i)).random for i in range(players)]
     net = [0] * players

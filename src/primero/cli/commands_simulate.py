@@ -27,7 +27,7 @@ from rich.table import Table
 
 from primero.bots import BOT_KINDS, make_bot
 from primero.cli.app import app
-from primero.fastsim import simulate_random
+from primero.fastsim import check_simulation, simulate_random
 from primero.hands import Category
 from primero.match import Agent, Match
 from primero.rules import DEFAULT_RULES, Rules, RulesError
@@ -120,12 +120,7 @@ def simulate(
         ValueError: ``hands`` < 1 or an unknown bot kind.
         RulesError: a number of players the rules do not allow, or a stack < 1.
     """
-    if hands < 1:
-        raise ValueError(f"hands must be at least 1, not {hands}")
-    if not rules.min_players <= players <= rules.max_players:
-        raise RulesError(
-            f"players must be from {rules.min_players} to {rules.max_players}, not {players}"
-        )
+    check_simulation(players, hands, rules, stack)
     kinds = tuple(bots[i % len(bots)] for i in range(players))
     names = tuple(BOT_NAMES[i % len(BOT_NAMES)] + ("" if i < len(BOT_NAMES) else str(i))
                   for i in range(players))
