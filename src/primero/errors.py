@@ -6,6 +6,7 @@ __all__ = [
     "BadAmountError",
     "BadCardsError",
     "BadDeclarationError",
+    "EndlessHandError",
     "HandOverError",
     "IllegalActionError",
     "PrimeroError",
@@ -42,3 +43,9 @@ class BadDeclarationError(IllegalActionError):
 
 class HandOverError(IllegalActionError):
     """An action after the hand is complete."""
+
+
+class EndlessHandError(PrimeroError):
+    """A hand played on past the most lines the rules allow (R4, R5, R8): a rule bug or
+    agents that deal themselves void deals without end (raised by
+    :func:`primero.match.play_hand`)."""

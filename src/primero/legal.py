@@ -39,7 +39,7 @@ from primero.hands import Category, evaluate
 if TYPE_CHECKING:
     from primero.state import HandState
 
-__all__ = ["DEALER", "LegalActions", "check_action"]
+__all__ = ["DEALER", "LegalActions", "check_action", "line_limit"]
 
 #: The value of ``HandState.to_act`` (and ``LegalActions.seat``) when a deal line is due.
 DEALER: Final = -1
@@ -122,6 +122,37 @@ class LegalActions:
         if self.fold:
             parts.append("fold")
         return f"{who} may " + "; ".join(parts)
+
+
+def line_limit(players: int, max_stack: int) -> int:
+    """The most record lines one deal of a hand can have: from its first deal line to
+    its end or its voiding (R4–R8b).
+
+    Every legal hand stays within it, so a driver that goes past it has met a rule bug
+    (:func:`primero.match.play_hand` raises then). Void deals (R4.3) start the count
+    again: their number has no limit in the rules.
+
+    The count, for ``n`` players and a largest stack of ``B`` chips: at most ``7n``
+    deal and exchange lines (R4.2–R4.6); in each of the three betting rounds a
+    standing bet or raise strictly raises the bet to match, within ``0..B`` (R5), so at
+    most ``B + 1`` of them, each followed by at most ``n - 1`` calls or folds, plus ``n``
+    first-round exchanges: ``(B + 2) n`` turns; a turn is at most ``B`` refused bets of
+    ``n`` lines each (the refused amounts strictly fall and stay >= 1, R8), a last action
+    with up to ``n - 1`` votes, and a declaration (R6): ``(B + 1) n + 1`` lines.
+
+    Args:
+        players: players in the hand (2..8).
+        max_stack: the largest starting stack, in chips (>= 0).
+
+    Returns:
+        The bound, a number of record lines.
+
+    >>> line_limit(4, 3)
+    1048
+    """
+    turns = (max_stack + 2) * players
+    per_turn = (max_stack + 1) * players + 1
+    return 7 * players + 3 * turns * per_turn
 
 
 def check_action(state: HandState, action: Action) -> None:
