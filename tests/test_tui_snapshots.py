@@ -95,6 +95,7 @@ def test_table_result() -> None:
                 await pilot.press("c")
             else:
                 await pilot.press("b", "enter")
+        assert app.hand_over, "the hand did not end within 100 moves: no result to compare"
 
     check("table_result", shoot(app, drive))
 
@@ -127,6 +128,7 @@ def _learn_until(key: str) -> str:
                 await pilot.press("space")
             elif isinstance(step, You):
                 await pilot.press(*keys_for(app.guide.suggestion(), app.guide.view()))
+        raise AssertionError(f"the lesson did not reach the step {key!r} within 200 moves")
 
     return shoot(app, drive)
 
