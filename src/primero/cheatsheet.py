@@ -25,6 +25,7 @@ from math import comb
 from typing import Final, Literal, overload
 
 from primero.cards import POINTS, Card, Rank, Suit, parse_cards
+from primero.errors import MissingExtraError
 from primero.hands import Category, HandValue, evaluate, evaluate_ids
 
 __all__ = [
@@ -382,6 +383,7 @@ def cheatsheet(fmt: SheetFormat) -> str | bytes:
     Raises:
         ValueError: ``fmt`` is not one of ``"md"``, ``"html"``, ``"pdf"``.
         RuntimeError: an example hand disagrees with the evaluator (see :func:`examples`).
+        MissingExtraError: ``"pdf"`` without fpdf2 (the ``pdf`` extra) installed.
     """
     if fmt == "md":
         return _markdown()
@@ -390,7 +392,15 @@ def cheatsheet(fmt: SheetFormat) -> str | bytes:
     if fmt == "pdf":
         from primero.cheatsheet_pdf import render_pdf  # fpdf2 only when a PDF is asked for
 
-        return render_pdf()
+        try:
+            return render_pdf()
+        except ModuleNotFoundError as exc:
+            if exc.name is None or exc.name.split(".")[0] != "fpdf":
+                raise
+            raise MissingExtraError(
+                "the PDF cheat sheet needs fpdf2, the 'pdf' extra: "
+                "pip install 'primero[pdf]' (md and html need nothing more)"
+            ) from None
     raise ValueError(f"unknown cheat sheet format {fmt!r}: one of md, html, pdf")
 
 

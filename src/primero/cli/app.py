@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 app = typer.Typer(
@@ -12,3 +14,27 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode="markdown",
 )
+
+
+def _print_version(value: bool) -> None:
+    """``--version``: print ``primero <version>`` and exit with status 0."""
+    if value:
+        from primero import __version__
+
+        typer.echo(f"primero {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_print_version,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Primero, the Renaissance ancestor of poker: play, replay, simulate, evaluate."""
