@@ -13,7 +13,8 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-import primero.odds
+import primero.odds.combinatorics
+import primero.odds.opponent
 from primero.batch import VALUE_CATEGORY, VALUE_POINTS, ranks_of_valid
 from primero.cards import DECK, Card, CardError, parse_cards
 from primero.hands import Category, evaluate
@@ -572,8 +573,8 @@ def test_opponent_tables_equal_direct_counts(known: int) -> None:
     gone = {c.id for c in rng.sample(DECK, known)}
     unseen = np.array([i for i in range(40) if i not in gone], dtype=np.uint8)
     n = len(unseen)
-    geometry = primero.odds._geometry(n)
-    opponent = primero.odds._Opponent(unseen, geometry)
+    geometry = primero.odds.combinatorics._geometry(n)
+    opponent = primero.odds.opponent._Opponent(unseen, geometry)
     hands = list(combinations(range(n), 4))
     ranks = [int(r) for r in ranks_of_valid(unseen[np.array(hands, dtype=np.intp)])]
     pair_rank = {pair: i for i, pair in enumerate(map(tuple, geometry.pairs.tolist()))}
