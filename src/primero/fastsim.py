@@ -53,14 +53,13 @@ from operator import itemgetter
 from typing import Final, NamedTuple
 
 from primero.cards import DECK
-from primero.dealing import RandomSource
-from primero.hands import _TABLE, Category
+from primero.dealing import RandomSource, derive_seed
+from primero.hands import VALUE_BY_MASK, Category
 from primero.rules import DEFAULT_RULES, Rules, RulesError
 
 __all__ = [
     "FastHandResult",
     "SimulationSummary",
-    "check_simulation",
     "play_random_hand",
     "simulate_random",
 ]
@@ -72,7 +71,7 @@ _Rand = Callable[[], float]
 
 #: The evaluator's table of every hand's :class:`~primero.hands.HandValue` by card mask
 #: (``sum(1 << id)``); ``.key`` is ``category * 128 + points`` (R2).
-_VALUE: Final = _TABLE
+_VALUE: Final = VALUE_BY_MASK
 _BIT: Final = tuple(1 << i for i in range(40))
 _CARD: Final = tuple(str(card) for card in DECK)
 _SEAT: Final = tuple(f"p{s + 1}" for s in range(8))
@@ -641,24 +640,6 @@ class SimulationSummary:
     won_with: tuple[int, ...]
 
 
-def check_simulation(players: int, hands: int, rules: Rules, stack: int) -> None:
-    """Check the arguments of a simulation (shared by ``primero simulate``'s two paths).
-
-    Raises:
-        ValueError: ``hands`` < 1.
-        RulesError: a number of players the rules do not allow (R3), or a stack that is not
-            a whole number >= 1 (chips).
-    """
-    if hands < 1:
-        raise ValueError(f"hands must be at least 1, not {hands}")
-    if not rules.min_players <= players <= rules.max_players:
-        raise RulesError(
-            f"players must be from {rules.min_players} to {rules.max_players}, not {players}"
-        )
-    if type(stack) is not int or stack < 1:
-        raise RulesError(f"the starting stack is a whole number >= 1, not {stack!r}")
-
-
 def simulate_random(
     players: int,
     hands: int,
@@ -676,7 +657,7 @@ def simulate_random(
     of all the players with ``stack`` chips each, dealt by
     ``Dealer.seeded(derive_seed(seed, 100 + m))``; a new match starts whenever one is
     over (one player holds every chip), and the last one is cut short after ``hands``
-    hands in all (:func:`primero.table.derive_seed`).
+    hands in all (:func:`primero.dealing.derive_seed`).
 
     Args:
         players: players per match, ``rules.min_players`` to ``rules.max_players`` (R3).
@@ -693,9 +674,11 @@ def simulate_random(
         ValueError: ``hands`` < 1.
         RulesError: a number of players the rules do not allow, or a stack < 1.
     """
-    from primero.table import derive_seed  # the seeding scheme of primero simulate
-
-    check_simulation(players, hands, rules, stack)
+    if type(hands) is not int or hands < 1:
+        raise ValueError(f"hands must be a whole number >= 1, not {hands!r}")
+    rules.check_match_players(players)
+    if type(stack) is not int or stack < 1:
+        raise RulesError(f"the starting stack is a whole number >= 1 (chips), not {stack!r}")
     p = _params(rules)
     brands = [random.Random(derive_seed(seed, i)).random for i in range(players)]
     net = [0] * players

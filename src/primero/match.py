@@ -138,11 +138,7 @@ class Match:
         seed: int | None = None,
     ) -> None:
         names = tuple(players)
-        if not rules.min_players <= len(names) <= rules.max_players:
-            raise RulesError(
-                f"a match starts with {rules.min_players} to {rules.max_players} players "
-                f"(min_players/max_players), not {len(names)}"
-            )
+        rules.check_match_players(len(names))
         if len(set(names)) != len(names) or not all(names):
             raise RulesError("player names must be distinct and non-empty")
         chips = [stacks] * len(names) if isinstance(stacks, int) else list(stacks)

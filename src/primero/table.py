@@ -42,6 +42,7 @@ from primero.actions import (
 )
 from primero.bots import BOT_KINDS, make_bot
 from primero.cards import CardError, format_cards, parse_card, parse_cards
+from primero.dealing import derive_seed  # re-exported: primero.table.derive_seed still works
 from primero.errors import IllegalActionError, PrimeroError, WrongTurnError
 from primero.hands import Category
 from primero.history import HandRecord, write_record
@@ -82,14 +83,6 @@ class InputError(ValueError):
     The message says what was wrong and lists what is allowed now (from
     :meth:`~primero.state.LegalActions.describe`) with the short input syntax.
     """
-
-
-def derive_seed(seed: int, index: int) -> int:
-    """The seed of the bot at table ``index`` in a table seeded with ``seed`` (R10).
-
-    Distinct from ``seed`` itself (the dealer's) and from the other bots' seeds.
-    """
-    return seed * 1_000_003 + 7_919 * (index + 1)
 
 
 @dataclass(frozen=True, kw_only=True)

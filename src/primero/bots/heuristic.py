@@ -54,7 +54,7 @@ from primero.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, V
 from primero.batch import VALUE_CATEGORY, VALUE_POINTS
 from primero.cards import DECK, Card
 from primero.dealing import RandomSource
-from primero.hands import _TABLE, Category, evaluate
+from primero.hands import VALUE_BY_MASK, Category, evaluate
 from primero.odds import exchange_outcomes
 from primero.state import LegalActions, Phase
 from primero.views import SeatView
@@ -100,7 +100,7 @@ _NKEYS: Final = 5 * 128  # HandValue.key = category * 128 + points < 640
 
 def _percentiles() -> tuple[list[float], list[list[float]], list[int], list[int]]:
     """Mid-rank percentile of every hand key among all hands, and within each category."""
-    counts = Counter(v.key for v in _TABLE.values())
+    counts = Counter(v.key for v in VALUE_BY_MASK.values())
     keys = sorted(counts)
     total = sum(counts.values())
     pct = [0.0] * _NKEYS
