@@ -117,6 +117,7 @@ class Dealer:
         return out
 
     def deal_into(self, state: HandState) -> None:
-        """Deal every card due now into ``state`` (trusted: the cards come from its stock)."""
+        """Deal every card due now into ``state``, unchecked: :meth:`deal` draws only
+        what the rules allow (R8b), so :meth:`HandState.apply_unchecked` is safe here."""
         while state.deal_due() is not None:
-            state.apply_trusted(self.deal(state))
+            state.apply_unchecked(self.deal(state))

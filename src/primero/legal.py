@@ -11,8 +11,9 @@ raises the specific error for an action the rules do not allow, changing nothing
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from primero.actions import (
     Action,
@@ -26,7 +27,7 @@ from primero.actions import (
     Vote,
     seat_name,
 )
-from primero.cards import format_cards
+from primero.cards import Card, format_cards
 from primero.errors import (
     BadAmountError,
     BadCardsError,
@@ -36,10 +37,7 @@ from primero.errors import (
 )
 from primero.hands import Category, evaluate
 
-if TYPE_CHECKING:
-    from primero.state import HandState
-
-__all__ = ["DEALER", "LegalActions", "check_action", "line_limit"]
+__all__ = ["DEALER", "HandLike", "LegalActions", "check_action", "line_limit"]
 
 #: The value of ``HandState.to_act`` (and ``LegalActions.seat``) when a deal line is due.
 DEALER: Final = -1
@@ -124,6 +122,24 @@ class LegalActions:
         return f"{who} may " + "; ".join(parts)
 
 
+class HandLike(Protocol):
+    """What :func:`check_action` reads of a hand: :class:`~primero.state.HandState`
+    has all of it (a protocol, so that this module does not import the state's)."""
+
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def deals_due(self) -> Sequence[tuple[int, int]]: ...
+    @property
+    def stock_count(self) -> int: ...
+    @property
+    def in_stock(self) -> Sequence[bool]: ...
+
+    def legal_actions(self) -> LegalActions: ...
+    def stock(self) -> list[Card]: ...
+    def recyclable(self, seat: int) -> list[Card]: ...
+
+
 def line_limit(players: int, max_stack: int) -> int:
     """The most record lines one deal of a hand can have: from its first deal line to
     its end or its voiding (R4–R8b).
@@ -155,7 +171,7 @@ def line_limit(players: int, max_stack: int) -> int:
     return 7 * players + 3 * turns * per_turn
 
 
-def check_action(state: HandState, action: Action) -> None:
+def check_action(state: HandLike, action: Action) -> None:
     """Raise the error ``state.apply(action)`` would raise, or return None if legal.
 
     Args:
@@ -221,7 +237,7 @@ def check_action(state: HandState, action: Action) -> None:
     if not kind_ok:
         raise WrongTurnError(f"{action.line()!r} is not allowed now: {legal.describe()}")
 
-def _check_exchange(state: HandState, action: Exchange, legal: LegalActions) -> None:
+def _check_exchange(state: HandLike, action: Exchange, legal: LegalActions) -> None:
     who = seat_name(action.seat)
     if len(action.cards) not in legal.exchange:
         raise BadCardsError(
@@ -234,7 +250,7 @@ def _check_exchange(state: HandState, action: Exchange, legal: LegalActions) -> 
         if card not in hand:
             raise BadCardsError(f"{who} does not hold {card}: holds {format_cards(hand)}")
 
-def _check_deal(state: HandState, action: Deal, legal: LegalActions) -> None:
+def _check_deal(state: HandLike, action: Deal, legal: LegalActions) -> None:
     if legal.seat != DEALER:
         raise WrongTurnError(f"no deal is due now: {legal.describe()}")
     seat, count = state.deals_due[0]

@@ -309,7 +309,7 @@ class HandState:
                 f"Declare) or a record line, not {type(action).__name__}"
             )
         self.check(action)
-        self.apply_trusted(action)
+        self.apply_unchecked(action)
 
     def check(self, action: Action) -> None:
         """Raise the error :meth:`apply` would raise for ``action``, or return None if legal.
@@ -319,11 +319,18 @@ class HandState:
         """
         check_action(self, action)
 
-    def apply_trusted(self, action: Action) -> None:
-        """Apply an action known to be legal (the engine's own fast path), unchecked.
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action WITHOUT checking it: the unchecked path under :meth:`apply`.
 
-        Applying an illegal action here corrupts the hand: use :meth:`apply` for any
-        action that did not come from this state's own :meth:`legal_actions`.
+        :meth:`apply` calls it after :meth:`check`. Call it directly only with an action
+        already known to be legal here (checked with :meth:`check`, or made from this
+        state's own :meth:`legal_actions`, like the dealer's :meth:`Dealer.deal_into
+        <primero.dealing.Dealer.deal_into>`): an illegal action corrupts the hand
+        without any error. Anything from a person, a bot or a record goes through
+        :meth:`apply`.
+
+        Args:
+            action: a legal action of the one to act now.
         """
         self.public_log.append(public_line(action))
         if isinstance(action, Deal | Exchange):
@@ -361,6 +368,9 @@ class HandState:
                 self._finish()
             else:
                 self._next_turn(seat)
+
+    #: The former name of :meth:`apply_unchecked` (kept for callers not yet renamed).
+    apply_trusted = apply_unchecked
 
     # ----------------------------------------------------------------- internals
 
