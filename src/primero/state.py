@@ -19,7 +19,6 @@ actions, from a :class:`~primero.dealing.Dealer` or a record.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final
@@ -41,6 +40,20 @@ from primero.cards import DECK, Card
 from primero.hands import Category, HandValue, evaluate
 from primero.legal import DEALER, LegalActions, check_action
 from primero.pots import Award, Pot, award_pots, build_pots, live_pots
+from primero.rulebook import (
+    declarable,
+    first_round_options,
+    may_raise,
+    next_exchanger,
+    next_in_seat_order,
+    next_to_act,
+    opening_range,
+    raise_range,
+    reshuffle_pool,
+    round_opener,
+    voted,
+    voters,
+)
 from primero.rules import DEFAULT_RULES, Rules, RulesError
 
 __all__ = ["DEALER", "HandResult", "HandState", "LegalActions", "Phase"]
@@ -226,8 +239,8 @@ class HandState:
     def recyclable(self, seat: int) -> list[Card]:
         """Cards that would form a new stock if the stock ran out dealing to ``seat`` (R8b):
         the discards since the last shuffle, less the cards that seat has just thrown."""
-        thrown = set(self.just_thrown) if self.deals_due and self.deals_due[0][0] == seat else set()
-        return [c for c in self.discard_pile if c not in thrown]
+        serving = self.deals_due and self.deals_due[0][0] == seat
+        return reshuffle_pool(self.discard_pile, self.just_thrown if serving else ())
 
     def legal_actions(self) -> LegalActions:
         """What the one to act may do now; see :class:`LegalActions` (R4–R8)."""
@@ -248,36 +261,26 @@ class HandState:
             and self.rules.declarations
             and self.declared[seat] is None
         ):
-            true_category = evaluate(tuple(self.hands[seat])).category
-            allowed = tuple(c for c in Category if c >= true_category)
-            return LegalActions(seat, declare=allowed, fold=facing)
+            held = evaluate(tuple(self.hands[seat])).category
+            return LegalActions(seat, declare=declarable(held), fold=facing)
         if not facing:
             exchange: tuple[int, ...] = ()
             low = 0
             if self.phase is Phase.FIRST_ROUND:
-                exchange = (0, 1, 2) if self.rules.first_round_stand else (1, 2)
-                low = 0 if self.rules.first_round_zero_bet else 1
-            high = stack if self.cap is None else min(stack, self.cap - 1)
-            bet = (low, high) if low <= high else None
-            return LegalActions(seat, exchange=exchange, bet=bet)
+                exchange, low = first_round_options(self.rules)
+            return LegalActions(seat, exchange=exchange, bet=opening_range(low, stack, self.cap))
         current = self.current_bet
         assert current is not None
         call = min(current - self.round_bets[seat], stack)
-        return LegalActions(seat, raise_to=self._raise_range(seat), call=call, fold=True)
-
-    def _raise_range(self, seat: int) -> tuple[int, int] | None:
-        assert self.current_bet is not None
-        if self.rules.max_raises is not None and self.raises >= self.rules.max_raises:
-            return None
-        if not any(
-            self.stacks[s] > 0 for s in range(self.n) if s != seat and not self.folded[s]
-        ):
-            return None
-        low = self.current_bet + self.rules.min_raise
-        high = self.round_bets[seat] + self.stacks[seat]
-        if self.cap is not None:
-            high = min(high, self.cap - 1)
-        return (low, high) if low <= high else None
+        others = sum(
+            1 for s in range(self.n) if s != seat and not self.folded[s] and self.stacks[s] > 0
+        )
+        raise_to = None
+        if may_raise(self.raises, self.rules.max_raises, others):
+            raise_to = raise_range(
+                current, self.rules.min_raise, self.round_bets[seat], stack, self.cap
+            )
+        return LegalActions(seat, raise_to=raise_to, call=call, fold=True)
 
     # ----------------------------------------------------------------- apply
 
@@ -345,12 +348,8 @@ class HandState:
         elif isinstance(action, Exchange):
             self._do_exchange(action)
         elif isinstance(action, Bet | Raise):
-            if action.amount > 0 and self.rules.refusal and self.n - sum(self.folded) >= 3:
-                s = action.seat
-                voters = tuple(
-                    (s + i) % self.n for i in range(1, self.n) if not self.folded[(s + i) % self.n]
-                )
-                self.vote = _Vote(s, action, voters)
+            if voted(action.amount, self.rules.refusal, self.n - sum(self.folded)):
+                self.vote = _Vote(action.seat, action, voters(action.seat, self.folded))
             else:
                 self._make_bet_stand(action)
         elif isinstance(action, Call):
@@ -387,7 +386,7 @@ class HandState:
         seat, count = self.deals_due[0]
         cards = action.cards
         if self.stock_count < count:  # R8b: the discards become the new stock
-            recycled = self.recyclable(seat)
+            recycled = self.recyclable(seat)  # R8b
             for card in recycled:
                 self.in_stock[card.id] = True
             self.stock_count += len(recycled)
@@ -431,13 +430,13 @@ class HandState:
     def _after_exchange(self, seat: int) -> None:
         if self.phase is Phase.FIRST_ROUND:
             self.acted[seat] = True
-            nxt = self._next_seat(seat, lambda s: self.stacks[s] > 0 and not self.acted[s])
+            nxt = next_exchanger(seat, self.folded, self.stacks, self.acted)
             if nxt is None:
                 self._void_deal()
             else:
                 self.turn = nxt
         else:  # second exchange: every player still in, in seat order (R4.6)
-            nxt = self._next_seat(seat, lambda s: True)
+            nxt = next_in_seat_order(seat, self.folded)
             if nxt is None:
                 self.phase = Phase.LAST_ROUND
                 if self.rules.last_round:
@@ -446,13 +445,6 @@ class HandState:
                     self._finish()
             else:
                 self.turn = nxt
-
-    def _next_seat(self, seat: int, wanted: Callable[[int], bool]) -> int | None:
-        """The next seat after ``seat`` (no wrap) still in and satisfying ``wanted``."""
-        for s in range(seat + 1, self.n):
-            if not self.folded[s] and wanted(s):
-                return s
-        return None
 
     def _void_deal(self) -> None:
         """R4.3: every player exchanged and no bet stands: all cards back, deal again."""
@@ -475,11 +467,11 @@ class HandState:
         self.current_bet = None
         self.raises = 0
         self.cap = None
-        able = [s for s in range(self.n) if not self.folded[s] and self.stacks[s] > 0]
-        if len(able) < 2:
+        opener = round_opener(self.folded, self.stacks)
+        if opener is None:
             self._end_round()
         else:
-            self.turn = able[0]
+            self.turn = opener
 
     def _make_bet_stand(self, action: Bet | Raise) -> None:
         seat = action.seat
@@ -508,18 +500,13 @@ class HandState:
     def _next_turn(self, seat: int) -> None:
         """Pass the turn in a betting round, or end the round (R5)."""
         self.cap = None
-        current = self.current_bet or 0
-        n = self.n
-        for i in range(1, n + 1):
-            s = (seat + i) % n
-            if (
-                not self.folded[s]
-                and self.stacks[s] > 0
-                and (not self.acted[s] or self.round_bets[s] < current)
-            ):
-                self.turn = s
-                return
-        self._end_round()
+        nxt = next_to_act(
+            seat, self.folded, self.stacks, self.acted, self.round_bets, self.current_bet or 0
+        )
+        if nxt is None:
+            self._end_round()
+        else:
+            self.turn = nxt
 
     def _end_round(self) -> None:
         self.turn = None
