@@ -96,9 +96,14 @@ def pot_layers(
     >>> pot_layers([10, 31, 31, 1], [False, False, False, True])
     [(31, (0, 1, 2)), (42, (1, 2))]
     """
-    inside = [s for s in range(len(folded)) if not folded[s]]
-    level = contributed[inside[0]]
-    if all(contributed[s] == level for s in inside):  # the usual case: one pot
+    inside = []
+    one_level = True
+    for s in range(len(folded)):
+        if not folded[s]:
+            if inside and contributed[s] != contributed[inside[0]]:
+                one_level = False
+            inside.append(s)
+    if one_level:  # the usual case: one pot, every player still in eligible
         total = sum(contributed)
         return [(total, tuple(inside))] if total else []
     levels = sorted({contributed[s] for s in inside})

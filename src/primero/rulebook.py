@@ -26,16 +26,15 @@ from primero.rules import Rules
 
 __all__ = [
     "SEATS_AFTER",
+    "able_to_bet",
     "declarable",
     "first_round_options",
-    "may_raise",
     "next_exchanger",
     "next_in_seat_order",
     "next_to_act",
     "opening_range",
     "raise_range",
     "reshuffle_pool",
-    "round_opener",
     "voted",
     "voters",
 ]
@@ -47,6 +46,9 @@ T = TypeVar("T")
 SEATS_AFTER: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple((s + i) % n for i in range(1, n + 1)) for s in range(n)) for n in range(9)
 )
+
+#: ``_OTHERS[n][s]``: the same without ``s`` (R8 voters, before skipping folded players).
+_OTHERS: Final = tuple(tuple(ring[:-1] for ring in rings) for rings in SEATS_AFTER)
 
 _CATEGORIES: Final = tuple(Category)
 #: ``_DECLARABLE[c]``: the categories from ``c`` up (R6).
@@ -78,23 +80,30 @@ def opening_range(low: int, stack: int, cap: int | None) -> tuple[int, int] | No
     return (low, high) if low <= high else None
 
 
-def may_raise(raises: int, max_raises: int | None, others_with_chips: int) -> bool:
-    """Whether a raise is allowed at all (R5): fewer than ``max_raises`` raises stood this
-    round (None: no cap), and another player still in has chips (no pointless raises)."""
-    return (max_raises is None or raises < max_raises) and others_with_chips > 0
-
-
 def raise_range(
-    current: int, min_raise: int, round_bet: int, stack: int, cap: int | None
+    current: int,
+    min_raise: int,
+    round_bet: int,
+    stack: int,
+    cap: int | None,
+    raises: int = 0,
+    max_raises: int | None = None,
+    others_with_chips: int = 1,
 ) -> tuple[int, int] | None:
     """The round totals a raise may reach (R5): at least the bet to match plus
     ``min_raise`` (no all-in raise for less), at most what the seat put in this round
     plus its stack, and strictly below ``cap``, the amount just refused (R8).
 
+    No raise at all once ``raises`` raises stood this round and ``max_raises`` (None: no
+    cap) is reached, or when no other player still in has chips (``others_with_chips``
+    is 0: no pointless raises).
+
     Returns:
-        The inclusive range ``(low, high)`` of round totals, or None when none is possible
-        (check :func:`may_raise` first).
+        The inclusive range ``(low, high)`` of round totals, or None when no raise is
+        allowed.
     """
+    if not others_with_chips or (max_raises is not None and raises >= max_raises):
+        return None
     low = current + min_raise
     high = round_bet + stack
     if cap is not None and high >= cap:
@@ -120,17 +129,24 @@ def voted(amount: int, refusal: bool, still_in: int) -> bool:
 def voters(bettor: int, folded: Sequence[bool]) -> tuple[int, ...]:
     """Who votes on a bet of ``bettor`` and in what order (R8): every other player still
     in (all-in ones too), from the seat after the bettor, going round."""
-    return tuple(s for s in SEATS_AFTER[len(folded)][bettor][:-1] if not folded[s])
+    out = []
+    for s in _OTHERS[len(folded)][bettor]:
+        if not folded[s]:
+            out.append(s)
+    return tuple(out)
 
 
 # ------------------------------------------------------------------ turn order (R4.3, R4.6, R5)
 
 
-def round_opener(folded: Sequence[bool], stacks: Sequence[int]) -> int | None:
-    """Who opens a betting round (R5): the first seat still in with chips, or None when
-    fewer than two players still in have chips (the round is skipped)."""
-    able = [s for s in range(len(folded)) if not folded[s] and stacks[s] > 0]
-    return able[0] if len(able) >= 2 else None
+def able_to_bet(folded: Sequence[bool], stacks: Sequence[int]) -> list[int]:
+    """The seats that take turns in a betting round (R5): still in, with chips, in seat
+    order. The first of them opens it; with fewer than two the round is skipped."""
+    able = []
+    for s in range(len(folded)):
+        if not folded[s] and stacks[s] > 0:
+            able.append(s)
+    return able
 
 
 def next_to_act(

@@ -41,16 +41,15 @@ from primero.hands import Category, HandValue, evaluate
 from primero.legal import DEALER, LegalActions, check_action
 from primero.pots import Award, Pot, award_pots, build_pots, live_pots
 from primero.rulebook import (
+    able_to_bet,
     declarable,
     first_round_options,
-    may_raise,
     next_exchanger,
     next_in_seat_order,
     next_to_act,
     opening_range,
     raise_range,
     reshuffle_pool,
-    round_opener,
     voted,
     voters,
 )
@@ -275,11 +274,10 @@ class HandState:
         others = sum(
             1 for s in range(self.n) if s != seat and not self.folded[s] and self.stacks[s] > 0
         )
-        raise_to = None
-        if may_raise(self.raises, self.rules.max_raises, others):
-            raise_to = raise_range(
-                current, self.rules.min_raise, self.round_bets[seat], stack, self.cap
-            )
+        raise_to = raise_range(
+            current, self.rules.min_raise, self.round_bets[seat], stack, self.cap,
+            self.raises, self.rules.max_raises, others,
+        )
         return LegalActions(seat, raise_to=raise_to, call=call, fold=True)
 
     # ----------------------------------------------------------------- apply
@@ -467,11 +465,11 @@ class HandState:
         self.current_bet = None
         self.raises = 0
         self.cap = None
-        opener = round_opener(self.folded, self.stacks)
-        if opener is None:
+        able = able_to_bet(self.folded, self.stacks)
+        if len(able) < 2:  # R5: the round is skipped
             self._end_round()
         else:
-            self.turn = opener
+            self.turn = able[0]
 
     def _make_bet_stand(self, action: Bet | Raise) -> None:
         seat = action.seat

@@ -1,10 +1,12 @@
 """A bot that picks uniformly among the legal moves of its view (a baseline, R10-seeded).
 
 Its whole decision procedure is :func:`random_move` (which kind of move, then the amount
-or the declaration) and :func:`random_cards` (which cards to exchange), over plain
-values: :meth:`RandomBot.choose` calls them with a :class:`~primero.legal.LegalActions`,
-and the random-playout kernel :mod:`primero.fastsim` calls the very same functions, so
-both draw the same random numbers in the same order (R10).
+or the declaration; in four parts over plain values: :func:`random_vote`,
+:func:`random_declaration`, :func:`random_facing`, :func:`random_opening`) and
+:func:`random_cards` (which cards to exchange). :meth:`RandomBot.choose` calls them with
+a :class:`~primero.legal.LegalActions`, and the random-playout kernel
+:mod:`primero.fastsim` calls the very same functions, so both draw the same random
+numbers in the same order (R10).
 
 >>> import random
 >>> from primero.legal import LegalActions
@@ -36,7 +38,11 @@ __all__ = [
     "REFUSE",
     "RandomBot",
     "random_cards",
+    "random_declaration",
+    "random_facing",
     "random_move",
+    "random_opening",
+    "random_vote",
 ]
 
 T = TypeVar("T")
@@ -53,67 +59,85 @@ ACCEPT: Final = 6
 REFUSE: Final = 7
 
 
-def random_move(
-    rand: Callable[[], float],
-    exchange: Sequence[int],
-    bet: tuple[int, int] | None,
-    raise_to: tuple[int, int] | None,
-    call: bool,
-    fold: bool,
-    vote: bool,
-    declare: int,
+def random_opening(
+    rand: Callable[[], float], exchange: Sequence[int], bet: tuple[int, int] | None
 ) -> tuple[int, int]:
+    """A random move of a seat facing no bet (kinds ``x0 x1 x2 b``): one draw over the
+    kinds, then for a bet one draw of the amount, uniform in ``bet`` (chips)."""
+    nx = len(exchange)
+    i = floor(rand() * (nx + (bet is not None)))
+    if i < nx:
+        return EXCHANGE, exchange[i]
+    assert bet is not None
+    return BET, bet[0] + floor(rand() * (bet[1] - bet[0] + 1))
+
+
+def random_facing(rand: Callable[[], float], raise_to: tuple[int, int] | None) -> tuple[int, int]:
+    """A random move of a seat facing a bet (kinds ``r c f`` or ``c f``): one draw over
+    the kinds, then for a raise one draw of the round total, uniform in ``raise_to``."""
+    if raise_to is None:
+        return (CALL, 0) if rand() < 0.5 else (FOLD, 0)
+    i = floor(rand() * 3)
+    if i == 0:
+        return RAISE, raise_to[0] + floor(rand() * (raise_to[1] - raise_to[0] + 1))
+    return (CALL, 0) if i == 1 else (FOLD, 0)
+
+
+def random_declaration(rand: Callable[[], float], allowed: int, fold: bool) -> tuple[int, int]:
+    """A random move of a seat due to declare (kinds ``dc f`` or ``dc``): one draw over
+    the kinds, then for a declaration one draw among the ``allowed`` categories."""
+    if fold and rand() >= 0.5:
+        return FOLD, 0
+    if not fold:
+        rand()  # the one kind "dc" is drawn too
+    return DECLARE, floor(rand() * allowed)
+
+
+def random_move(rand: Callable[[], float], legal: LegalActions) -> tuple[int, int]:
     """A uniformly random legal move, as :class:`RandomBot` plays (R10).
 
     It draws ``floor(rand() * k)`` over the ``k`` kinds of move legal now, in the order of
     :meth:`LegalActions.kinds`; then, for a bet or raise, the amount uniformly in its
-    range (one more draw), or for a declaration the category among the ``declare``
-    allowed ones (one more draw). ``floor(rand() * k)`` equals
-    :func:`primero.dealing.randbelow` for every ``random()`` value.
+    range (one more draw), or for a declaration the category among the allowed ones
+    (one more draw). ``floor(rand() * k)`` equals :func:`primero.dealing.randbelow` for
+    every ``random()`` value. The kernel :mod:`primero.fastsim` calls the four parts
+    (:func:`random_vote`, :func:`random_declaration`, :func:`random_facing`,
+    :func:`random_opening`) directly with plain values.
 
     Args:
         rand: a ``random()`` function, floats in [0, 1).
-        exchange: the allowed numbers of cards to exchange, ascending.
-        bet, raise_to: the inclusive chip ranges of a bet and a raise, or None.
-        call, fold, vote: whether a call (or check), a fold, a vote is allowed.
-        declare: how many categories may be declared (0: no declaration due).
+        legal: what the seat may do (as ``HandState.legal_actions()`` gives it).
 
     Returns:
         ``(kind, value)``: :data:`EXCHANGE` and the number of cards, :data:`BET` or
         :data:`RAISE` and the amount (chips), :data:`DECLARE` and the index of the
-        category among the allowed ones, or :data:`CALL`, :data:`FOLD`,
-        :data:`ACCEPT`, :data:`REFUSE` and 0.
+        category in ``legal.declare``, or :data:`CALL`, :data:`FOLD`, :data:`ACCEPT`,
+        :data:`REFUSE` and 0.
     """
-    if vote:  # kinds y n
-        return (ACCEPT, 0) if rand() < 0.5 else (REFUSE, 0)
-    if declare:  # kinds dc [f]
-        if fold and rand() >= 0.5:
-            return FOLD, 0
-        if not fold:
-            rand()  # the one kind "dc" is drawn too
-        return DECLARE, floor(rand() * declare)
-    nx = len(exchange)
-    i = floor(rand() * (nx + (bet is not None) + (raise_to is not None) + call + fold))
-    if i < nx:
-        return EXCHANGE, exchange[i]
-    i -= nx
-    if bet is not None:
-        if not i:
-            return BET, bet[0] + floor(rand() * (bet[1] - bet[0] + 1))
-        i -= 1
-    if raise_to is not None:
-        if not i:
-            return RAISE, raise_to[0] + floor(rand() * (raise_to[1] - raise_to[0] + 1))
-        i -= 1
-    if call and not i:
-        return CALL, 0
-    return FOLD, 0
+    if legal.vote:  # kinds y n
+        return (ACCEPT, 0) if random_vote(rand) else (REFUSE, 0)
+    if legal.declare:
+        return random_declaration(rand, len(legal.declare), legal.fold)
+    if legal.call is not None:  # facing a bet: call and fold always, raise maybe
+        return random_facing(rand, legal.raise_to)
+    return random_opening(rand, legal.exchange, legal.bet)
+
+
+def random_vote(rand: Callable[[], float]) -> bool:
+    """Accept (True) or refuse a bet at random, as :class:`RandomBot` votes (R8): one
+    draw over the kinds ``y n``."""
+    return rand() < 0.5
 
 
 def random_cards(rand: Callable[[], float], hand: list[T], count: int) -> list[T]:
     """Take ``count`` cards out of ``hand`` at random, in place, as :class:`RandomBot`
     exchanges: each popped at ``floor(rand() * len(hand))``, so the kept cards stay in
     order (R10). Returns the cards taken, in the order taken."""
+    if count == 1:
+        return [hand.pop(floor(rand() * len(hand)))]
+    if count == 2:
+        first = hand.pop(floor(rand() * len(hand)))
+        return [first, hand.pop(floor(rand() * len(hand)))]
     return [hand.pop(floor(rand() * len(hand))) for _ in range(count)]
 
 
@@ -156,10 +180,7 @@ class RandomBot:
         seat = legal.seat
         if seat is None or seat < 0:
             raise ValueError(f"no player's move to choose: {legal.describe()}")
-        kind, value = random_move(
-            rng.random, legal.exchange, legal.bet, legal.raise_to, legal.call is not None,
-            legal.fold, legal.vote, len(legal.declare),
-        )
+        kind, value = random_move(rng.random, legal)
         if kind == EXCHANGE:
             return Exchange(seat, tuple(random_cards(rng.random, list(hand), value)))
         if kind == BET:
