@@ -11,30 +11,30 @@ in the hot path. ``primero simulate`` uses it whenever every bot is random
 (:func:`simulate_random`); ``benchmarks/bench_engine.py`` measures it.
 
 It is *trusted*: it never checks anything, because it only ever produces what the rules
-allow. It is *equal to the checked engine*: fed the same random sources, it consumes
-them exactly as :class:`~primero.dealing.Dealer` and
-:class:`~primero.bots.random.RandomBot` do, so it plays the identical hand, with the same
-record lines (``record=True``) and the same final stacks:
+allow. It holds no rule of its own: the rules come from the same pure functions the
+checked engine calls (:mod:`primero.rulebook`: ranges, votes, turn order, R8b;
+:mod:`primero.pots`: pots and their award; :func:`primero.hands.VALUE_BY_MASK`: the
+evaluator), and every bot decision from :mod:`primero.bots.random`
+(:func:`~primero.bots.random.random_move`'s parts and
+:func:`~primero.bots.random.random_cards`), which :class:`~primero.bots.random.RandomBot`
+uses too. It is *equal to the checked engine*: fed the same random sources, it consumes
+them exactly as :class:`~primero.dealing.Dealer` and :class:`~primero.bots.random.RandomBot`
+do, so it plays the identical hand, with the same record lines (``record=True``) and the
+same final stacks. The dealer draws each card with ``floor(random() * len(pool))`` and
+``pool.pop``, the pool being the stock in deck order (card id order); under R8b the
+whole stock is dealt first, then cards are drawn from the reshuffled discards in
+discard-pile order. ``floor(random() * n)`` equals :func:`primero.dealing.randbelow`:
+``random()`` is at most ``1 - 2**-53``, and that times ``n`` rounds to less than ``n``.
 
-- the dealer draws each card with ``randbelow(len(pool))`` and ``pool.pop``, the pool
-  being the stock in deck order (card id order); under R8b the whole stock is dealt
-  first, then cards are drawn from the recyclable discards in discard-pile order;
-- each seat's bot draws ``randbelow(len(kinds))`` over the kinds of
-  :meth:`~primero.state.LegalActions.kinds` in their order (``x0 x1 x2 b r c f``,
-  ``dc f`` while a declaration is due, ``y n`` for votes), then the amount
-  (``low + randbelow(high - low + 1)``), the declared category
-  (``randbelow(len(allowed))`` over the categories from the true one up) or the
-  exchanged cards (popped one by one at ``randbelow(len(hand))`` from the hand list in
-  hand order).
-
-``randbelow`` here is ``floor(rng.random() * n)``: the same as ``int()`` for a float >= 0
-(and twice as fast), and the ``min(..., n - 1)`` of :func:`primero.dealing.randbelow`
-never changes the result, because ``random()`` is at most ``1 - 2**-53`` and that times
-``n`` rounds to less than ``n`` for every ``n``.
+Public entry points (stable; the search bot builds on them): :func:`play_random_hand`
+(one hand, optionally with its record lines), :func:`simulate_random` (the counters of
+``primero simulate`` with random bots), :class:`FastHandResult`,
+:class:`SimulationSummary`.
 
 ``tests/test_fastsim.py`` checks the equality on thousands of random hands under random
-house rules (2 to 8 players, small stacks for all-ins, side pots and deck exhaustion);
-any change to the rules in :mod:`primero.state` must be mirrored here.
+house rules (2 to 8 players, small stacks for all-ins, side pots and deck exhaustion),
+and has the kernel's records judged by the referee of the property tests
+(``tests/referee.py``, written from docs/rules.md).
 
 >>> import random
 >>> r = play_random_hand([20, 20, 20, 20], DEFAULT_RULES, random.Random(1),

@@ -96,7 +96,7 @@ def pot_layers(
     >>> pot_layers([10, 31, 31, 1], [False, False, False, True])
     [(31, (0, 1, 2)), (42, (1, 2))]
     """
-    inside = []
+    inside: list[int] = []
     one_level = True
     for s in range(len(folded)):
         if not folded[s]:

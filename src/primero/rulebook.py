@@ -129,7 +129,7 @@ def voted(amount: int, refusal: bool, still_in: int) -> bool:
 def voters(bettor: int, folded: Sequence[bool]) -> tuple[int, ...]:
     """Who votes on a bet of ``bettor`` and in what order (R8): every other player still
     in (all-in ones too), from the seat after the bettor, going round."""
-    out = []
+    out: list[int] = []
     for s in _OTHERS[len(folded)][bettor]:
         if not folded[s]:
             out.append(s)
@@ -142,7 +142,7 @@ def voters(bettor: int, folded: Sequence[bool]) -> tuple[int, ...]:
 def able_to_bet(folded: Sequence[bool], stacks: Sequence[int]) -> list[int]:
     """The seats that take turns in a betting round (R5): still in, with chips, in seat
     order. The first of them opens it; with fewer than two the round is skipped."""
-    able = []
+    able: list[int] = []
     for s in range(len(folded)):
         if not folded[s] and stacks[s] > 0:
             able.append(s)
