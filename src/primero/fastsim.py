@@ -67,7 +67,7 @@ from primero.bots.random import (
 from primero.cards import DECK
 from primero.dealing import RandomSource, derive_seed
 from primero.hands import VALUE_BY_MASK, Category
-from primero.pots import best_seats, divide_pot, pot_layers
+from primero.pots import settle
 from primero.rulebook import (
     SEATS_AFTER,
     able_to_bet,
@@ -447,9 +447,9 @@ def _showdown(
 ) -> list[int]:
     """Award the main pot and the side pots to the best hands (R7); return the value keys.
 
-    The pots and their winners come from :func:`primero.pots.pot_layers`,
-    :func:`~primero.pots.best_seats` and :func:`~primero.pots.divide_pot`, as in
-    ``HandState``; the hands are compared by their value keys (``category * 128 +
+    The pots, their winners and the chips they take come from
+    :func:`primero.pots.settle`, as in ``HandState``; the hands are compared by their
+    value keys (``category * 128 +
     points``, R2).
     """
     keys = [-1] * n
@@ -458,16 +458,9 @@ def _showdown(
             a, b, c, d = hands[s]
             key = keys[s] = _VALUE[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]].key
             shown[key >> 7] += 1
-    for amount, eligible in pot_layers(contrib, folded):
-        if len(eligible) == 1:  # no hands compared (R7)
-            stacks[eligible[0]] += amount
-            took.append(eligible[0])
-            continue
-        best = best_seats(eligible, keys)
-        won_with[keys[best[0]] >> 7] += 1
-        winners, shares = divide_pot(amount, best, split)
-        for seat, chips in zip(winners, shares, strict=True):
-            stacks[seat] += chips
+    for _, eligible, winners, _ in settle(contrib, folded, keys, split, stacks):
+        if len(eligible) > 1:
+            won_with[keys[winners[0]] >> 7] += 1
         took += winners
     return keys
 

@@ -21,6 +21,7 @@ __all__ = [
     "divide_pot",
     "live_pots",
     "pot_layers",
+    "settle",
 ]
 
 
@@ -236,3 +237,77 @@ def award_pots(
         )
         awards.append(Award(pot, winners, shares))
     return awards
+
+
+#: One awarded pot as :func:`settle` reports it: ``(chips, eligible, winners, shares)``.
+Settled = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def settle(
+    contributed: Sequence[int],
+    folded: Sequence[bool],
+    values: Sequence[V | None],
+    split: bool,
+    stacks: list[int],
+) -> list[Settled]:
+    """Build every pot, award it and pay the winners (R7): the one showdown path of both
+    engines, over plain values.
+
+    ``HandState`` wraps the result in :class:`Pot` and :class:`Award`; the kernel
+    :mod:`primero.fastsim` counts it. A pot with one eligible seat goes to it without
+    comparing hands; among equal best values the eldest (first in seat order) takes the
+    pot, or under ``split`` equal shares, the odd chips one at a time from p1
+    (:func:`divide_pot`).
+
+    Args:
+        contributed: chips each seat put in during the hand, antes included.
+        folded: whether each seat has folded; at least one seat is still in.
+        values: each seat's hand value (:class:`~primero.hands.HandValue` or its ``key``
+            int); None for folded seats.
+        split: the tie rule ``ties="split"`` (else ``"eldest"``).
+        stacks: each seat's chips; the shares are added in place.
+
+    Returns:
+        ``(chips, eligible, winners, shares)`` per pot, main pot first (pots of 0 chips
+        left out); seats in seat order, ``shares`` aligned with ``winners``.
+
+    Raises:
+        ValueError: an eligible seat of a contested pot has no value.
+
+    >>> stacks = [0, 0, 0, 0]
+    >>> settle([10, 31, 31, 1], [False, False, False, True], [3, 5, 5, None], True, stacks)
+    [(31, (0, 1, 2), (1, 2), (16, 15)), (42, (1, 2), (1, 2), (21, 21))]
+    >>> stacks
+    [0, 37, 36, 0]
+    """
+    level = -1
+    for s in range(len(folded)):
+        if not folded[s]:
+            if level < 0:
+                level = contributed[s]
+            elif contributed[s] != level:
+                break
+    else:  # the usual case: one pot, every player still in eligible
+        total = sum(contributed)
+        if not total:
+            return []
+        eligible = tuple([s for s in range(len(folded)) if not folded[s]])
+        return [_award(total, eligible, values, split, stacks)]
+    return [
+        _award(amount, eligible, values, split, stacks)
+        for amount, eligible in pot_layers(contributed, folded)
+    ]
+
+
+def _award(
+    amount: int, eligible: tuple[int, ...], values: Sequence[V | None], split: bool,
+    stacks: list[int],
+) -> Settled:
+    """Award one pot (R7) and pay its winners into ``stacks``."""
+    if len(eligible) == 1:  # no hands compared
+        stacks[eligible[0]] += amount
+        return amount, eligible, eligible, (amount,)
+    winners, shares = divide_pot(amount, best_seats(eligible, values), split)
+    for seat, chips in zip(winners, shares, strict=True):
+        stacks[seat] += chips
+    return amount, eligible, winners, shares

@@ -39,7 +39,7 @@ from primero.actions import (
 from primero.cards import DECK, Card
 from primero.hands import Category, HandValue, evaluate
 from primero.legal import DEALER, LegalActions, check_action
-from primero.pots import Award, Pot, award_pots, build_pots, live_pots
+from primero.pots import Award, Pot, live_pots, settle
 from primero.rulebook import (
     able_to_bet,
     declarable,
@@ -524,7 +524,6 @@ class HandState:
         self.turn = None
         self.vote = None
         self.deals_due = []
-        pots = build_pots(self.contributed, self.folded)
         inside = self.still_in()
         uncontested = len(inside) == 1
         values: list[HandValue | None] = [None] * self.n
@@ -534,13 +533,11 @@ class HandState:
                 cards = tuple(self.hands[s])
                 shown_cards[s] = cards
                 values[s] = evaluate(cards)
-        if uncontested:
-            awards = [Award(p, (inside[0],), (p.amount,)) for p in pots]
-        else:
-            awards = award_pots(pots, values, self.rules.ties)
-        for award in awards:
-            for seat, chips in zip(award.winners, award.shares, strict=True):
-                self.stacks[seat] += chips
+        # R7 (uncontested, every pot has the one player still in as its only eligible)
+        settled = settle(self.contributed, self.folded, values, self.rules.ties == "split",
+                         self.stacks)
+        awards = [Award(Pot(chips, eligible), winners, shares)
+                  for chips, eligible, winners, shares in settled]
         final = tuple(self.stacks)
         self.result = HandResult(
             final_stacks=final,
