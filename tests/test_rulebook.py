@@ -146,6 +146,8 @@ def test_random_bot_choose_is_its_call() -> None:
     assert a == b and a.seat == 2
     with pytest.raises(ValueError, match="no player's move"):
         RandomBot.choose(LegalActions(None), random.Random(1))
+    with pytest.raises(ValueError, match="needs the seat's hand"):
+        RandomBot.choose(LegalActions(0, exchange=(2,)), random.Random(1))
 
 
 def test_evaluate_mask() -> None:  # R2

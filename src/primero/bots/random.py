@@ -175,13 +175,16 @@ class RandomBot:
             hand: the seat's cards, in hand order (needed when it may exchange).
 
         Raises:
-            ValueError: ``legal`` is not a player's move (the dealer's, or the hand is over).
+            ValueError: ``legal`` is not a player's move (the dealer's, or the hand is over),
+                or an exchange was drawn and ``hand`` holds fewer cards.
         """
         seat = legal.seat
         if seat is None or seat < 0:
             raise ValueError(f"no player's move to choose: {legal.describe()}")
         kind, value = random_move(rng.random, legal)
         if kind == EXCHANGE:
+            if value > len(hand):
+                raise ValueError(f"to exchange {value} cards the bot needs the seat's hand")
             return Exchange(seat, tuple(random_cards(rng.random, list(hand), value)))
         if kind == BET:
             return Bet(seat, value)
