@@ -13,7 +13,9 @@ tests ask it what is legal and compare.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from primero.actions import (
     Action,
@@ -30,6 +32,12 @@ from primero.cards import DECK, Card
 from primero.hands import Category, HandValue, evaluate
 from primero.rules import Rules
 from primero.state import DEALER, LegalActions
+
+
+class Comparable(Protocol):
+    def __gt__(self, other: Any, /) -> bool: ...
+    def __lt__(self, other: Any, /) -> bool: ...
+
 
 FIRST_DEAL = "first deal"
 FIRST_ROUND = "first round"
@@ -365,25 +373,49 @@ class Referee:
             final[inside[0]] += sum(self.contributed)
             self.final_stacks = final
             return
-        values: dict[int, HandValue] = {s: evaluate(self.hands[s]) for s in inside}
-        levels = sorted({self.contributed[s] for s in inside})
-        below = 0
-        for i, level in enumerate(levels):
-            top = i == len(levels) - 1
-            amount = sum(
-                max(0, (c if top else min(c, level)) - below) for c in self.contributed
-            )
-            eligible = [s for s in inside if self.contributed[s] >= level]
-            best = max(values[s] for s in eligible)
+        values: list[HandValue | None] = [
+            evaluate(self.hands[s]) if s in inside else None for s in range(self.n)
+        ]
+        for s, chips in enumerate(r7_payouts(self.contributed, self.folded, values,
+                                             self.rules.ties)):
+            final[s] += chips
+        self.final_stacks = final
+
+
+def r7_payouts(
+    contributed: list[int],
+    folded: list[bool],
+    values: Sequence[Comparable | None],
+    ties: str,
+) -> list[int]:
+    """The chips each seat takes at a showdown, from R7 alone: one pot per contribution
+    level of the players still in, each holding every player's chips between the previous
+    level and this one (the last one everything above), won by the best value among the
+    players still in who reached the level; ties to the eldest, or split with the odd
+    chips one at a time from p1."""
+    n = len(contributed)
+    inside = [s for s in range(n) if not folded[s]]
+    levels = sorted({contributed[s] for s in inside})
+    paid = [0] * n
+    below = 0
+    for i, level in enumerate(levels):
+        top = i == len(levels) - 1
+        amount = sum(max(0, (c if top else min(c, level)) - below) for c in contributed)
+        eligible = [s for s in inside if contributed[s] >= level]
+        if len(eligible) == 1:
+            paid[eligible[0]] += amount
+        elif amount:
+            ranked = [values[s] for s in eligible]
+            best = max(v for v in ranked if v is not None)
             winners = [s for s in eligible if values[s] == best]  # seat order, p1 first
-            if self.rules.ties == "eldest":
-                final[winners[0]] += amount
+            if ties == "eldest":
+                paid[winners[0]] += amount
             else:  # equal shares, odd chips one each from p1
                 share, odd = divmod(amount, len(winners))
                 for k, s in enumerate(winners):
-                    final[s] += share + (1 if k < odd else 0)
-            below = level
-        self.final_stacks = final
+                    paid[s] += share + (1 if k < odd else 0)
+        below = level
+    return paid
 
 
 def referee_lines(stacks: list[int], rules: Rules, lines: list[str]) -> Referee:

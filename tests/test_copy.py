@@ -77,7 +77,12 @@ def test_copies_at_random_points_are_independent(
     copies: list[tuple[HandState, dict[str, object], int]] = []
     step = 0
     while not state.complete:
-        if any(abs(rng.random() - p) < 0.08 for p in copy_at) or state.vote is not None:
+        first_decision = not copies and state.to_act != DEALER
+        if (
+            first_decision
+            or state.vote is not None
+            or any(abs(rng.random() - p) < 0.08 for p in copy_at)
+        ):
             copies.append((state.copy(), snapshot(state), len(state.actions)))
         state.apply(next_action(state, dealer, bots))
         step += 1

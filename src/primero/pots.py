@@ -10,8 +10,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from primero.hands import HandValue
-
 __all__ = [
     "Award",
     "Pot",
@@ -204,7 +202,7 @@ def live_pots(
 
 
 def award_pots(
-    pots: Sequence[Pot], values: Sequence[HandValue | None], ties: str = "eldest"
+    pots: Sequence[Pot], values: Sequence[V | None], ties: str = "eldest"
 ) -> list[Award]:
     """Give each pot to the best eligible hand (R7).
 
@@ -215,8 +213,9 @@ def award_pots(
 
     Args:
         pots: the pots, from :func:`build_pots`.
-        values: each seat's hand value (None for seats not at the showdown; a pot with
-            two or more eligible seats needs a value for each of them).
+        values: each seat's hand value, a :class:`~primero.hands.HandValue` or its
+            ``key`` (None for seats not at the showdown; a pot with two or more eligible
+            seats needs a value for each of them).
         ties: ``"eldest"`` or ``"split"``.
 
     Returns:
