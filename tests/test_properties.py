@@ -120,6 +120,24 @@ def random_action(rng: random.Random, state: HandState) -> Action:
     return Declare(seat, rng.choice(list(Category)))
 
 
+def r8b_near_misses(state: HandState) -> list[Action]:
+    """When the stock runs short of a due deal (R8b), deals that leave a stock card out
+    and take reshuffled discards instead, and one that takes a just-thrown card."""
+    due = state.deal_due()
+    stock = state.stock()
+    if due is None or not stock or len(stock) >= due[1]:
+        return []
+    seat, count = due
+    probes: list[Action] = []
+    discards = [c for c in state.discard_pile if c not in stock]
+    cards = (stock[1:] + discards)[:count]  # the first stock card left out
+    if len(cards) == count:
+        probes.append(Deal(seat, tuple(cards)))
+    if state.just_thrown:  # all the stock, then a card the seat has just thrown
+        probes.append(Deal(seat, tuple((stock + list(state.just_thrown))[:count])))
+    return probes
+
+
 def cheap_snapshot(state: HandState) -> tuple[object, ...]:
     return (
         len(state.actions),
@@ -374,18 +392,18 @@ def play_random_hand(
         if views:
             check_views(state)
         if illegal:
-            probe = random_action(chaos, state)
-            before = cheap_snapshot(state)
-            if ref.is_legal(probe):
-                state.check(probe)
-            else:
-                try:
+            for probe in [random_action(chaos, state), *r8b_near_misses(state)]:
+                before = cheap_snapshot(state)
+                if ref.is_legal(probe):
                     state.check(probe)
-                except IllegalActionError:
-                    stats["illegal refused"] += 1
                 else:
-                    raise AssertionError(f"check() accepted {probe} but it is not legal")
-            assert cheap_snapshot(state) == before
+                    try:
+                        state.check(probe)
+                    except IllegalActionError:
+                        stats["illegal refused"] += 1
+                    else:
+                        raise AssertionError(f"check() accepted {probe} but it is not legal")
+                assert cheap_snapshot(state) == before
         seat = state.to_act
         assert seat is not None
         legal: LegalActions = state.legal_actions()
