@@ -92,8 +92,9 @@ class Match:
         seed: seed of the dealer (R10); None deals from a secure source (live play).
 
     Raises:
-        RulesError: a wrong number of players, repeated names, stacks < 1, or
-            ``max_hands`` < 1.
+        RulesError: a wrong number of players, repeated names, stacks < 1, rules and
+            stacks that make no game (:meth:`~primero.rules.Rules.check_stacks`: an ante
+            not below the stacks, a ``min_raise`` beyond them), or ``max_hands`` < 1.
     """
 
     def __init__(
@@ -116,6 +117,7 @@ class Match:
         chips = [stacks] * len(names) if isinstance(stacks, int) else list(stacks)
         if len(chips) != len(names) or any(type(c) is not int or c < 1 for c in chips):
             raise RulesError("stacks must be whole numbers >= 1, one per player")
+        rules.check_stacks(chips)
         if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
             raise RulesError(f"max_hands must be a whole number >= 1, not {max_hands!r}")
         self.players = names

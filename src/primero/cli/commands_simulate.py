@@ -118,7 +118,8 @@ def simulate(
 
     Raises:
         ValueError: ``hands`` < 1 or an unknown bot kind.
-        RulesError: a number of players the rules do not allow, or a stack < 1.
+        RulesError: a number of players the rules do not allow, a stack < 1, or rules
+            and stacks that make no game (:meth:`primero.rules.Rules.check_stacks`).
     """
     check_simulation(players, hands, rules, stack)
     kinds = tuple(bots[i % len(bots)] for i in range(players))
@@ -270,6 +271,11 @@ def simulate_command(
         kinds = parse_bots(bots)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
+    try:
+        check_simulation(players, hands, DEFAULT_RULES, stack)
+    except RulesError as exc:
+        typer.echo(f"primero: {exc}", err=True)
+        raise typer.Exit(2) from None
     if seed is None:
         seed = secrets.randbelow(2**31)
     console = Console(highlight=False)
