@@ -191,7 +191,8 @@ def results_table(result: SimulationResult) -> Group:
     Returns:
         A table of chips won (total and per 100 hands) and hands won per seat, with a
         total per bot kind when there are several kinds; and a table of how often each
-        category (R2) was shown and won contested pots at showdowns.
+        category (R2) was shown and won contested pots at showdowns. Each table's caption
+        says why its counts can exceed the hands (side pots and split pots, R7).
     """
     hands = max(1, result.hands)
     table = Table(
@@ -212,6 +213,12 @@ def results_table(result: SimulationResult) -> Group:
             name, kind, f"[{style}]{net:+d}[/]" if style else "0",
             f"{100 * net / hands:+.1f}", str(won),
         )
+    table.caption = (
+        "hands won: hands in which the seat took a pot. Split pots (R7 ties) and side "
+        "pots give one hand several winners, so the column can add up to more than the "
+        "hands played."
+    )
+    table.caption_justify = "left"
     by_kind: dict[str, list[int]] = {}
     for kind, net in zip(result.kinds, result.net, strict=True):
         by_kind.setdefault(kind, []).append(net)
@@ -229,6 +236,12 @@ def results_table(result: SimulationResult) -> Group:
         f"({100 * result.showdowns / hands:.1f}%)",
         title_justify="left",
     )
+    cats.caption = (
+        "pots won: contested pots (two or more players eligible) taken by a hand of the "
+        "category. One hand can take the main pot and side pots (R7), so a category can "
+        "win more pots than it showed hands."
+    )
+    cats.caption_justify = "left"
     cats.add_column("category")
     cats.add_column("hands shown", justify="right")
     cats.add_column("% of shown", justify="right")

@@ -164,7 +164,7 @@ class WatchApp(App[None]):
             sentence = describe_lines(v.log[: self.step], names)[-1]
             banner.append_text(sentence_text(sentence))
         if model.error is not None and self.step == model.steps:
-            banner.append(" · the next action is invalid (below)", style="bold red")
+            banner.append(" · next is invalid ↓", style="bold red")
         elif model.error is not None:
             banner.append(f" · invalid after action {model.steps}", style="red")
         banner.no_wrap = True
