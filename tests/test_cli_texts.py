@@ -160,3 +160,12 @@ def test_checks_are_said_as_checks() -> None:
     assert said[11] == "Ana checks" and said[16] == "Ben checks" and said[18] == "Cleo checks"
     assert said[5] == "Ben calls" and said[24] == "Ben calls" and said[3] == "Ana bets 2"
     assert describe_lines(["p1 b 0", "p2 c"], ("You", "Ben")) == ["You check", "Ben checks"]
+
+
+def test_card_errors_list_every_accepted_suit_symbol() -> None:
+    from primero.cards import CardError, parse_card
+
+    assert parse_card("6♤") == parse_card("6s")  # R1: the white suits are accepted
+    with pytest.raises(CardError) as info:
+        parse_card("9s")
+    assert "♣♦♥♠ ♧♢♡♤" in str(info.value)
