@@ -3,7 +3,7 @@
 The bot reads only its :class:`~primero.views.SeatView` (R9b): its own cards, its own
 discards (dead cards it knows), the public bets, votes, declarations and exchanges.
 
-Hand strength is a win probability ``w`` (:mod:`primero.bots.strength`): the chance that
+Hand strength is a win probability ``w`` (:mod:`primero.bots.winmodel`): the chance that
 its final hand beats every opponent it models, from the exact enumeration of its
 exchanges (:func:`primero.odds.exchange_outcomes`):
 
@@ -15,10 +15,10 @@ exchanges (:func:`primero.odds.exchange_outcomes`):
 Which opponents it models depends on the decision. To open (bet or exchange) it models
 every opponent still in. To call, raise or vote on a bet (R5, R8) it models the players
 who are *in for that bet*: the bettor or raiser and the players who already matched it
-(stronger than a random hand, see :data:`~primero.bots.strength.BETTOR_ALPHA`), and the
+(stronger than a random hand, see :data:`~primero.bots.winmodel.BETTOR_ALPHA`), and the
 players all-in. Players yet to answer the bet are left out in the first round (two cards
 are worth little yet: most fold, and a caller adds chips to the pot too) and count as
-folding half the time after it (:data:`~primero.bots.strength.YET_FOLDS`). Declared
+folding half the time after it (:data:`~primero.bots.winmodel.YET_FOLDS`). Declared
 categories (R6) replace the undeclared models.
 
 Bets and raises are sized from the pot and capped by a share of the stack that grows with
@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from primero.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
-from primero.bots.strength import (
+from primero.bots.winmodel import (
     DECLARED_BLUFF,
     EXCHANGE_ALPHA,
     Opponent,

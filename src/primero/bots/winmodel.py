@@ -1,4 +1,4 @@
-"""How strong a seat's hand is, as the heuristic bot models it: win chances per hand value.
+"""The heuristic bot's win model: how likely a hand is to beat the opponents it models.
 
 A hand's strength is a win probability ``w``: the chance that its final hand beats every
 opponent it models. Each opponent is one of three kinds (:data:`Opponent`):
