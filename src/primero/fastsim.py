@@ -646,9 +646,8 @@ def check_simulation(players: int, hands: int, rules: Rules, stack: int) -> None
 
     Raises:
         ValueError: ``hands`` < 1.
-        RulesError: a number of players the rules do not allow (R3), a stack that is not
-            a whole number >= 1 (chips), or rules and stacks that make no game
-            (:meth:`~primero.rules.Rules.check_stacks`).
+        RulesError: a number of players the rules do not allow (R3), or a stack that is not
+            a whole number >= 1 (chips).
     """
     if hands < 1:
         raise ValueError(f"hands must be at least 1, not {hands}")
@@ -658,7 +657,6 @@ def check_simulation(players: int, hands: int, rules: Rules, stack: int) -> None
         )
     if type(stack) is not int or stack < 1:
         raise RulesError(f"the starting stack is a whole number >= 1, not {stack!r}")
-    rules.check_stacks([stack] * players)
 
 
 def simulate_random(

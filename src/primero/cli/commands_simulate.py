@@ -122,6 +122,7 @@ def simulate(
             and stacks that make no game (:meth:`primero.rules.Rules.check_stacks`).
     """
     check_simulation(players, hands, rules, stack)
+    rules.check_stacks([stack] * players)
     kinds = tuple(bots[i % len(bots)] for i in range(players))
     names = tuple(BOT_NAMES[i % len(BOT_NAMES)] + ("" if i < len(BOT_NAMES) else str(i))
                   for i in range(players))
@@ -286,6 +287,7 @@ def simulate_command(
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
     try:
         check_simulation(players, hands, DEFAULT_RULES, stack)
+        DEFAULT_RULES.check_stacks([stack] * players)
     except RulesError as exc:
         typer.echo(f"primero: {exc}", err=True)
         raise typer.Exit(2) from None
