@@ -212,3 +212,57 @@ def test_a_small_first_round_bet_is_contested_but_not_always() -> None:
     assert 0.5 < small < 0.95, small
     assert 0.1 < large < small, (large, small)
     assert token == 1.0
+
+
+def test_a_persons_raise_is_let_stand() -> None:
+    # issue 10: all bots refused every raise of a person in one hand. Here the person
+    # (p1) opens the first round with 1 chip, calls, and in the declare round raises the
+    # bots' bet to about twice it plus half the pot (R5); the three heuristic voters let
+    # it stand unless all of them would fold to it
+    from primero.actions import Declare, Exchange
+
+    votes = stood = 0
+    for seed in range(60):
+        state = HandState(["You", "B", "C", "D"], [100] * 4)
+        dealer = Dealer.seeded(seed)
+        bots = [HeuristicBot(seed=seed * 4 + i) for i in range(4)]
+        raised = False
+        while not state.complete:
+            seat = state.to_act
+            if seat == DEALER:
+                dealer.deal_into(state)
+                continue
+            assert seat is not None
+            if seat != 0:
+                state.apply(bots[seat](view(state, seat)))
+                continue
+            legal = state.legal_actions()
+            current = state.current_bet or 0
+            if legal.vote:
+                state.apply(Vote(0, True))
+            elif legal.declare:
+                state.apply(Declare(0, legal.declare[0]))
+            elif legal.raise_to is not None and not raised and current > 0 and (
+                state.phase.name == "DECLARE_ROUND"
+            ):
+                low, high = legal.raise_to
+                wanted = 2 * current + sum(state.contributed) // 2
+                state.apply(Raise(0, min(high, max(low, wanted))))
+                raised = True
+                if state.vote is not None:
+                    votes += 1
+                    while state.vote is not None:
+                        voter = state.to_act
+                        assert voter is not None
+                        vote = bots[voter](view(state, voter))
+                        state.apply(vote)
+                        stood += vote == Vote(voter, True)
+            elif legal.bet is not None:
+                state.apply(Bet(0, legal.bet[0]))
+            elif legal.call is not None:
+                state.apply(Call(0))
+            else:
+                state.apply(Exchange(0, ()))
+    # 19 of the 20 raises put to a vote stood (100 of 101 over 300 seeds)
+    assert votes >= 15
+    assert stood >= 0.6 * votes, (stood, votes)
