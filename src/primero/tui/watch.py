@@ -132,7 +132,18 @@ class WatchApp(App[None]):
         yield Board()
 
     def on_mount(self) -> None:
-        """Show the first step (the antes in)."""
+        """Show the first step (the antes in), with the key buttons (the same at every
+        step)."""
+        self.query_one(Board).set_keys(
+            [
+                KeyChoice("left", "back"),
+                KeyChoice("right", "forward"),
+                KeyChoice("n", "next decision"),
+                KeyChoice("tab", "seat"),
+                KeyChoice("a", "analysis"),
+                KeyChoice("q", "quit"),
+            ]
+        )
         self._draw()
 
     def _decision_at(self, step: int) -> ExchangeDecision | None:
@@ -178,16 +189,6 @@ class WatchApp(App[None]):
         board = self.query_one(Board)
         board.show(v, you=None)
         self.query_one("#banner", Static).update(self._banner(v))
-        board.set_keys(
-            [
-                KeyChoice("left", "back"),
-                KeyChoice("right", "forward"),
-                KeyChoice("n", "next decision"),
-                KeyChoice("tab", "seat"),
-                KeyChoice("a", "analysis"),
-                KeyChoice("q", "quit"),
-            ]
-        )
         panel: RenderableType = ""
         detail: list[RenderableType] = []
         last = self.step == model.steps
@@ -214,6 +215,11 @@ class WatchApp(App[None]):
             self.call_after_refresh(board.query_one(target).scroll_visible, animate=False)
         else:
             board.scroll_home(animate=False)
+
+    def go_to(self, step: int) -> None:
+        """Show the hand after ``step`` actions (clamped to ``0..steps``)."""
+        self.step = max(0, min(self.model.steps, step))
+        self._draw()
 
     def on_key(self, event: events.Key) -> None:
         """Every key goes to :meth:`handle_key`."""
