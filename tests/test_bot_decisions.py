@@ -6,6 +6,8 @@ it clearly does not, and neither refuses every bet nor accepts every bet."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from primero.actions import Bet, Call, Fold, Raise, Vote, parse_action
 from primero.bots import HeuristicBot, make_bot
@@ -266,3 +268,35 @@ def test_a_persons_raise_is_let_stand() -> None:
     # 19 of the 20 raises put to a vote stood (100 of 101 over 300 seeds)
     assert votes >= 15
     assert stood >= 0.6 * votes, (stood, votes)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(3, 8),
+    stacks=st.lists(st.sampled_from([2, 5, 20, 100]), min_size=8, max_size=8),
+    ante=st.sampled_from([0, 1, 2]),
+    min_raise=st.sampled_from([1, 2, 5]),
+    max_raises=st.sampled_from([None, 0, 1, 3]),
+    declarations=st.booleans(),
+    zero_bet=st.booleans(),
+)
+def test_no_fold_after_accepting_under_any_house_rules(
+    seed: int, players: int, stacks: list[int], ante: int, min_raise: int,
+    max_raises: int | None, declarations: bool, zero_bet: bool,
+) -> None:
+    rules = Rules(
+        ante=ante, min_raise=min_raise, max_raises=max_raises, declarations=declarations,
+        first_round_zero_bet=zero_bet, min_players=2, max_players=8,
+    )
+    state = HandState([f"P{i}" for i in range(players)], stacks[:players], rules)
+    dealer = Dealer.seeded(seed)
+    bots = [HeuristicBot(seed=seed + i) for i in range(players)]
+    while not state.complete:
+        seat = state.to_act
+        if seat == DEALER:
+            dealer.deal_into(state)
+            continue
+        assert seat is not None
+        state.apply(bots[seat](view(state, seat)))
+    assert _folds_after_accepting(state.lines()) == []
