@@ -1,0 +1,511 @@
+"""Primero as an OpenSpiel game: importing this module registers ``python_primero``.
+
+>>> import pyspiel
+>>> import primero.openspiel
+>>> game = pyspiel.load_game("python_primero", {"players": 5, "stack": 20})
+>>> game.num_players(), game.num_distinct_actions()
+(5, 62)
+
+One OpenSpiel game is one hand (R4) between ``players`` seats p1…pN (OpenSpiel player
+``i`` is seat p(i+1): p1 acts first, the last player deals), each starting with ``stack``
+chips. Parameters (all optional):
+
+========================  =========  ========================================================
+parameter                 default    meaning
+========================  =========  ========================================================
+players                   4          seats, 2..8 (R3)
+stack                     100        starting chips of every seat (>= 1)
+ante                      1          R4.1
+ties                      "eldest"   or "split" (R7)
+refusal                   true       bets may be refused by vote (R8)
+last_round                true       R4.7
+declarations              true       R6
+first_round_stand         false      R4.3
+first_round_zero_bet      false      R4.3
+min_raise                 1          R5
+max_raises                -1         raises per round; -1 = no cap (R5)
+max_void_deals            20         the hand stops, everyone getting their ante back
+                                     (returns 0), at this many void deals (R4.3 allows any
+                                     number; OpenSpiel needs a finite game)
+========================  =========  ========================================================
+
+Chance: the dealer deals one card at a time; an outcome is a card id (``primero.DECK``)
+drawn uniformly from the cards that may be dealt: the stock, and when the stock runs out
+(R8b) first every stock card, then the reshuffled discards other than the ones the
+receiving seat has just thrown. Player actions use the ids of :mod:`primero.actionids`.
+Returns are chips won or lost in the hand (final minus starting stack). Observations and
+information states are built from :func:`primero.view` (R9b) by :mod:`primero.features`:
+the information-state string is the seat's record of the hand so far (perfect recall);
+the tensors, for both, are the summary vector of :func:`primero.features.observation_vector`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+from primero.actionids import (
+    EXCHANGE0,
+    EXCHANGE_POSITIONS,
+    action_of,
+    describe,
+    legal_ids,
+    num_actions,
+)
+from primero.actions import Deal
+from primero.cards import DECK, Card
+from primero.features import (
+    infostate_string,
+    observation_size,
+    observation_string,
+    observation_vector,
+)
+from primero.hands import evaluate
+from primero.rules import Rules
+from primero.state import DEALER, HandState, Phase
+from primero.views import view
+
+__all__ = ["DEFAULT_PARAMS", "PrimeroGame", "PrimeroObserver", "PrimeroState", "rules_of"]
+
+#: Every parameter of ``python_primero`` with its default.
+DEFAULT_PARAMS: Final[dict[str, Any]] = {
+    "players": 4,
+    "stack": 100,
+    "ante": 1,
+    "ties": "eldest",
+    "refusal": True,
+    "last_round": True,
+    "declarations": True,
+    "first_round_stand": False,
+    "first_round_zero_bet": False,
+    "min_raise": 1,
+    "max_raises": -1,
+    "max_void_deals": 20,
+}
+
+_SHORT_NAME: Final = "python_primero"
+
+
+def _game_type() -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=_SHORT_NAME,
+        long_name="Primero (Renaissance draw game, ancestor of poker)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=8,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=DEFAULT_PARAMS,
+    )
+
+
+def rules_of(params: dict[str, Any]) -> Rules:
+    """The house rules named by a parameter dict (missing keys take the defaults).
+
+    Raises:
+        RulesError: a rule of the wrong type or out of range (:class:`primero.Rules`).
+    """
+    p = {**DEFAULT_PARAMS, **params}
+    max_raises = p["max_raises"]
+    return Rules(
+        ante=p["ante"],
+        ties=p["ties"],
+        refusal=p["refusal"],
+        last_round=p["last_round"],
+        declarations=p["declarations"],
+        first_round_stand=p["first_round_stand"],
+        first_round_zero_bet=p["first_round_zero_bet"],
+        min_raise=p["min_raise"],
+        max_raises=None if max_raises == -1 else max_raises,
+        min_players=2,
+        max_players=8,
+    )
+
+
+def _max_game_length(n: int, stack: int, void_deals: int) -> int:
+    """An upper bound on the moves of a hand (chance draws included).
+
+    A deal cycle that ends void: 2n cards, n exchanges and 2n replacements, and at each
+    turn up to ``stack`` bets refused by n-1 voters. A played hand: 8n cards, 2n exchanges,
+    n declarations, and three betting rounds of at most ``stack + 1`` standing bets and
+    raises (each adds a chip), each preceded by up to ``stack`` refused ones and followed
+    by n calls, folds or votes.
+    """
+    refusals = stack * n
+    cycle = 5 * n + n * refusals
+    rounds = 3 * (stack + 2) * (2 * n + refusals)
+    return void_deals * cycle + 11 * n + n * refusals + rounds
+
+
+class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game ``python_primero``: one hand of Primero (parameters above).
+
+    Args:
+        params: parameter name to value; missing keys take :data:`DEFAULT_PARAMS`.
+
+    Raises:
+        ValueError: an unknown parameter, ``players`` outside 2..8, ``stack`` < 1, or
+            ``max_void_deals`` < 1; the message names the allowed values.
+        RulesError: a house rule of the wrong type or value (a ``ValueError``).
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        unknown = sorted(set(given) - set(DEFAULT_PARAMS))
+        if unknown:
+            raise ValueError(
+                f"unknown python_primero parameter(s) {', '.join(unknown)}: the parameters "
+                f"are {', '.join(DEFAULT_PARAMS)}"
+            )
+        p = {**DEFAULT_PARAMS, **given}
+        players, stack, void = p["players"], p["stack"], p["max_void_deals"]
+        if type(players) is not int or not 2 <= players <= 8:
+            raise ValueError(f"players must be a whole number from 2 to 8, not {players!r}")
+        if type(stack) is not int or stack < 1:
+            raise ValueError(f"stack must be a whole number of chips >= 1, not {stack!r}")
+        if type(void) is not int or void < 1:
+            raise ValueError(f"max_void_deals must be a whole number >= 1, not {void!r}")
+        self.rules: Rules = rules_of(p)
+        self.players: int = players
+        self.stack: int = stack
+        self.max_void_deals: int = void
+        info = pyspiel.GameInfo(
+            num_distinct_actions=num_actions(stack),
+            max_chance_outcomes=len(DECK),
+            num_players=players,
+            min_utility=float(-stack),
+            max_utility=float((players - 1) * stack),
+            utility_sum=0.0,
+            max_game_length=_max_game_length(players, stack, void),
+        )
+        super().__init__(_game_type(), info, p)
+
+    def new_initial_state(self) -> PrimeroState:
+        """A new hand: the antes are in and the first card is due (a chance node)."""
+        return PrimeroState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> PrimeroObserver:
+        """The observer OpenSpiel uses for observations and information states.
+
+        Raises:
+            ValueError: observer parameters were given (none are supported).
+        """
+        return PrimeroObserver(
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
+            params, players=self.players, stack=self.stack,
+        )
+
+
+class _Table:
+    """The Python side of a state: the engine's hand and the cards of a deal in progress.
+
+    Copied with :meth:`HandState.copy` (OpenSpiel clones a state by deep-copying this)."""
+
+    __slots__ = ("draw_from_stock", "draw_seat", "hand", "pending", "truncated")
+
+    def __init__(self, hand: HandState) -> None:
+        self.hand = hand
+        self.pending: list[Card] = []
+        self.truncated = False
+        #: per chance move so far: the seat dealt to, and whether the card was a stock card
+        self.draw_seat: list[int] = []
+        self.draw_from_stock: list[bool] = []
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
+        other = _Table(self.hand.copy())
+        other.pending = list(self.pending)
+        other.truncated = self.truncated
+        other.draw_seat = list(self.draw_seat)
+        other.draw_from_stock = list(self.draw_from_stock)
+        return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
+
+    def pool(self) -> list[Card]:
+        """The cards the next chance draw may give, in deck order (R8b)."""
+        hand = self.hand
+        due = hand.deal_due()
+        assert due is not None
+        seat, count = due
+        drawn = set(self.pending)
+        stock = [c for c in hand.stock() if c not in drawn]
+        if hand.stock_count >= count or stock:
+            return stock
+        return sorted((c for c in hand.recyclable(seat) if c not in drawn), key=lambda c: c.id)
+
+
+class PrimeroState(pyspiel.State):  # type: ignore[misc]
+    """A hand in progress; create it with ``game.new_initial_state()``."""
+
+    def __init__(self, game: PrimeroGame) -> None:
+        super().__init__(game)
+        names = [f"p{i + 1}" for i in range(game.players)]
+        self._table = _Table(HandState(names, [game.stack] * game.players, game.rules))
+        self._stack = game.stack
+        self._max_void = game.max_void_deals
+
+    # -- the engine's hand, for analysis (hidden cards included: agents use views) --
+
+    @property
+    def hand(self) -> HandState:
+        """The engine's :class:`~primero.state.HandState` (hidden state: never an observation)."""
+        return self._table.hand
+
+    def current_player(self) -> int:
+        """The player to move, ``pyspiel.PlayerId.CHANCE`` or ``TERMINAL``."""
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        seat = self._table.hand.to_act
+        if seat == DEALER:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert seat is not None
+        return seat
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over (or stopped at ``max_void_deals`` void deals)."""
+        return self._table.hand.complete or self._table.truncated
+
+    def _legal_actions(self, player: int) -> list[int]:
+        hand = self._table.hand
+        if self.is_terminal() or hand.to_act != player:
+            return []
+        return legal_ids(
+            hand.legal_actions(), hand_size=len(hand.hands[player]), max_stack=self._stack
+        )
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card that may be dealt next, with its probability (uniform, R8b)."""
+        pool = self._table.pool()
+        p = 1.0 / len(pool)
+        return [(c.id, p) for c in pool]
+
+    def _apply_action(self, action: int) -> None:
+        table = self._table
+        hand = table.hand
+        if hand.to_act == DEALER:
+            due = hand.deal_due()
+            assert due is not None
+            seat, count = due
+            card = DECK[action]
+            table.draw_seat.append(seat)
+            table.draw_from_stock.append(hand.in_stock[card.id])
+            table.pending.append(card)
+            if len(table.pending) == count:
+                cards, table.pending = tuple(table.pending), []
+                hand.apply(Deal(seat, cards))
+        else:
+            actor = hand.to_act
+            assert actor is not None and actor >= 0
+            hand.apply(
+                action_of(action, seat=actor, hand=hand.hands[actor], max_stack=self._stack)
+            )
+        if hand.void_deals >= self._max_void:
+            table.truncated = True
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {DECK[action]}"
+        hand = self._table.hand
+        cards = hand.hands[player] if 0 <= player < hand.n else []
+        legal = hand.legal_actions()
+        to_call = legal.call if legal.seat == player and legal.call is not None else 0
+        return f"p{player + 1} " + describe(
+            action, hand=cards, max_stack=self._stack, to_call=to_call
+        )
+
+    def returns(self) -> list[float]:
+        """Chips won (+) or lost (-) by each player: final minus starting stack (0 until
+        the end, and 0 for everyone when stopped at ``max_void_deals``)."""
+        result = self._table.hand.result
+        if result is None:
+            return [0.0] * self._table.hand.n
+        return [float(x) for x in result.net]
+
+    def __str__(self) -> str:
+        table = self._table
+        lines = table.hand.lines()
+        if table.pending:
+            lines.append("dealing " + " ".join(str(c) for c in table.pending))
+        if table.truncated:
+            lines.append(f"stopped after {table.hand.void_deals} void deals")
+        return "\n".join(lines)
+
+    # -- determinization for ISMCTS ------------------------------------------------
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> PrimeroState:
+        """A state ``player_id`` cannot tell from this one, with the hidden cards drawn anew.
+
+        The hand is replayed move by move from a new deal: the player's own cards and
+        moves and every public move stay; every card dealt to another seat is drawn
+        uniformly from the cards that may be dealt then, except cards the player is dealt
+        from the stock later in the same deal; each other seat's exchange discards
+        uniformly chosen cards of its (resampled) hand, as many as it discarded; a seat
+        that declared (R6) is dealt a second deal whose category is not above its
+        declaration. Draws that reach a dead end (rare: R8b) start the replay again.
+
+        Args:
+            player_id: the 0-based seat whose information is kept.
+            probability_sampler: a callable giving uniform floats in [0, 1) (OpenSpiel's
+                ``UniformProbabilitySampler``).
+
+        Returns:
+            A new state with the same information-state string for ``player_id``.
+
+        Raises:
+            ValueError: ``player_id`` is not a seat of the game.
+            RuntimeError: no consistent deal was found in 200 replays.
+        """
+        n = self._table.hand.n
+        if not 0 <= player_id < n:
+            raise ValueError(f"no player {player_id}: players are 0..{n - 1}")
+        for _ in range(200):
+            state = self._resample_once(player_id, probability_sampler)
+            if state is not None:
+                return state
+        raise RuntimeError("resample_from_infostate found no consistent deal in 200 tries")
+
+    def _resample_once(
+        self, player: int, sampler: Callable[[], float]
+    ) -> PrimeroState | None:
+        table = self._table
+        game = self.get_game()
+        new: PrimeroState = game.new_initial_state()
+        declared = table.hand.declared
+        draw = 0
+        history = self.full_history()
+        # the cycle (void deals so far) of each chance move, to find future own cards
+        for step, item in enumerate(history):
+            action = int(item.action)
+            nt = new._table
+            if item.player == pyspiel.PlayerId.CHANCE:
+                seat = table.draw_seat[draw]
+                if seat == player:
+                    if action not in (c.id for c in nt.pool()):
+                        return None
+                else:
+                    reserved = _future_stock_cards(table, history, step, draw, player)
+                    pool = [c for c in nt.pool() if c.id not in reserved]
+                    due = nt.hand.deal_due()
+                    assert due is not None
+                    q_cat = declared[seat]
+                    last_of_second = (
+                        nt.hand.phase is Phase.SECOND_DEAL and len(nt.pending) == due[1] - 1
+                    )
+                    if q_cat is not None and last_of_second:
+                        held = list(nt.hand.hands[seat]) + nt.pending
+                        pool = [c for c in pool if evaluate([*held, c]).category <= q_cat]
+                    if not pool:
+                        return None
+                    action = pool[_below(sampler, len(pool))].id
+                draw += 1
+            else:
+                legal = new.legal_actions()
+                if item.player != player and EXCHANGE0 <= action < EXCHANGE0 + len(
+                    EXCHANGE_POSITIONS
+                ):
+                    k = len(EXCHANGE_POSITIONS[action - EXCHANGE0])
+                    same = [
+                        a for a in legal
+                        if EXCHANGE0 <= a < EXCHANGE0 + len(EXCHANGE_POSITIONS)
+                        and len(EXCHANGE_POSITIONS[a - EXCHANGE0]) == k
+                    ]
+                    if not same:
+                        return None
+                    action = same[_below(sampler, len(same))]
+                elif action not in legal:
+                    return None
+            new.apply_action(action)
+        return new
+
+
+def _below(sampler: Callable[[], float], n: int) -> int:
+    return min(int(float(sampler()) * n), n - 1)
+
+
+def _future_stock_cards(
+    table: _Table, history: list[Any], step: int, draw: int, player: int
+) -> set[int]:
+    """Card ids ``player`` is dealt from the stock after chance move ``draw`` (history
+    index ``step``) and before the next void deal: they must stay in the stock."""
+    out: set[int] = set()
+    later = draw
+    for item in history[step + 1 :]:
+        if item.player != pyspiel.PlayerId.CHANCE:
+            continue
+        later += 1
+        if table.draw_seat[later] == player and table.draw_from_stock[later]:
+            out.add(int(item.action))
+    return out
+
+
+class PrimeroObserver:
+    """OpenSpiel's observer for ``python_primero``: strings and tensors from a seat's view.
+
+    Args:
+        iig_obs_type: ``perfect_recall=True`` gives the information state (the record as
+            the seat saw it), else the observation of the moment. Only the seat's own
+            private information with the public information is supported.
+        params: observer parameters: none are supported.
+        players, stack: the game's seats and starting stack (chips).
+
+    Raises:
+        ValueError: observer parameters, or an observation type without public
+            information or with other seats' private information.
+    """
+
+    def __init__(
+        self, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None,
+        *, players: int, stack: int,
+    ) -> None:
+        if params:
+            raise ValueError(f"python_primero observers take no parameters, got {params}")
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("python_primero observes one seat at a time (R9b), not all")
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.stack = stack
+        self.tensor: npt.NDArray[np.float32] = np.zeros(
+            observation_size(players), dtype=np.float32
+        )
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: PrimeroState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s observation of ``state``."""
+        self.tensor[:] = observation_vector(view(state.hand, player), max_stack=self.stack)
+
+    def string_from(self, state: PrimeroState, player: int) -> str:
+        """``player``'s information state (perfect recall) or observation, as a string."""
+        v = view(state.hand, player)
+        text = infostate_string(v) if self.perfect_recall else observation_string(v)
+        table = state._table
+        if table.pending:
+            due = table.hand.deal_due()
+            assert due is not None
+            shown = (
+                " ".join(str(c) for c in table.pending) if due[0] == player
+                else " ".join("??" for _ in table.pending)
+            )
+            text += f"; dealing p{due[0] + 1} {shown}"
+        return text
+
+
+pyspiel.register_game(_game_type(), PrimeroGame)
