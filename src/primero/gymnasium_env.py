@@ -51,7 +51,7 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         seat: the learning seat, 0-based (0 is p1, who acts first), or None for a seat
             drawn at each reset.
         bots: the other seats' bot kind (``"heuristic"`` or ``"random"``), or one kind per
-            seat (the learning seat's entry is ignored).
+            seat (the learning seat's entry is not used, but must be a kind too).
         illegal: what an action that is not legal now does: ``"lowest"`` plays the lowest
             legal id instead (fold when allowed) and sets ``info["illegal_action"]``;
             ``"raise"`` raises ValueError.
