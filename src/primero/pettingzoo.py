@@ -119,6 +119,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self._rng = random.Random()
         self._hand: HandState | None = None
         self._moves: dict[str, int] = {}
+        self._legal_cache: tuple[int, list[int]] = (-1, [])
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
@@ -151,6 +152,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self._dealer = Dealer(self._rng)
         self._hand = HandState(self.possible_agents, [self.stack] * self.num_seats, self.rules)
         self._dealer.deal_into(self._hand)
+        self._legal_cache = (-1, [])
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
@@ -170,13 +172,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         assert seat is not None and seat != DEALER
         return self.possible_agents[seat]
 
+    def _legal(self) -> list[int]:
+        """The legal ids of the seat to act (cached until the hand changes)."""
+        hand = self.hand
+        key = len(hand.actions)
+        if self._legal_cache[0] != key:
+            seat = hand.to_act
+            ids = [] if seat is None or seat < 0 else legal_ids(
+                hand.legal_actions(), hand_size=len(hand.hands[seat]), max_stack=self.stack
+            )
+            self._legal_cache = (key, ids)
+        return self._legal_cache[1]
+
     def _mask(self, seat: int) -> npt.NDArray[np.int8]:
         mask = np.zeros(self._n_actions, dtype=np.int8)
-        hand = self.hand
-        if hand.to_act == seat:
-            ids = legal_ids(hand.legal_actions(), hand_size=len(hand.hands[seat]),
-                            max_stack=self.stack)
-            mask[ids] = 1
+        if self.hand.to_act == seat:
+            mask[self._legal()] = 1
         return mask
 
     def observe(self, agent: str) -> ObsDict:
@@ -204,8 +215,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             return
         hand = self.hand
         seat = self._index[agent]
-        legal = legal_ids(hand.legal_actions(), hand_size=len(hand.hands[seat]),
-                          max_stack=self.stack)
+        legal = self._legal()
         if action is None or int(action) not in legal:
             raise ValueError(
                 f"action {action!r} is not legal for {agent} now: legal ids are {legal} "
