@@ -103,6 +103,20 @@ def test_bad_parameters_are_clear_errors() -> None:
         _game(colour=1)
 
 
+def test_observers_other_than_one_seats_view_are_refused() -> None:
+    game = _game(players=3)
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="one seat's view"):
+        game.make_py_observer(public)
+    everything = pyspiel.IIGObservationType(
+        perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+    )
+    with pytest.raises(ValueError, match="one seat's view"):
+        game.make_py_observer(everything)
+
+
 def test_first_deal_is_one_card_at_a_time_from_the_stock() -> None:
     state = _game(players=4).new_initial_state()
     assert state.is_chance_node()

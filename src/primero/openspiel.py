@@ -479,8 +479,14 @@ class PrimeroObserver:
     ) -> None:
         if params:
             raise ValueError(f"python_primero observers take no parameters, got {params}")
-        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("python_primero observes one seat at a time (R9b), not all")
+        if (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            or not iig_obs_type.public_info
+        ):
+            raise ValueError(
+                "python_primero observers show one seat's view (R9b): the public information "
+                "and that seat's own cards (public_info=True, private_info=SINGLE_PLAYER)"
+            )
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.stack = stack
         self.tensor: npt.NDArray[np.float32] = np.zeros(
