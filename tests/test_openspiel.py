@@ -247,6 +247,32 @@ def test_resample_keeps_the_players_information_and_redraws_the_rest() -> None:
             assert changed > 0 or len(state.history()) < 3 * players
 
 
+def test_resample_after_void_deals() -> None:
+    """Cards a seat was dealt before a void deal (R4.3) go back into the deck: they do not
+    constrain the deals of other seats in the redeal."""
+    rng = np.random.RandomState(8)
+    state = _game(players=8, stack=10).new_initial_state()
+    for _ in range(4):  # four deals in a row where everyone exchanges two cards: void
+        for _ in range(8):
+            _deal_random(state, rng)
+            state.apply_action(EXCHANGE0 + 5)
+        _deal_random(state, rng)
+        assert state.hand.void_deals > 0 and state.hand.actions[-1].seat == 7
+    _deal_random(state, rng)
+    state.apply_action(BET0 + 1)  # p1 bets: exchanges are over
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for me in range(8):
+        other = state.resample_from_infostate(me, sampler)
+        assert other.information_state_string(me) == state.information_state_string(me)
+    assert state.hand.void_deals == 4
+
+
+def _deal_random(state: Any, rng: np.random.RandomState) -> None:
+    while state.is_chance_node():
+        ids, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(ids, p=probs)))
+
+
 def test_a_whole_game_played_by_ismcts() -> None:
     ismcts = _require("open_spiel.python.algorithms.ismcts")
     mcts = _require("open_spiel.python.algorithms.mcts")

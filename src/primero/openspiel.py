@@ -214,22 +214,29 @@ class _Table:
 
     Copied with :meth:`HandState.copy` (OpenSpiel clones a state by deep-copying this)."""
 
-    __slots__ = ("draw_from_stock", "draw_seat", "hand", "pending", "truncated")
+    __slots__ = (
+        "draw_card", "draw_cycle", "draw_from_stock", "draw_seat", "hand", "pending", "truncated"
+    )
 
     def __init__(self, hand: HandState) -> None:
         self.hand = hand
         self.pending: list[Card] = []
         self.truncated = False
-        #: per chance move so far: the seat dealt to, and whether the card was a stock card
+        #: per chance move so far: the card id, the seat dealt to, whether the card was a
+        #: stock card, and the void deals before it (R4.3: a void deal puts every card back)
+        self.draw_card: list[int] = []
         self.draw_seat: list[int] = []
         self.draw_from_stock: list[bool] = []
+        self.draw_cycle: list[int] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         other = _Table(self.hand.copy())
         other.pending = list(self.pending)
         other.truncated = self.truncated
+        other.draw_card = list(self.draw_card)
         other.draw_seat = list(self.draw_seat)
         other.draw_from_stock = list(self.draw_from_stock)
+        other.draw_cycle = list(self.draw_cycle)
         return other
 
     def __getstate__(self) -> dict[str, Any]:
@@ -305,8 +312,10 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
             assert due is not None
             seat, count = due
             card = DECK[action]
+            table.draw_card.append(card.id)
             table.draw_seat.append(seat)
             table.draw_from_stock.append(hand.in_stock[card.id])
+            table.draw_cycle.append(hand.void_deals)
             table.pending.append(card)
             if len(table.pending) == count:
                 cards, table.pending = tuple(table.pending), []
@@ -392,9 +401,8 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         new: PrimeroState = game.new_initial_state()
         declared = table.hand.declared
         draw = 0
-        history = self.full_history()
-        # the cycle (void deals so far) of each chance move, to find future own cards
-        for step, item in enumerate(history):
+        reserved_after = _future_stock_cards(table, player)
+        for item in self.full_history():
             action = int(item.action)
             nt = new._table
             if item.player == pyspiel.PlayerId.CHANCE:
@@ -403,7 +411,7 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
                     if action not in (c.id for c in nt.pool()):
                         return None
                 else:
-                    reserved = _future_stock_cards(table, history, step, draw, player)
+                    reserved = reserved_after[draw]
                     pool = [c for c in nt.pool() if c.id not in reserved]
                     due = nt.hand.deal_due()
                     assert due is not None
@@ -442,19 +450,18 @@ def _below(sampler: Callable[[], float], n: int) -> int:
     return min(int(float(sampler()) * n), n - 1)
 
 
-def _future_stock_cards(
-    table: _Table, history: list[Any], step: int, draw: int, player: int
-) -> set[int]:
-    """Card ids ``player`` is dealt from the stock after chance move ``draw`` (history
-    index ``step``) and before the next void deal: they must stay in the stock."""
-    out: set[int] = set()
-    later = draw
-    for item in history[step + 1 :]:
-        if item.player != pyspiel.PlayerId.CHANCE:
-            continue
-        later += 1
-        if table.draw_seat[later] == player and table.draw_from_stock[later]:
-            out.add(int(item.action))
+def _future_stock_cards(table: _Table, player: int) -> list[frozenset[int]]:
+    """For each chance move so far, the card ids ``player`` is dealt from the stock after
+    it and before the next void deal (R4.3): they must stay in the stock until then."""
+    count = len(table.draw_seat)
+    out: list[frozenset[int]] = [frozenset()] * count
+    later: set[int] = set()
+    for d in range(count - 1, -1, -1):
+        if d + 1 < count and table.draw_cycle[d + 1] != table.draw_cycle[d]:
+            later = set()
+        out[d] = frozenset(later)
+        if table.draw_seat[d] == player and table.draw_from_stock[d]:
+            later.add(table.draw_card[d])
     return out
 
 
