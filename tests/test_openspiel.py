@@ -293,3 +293,30 @@ def test_a_whole_game_played_by_ismcts() -> None:
             moves += 1
     assert moves >= 3
     assert sum(state.returns()) == 0
+
+
+def test_rl_environment_and_outcome_sampling_mccfr_run() -> None:
+    rl_environment = _require("open_spiel.python.rl_environment")
+    mccfr = _require("open_spiel.python.algorithms.outcome_sampling_mccfr")
+    sampler = rl_environment.ChanceEventSampler(seed=3)
+    env = rl_environment.Environment(
+        "python_primero", chance_event_sampler=sampler, players=3, stack=10
+    )
+    rng = np.random.RandomState(3)
+    for _ in range(5):
+        step = env.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            assert len(step.observations["info_state"][player]) == 15 * 3 + 103
+            step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
+        assert sum(step.rewards) == 0
+    game = _game(players=2, stack=2, max_void_deals=1)
+    solver = mccfr.OutcomeSamplingSolver(game)
+    for _ in range(20):
+        solver.iteration()
+    policy = solver.average_policy()
+    state = game.new_initial_state()
+    _deal_random(state, rng)
+    probs = policy.action_probabilities(state)
+    assert set(probs) == set(state.legal_actions())
+    assert sum(probs.values()) == pytest.approx(1.0)
