@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib.util
 
 _OPTIONAL = {
-    "src/primero/openspiel.py": ("pyspiel",),
+    "src/primero/openspiel": ("pyspiel",),
     "src/primero/pettingzoo.py": ("pettingzoo", "gymnasium"),
     "src/primero/gymnasium_env.py": ("gymnasium",),
 }

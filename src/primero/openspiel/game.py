@@ -1,75 +1,22 @@
-"""Primero as an OpenSpiel game: importing this module registers ``python_primero``.
-
->>> import pyspiel
->>> import primero.openspiel
->>> game = pyspiel.load_game("python_primero", {"players": 5, "stack": 20})
->>> game.num_players(), game.num_distinct_actions()
-(5, 62)
-
-One OpenSpiel game is one hand (R4) between ``players`` seats p1…pN (OpenSpiel player
-``i`` is seat p(i+1): p1 acts first, the last player deals), each starting with ``stack``
-chips. Parameters (all optional):
-
-========================  =========  ========================================================
-parameter                 default    meaning
-========================  =========  ========================================================
-players                   4          seats, 2..8 (R3)
-stack                     100        starting chips of every seat (>= 1)
-ante                      1          R4.1
-ties                      "eldest"   or "split" (R7)
-refusal                   true       bets may be refused by vote (R8)
-last_round                true       R4.7
-declarations              true       R6
-first_round_stand         false      R4.3
-first_round_zero_bet      false      R4.3
-min_raise                 1          R5
-max_raises                -1         raises per round; -1 = no cap (R5)
-max_void_deals            20         the hand stops, everyone getting their ante back
-                                     (returns 0), at this many void deals (R4.3 allows any
-                                     number; OpenSpiel needs a finite game)
-========================  =========  ========================================================
-
-Chance: the dealer deals one card at a time; an outcome is a card id (``primero.DECK``)
-drawn uniformly from the cards that may be dealt: the stock, and when the stock runs out
-(R8b) first every stock card, then the reshuffled discards other than the ones the
-receiving seat has just thrown. Player actions use the ids of :mod:`primero.actionids`.
-Returns are chips won or lost in the hand (final minus starting stack). Observations and
-information states are built from :func:`primero.view` (R9b) by :mod:`primero.features`:
-the information-state string is the seat's record of the hand so far (perfect recall);
-the tensors, for both, are the summary vector of :func:`primero.features.observation_vector`.
-"""
+"""The ``python_primero`` game and state: one hand of Primero for OpenSpiel (see
+:mod:`primero.openspiel`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
 import pyspiel
 
-from primero.actionids import (
-    EXCHANGE0,
-    EXCHANGE_POSITIONS,
-    action_of,
-    describe,
-    legal_ids,
-    num_actions,
-)
+from primero.actionids import action_of, describe, legal_ids, num_actions
 from primero.actions import Deal
 from primero.cards import DECK, Card
-from primero.features import (
-    infostate_string,
-    observation_size,
-    observation_string,
-    observation_vector,
-)
-from primero.hands import evaluate
+from primero.openspiel.observer import PrimeroObserver
+from primero.openspiel.resample import resample
 from primero.rules import Rules
-from primero.state import DEALER, HandState, Phase
-from primero.views import view
+from primero.state import DEALER, HandState
 
-__all__ = ["DEFAULT_PARAMS", "PrimeroGame", "PrimeroObserver", "PrimeroState", "rules_of"]
+__all__ = ["DEFAULT_PARAMS", "PrimeroGame", "PrimeroState", "game_type", "rules_of"]
 
 #: Every parameter of ``python_primero`` with its default.
 DEFAULT_PARAMS: Final[dict[str, Any]] = {
@@ -90,7 +37,8 @@ DEFAULT_PARAMS: Final[dict[str, Any]] = {
 _SHORT_NAME: Final = "python_primero"
 
 
-def _game_type() -> pyspiel.GameType:
+def game_type() -> pyspiel.GameType:
+    """The OpenSpiel game type of ``python_primero`` (2 to 8 players, every parameter)."""
     return pyspiel.GameType(
         short_name=_SHORT_NAME,
         long_name="Primero (Renaissance draw game, ancestor of poker)",
@@ -188,7 +136,7 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0,
             max_game_length=_max_game_length(players, stack, void),
         )
-        super().__init__(_game_type(), info, p)
+        super().__init__(game_type(), info, p)
 
     def new_initial_state(self) -> PrimeroState:
         """A new hand: the antes are in and the first card is due (a chance node)."""
@@ -384,141 +332,4 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
             ValueError: ``player_id`` is not a seat of the game.
             RuntimeError: no consistent deal was found in 200 replays.
         """
-        n = self._table.hand.n
-        if not 0 <= player_id < n:
-            raise ValueError(f"no player {player_id}: players are 0..{n - 1}")
-        for _ in range(200):
-            state = self._resample_once(player_id, probability_sampler)
-            if state is not None:
-                return state
-        raise RuntimeError("resample_from_infostate found no consistent deal in 200 tries")
-
-    def _resample_once(
-        self, player: int, sampler: Callable[[], float]
-    ) -> PrimeroState | None:
-        table = self._table
-        game = self.get_game()
-        new: PrimeroState = game.new_initial_state()
-        declared = table.hand.declared
-        draw = 0
-        reserved_after = _future_stock_cards(table, player)
-        for item in self.full_history():
-            action = int(item.action)
-            nt = new._table
-            if item.player == pyspiel.PlayerId.CHANCE:
-                seat = table.draw_seat[draw]
-                if seat == player:
-                    if action not in (c.id for c in nt.pool()):
-                        return None
-                else:
-                    reserved = reserved_after[draw]
-                    pool = [c for c in nt.pool() if c.id not in reserved]
-                    due = nt.hand.deal_due()
-                    assert due is not None
-                    q_cat = declared[seat]
-                    last_of_second = (
-                        nt.hand.phase is Phase.SECOND_DEAL and len(nt.pending) == due[1] - 1
-                    )
-                    if q_cat is not None and last_of_second:
-                        held = list(nt.hand.hands[seat]) + nt.pending
-                        pool = [c for c in pool if evaluate([*held, c]).category <= q_cat]
-                    if not pool:
-                        return None
-                    action = pool[_below(sampler, len(pool))].id
-                draw += 1
-            else:
-                legal = new.legal_actions()
-                if item.player != player and EXCHANGE0 <= action < EXCHANGE0 + len(
-                    EXCHANGE_POSITIONS
-                ):
-                    k = len(EXCHANGE_POSITIONS[action - EXCHANGE0])
-                    same = [
-                        a for a in legal
-                        if EXCHANGE0 <= a < EXCHANGE0 + len(EXCHANGE_POSITIONS)
-                        and len(EXCHANGE_POSITIONS[a - EXCHANGE0]) == k
-                    ]
-                    if not same:
-                        return None
-                    action = same[_below(sampler, len(same))]
-                elif action not in legal:
-                    return None
-            new.apply_action(action)
-        return new
-
-
-def _below(sampler: Callable[[], float], n: int) -> int:
-    return min(int(float(sampler()) * n), n - 1)
-
-
-def _future_stock_cards(table: _Table, player: int) -> list[frozenset[int]]:
-    """For each chance move so far, the card ids ``player`` is dealt from the stock after
-    it and before the next void deal (R4.3): they must stay in the stock until then."""
-    count = len(table.draw_seat)
-    out: list[frozenset[int]] = [frozenset()] * count
-    later: set[int] = set()
-    for d in range(count - 1, -1, -1):
-        if d + 1 < count and table.draw_cycle[d + 1] != table.draw_cycle[d]:
-            later = set()
-        out[d] = frozenset(later)
-        if table.draw_seat[d] == player and table.draw_from_stock[d]:
-            later.add(table.draw_card[d])
-    return out
-
-
-class PrimeroObserver:
-    """OpenSpiel's observer for ``python_primero``: strings and tensors from a seat's view.
-
-    Args:
-        iig_obs_type: ``perfect_recall=True`` gives the information state (the record as
-            the seat saw it), else the observation of the moment. Only the seat's own
-            private information with the public information is supported.
-        params: observer parameters: none are supported.
-        players, stack: the game's seats and starting stack (chips).
-
-    Raises:
-        ValueError: observer parameters, or an observation type without public
-            information or with other seats' private information.
-    """
-
-    def __init__(
-        self, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None,
-        *, players: int, stack: int,
-    ) -> None:
-        if params:
-            raise ValueError(f"python_primero observers take no parameters, got {params}")
-        if (
-            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-            or not iig_obs_type.public_info
-        ):
-            raise ValueError(
-                "python_primero observers show one seat's view (R9b): the public information "
-                "and that seat's own cards (public_info=True, private_info=SINGLE_PLAYER)"
-            )
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.stack = stack
-        self.tensor: npt.NDArray[np.float32] = np.zeros(
-            observation_size(players), dtype=np.float32
-        )
-        self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: PrimeroState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s observation of ``state``."""
-        self.tensor[:] = observation_vector(view(state.hand, player), max_stack=self.stack)
-
-    def string_from(self, state: PrimeroState, player: int) -> str:
-        """``player``'s information state (perfect recall) or observation, as a string."""
-        v = view(state.hand, player)
-        text = infostate_string(v) if self.perfect_recall else observation_string(v)
-        table = state._table
-        if table.pending:
-            due = table.hand.deal_due()
-            assert due is not None
-            shown = (
-                " ".join(str(c) for c in table.pending) if due[0] == player
-                else " ".join("??" for _ in table.pending)
-            )
-            text += f"; dealing p{due[0] + 1} {shown}"
-        return text
-
-
-pyspiel.register_game(_game_type(), PrimeroGame)
+        return resample(self, player_id, probability_sampler)
