@@ -320,3 +320,29 @@ def test_rl_environment_and_outcome_sampling_mccfr_run() -> None:
     probs = policy.action_probabilities(state)
     assert set(probs) == set(state.legal_actions())
     assert sum(probs.values()) == pytest.approx(1.0)
+
+
+def test_view_bots_play_legal_moves_beside_ismcts() -> None:
+    ismcts = _require("open_spiel.python.algorithms.ismcts")
+    mcts = _require("open_spiel.python.algorithms.mcts")
+    game = _game(players=3, stack=10)
+    rs = np.random.RandomState(4)
+    searcher = ismcts.ISMCTSBot(
+        game, mcts.RandomRolloutEvaluator(1, rs), uct_c=2.0, max_simulations=8, random_state=rs
+    )
+    for hand in range(3):
+        bots = [pos.ViewBot(game, "heuristic", seed=hand), pos.ViewBot(game, "random", seed=1)]
+        bots.insert(hand, searcher)  # ISMCTSBot has no restart_at: evaluate_bots won't do
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                _deal_random(state, rs)
+                continue
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        assert sum(state.returns()) == 0.0
+    with pytest.raises(ValueError, match="ViewBot plays python_primero, not kuhn_poker"):
+        pos.ViewBot(pyspiel.load_game("kuhn_poker"), "random")
+    with pytest.raises(ValueError, match="unknown bot kind 'clever'"):
+        pos.ViewBot(game, "clever")

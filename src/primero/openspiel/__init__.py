@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import pyspiel
 
+from primero.openspiel.bots import ViewBot
 from primero.openspiel.game import (
     DEFAULT_PARAMS,
     PrimeroGame,
@@ -57,6 +58,7 @@ __all__ = [
     "PrimeroGame",
     "PrimeroObserver",
     "PrimeroState",
+    "ViewBot",
     "game_type",
     "rules_of",
 ]
