@@ -242,6 +242,10 @@ def test_resample_keeps_the_players_information_and_redraws_the_rest() -> None:
                 assert other.information_state_string(me) == state.information_state_string(me)
                 assert other.legal_actions() == state.legal_actions()
                 assert other.hand.hands[me] == state.hand.hands[me]
+                # everything the seat observes is the same in the other world (R9b)
+                assert other.observation_string(me) == state.observation_string(me)
+                assert other.observation_tensor(me) == state.observation_tensor(me)
+                assert other.information_state_tensor(me) == state.information_state_tensor(me)
                 changed += other.hand.hands != state.hand.hands
                 state.apply_action(int(rng.choice(state.legal_actions())))
             assert changed > 0 or len(state.history()) < 3 * players
