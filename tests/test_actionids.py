@@ -20,9 +20,14 @@ from primero.actionids import (
     raise0,
 )
 from primero.actions import Bet, Call, Declare, Exchange, Fold, Raise, Vote
+from primero.bots.random import RandomBot
 from primero.cards import DECK, parse_cards
+from primero.dealing import Dealer
 from primero.hands import Category
 from primero.legal import DEALER, LegalActions
+from primero.rules import Rules
+from primero.state import HandState
+from primero.views import view
 
 # In deck order (clubs, diamonds, hearts, spades; A 2 3 4 5 6 7 J Q K): 2c Kc Ah 7h.
 HAND = parse_cards("Kc 7h Ah 2c")
@@ -97,3 +102,49 @@ def test_descriptions_are_unique_over_all_ids() -> None:
     assert len(set(texts)) == len(texts)
     assert texts[:4] == ["fold", "call 2", "accept", "refuse"]
     assert texts[9] == "stand pat"
+
+
+def _expected_count(legal: LegalActions, hand_size: int) -> int:
+    """How many ids ``legal`` allows, counted from rules.md by hand: votes 2; a declaring
+    turn its categories (+ fold); else C(hand, k) exchanges per allowed k, the bet and raise
+    ranges, call and fold."""
+    if legal.vote:
+        return 2
+    if legal.declare:
+        return len(legal.declare) + int(legal.fold)
+    choose = {0: 1, 1: hand_size, 2: hand_size * (hand_size - 1) // 2}
+    count = sum(choose[k] for k in legal.exchange)
+    for rng in (legal.bet, legal.raise_to):
+        if rng is not None:
+            count += rng[1] - rng[0] + 1
+    return count + int(legal.call is not None) + int(legal.fold)
+
+
+RULE_SETS = [
+    Rules(),
+    Rules(first_round_stand=True, first_round_zero_bet=True, min_raise=3, max_raises=2),
+    Rules(refusal=False, declarations=False, last_round=False, ante=0, max_players=8),
+]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=["default", "stand-zero-raises", "bare"])
+def test_legal_ids_are_exactly_the_engines_legal_moves(rules: Rules) -> None:
+    """In seeded random hands, every id offered is accepted by the engine's own check,
+    and there are as many as the engine's legal actions allow (none missing)."""
+    for seed in range(25):
+        players = 3 + seed % 4
+        state = HandState([f"p{i + 1}" for i in range(players)], [12] * players, rules)
+        dealer, bot = Dealer.seeded(seed), RandomBot(seed=seed)
+        while not state.complete:
+            seat = state.to_act
+            if seat == DEALER:
+                dealer.deal_into(state)
+                continue
+            assert seat is not None
+            legal = state.legal_actions()
+            hand = state.hands[seat]
+            ids = legal_ids(legal, hand_size=len(hand), max_stack=12)
+            assert len(ids) == len(set(ids)) == _expected_count(legal, len(hand))
+            for action_id in ids:
+                state.check(action_of(action_id, seat=seat, hand=hand, max_stack=12))
+            state.apply(bot(view(state, seat)))
