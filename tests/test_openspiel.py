@@ -89,7 +89,8 @@ def test_game_info_comes_from_the_parameters() -> None:
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-20.0, 80.0, 0.0)
     assert _game().num_players() == 4  # the default
     assert game.observation_tensor_size() == 15 * 5 + 103
-    assert game.information_state_tensor_size() == 15 * 5 + 103
+    # the observation, then 16 * 5 record lines of 5 seats + 14 kinds + 1 amount
+    assert game.information_state_tensor_size() == 15 * 5 + 103 + 80 * 20
 
 
 def test_bad_parameters_are_clear_errors() -> None:
@@ -311,7 +312,7 @@ def test_rl_environment_and_outcome_sampling_mccfr_run() -> None:
         step = env.reset()
         while not step.last():
             player = step.observations["current_player"]
-            assert len(step.observations["info_state"][player]) == 15 * 3 + 103
+            assert len(step.observations["info_state"][player]) == 15 * 3 + 103 + 48 * 18
             step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
         assert sum(step.rewards) == 0
     game = _game(players=2, stack=2, max_void_deals=1)

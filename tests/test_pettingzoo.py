@@ -40,6 +40,7 @@ pgym = _require("primero.gymnasium_env")
 def test_pettingzoo_api_and_seed_tests(players: int) -> None:
     pz_test.api_test(ppz.env(players=players, stack=20), num_cycles=200)
     pz_test.seed_test(lambda: ppz.env(players=players, stack=20), num_cycles=200)
+    pz_test.api_test(ppz.env(players=players, stack=20, history=True), num_cycles=200)
 
 
 def _play(e: Any, seed: int) -> tuple[list[tuple[str, int | None]], dict[str, float]]:
@@ -136,8 +137,9 @@ def test_bad_arguments_are_clear_errors() -> None:
 def test_gymnasium_env_passes_check_env() -> None:
     env_checker.check_env(pgym.PrimeroEnv(players=4, stack=20))
     env_checker.check_env(pgym.PrimeroEnv(players=3, stack=10, seat=None, bots="random"))
-    made = gymnasium.make(pgym.ENV_ID, players=2, stack=10, bots="random")
+    made = gymnasium.make(pgym.ENV_ID, players=2, stack=10, bots="random", history=True)
     env_checker.check_env(made.unwrapped)
+    assert made.observation_space.shape == (15 * 2 + 103 + 32 * 17,)
 
 
 def test_gymnasium_episode_reward_is_the_learners_chips() -> None:

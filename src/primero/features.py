@@ -23,6 +23,14 @@ table                       6      open bet/S, bet under vote/S, my cap after a 
                                    pot/(n*S), stock cards/40, void deals (capped at 10)/10
 ==========================  =====  ========================================================
 
+The information-state vector (:func:`infostate_vector`) follows it with the seat's
+memory of the hand: the last ``16 * n`` public record lines other than deal lines
+(``history_size(n) == 16 * n * (n + 15)`` entries), oldest first, zero-padded at the
+end, each as the acting seat (one-hot, n), the kind of line (one-hot, 14: exchange of 0,
+1 or 2 cards, bet, raise, call, fold, accept, refuse, declare numerus..chorus) and the
+amount of a bet or raise / S. Deal lines are left out: who is dealt what number of
+cards follows from the other lines.
+
 >>> from primero.state import HandState
 >>> from primero.dealing import Dealer
 >>> from primero.views import view
@@ -30,6 +38,8 @@ table                       6      open bet/S, bet under vote/S, my cap after a 
 >>> Dealer.seeded(1).deal_into(s)
 >>> observation_vector(view(s, 0), max_stack=20).shape
 (163,)
+>>> infostate_vector(view(s, 0), max_stack=20).shape
+(1379,)
 """
 
 from __future__ import annotations
@@ -45,8 +55,18 @@ from primero.hands import evaluate
 from primero.state import Phase
 from primero.views import SeatView
 
-__all__ = ["PER_SEAT", "infostate_string", "observation_size", "observation_string",
-           "observation_vector"]
+__all__ = [
+    "HISTORY_KINDS",
+    "PER_SEAT",
+    "history_size",
+    "history_vector",
+    "infostate_size",
+    "infostate_string",
+    "infostate_vector",
+    "observation_size",
+    "observation_string",
+    "observation_vector",
+]
 
 _PHASES: Final = tuple(Phase)
 #: Entries per seat in the per-seat block.
@@ -166,3 +186,69 @@ def infostate_string(v: SeatView) -> str:
     if v.seat is None:
         raise ValueError("information states are per seat: this is a spectator's view")
     return f"{seat_name(v.seat)} of {v.n}: " + "; ".join(v.log)
+
+
+#: The kinds of record line in the history block, in one-hot order.
+HISTORY_KINDS: Final = (
+    "x0", "x1", "x2", "b", "r", "c", "f", "y", "n",
+    "dc numerus", "dc primero", "dc supremus", "dc fluxus", "dc chorus",
+)
+_KIND_INDEX: Final = {kind: i for i, kind in enumerate(HISTORY_KINDS)}
+
+
+def _history_lines(players: int) -> int:
+    return 16 * players
+
+
+def history_size(players: int) -> int:
+    """Length of :func:`history_vector` for ``players`` seats: 16n lines of n + 15."""
+    return _history_lines(players) * (players + len(HISTORY_KINDS) + 1)
+
+
+def infostate_size(players: int) -> int:
+    """Length of :func:`infostate_vector`: observation plus history."""
+    return observation_size(players) + history_size(players)
+
+
+def history_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32]:
+    """The seat's last ``16 * n`` public record lines other than deals, encoded (module
+    docstring); public lines only, so the same for every seat but for its own seat's
+    place in the observation.
+
+    Args:
+        v: any seat's view (or a spectator's).
+        max_stack: chips that scale to 1.0.
+
+    Returns:
+        A float32 array of shape ``(history_size(v.n),)``, entries in [0, 1].
+    """
+    n = v.n
+    width = n + len(HISTORY_KINDS) + 1
+    out = np.zeros((_history_lines(n), width), dtype=np.float32)
+    lines = [line for line in v.public_log if not line.startswith("d ")]
+    for row, line in enumerate(lines[-_history_lines(n):]):
+        words = line.split(" ")
+        seat = int(words[0][1:]) - 1
+        verb = words[1]
+        if verb == "x":
+            kind = f"x{len(words) - 2}"
+        elif verb == "dc":
+            kind = f"dc {words[2]}"
+        else:
+            kind = verb
+        out[row, seat] = 1.0
+        out[row, n + _KIND_INDEX[kind]] = 1.0
+        if verb in ("b", "r"):
+            out[row, width - 1] = min(int(words[2]) / max_stack, 1.0)
+    return out.reshape(-1)
+
+
+def infostate_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32]:
+    """:func:`observation_vector` followed by :func:`history_vector`.
+
+    Raises:
+        ValueError: ``v`` is a spectator's view.
+    """
+    return np.concatenate(
+        [observation_vector(v, max_stack=max_stack), history_vector(v, max_stack=max_stack)]
+    )

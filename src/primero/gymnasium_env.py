@@ -28,7 +28,12 @@ import numpy.typing as npt
 from primero.actionids import action_of, describe, legal_ids, num_actions
 from primero.bots import BOT_KINDS, make_bot
 from primero.dealing import Dealer
-from primero.features import observation_size, observation_vector
+from primero.features import (
+    infostate_size,
+    infostate_vector,
+    observation_size,
+    observation_vector,
+)
 from primero.match import Agent
 from primero.rules import Rules
 from primero.state import DEALER, HandState
@@ -58,6 +63,8 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         max_steps: the learner's moves after which the hand is truncated (void deals,
             R4.3, can repeat without end).
         render_mode: None or ``"ansi"`` (``render()`` returns the learner's view as text).
+        history: observe :func:`primero.features.infostate_vector` (the moment and the
+            recent public record lines) instead of :func:`~primero.features.observation_vector`.
         **rules: house rules, as :class:`primero.Rules` takes them.
 
     Raises:
@@ -76,6 +83,7 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         illegal: Literal["lowest", "raise"] = "lowest",
         max_steps: int = 500,
         render_mode: str | None = None,
+        history: bool = False,
         **rules: Any,
     ) -> None:
         if type(players) is not int or not 2 <= players <= 8:
@@ -100,9 +108,10 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         self.players, self.stack, self.seat_choice = players, stack, seat
         self.bot_kinds, self.illegal, self.max_steps = kinds, illegal, max_steps
         self.render_mode = render_mode
-        self.observation_space = gymnasium.spaces.Box(
-            0.0, 1.0, (observation_size(players),), dtype=np.float32
-        )
+        self.history = bool(history)
+        self._encode = infostate_vector if history else observation_vector
+        size = infostate_size(players) if history else observation_size(players)
+        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (size,), dtype=np.float32)
         self.action_space = gymnasium.spaces.Discrete(num_actions(stack))
         self._rng = random.Random()
         self._hand: HandState | None = None
@@ -135,7 +144,7 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         return mask
 
     def _obs(self) -> Obs:
-        return observation_vector(view(self.hand, self.seat), max_stack=self.stack)
+        return self._encode(view(self.hand, self.seat), max_stack=self.stack)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         return {"action_mask": self.action_masks().astype(np.int8), "seat": self.seat,

@@ -37,7 +37,12 @@ from pettingzoo.utils import wrappers
 
 from primero.actionids import action_of, legal_ids, num_actions
 from primero.dealing import Dealer
-from primero.features import observation_size, observation_vector
+from primero.features import (
+    infostate_size,
+    infostate_vector,
+    observation_size,
+    observation_vector,
+)
 from primero.rules import Rules
 from primero.state import DEALER, HandState
 from primero.views import view
@@ -63,6 +68,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         players: seats, 2..8 (R3).
         stack: starting chips of every seat (>= 1); bet and raise ids cover 0..stack.
         max_cycles: moves of one agent after which the hand is truncated (>= 1).
+        history: observe :func:`primero.features.infostate_vector` (the moment and the
+            recent public record lines) instead of :func:`~primero.features.observation_vector`.
         render_mode: None, ``"ansi"`` (``render()`` returns the hand as text) or
             ``"human"`` (prints it after each move).
         **rules: house rules, as :class:`primero.Rules` takes them (``ante``, ``ties``,
@@ -85,6 +92,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         stack: int = 100,
         max_cycles: int = 500,
         render_mode: str | None = None,
+        history: bool = False,
         **rules: Any,
     ) -> None:
         super().__init__()
@@ -100,15 +108,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self.stack = stack
         self.max_cycles = max_cycles
         self.render_mode = render_mode
+        self.history = bool(history)
+        self._encode = infostate_vector if history else observation_vector
+        size = infostate_size(players) if history else observation_size(players)
         self.possible_agents = [f"p{i + 1}" for i in range(players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         n_actions = num_actions(stack)
         self._n_actions = n_actions
         self.observation_spaces = {
             a: gymnasium.spaces.Dict({
-                "observation": gymnasium.spaces.Box(
-                    0.0, 1.0, (observation_size(players),), dtype=np.float32
-                ),
+                "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), dtype=np.float32),
                 "action_mask": gymnasium.spaces.Box(0, 1, (n_actions,), dtype=np.int8),
             })
             for a in self.possible_agents
@@ -194,7 +203,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         """``agent``'s observation: ``{"observation": vector, "action_mask": mask}``."""
         seat = self._index[agent]
         return {
-            "observation": observation_vector(view(self.hand, seat), max_stack=self.stack),
+            "observation": self._encode(view(self.hand, seat), max_stack=self.stack),
             "action_mask": self._mask(seat),
         }
 

@@ -36,7 +36,9 @@ receiving seat has just thrown. Player actions use the ids of :mod:`primero.acti
 Returns are chips won or lost in the hand (final minus starting stack). Observations and
 information states are built from :func:`primero.view` (R9b) by :mod:`primero.features`:
 the information-state string is the seat's record of the hand so far (perfect recall);
-the tensors, for both, are the summary vector of :func:`primero.features.observation_vector`.
+the observation tensor is :func:`primero.features.observation_vector`, the
+information-state tensor :func:`primero.features.infostate_vector` (the same followed by
+the seat's last 16n public record lines other than deals).
 """
 
 from __future__ import annotations

@@ -10,7 +10,9 @@ import numpy.typing as npt
 import pyspiel
 
 from primero.features import (
+    infostate_size,
     infostate_string,
+    infostate_vector,
     observation_size,
     observation_string,
     observation_vector,
@@ -54,14 +56,19 @@ class PrimeroObserver:
             )
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.stack = stack
-        self.tensor: npt.NDArray[np.float32] = np.zeros(
-            observation_size(players), dtype=np.float32
-        )
-        self.dict = {"observation": self.tensor}
+        size = infostate_size(players) if self.perfect_recall else observation_size(players)
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size, dtype=np.float32)
+        obs = observation_size(players)
+        self.dict = {"observation": self.tensor[:obs]}
+        if self.perfect_recall:
+            self.dict["history"] = self.tensor[obs:].reshape(16 * players, players + 15)
 
     def set_from(self, state: PrimeroState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s observation of ``state``."""
-        self.tensor[:] = observation_vector(view(state.hand, player), max_stack=self.stack)
+        """Fill :attr:`tensor` with ``player``'s observation (or information state) of
+        ``state``."""
+        v = view(state.hand, player)
+        encode = infostate_vector if self.perfect_recall else observation_vector
+        self.tensor[:] = encode(v, max_stack=self.stack)
 
     def string_from(self, state: PrimeroState, player: int) -> str:
         """``player``'s information state (perfect recall) or observation, as a string."""
