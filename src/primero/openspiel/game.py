@@ -83,16 +83,18 @@ def rules_of(params: dict[str, Any]) -> Rules:
 def _max_game_length(n: int, stack: int, void_deals: int) -> int:
     """An upper bound on the moves of a hand (chance draws included).
 
-    A deal cycle that ends void: 2n cards, n exchanges and 2n replacements, and at each
-    turn up to ``stack`` bets refused by n-1 voters. A played hand: 8n cards, 2n exchanges,
-    n declarations, and three betting rounds of at most ``stack + 1`` standing bets and
-    raises (each adds a chip), each preceded by up to ``stack`` refused ones and followed
-    by n calls, folds or votes.
+    A turn holds at most ``stack`` refused bets or raises (R8: each refusal caps the
+    next attempt strictly lower), each with up to n-1 votes: ``r = stack * n`` moves. A
+    deal cycle that ends void: 2n cards, n turns (exchange and refusals) and 2n
+    replacements. A played hand: 8n cards, n first-round turns, n second exchanges, n
+    declarations, and three betting rounds of at most ``stack + 1`` standing bets and
+    raises (each adds a chip to the round's bet), each with n-1 votes and then n-1 turns
+    of refusals and a call, fold or the next raise.
     """
-    refusals = stack * n
-    cycle = 5 * n + n * refusals
-    rounds = 3 * (stack + 2) * (2 * n + refusals)
-    return void_deals * cycle + 11 * n + n * refusals + rounds
+    r = stack * n
+    cycle = 4 * n + n * (r + 1)
+    rounds = 3 * (stack + 1) * (n + (n - 1) * (r + 1))
+    return void_deals * cycle + 8 * n + n * (r + 1) + 2 * n + rounds
 
 
 class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
