@@ -173,3 +173,22 @@ def test_gymnasium_illegal_actions() -> None:
     e2.reset(seed=2)
     with pytest.raises(ValueError, match="not legal now"):
         e2.step(0)
+
+
+def test_render_shows_only_public_information() -> None:
+    e = ppz.env(players=3, stack=10, render_mode="ansi")
+    e.reset(seed=5)
+    text = e.render()
+    assert text.splitlines()[0] == "d dh p1 ?? ??"
+    assert text.splitlines()[-1] == "stacks 9 9 9 | pot 3"
+    hidden = {str(c) for cards in e.unwrapped.hand.hands for c in cards}
+    assert not hidden & set(text.split())
+    quiet = ppz.env(players=3)
+    quiet.reset(seed=5)
+    assert quiet.render() is None  # no render mode
+    g = pgym.PrimeroEnv(players=3, stack=10, bots="random", render_mode="ansi")
+    g.reset(seed=5)
+    shown = g.render()
+    assert "legal: exchange" in shown and "bet 9" in shown
+    others = {str(c) for s in (1, 2) for c in g.hand.hands[s]}
+    assert not others & set(shown.replace(",", " ").split())
