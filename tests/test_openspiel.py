@@ -93,6 +93,20 @@ def test_game_info_comes_from_the_parameters() -> None:
     assert game.information_state_tensor_size() == 15 * 5 + 103 + 80 * 20
 
 
+def test_one_stack_per_seat() -> None:
+    game = pyspiel.load_game("python_primero(players=3,stacks=30 10 5)")
+    assert game.num_distinct_actions() == 22 + 2 * 30  # ids up to the largest stack
+    assert (game.min_utility(), game.max_utility()) == (-30.0, 40.0)  # 45 chips - 5
+    state = game.new_initial_state()
+    assert state.hand.starting_stacks == (30, 10, 5)
+    _deal_lowest(state)
+    # p1 has 30 - 1 ante chips: bets of 1..29 beside three exchanges (R4.3)
+    assert state.legal_actions() == [10, 11, 14, *range(BET0 + 1, BET0 + 30)]
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+    with pytest.raises(ValueError, match="stacks must be 3 whole numbers"):
+        _game(players=3, stacks="30 10")
+
+
 def test_bad_parameters_are_clear_errors() -> None:
     with pytest.raises(ValueError, match="players must be a whole number from 2 to 8"):
         _game(players=9)

@@ -124,6 +124,22 @@ def test_max_cycles_truncates_every_agent() -> None:
     assert not e.agents
 
 
+def test_one_stack_per_seat() -> None:
+    e = ppz.env(players=2, stacks=[5, 20])
+    e.reset(seed=1)
+    assert e.unwrapped.hand.starting_stacks == (5, 20)
+    assert e.action_space("p1").n == 22 + 2 * 20
+    # p1 opens with 5 - 1 ante chips: exchange 1 or 2 cards, or bet 1..4 (R4.3)
+    assert list(np.flatnonzero(e.observe("p1")["action_mask"])) == [10, 11, 14, 21, 22, 23, 24]
+    g = pgym.PrimeroEnv(players=3, stacks=[4, 8, 12], seat=2, bots="random")
+    g.reset(seed=1)
+    assert g.hand.starting_stacks == (4, 8, 12)
+    with pytest.raises(ValueError, match="stacks must be 3 whole numbers"):
+        pgym.PrimeroEnv(players=3, stacks=[4, 8])
+    with pytest.raises(ValueError, match="stacks must be 2 whole numbers"):
+        ppz.raw_env(players=2, stacks=[4, 0])
+
+
 def test_bad_arguments_are_clear_errors() -> None:
     with pytest.raises(ValueError, match="players must be a whole number from 2 to 8"):
         ppz.raw_env(players=1)

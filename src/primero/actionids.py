@@ -57,6 +57,7 @@ __all__ = [
     "legal_ids",
     "num_actions",
     "raise0",
+    "starting_stacks",
 ]
 
 FOLD: Final = 0
@@ -245,3 +246,24 @@ def describe(action_id: int, *, hand: Sequence[Card], max_stack: int, to_call: i
     assert isinstance(action, Raise)
     return f"raise to {action.amount}"
 
+
+
+def starting_stacks(players: int, stack: int, stacks: Sequence[int] | None) -> tuple[int, ...]:
+    """Each seat's starting chips for an environment: ``stacks`` if given, else ``stack``
+    for every seat. Ids then cover amounts up to the largest of them.
+
+    Raises:
+        ValueError: ``stack`` is not a whole number >= 1, or ``stacks`` is not ``players``
+            whole numbers >= 1.
+    """
+    if type(stack) is not int or stack < 1:
+        raise ValueError(f"stack must be a whole number of chips >= 1, not {stack!r}")
+    if stacks is None:
+        return (stack,) * players
+    out = tuple(stacks)
+    if len(out) != players or any(type(x) is not int or x < 1 for x in out):
+        raise ValueError(
+            f"stacks must be {players} whole numbers of chips >= 1 (one per seat, p1 "
+            f"first), not {stacks!r}"
+        )
+    return out

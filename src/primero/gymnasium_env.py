@@ -19,13 +19,14 @@ The reward is the chips won or lost in the hand, given at the end.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from primero.actionids import action_of, describe, legal_ids, num_actions
+from primero.actionids import action_of, describe, legal_ids, num_actions, starting_stacks
 from primero.bots import BOT_KINDS, make_bot
 from primero.dealing import Dealer
 from primero.features import (
@@ -53,6 +54,8 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
     Args:
         players: seats, 2..8 (R3).
         stack: starting chips of every seat (>= 1).
+        stacks: or each seat's starting chips, p1 first (as in a match, R9); the ids
+            then cover 0..max(stacks).
         seat: the learning seat, 0-based (0 is p1, who acts first), or None for a seat
             drawn at each reset.
         bots: the other seats' bot kind (``"heuristic"`` or ``"random"``), or one kind per
@@ -78,6 +81,7 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         self,
         players: int = 4,
         stack: int = 100,
+        stacks: Sequence[int] | None = None,
         seat: int | None = 0,
         bots: str | list[str] = "heuristic",
         illegal: Literal["lowest", "raise"] = "lowest",
@@ -88,8 +92,8 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
     ) -> None:
         if type(players) is not int or not 2 <= players <= 8:
             raise ValueError(f"players must be a whole number from 2 to 8, not {players!r}")
-        if type(stack) is not int or stack < 1:
-            raise ValueError(f"stack must be a whole number of chips >= 1, not {stack!r}")
+        self.stacks = starting_stacks(players, stack, stacks)
+        stack = max(self.stacks)
         if seat is not None and not (type(seat) is int and 0 <= seat < players):
             raise ValueError(f"seat must be None or a seat 0..{players - 1}, not {seat!r}")
         kinds = [bots] * players if isinstance(bots, str) else list(bots)
@@ -189,7 +193,7 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
             for s in range(self.players)
         ]
         names = [f"p{i + 1}" for i in range(self.players)]
-        self._hand = HandState(names, [self.stack] * self.players, self.rules)
+        self._hand = HandState(names, list(self.stacks), self.rules)
         self._steps = 0
         self._play_others()
         return self._obs(), self._info()

@@ -27,6 +27,7 @@ one agent truncate the episode (void deals, R4.3, can repeat without end).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import gymnasium
@@ -35,7 +36,7 @@ import numpy.typing as npt
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from primero.actionids import action_of, legal_ids, num_actions
+from primero.actionids import action_of, legal_ids, num_actions, starting_stacks
 from primero.dealing import Dealer
 from primero.features import (
     infostate_size,
@@ -67,6 +68,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
     Args:
         players: seats, 2..8 (R3).
         stack: starting chips of every seat (>= 1); bet and raise ids cover 0..stack.
+        stacks: or each seat's starting chips, p1 first (as in a match, R9); the ids
+            then cover 0..max(stacks).
         max_cycles: moves of one agent after which the hand is truncated (>= 1).
         history: observe :func:`primero.features.infostate_vector` (the moment and the
             recent public record lines) instead of :func:`~primero.features.observation_vector`.
@@ -77,8 +80,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             ``first_round_zero_bet``, ``min_raise``, ``max_raises``).
 
     Raises:
-        ValueError: ``players`` outside 2..8, ``stack`` or ``max_cycles`` < 1, an unknown
-            render mode.
+        ValueError: ``players`` outside 2..8, ``stack`` or ``max_cycles`` < 1, ``stacks``
+            not one whole number >= 1 per seat, an unknown render mode.
         RulesError: an unknown house rule or a wrong value (a ``ValueError``).
     """
 
@@ -90,6 +93,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self,
         players: int = 4,
         stack: int = 100,
+        stacks: Sequence[int] | None = None,
         max_cycles: int = 500,
         render_mode: str | None = None,
         history: bool = False,
@@ -98,8 +102,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         super().__init__()
         if type(players) is not int or not 2 <= players <= 8:
             raise ValueError(f"players must be a whole number from 2 to 8, not {players!r}")
-        if type(stack) is not int or stack < 1:
-            raise ValueError(f"stack must be a whole number of chips >= 1, not {stack!r}")
+        self.stacks = starting_stacks(players, stack, stacks)
+        stack = max(self.stacks)
         if type(max_cycles) is not int or max_cycles < 1:
             raise ValueError(f"max_cycles must be a whole number >= 1, not {max_cycles!r}")
         if render_mode not in (None, "human", "ansi"):
@@ -159,7 +163,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         if seed is not None:
             self._rng = random.Random(seed)
         self._dealer = Dealer(self._rng)
-        self._hand = HandState(self.possible_agents, [self.stack] * self.num_seats, self.rules)
+        self._hand = HandState(self.possible_agents, list(self.stacks), self.rules)
         self._dealer.deal_into(self._hand)
         self._legal_cache = (-1, [])
         self.agents = self.possible_agents[:]

@@ -15,6 +15,8 @@ parameter                 default    meaning
 ========================  =========  ========================================================
 players                   4          seats, 2..8 (R3)
 stack                     100        starting chips of every seat (>= 1)
+stacks                    ""         or one starting stack per seat, "100 40 25" (p1
+                                     first), as in a match (R9); ids cover the largest
 ante                      1          R4.1
 ties                      "eldest"   or "split" (R7)
 refusal                   true       bets may be refused by vote (R8)

@@ -22,6 +22,7 @@ __all__ = ["DEFAULT_PARAMS", "PrimeroGame", "PrimeroState", "game_type", "rules_
 DEFAULT_PARAMS: Final[dict[str, Any]] = {
     "players": 4,
     "stack": 100,
+    "stacks": "",
     "ante": 1,
     "ties": "eldest",
     "refusal": True,
@@ -97,6 +98,24 @@ def _max_game_length(n: int, stack: int, void_deals: int) -> int:
     return void_deals * cycle + 8 * n + n * (r + 1) + 2 * n + rounds
 
 
+def _parse_stacks(text: object, players: int) -> tuple[int, ...]:
+    """The ``stacks`` parameter: ``""`` (every seat has ``stack``) or one whole number of
+    chips >= 1 per seat, separated by spaces (``"100 40 25"``).
+
+    Raises:
+        ValueError: not a string of ``players`` whole numbers >= 1.
+    """
+    words = str(text).split()
+    if not words:
+        return ()
+    if len(words) != players or not all(w.isdigit() and int(w) >= 1 for w in words):
+        raise ValueError(
+            f"stacks must be {players} whole numbers of chips >= 1 separated by spaces "
+            f"(one per seat, p1 first), not {text!r}"
+        )
+    return tuple(int(w) for w in words)
+
+
 class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
     """The OpenSpiel game ``python_primero``: one hand of Primero (parameters above).
 
@@ -104,9 +123,14 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         params: parameter name to value; missing keys take :data:`DEFAULT_PARAMS`.
 
     Raises:
-        ValueError: an unknown parameter, ``players`` outside 2..8, ``stack`` < 1, or
-            ``max_void_deals`` < 1; the message names the allowed values.
+        ValueError: an unknown parameter, ``players`` outside 2..8, ``stack`` < 1,
+            ``stacks`` that are not ``players`` whole numbers >= 1, or ``max_void_deals``
+            < 1; the message names the allowed values.
         RulesError: a house rule of the wrong type or value (a ``ValueError``).
+
+    Attributes:
+        players: the number of seats; stacks: each seat's starting chips; stack: the
+            largest of them (the bet and raise ids cover 0..stack); rules: the house rules.
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -125,8 +149,11 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"stack must be a whole number of chips >= 1, not {stack!r}")
         if type(void) is not int or void < 1:
             raise ValueError(f"max_void_deals must be a whole number >= 1, not {void!r}")
+        stacks = _parse_stacks(p["stacks"], players) or (stack,) * players
+        stack = max(stacks)
         self.rules: Rules = rules_of(p)
         self.players: int = players
+        self.stacks: tuple[int, ...] = stacks
         self.stack: int = stack
         self.max_void_deals: int = void
         info = pyspiel.GameInfo(
@@ -134,7 +161,7 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
             max_chance_outcomes=len(DECK),
             num_players=players,
             min_utility=float(-stack),
-            max_utility=float((players - 1) * stack),
+            max_utility=float(sum(stacks) - min(stacks)),
             utility_sum=0.0,
             max_game_length=_max_game_length(players, stack, void),
         )
@@ -215,7 +242,7 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: PrimeroGame) -> None:
         super().__init__(game)
         names = [f"p{i + 1}" for i in range(game.players)]
-        self._table = _Table(HandState(names, [game.stack] * game.players, game.rules))
+        self._table = _Table(HandState(names, list(game.stacks), game.rules))
         self._stack = game.stack
         self._max_void = game.max_void_deals
 
