@@ -75,7 +75,7 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         RulesError: an unknown house rule or a wrong value (a ``ValueError``).
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - gymnasium.Env declares it so
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 - gymnasium.Env declares it so
 
     def __init__(
         self,
