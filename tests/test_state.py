@@ -1253,9 +1253,9 @@ def test_apply_takes_a_record_line_and_refuses_other_types() -> None:
 @pytest.mark.parametrize(
     ("players", "message"),
     [
-        (["Ana", "", "Cleo"], "non-empty strings"),
-        (["Ana", 7, "Cleo"], "non-empty strings"),
-        (["Ana", None, "Cleo"], "non-empty strings"),
+        (["Ana", "", "Cleo"], "the player name '' is empty"),
+        (["Ana", 7, "Cleo"], "a player name is a string, not 7"),
+        (["Ana", None, "Cleo"], "a player name is a string, not None"),
     ],
 )
 def test_player_names_must_be_non_empty_strings(players: list[object], message: str) -> None:
