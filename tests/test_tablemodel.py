@@ -77,9 +77,11 @@ def test_timer_exchanges_the_weakest_card_in_the_first_round() -> None:
 
 def test_timer_accepts_in_a_vote_and_never_uses_another_view() -> None:
     s = _hand(*FIRST_DEAL, "p1 b 3")
-    v = view(s, s.to_act)
+    voter = s.to_act
+    assert voter == 1
+    v = view(s, voter)
     assert v.legal is not None and v.legal.vote
-    assert least_committal(v) == Vote(s.to_act, True)
+    assert least_committal(v) == Vote(1, True)
     with pytest.raises(ValueError, match="not to act"):
         least_committal(view(s, 0))
 
