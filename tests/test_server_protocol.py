@@ -357,6 +357,7 @@ def test_a_whole_match_against_bots_is_stored_and_replays(
             and m["hand"]["number"] == number
             and m["hand"]["final_stacks"]
         ]
+        assert outcome.state is not None
         result = outcome.state.result
         assert result is not None
         assert finals and finals[-1]["hand"]["final_stacks"] == list(result.final_stacks)
