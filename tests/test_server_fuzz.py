@@ -25,7 +25,7 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 
 @schema.parametrize()
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-def test_the_rest_api_never_answers_500(case: schemathesis.Case) -> None:
+def test_the_rest_api_never_answers_500(case: schemathesis.Case[Any]) -> None:
     case.call_and_validate(checks=[not_a_server_error])
 
 
