@@ -341,9 +341,7 @@ def _play(ws: Any, seat_token_name: str, frames: list[dict[str, Any]]) -> dict[s
             ws.send_json({"type": "action", "id": f"{seat_token_name}-{n}", "line": choose_line(m)})
 
 
-def test_a_whole_match_against_bots_is_stored_and_replays(
-    client: TestClient, db_url: str
-) -> None:
+def test_a_whole_match_against_bots_is_stored_and_replays(client: TestClient, db_url: str) -> None:
     t = _create(
         client,
         {"seats": ["random", "open", "heuristic", "random"], "max_hands": 3, "turn_seconds": 0},
@@ -425,3 +423,33 @@ def test_the_timer_makes_the_least_committal_move(client: TestClient) -> None:
             assert line == expected
         others = _until(ws, lambda m: m["type"] == "state" and m["legal"] is None)
         assert others["deadline"] is None  # only a person to act has a deadline
+
+
+def test_a_failing_bot_makes_the_timer_move_and_the_table_goes_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from primero.bots import make_bot
+
+    calls: list[int] = []
+
+    def broken(kind: str, seed: int | None) -> Any:
+        if kind == "random":
+            return make_bot(kind, seed)
+
+        def agent(view: Any) -> Any:
+            calls.append(1)
+            raise RuntimeError("a bug in the bot")
+
+        return agent
+
+    monkeypatch.setattr("primero.tablemodel.model.make_bot", broken)
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'b.db'}", bot_pause=0))
+    with TestClient(app) as client:
+        t = _create(client, {"seats": ["random", "random", "random", "heuristic"], "max_hands": 2})
+        with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+            over = _until(
+                ws, lambda m: m["type"] == "state" and m["table"]["status"] == "over", 5000
+            )
+    assert calls  # the broken bot was asked, failed, and the table went on to the end
+    assert over["table"]["hands_played"] == 2 and over["hand"]["final_stacks"] is not None
+    assert sum(over["hand"]["final_stacks"]) == sum(s["chips"] for s in over["table"]["seats"])
