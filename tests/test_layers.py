@@ -27,6 +27,11 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def is_module(name: str) -> bool:
+    path = SRC / Path(*name.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
 def imports_of(path: Path) -> set[str]:
     """Every ``primero`` module ``path`` imports, anywhere in the file."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -43,11 +48,13 @@ def imports_of(path: Path) -> set[str]:
             else:
                 target = node.module or ""
             if target.startswith("primero"):
-                found.add(target)
-                for alias in node.names:  # "from primero.odds import exchange" is a module
-                    candidate = f"{target}.{alias.name}"
-                    if (SRC / Path(*candidate.split("."))).with_suffix(".py").exists():
-                        found.add(candidate)
+                submodules = [
+                    f"{target}.{alias.name}" for alias in node.names
+                    if is_module(f"{target}.{alias.name}")
+                ]
+                found.update(submodules)  # "from primero.server import api": the module api
+                if len(submodules) < len(node.names):  # a name defined by the package itself
+                    found.add(target)
     found.discard(name)
     return found
 
