@@ -88,3 +88,15 @@ def test_modules_are_left_out_only_for_a_declared_extra() -> None:
         pytest.fail(f"PRIMERO_CI=1: modules whose extras are missing: {left_out}")
     for path, missing in left_out.items():
         assert set(missing) <= OPTIONAL_IMPORTS, (path, missing)
+
+
+def test_alembic_migrations_are_opted_out_of_doctests() -> None:
+    # env.py runs against a database when imported: an explicit opt-out (src/conftest.py).
+    from fnmatch import fnmatch
+
+    conftest = load_src_conftest()
+    scripts = [p.relative_to(ROOT / "src").as_posix()
+               for p in (ROOT / "src" / "primero" / "store" / "migrations").rglob("*.py")]
+    assert scripts
+    for script in scripts:
+        assert any(fnmatch(script, pattern) for pattern in conftest.DOCTEST_OPT_OUT), script
