@@ -1,0 +1,80 @@
+"""The web client's pages: the lobby at ``/``, the table at ``/t/{id}``, files under ``/static``.
+
+Every file comes from the package (``primero/web/``): no request leaves the server's own
+origin. Pages carry a strict Content-Security-Policy (scripts, styles, images and
+connections from this origin only; no inline script or style), so that even a name or
+chat line that slipped through as markup could not run (the client sets text only with
+``textContent`` anyway).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI, HTTPException
+from fastapi.responses import FileResponse, Response
+
+__all__ = ["CONTENT_SECURITY_POLICY", "WEB_DIR", "install", "router"]
+
+#: The client's files, shipped as package data.
+WEB_DIR = Path(str(resources.files("primero") / "web"))
+
+#: The policy sent with every page and static file. ``connect-src 'self'`` covers the
+#: WebSocket to the same host (CSP level 3).
+CONTENT_SECURITY_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'; media-src 'self'"
+)
+
+_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-cache",
+}
+
+_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".html": "text/html; charset=utf-8",
+}
+
+router = APIRouter(include_in_schema=False)
+
+
+def _page(name: str) -> Response:
+    return FileResponse(WEB_DIR / name, media_type=_TYPES[".html"], headers=_HEADERS)
+
+
+@router.get("/")
+def lobby() -> Response:
+    """The lobby: the tables, create a table, join, watch."""
+    return _page("index.html")
+
+
+@router.get("/t/{table_id}")
+def table_page(table_id: str) -> Response:
+    """The table page; the client reads the table id from the address."""
+    return _page("table.html")
+
+
+@router.get("/static/{name}")
+def static_file(name: str) -> Response:
+    """One file of the client (``.js``, ``.css``, ``.svg``; nothing else is served).
+
+    Raises:
+        HTTPException: 404 for a name that is not one of the client's files.
+    """
+    path = WEB_DIR / name
+    suffix = Path(name).suffix
+    if "/" in name or "\\" in name or suffix not in _TYPES or not path.is_file():
+        raise HTTPException(status_code=404, detail=f"no file {name!r} in the web client")
+    return FileResponse(path, media_type=_TYPES[suffix], headers=_HEADERS)
+
+
+def install(app: FastAPI) -> None:
+    """Add the pages and static files to ``app``."""
+    app.include_router(router)
