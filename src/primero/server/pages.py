@@ -15,7 +15,7 @@ from pathlib import Path
 from fastapi import APIRouter, FastAPI, HTTPException
 from fastapi.responses import FileResponse, Response
 
-__all__ = ["CONTENT_SECURITY_POLICY", "WEB_DIR", "install", "router"]
+__all__ = ["CONTENT_SECURITY_POLICY", "WEB_DIR", "mount_pages", "router"]
 
 #: The client's files, shipped as package data.
 WEB_DIR = Path(str(resources.files("primero") / "web"))
@@ -75,6 +75,6 @@ def static_file(name: str) -> Response:
     return FileResponse(path, media_type=_TYPES[suffix], headers=_HEADERS)
 
 
-def install(app: FastAPI) -> None:
+def mount_pages(app: FastAPI) -> None:
     """Add the pages and static files to ``app``."""
     app.include_router(router)
