@@ -41,8 +41,9 @@ export function cardImage(text, size = "small") {
 
 /** A card to select (own cards during an exchange): a toggle button named by the card. */
 export function cardButton(text, {pressed, disabled, onclick}) {
-  const button = el("button", {type: "button", class: "card large", "aria-label": cardName(text),
+  // The name is the button's own (visually hidden) text, so that it matches its content.
+  const button = el("button", {type: "button", class: "card large",
     "aria-pressed": pressed ? "true" : "false", disabled, onclick, "data-card": text},
-  cardSvg(text));
+  el("span", {class: "visually-hidden"}, cardName(text)), cardSvg(text));
   return button;
 }

@@ -56,7 +56,7 @@ export function drawReplay(box, saved) {
   const info = new HandInfo(saved.hand, saved.table);
   const words = info.logWords();
   let step = words.length;
-  const list = el("ol", {class: "log-list replay-list"});
+  const list = el("ol", {class: "log-list replay-list", tabindex: 0, "aria-label": "The hand so far"});
   const where = el("p", {role: "status", class: "note"});
   const extra = el("div");
   const show = () => {

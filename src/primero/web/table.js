@@ -75,6 +75,7 @@ function onMessage(msg) {
 
 function onState(msg) {
   app.msg = msg;
+  document.body.dataset.version = String(msg.version);
   const info = new HandInfo(msg.hand, msg.table);
   app.info = info;
   if (app.pending) {
@@ -105,8 +106,13 @@ function draw(msg, info) {
   const turnKey = hand ? `${hand.number}:${hand.log.length}:${hand.to_act}` : null;
   panel.draw(info, msg.legal, turnKey);
   drawLog($("log"), info);
-  $("result").hidden = !info.over;
-  if (info.over) drawResult($("result-body"), info);
+  // The last finished hand's result stays on screen while the next hand is played.
+  const last = app.lastFinished;
+  $("result").hidden = !last;
+  if (last) {
+    $("result-title").textContent = `Result of hand ${last.hand.number ?? ""}`;
+    drawResult($("result-body"), new HandInfo(last.hand, last.table));
+  }
   drawJoin(table, info);
   drawShare();
   const myTurn = Boolean(msg.legal);
