@@ -146,14 +146,16 @@ def move(page: Page, done: list[str]) -> str:
     return kind
 
 
-def create_table(page: Page, base: str, *, player: str, seats: list[str]) -> str:
-    """Create a table through the lobby form (one hand, no timer); returns its id."""
+def create_table(
+    page: Page, base: str, *, player: str, seats: list[str], timer: int = 0
+) -> str:
+    """Create a table through the lobby form (one hand); returns its id."""
     page.goto(base + "/")
     page.get_by_label("Your name").first.fill(player)
     page.get_by_label("Seats", exact=True).select_option(str(len(seats)))
     for i, kind in enumerate(seats):
         page.locator(f"#c-seat-{i}").select_option(kind)
-    page.get_by_label("Turn timer").fill("0")
+    page.get_by_label("Turn timer").fill(str(timer))
     page.get_by_label("Hands in the match").fill("1")
     page.get_by_role("button", name="Create table").click()
     page.wait_for_url(re.compile(r"/t/"))
@@ -222,6 +224,19 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
             screenshot(page, "table-phone.png")
             assert run_axe(page) == []
             page.set_viewport_size({"width": 1280, "height": 800})
+            # Hints on a key press: four cards before the second exchange, so every way to
+            # throw 0, 1 or 2 of them: 1 + 4 + 6 = 11 choices, one marked best.
+            page.keyboard.press("h")
+            hints = page.locator("#d-hints")
+            hints.locator("table.odds").wait_for()
+            assert hints.locator("tbody tr").count() == 11
+            assert hints.locator("tbody tr.best").count() == 1
+            assert run_axe(page) == []
+            page.keyboard.press("Escape")
+            page.keyboard.press("?")
+            assert page.locator("#d-cheat").get_by_text("four of a rank").is_visible()
+            page.keyboard.press("Escape")
+            assert not page.locator("#d-cheat").is_visible()
         if done and not reloaded:  # a reload mid-hand keeps the seat and the cards
             reloaded = True
             cards = own_cards(page)
@@ -232,8 +247,9 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
         if len(done) >= 2 and not dropped:  # a dropped connection reconnects and resyncs
             dropped = True
             page.evaluate("window.__sockets.at(-1).close()")
+            # back within the first retries (the 30 s wake-up is the slower fallback)
             page.wait_for_function("() => window.__sockets.length >= 2 && "
-                                   "window.__sockets.at(-1).readyState === 1")
+                                   "window.__sockets.at(-1).readyState === 1", timeout=10_000)
             page.wait_for_function("() => document.querySelector('#actions button')")
             assert page.locator("#conn").text_content() == "connected"
         move(page, done)
@@ -276,7 +292,7 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(
     ben_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     ana, ben = ana_ctx.new_page(), ben_ctx.new_page()
     table_id = create_table(ana, server.base, player="Ana",
-                            seats=["open", "heuristic", "open", "random"])
+                            seats=["open", "heuristic", "open", "random"], timer=600)
     ana.wait_for_function("() => document.body.dataset.version")
     # Ana's connection drops while Ben joins; back online, her page resyncs by itself.
     ana_ctx.set_offline(True)
@@ -289,6 +305,13 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(
     ben.wait_for_url(re.compile(rf"/t/{table_id}$"))
     ana_ctx.set_offline(False)
     ana.wait_for_function("() => document.querySelector('#seats').textContent.includes('Ben')")
+    # Chat is plain text: markup in a message is shown as typed, never made into elements.
+    ben.get_by_label("Message").fill("<b>hello</b> Ana")
+    ben.get_by_role("button", name="Send").click()
+    line = ana.locator("#chat-list li").filter(has_text="hello")
+    line.wait_for()
+    assert line.text_content() == "Ben: <b>hello</b> Ana"
+    assert ana.locator("#chat-list li b").count() == 1  # only the sender's name is bold
     seen: dict[str, set[str]] = {"Ana": set(), "Ben": set()}
     finals: dict[str, list[str]] = {}
     done: dict[str, list[str]] = {"Ana": [], "Ben": []}
@@ -308,9 +331,24 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(
             over = False
             if page.locator("#actions button").count():  # mid-hand: this person's move
                 seen[who] |= visible_faces(page)
+                # the turn timer counts down (600 s at most)
+                left = re.fullmatch(r"You have (\d+) s", page.locator("#countdown").inner_text())
+                assert left is not None and 0 < int(left.group(1)) <= 600
                 move(page, done[who])
     for who, page in pages.items():
         finals[who] = own_cards(page)
+    # Ben's private link (#token=T) opens his seat on another device; the token leaves the
+    # address at once (it stays in that browser's storage).
+    link = ben.locator("#device-url").text_content() or ""
+    assert link.startswith(f"{server.base}/t/{table_id}#token=")
+    other_ctx = browser.new_context()
+    other = other_ctx.new_page()
+    other.goto(link)
+    other.wait_for_function("() => document.body.dataset.version")
+    assert other.url == f"{server.base}/t/{table_id}"
+    assert other.locator("#seats").get_by_text("Ben (you)").count() == 1
+    assert own_cards(other) == finals["Ben"]
+    other_ctx.close()
     (path,) = server.export(table_id, tmp_path / "export")
     record, state = record_hand(path)
     for who in ("Ana", "Ben"):

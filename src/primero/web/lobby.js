@@ -180,7 +180,9 @@ async function refresh() {
   const list = document.getElementById("tables");
   const status = document.getElementById("lobby-status");
   try {
-    const tables = await api("/api/tables");
+    const order = {waiting: 0, playing: 1, over: 2};
+    const tables = (await api("/api/tables"))
+      .sort((a, b) => (order[a.status] ?? 3) - (order[b.status] ?? 3));
     replace(list, tables.map(tableItem));
     status.textContent = tables.length ? "" : "No tables yet: create one below.";
   } catch (e) {
