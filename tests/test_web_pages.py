@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from primero.bots import BOT_KINDS
 from primero.server import Settings, create_app
 from primero.server.pages import WEB_DIR
 
@@ -33,6 +34,15 @@ def test_the_pages_carry_a_strict_content_security_policy(client: TestClient) ->
         assert answer.headers["x-content-type-options"] == "nosniff"
     assert client.get("/").headers["content-type"].startswith("text/html")
     assert client.get("/static/table.js").headers["content-type"].startswith("text/javascript")
+
+
+def test_the_lobby_gets_the_bot_kinds_from_the_server(client: TestClient) -> None:
+    answer = client.get("/api/bots")
+    assert answer.status_code == 200
+    kinds = answer.json()["kinds"]
+    assert kinds[:2] == ["random", "heuristic"]  # the two built-in kinds, then any later one
+    assert kinds == list(BOT_KINDS)  # every kind of the registry, in its order
+    assert "/api/bots" in client.get("/openapi.json").json()["paths"]
 
 
 def test_only_the_clients_own_files_are_served(client: TestClient) -> None:

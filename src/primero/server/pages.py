@@ -15,6 +15,8 @@ from pathlib import Path
 from fastapi import APIRouter, FastAPI, HTTPException
 from fastapi.responses import FileResponse, Response
 
+from primero.server import bots_api
+
 __all__ = ["CONTENT_SECURITY_POLICY", "WEB_DIR", "mount_pages", "router"]
 
 #: The client's files, shipped as package data.
@@ -76,5 +78,6 @@ def static_file(name: str) -> Response:
 
 
 def mount_pages(app: FastAPI) -> None:
-    """Add the pages and static files to ``app``."""
+    """Add the pages, the static files and ``GET /api/bots`` (the lobby's seat choices)."""
     app.include_router(router)
+    app.include_router(bots_api.router)
