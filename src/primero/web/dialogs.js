@@ -1,7 +1,7 @@
 // The hints (exact odds computed on the server from this seat's view only) and the
 // previous-hand replay viewer.
 import {cardImage} from "./cards.js";
-import {cardShort, el, plural, replace} from "./common.js";
+import {cardShort, el, lineInWords, plural, replace} from "./common.js";
 import {HandInfo} from "./tableview.js";
 
 /** 0.42 -> "42%", small values with one decimal, 0 -> "·" (as the terminal table). */
@@ -21,13 +21,13 @@ export function drawHints(box, msg) {
     if (ex.second_deal) {
       parts.push(el("p", {class: "note"}, "With 2 cards each choice is followed by the second deal (R4.4)."));
     }
-    const head = el("tr", {}, el("th", {scope: "col"}, "choice"),
+    const head = el("tr", {}, el("th", {scope: "col"}, "throw"),
       ex.categories.map((c) => el("th", {scope: "col"}, c.slice(0, 3))),
       el("th", {scope: "col"}, "pts"), el("th", {scope: "col"}, "win"));
     const rows = ex.choices.map((choice) => {
       const label = choice.discard.length
-        ? `discard ${choice.discard.map(cardShort).join(" ")}`
-        : (ex.second_deal ? "keep both" : "stand pat");
+        ? choice.discard.map(cardShort).join(" ")
+        : (ex.second_deal ? "keep both" : "keep all");
       const row = el("tr", {class: `${choice.best ? "best" : ""} ${choice.allowed ? "" : "dim"}`},
         el("th", {scope: "row"}, `${choice.best ? "★ " : ""}${label}`),
         choice.probabilities.map((p) => el("td", {}, percent(p))),
@@ -54,14 +54,24 @@ export function drawReplay(box, saved) {
     return;
   }
   const info = new HandInfo(saved.hand, saved.table);
-  const words = info.logWords();
+  const log = saved.hand.log;
+  const events = info.logWords();
+  const words = events.length === log.length ? events
+    : log.map((line) => lineInWords(line, (l) => info.nameOf(l), saved.hand.seat));
   let step = words.length;
   const list = el("ol", {class: "log-list replay-list", tabindex: 0, "aria-label": "The hand so far"});
   const where = el("p", {role: "status", class: "note"});
   const extra = el("div");
+  const mine = el("p", {class: "replay-mine"});
   const show = () => {
     replace(list, words.slice(0, step).map((w) => el("li", {}, w)));
     where.textContent = `Step ${step} of ${words.length}`;
+    const held = cardsAt(saved.cards, step);
+    if (held === null) replace(mine);
+    else {
+      replace(mine, "Your cards at this step: ",
+        held.length ? held.map((c) => cardImage(c, "small")) : "none");
+    }
     if (step === words.length) {
       const rows = [];
       for (let i = 0; i < info.n; i++) {
@@ -76,17 +86,29 @@ export function drawReplay(box, saved) {
     } else {
       replace(extra);
     }
-    list.scrollTop = list.scrollHeight;
+    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   };
   const go = (delta) => () => { step = Math.max(0, Math.min(words.length, step + delta)); show(); };
-  const own = saved.hand.hand.length
-    ? el("p", {}, "Your last cards: ", saved.hand.hand.map((c) => cardImage(c, "tiny"))) : "";
-  replace(box, el("p", {}, `Hand ${saved.hand.number ?? ""} at ${saved.table.name}`), own,
+  replace(box, el("p", {}, `Hand ${saved.hand.number ?? ""} at ${saved.table.name}`),
     el("div", {class: "replay-controls"},
       el("button", {type: "button", onclick: () => { step = 0; show(); }}, "Start"),
       el("button", {type: "button", onclick: go(-1)}, "Step back"),
       el("button", {type: "button", onclick: go(1)}, "Step forward"),
       el("button", {type: "button", onclick: () => { step = words.length; show(); }}, "End")),
-    where, list, extra);
+    where, mine, list, extra);
   show();
+}
+
+/**
+ * The reader's own cards after the first `step` lines, from the states the page saw
+ * while the hand was played: `points` lists [log length, own cards] in order. Null when
+ * the page did not see that moment (it was opened later).
+ */
+export function cardsAt(points, step) {
+  let held = null;
+  for (const [length, cards] of points ?? []) {
+    if (length > step) break;
+    held = cards;
+  }
+  return held;
 }

@@ -25,6 +25,7 @@ const app = {
   myTurn: false,
   lastFinished: store.get(lastKey),
   reconnected: false,
+  cards: {number: null, points: []},  // [log length, own cards] seen in this hand
 };
 
 function token() {
@@ -86,8 +87,16 @@ function onState(msg) {
       conn.send({type: "action", id: app.pending.id, line: app.pending.line});
     }
   }
+  const hand = msg.hand;
+  if (hand && info.mine !== null) {  // the person's cards as the hand goes (for the replay)
+    if (app.cards.number !== hand.number) app.cards = {number: hand.number, points: []};
+    const points = app.cards.points;
+    const last = points.at(-1);
+    if (!last || last[0] !== hand.log.length) points.push([hand.log.length, hand.hand]);
+  }
   if (info.over) {
-    app.lastFinished = {hand: msg.hand, table: msg.table};
+    app.lastFinished = {hand: msg.hand, table: msg.table,
+      cards: app.cards.number === hand.number ? app.cards.points : null};
     store.set(lastKey, app.lastFinished);
   }
   app.reconnected = false;

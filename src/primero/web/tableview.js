@@ -108,7 +108,8 @@ export function drawSeats(list, table, info) {
       const cards = shown ? shown.cards
         : i === info.mine ? hand.hand : Array(hand.folded[i] ? 0 : size).fill("??");
       if (i !== info.mine || shown) {
-        item.append(el("div", {class: "seat-cards"}, cards.map((c) => cardImage(c, "tiny"))));
+        item.append(el("div", {class: "seat-cards"},
+          cards.map((c) => cardImage(c, shown ? "small" : "tiny"))));
       }
       item.append(el("p", {class: "marks"}, seatMarks(info, i)));
       if (toAct === i) item.classList.add("to-act");
