@@ -131,7 +131,7 @@ def move(page: Page, done: list[str]) -> str:
         button(page, "^Bet ").click()
         kind = "bet"
     elif button(page, "^(Call|Check)").count():
-        button(page, "^(Call|Check)").first.click()
+        page.keyboard.press("c")  # the terminal table's key for call or check
         kind = "call"
     elif button(page, "^Stand pat$").count():
         button(page, "^Stand pat$").click()
@@ -271,8 +271,11 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
                                                   strict=True)
     )
     assert f"Chips now: {chips_now}" in text
-    for winner in result_of_hand.awards[0].winners:
-        assert record.players[winner] in text
+    for k, award in enumerate(result_of_hand.awards):  # who won which pot, from the record
+        pot = "The main pot" if k == 0 else f"Side pot {k}"
+        who = " and ".join(record.players[w] for w in award.winners)
+        verb = "wins it" if len(award.winners) == 1 else "share it"
+        assert f"{pot} of {award.pot.amount} chips: {who} {verb}" in text
     # The previous-hand viewer steps through the same hand.
     page.keyboard.press("p")
     dialog = page.locator("#d-replay")
@@ -312,7 +315,12 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(
     line.wait_for()
     assert line.text_content() == "Ben: <b>hello</b> Ana"
     assert ana.locator("#chat-list li b").count() == 1  # only the sender's name is bold
-    seen: dict[str, set[str]] = {"Ana": set(), "Ben": set()}
+    watch_ctx = browser.new_context()
+    watcher = watch_ctx.new_page()
+    watcher.goto(f"{server.base}/t/{table_id}")
+    watcher.wait_for_function("() => document.body.dataset.version")
+    assert watcher.locator("#mine").is_hidden()  # a spectator has no cards and no moves
+    seen: dict[str, set[str]] = {"Ana": set(), "Ben": set(), "watcher": set()}
     finals: dict[str, list[str]] = {}
     done: dict[str, list[str]] = {"Ana": [], "Ben": []}
     pages = {"Ana": ana, "Ben": ben}
@@ -331,7 +339,9 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(
             over = False
             if page.locator("#actions button").count():  # mid-hand: this person's move
                 seen[who] |= visible_faces(page)
-                # the turn timer counts down (600 s at most)
+                seen["watcher"] |= visible_faces(watcher)
+                assert page.title().startswith("● Your turn")
+            # the turn timer counts down (600 s at most)
                 left = re.fullmatch(r"You have (\d+) s", page.locator("#countdown").inner_text())
                 assert left is not None and 0 < int(left.group(1)) <= 600
                 move(page, done[who])
@@ -356,6 +366,9 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(
         assert seen[who] <= dealt_to(record, who), who  # never another seat's card (R9b)
         seat = list(record.players).index(who)
         assert sorted(finals[who]) == sorted(str(c) for c in state.hands[seat])
+    assert seen["watcher"] == set()  # before the showdown a spectator sees no card face
+    assert watcher.locator("#turn").text_content() == "The match is over"
+    watch_ctx.close()
     ana_ctx.close()
     ben_ctx.close()
 
