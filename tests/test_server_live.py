@@ -15,6 +15,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from primero.actions import Deal, parse_action
 from primero.dealing import Dealer
@@ -213,14 +214,14 @@ def test_origin_check_and_same_action_id_at_once(server: LiveServer) -> None:
         server, {"seats": ["open", "open"], "rules": {"min_players": 2}, "turn_seconds": 0}
     )
     tokens = {n: _join(server, table, n) for n in ("Ana", "Ben")}
-    with pytest.raises(InvalidStatus) as info:
-        connect(
-            f"{server.ws}/ws/tables/{table}",
-            origin="http://evil.example",  # type: ignore[arg-type]
-            proxy=None,
-        )
+    url = f"{server.ws}/ws/tables/{table}"
+    with (
+        pytest.raises(InvalidStatus) as info,
+        connect(url, origin=Origin("http://evil.example"), proxy=None),
+    ):
+        pass
     assert info.value.response.status_code == 403
-    with connect(f"{server.ws}/ws/tables/{table}", origin=server.http, proxy=None) as ok:  # type: ignore[arg-type]
+    with connect(url, origin=Origin(server.http), proxy=None) as ok:
         assert _recv(ok)["type"] == "state"
     with pytest.raises(ConnectionClosed) as closed, _open(server, table, "forged") as bad:
         _recv(bad)
