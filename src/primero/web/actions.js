@@ -54,6 +54,14 @@ export class ActionPanel {
     }
   }
 
+  /** Forget the cards picked for an exchange. */
+  clear() {
+    if (!this.selected.length || !this.info) return;
+    this.selected = [];
+    this.drawCards();
+    this.drawButtons();
+  }
+
   toggle(i, max = 2) {
     const hand = this.info.hand.hand;
     if (!this.canExchange || i < 0 || i >= hand.length) return;

@@ -57,9 +57,10 @@ export class Connection {
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.closed) return;
-      if (event.code === 1008 && this.version === null && this.token()) {
-        // The token was refused before any state: it is not a seat of this table.
-        this.handlers.onrefused();
+      if (event.code === 1008 && this.version === null) {
+        // Refused before any state: a token that is not a seat here, or no such table.
+        if (this.token()) this.handlers.onrefused();
+        else this.handlers.onstatus(event.reason === "no such table" ? "missing" : "refused");
         return;
       }
       this.handlers.onstatus("disconnected");

@@ -37,8 +37,9 @@ const conn = new Connection(tableId, token, {
   onmessage: onMessage,
   onstatus: (status) => {
     if (status === "connected") app.reconnected = true;
-    $("conn").textContent = status === "connected" ? "connected"
-      : status === "connecting" ? "connecting…" : "reconnecting…";
+    $("conn").textContent = {connected: "connected", connecting: "connecting…",
+      missing: "no such table", refused: "refused"}[status] ?? "reconnecting…";
+    if (status === "missing") $("turn").textContent = "There is no such table: see the lobby.";
     $("conn").className = `conn ${status}`;
   },
   onrefused: () => {
@@ -204,6 +205,7 @@ function onKey(event) {
   if (typing || document.querySelector("dialog[open]")) return;
   const key = event.key;
   let done = true;
+  if (key === "Escape") { panel.clear(); return; }
   if (key === "h") openHints();
   else if (key === "?") $("d-cheat").showModal();
   else if (key === "p") openReplay();
