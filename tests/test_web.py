@@ -382,4 +382,23 @@ def test_lobby_on_a_phone_has_no_horizontal_scrolling(server: Server, browser: B
     screenshot(page, "lobby-phone.png")
     response = page.request.get(server.base + "/")
     assert "script-src 'self'" in response.headers["content-security-policy"]
+    # Bad input gets a clear error and creates nothing.
+    before = len(server.get("/api/tables"))
+    page.get_by_label("Stack (chips per player)").fill("0")
+    page.get_by_role("button", name="Create table").click()
+    assert page.locator("#create-error").text_content() == (
+        "The stack must be a whole number of at least 1"
+    )
+    page.get_by_label("Stack (chips per player)").fill("100")
+    page.locator("#c-player").fill("Ana")
+    for i in range(4):
+        page.locator(f"#c-seat-{i}").select_option("random")
+    page.get_by_role("button", name="Create table").click()
+    assert "at least one seat open" in (page.locator("#create-error").text_content() or "")
+    assert len(server.get("/api/tables")) == before
+    # A table that does not exist says so.
+    page.goto(server.base + "/t/nosuchtable")
+    page.wait_for_function(
+        "() => document.querySelector('#conn').textContent === 'no such table'"
+    )
     context.close()
