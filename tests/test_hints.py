@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+from random import Random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from primero.actions import parse_action
-from primero.cards import parse_cards
+from primero.cards import DECK, Card, parse_cards
 from primero.hints import exchange_ahead, percent, seat_hints
 from primero.state import HandState, Phase
 from primero.views import view
@@ -86,3 +89,23 @@ def test_once_a_bet_stands_in_the_first_round_no_exchange_is_ahead() -> None:
 
 def test_percent() -> None:
     assert [percent(p) for p in (0, 0.0001, 0.042, 0.5, 1)] == ["·", "<0.1%", "4.2%", "50%", "100%"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(deck=st.permutations(DECK), shuffle=st.randoms(use_true_random=False))
+def test_hints_depend_only_on_what_the_seat_may_see(deck: list[Card], shuffle: Random) -> None:
+    """Two deals that give p1 the same cards but the others different ones: the same hints
+    for p1 (R9b: the stock and the other hands are unseen alike)."""
+    own, rest = deck[:2], list(deck[2:])
+    states = []
+    for _ in range(2):
+        shuffle.shuffle(rest)
+        lines = [f"d dh p1 {own[0]} {own[1]}"]
+        lines += [f"d dh p{k + 2} {rest[2 * k]} {rest[2 * k + 1]}" for k in range(3)]
+        states.append(hand(lines))
+    first, second = (seat_hints(view(s, 0)) for s in states)
+    assert first == second
+    ex = first["exchange"]
+    assert sum(c["best"] for c in ex["choices"]) == 1
+    for choice in ex["choices"]:
+        assert sum(choice["probabilities"]) == pytest.approx(1.0)
