@@ -24,6 +24,7 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
+LOG: list[str] = []
 PRIMERO = [sys.executable, "-c", "from primero.cli import main; main()"]
 
 
@@ -45,7 +46,7 @@ def _start(db: Path) -> tuple[subprocess.Popen[str], str]:
     for line in proc.stdout:
         if "Uvicorn running on http://127.0.0.1:" in line:
             port = int(line.split("127.0.0.1:")[1].split()[0])
-            threading.Thread(target=lambda: [None for _ in proc.stdout or ()], daemon=True).start()
+            threading.Thread(target=lambda: LOG.extend(proc.stdout or ()), daemon=True).start()
             return proc, f"127.0.0.1:{port}"
     raise SystemExit("the server did not start")
 
@@ -70,21 +71,24 @@ def _line(state: dict[str, Any]) -> str:
 
 
 def _client(addr: str, http: httpx.Client, stop: float, out: list[float]) -> None:
+    while time.monotonic() < stop:  # a new table whenever the match is over
+        _one_table(addr, http, stop, out)
+
+
+def _one_table(addr: str, http: httpx.Client, stop: float, out: list[float]) -> None:
     table = http.post(
         "/api/tables",
-        json={
-            "seats": ["open", "random", "random", "random"],
-            "turn_seconds": 0,
-            "stack": 10_000,
-            "max_hands": 10_000,
-        },
+        json={"seats": ["open", "random", "random", "random"], "turn_seconds": 0},
     ).json()["id"]
     token = http.post(f"/api/tables/{table}/seats", json={"name": "Bench"}).json()["token"]
     n = 0
     with connect(f"ws://{addr}/ws/tables/{table}?token={token}", proxy=None) as ws:
+        m = json.loads(ws.recv(timeout=60))
         while time.monotonic() < stop:
-            m = json.loads(ws.recv(timeout=60))
+            if m["type"] == "state" and m["table"]["status"] == "over":
+                return
             if m["type"] != "state" or m["legal"] is None:
+                m = json.loads(ws.recv(timeout=60))
                 continue
             n += 1
             began = time.perf_counter()
@@ -93,9 +97,10 @@ def _client(addr: str, http: httpx.Client, stop: float, out: list[float]) -> Non
                 answer = json.loads(ws.recv(timeout=60))
                 if answer["type"] == "state" and answer["version"] > m["version"]:
                     out.append(time.perf_counter() - began)
+                    m = answer  # it may be this seat's turn again (declare, then bet)
                     break
                 if answer["type"] == "error":
-                    raise SystemExit(f"refused: {answer}")
+                    raise RuntimeError(f"refused: {answer}")
 
 
 def main() -> None:
@@ -134,12 +139,19 @@ def main() -> None:
             for t in threads:
                 t.join()
             v1, t1 = _versions(http), time.monotonic()
+            playing = sum(t["status"] == "playing" for t in http.get("/api/tables").json())
             rss2 = _rss_kib(proc.pid)
         finally:
             proc.terminate()
             proc.wait(15)
+    errors = [line for line in LOG if "Traceback" in line or "stopped" in line]
+    if errors:
+        print("server errors:", "".join(LOG[-40:]))
     q = statistics.quantiles(latencies, n=100) if len(latencies) >= 2 else [0.0] * 99
-    print(f"tables: {args.tables} bot-only + {args.clients} with one scripted client")
+    print(
+        f"tables: {args.tables} bot-only + {args.clients} with one scripted client "
+        f"({playing} still playing at the end)"
+    )
     print(f"changes applied: {(v1 - v0) / (t1 - t0):,.0f} per second over {t1 - t0:.0f} s")
     print(
         f"client action -> state: n={len(latencies)}, p50 {q[49] * 1000:.1f} ms, "

@@ -29,7 +29,7 @@ from primero.rules import Rules, RulesError
 from primero.server.models import CreateTable
 from primero.server.security import check_name, match_token, new_token
 from primero.server.settings import Settings
-from primero.store import SeatRow, Store, TableRow
+from primero.store import LineRow, SeatRow, Store, TableRow
 from primero.table import BOT_NAMES
 from primero.tablemodel import Event, TableModel, seat_payload
 
@@ -142,7 +142,7 @@ class TableRuntime:
 
     # ----------------------------------------------------------------- changes
 
-    async def _changed(self, write: Write) -> None:
+    async def _changed(self, write: Write | LineRow) -> None:
         """Bump the version, write (in the writer thread), then tell every connection."""
         self.row.version += 1
         await self.hub.write(write)
@@ -184,8 +184,7 @@ class TableRuntime:
             row = self.row
             await self._changed(
                 lambda conn: self.hub.store.take_seat(
-                    conn,
-                    row.id, seat.idx, name, digest, row.status, row.version
+                    conn, row.id, seat.idx, name, digest, row.status, row.version
                 )
             )
         if start:
@@ -263,12 +262,16 @@ class TableRuntime:
         row = self.row
         model = self.model
         assert model is not None
-        number, line, version = model.hand_number, event.action.line(), row.version + 1
-        await self._changed(
-            lambda conn: self.hub.store.add_line(
-                conn, row.id, number, event.index, line, seat, action_id, version
-            )
+        line = LineRow(
+            row.id,
+            model.hand_number,
+            event.index,
+            event.action.line(),
+            seat,
+            action_id,
+            row.version + 1,
         )
+        await self._changed(line)
 
     def chat(self, conn: Connection, text: str) -> None:
         """Send a chat line from the connection's seat to everyone at the table."""
@@ -276,8 +279,13 @@ class TableRuntime:
             conn.send(_error(None, "spectators may not chat: join the table for a seat"))
             return
         if any(ord(ch) < 32 and ch not in "\t" for ch in text) or not text.strip():
-            conn.send(_error(None, "a chat line is 1 to 300 characters of plain text, "
-                                   "not only white space and no control characters"))
+            conn.send(
+                _error(
+                    None,
+                    "a chat line is 1 to 300 characters of plain text, "
+                    "not only white space and no control characters",
+                )
+            )
             return
         name = self.row.seats[conn.index].name
         for c in list(self.conns):
@@ -419,7 +427,7 @@ class Hub:
         self.store = store
         self.tables: dict[str, TableRuntime] = {}
         self._pending: queue.SimpleQueue[
-            tuple[Write, asyncio.Future[None], asyncio.AbstractEventLoop] | None
+            tuple[Write | LineRow, asyncio.Future[None], asyncio.AbstractEventLoop] | None
         ] = queue.SimpleQueue()
         self._writer = threading.Thread(target=self._write_loop, name="primero-db", daemon=True)
         self._writer.start()
@@ -446,8 +454,13 @@ class Hub:
             error: BaseException | None = None
             try:
                 with self.store.transaction() as conn:
+                    rows: list[LineRow] = []
                     for write, _fut, _loop in batch:
-                        write(conn)
+                        if isinstance(write, LineRow):
+                            rows.append(write)
+                        else:
+                            write(conn)
+                    self.store.add_lines(conn, rows)
             except Exception as exc:  # every waiter of the batch learns it
                 error = exc
             for _write, fut, loop in batch:
@@ -456,8 +469,9 @@ class Hub:
             if stop:
                 return
 
-    async def write(self, write: Write) -> None:
-        """Run a store write in the writer thread and wait until it is committed.
+    async def write(self, write: Write | LineRow) -> None:
+        """Run a store write (a function of a connection, or a line to insert) in the
+        writer thread and wait until it is committed.
 
         Raises:
             Exception: whatever the database raised (the write's batch is rolled back).
@@ -512,7 +526,7 @@ class Hub:
         for kind in spec.seats:
             if kind != "open" and kind not in BOT_KINDS:
                 raise BadRequest(
-                    f"unknown seat {kind!r}: each seat is \"open\" or a bot kind: "
+                    f'unknown seat {kind!r}: each seat is "open" or a bot kind: '
                     f"{', '.join(BOT_KINDS)}"
                 )
         if not 1 <= spec.stack <= 1_000_000_000:

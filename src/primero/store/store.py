@@ -17,14 +17,28 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Engine, bindparam, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection
 
 from primero.store.schema import hands, lines, seats, tables
 
-__all__ = ["HandRow", "SeatRow", "Store", "TableRow", "migrate"]
+__all__ = ["HandRow", "LineRow", "SeatRow", "Store", "TableRow", "migrate"]
 
 _MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+@dataclass(frozen=True, slots=True)
+class LineRow:
+    """An applied line to record: its hand, position, text, the table index and action
+    id of a person's line, and the table's version after it."""
+
+    table_id: str
+    hand_number: int
+    idx: int
+    line: str
+    seat: int | None
+    action_id: str | None
+    version: int
 
 
 @dataclass(slots=True)
@@ -181,29 +195,34 @@ class Store:
         conn.execute(insert(hands).values(table_id=table_id, number=number, seed=seed))
         self._set(conn, table_id, version=version)
 
-    def add_line(
-        self,
-        conn: Connection,
-        table_id: str,
-        number: int,
-        idx: int,
-        line: str,
-        seat: int | None,
-        action_id: str | None,
-        version: int,
-    ) -> None:
-        """Record an applied line (before anyone is told of it)."""
+    def add_lines(self, conn: Connection, rows: Sequence[LineRow]) -> None:
+        """Record applied lines (before anyone is told of them), several at once; each
+        table's version becomes the highest given, never lower than it was."""
+        if not rows:
+            return
         conn.execute(
-            insert(lines).values(
-                table_id=table_id,
-                hand_number=number,
-                idx=idx,
-                line=line,
-                seat=seat,
-                action_id=action_id,
-            )
+            insert(lines),
+            [
+                {
+                    "table_id": r.table_id,
+                    "hand_number": r.hand_number,
+                    "idx": r.idx,
+                    "line": r.line,
+                    "seat": r.seat,
+                    "action_id": r.action_id,
+                }
+                for r in rows
+            ],
         )
-        self._set(conn, table_id, version=version)
+        newest: dict[str, int] = {}
+        for r in rows:
+            newest[r.table_id] = max(newest.get(r.table_id, 0), r.version)
+        conn.execute(
+            update(tables)
+            .where(tables.c.id == bindparam("tid"), tables.c.version < bindparam("v"))
+            .values(version=bindparam("v")),
+            [{"tid": t, "v": v} for t, v in sorted(newest.items())],
+        )
 
     def finish_hand(
         self,
