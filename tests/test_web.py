@@ -207,6 +207,7 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(server.base + "/")
     assert run_axe(page) == []
     table_id = create_table(page, server.base, player="Ana",
