@@ -103,8 +103,9 @@ def button(page: Page, pattern: str) -> Locator:
     return page.locator("#actions").get_by_role("button", name=re.compile(pattern))
 
 
-def move(page: Page, done: list[str]) -> str:
-    """One move by a simple policy, by clicking; waits until the server applied it.
+def move(page: Page, done: list[str], *, keys: bool = False) -> str:
+    """One move by a simple policy, by clicking (or with the keyboard shortcuts when
+    ``keys``); waits until the server applied it.
 
     Accept a bet under vote; declare the lowest category allowed (the true one); exchange
     one card once per hand when allowed; open with a bet of 2 when possible; else call or
@@ -113,22 +114,36 @@ def move(page: Page, done: list[str]) -> str:
     before = version(page)
     kind: str
     if button(page, "^Accept the bet").count():
-        button(page, "^Accept the bet").first.click()
+        if keys:
+            page.keyboard.press("y")
+        else:
+            button(page, "^Accept the bet").first.click()
         kind = "vote"
     elif button(page, "^Declare ").count():
         button(page, "^Declare ").first.click()
         kind = "declare"
     elif page.locator("#own-cards button.card").count() and "exchange" not in done:
-        page.locator("#own-cards button.card").first.click()
-        exchange = button(page, "^Exchange 1 card$")
-        assert exchange.is_enabled()
-        exchange.click()
+        if keys:  # pick the first card with 1, exchange with e
+            page.keyboard.press("1")
+            assert button(page, "^Exchange 1 card$").is_enabled()
+            page.keyboard.press("e")
+        else:
+            page.locator("#own-cards button.card").first.click()
+            exchange = button(page, "^Exchange 1 card$")
+            assert exchange.is_enabled()
+            exchange.click()
         kind = "exchange"
     elif page.locator("#amount-b").count():
         amount = page.locator("#amount-b")
         low, high = int(amount.get_attribute("min") or 0), int(amount.get_attribute("max") or 0)
-        amount.fill(str(min(max(2, low), high)))
-        button(page, "^Bet ").click()
+        value = str(min(max(2, low), high))
+        if keys:  # b focuses the amount, Enter bets it
+            page.keyboard.press("b")
+            page.keyboard.type(value)
+            page.keyboard.press("Enter")
+        else:
+            amount.fill(value)
+            button(page, "^Bet ").click()
         kind = "bet"
     elif button(page, "^(Call|Check)").count():
         page.keyboard.press("c")  # the terminal table's key for call or check
@@ -342,10 +357,10 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(
                 seen[who] |= visible_faces(page)
                 seen["watcher"] |= visible_faces(watcher)
                 assert page.title().startswith("● Your turn")
-            # the turn timer counts down (600 s at most)
+                # the turn timer counts down (600 s at most)
                 left = re.fullmatch(r"You have (\d+) s", page.locator("#countdown").inner_text())
                 assert left is not None and 0 < int(left.group(1)) <= 600
-                move(page, done[who])
+                move(page, done[who], keys=who == "Ben")
     for who, page in pages.items():
         finals[who] = own_cards(page)
     # Ben's private link (#token=T) opens his seat on another device; the token leaves the
@@ -368,6 +383,15 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(
         seat = list(record.players).index(who)
         assert sorted(finals[who]) == sorted(str(c) for c in state.hands[seat])
     assert seen["watcher"] == set()  # before the showdown a spectator sees no card face
+    assert {"vote", "exchange", "call"} <= set(done["Ben"]), done  # by keys: y; 1, e; c
+    # Sound is off by default; m turns it on, and the choice survives a reload.
+    sound = watcher.locator("#b-sound")
+    assert sound.get_attribute("aria-pressed") == "false"
+    watcher.keyboard.press("m")
+    assert sound.get_attribute("aria-pressed") == "true"
+    watcher.reload()
+    watcher.wait_for_function("() => document.body.dataset.version")
+    assert sound.get_attribute("aria-pressed") == "true"
     assert watcher.locator("#turn").text_content() == "The match is over"
     watch_ctx.close()
     ana_ctx.close()
