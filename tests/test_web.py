@@ -166,6 +166,7 @@ def create_table(
 ) -> str:
     """Create a table through the lobby form (one hand); returns its id."""
     page.goto(base + "/")
+    page.get_by_label("Table name").fill(f"{player}'s table")
     page.get_by_label("Your name").first.fill(player)
     page.get_by_label("Seats", exact=True).select_option(str(len(seats)))
     for i, kind in enumerate(seats):
