@@ -216,7 +216,7 @@ def dealt_to(record: Any, name: str) -> set[str]:
 
 
 def test_a_person_plays_a_whole_hand_against_three_bots(
-    server: Server, browser: Browser, tmp_path: Path
+    browser: Browser, server: Server, tmp_path: Path
 ) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(TRACK_SOCKETS)
@@ -305,7 +305,7 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
 
 
 def test_two_people_at_one_table_each_see_only_their_own_cards(
-    server: Server, browser: Browser, tmp_path: Path
+    browser: Browser, server: Server, tmp_path: Path
 ) -> None:
     ana_ctx = browser.new_context(viewport={"width": 390, "height": 844})
     ana_ctx.add_init_script(TRACK_SOCKETS)
@@ -399,7 +399,7 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(
     ben_ctx.close()
 
 
-def test_lobby_on_a_phone_has_no_horizontal_scrolling(server: Server, browser: Browser) -> None:
+def test_lobby_on_a_phone_has_no_horizontal_scrolling(browser: Browser, server: Server) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.goto(server.base + "/")
