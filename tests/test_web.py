@@ -142,7 +142,11 @@ def move(page: Page, done: list[str], *, keys: bool = False) -> str:
             page.keyboard.type(value)
             page.keyboard.press("Enter")
         else:
+            amount.fill(str(high + 1))  # over the legal range: no bet can be sent
+            assert button(page, "^Bet ").is_disabled()
+            assert button(page, "^Bet ").inner_text() == f"Bet ({low} to {high})"
             amount.fill(value)
+            assert button(page, "^Bet ").inner_text() == f"Bet {value}"
             button(page, "^Bet ").click()
         kind = "bet"
     elif button(page, "^(Call|Check)").count():
@@ -422,6 +426,14 @@ def test_lobby_on_a_phone_has_no_horizontal_scrolling(browser: Browser, server: 
     page.get_by_role("button", name="Create table").click()
     assert "at least one seat open" in (page.locator("#create-error").text_content() or "")
     assert len(server.get("/api/tables")) == before
+    # Every card's accessible name as online.md spells it (R1: 40 cards, no 8, 9, 10).
+    ranks = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+    suits = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+    texts = [r + s for s in "cdhs" for r in "A234567JQK"]
+    got = page.evaluate(
+        "texts => import('/static/common.js').then(m => texts.map(m.cardName))", [*texts, "??"]
+    )
+    assert got == [f"{ranks.get(t[0], t[0])} of {suits[t[1]]}" for t in texts] + ["hidden card"]
     # A table that does not exist says so.
     page.goto(server.base + "/t/nosuchtable")
     page.wait_for_function(
