@@ -242,7 +242,13 @@ function main() {
   $("b-replay").addEventListener("click", openReplay);
   $("b-sound").addEventListener("click", () => setSound(!app.sound));
   $("b-copy").addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText($("share-url").textContent); } catch { /* no clipboard */ }
+    let said = "Copy the address above by hand";
+    try {
+      await navigator.clipboard.writeText($("share-url").textContent);
+      said = "Link copied";
+    } catch { /* no clipboard outside secure contexts */ }
+    $("copy-status").textContent = said;
+    setTimeout(() => { $("copy-status").textContent = ""; }, 3000);
   });
   document.addEventListener("keydown", onKey);
   setSound(app.sound);
