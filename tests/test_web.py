@@ -113,6 +113,11 @@ def move(page: Page, done: list[str], *, keys: bool = False) -> str:
     """
     before = version(page)
     kind: str
+    if page.locator("#own-cards button.card").count():  # an exchange is open to this seat
+        phase = page.locator("#phase").inner_text()
+        # R4.3: no standing pat in the first round (default rules); R4.6: allowed after
+        stand = button(page, "^Stand pat$").count()
+        assert stand == (0 if "First round" in phase else 1), phase
     if button(page, "^Accept the bet").count():
         if keys:
             page.keyboard.press("y")
