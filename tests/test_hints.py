@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from primero.actions import parse_action
 from primero.cards import DECK, Card, parse_cards
-from primero.hints import exchange_ahead, percent, seat_hints
+from primero.hints import exchange_ahead, exchange_now, keep_label, percent, seat_hints
 from primero.state import HandState, Phase
 from primero.views import view
 
@@ -80,11 +80,20 @@ def test_no_hints_for_a_spectator_or_a_folded_seat_or_after_the_exchanges() -> N
     assert h["showdown"]["opponents"] == 3
 
 
-def test_once_a_bet_stands_in_the_first_round_no_exchange_is_ahead() -> None:
-    state = hand([*DEAL, "p1 b 2", "p2 y"])  # a bet stands: exchanges are over (R4.3)
+def test_once_a_bet_stands_in_the_first_round_the_second_exchange_is_still_ahead() -> None:
+    state = hand([*DEAL, "p1 b 2", "p2 y"])  # a bet stands: first-round exchanges end (R4.3)
     v = view(state, 1)
-    assert exchange_ahead(v) is False
-    assert exchange_ahead(view(hand(DEAL), 0)) is True
+    assert exchange_ahead(v) is True  # the second exchange comes after the declarations (R4.6)
+    assert exchange_now(v) is False
+    h = seat_hints(v)
+    assert h["note"] is not None and h["note"].startswith("A bet stands: no exchange")
+    ex = h["exchange"]
+    assert ex["now"] is False and ex["keep"] == "keep both (no exchange now)"
+    # only keeping both cards is open now
+    assert [c["discard"] for c in ex["choices"] if c["allowed"]] == [[]]
+    first = view(hand(DEAL), 0)
+    assert exchange_now(first) is True and keep_label(first) == "keep both and bet"
+    assert seat_hints(first)["exchange"]["now"] is True
 
 
 def test_percent() -> None:

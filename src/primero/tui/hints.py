@@ -15,12 +15,30 @@ from rich.text import Text
 
 from primero.cards import Card
 from primero.hands import Category
-from primero.hints import SHOWDOWN_TRIALS, exchange_ahead, percent
 from primero.odds import ExchangeChoice, ExchangeOdds, OddsError, exchange_odds, showdown_odds
+from primero.state import Phase
 from primero.tui.cardart import cards_span
 from primero.views import SeatView
 
 __all__ = ["choice_label", "exchange_ahead", "hints_text", "odds_table", "percent", "same_choice"]
+
+#: Monte Carlo deals for the showdown odds against three or more opponents.
+SHOWDOWN_TRIALS = 20_000
+
+
+def percent(p: float) -> str:
+    """A probability as a short percentage: ``"·"`` for 0, one decimal below 10 %.
+
+    >>> percent(0), percent(0.0001), percent(0.042), percent(0.5)
+    ('·', '<0.1%', '4.2%', '50%')
+    """
+    if p <= 0:
+        return "·"
+    if p < 0.0005:
+        return "<0.1%"
+    if p < 0.1:
+        return f"{p * 100:.1f}%"
+    return f"{p * 100:.0f}%"
 
 
 def choice_label(choice: ExchangeChoice, *, two_cards: bool) -> Text:
@@ -131,6 +149,14 @@ def hints_text(view: SeatView) -> RenderableType:
                 )
             )
     return Group(*parts)
+
+
+def exchange_ahead(view: SeatView) -> bool:
+    """Whether the seat may still exchange in this hand (R4.3, R4.6): in the first round
+    while no bet stands, or from the second deal to the end of the second exchange."""
+    if view.phase is Phase.FIRST_ROUND:
+        return view.current_bet is None and view.pending_bet is None
+    return view.phase in (Phase.SECOND_DEAL, Phase.DECLARE_ROUND, Phase.SECOND_EXCHANGE)
 
 
 def _exchange_part(view: SeatView) -> list[RenderableType] | None:

@@ -27,7 +27,7 @@ export function drawHints(box, msg) {
     const rows = ex.choices.map((choice) => {
       const label = choice.discard.length
         ? choice.discard.map(cardShort).join(" ")
-        : (ex.second_deal ? "keep both" : "keep all");
+        : (ex.keep ?? (ex.second_deal ? "keep both" : "keep all"));
       const row = el("tr", {class: `${choice.best ? "best" : ""} ${choice.allowed ? "" : "dim"}`},
         el("th", {scope: "row"}, `${choice.best ? "★ " : ""}${label}`),
         choice.probabilities.map((p) => el("td", {}, percent(p))),
