@@ -25,9 +25,8 @@ WEB_DIR = Path(str(resources.files("primero") / "web"))
 #: The policy sent with every page and static file. ``connect-src 'self'`` covers the
 #: WebSocket to the same host (CSP level 3).
 CONTENT_SECURITY_POLICY = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; "
-    "frame-ancestors 'none'; media-src 'self'"
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 
 _HEADERS = {
