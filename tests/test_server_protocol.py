@@ -21,6 +21,8 @@ from primero.server.models import StateOut
 from primero.store import Store
 from server_helpers import cards_in, choose_line
 
+pytestmark = pytest.mark.timeout(120)  # a server that stops answering fails, not hangs
+
 TWO = {"seats": ["open", "open"], "rules": {"min_players": 2}, "turn_seconds": 0}
 
 
