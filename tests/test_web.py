@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 from webtools import ARTIFACTS, AXE, Server, chromium
 
+pytestmark = pytest.mark.timeout(300)  # a stuck browser or server fails instead of hanging
+
 #: The test-only seed: with it the first hand has an exchange, a bet, a vote and a
 #: declaration for the person at seat 1 who plays by the simple policy below.
 SEED = 1
