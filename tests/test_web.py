@@ -250,6 +250,10 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
             page.wait_for_timeout(100)
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
             screenshot(page, "table-phone.png")
+            page.set_viewport_size({"width": 360, "height": 740})  # the smallest phones
+            page.wait_for_timeout(100)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            page.set_viewport_size({"width": 390, "height": 844})
             assert run_axe(page) == []
             page.set_viewport_size({"width": 1280, "height": 800})
             # Hints on a key press: four cards before the second exchange, so every way to
@@ -419,6 +423,9 @@ def test_lobby_on_a_phone_has_no_horizontal_scrolling(browser: Browser, server: 
     page.wait_for_function("() => document.querySelectorAll('#c-seats select').length === 4")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, "lobby-phone.png")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
     response = page.request.get(server.base + "/")
     assert "script-src 'self'" in response.headers["content-security-policy"]
     # Bad input gets a clear error and creates nothing.
