@@ -267,6 +267,7 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
             page.keyboard.press("Escape")
             page.keyboard.press("?")
             assert page.locator("#d-cheat").get_by_text("four of a rank").is_visible()
+            assert run_axe(page) == []
             page.keyboard.press("Escape")
             assert not page.locator("#d-cheat").is_visible()
         if done and not reloaded:  # a reload mid-hand keeps the seat and the cards
@@ -318,6 +319,7 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
     assert f"Step {steps} of {steps}" in (dialog.text_content() or "")
     dialog.get_by_role("button", name="Start").click()
     assert f"Step 0 of {steps}" in (dialog.text_content() or "")
+    assert run_axe(page) == []  # the result, the finished table and the viewer
     context.close()
 
 
