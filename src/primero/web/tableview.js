@@ -97,10 +97,11 @@ export function drawSeats(list, table, info) {
     const i = info.indexAtTable(t);
     const hand = info.hand;
     const name = seat.kind === "open" ? "Open seat" : seat.name;
-    const kind = seat.kind === "open" || seat.kind === "person" ? "" : ` (bot: ${seat.kind})`;
+    const bot = seat.kind === "open" || seat.kind === "person" ? null : seat.kind;
     const stack = i !== null ? hand.stacks[i] : seat.chips;
     const item = el("li", {class: "seat"},
-      el("p", {class: "seat-name"}, name + kind + (i !== null && i === info.mine ? " (you)" : "")),
+      el("p", {class: "seat-name"}, name + (i !== null && i === info.mine ? " (you)" : ""),
+        bot ? el("span", {class: "seat-kind"}, ` (${bot} bot)`) : ""),
       el("p", {class: "seat-chips"}, seat.kind === "open" ? "waiting" : chips(stack ?? 0)));
     if (i !== null) {
       const size = hand.hand_sizes ? hand.hand_sizes[i] : 0;
