@@ -105,11 +105,12 @@ def button(page: Page, pattern: str) -> Locator:
     return page.locator("#actions").get_by_role("button", name=re.compile(pattern))
 
 
-def move(page: Page, done: list[str], *, keys: bool = False) -> str:
+def move(page: Page, done: list[str], *, keys: bool = False, raising: bool = False) -> str:
     """One move by a simple policy, by clicking (or with the keyboard shortcuts when
     ``keys``); waits until the server applied it.
 
-    Accept a bet under vote; declare the lowest category allowed (the true one); exchange
+    Accept a bet under vote (with ``keys``, refuse the first one); with ``raising``, raise
+    by the least amount once; declare the lowest category allowed (the true one); exchange
     one card once per hand when allowed; open with a bet of 2 when possible; else call or
     check, stand pat, or fold.
     """
@@ -121,11 +122,21 @@ def move(page: Page, done: list[str], *, keys: bool = False) -> str:
         stand = button(page, "^Stand pat$").count()
         assert stand == (0 if "First round" in phase else 1), phase
     if button(page, "^Accept the bet").count():
-        if keys:
-            page.keyboard.press("y")
+        if keys and "refuse" not in done:  # refuse the first bet put to a vote (R8)
+            page.keyboard.press("n")
+            kind = "refuse"
         else:
-            button(page, "^Accept the bet").first.click()
-        kind = "vote"
+            if keys:
+                page.keyboard.press("y")
+            else:
+                button(page, "^Accept the bet").first.click()
+            kind = "vote"
+    elif raising and "raise" not in done and page.locator("#amount-r").count():
+        amount = page.locator("#amount-r")
+        low = int(amount.get_attribute("min") or 0)
+        assert button(page, "^Raise to ").inner_text() == f"Raise to {low}"
+        button(page, "^Raise to ").click()
+        kind = "raise"
     elif button(page, "^Declare ").count():
         button(page, "^Declare ").first.click()
         kind = "declare"
@@ -380,7 +391,7 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(
                 # the turn timer counts down (600 s at most)
                 left = re.fullmatch(r"You have (\d+) s", page.locator("#countdown").inner_text())
                 assert left is not None and 0 < int(left.group(1)) <= 600
-                move(page, done[who], keys=who == "Ben")
+                move(page, done[who], keys=who == "Ben", raising=who == "Ana")
     for who, page in pages.items():
         finals[who] = own_cards(page)
     # Ben's private link (#token=T) opens his seat on another device; the token leaves the
@@ -403,7 +414,8 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(
         seat = list(record.players).index(who)
         assert sorted(finals[who]) == sorted(str(c) for c in state.hands[seat])
     assert seen["watcher"] == set()  # before the showdown a spectator sees no card face
-    assert {"vote", "exchange", "call"} <= set(done["Ben"]), done  # by keys: y; 1, e; c
+    assert "raise" in done["Ana"], done  # Raise to, at the least amount allowed
+    assert {"refuse", "vote", "exchange", "call"} <= set(done["Ben"]), done  # keys: n, y, 1 e, c
     # Sound is off by default; m turns it on, and the choice survives a reload.
     sound = watcher.locator("#b-sound")
     assert sound.get_attribute("aria-pressed") == "false"
