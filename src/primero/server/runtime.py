@@ -31,7 +31,7 @@ from primero.server.security import check_name, match_token, new_token
 from primero.server.settings import Settings
 from primero.store import LineRow, SeatRow, Store, TableRow
 from primero.table import BOT_NAMES
-from primero.tablemodel import Event, TableModel, seat_payload
+from primero.tablemodel import Event, TableModel, least_committal, seat_payload
 
 __all__ = ["BadRequest", "Conflict", "Connection", "Hub", "NotFound", "TableRuntime"]
 
@@ -353,9 +353,21 @@ class TableRuntime:
             return True
         if pause > 0:
             await asyncio.sleep(pause)
-        action = await self.hub.think(agent, v)
+        try:
+            action = await self.hub.think(agent, v)
+        except Exception:  # a bug in the bot: the table goes on with the timer's move
+            log.exception("table %s: a bot failed; it makes the least committal move", self.row.id)
+            action = least_committal(v)
         async with self.lock:
-            await self._commit(model.apply(action, now=time.time()), None, None)
+            try:
+                event = model.apply(action, now=time.time())
+            except PrimeroError:
+                log.exception(
+                    "table %s: a bot's move was illegal; it makes the least committal move",
+                    self.row.id,
+                )
+                event = model.apply(least_committal(v), now=time.time())
+            await self._commit(event, None, None)
         return True
 
     async def _time_out(self) -> None:
@@ -431,7 +443,7 @@ class Hub:
         ] = queue.SimpleQueue()
         self._writer = threading.Thread(target=self._write_loop, name="primero-db", daemon=True)
         self._writer.start()
-        self._bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="primero-bot")
+        self._bots = ThreadPoolExecutor(max_workers=8, thread_name_prefix="primero-bot")
 
     def _write_loop(self) -> None:
         """The writer thread: every write waiting is done in one transaction (group
