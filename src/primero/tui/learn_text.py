@@ -116,8 +116,8 @@ _LESSONS: Final = (
         "Two more cards",
         "The first round is over and two more cards went to each player still in. You "
         "hold {hand}: {value}. The categories, best first: chorus (four of a rank), "
-        "fluxus (four of a suit), supremus (A, 6, 7 of a suit), primero (one of each "
-        "suit), numerus (the rest, scored by its best suit).",
+        "fluxus (four of a suit), supremus (A, 6, 7 of a suit + a card of another "
+        "suit), primero (one of each suit), numerus (the rest, scored by its best suit).",
         ("R4.4", "R2"),
     ),
     Lesson(
