@@ -6,7 +6,7 @@ gained or lost over the session.
 
 >>> s = SessionSummary(start_chips=100)
 >>> s.lines(100)
-['Hands played: 0', 'Chips over the session: 100 → 100 (+0)']
+['This session: 0 hands played', 'Your chips over the session: 100 → 100 (+0)']
 """
 
 from __future__ import annotations
@@ -64,14 +64,18 @@ class SessionSummary:
             chips_now: the person's chips now.
 
         Returns:
-            e.g. ``["Hands played: 5 · won: 2 · biggest pot won: 14 chips",
-            "Chips over the session: 100 → 112 (+12)"]``.
+            e.g. ``["This session: 5 hands played, 2 won, biggest pot won 14 chips",
+            "Your chips over the session: 100 → 112 (+12)"]``.
         """
-        first = f"Hands played: {self.hands_played}"
-        if self.hands_played:
-            first += f" · won: {self.hands_won}"
+        n = self.hands_played
+        first = f"This session: {n} hand{'' if n == 1 else 's'} played"
+        if n:
+            first += f", {self.hands_won} won"
             if self.biggest_pot:
                 chips = "chip" if self.biggest_pot == 1 else "chips"
-                first += f" · biggest pot won: {self.biggest_pot} {chips}"
+                first += f", biggest pot won {self.biggest_pot} {chips}"
         delta = chips_now - self.start_chips
-        return [first, f"Chips over the session: {self.start_chips} → {chips_now} ({delta:+d})"]
+        return [
+            first,
+            f"Your chips over the session: {self.start_chips} → {chips_now} ({delta:+d})",
+        ]

@@ -7,8 +7,11 @@ their cards with category and points, the pot, the players' stacks, bets, declar
 and exchanges, whose turn it is and the legal actions in the short input syntax of
 :meth:`~primero.table.Table.parse_input`. Bots' actions are printed as they happen;
 after each hand the hands shown, the pots and their winners and the stacks; each hand's
-record is saved in ``--save-dir`` (``./hands``). ``q`` or end of input (Ctrl-D) quits
-with the standings.
+record is saved in ``--save-dir`` (``./hands``).
+
+Leaving: ``q`` (or quit, exit), Ctrl-C, Ctrl-D (end of input) and Ctrl-Q all mean "leave
+the table", in both front ends; in the middle of a hand the table asks first. Leaving
+shows the standings and a session summary (:class:`~primero.session.SessionSummary`).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from primero.cli.commands_simulate import parse_bots
 from primero.errors import PrimeroError
 from primero.hands import evaluate
 from primero.rules import Rules, RulesError
+from primero.session import SessionSummary
 from primero.state import Phase
 from primero.table import InputError, Table, TableConfig, input_help
 from primero.views import SeatView
@@ -47,11 +51,12 @@ __all__ = [
     "cards_text",
     "check_save_dir",
     "play_command",
+    "print_leaving",
     "run_plain",
 ]
 
-#: Inputs that leave the table.
-QUIT_WORDS: Final = frozenset({"q", "quit", "exit"})
+#: Inputs that leave the table (``\x11`` is Ctrl-Q typed at a prompt).
+QUIT_WORDS: Final = frozenset({"q", "quit", "exit", "\x11"})
 _HELP_WORDS: Final = frozenset({"?", "help"})
 _HINT_WORDS: Final = frozenset({"h", "hint", "hints"})
 #: The input syntax, shown for ``?``.
@@ -64,8 +69,9 @@ HELP: Final = """Input (what is allowed now is listed at each turn):
   x CARDS    exchange those cards, e.g. x 7h Kc (x alone: stand pat)
   dc CAT     declare a category; prefixes work: dc n, dc p, dc s, dc f, dc c
   h          hints: the exact odds of your exchange choices (your cards only)
-  q          leave the table (Ctrl-D too)
-Cards: rank A 2 3 4 5 6 7 J Q K, suit c d h s (or ♣ ♦ ♥ ♠), e.g. 7h."""
+  q          leave the table (Ctrl-C, Ctrl-D, Ctrl-Q too); mid-hand it asks first.
+             The match is saved: primero play --resume continues it.
+Cards: rank A 2 3 4 5 6 7 J Q K, suit c d h s (or ♣ ♦ ♥ ♠, or ♧ ♢ ♡ ♤), e.g. 7h."""
 
 InputFn = Callable[[str], str]
 
@@ -246,6 +252,16 @@ def _result(console: Console, table: Table, v: SeatView) -> None:
         console.print("Stacks: " + ", ".join(parts), markup=False)
 
 
+def print_leaving(
+    console: Console, table: Table, summary: SessionSummary, title: str
+) -> None:
+    """The standings (R9) and the session summary, printed when the person leaves or
+    the match ends (both front ends)."""
+    _standings(console, table, title)
+    for line in summary.lines(table.match.chips[0]):
+        console.print(line, markup=False, highlight=False)
+
+
 def _standings(console: Console, table: Table, title: str) -> None:
     rt = RichTable(title=title, title_justify="left", header_style="bold")
     rt.add_column("place", justify="right")
@@ -255,7 +271,7 @@ def _standings(console: Console, table: Table, title: str) -> None:
     for st in table.standings():
         rt.add_row(str(st.place), table.label(index[st.name]), str(st.chips))
     console.print(rt)
-    console.print(f"Hands played: {table.match.hands_played}")
+    console.print(f"Hands played in the match: {table.match.hands_played}")
     if table.saved:
         console.print(f"Hand histories saved in {table.saved[-1].parent}", markup=False)
 
@@ -273,7 +289,25 @@ def _ask(input_fn: InputFn, prompt: str) -> str:
     return text
 
 
-def _play_hand(console: Console, table: Table, input_fn: InputFn) -> None:
+#: The question before leaving in the middle of a hand.
+LEAVE_QUESTION: Final = (
+    "Leave in the middle of this hand? The match is saved: primero play --resume "
+    "continues it. [y/N] "
+)
+
+
+def _confirm_leave(input_fn: InputFn) -> bool:
+    """Ask before leaving mid-hand: y (or q, Ctrl-C, Ctrl-D again) leaves."""
+    try:
+        text = input_fn(LEAVE_QUESTION)
+    except (EOFError, KeyboardInterrupt):
+        return True
+    return text.strip().lower() in {"y", "yes"} | QUIT_WORDS
+
+
+def _play_hand(
+    console: Console, table: Table, input_fn: InputFn, summary: SessionSummary
+) -> None:
     table.start_hand()
     v = table.view()
     dealer = "you deal" if v.n - 1 == v.seat else f"{table.seat_label(v.n - 1)} deals"
@@ -300,7 +334,13 @@ def _play_hand(console: Console, table: Table, input_fn: InputFn) -> None:
             break
         _turn_panel(console, table, v)
         while True:
-            text = _ask(input_fn, "> ")
+            try:
+                text = _ask(input_fn, "> ")
+            except _Quit:
+                if _confirm_leave(input_fn):
+                    raise
+                console.print("You stay.", style="dim")
+                continue
             if text.strip().lower() in _HELP_WORDS:
                 console.print(HELP, markup=False, highlight=False)
                 continue
@@ -317,6 +357,7 @@ def _play_hand(console: Console, table: Table, input_fn: InputFn) -> None:
             table.act(action)
             break
     _result(console, table, table.view())  # before finish_hand: match.chips are the start
+    summary.add(table.view())
     saved = len(table.saved)
     try:
         table.finish_hand()
@@ -337,6 +378,7 @@ def run_plain(
     input_fn: InputFn = input,
     *,
     table: Table | None = None,
+    summary: SessionSummary | None = None,
 ) -> Table:
     """Play a match at a plain text prompt until it ends or the person quits (R3–R9).
 
@@ -347,7 +389,8 @@ def run_plain(
             :func:`input`); EOFError or KeyboardInterrupt, or the words q / quit / exit,
             leave the table.
         table: a table built from ``config`` to play on (default: a new one), e.g. so
-            that a scripted input can read the person's view.
+            that a scripted input can read the person's view, or a resumed match.
+        summary: the session's counts, filled in as hands finish (default a new one).
 
     Returns:
         The table as it was left (its match holds the chips and records).
@@ -362,6 +405,8 @@ def run_plain(
     console = console or Console(highlight=False)
     if table is None:
         table = Table(config)
+    if summary is None:
+        summary = SessionSummary(start_chips=table.match.chips[0])
     kinds = ", ".join(table.label(i) for i in range(1, len(table.match.players)))
     console.print(Text("Primero", style="bold"), f"— you play against {kinds}.")
     overrides = config.rules.overrides()
@@ -372,25 +417,28 @@ def run_plain(
         f"Stacks of {_chips(config.stack)} each"
         + (f", {config.max_hands} hands at most" if config.max_hands else "")
         + (f", seed {config.seed}" if config.seed is not None else "")
-        + ". Type ? for help, h for hints, q to quit."
+        + ". Type ? for help, h for hints, q to leave."
     )
     try:
         while not table.over:
-            _play_hand(console, table, input_fn)
+            _play_hand(console, table, input_fn, summary)
             if table.human_out:
                 console.print("You have no chips left: you are out of the match (R9).",
                               style="bold red")
                 break
             if table.over:
                 break
-            _ask(input_fn, "[Enter] next hand, q to quit: ")
+            _ask(input_fn, "[Enter] next hand, q to leave: ")
     except _Quit:
         console.print()
         if table.hand is not None and not table.hand.complete:
-            console.print("You leave the table; the hand in progress is abandoned.")
-        _standings(console, table, "Standings when you left")
+            console.print(
+                "You leave the table in the middle of a hand (the hand in progress is not "
+                "counted below; primero play --resume continues it)."
+            )
+        print_leaving(console, table, summary, "Standings when you left")
         return table
-    _standings(console, table, "Final standings" if table.over else "Standings")
+    print_leaving(console, table, summary, "Final standings" if table.over else "Standings")
     return table
 
 
