@@ -97,6 +97,8 @@ class TableConfig:
         stack: every player's starting stack, in chips (>= 1).
         max_hands: end the match after this many hands (None: until one holds every chip).
         save_dir: folder where each hand's ``.prh`` record is written (None: not saved).
+        session: the name that starts the record files (default: the date and time, and
+            the seed); a resumed match keeps its own.
     """
 
     human_name: str = "You"
@@ -107,6 +109,7 @@ class TableConfig:
     stack: int = 100
     max_hands: int | None = None
     save_dir: Path | None = None
+    session: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +197,10 @@ class Table:
         self.events: list[TableEvent] = []
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         self._session = stamp if config.seed is None else f"{stamp}-seed{config.seed}"
+        if config.session is not None:
+            self._session = config.session
+        #: Called with no argument after every applied action and closed hand (saving).
+        self.listeners: list[Callable[[], None]] = []
         self._agents: list[Agent | None] = []
 
     # ----------------------------------------------------------------- queries
@@ -356,6 +363,27 @@ class Table:
         if note:
             text += f" — {note}"
         self.events.append(TableEvent(action, text, seat, note))
+        for listener in self.listeners:
+            listener()
+
+    @property
+    def session(self) -> str:
+        """The name that starts this match's record files."""
+        return self._session
+
+    def apply_recorded(self, action: Action) -> None:
+        """Apply an action read back from this hand's own saved record (resuming a match):
+        a deal as the record has it, or any seat's action, checked by the rules (R4–R8).
+
+        Raises:
+            PrimeroError: no hand has been started.
+            IllegalActionError: the action is not legal now (the record does not belong
+                to this hand).
+        """
+        hand = self.hand
+        if hand is None:
+            raise PrimeroError("no hand has been started")
+        self._record(action, lambda: hand.apply(action))
 
     def _sentence(self, action: Action, call: int | None) -> str:
         """The person-facing sentence for an action (other seats' cards hidden, R9b)."""
@@ -419,11 +447,12 @@ class Table:
         assert seat is not None
         return moveinput.parse_move(text, seat, hand.legal_actions(), hand.check)
 
-    def finish_hand(self) -> HandRecord:
+    def finish_hand(self, *, save: bool = True) -> HandRecord:
         """Close the complete hand in the match (chips, deal passes right; R3, R9).
 
         Writes the record to ``config.save_dir`` (created if needed) as
-        ``<session>-hand<NNN>.prh`` when set.
+        ``<session>-hand<NNN>.prh`` when set and ``save`` is true (a resumed match
+        replays hands already written with ``save=False``).
 
         Returns:
             The hand's record.
@@ -441,7 +470,7 @@ class Table:
             s.name: s.kind for s in self._seats if s.kind is not None
         }
         save_dir = self.config.save_dir
-        if save_dir is not None:
+        if save_dir is not None and save:
             save_dir.mkdir(parents=True, exist_ok=True)
             path = save_dir / f"{self._session}-hand{number:03d}.prh"
             k = 2
@@ -449,6 +478,8 @@ class Table:
                 path = save_dir / f"{self._session}-hand{number:03d}-{k}.prh"
                 k += 1
             self.saved.append(write_record(record, path))
+        for listener in self.listeners:
+            listener()
         return record
 
 

@@ -308,11 +308,14 @@ def _confirm_leave(input_fn: InputFn) -> bool:
 def _play_hand(
     console: Console, table: Table, input_fn: InputFn, summary: SessionSummary
 ) -> None:
-    table.start_hand()
+    resumed = table.match.hand is not None  # a resumed match, mid-hand
+    if not resumed:
+        table.start_hand()
     v = table.view()
     dealer = "you deal" if v.n - 1 == v.seat else f"{table.seat_label(v.n - 1)} deals"
     console.print()
-    console.print(Rule(f"Hand {table.hand_number} · {dealer}"))
+    again = " (resumed where you left it)" if resumed else ""
+    console.print(Rule(f"Hand {table.hand_number} · {dealer}{again}"))
     phase = v.phase
     printed = 0
     while True:
@@ -464,8 +467,9 @@ def check_save_dir(save_dir: Path) -> None:
         raise OSError(f"{save_dir} is not writable")
 
 
-def _run_tui(config: TableConfig) -> bool:
-    """HOOK for the Textual app: run ``primero.tui.run_table`` when it is importable.
+def _run_tui(config: TableConfig, table: Table, speed: float) -> bool:
+    """HOOK for the Textual app: run ``primero.tui.run_table`` when it is importable,
+    then print the standings and the session summary.
 
     Returns:
         True when the app ran; False to fall back to the plain prompt.
@@ -477,8 +481,55 @@ def _run_tui(config: TableConfig) -> bool:
     run_table = getattr(tui, "run_table", None)
     if run_table is None:
         return False
-    run_table(config)
+    table, summary = run_table(config, bot_delay=speed, table=table)
+    console = Console(highlight=False)
+    title = "Final standings" if table.over else "Standings when you left"
+    if table.match.hand is not None and not table.match.hand.complete:
+        console.print(
+            "You left the table in the middle of a hand (not counted below; "
+            "primero play --resume continues it)."
+        )
+    print_leaving(console, table, summary, title)
     return True
+
+
+#: Options that a resumed match takes from its save, with their defaults.
+_GAME_OPTION_DEFAULTS: Final[dict[str, object]] = {
+    "--players": 4, "--seed": None, "--bots": "heuristic", "--name": "You", "--stack": 100,
+    "--max-hands": None, "--ante": 1, "--ties": TiesOption.ELDEST, "--no-refusal": False,
+    "--no-last-round": False, "--no-declarations": False, "--first-round-stand": False,
+    "--first-round-zero-bet": False, "--min-raise": 1, "--max-raises": None,
+}
+
+
+def _resumed(save_dir: Path, given: dict[str, object]) -> Table:
+    """The table of the last unfinished match in ``save_dir`` (``--resume``).
+
+    Raises:
+        typer.Exit: (status 2, with a message) game options were given too, there is no
+            match to resume, or the save does not replay.
+    """
+    clash = [name for name, value in given.items() if value != _GAME_OPTION_DEFAULTS[name]]
+    if clash:
+        typer.echo(
+            f"primero: --resume continues the saved match with its own options; leave out "
+            f"{', '.join(clash)}",
+            err=True,
+        )
+        raise typer.Exit(2)
+    from primero.savegame import ResumeError, find_unfinished, resume_table
+
+    try:
+        table = resume_table(find_unfinished(save_dir))
+    except (ResumeError, OSError) as exc:
+        typer.echo(f"primero: cannot resume: {exc}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(
+        f"Resuming the match {table.session}: {table.match.hands_played} hand"
+        f"{'' if table.match.hands_played == 1 else 's'} played"
+        + (", a hand in progress." if table.match.hand is not None else ".")
+    )
+    return table
 
 
 @app.command("play")
@@ -523,8 +574,38 @@ def play_command(
     plain: Annotated[
         bool, typer.Option("--plain", help="Plain text prompt, no full-screen app.")
     ] = False,
+    speed: Annotated[
+        float,
+        typer.Option(
+            "--speed", min=0, max=10,
+            help="Seconds between two bots' moves on the full-screen table (0: at once; "
+            "space skips the wait).",
+        ),
+    ] = 0.6,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Continue the last unfinished match saved in --save-dir, where it stood.",
+        ),
+    ] = False,
 ) -> None:
     """Play a match of Primero against bots (in a terminal app, or --plain at a prompt)."""
+    if resume:
+        if no_save:
+            typer.echo("primero: --resume needs the save folder: leave out --no-save", err=True)
+            raise typer.Exit(2)
+        given: dict[str, object] = {
+            "--players": players, "--seed": seed, "--bots": bots, "--name": name,
+            "--stack": stack, "--max-hands": max_hands, "--ante": ante, "--ties": ties,
+            "--no-refusal": no_refusal, "--no-last-round": no_last_round,
+            "--no-declarations": no_declarations, "--first-round-stand": first_round_stand,
+            "--first-round-zero-bet": first_round_zero_bet, "--min-raise": min_raise,
+            "--max-raises": max_raises,
+        }
+        table = _resumed(save_dir, given)
+        _play(table.config, table, plain=plain, speed=speed)
+        return
     try:
         rules = build_rules(
             ante=ante, ties=ties.value, refusal=not no_refusal, last_round=not no_last_round,
@@ -537,7 +618,7 @@ def play_command(
             human_name=name, players=players, bots=kinds, seed=seed, rules=rules, stack=stack,
             max_hands=max_hands, save_dir=None if no_save else save_dir,
         )
-        Table(config)  # validate before choosing a front end
+        table = Table(config)  # validate before choosing a front end
     except (RulesError, ValueError) as exc:
         typer.echo(f"primero: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -551,11 +632,22 @@ def play_command(
                 err=True,
             )
             raise typer.Exit(2) from None
+    _play(config, table, plain=plain, speed=speed)
+
+
+def _play(config: TableConfig, table: Table, *, plain: bool, speed: float) -> None:
+    """Save the match as it goes (when saving), then play it in the chosen front end."""
+    if config.save_dir is not None:
+        from primero.savegame import MatchSaver
+
+        MatchSaver(table).save()
     # HOOK: the Textual app when in a terminal and installed; else the plain prompt.
-    if not plain and sys.stdin.isatty() and sys.stdout.isatty() and _run_tui(config):
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty() and _run_tui(
+        config, table, speed
+    ):
         return
     try:
-        run_plain(config)
+        run_plain(config, table=table)
     except (OSError, PrimeroError) as exc:
         typer.echo(f"primero: {exc}", err=True)
         raise typer.Exit(1) from None

@@ -121,7 +121,8 @@ class TableApp(App[None]):
     # ----------------------------------------------------------------- flow
 
     def _start_hand(self) -> None:
-        self.table.start_hand()
+        if self.table.match.hand is None:  # else a resumed match, mid-hand
+            self.table.start_hand()
         self.hand_over = False
         self._advance()
 
