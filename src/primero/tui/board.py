@@ -8,7 +8,7 @@ The main column scrolls (PageUp/PageDown, arrows: :meth:`Board.scroll_key`) abov
 bar that stays at the bottom; when a hand ends it is scrolled to the result, so the
 result is on screen even when the column is taller than the terminal. Under 100 cells
 wide (80×24 terminals) everything is one column: the cards on one line, then the lesson
-or analysis, the hints, the result and the hand log.
+the hints, the lesson or analysis, the result and the hand log.
 """
 
 from __future__ import annotations
@@ -119,8 +119,10 @@ class Board(Horizontal):
                 yield Static(id="seats")
                 yield Static(id="hand")
                 yield Static(id="hand-line", classes="narrow-only")
+                extra = Static(id="extra")
+                extra.display = False  # until hints or an analysis fill it
+                yield extra
                 yield Static(id="npanel", classes="narrow-only -empty")
-                yield Static(id="extra")
                 yield Static(id="result")
                 yield Static(id="nlog", classes="narrow-only")
             with Vertical(id="bar"):
@@ -204,8 +206,11 @@ class Board(Horizontal):
         over = view.final_stacks is not None
         main = self.query_one("#main", VerticalScroll)
         if over and not self._was_over:
-            # the result on screen: its top at the top of the column when it is long
-            self.call_after_refresh(main.scroll_to_widget, result, top=True, animate=False)
+            # the result on screen: its top at the top of the column when it is long (on a
+            # narrow screen the lesson or analysis above it first, when there is one)
+            npanel = self.query_one("#npanel", Static)
+            target = npanel if self.narrow and not npanel.has_class("-empty") else result
+            self.call_after_refresh(main.scroll_to_widget, target, top=True, animate=False)
         elif self._was_over and not over:
             main.scroll_home(animate=False)  # a new hand: back to the status line
         self._was_over = over
