@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -373,3 +374,43 @@ def test_plain_leaving_between_hands_does_not_ask() -> None:
     assert "This session: 1 hand played" in out
     chips = table.match.chips[0]
     assert f"Your chips over the session: 100 → {chips} ({chips - 100:+d})" in out
+
+
+def test_plain_tables_name_players_not_record_seats() -> None:
+    # seats change every hand (R3): the screen names players; p1..pN are for records
+    result = runner.invoke(
+        app,
+        ["play", "--plain", "--seed", "5", "--max-hands", "1", "--no-save", "--players", "4"],
+        input="b 1\nq\ny\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "1 hand at most" in out
+    assert not re.search(r"\bp[1-6]\b", out)
+    assert re.search(r"Girolamo \(heuristic\) +99 .* dealer", out)
+
+
+def test_the_terminal_table_gets_the_speed_and_leaving_prints_the_summary(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from primero import tui
+    from primero.cli import commands_play
+    from primero.session import SessionSummary
+
+    calls: list[float] = []
+
+    def fake_run_table(
+        config: TableConfig, *, bot_delay: float, table: Table | None = None
+    ) -> tuple[Table, SessionSummary]:
+        calls.append(bot_delay)
+        assert table is not None
+        return table, SessionSummary(start_chips=100, hands_played=3, hands_won=1, biggest_pot=9)
+
+    monkeypatch.setattr(tui, "run_table", fake_run_table)
+    config = TableConfig(seed=2, max_hands=3)
+    assert commands_play._run_tui(config, Table(config), 0.25)
+    assert calls == [0.25]
+    out = capsys.readouterr().out
+    assert "Standings when you left" in out
+    assert "This session: 3 hands played, 1 won, biggest pot won 9 chips" in out
+    assert "Your chips over the session: 100 → 100 (+0)" in out

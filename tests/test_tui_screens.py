@@ -457,3 +457,19 @@ def test_table_object_unchanged_by_a_bad_line() -> None:
         with pytest.raises(InputError):
             table.parse_input(text)
     assert hand.lines() == before
+
+
+def test_exchange_prompt_says_how_many_cards_in_words() -> None:
+    from primero.state import LegalActions
+    from primero.tui.actionpad import ActionPad
+
+    s = HandState(["A", "B"], [20, 20])
+    for line in ["d dh p1 7h 6h", "d dh p2 Ac 2d"]:
+        s.apply(parse_action(line, 2))
+    pad = ActionPad()
+    pad.reset(view(s, 0))
+    pad.press("e")
+    assert pad.prompt().startswith("Exchange 1 or 2 cards: press 1–2")
+    pad.legal = LegalActions(seat=0, exchange=(0, 1, 2))
+    assert pad.prompt().startswith("Exchange 1 or 2 cards (none: stand pat): press 1–2")
+    assert "0 or 1 or 2" not in pad.prompt()

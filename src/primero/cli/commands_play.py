@@ -29,7 +29,7 @@ from rich.rule import Rule
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from primero.actions import Deal, seat_name
+from primero.actions import Deal
 from primero.bots import BOT_KINDS
 from primero.cards import Card, Suit
 from primero.cli.app import app
@@ -159,7 +159,7 @@ def _hand_line(v: SeatView) -> Text:
 def _players_table(table: Table, v: SeatView) -> RichTable:
     rt = RichTable(show_edge=False, pad_edge=False, box=None, header_style="bold")
     columns: list[tuple[str, JustifyMethod]] = [
-        ("seat", "left"), ("player", "left"), ("stack", "right"), ("round", "right"),
+        ("player", "left"), ("stack", "right"), ("round", "right"),
         ("in pot", "right"), ("declared", "left"), ("exchanged", "left"), ("", "left"),
     ]
     for col, justify in columns:
@@ -177,7 +177,6 @@ def _players_table(table: Table, v: SeatView) -> RichTable:
         declared = v.declared[s]
         style = "dim" if v.folded[s] else ("bold" if s == v.seat else "")
         rt.add_row(
-            seat_name(s),
             table.seat_label(s),
             str(v.stacks[s]),
             str(v.round_bets[s]) if v.phase in (Phase.FIRST_ROUND, Phase.DECLARE_ROUND,
@@ -222,10 +221,10 @@ def _result(console: Console, table: Table, v: SeatView) -> None:
              if c is not None and val is not None]
     if shown:
         rt = RichTable(title="Showdown", title_justify="left", box=None, header_style="bold")
-        for col in ("seat", "player", "cards", "category", "points"):
+        for col in ("player", "cards", "category", "points"):
             rt.add_column(col)
         for s, cards, value in shown:
-            rt.add_row(seat_name(s), table.seat_label(s), cards_text(cards),
+            rt.add_row(table.seat_label(s), cards_text(cards),
                        value.category.label, str(value.points))
         console.print(rt)
     for i, award in enumerate(v.awards):
@@ -418,7 +417,11 @@ def run_plain(
                       markup=False)
     console.print(
         f"Stacks of {_chips(config.stack)} each"
-        + (f", {config.max_hands} hands at most" if config.max_hands else "")
+        + (
+            f", {config.max_hands} hand{'' if config.max_hands == 1 else 's'} at most"
+            if config.max_hands
+            else ""
+        )
         + (f", seed {config.seed}" if config.seed is not None else "")
         + ". Type ? for help, h for hints, q to leave."
     )

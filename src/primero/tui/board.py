@@ -42,6 +42,7 @@ Screen.-narrow Board #hand { display: none; }
 Screen.-narrow Board #status { margin-bottom: 0; }
 Screen.-narrow Board #seats { margin-bottom: 0; }
 Screen.-narrow Board #buttons { display: none; }
+Screen.-narrow Board #keys-text { display: block; }
 """
 
 
@@ -89,6 +90,8 @@ class Board(Horizontal):
     Board #bar { height: auto; max-height: 50%; padding: 0 1; border-top: solid $primary; }
     Board #side { width: 38; border-left: solid $primary; padding: 0 1; }
     Board .narrow-only { display: none; }
+    Board.-keys-wrap #buttons { display: none; }
+    Board.-keys-wrap #keys-text { display: block; }
     Board #status { height: auto; margin-bottom: 1; }
     Board #seats { height: auto; margin-bottom: 1; }
     Board #hand { height: auto; margin-bottom: 1; }
@@ -220,7 +223,11 @@ class Board(Horizontal):
         self.query_one("#prompt", Static).update(text)
 
     def set_keys(self, choices: Sequence[KeyChoice]) -> None:
-        """Show one button per key that does something now."""
+        """Show one button per key that does something now; when they do not fit on one
+        line, the keys as a wrapped line of text instead."""
+        width = self.app.size.width - (0 if self.narrow else 39)  # the side panel: 38 + 1
+        needed = sum(len(KeyButton.key_label(c.key)) + len(c.label) + 4 for c in choices)
+        self.set_class(needed > width - 2, "-keys-wrap")
         box = self.query_one("#buttons", Horizontal)
         box.remove_children()
         box.mount_all([KeyButton(c) for c in choices])
