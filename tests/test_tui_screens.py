@@ -473,3 +473,64 @@ def test_exchange_prompt_says_how_many_cards_in_words() -> None:
     pad.legal = LegalActions(seat=0, exchange=(0, 1, 2))
     assert pad.prompt().startswith("Exchange 1 or 2 cards (none: stand pat): press 1–2")
     assert "0 or 1 or 2" not in pad.prompt()
+
+
+def test_a_pass_through_learn_at_80x24_shows_every_lesson_and_its_keys() -> None:
+    """Issue 10's 'done when': every lesson's whole text, title and keys are on screen."""
+    from primero.tui.learn_script import You, keys_for
+
+    async def body() -> None:
+        app = LearnApp()
+        seen: list[str] = []
+        async with app.run_test(size=NARROW) as pilot:
+            await pilot.pause()
+            for _ in range(300):
+                step = app.guide.step
+                if step is None:
+                    break
+                if isinstance(step, Teach):
+                    await pilot.pause()
+                    text = re.sub("[▁▂▃▄▅▆▇█]", " ", screen_text(app))
+                    assert app.lesson is not None and app.lesson.title in text, step.key
+                    assert " ".join(app.lesson_text.split()) in " ".join(text.split()), step.key
+                    assert "Press " in text.splitlines()[-2]  # the prompt, at the bottom
+                    seen.append(step.key)
+                    if step.key == "next_steps":
+                        break
+                    await pilot.press("space")
+                elif isinstance(step, You):
+                    await pilot.press(*keys_for(app.guide.suggestion(), app.guide.view()))
+        assert seen[0] == "welcome" and seen[-1] == "next_steps" and len(seen) >= 15
+
+    run(body)
+
+
+def test_learn_scrolls_with_pagedown_and_leaves_with_ctrl_c() -> None:
+    from primero.tui.learn_script import You, keys_for
+
+    async def body() -> None:
+        app = LearnApp()
+        async with app.run_test(size=NARROW) as pilot:
+            await pilot.pause()
+            for _ in range(100):  # on to the declarations: a long hand log
+                step = app.guide.step
+                if isinstance(step, Teach) and step.key == "declare":
+                    break
+                if isinstance(step, You):
+                    await pilot.press(*keys_for(app.guide.suggestion(), app.guide.view()))
+                else:
+                    await pilot.press("space")
+            await pilot.pause()
+            main = app.query_one("#main", VerticalScroll)
+            assert main.max_scroll_y > 0
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert main.scroll_y > 0
+            await pilot.press("pageup")
+            await pilot.pause()
+            assert main.scroll_y == 0
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+        assert not app.is_running
+
+    run(body)

@@ -16,6 +16,7 @@ from rich.console import Group
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.widgets import Button, Static
 
 from primero.actions import Bet, Raise, parse_action
@@ -25,6 +26,8 @@ from primero.tui.actionpad import ActionPad, KeyChoice, PadMode
 from primero.tui.board import NARROW_CSS, Board, KeyButton
 from primero.tui.learn_script import GuidedHand, Teach, You, describe_move, keys_for
 from primero.tui.learn_text import LESSONS, Lesson
+from primero.tui.play import LEAVE_KEYS
+from primero.tui.screens import HelpScreen
 from primero.views import SeatView
 
 __all__ = ["LearnApp", "lesson_fields", "run_learn"]
@@ -102,6 +105,11 @@ class LearnApp(App[None]):
     """
 
     TITLE = "Primero — learn"
+    BINDINGS = [  # noqa: RUF012  (Textual's own class attribute)
+        Binding("ctrl+q", "leave", "leave", priority=True),
+        Binding("ctrl+c", "leave", "leave", priority=True),
+        Binding("ctrl+d", "leave", "leave", priority=True),
+    ]
     HORIZONTAL_BREAKPOINTS = Board.BREAKPOINTS
     CSS = (
         """
@@ -209,10 +217,22 @@ class LearnApp(App[None]):
         if isinstance(event.button, KeyButton):
             self.handle_key(event.button.key, None)
 
+    def action_leave(self) -> None:
+        """Leave the lesson (q, Ctrl-Q, Ctrl-C, Ctrl-D, as at the table)."""
+        self.exit()
+
     def handle_key(self, key: str, character: str | None) -> None:
-        """Go on after a lesson, make a move with the pad's keys, or quit (q)."""
-        if key == "q" and self.pad.mode is PadMode.IDLE:
+        """Go on after a lesson, make a move with the pad's keys, scroll (PageUp,
+        PageDown, arrows), the keys and cheat sheet (?), or leave (q)."""
+        if key in LEAVE_KEYS and (key != "q" or self.pad.mode is PadMode.IDLE):
             self.exit()
+            return
+        if self.pad.mode is not PadMode.AMOUNT or key in ("pageup", "pagedown"):
+            board = self.query_one(Board)
+            if key != "enter" and board.scroll_key(key):
+                return
+        if key == "question_mark" and self.pad.mode is PadMode.IDLE:
+            self.push_screen(HelpScreen())
             return
         step = self.guide.step
         if isinstance(step, Teach):
