@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -16,7 +18,7 @@ from primero.cli.commands_play import run_plain
 from primero.cli.commands_simulate import simulate
 from primero.history import read_record, replay
 from primero.rules import Rules
-from primero.table import Table, TableConfig
+from primero.table import InputError, Table, TableConfig
 from primero.views import SeatView
 
 runner = CliRunner()
@@ -414,3 +416,37 @@ def test_the_terminal_table_gets_the_speed_and_leaving_prints_the_summary(
     assert "Standings when you left" in out
     assert "This session: 3 hands played, 1 won, biggest pot won 9 chips" in out
     assert "Your chips over the session: 100 → 100 (+0)" in out
+
+
+@settings(max_examples=40, deadline=None)
+@example(["b ²", "r ²", "x 6♠\ufe0f", "²", "?", "h", "dc ²", "b 1"])
+@given(st.lists(st.text(max_size=20), max_size=8))
+def test_plain_prompt_takes_any_unicode_lines(lines: list[str]) -> None:
+    """Arbitrary lines at the plain prompt: no exception; a line that is refused
+    changes nothing; chips are conserved (R7)."""
+    config = TableConfig(seed=9, max_hands=1, bots=("random",))
+    table = Table(config)
+    script = iter(lines)
+    pending: list[list[str]] = []  # the hand's lines before a line that must be refused
+
+    def input_fn(prompt: str) -> str:
+        hand = table.hand
+        now = hand.lines() if hand is not None else []
+        if pending:
+            assert now == pending.pop(), "a refused line changed the hand"
+        if prompt.startswith("Leave"):
+            return "y"
+        text = next(script, "q")
+        if prompt == "> " and text.strip().lower() not in {"q", "quit", "exit", "\x11"}:
+            try:
+                table.parse_input(text)
+            except InputError:
+                pending.append(now)
+        return text
+
+    buf = io.StringIO()
+    run_plain(config, Console(file=buf, width=100), input_fn, table=table)
+    out = buf.getvalue()
+    assert "Traceback" not in out
+    assert sum(table.match.chips) == 400  # chips move only when a hand is closed (R7, R9)
+    assert "Standings" in out
