@@ -227,7 +227,7 @@ def _check_deal(state: HandState, action: Deal, legal: LegalActions) -> None:
     stock = [c for c in cards if state.in_stock[c.id]]
     if len(stock) != state.stock_count:
         raise BadCardsError(
-            f"the stock holds {state.stock_count} card{'' if state.stock_count == 1 else 's'} "
+            f"the stock holds {state.stock_count} card{'s' if state.stock_count != 1 else ''} "
             f"({format_cards(state.stock())}) and "
             f"{seat_name(seat)} is due {count}: all of them must be dealt first (R8b)"
         )
