@@ -33,6 +33,8 @@ from primero.views import SeatView
 __all__ = ["LearnApp", "lesson_fields", "run_learn"]
 
 _KEY_NAMES = {"enter": "enter", "escape": "escape"}
+#: Keys shown in every key bar of the lesson: the help and how to leave.
+_ALWAYS = (KeyChoice("question_mark", "help"), KeyChoice("q", "leave"))
 
 
 def _keys_text(keys: list[str]) -> str:
@@ -189,23 +191,30 @@ class LearnApp(App[None]):
                         style="bold",
                     )
                 )
-                board.set_keys([KeyChoice("space", "go on"), KeyChoice(keys[0], words)])
+                board.set_keys(
+                    [KeyChoice("space", "go on"), KeyChoice(keys[0], words), *_ALWAYS]
+                )
                 return
             board.set_prompt(
                 Text("Press q to leave." if last else "Press space to go on.", style="bold")
             )
-            board.set_keys([KeyChoice("q", "quit")] if last else [KeyChoice("space", "go on")])
+            board.set_keys(
+                [KeyChoice("q", "leave")] if last else [KeyChoice("space", "go on"), *_ALWAYS]
+            )
             return
         if step is None:
             board.set_prompt(Text("The lesson is over. Press q to leave.", style="bold"))
-            board.set_keys([KeyChoice("q", "quit")])
+            board.set_keys([KeyChoice("q", "leave")])
             return
         prompt = Text(self.pad.prompt() or "Your move.", style="bold")
         note = message or self.pad.message
         if note:
             prompt.append("\n" + note, style="red")
         board.set_prompt(prompt)
-        board.set_keys(self.pad.choices())
+        choices = self.pad.choices()
+        if self.pad.mode is PadMode.IDLE:
+            choices = [*choices, *_ALWAYS]
+        board.set_keys(choices)
 
     def on_key(self, event: events.Key) -> None:
         """Every key goes to :meth:`handle_key`."""
