@@ -249,7 +249,7 @@ def test_l_opens_the_viewer_on_the_last_saved_hand(tmp_path: Path) -> None:
 
     def viewer(app: App[None], path: Path) -> str:
         opened.append(path)
-        return ""
+        return "" if len(opened) == 1 else f"the viewer could not open here; see {path}"
 
     async def body() -> None:
         app = TableApp(
@@ -268,6 +268,10 @@ def test_l_opens_the_viewer_on_the_last_saved_hand(tmp_path: Path) -> None:
             await pilot.pause()
             assert opened == [app.table.saved[-1]]
             assert app.is_running
+            await pilot.press("l")  # a viewer that cannot open says so, and play goes on
+            await pilot.pause()
+            assert "the viewer could not open here" in screen_text(app)
+            assert app.hand_over and app.is_running
 
     run(body)
 

@@ -219,6 +219,8 @@ class TableApp(App[None]):
             prompt = Text(f"The hand is over: press enter for {more}.", style="bold")
             if self.saved_note:
                 prompt.append(f"  ({self.saved_note})", style="dim")
+            if self.note:
+                prompt.append("\n" + self.note, style="red")
             board.set_prompt(prompt)
             board.set_keys(
                 [KeyChoice("enter", "next hand"), KeyChoice("q", "leave"), *self._extra_keys()]
@@ -339,7 +341,12 @@ class TableApp(App[None]):
         if not typing_text and key == "question_mark":
             self.push_screen(HelpScreen())
             return
-        if not typing_text and key == "l" and self.pad.mode is PadMode.IDLE:
+        if (
+            not typing_text
+            and key == "l"
+            and self.pad.mode is PadMode.IDLE
+            and not self.animating
+        ):
             record = self._last_record()
             if record is None:
                 self.note = "no hand has been saved yet to look back at"
