@@ -538,3 +538,22 @@ def test_learn_scrolls_with_pagedown_and_leaves_with_ctrl_c() -> None:
         assert not app.is_running
 
     run(body)
+
+
+@pytest.mark.parametrize(
+    ("size", "banner"),
+    [
+        (NARROW, "Primero — You against 5 bots (heuristic, random)"),
+        (WIDE, "Primero — You against Lorenzo (heuristic), Isabella (random), Girolamo "
+               "(heuristic), Lucrezia (random), Baldassare (heuristic)"),
+    ],
+)
+def test_the_banner_is_never_cut(size: tuple[int, int], banner: str) -> None:
+    async def body() -> None:
+        config = TableConfig(seed=11, players=6, max_hands=1, bots=("heuristic", "random"))
+        app = TableApp(config, bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            assert screen_text(app).splitlines()[0].strip() == banner
+
+    run(body)

@@ -187,8 +187,13 @@ class TableApp(App[None]):
         table = self.table
         board = self.board
         board.show(current, selected=self.pad.selected, title=self._title())
-        banner = Text(f"Primero — {table.config.human_name} against ", style="bold")
-        banner.append(_opponents(table))
+        head = f"Primero — {table.config.human_name} against "
+        opponents = _opponents(table)
+        if len(head) + len(opponents) > self.size.width - 2:  # say it shorter than cut it
+            kinds = ", ".join(dict.fromkeys(k for k in table.kinds if k is not None))
+            opponents = f"{len(table.kinds) - 1} bots ({kinds})"
+        banner = Text(head, style="bold")
+        banner.append(opponents)
         self.query_one("#banner", Static).update(banner)
         self._draw_prompt()
         board.set_extra(self._hints(current))
