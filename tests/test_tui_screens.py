@@ -541,16 +541,18 @@ def test_learn_scrolls_with_pagedown_and_leaves_with_ctrl_c() -> None:
 
 
 @pytest.mark.parametrize(
-    ("size", "banner"),
+    ("size", "players", "banner"),
     [
-        (NARROW, "Primero — You against 5 bots (heuristic, random)"),
-        (WIDE, "Primero — You against Lorenzo (heuristic), Isabella (random), Girolamo "
-               "(heuristic), Lucrezia (random), Baldassare (heuristic)"),
+        (NARROW, 6, "Primero — You against 5 bots (heuristic, random)"),
+        (WIDE, 6, "Primero — You against 5 bots (heuristic, random)"),
+        (NARROW, 4, "Primero — You against 3 bots (heuristic, random)"),
+        (WIDE, 4, "Primero — You against Lorenzo (heuristic), Isabella (random), Girolamo "
+                  "(heuristic)"),
     ],
 )
-def test_the_banner_is_never_cut(size: tuple[int, int], banner: str) -> None:
+def test_the_banner_is_never_cut(size: tuple[int, int], players: int, banner: str) -> None:
     async def body() -> None:
-        config = TableConfig(seed=11, players=6, max_hands=1, bots=("heuristic", "random"))
+        config = TableConfig(seed=11, players=players, max_hands=1, bots=("heuristic", "random"))
         app = TableApp(config, bot_delay=0)
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
