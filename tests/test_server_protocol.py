@@ -4,6 +4,7 @@ error, each refused message leaving the version and the state unchanged (online.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from primero.cards import parse_card
+from primero.hands import evaluate
 from primero.history import parse_record, replay
 from primero.server import Settings, create_app
 from primero.server.models import StateOut
@@ -373,3 +376,41 @@ def test_a_whole_match_against_bots_is_stored_and_replays(
         for m in frames:
             if m["type"] == "state" and m["hand"] and m["hand"]["number"] == number:
                 assert cards_in(m["hand"]) <= mine | shown
+
+
+def _expected_timeout_line(state: dict[str, Any]) -> str:
+    """online.md's least committal move, worked out from the seat's legal moves by hand."""
+    legal, cards = state["legal"], state["hand"]["hand"]
+    if legal["vote"]:
+        return "y"
+    if legal["declare"]:
+        return f"dc {evaluate(cards).category.label}"
+    if 0 in legal["exchange"]:
+        return "x"
+    if 1 in legal["exchange"]:
+        assert len(cards) == 2  # the first round: keep the card of more points
+        a, b = (parse_card(c) for c in cards)
+        return f"x {b if a.points > b.points else a}"
+    if legal["bet"] is not None and legal["bet"][0] == 0:
+        return "b 0"
+    if legal["call"] == 0:
+        return "c"
+    return "f"
+
+
+def test_the_timer_makes_the_least_committal_move(client: TestClient) -> None:
+    t = _create(client, {"seats": ["open", "random", "random", "random"], "turn_seconds": 1})
+    token = _join(client, t["id"], "Ana")
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={token}") as ws:
+        waiting = _until(ws, lambda m: m["type"] == "state" and m["legal"] is not None)
+        assert waiting["deadline"] is not None
+        assert 0 < waiting["deadline"] - time.time() <= 1.5
+        a, b = waiting["hand"]["hand"]
+        if parse_card(a).points == parse_card(b).points and waiting["legal"]["exchange"]:
+            pytest.skip("equal points: either card is the least committal exchange")
+        expected = f"{waiting['hand']['seat']} {_expected_timeout_line(waiting)}"
+        moved = _until(ws, lambda m: m["type"] == "state" and m["version"] > waiting["version"])
+        line = moved["hand"]["log"][len(waiting["hand"]["log"])]
+        assert line == expected
+        others = _until(ws, lambda m: m["type"] == "state" and m["legal"] is None)
+        assert others["deadline"] is None  # only a person to act has a deadline

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -59,7 +61,24 @@ def serve_command(
         log_level="info",
         access_log=False,  # a request line could carry a token in its query
     )
+    logging.getLogger("uvicorn.error").addFilter(RedactTokens())
     uvicorn.Server(config).run()
+
+
+class RedactTokens(logging.Filter):
+    """Writes ``token=…`` in log lines (uvicorn logs each WebSocket's path) as
+    ``token=<hidden>``: tokens are never logged."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Redact the record in place; always keep it."""
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg = _TOKEN.sub("token=<hidden>", message)
+            record.args = ()
+        return True
+
+
+_TOKEN = re.compile(r"token=[^&\s\"']*")
 
 
 @hands_app.command("export")

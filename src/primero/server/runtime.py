@@ -11,11 +11,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import queue
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
+
+from sqlalchemy.engine import Connection as DbConnection
 
 from primero.bots import BOT_KINDS
 from primero.errors import PrimeroError
@@ -24,7 +28,7 @@ from primero.rules import Rules, RulesError
 from primero.server.models import CreateTable
 from primero.server.security import check_name, match_token, new_token
 from primero.server.settings import Settings
-from primero.store import SeatRow, Store, TableRow
+from primero.store import LineRow, SeatRow, Store, TableRow
 from primero.table import BOT_NAMES
 from primero.tablemodel import Event, TableModel, seat_payload
 
@@ -125,7 +129,7 @@ class TableRuntime:
 
     # ----------------------------------------------------------------- changes
 
-    async def _changed(self, write: Callable[[], None]) -> None:
+    async def _changed(self, write: Write | LineRow) -> None:
         """Bump the version, write (in the writer thread), then tell every connection."""
         self.row.version += 1
         await self.hub.write(write)
@@ -166,8 +170,8 @@ class TableRuntime:
                 self.row.status = "playing"
             row = self.row
             await self._changed(
-                lambda: self.hub.store.take_seat(
-                    row.id, seat.idx, name, digest, row.status, row.version
+                lambda conn: self.hub.store.take_seat(
+                    conn, row.id, seat.idx, name, digest, row.status, row.version
                 )
             )
         if start:
@@ -244,12 +248,16 @@ class TableRuntime:
         row = self.row
         model = self.model
         assert model is not None
-        number, line, version = model.hand_number, event.action.line(), row.version + 1
-        await self._changed(
-            lambda: self.hub.store.add_line(
-                row.id, number, event.index, line, seat, action_id, version
-            )
+        line = LineRow(
+            row.id,
+            model.hand_number,
+            event.index,
+            event.action.line(),
+            seat,
+            action_id,
+            row.version + 1,
         )
+        await self._changed(line)
 
     def chat(self, conn: Connection, text: str) -> None:
         """Send a chat line from the connection's seat to everyone at the table."""
@@ -257,8 +265,13 @@ class TableRuntime:
             conn.send(_error(None, "spectators may not chat: join the table for a seat"))
             return
         if any(ord(ch) < 32 and ch not in "\t" for ch in text) or not text.strip():
-            conn.send(_error(None, "a chat line is 1 to 300 characters of plain text, "
-                                   "not only white space and no control characters"))
+            conn.send(
+                _error(
+                    None,
+                    "a chat line is 1 to 300 characters of plain text, "
+                    "not only white space and no control characters",
+                )
+            )
             return
         name = self.row.seats[conn.index].name
         for c in list(self.conns):
@@ -289,14 +302,16 @@ class TableRuntime:
                         self.row.status = "over"
                         row = self.row
                         await self._changed(
-                            lambda: self.hub.store.set_status(row.id, "over", row.version)
+                            lambda conn: self.hub.store.set_status(
+                                conn, row.id, "over", row.version
+                            )
                         )
                     return False
                 seed = secrets.randbits(63)
                 model.start_hand(seed, now=time.time())
                 number, row = model.hand_number, self.row
                 await self._changed(
-                    lambda: self.hub.store.start_hand(row.id, number, seed, row.version)
+                    lambda conn: self.hub.store.start_hand(conn, row.id, number, seed, row.version)
                 )
                 return True
             if hand.complete:
@@ -354,8 +369,8 @@ class TableRuntime:
             row.status = "over"
         number, dealer, status = row.hands_played, model.match.dealer_index, row.status
         await self._changed(
-            lambda: self.hub.store.finish_hand(
-                row.id, number, text, chips, dealer, status, row.version
+            lambda conn: self.hub.store.finish_hand(
+                conn, row.id, number, text, chips, dealer, status, row.version
             )
         )
 
@@ -368,8 +383,20 @@ class TableRuntime:
                 await task
 
 
+def _settle(fut: asyncio.Future[None], error: BaseException | None) -> None:
+    if fut.done():
+        return
+    if error is None:
+        fut.set_result(None)
+    else:
+        fut.set_exception(error)
+
+
 def _error(action_id: str | None, message: str) -> dict[str, Any]:
     return {"type": "error", "id": action_id, "message": message}
+
+
+Write = Callable[[DbConnection], None]
 
 
 class Hub:
@@ -384,12 +411,60 @@ class Hub:
         self.settings = settings
         self.store = store
         self.tables: dict[str, TableRuntime] = {}
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="primero-db")
-        self._bots = ThreadPoolExecutor(max_workers=4, thread_name_prefix="primero-bot")
+        self._pending: queue.SimpleQueue[
+            tuple[Write | LineRow, asyncio.Future[None], asyncio.AbstractEventLoop] | None
+        ] = queue.SimpleQueue()
+        self._writer = threading.Thread(target=self._write_loop, name="primero-db", daemon=True)
+        self._writer.start()
+        self._bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="primero-bot")
 
-    async def write(self, fn: Callable[[], None]) -> None:
-        """Run a store write in the writer thread (in order), and wait for it."""
-        await asyncio.get_running_loop().run_in_executor(self._writer, fn)
+    def _write_loop(self) -> None:
+        """The writer thread: every write waiting is done in one transaction (group
+        commit); each waiter is woken once it is committed (or with the error)."""
+        while True:
+            first = self._pending.get()
+            if first is None:
+                return
+            batch = [first]
+            stop = False
+            while len(batch) < 1000:
+                try:
+                    item = self._pending.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    stop = True
+                    break
+                batch.append(item)
+            error: BaseException | None = None
+            try:
+                with self.store.transaction() as conn:
+                    rows: list[LineRow] = []
+                    for write, _fut, _loop in batch:
+                        if isinstance(write, LineRow):
+                            rows.append(write)
+                        else:
+                            write(conn)
+                    self.store.add_lines(conn, rows)
+            except Exception as exc:  # every waiter of the batch learns it
+                error = exc
+            for _write, fut, loop in batch:
+                with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
+                    loop.call_soon_threadsafe(_settle, fut, error)
+            if stop:
+                return
+
+    async def write(self, write: Write | LineRow) -> None:
+        """Run a store write (a function of a connection, or a line to insert) in the
+        writer thread and wait until it is committed.
+
+        Raises:
+            Exception: whatever the database raised (the write's batch is rolled back).
+        """
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[None] = loop.create_future()
+        self._pending.put((write, fut, loop))
+        await fut
 
     async def think(self, agent: Callable[[Any], T], view: Any) -> T:
         """Run a bot's decision in a bot thread."""
@@ -397,7 +472,7 @@ class Hub:
 
     async def load(self) -> None:
         """Load every table from the store and resume the matches in play."""
-        rows = await asyncio.get_running_loop().run_in_executor(self._writer, self.store.load)
+        rows = await asyncio.to_thread(self.store.load)
         for row in rows:
             rt = TableRuntime(row, self)
             self.tables[row.id] = rt
@@ -436,7 +511,7 @@ class Hub:
         for kind in spec.seats:
             if kind != "open" and kind not in BOT_KINDS:
                 raise BadRequest(
-                    f"unknown seat {kind!r}: each seat is \"open\" or a bot kind: "
+                    f'unknown seat {kind!r}: each seat is "open" or a bot kind: '
                     f"{', '.join(BOT_KINDS)}"
                 )
         if not 1 <= spec.stack <= 1_000_000_000:
@@ -472,7 +547,7 @@ class Hub:
             created=int(time.time()),
             seats=seats,
         )
-        await self.write(lambda: self.store.create_table(row))
+        await self.write(lambda conn: self.store.create_table(conn, row))
         rt = TableRuntime(row, self)
         self.tables[table_id] = rt
         if playing:
@@ -483,5 +558,6 @@ class Hub:
         """Stop every table's task, wait for the pending writes, close the store."""
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
         self._bots.shutdown(wait=False, cancel_futures=True)
-        await asyncio.get_running_loop().run_in_executor(None, self._writer.shutdown, True)
+        self._pending.put(None)
+        await asyncio.to_thread(self._writer.join, 10)
         self.store.close()

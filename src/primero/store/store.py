@@ -1,9 +1,9 @@
 """The server's persistence: tables, seats, hands and applied lines (SQLAlchemy 2).
 
-Every method is synchronous and short; the server calls them from one writer thread,
-never on its event loop. Each change is one transaction, committed before the caller
-tells anyone about it. SQLite (the default, a file) and PostgreSQL
-(``postgresql+psycopg://…``) run the same code.
+Every method is synchronous and short. The writing ones take a connection in a
+transaction: the server calls them from one writer thread, never on its event loop,
+several in one transaction (group commit), committed before anyone is told of them.
+SQLite (the default, a file) and PostgreSQL (``postgresql+psycopg://…``) run the same code.
 """
 
 from __future__ import annotations
@@ -17,14 +17,28 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Engine, bindparam, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection
 
 from primero.store.schema import hands, lines, seats, tables
 
-__all__ = ["HandRow", "SeatRow", "Store", "TableRow", "migrate"]
+__all__ = ["HandRow", "LineRow", "SeatRow", "Store", "TableRow", "migrate"]
 
 _MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+@dataclass(frozen=True, slots=True)
+class LineRow:
+    """An applied line to record: its hand, position, text, the table index and action
+    id of a person's line, and the table's version after it."""
+
+    table_id: str
+    hand_number: int
+    idx: int
+    line: str
+    seat: int | None
+    action_id: str | None
+    version: int
 
 
 @dataclass(slots=True)
@@ -114,89 +128,105 @@ class Store:
         with self.engine.begin() as conn:
             migrate(conn)
 
+    def transaction(self) -> Any:
+        """A context manager giving a connection in a transaction, committed at its end."""
+        return self.engine.begin()
+
     def close(self) -> None:
         """Release the connections."""
         self.engine.dispose()
 
     # ----------------------------------------------------------------- writes
 
-    def create_table(self, row: TableRow) -> None:
+    def create_table(self, conn: Connection, row: TableRow) -> None:
         """Insert a new table and its seats."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                insert(tables).values(
-                    id=row.id,
-                    name=row.name,
-                    stack=row.stack,
-                    rules=json.dumps(row.rules, sort_keys=True),
-                    turn_seconds=row.turn_seconds,
-                    max_hands=row.max_hands,
-                    status=row.status,
-                    version=row.version,
-                    hands_played=row.hands_played,
-                    dealer_index=row.dealer_index,
-                    created=row.created or int(time.time()),
-                )
+        conn.execute(
+            insert(tables).values(
+                id=row.id,
+                name=row.name,
+                stack=row.stack,
+                rules=json.dumps(row.rules, sort_keys=True),
+                turn_seconds=row.turn_seconds,
+                max_hands=row.max_hands,
+                status=row.status,
+                version=row.version,
+                hands_played=row.hands_played,
+                dealer_index=row.dealer_index,
+                created=row.created or int(time.time()),
             )
-            conn.execute(
-                insert(seats),
-                [
-                    {
-                        "table_id": row.id,
-                        "idx": s.idx,
-                        "name": s.name,
-                        "kind": s.kind,
-                        "token_hash": s.token_hash,
-                        "chips": s.chips,
-                    }
-                    for s in row.seats
-                ],
-            )
+        )
+        conn.execute(
+            insert(seats),
+            [
+                {
+                    "table_id": row.id,
+                    "idx": s.idx,
+                    "name": s.name,
+                    "kind": s.kind,
+                    "token_hash": s.token_hash,
+                    "chips": s.chips,
+                }
+                for s in row.seats
+            ],
+        )
 
     def take_seat(
-        self, table_id: str, idx: int, name: str, token_hash: str, status: str, version: int
-    ) -> None:
-        """A person takes open seat ``idx`` (only its token's hash is kept)."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(seats)
-                .where(seats.c.table_id == table_id, seats.c.idx == idx)
-                .values(name=name, kind="person", token_hash=token_hash)
-            )
-            self._set(conn, table_id, status=status, version=version)
-
-    def start_hand(self, table_id: str, number: int, seed: int, version: int) -> None:
-        """Record a new hand and its dealer seed, before any card of it is dealt."""
-        with self.engine.begin() as conn:
-            conn.execute(insert(hands).values(table_id=table_id, number=number, seed=seed))
-            self._set(conn, table_id, version=version)
-
-    def add_line(
         self,
+        conn: Connection,
         table_id: str,
-        number: int,
         idx: int,
-        line: str,
-        seat: int | None,
-        action_id: str | None,
+        name: str,
+        token_hash: str,
+        status: str,
         version: int,
     ) -> None:
-        """Record an applied line (before anyone is told of it)."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                insert(lines).values(
-                    table_id=table_id,
-                    hand_number=number,
-                    idx=idx,
-                    line=line,
-                    seat=seat,
-                    action_id=action_id,
-                )
-            )
-            self._set(conn, table_id, version=version)
+        """A person takes open seat ``idx`` (only its token's hash is kept)."""
+        conn.execute(
+            update(seats)
+            .where(seats.c.table_id == table_id, seats.c.idx == idx)
+            .values(name=name, kind="person", token_hash=token_hash)
+        )
+        self._set(conn, table_id, status=status, version=version)
+
+    def start_hand(
+        self, conn: Connection, table_id: str, number: int, seed: int, version: int
+    ) -> None:
+        """Record a new hand and its dealer seed, before any card of it is dealt."""
+        conn.execute(insert(hands).values(table_id=table_id, number=number, seed=seed))
+        self._set(conn, table_id, version=version)
+
+    def add_lines(self, conn: Connection, rows: Sequence[LineRow]) -> None:
+        """Record applied lines (before anyone is told of them), several at once; each
+        table's version becomes the highest given, never lower than it was."""
+        if not rows:
+            return
+        conn.execute(
+            insert(lines),
+            [
+                {
+                    "table_id": r.table_id,
+                    "hand_number": r.hand_number,
+                    "idx": r.idx,
+                    "line": r.line,
+                    "seat": r.seat,
+                    "action_id": r.action_id,
+                }
+                for r in rows
+            ],
+        )
+        newest: dict[str, int] = {}
+        for r in rows:
+            newest[r.table_id] = max(newest.get(r.table_id, 0), r.version)
+        conn.execute(
+            update(tables)
+            .where(tables.c.id == bindparam("tid"), tables.c.version < bindparam("v"))
+            .values(version=bindparam("v")),
+            [{"tid": t, "v": v} for t, v in sorted(newest.items())],
+        )
 
     def finish_hand(
         self,
+        conn: Connection,
         table_id: str,
         number: int,
         record: str,
@@ -206,31 +236,29 @@ class Store:
         version: int,
     ) -> None:
         """Store a finished hand's complete record and the match's progress after it."""
-        with self.engine.begin() as conn:
+        conn.execute(
+            update(hands)
+            .where(hands.c.table_id == table_id, hands.c.number == number)
+            .values(record=record)
+        )
+        for idx, c in enumerate(chips):
             conn.execute(
-                update(hands)
-                .where(hands.c.table_id == table_id, hands.c.number == number)
-                .values(record=record)
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.idx == idx)
+                .values(chips=c)
             )
-            for idx, c in enumerate(chips):
-                conn.execute(
-                    update(seats)
-                    .where(seats.c.table_id == table_id, seats.c.idx == idx)
-                    .values(chips=c)
-                )
-            self._set(
-                conn,
-                table_id,
-                hands_played=number,
-                dealer_index=dealer_index,
-                status=status,
-                version=version,
-            )
+        self._set(
+            conn,
+            table_id,
+            hands_played=number,
+            dealer_index=dealer_index,
+            status=status,
+            version=version,
+        )
 
-    def set_status(self, table_id: str, status: str, version: int) -> None:
+    def set_status(self, conn: Connection, table_id: str, status: str, version: int) -> None:
         """Change a table's status."""
-        with self.engine.begin() as conn:
-            self._set(conn, table_id, status=status, version=version)
+        self._set(conn, table_id, status=status, version=version)
 
     @staticmethod
     def _set(conn: Connection, table_id: str, **values: Any) -> None:

@@ -352,7 +352,7 @@ class TableModel:
         hand = self._open_hand()
         call = hand.legal_actions().call if isinstance(action, Call) else None
         voids = hand.void_deals
-        index = len(hand.lines())
+        index = len(hand.actions)
         if trusted:
             hand.apply_trusted(action)
         else:
