@@ -177,6 +177,7 @@ class Board(Horizontal):
         selected: Collection[int] = (),
         title: str = "",
         you: str | None = "you",
+        seat_names: bool = False,
     ) -> None:
         """Draw ``view``: status, seats, the seat's cards, log and result (if over).
 
@@ -187,12 +188,14 @@ class Board(Horizontal):
             selected: indices of the seat's cards chosen to discard.
             title: a line shown before the status (e.g. the hand number).
             you: how the status calls the viewing seat ("you"); None: by its name.
+            seat_names: also show the record's seat names p1…pN (record views such as
+                ``watch``); the table screens show names and the dealer mark only.
         """
         names = labels_for(view, labels)
         status = Text(title + "  ", style="bold cyan") if title else Text()
         status.append_text(status_text(view, view.players, you=you))
         self.query_one("#status", Static).update(status)
-        self.query_one("#seats", Static).update(table_panel(view, names))
+        self.query_one("#seats", Static).update(table_panel(view, names, seat_names=seat_names))
         self.query_one("#hand", Static).update(hand_panel(view, selected=selected))
         self.query_one("#hand-line", Static).update(
             hand_panel(view, selected=selected, compact=True)
