@@ -559,3 +559,12 @@ def test_the_banner_is_never_cut(size: tuple[int, int], players: int, banner: st
             assert screen_text(app).splitlines()[0].strip() == banner
 
     run(body)
+
+
+def test_record_views_may_show_the_record_seats() -> None:
+    v = view(_declared_vote_view(), 0)
+    console = Console(file=io.StringIO(), width=100, color_system=None, record=True)
+    console.print(table_panel(v, seat_names=True))
+    lines = console.export_text().splitlines()
+    assert any("p1" in line and "Baldassare" in line for line in lines)
+    assert any("p4" in line and "Caterina" in line for line in lines)
