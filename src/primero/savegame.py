@@ -17,7 +17,8 @@ is for after the game, not for peeking.
 
 >>> import tempfile, pathlib
 >>> from primero.table import Table, TableConfig
->>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> tmp = tempfile.TemporaryDirectory()
+>>> folder = pathlib.Path(tmp.name)
 >>> table = Table(TableConfig(seed=3, max_hands=2, save_dir=folder))
 >>> saver = MatchSaver(table)
 >>> table.start_hand()
@@ -25,6 +26,7 @@ is for after the game, not for peeking.
 >>> again = resume_table(find_unfinished(folder))
 >>> again.view() == table.view()
 True
+>>> tmp.cleanup()
 """
 
 from __future__ import annotations
