@@ -569,3 +569,10 @@ def test_record_views_may_show_the_record_seats() -> None:
     lines = console.export_text().splitlines()
     assert any("p1" in line and "Baldassare" in line for line in lines)
     assert any("p4" in line and "Caterina" in line for line in lines)
+
+
+def test_lessons_name_players_not_record_seats() -> None:
+    from primero.tui.learn_text import LESSONS
+
+    for lesson in LESSONS.values():
+        assert not re.search(r"\bp[1-8]\b", lesson.text), lesson.key

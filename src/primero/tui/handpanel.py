@@ -35,6 +35,8 @@ def hand_panel(
         return Text("You have folded: your cards are dead (R4.8).", style="dim")
     if compact:
         out = Text("Your cards: ", style="bold")
+        if not view.hand:
+            out.append("none yet", style="dim")
         for i, card in enumerate(view.hand):
             chosen = i in selected
             out.append(f"[{i + 1}]", style="bold reverse" if chosen else "dim")

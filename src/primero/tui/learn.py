@@ -71,6 +71,7 @@ def lesson_fields(hand: GuidedHand) -> dict[str, Any]:
         "declared": "",
         "showdown": "",
         "winner": "",
+        "dealer": names[-1],  # the dealer acts last (R3)
     }
     fields["value"] = (
         str(evaluate(v.hand)) if len(v.hand) == 4 else "no category yet (fewer than four cards)"
