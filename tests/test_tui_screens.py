@@ -576,3 +576,23 @@ def test_lessons_name_players_not_record_seats() -> None:
 
     for lesson in LESSONS.values():
         assert not re.search(r"\bp[1-8]\b", lesson.text), lesson.key
+
+
+def test_a_record_view_names_whose_cards_on_one_line() -> None:
+    from primero.history import HandRecord
+    from primero.tui.watch import WatchApp
+    from primero.tui.watchmodel import WatchModel
+
+    lines = ["d dh p1 2c 3d", "d dh p2 Kd Qh", "d dh p3 Js 4s", "d dh p4 5h 6d", "p1 b 1"]
+    record = HandRecord(("Ana", "Ben", "Cleo", "Dev"), (20,) * 4, lines)
+
+    async def body() -> None:
+        app = WatchApp(WatchModel(record))
+        async with app.run_test(size=NARROW) as pilot:
+            await pilot.pause()
+            await pilot.press("end")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Ana's cards: [1]2♣ [2]3♦" in text and "Your cards" not in text
+
+    run(body)

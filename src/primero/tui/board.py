@@ -26,7 +26,7 @@ from primero.tui.actionpad import KeyChoice
 from primero.tui.handpanel import hand_panel
 from primero.tui.logpanel import log_text
 from primero.tui.resultpanel import result_text
-from primero.tui.tablepanel import labels_for, status_text, table_panel
+from primero.tui.tablepanel import labels_for, possessive, status_text, table_panel
 from primero.views import SeatView
 
 __all__ = ["NARROW_CSS", "Board", "KeyButton"]
@@ -197,8 +197,12 @@ class Board(Horizontal):
         self.query_one("#status", Static).update(status)
         self.query_one("#seats", Static).update(table_panel(view, names, seat_names=seat_names))
         self.query_one("#hand", Static).update(hand_panel(view, selected=selected))
+        whose = "Your"
+        if you is None and view.seat is not None:
+            whose = possessive(names[view.seat])
+            whose = whose[:1].upper() + whose[1:]
         self.query_one("#hand-line", Static).update(
-            hand_panel(view, selected=selected, compact=True)
+            hand_panel(view, selected=selected, compact=True, whose=whose)
         )
         log = log_text(view, view.players)
         self.query_one("#log", Static).update(log)

@@ -14,7 +14,11 @@ __all__ = ["hand_panel"]
 
 
 def hand_panel(
-    view: SeatView, *, selected: Collection[int] = (), compact: bool = False
+    view: SeatView,
+    *,
+    selected: Collection[int] = (),
+    compact: bool = False,
+    whose: str = "Your",
 ) -> Text:
     """The viewing seat's cards drawn as cards, numbered for the exchange keys.
 
@@ -23,6 +27,8 @@ def hand_panel(
         selected: 0-based indices of cards chosen to discard.
         compact: the cards on one line (``[1] 7♥  [2] 6♥``, chosen ones reversed) instead
             of drawn as cards (for 80×24 terminals).
+        whose: whose cards the compact line names (``"Your"``, or ``"Ana's"`` in a record
+            view).
 
     Returns:
         The cards, then the category and points of a four-card hand (R2) or a note
@@ -34,7 +40,7 @@ def hand_panel(
     if view.folded[view.seat]:
         return Text("You have folded: your cards are dead (R4.8).", style="dim")
     if compact:
-        out = Text("Your cards: ", style="bold")
+        out = Text(f"{whose} cards: ", style="bold")
         if not view.hand:
             out.append("none yet", style="dim")
         for i, card in enumerate(view.hand):
