@@ -108,6 +108,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument(
+        "--bots", default="random,heuristic,random,random", help="the bot-only tables' seats"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         proc, addr = _start(Path(tmp) / "bench.db")
@@ -115,16 +118,12 @@ def main() -> None:
             http = httpx.Client(base_url=f"http://{addr}", timeout=60)
             time.sleep(1)
             rss0 = _rss_kib(proc.pid)
+            bot_table = {"seats": args.bots.split(","), "stack": 10_000, "max_hands": 10_000}
+            bot_ids: set[str] = set()
             for _ in range(args.tables):
-                r = http.post(
-                    "/api/tables",
-                    json={
-                        "seats": ["random", "heuristic", "random", "random"],
-                        "stack": 10_000,
-                        "max_hands": 10_000,
-                    },
-                )
+                r = http.post("/api/tables", json=bot_table)
                 r.raise_for_status()
+                bot_ids.add(r.json()["id"])
             time.sleep(3)
             rss1 = _rss_kib(proc.pid)
             latencies: list[float] = []
@@ -136,6 +135,15 @@ def main() -> None:
             v0, t0 = _versions(http), time.monotonic()
             for t in threads:
                 t.start()
+            refills = 0
+            while any(t.is_alive() for t in threads):  # keep `--tables` bot tables busy
+                time.sleep(1)
+                over = {t["id"] for t in http.get("/api/tables").json() if t["status"] == "over"}
+                for _ in bot_ids & over:
+                    r = http.post("/api/tables", json=bot_table)
+                    bot_ids.add(r.json()["id"])
+                    refills += 1
+                bot_ids -= over
             for t in threads:
                 t.join()
             v1, t1 = _versions(http), time.monotonic()
@@ -150,7 +158,7 @@ def main() -> None:
     q = statistics.quantiles(latencies, n=100) if len(latencies) >= 2 else [0.0] * 99
     print(
         f"tables: {args.tables} bot-only + {args.clients} with one scripted client "
-        f"({playing} still playing at the end)"
+        f"({playing} playing at the end; {refills} started as others ended)"
     )
     print(f"changes applied: {(v1 - v0) / (t1 - t0):,.0f} per second over {t1 - t0:.0f} s")
     print(

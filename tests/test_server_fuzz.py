@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
@@ -63,6 +64,7 @@ def _state(ws: Any) -> dict[str, Any]:
             return m
 
 
+@pytest.mark.timeout(300)
 def test_websocket_frames_never_crash_and_refused_ones_change_nothing(tmp_path: Path) -> None:
     app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'ws.db'}", bot_pause=0))
     with TestClient(app) as client:

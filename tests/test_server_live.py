@@ -31,7 +31,10 @@ from server_helpers import (
     redacted_equal,
 )
 
-pytestmark = pytest.mark.parametrize("db", ["sqlite", "postgresql"])
+pytestmark = [
+    pytest.mark.parametrize("db", ["sqlite", "postgresql"]),
+    pytest.mark.timeout(300),  # a server that stops answering fails, not hangs
+]
 
 
 @pytest.fixture

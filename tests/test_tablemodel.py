@@ -6,8 +6,10 @@ import json
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from primero.actions import Bet, Call, Deal, Declare, Exchange, Fold, Vote
+from primero.actions import Bet, Call, Deal, Declare, Exchange, Fold, Raise, Vote
 from primero.cards import parse_card, parse_cards
 from primero.errors import PrimeroError, WrongTurnError
 from primero.hands import Category
@@ -211,3 +213,35 @@ def test_no_payload_holds_a_card_its_reader_may_not_see() -> None:
             m.step()
         m.finish_hand()
     assert m.match.hands_played == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 40))
+def test_the_timer_move_is_always_legal_and_puts_in_chips_only_when_forced(
+    seed: int, steps: int
+) -> None:
+    m = TableModel(NAMES, ["random"] * 4, seed=seed)
+    m.start_hand()
+    for _ in range(steps):
+        if m.step() is None:
+            break
+    hand = m.hand
+    assert hand is not None
+    while hand.to_act == -1:  # let the dealer deal
+        m.deal()
+    if hand.to_act is None:
+        return
+    v = view(hand, hand.to_act)
+    action = least_committal(v)
+    hand.check(action)  # legal (raises otherwise)
+    legal = v.legal
+    assert legal is not None
+    chips = (
+        (isinstance(action, Bet) and action.amount > 0)
+        or (isinstance(action, Call) and legal.call)
+        or isinstance(action, Raise)
+    )
+    if chips:  # only when the rules leave no move without chips
+        assert not legal.vote and not legal.declare and not legal.exchange
+        assert not legal.fold and legal.call != 0
+        assert legal.bet is None or legal.bet[0] > 0

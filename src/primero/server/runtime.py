@@ -11,10 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import queue
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
@@ -24,13 +24,15 @@ from sqlalchemy.engine import Connection as DbConnection
 from primero.bots import BOT_KINDS
 from primero.errors import PrimeroError
 from primero.history import dump_record
+from primero.match import Agent
 from primero.rules import Rules, RulesError
 from primero.server.models import CreateTable
 from primero.server.security import check_name, match_token, new_token
 from primero.server.settings import Settings
 from primero.store import LineRow, SeatRow, Store, TableRow
 from primero.table import BOT_NAMES
-from primero.tablemodel import Event, TableModel, seat_payload
+from primero.tablemodel import Event, TableModel, least_committal, seat_payload
+from primero.views import SeatView
 
 __all__ = ["BadRequest", "Conflict", "Connection", "Hub", "NotFound", "TableRuntime"]
 
@@ -129,10 +131,10 @@ class TableRuntime:
 
     # ----------------------------------------------------------------- changes
 
-    async def _changed(self, write: Write | LineRow) -> None:
+    async def _changed(self, write: Write | LineRow, *, urgent: bool = False) -> None:
         """Bump the version, write (in the writer thread), then tell every connection."""
         self.row.version += 1
-        await self.hub.write(write)
+        await self.hub.write(write, urgent=urgent)
         self._summary = self._build_summary()
         self._broadcast()
 
@@ -170,9 +172,10 @@ class TableRuntime:
                 self.row.status = "playing"
             row = self.row
             await self._changed(
-                lambda conn: self.hub.store.take_seat(
+                urgent=True,
+                write=lambda conn: self.hub.store.take_seat(
                     conn, row.id, seat.idx, name, digest, row.status, row.version
-                )
+                ),
             )
         if start:
             self.start()
@@ -241,10 +244,12 @@ class TableRuntime:
                 conn.send(_error(action_id, str(exc)))
                 return
             self.applied_ids.setdefault(index, set()).add(action_id)
-            await self._commit(event, index, action_id)
+            await self._commit(event, index, action_id, urgent=True)
         self.wake.set()
 
-    async def _commit(self, event: Event, seat: int | None, action_id: str | None) -> None:
+    async def _commit(
+        self, event: Event, seat: int | None, action_id: str | None, *, urgent: bool = False
+    ) -> None:
         row = self.row
         model = self.model
         assert model is not None
@@ -257,7 +262,7 @@ class TableRuntime:
             action_id,
             row.version + 1,
         )
-        await self._changed(line)
+        await self._changed(line, urgent=urgent)
 
     def chat(self, conn: Connection, text: str) -> None:
         """Send a chat line from the connection's seat to everyone at the table."""
@@ -332,16 +337,35 @@ class TableRuntime:
                 await self._time_out()
             return True
         agent, v = due
+        if pause > 0 and agent is not None:
+            await asyncio.sleep(pause)
+        async with self.hub.steps:  # few tables step at once: people's frames stay prompt
+            await self._step(agent, v)
+        return True
+
+    async def _step(self, agent: Agent | None, v: SeatView) -> None:
+        """The dealer's deal (``agent`` None) or a bot's move, decided in a bot thread."""
+        model = self.model
+        assert model is not None
         if agent is None:
             async with self.lock:
                 await self._commit(model.deal(now=time.time()), None, None)
-            return True
-        if pause > 0:
-            await asyncio.sleep(pause)
-        action = await self.hub.think(agent, v)
+            return
+        try:
+            action = await self.hub.think(agent, v)
+        except Exception:  # a bug in the bot: the table goes on with the timer's move
+            log.exception("table %s: a bot failed; it makes the least committal move", self.row.id)
+            action = least_committal(v)
         async with self.lock:
-            await self._commit(model.apply(action, now=time.time()), None, None)
-        return True
+            try:
+                event = model.apply(action, now=time.time())
+            except PrimeroError:
+                log.exception(
+                    "table %s: a bot's move was illegal; it makes the least committal move",
+                    self.row.id,
+                )
+                event = model.apply(least_committal(v), now=time.time())
+            await self._commit(event, None, None)
 
     async def _time_out(self) -> None:
         async with self.lock:
@@ -351,7 +375,7 @@ class TableRuntime:
             if index is None or not model.timed_out(time.time()):
                 return
             event = model.apply(model.timeout_action(), now=time.time())
-            await self._commit(event, index, None)
+            await self._commit(event, index, None, urgent=True)
 
     async def _finish(self) -> None:
         model = self.model
@@ -397,6 +421,12 @@ def _error(action_id: str | None, message: str) -> dict[str, Any]:
 
 
 Write = Callable[[DbConnection], None]
+Pending = tuple["Write | LineRow", asyncio.Future[None], asyncio.AbstractEventLoop]
+#: Tables whose dealer or bots step at the same moment (the others wait their turn).
+STEPS = 16
+#: The most non-urgent writes in one transaction (short transactions keep people's
+#: actions prompt while bots play at many tables).
+BATCH = 200
 
 
 class Hub:
@@ -411,31 +441,31 @@ class Hub:
         self.settings = settings
         self.store = store
         self.tables: dict[str, TableRuntime] = {}
-        self._pending: queue.SimpleQueue[
-            tuple[Write | LineRow, asyncio.Future[None], asyncio.AbstractEventLoop] | None
-        ] = queue.SimpleQueue()
+        self.steps = asyncio.Semaphore(STEPS)
+        self._cv = threading.Condition()
+        self._urgent: deque[Pending] = deque()  # people's actions and seats: first
+        self._normal: deque[Pending] = deque()  # bots, deals, hands
+        self._closing = False
         self._writer = threading.Thread(target=self._write_loop, name="primero-db", daemon=True)
         self._writer.start()
-        self._bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="primero-bot")
+        self._bots = ThreadPoolExecutor(max_workers=8, thread_name_prefix="primero-bot")
 
     def _write_loop(self) -> None:
-        """The writer thread: every write waiting is done in one transaction (group
-        commit); each waiter is woken once it is committed (or with the error)."""
+        """The writer thread: the writes waiting (every urgent one, and up to
+        :data:`BATCH` others) are done in one transaction (group commit); each waiter is
+        woken once it is committed (or with the error). A table has at most one write
+        waiting (it holds its lock until the write is done), so no table's writes are
+        reordered."""
         while True:
-            first = self._pending.get()
-            if first is None:
-                return
-            batch = [first]
-            stop = False
-            while len(batch) < 1000:
-                try:
-                    item = self._pending.get_nowait()
-                except queue.Empty:
-                    break
-                if item is None:
-                    stop = True
-                    break
-                batch.append(item)
+            with self._cv:
+                while not self._urgent and not self._normal and not self._closing:
+                    self._cv.wait()
+                if self._closing and not self._urgent and not self._normal:
+                    return
+                batch = list(self._urgent)
+                self._urgent.clear()
+                while self._normal and len(batch) < BATCH:
+                    batch.append(self._normal.popleft())
             error: BaseException | None = None
             try:
                 with self.store.transaction() as conn:
@@ -451,19 +481,20 @@ class Hub:
             for _write, fut, loop in batch:
                 with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
                     loop.call_soon_threadsafe(_settle, fut, error)
-            if stop:
-                return
 
-    async def write(self, write: Write | LineRow) -> None:
+    async def write(self, write: Write | LineRow, *, urgent: bool = False) -> None:
         """Run a store write (a function of a connection, or a line to insert) in the
-        writer thread and wait until it is committed.
+        writer thread and wait until it is committed; ``urgent`` (a person's action or
+        seat) goes into the next transaction, ahead of the bots' writes.
 
         Raises:
             Exception: whatever the database raised (the write's batch is rolled back).
         """
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[None] = loop.create_future()
-        self._pending.put((write, fut, loop))
+        with self._cv:
+            (self._urgent if urgent else self._normal).append((write, fut, loop))
+            self._cv.notify()
         await fut
 
     async def think(self, agent: Callable[[Any], T], view: Any) -> T:
@@ -547,7 +578,7 @@ class Hub:
             created=int(time.time()),
             seats=seats,
         )
-        await self.write(lambda conn: self.store.create_table(conn, row))
+        await self.write(lambda conn: self.store.create_table(conn, row), urgent=True)
         rt = TableRuntime(row, self)
         self.tables[table_id] = rt
         if playing:
@@ -558,6 +589,8 @@ class Hub:
         """Stop every table's task, wait for the pending writes, close the store."""
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
         self._bots.shutdown(wait=False, cancel_futures=True)
-        self._pending.put(None)
+        with self._cv:
+            self._closing = True
+            self._cv.notify()
         await asyncio.to_thread(self._writer.join, 10)
         self.store.close()
