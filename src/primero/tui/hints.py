@@ -15,6 +15,7 @@ from rich.text import Text
 
 from primero.cards import Card
 from primero.hands import Category
+from primero.hints import exchange_ahead, exchange_now, keep_label, percent
 from primero.odds import ExchangeChoice, ExchangeOdds, OddsError, exchange_odds, showdown_odds
 from primero.state import Phase
 from primero.tui.cardart import cards_span
@@ -33,21 +34,6 @@ __all__ = [
 
 #: Monte Carlo deals for the showdown odds against three or more opponents.
 SHOWDOWN_TRIALS = 20_000
-
-
-def percent(p: float) -> str:
-    """A probability as a short percentage: ``"·"`` for 0, one decimal below 10 %.
-
-    >>> percent(0), percent(0.0001), percent(0.042), percent(0.5)
-    ('·', '<0.1%', '4.2%', '50%')
-    """
-    if p <= 0:
-        return "·"
-    if p < 0.0005:
-        return "<0.1%"
-    if p < 0.1:
-        return f"{p * 100:.1f}%"
-    return f"{p * 100:.0f}%"
 
 
 def choice_label(choice: ExchangeChoice, *, two_cards: bool, keep: str | None = None) -> Text:
@@ -175,46 +161,6 @@ def hints_text(view: SeatView) -> RenderableType:
                 )
             )
     return Group(*parts)
-
-
-def exchange_ahead(view: SeatView) -> bool:
-    """Whether the seat will still choose cards to exchange in this hand (R4.3, R4.6):
-    from the first deal to the end of the second exchange, while it is still in. A bet
-    that stands in the first round ends the *first* exchanges only: the second exchange
-    (R4.6) is still ahead after the second deal and the declarations."""
-    if view.seat is not None and view.folded[view.seat]:
-        return False
-    return view.phase in (
-        Phase.FIRST_DEAL,
-        Phase.FIRST_ROUND,
-        Phase.SECOND_DEAL,
-        Phase.DECLARE_ROUND,
-        Phase.SECOND_EXCHANGE,
-    )
-
-
-def exchange_now(view: SeatView) -> bool:
-    """Whether an exchange is open to the seat in the current round: the first round
-    while no bet stands (R4.3), or the second exchange (R4.6)."""
-    if view.phase is Phase.FIRST_ROUND:
-        return view.current_bet is None and view.pending_bet is None
-    return view.phase is Phase.SECOND_EXCHANGE
-
-
-def keep_label(view: SeatView) -> str:
-    """What keeping every card means now: in the first round before any bet, keeping
-    both cards means betting (R4.3; or standing pat with ``first_round_stand``); once a
-    bet stands, calling with them (R5); in the second exchange, standing pat (R4.6)."""
-    if len(view.hand) != 2:
-        return "stand pat"
-    if view.phase is Phase.FIRST_ROUND and exchange_now(view):
-        legal = view.legal
-        if legal is not None and 0 in legal.exchange:
-            return "keep both (stand pat or bet)"
-        return "keep both and bet"
-    if view.phase is Phase.FIRST_ROUND:
-        return "keep both (no exchange now)"
-    return "keep both"
 
 
 def _exchange_part(view: SeatView) -> list[RenderableType] | None:
