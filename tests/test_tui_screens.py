@@ -185,6 +185,26 @@ def test_every_leave_key_asks_mid_hand_and_n_stays(key: str) -> None:
     run(body)
 
 
+@pytest.mark.parametrize("saving", [False, True])
+def test_the_leave_question_says_whether_the_match_is_saved(
+    saving: bool, tmp_path: Path
+) -> None:
+    async def body() -> None:
+        app = table_app(save_dir=tmp_path if saving else None)
+        async with app.run_test(size=NARROW) as pilot:
+            await pilot.pause()
+            await pilot.press("q")
+            await pilot.pause()
+            text = " ".join(screen_text(app).split())
+            resume = "primero play --resume continues it."
+            not_saved = "This match is not saved (--no-save): leaving ends it."
+            assert (resume in text) is saving
+            assert (not_saved in text) is not saving
+            await pilot.press("n")
+
+    run(body)
+
+
 def test_leaving_between_hands_does_not_ask_and_counts_the_session() -> None:
     async def body() -> None:
         app = table_app()

@@ -227,6 +227,24 @@ class Table:
         return self.label(self.model.table_index(seat))
 
     @property
+    def leave_note(self) -> str:
+        """What leaving in the middle of a hand means for this match, one sentence for
+        every front end: saved (``primero play --resume`` continues it) or not saved
+        (``--no-save``: leaving ends it)."""
+        if self.config.save_dir is None:
+            return "This match is not saved (--no-save): leaving ends it."
+        return "The match is saved: primero play --resume continues it."
+
+    def left_mid_hand_text(self) -> str:
+        """The line printed after the person left in the middle of a hand (both front
+        ends, first leave or after a resume alike)."""
+        return (
+            "You left the table in the middle of a hand (the hand in progress is not counted "
+            "below). "
+            + self.leave_note
+        )
+
+    @property
     def human_out(self) -> bool:
         """Whether the person has lost every chip and is out of the match (R9)."""
         return self.match.chips[0] == 0

@@ -55,7 +55,8 @@ HELP: Final = """Input (what is allowed now is listed at each turn):
   dc CAT     declare a category; prefixes work: dc n, dc p, dc s, dc f, dc c
   h          hints: the exact odds of your exchange choices (your cards only)
   q          leave the table (Ctrl-C, Ctrl-D, Ctrl-Q too); mid-hand it asks first.
-             The match is saved: primero play --resume continues it.
+             Saved (the default): primero play --resume continues the match;
+             with --no-save leaving ends it.
 Cards: rank A 2 3 4 5 6 7 J Q K, suit c d h s (or ♣ ♦ ♥ ♠, or ♧ ♢ ♡ ♤), e.g. 7h."""
 
 InputFn = Callable[[str], str]
@@ -236,17 +237,14 @@ def _ask(input_fn: InputFn, prompt: str) -> str:
     return text
 
 
-#: The question before leaving in the middle of a hand.
-LEAVE_QUESTION: Final = (
-    "Leave in the middle of this hand? The match is saved: primero play --resume "
-    "continues it. [y/N] "
-)
+#: The question before leaving in the middle of a hand (then the table's leave note).
+LEAVE_QUESTION: Final = "Leave in the middle of this hand?"
 
 
-def _confirm_leave(input_fn: InputFn) -> bool:
+def _confirm_leave(input_fn: InputFn, table: Table) -> bool:
     """Ask before leaving mid-hand: y (or q, Ctrl-C, Ctrl-D again) leaves."""
     try:
-        text = input_fn(LEAVE_QUESTION)
+        text = input_fn(f"{LEAVE_QUESTION} {table.leave_note} [y/N] ")
     except (EOFError, KeyboardInterrupt):
         return True
     return text.strip().lower() in {"y", "yes"} | QUIT_WORDS
@@ -287,7 +285,7 @@ def _play_hand(
             try:
                 text = _ask(input_fn, "> ")
             except _Quit:
-                if _confirm_leave(input_fn):
+                if _confirm_leave(input_fn, table):
                     raise
                 console.print("You stay.", style="dim")
                 continue
@@ -386,10 +384,7 @@ def run_plain(
     except _Quit:
         console.print()
         if table.hand is not None and not table.hand.complete:
-            console.print(
-                "You leave the table in the middle of a hand (the hand in progress is not "
-                "counted below; primero play --resume continues it)."
-            )
+            console.print(table.left_mid_hand_text(), markup=False)
         print_leaving(console, table, summary, "Standings when you left")
         return table
     print_leaving(console, table, summary, "Final standings" if table.over else "Standings")

@@ -300,7 +300,7 @@ class TableApp(App[None]):
         if self.screen is not self.screen_stack[0]:
             self.pop_screen()
         if self._mid_hand():
-            self.push_screen(ConfirmLeave(), self._confirmed)
+            self.push_screen(ConfirmLeave(self.table.leave_note), self._confirmed)
         else:
             self.exit()
 

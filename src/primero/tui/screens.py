@@ -37,14 +37,19 @@ Keys at the table
   space      skip the bots' moves
   enter      next hand
   q          leave (Ctrl-Q, Ctrl-C, Ctrl-D too); mid-hand it asks first.
-             The match is saved: primero play --resume continues it.
+             Saved (the default): primero play --resume continues the match;
+             with --no-save leaving ends it.
 Cards: rank A 2 3 4 5 6 7 J Q K, suit c d h s (or ♣ ♦ ♥ ♠ / ♧ ♢ ♡ ♤), e.g. 7h.
 """
 
 
 class ConfirmLeave(ModalScreen[bool]):
     """Leave in the middle of a hand? ``y`` (or q, Ctrl-Q, Ctrl-C, Ctrl-D again) leaves;
-    ``n``, escape or any other key stays. Dismisses with True to leave."""
+    ``n``, escape or any other key stays. Dismisses with True to leave.
+
+    Args:
+        note: what leaving means for this match (:attr:`~primero.table.Table.leave_note`).
+    """
 
     DEFAULT_CSS = """
     ConfirmLeave { align: center middle; }
@@ -54,15 +59,18 @@ class ConfirmLeave(ModalScreen[bool]):
     }
     """
 
+    def __init__(self, note: str) -> None:
+        super().__init__()
+        self.note = note
+
     def compose(self) -> ComposeResult:
         """The question."""
         with Vertical():
             yield Static(
                 Text.assemble(
                     ("Leave the table in the middle of this hand?\n\n", "bold"),
-                    "The hand and the match are saved: ",
-                    ("primero play --resume", "bold"),
-                    " continues them exactly where they stand.\n\n",
+                    self.note,
+                    "\n\n",
                     ("y", "bold"), " leave    ", ("n", "bold"), " / escape  stay",
                 )
             )
