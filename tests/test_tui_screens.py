@@ -78,6 +78,41 @@ def test_declarations_stay_readable_while_a_bet_is_under_vote(width: int) -> Non
     assert max(len(line) for line in text.splitlines()) <= width
 
 
+def _six_long_names_four_cards() -> HandState:
+    # Six seats, stacks of 100000; p1 bets 200 (R4.2 ante 1 first), all call: everyone
+    # has 201 in the pot and four cards after the second deal (R4.4).
+    names = ["Maximiliano Fernandez de", "Lorenzo", "Isabella", "Girolamo", "Caterina",
+             "Baldassare"]  # fmt: skip
+    s = HandState(names, [100000] * 6)
+    first = ["7h 6h", "Ac 2d", "Ks Qs", "5h 5d", "4c 4s", "3h 3d"]
+    for i, cards in enumerate(first):
+        s.apply(parse_action(f"d dh p{i + 1} {cards}", 6))
+    for line in ["p1 b 200", "p2 y", "p2 c", "p3 c", "p4 c", "p5 c", "p6 c"]:
+        s.apply(parse_action(line, 6))
+    second = ["Ah 2c", "3c 4h", "Kd Qd", "5c 5s", "6c 6d", "7c 7d"]
+    for i, cards in enumerate(second):
+        s.apply(parse_action(f"d dh p{i + 1} {cards}", 6))
+    return s
+
+
+@pytest.mark.parametrize("width", [56, 66, 78])
+def test_long_names_are_cut_before_numbers_marks_and_cards(width: int) -> None:
+    v = view(_six_long_names_four_cards(), 0)
+    assert v.to_act == 0 and all(size == 4 for size in v.hand_sizes)
+    labels = [f"{name} (heuristic)" if s else name for s, name in enumerate(v.players)]
+    console = Console(file=io.StringIO(), width=width, color_system=None, record=True)
+    console.print(table_panel(v, labels))
+    lines = console.export_text().splitlines()
+    assert max(len(line) for line in lines) <= width
+    rows = lines[1:7]
+    assert rows[0].startswith("▶") and rows[5].split()[0] == "D"  # marks kept
+    for row in rows:
+        assert " 99799 " in row and " 201 " in row  # stack and chips in, whole
+        assert row.count("▒▒") == 4 or "7♥ 6♥ A♥ 2♣" in row  # four cards, none cut
+    if width < 66:
+        assert "…" in rows[0] and "Maximiliano Fernandez de" not in rows[0]
+
+
 def test_seats_show_names_and_a_dealer_mark() -> None:
     v = view(_declared_vote_view(), 0)
     console = Console(file=io.StringIO(), width=100, color_system=None, record=True)
