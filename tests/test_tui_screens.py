@@ -655,3 +655,11 @@ def test_a_record_view_names_whose_cards_on_one_line() -> None:
             assert "Ana's cards: [1]2♣ [2]3♦" in text and "Your cards" not in text
 
     run(body)
+
+
+def test_help_says_declare_takes_the_number_shown_not_1_to_5() -> None:
+    # the declare dialog numbers only the allowed categories (R6), so "1-5" was untrue
+    from primero.tui.screens import KEYS_HELP
+
+    line = next(line for line in KEYS_HELP.splitlines() if line.strip().startswith("d "))
+    assert "the number of the category shown" in line and "1-5" not in line

@@ -28,7 +28,7 @@ Keys at the table
   c          call, or check (no bet open in rounds 2 and 3: bet 0)
   f          fold
   y / n      accept / refuse a bet (R8)
-  d          declare: then 1-5 pick the category (R6)
+  d          declare: then the number of the category shown (R6)
   :          type a move: b 5, r 10, x 7h Kc, dc n, q, ?
   h          hints: exact odds of your exchange choices
   l          look back at the last hand, step by step (q comes back)
