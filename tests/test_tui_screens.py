@@ -663,3 +663,47 @@ def test_help_says_declare_takes_the_number_shown_not_1_to_5() -> None:
 
     line = next(line for line in KEYS_HELP.splitlines() if line.strip().startswith("d "))
     assert "the number of the category shown" in line and "1-5" not in line
+
+
+def test_the_key_line_never_breaks_between_a_key_and_its_label() -> None:
+    from primero.tui.actionpad import KeyChoice
+    from primero.tui.board import keys_line
+
+    choices = [KeyChoice("e", "exchange"), KeyChoice("b", "bet"), KeyChoice("c", "call"),
+               KeyChoice("f", "fold"), KeyChoice("colon", "type a move"),
+               KeyChoice("h", "hints"), KeyChoice("question_mark", "help"),
+               KeyChoice("l", "last hand"), KeyChoice("q", "leave")]  # fmt: skip
+    for width in (78, 40, 20):
+        console = Console(file=io.StringIO(), width=width, color_system=None, record=True)
+        console.print(keys_line(choices, width))
+        lines = console.export_text().splitlines()
+        assert all(len(line) <= width for line in lines)
+        pairs = [c.split(" ", 1) for line in lines for c in line.strip().split("   ")]
+        assert pairs == [
+            ["e", "exchange"], ["b", "bet"], ["c", "call"], ["f", "fold"],
+            [":", "type a move"], ["h", "hints"], ["?", "help"], ["l", "last hand"],
+            ["q", "leave"],
+        ]  # fmt: skip
+    assert len(lines) > 1  # at 20 cells the keys take several lines
+
+
+def test_at_80_columns_the_key_bar_keeps_q_with_leave(tmp_path: Path) -> None:
+    async def body() -> None:
+        app = table_app(save_dir=tmp_path)  # a saved hand adds "l last hand"
+        async with app.run_test(size=NARROW) as pilot:
+            await pilot.pause()
+            await _play_to_result(app, pilot)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.pad.active
+            for width in range(66, 81):  # where the line breaks moves with the width
+                await pilot.resize_terminal(width, 24)
+                await pilot.pause()
+                lines = screen_text(app).splitlines()
+                bar = lines[next(i for i, line in enumerate(lines) if "Your move" in line) :]
+                assert any("? help" in line for line in bar), (width, bar)
+                assert any("l last hand" in line for line in bar), (width, bar)
+                assert any("q leave" in line for line in bar), (width, bar)
+                assert not any(line.endswith((" q", " ?", " l", " h")) for line in bar)
+
+    run(body)

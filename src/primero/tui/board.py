@@ -13,10 +13,10 @@ the hints, the lesson or analysis, the result and the hand log.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import ClassVar
 
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -29,7 +29,7 @@ from primero.tui.resultpanel import result_text
 from primero.tui.tablepanel import labels_for, possessive, status_text, table_panel
 from primero.views import SeatView
 
-__all__ = ["NARROW_CSS", "Board", "KeyButton"]
+__all__ = ["NARROW_CSS", "Board", "KeyButton", "KeysLine", "keys_line"]
 
 #: App CSS for screens narrower than 100 cells: one scrolling column (the side panel's
 #: lesson or analysis and the hand log move into it), the cards on one line, the prompt
@@ -75,6 +75,47 @@ class KeyButton(Button):
             "question_mark": "?",
         }
         return names.get(key, key)
+
+
+def keys_line(choices: Sequence[KeyChoice], width: int) -> Text:
+    """The keys as text lines of at most ``width`` cells, broken only between two keys:
+    a key and its label (``? help``, ``q leave``) always stay on one line.
+
+    Args:
+        choices: the keys that do something now, with their labels.
+        width: the cells available per line (a single key wider than that is cut).
+
+    Returns:
+        The lines joined by line breaks, keys in bold reverse.
+    """
+    out = Text(no_wrap=True, overflow="ellipsis")
+    used = 0
+    for choice in choices:
+        name = KeyButton.key_label(choice.key)
+        size = len(name) + 1 + len(choice.label)
+        if used and used + 3 + size > width:
+            out.append("\n")
+            used = 0
+        elif used:
+            out.append("   ")
+            used += 3
+        out.append(name, style="bold reverse")
+        out.append(f" {choice.label}")
+        used += size
+    return out
+
+
+class KeysLine:
+    """A Rich renderable: :func:`keys_line` broken for the width it is drawn at."""
+
+    def __init__(self, choices: Sequence[KeyChoice]) -> None:
+        self.choices = tuple(choices)
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
+        """The key lines at ``options.max_width`` cells."""
+        yield keys_line(self.choices, options.max_width)
 
 
 class Board(Horizontal):
@@ -238,13 +279,7 @@ class Board(Horizontal):
         box = self.query_one("#buttons", Horizontal)
         box.remove_children()
         box.mount_all([KeyButton(c) for c in choices])
-        line = Text()
-        for i, choice in enumerate(choices):
-            if i:
-                line.append("   ")
-            line.append(KeyButton.key_label(choice.key), style="bold reverse")
-            line.append(f" {choice.label}")
-        self.query_one("#keys-text", Static).update(line)
+        self.query_one("#keys-text", Static).update(KeysLine(choices))
 
     def set_extra(self, content: RenderableType) -> None:
         """Fill the area under the keys (hints or analysis; "" hides it)."""
