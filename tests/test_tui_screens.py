@@ -707,3 +707,28 @@ def test_at_80_columns_the_key_bar_keeps_q_with_leave(tmp_path: Path) -> None:
                 assert not any(line.endswith((" q", " ?", " l", " h")) for line in bar)
 
     run(body)
+
+
+def test_at_80x24_the_hand_log_follows_its_newest_line_until_scrolled_up() -> None:
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=21), bot_delay=0)
+        async with app.run_test(size=NARROW) as pilot:
+            await pilot.pause()
+            for key in ["colon", "b", "space", "1", "enter"]:  # bet 1; all call (R4.2)
+                await pilot.press(key)
+            await pilot.pause()
+            await pilot.pause()
+            v = app.table.view()
+            assert len(v.hand) == 4  # the second deal came: 13 lines in the log
+            text = screen_text(app)
+            assert "13 Girolamo is dealt 2 cards" in text  # newest line on screen
+            main = app.board.query_one("#main", VerticalScroll)
+            assert main.scroll_y == main.max_scroll_y > 0
+            await pilot.press("pageup")  # scrolled up on purpose: it stays there
+            await pilot.pause()
+            assert main.scroll_y == 0 and not app.board._follow
+            await pilot.press("end")
+            await pilot.pause()
+            assert app.board._follow and main.scroll_y == main.max_scroll_y
+
+    run(body)

@@ -152,7 +152,14 @@ class Board(Horizontal):
     #: apps as ``HORIZONTAL_BREAKPOINTS``).
     BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
 
+    #: On narrow screens, keep the newest hand-log line on screen as it grows (the play
+    #: table; the lesson and the viewer keep their text at the top instead).
+    follow_log = False
     _was_over = False
+    #: Whether the narrow column follows the newest log line (False once the person
+    #: scrolls up on purpose; True again at the bottom, with ``end`` or a new hand).
+    _follow = True
+    _log_lines = 0
 
     def compose(self) -> ComposeResult:
         """The parts of the board: a scrolling column and the key bar under it; the side
@@ -208,6 +215,13 @@ class Board(Horizontal):
         if move is None:
             return False
         move(animate=False)
+        if target is main:
+            if key in ("pageup", "up", "home"):
+                self._follow = False
+            elif key == "end":
+                self._follow = True
+            else:  # down a page or a line: follow again once at the bottom
+                self._follow = main.scroll_target_y >= main.max_scroll_y
         return True
 
     def show(
@@ -246,6 +260,8 @@ class Board(Horizontal):
             hand_panel(view, selected=selected, compact=True, whose=whose)
         )
         log = log_text(view, view.players)
+        grew = len(log.plain.splitlines()) != self._log_lines
+        self._log_lines = len(log.plain.splitlines())
         self.query_one("#log", Static).update(log)
         narrow_log = Text("Hand log\n", style="bold underline")
         narrow_log.append_text(log)
@@ -264,6 +280,10 @@ class Board(Horizontal):
             self.call_after_refresh(main.scroll_to_widget, target, top=True, animate=False)
         elif self._was_over and not over:
             main.scroll_home(animate=False)  # a new hand: back to the status line
+            self._follow = True
+        elif grew and self.follow_log and self._follow and self.narrow and not over:
+            # the newest log line on screen (the log is last in the narrow column)
+            self.call_after_refresh(main.scroll_end, animate=False)
         self._was_over = over
 
     def set_prompt(self, text: RenderableType) -> None:
