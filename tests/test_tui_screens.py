@@ -732,3 +732,45 @@ def test_at_80x24_the_hand_log_follows_its_newest_line_until_scrolled_up() -> No
             assert app.board._follow and main.scroll_y == main.max_scroll_y
 
     run(body)
+
+
+@pytest.mark.parametrize("declarations", [True, False])
+def test_without_declarations_the_round_is_named_by_what_happens(declarations: bool) -> None:
+    from primero.rules import Rules
+    from primero.tui.tablepanel import status_text
+
+    # first round: p1 bets 1, all call; after the second deal comes round 2 (R4.5),
+    # a betting round only when declarations are off (R6 house rule)
+    s = HandState(["Ana", "Ben", "Cy", "Di"], [50] * 4, Rules(declarations=declarations))
+    for line in [
+        "d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d",
+        "p1 b 1", "p2 y", "p2 c", "p3 c", "p4 c",
+        "d dh p1 Ah 2c", "d dh p2 3c 4c", "d dh p3 Kd Qd", "d dh p4 4h 4d",
+    ]:  # fmt: skip
+        s.apply(parse_action(line, 4))
+    v = view(s, 0)
+    status = status_text(v).plain
+    console = Console(file=io.StringIO(), width=80, color_system=None, record=True)
+    console.print(table_panel(v))
+    header = console.export_text().splitlines()[0]
+    if declarations:
+        assert status.startswith("Declare and bet — you to act") and "declared" in header
+    else:
+        assert status.startswith("Second round — you to act"), status
+        assert "declare" not in status.lower() and "declared" not in header
+
+
+def test_plain_without_declarations_names_the_second_round_and_hides_the_column() -> None:
+    from typer.testing import CliRunner
+
+    from primero.cli import app
+
+    result = CliRunner().invoke(
+        app,
+        ["play", "--plain", "--no-save", "--seed", "21", "--no-declarations"],
+        input="b 1\nq\ny\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "second round" in out and "Your turn (second round)" in out
+    assert "declare and bet" not in out and "declared" not in out

@@ -36,7 +36,7 @@ from primero.history import HandRecord, write_record
 from primero.match import Standing
 from primero.moveinput import InputError, input_help, personal_message
 from primero.rules import DEFAULT_RULES, Rules, RulesError
-from primero.state import HandState
+from primero.state import HandState, Phase
 from primero.tablemodel import TableModel
 from primero.views import SeatView
 
@@ -49,6 +49,7 @@ __all__ = [
     "derive_seed",
     "input_help",
     "personal_message",
+    "phase_name",
 ]
 
 #: Names given to the bots, in order (Italian Renaissance; Girolamo for Cardano).
@@ -64,6 +65,21 @@ BOT_NAMES: Final[tuple[str, ...]] = (
     "Cesare",
     "Beatrice",
 )
+
+
+def phase_name(view: SeatView) -> str:
+    """The name of the hand's phase as the table shows it (R4): the state's own name,
+    except that without declarations (house rule ``declarations`` off, R6) the declare
+    round is only a betting round: "second round".
+
+    >>> from primero.state import HandState
+    >>> from primero.views import view
+    >>> phase_name(view(HandState(["A", "B", "C", "D"], [9] * 4), 0))
+    'first deal'
+    """
+    if view.phase is Phase.DECLARE_ROUND and not view.rules.declarations:
+        return "second round"
+    return view.phase.value
 
 
 @dataclass(frozen=True, kw_only=True)

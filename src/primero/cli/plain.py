@@ -26,7 +26,7 @@ from primero.cards import Card, Suit
 from primero.hands import evaluate
 from primero.session import SessionSummary
 from primero.state import Phase
-from primero.table import InputError, Table, TableConfig, input_help
+from primero.table import InputError, Table, TableConfig, input_help, phase_name
 from primero.views import SeatView
 
 __all__ = [
@@ -111,6 +111,9 @@ def _players_table(table: Table, v: SeatView) -> RichTable:
         ("player", "left"), ("stack", "right"), ("round", "right"),
         ("in pot", "right"), ("declared", "left"), ("exchanged", "left"), ("", "left"),
     ]
+    declarations = v.rules.declarations  # none declare without them (R6): no column
+    if not declarations:
+        columns.remove(("declared", "left"))
     for col, justify in columns:
         rt.add_column(col, justify=justify)
     for s in range(v.n):
@@ -125,7 +128,7 @@ def _players_table(table: Table, v: SeatView) -> RichTable:
             status.append("← to act")
         declared = v.declared[s]
         style = "dim" if v.folded[s] else ("bold" if s == v.seat else "")
-        rt.add_row(
+        cells = [
             table.seat_label(s),
             str(v.stacks[s]),
             str(v.round_bets[s]) if v.phase in (Phase.FIRST_ROUND, Phase.DECLARE_ROUND,
@@ -134,8 +137,10 @@ def _players_table(table: Table, v: SeatView) -> RichTable:
             declared.label if declared is not None else "",
             ", ".join(str(k) for k in v.exchanges[s]),
             ", ".join(status),
-            style=style,
-        )
+        ]
+        if not declarations:
+            del cells[4]
+        rt.add_row(*cells, style=style)
     return rt
 
 
@@ -159,7 +164,7 @@ def _turn_panel(console: Console, table: Table, v: SeatView) -> None:
     console.print(_hand_line(v))
     legal = v.legal
     if legal is not None:
-        console.print(Text(f"Your turn ({v.phase.value}). You may:", style="bold yellow"))
+        console.print(Text(f"Your turn ({phase_name(v)}). You may:", style="bold yellow"))
         for line in input_help(legal):
             console.print("  " + line, markup=False, highlight=False)
 
@@ -277,7 +282,7 @@ def _play_hand(
         printed = len(table.events)
         if v.phase is not phase and v.phase is not Phase.COMPLETE:
             phase = v.phase
-            console.print(Rule(phase.value, style="dim"))
+            console.print(Rule(phase_name(v), style="dim"))
         if not table.waiting_for_human():
             break
         _turn_panel(console, table, v)

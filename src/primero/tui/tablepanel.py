@@ -14,6 +14,7 @@ from rich.text import Text
 
 from primero.actions import seat_name
 from primero.state import DEALER, Phase
+from primero.table import phase_name
 from primero.tui.cardart import back_art, cards_span
 from primero.views import SeatView
 
@@ -93,7 +94,9 @@ def table_panel(
     grid.add_column("stack", justify="right", no_wrap=True)
     grid.add_column("in", justify="right", no_wrap=True)
     grid.add_column("bet", justify="right", no_wrap=True)
-    grid.add_column("declared", no_wrap=True, min_width=8)
+    declarations = view.rules.declarations  # none declare without them (R6): no column
+    if declarations:
+        grid.add_column("declared", no_wrap=True, min_width=8)
     grid.add_column("x", no_wrap=True)
     grid.add_column("cards", no_wrap=True)
     flags = [_seat_flags(view, s) for s in range(view.n)]
@@ -118,7 +121,10 @@ def table_panel(
             str(view.stacks[s]),
             str(view.contributed[s]),
             str(view.round_bets[s]) if open_round else "",
-            Text(declared.label if declared is not None else "", style="italic"),
+        ]
+        if declarations:
+            cells.append(Text(declared.label if declared is not None else "", style="italic"))
+        cells += [
             ",".join(str(k) for k in view.exchanges[s]),
             _seat_cards(view, s),
             flags[s],
@@ -157,7 +163,7 @@ def status_text(
         you: the word for the viewing seat (None: its name).
     """
     names = labels_for(view, labels)
-    out = Text(view.phase.value.capitalize(), style="bold")
+    out = Text(phase_name(view).capitalize(), style="bold")
     if view.to_act is None:
         out.append(" — the hand is over")
         return out
