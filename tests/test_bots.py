@@ -58,7 +58,7 @@ def _play(state: HandState, dealer: Dealer, agents: list[Agent]) -> list[Action]
 
 
 def test_make_bot_kinds() -> None:
-    assert BOT_KINDS == ("random", "heuristic")
+    assert BOT_KINDS == ("random", "heuristic", "search")
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("heuristic", None), HeuristicBot)
     with pytest.raises(ValueError, match="one of random, heuristic"):

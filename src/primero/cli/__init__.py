@@ -8,6 +8,7 @@ from primero.cli import (
     commands_play,  # noqa: F401  (registers play)
     commands_replay,  # noqa: F401  (registers replay)
     commands_simulate,  # noqa: F401  (registers simulate)
+    commands_tournament,  # noqa: F401  (registers tournament)
     commands_tui,  # noqa: F401  (registers learn, watch)
 )
 from primero.cli.app import app
