@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import sys
+
 from primero.cli import (
     commands_info,  # noqa: F401  (registers eval, rules, cheatsheet)
     commands_odds,  # noqa: F401  (registers odds)
     commands_play,  # noqa: F401  (registers play)
     commands_replay,  # noqa: F401  (registers replay)
     commands_simulate,  # noqa: F401  (registers simulate)
-    commands_tournament,  # noqa: F401  (registers tournament)
+    commands_tournament,  # registers tournament; main() uses ray_flag_args
     commands_tui,  # noqa: F401  (registers learn, watch)
 )
 from primero.cli.app import app
@@ -18,4 +20,4 @@ __all__ = ["app", "main"]
 
 def main() -> None:
     """Entry point of the ``primero`` console script."""
-    app()
+    app(args=commands_tournament.ray_flag_args(sys.argv[1:]))

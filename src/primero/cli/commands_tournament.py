@@ -28,9 +28,29 @@ from primero.cli.app import app
 from primero.tournament import TournamentConfig, TournamentResult, summarize
 from primero.tournament_engines import run_local, run_processes, run_ray
 
-__all__ = ["results_table", "tournament_command", "write_results"]
+__all__ = ["ray_flag_args", "results_table", "tournament_command", "write_results"]
 
 _LOCAL = "local"
+
+
+def ray_flag_args(args: list[str]) -> list[str]:
+    """Command-line arguments with a bare ``--ray`` of ``primero tournament`` (no address
+    after it: the end, or another option next) made ``--ray local`` (Typer has no options
+    with an optional value).
+
+    >>> ray_flag_args(["tournament", "--ray", "--hands", "9"])
+    ['tournament', '--ray', 'local', '--hands', '9']
+    >>> ray_flag_args(["tournament", "--ray", "auto"])
+    ['tournament', '--ray', 'auto']
+    """
+    if not args or args[0] != "tournament":
+        return args
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg == "--ray" and (i + 1 == len(args) or args[i + 1].startswith("-")):
+            out.append(_LOCAL)
+    return out
 
 
 def results_table(result: TournamentResult) -> Table:
@@ -94,8 +114,9 @@ def tournament_command(
     ray: Annotated[
         str | None,
         typer.Option(
-            "--ray", flag_value=_LOCAL,
-            help="Run on Ray: alone, a local Ray (ray.init()); with an ADDRESS, join it.",
+            "--ray",
+            help="Run on Ray: alone (or 'local'), a local Ray (ray.init()); with an "
+            "ADDRESS, join that cluster.",
             metavar="[ADDRESS]",
         ),
     ] = None,
