@@ -49,9 +49,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+import numpy as np
+
 from primero.actions import Action, Bet, Call, Declare, Fold, Raise, Vote
 from primero.bots.heuristic import HeuristicBot
-from primero.bots.strength import StrengthTable, canonical, hand_key, strength_table
+from primero.bots.search_eval import Evaluation
+from primero.bots.strength import canonical, hand_key, strength_table
 from primero.dealing import RandomSource
 from primero.hands import Category
 from primero.state import Phase
@@ -203,7 +206,7 @@ class SearchBot:
                         if ok or tries >= _TRIES:
                             n = drawn[s]
                             if n:
-                                kept = play_table.best_keep(hand, 2, exact=n)
+                                kept = play_table.best_keep(hand, exact=n)
                                 pool.extend(c for c in hand if c not in kept)
                                 hand = kept + _draw(pool, n, rand)
                             break
@@ -242,7 +245,7 @@ class SearchBot:
                     held = hands[s]
                     if len(held) != 4:
                         continue
-                    kept = play_table.best_keep(held, 2)
+                    kept = play_table.best_keep(held)
                     n = 4 - len(kept)
                     if n:
                         if len(pool) < n:  # R8b: the discards come back
@@ -258,112 +261,54 @@ class SearchBot:
 
     # ------------------------------------------------------------------ evaluation
 
-    def _believed(
+    def _evaluation(
         self, v: SeatView, spot: _Spot, samples: Sequence[_Sample], my_decl: Category | None
-    ) -> list[dict[int, tuple[float, float]]]:
-        """Per sample, each opponent's believed strength and its average-hand baseline,
-        facing the declarations (with ``my_decl`` as this seat's)."""
+    ) -> Evaluation:
+        """The samples as arrays, with each opponent's believed strength facing the
+        declarations (``my_decl`` as this seat's)."""
         declared: list[Category | None] = (
             list(v.declared) if v.rules.declarations else [None] * v.n
         )
         if v.rules.declarations:
             declared[spot.me] = my_decl
-        tables: dict[int, StrengthTable] = {
-            s: strength_table(canonical(_facing(declared, s, v.still_in)))
-            for s in spot.opponents
-        }
-        return [
-            {
-                s: (tables[s].strength(x.cards[s], spot.exchange_ahead[s]), tables[s].baseline)
-                for s in spot.opponents
-            }
-            for x in samples
+        tables = [
+            strength_table(canonical(_facing(declared, s, v.still_in))) for s in spot.opponents
         ]
+        ahead = spot.exchange_ahead
+        believed = np.array(
+            [
+                [
+                    t.strength(x.cards[s], ahead[s])
+                    for s, t in zip(spot.opponents, tables, strict=True)
+                ]
+                for x in samples
+            ],
+            dtype=np.float64,
+        )
+        return Evaluation(
+            me=spot.me,
+            opponents=spot.opponents,
+            pot=spot.pot,
+            stacks=spot.stacks,
+            round_bets=spot.round_bets,
+            ties_split=spot.ties_split,
+            weights=np.array([x.weight for x in samples], dtype=np.float64),
+            final=np.array([x.final for x in samples], dtype=np.int64),
+            believed=believed,
+            baseline=np.array([t.baseline for t in tables], dtype=np.float64),
+        )
 
-    def _value(
-        self,
-        spot: _Spot,
-        sample: _Sample,
-        believed: dict[int, tuple[float, float]],
-        to: int,
-        bettor: int | None,
+    def _bet_value(
+        self, spot: _Spot, ev: Evaluation, to: int, fallback: int | None
     ) -> float:
-        """Chips this seat gets back from now on, minus what it puts in, if the round's
-        bet becomes ``to`` (a call when ``to`` is the current bet) and every opponent
-        answers with the pot-odds rule. ``bettor``: an opponent whose bet of ``to`` is
-        being voted on (it continues; its chips are not in the pot yet)."""
-        me = spot.me
-        put = min(to - spot.round_bets[me], spot.stacks[me])
-        pot = spot.pot + put
-        if bettor is not None:
-            pot += to - spot.round_bets[bettor]
-        callers: list[int] = []
-        calls = 0
-        for s in spot.opponents:
-            owed = min(to - spot.round_bets[s], spot.stacks[s])
-            if s == bettor or owed <= 0 or spot.stacks[s] == 0:
-                callers.append(s)
-                continue
-            w, base = believed[s]
-            if _continues(w, base, owed, pot, spot.stacks[s]):
-                callers.append(s)
-                calls += owed
-        if not callers:
-            return float(spot.pot)
-        share = self._share(spot, sample, callers)
-        return share * (pot + calls) - put
-
-    def _share(self, spot: _Spot, sample: _Sample, callers: list[int]) -> float:
-        """This seat's share of the pot at the showdown of the sampled hands (R7)."""
-        final = sample.final
-        mine = final[spot.me]
-        best = max(final[s] for s in callers)
-        if mine > best:
-            return 1.0
-        if mine < best:
-            return 0.0
-        tied = [s for s in callers if final[s] == mine]
-        if spot.ties_split:
-            return 1.0 / (len(tied) + 1)
-        return 1.0 if spot.me < min(tied) else 0.0
-
-    def _mean(
-        self,
-        spot: _Spot,
-        samples: Sequence[_Sample],
-        believed: Sequence[dict[int, tuple[float, float]]],
-        to: int,
-        fallback: int | None = None,
-    ) -> float:
-        """Weighted mean of :meth:`_value`; with ``fallback``, a bet of ``to`` that every
-        voter would refuse (R8) is worth a bet of ``fallback`` instead."""
-        total = weights = 0.0
-        for x, b in zip(samples, believed, strict=True):
-            value = self._value(spot, x, b, to, None)
-            if (
-                fallback is not None
-                and spot.votes
-                and to > spot.current_bet
-                and not any(self._would_accept(spot, b, s, to) for s in spot.opponents)
-            ):
-                value = self._value(spot, x, b, fallback, None)
-            total += x.weight * value
-            weights += x.weight
-        return total / weights
-
-    def _would_accept(
-        self, spot: _Spot, believed: dict[int, tuple[float, float]], s: int, to: int
-    ) -> bool:
-        """The heuristic's vote (R8), deterministic part: accept a bet it would call, or a
-        modest one (half the pot) with a middling hand."""
-        owed = min(to - spot.round_bets[s], spot.stacks[s])
-        w, base = believed[s]
-        if spot.stacks[s] == 0:
-            return w >= base
-        extra = to - spot.round_bets[spot.me]
-        if _continues(w, base, owed, spot.pot + extra, spot.stacks[s]):
-            return True
-        return extra <= 0.5 * max(1, spot.pot) and w >= 0.85 * base
+        """Mean value of raising the round's bet to ``to``; with votes (R8), where every
+        voter would refuse, it is withdrawn: a bet of ``fallback`` instead."""
+        values = ev.values(to)
+        if fallback is not None and spot.votes and to > spot.current_bet:
+            refused = ~ev.accepted(to, spot.round_bets[spot.me], spot.opponents)
+            if refused.any():
+                values = np.where(refused, ev.values(fallback), values)
+        return ev.mean(values)
 
     def _candidates(self, v: SeatView, after_declaring: bool) -> list[tuple[str, int]]:
         """``(kind, round total)`` of each candidate action: f, c, b and r sizes. With
@@ -406,7 +351,7 @@ class SearchBot:
         my_decl: Category | None,
         after_declaring: bool = False,
     ) -> tuple[float, tuple[str, int]]:
-        believed = self._believed(v, spot, samples, my_decl)
+        ev = self._evaluation(v, spot, samples, my_decl)
         candidates = self._candidates(v, after_declaring)
         smallest = min((a for k, a in candidates if k == "b"), default=None)
         best_value, best = float("-inf"), candidates[0]
@@ -414,11 +359,11 @@ class SearchBot:
             if kind == "f":
                 value = 0.0
             elif kind == "b":
-                value = self._mean(spot, samples, believed, to, fallback=smallest)
+                value = self._bet_value(spot, ev, to, smallest)
             elif kind == "r":
-                value = self._mean(spot, samples, believed, to, fallback=spot.current_bet)
+                value = self._bet_value(spot, ev, to, spot.current_bet)
             else:
-                value = self._mean(spot, samples, believed, to)
+                value = ev.mean(ev.values(to))
             if value > best_value + 1e-9:
                 best_value, best = value, (kind, to)
         return best_value, best
@@ -452,27 +397,21 @@ class SearchBot:
 
     def _accepts(self, v: SeatView, spot: _Spot, samples: Sequence[_Sample]) -> bool:
         """R8 vote: accept when facing the bet is worth at least what refusing is worth
-        (a refusal that a later voter overturns changes nothing)."""
+        (a refusal that a later voter overturns changes nothing; one that stands leaves
+        the round's bet as it was)."""
         pending = v.pending_bet
         if pending is None:
             return True
         bettor, amount, _ = pending
         me = spot.me
-        believed = self._believed(v, spot, samples, v.declared[me])
+        ev = self._evaluation(v, spot, samples, v.declared[me])
         n = v.n
         after = [(bettor + i) % n for i in range(1, n)]
         later = [s for s in after[after.index(me) + 1:] if s in spot.opponents]
-        accept = refuse = weights = 0.0
-        for x, b in zip(samples, believed, strict=True):
-            facing = max(0.0, self._value(spot, x, b, amount, bettor))
-            if any(self._would_accept(spot, b, s, amount) for s in later if s != bettor):
-                withdrawn = facing
-            else:
-                withdrawn = self._value(spot, x, b, spot.current_bet, None)
-            accept += x.weight * facing
-            refuse += x.weight * withdrawn
-            weights += x.weight
-        return accept >= refuse
+        facing = np.maximum(0.0, ev.values(amount, bettor))
+        overturned = ev.accepted(amount, spot.round_bets[bettor], later)
+        withdrawn = np.where(overturned, facing, ev.values(spot.current_bet))
+        return ev.mean(facing) >= ev.mean(withdrawn)
 
 
 def _draw(pool: list[int], count: int, rand: Callable[[], float]) -> tuple[int, ...]:
@@ -491,21 +430,6 @@ def _facing(
 ) -> list[Category | None]:
     """The declarations ``seat`` faces: one entry per other player still in."""
     return [declared[s] for s in still_in if s != seat]
-
-
-def _continues(w: float, base: float, owed: int, pot: int, stack: int) -> bool:
-    """The heuristic bot's call rule (pot odds with a margin, no big call with a weak
-    hand, token calls with an average hand): whether a player who believes its win
-    chance is ``w`` puts ``owed`` chips into a pot of ``pot``."""
-    if owed <= 0:
-        return True
-    if owed <= max(1, stack // 50) and w >= base * 0.7:
-        return True
-    need = owed / (pot + owed)
-    adjusted = w * 0.85
-    if adjusted < need + 0.04:
-        return False
-    return not (owed >= stack * 0.4 and adjusted < max(0.35, need + 0.1))
 
 
 def _aggression(v: SeatView) -> dict[int, str]:

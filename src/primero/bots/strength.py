@@ -20,8 +20,8 @@ each) and cached per declaration set. Sums run in a fixed order (R10).
 >>> t = strength_table((None,))
 >>> round(t.w4[t.key_of(0b1111 << 0)], 3) > 0     # A 2 3 4 of clubs: a fluxus
 True
->>> t.best_keep((0, 10, 20, 30), 2) in [(0, 10, 20, 30)]   # a primero stands pat
-True
+>>> t.best_keep((0, 10, 20, 30))   # four aces (a chorus) stand pat
+(0, 10, 20, 30)
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ class _Hands:
 
     keys: npt.NDArray[np.intp]
     key_by_mask: dict[int, int]
+    row_by_mask: dict[int, int]
     tri_index: npt.NDArray[np.intp]  # (91390 * 4,) index into tri_masks
     tri_masks: list[int]
     pair_index: npt.NDArray[np.intp]  # (91390 * 6,) index into pair_masks
@@ -71,6 +72,7 @@ def _hands() -> _Hands:
     return _Hands(
         keys=keys,
         key_by_mask=dict(zip(masks.tolist(), keys.tolist(), strict=True)),
+        row_by_mask={m: i for i, m in enumerate(masks.tolist())},
         tri_index=tri_index.astype(np.intp),
         tri_masks=tri_masks.tolist(),
         pair_index=pair_index.astype(np.intp),
@@ -97,12 +99,19 @@ class StrengthTable:
         keep3: mean win chance after keeping these three cards (by card mask).
         keep2: mean win chance after keeping these two cards (by card mask).
         baseline: the win chance of an average hand (a random 4-card hand).
+        ahead: per hand (row of all 91,390 hands in lexicographic id order), the best
+            of standing pat and every 1- and 2-card exchange.
+        choice: per hand and per ``exact`` (None, 1, 2: index 0, 1, 2), the best
+            exchange as an option number: 0 stand pat, 1-4 discard the card at that
+            sorted position minus one, 5-10 keep the pair ``_KEEP2[n - 5]``.
     """
 
     w4: list[float]
     keep3: dict[int, float]
     keep2: dict[int, float]
     baseline: float
+    ahead: npt.NDArray[np.float64]
+    choice: tuple[npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8]]
 
     @staticmethod
     def key_of(mask: int) -> int:
@@ -118,55 +127,44 @@ class StrengthTable:
         Raises:
             ValueError: not 2 or 4 cards.
         """
-        masks = [1 << i for i in ids]
         if len(ids) == 2:
-            return self.keep2[masks[0] | masks[1]]
+            return self.keep2[(1 << ids[0]) | (1 << ids[1])]
         if len(ids) != 4:
             raise ValueError(f"a strength needs 2 or 4 cards, not {len(ids)}")
-        full = masks[0] | masks[1] | masks[2] | masks[3]
-        best = self.w4[_hands().key_by_mask[full]]
+        full = (1 << ids[0]) | (1 << ids[1]) | (1 << ids[2]) | (1 << ids[3])
         if exchange_ahead:
-            for m in masks:
-                best = max(best, self.keep3[full ^ m])
-            for a, b in _KEEP2:
-                best = max(best, self.keep2[masks[a] | masks[b]])
-        return best
+            value: float = self.ahead.item(_hands().row_by_mask[full])
+            return value
+        return self.w4[_hands().key_by_mask[full]]
 
-    def best_keep(self, ids: Sequence[int], max_discard: int, exact: int | None = None) -> (
-        tuple[int, ...]
-    ):
-        """The cards of a 4-card hand to keep at an exchange: the choice with the highest
-        mean win chance (on equal values, fewer discards, then earlier cards).
+    def best_keep(self, ids: Sequence[int], exact: int | None = None) -> tuple[int, ...]:
+        """The cards of a 4-card hand to keep at an exchange (R4.6): the choice with the
+        highest mean win chance (on equal values, fewer discards, then earlier cards in
+        id order).
 
         Args:
             ids: the four card ids held.
-            max_discard: discard at most this many (0, 1 or 2).
-            exact: if given, discard exactly this many (a known public exchange count).
+            exact: if given (0, 1 or 2), discard exactly this many (a known public
+                exchange count); None: the best of 0, 1 or 2 discards.
 
         Returns:
-            The kept ids, in the order held.
+            The kept ids, ascending.
         """
-        hand = tuple(ids)
-        full = sum(1 << i for i in hand)
-        options: list[tuple[float, tuple[int, ...]]] = []
-        if exact in (None, 0):
-            options.append((self.w4[_hands().key_by_mask[full]], hand))
-        if (exact is None and max_discard >= 1) or exact == 1:
-            for keep in _KEEP3:
-                kept3 = tuple(hand[i] for i in keep)
-                options.append((self.keep3[sum(1 << i for i in kept3)], kept3))
-        if (exact is None and max_discard >= 2) or exact == 2:
-            for keep in _KEEP2:
-                kept2 = tuple(hand[i] for i in keep)
-                options.append((self.keep2[(1 << kept2[0]) | (1 << kept2[1])], kept2))
-        best_value, best = options[0]
-        for value, kept in options[1:]:
-            if value > best_value:
-                best_value, best = value, kept
-        return best
+        hand = sorted(ids)
+        if exact == 0:
+            return tuple(hand)
+        mask = (1 << hand[0]) | (1 << hand[1]) | (1 << hand[2]) | (1 << hand[3])
+        row = _hands().row_by_mask[mask]
+        option = int(self.choice[0 if exact is None else exact].item(row))
+        if option == 0:
+            return tuple(hand)
+        if option <= 4:
+            return tuple(c for i, c in enumerate(hand) if i != option - 1)
+        a, b = _KEEP2[option - 5]
+        return (hand[a], hand[b])
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=128)
 def strength_table(opponents: tuple[Category | None, ...]) -> StrengthTable:
     """The :class:`StrengthTable` against opponents with these declarations (None: not
     declared), in any order (the model is a product over opponents).
@@ -185,11 +183,21 @@ def strength_table(opponents: tuple[Category | None, ...]) -> StrengthTable:
     values = w4_arr[hands.keys]
     tri = np.bincount(hands.tri_index, weights=np.repeat(values, 4)) / 37.0
     pair = np.bincount(hands.pair_index, weights=np.repeat(values, 6)) / 703.0
+    tri_values = tri[hands.tri_index].reshape(-1, 4)
+    pair_values = pair[hands.pair_index].reshape(-1, 6)
+    options = np.column_stack([values, tri_values, pair_values])
+    choice = (
+        np.argmax(options, axis=1).astype(np.int8),
+        (1 + np.argmax(tri_values, axis=1)).astype(np.int8),
+        (5 + np.argmax(pair_values, axis=1)).astype(np.int8),
+    )
     return StrengthTable(
         w4=w4_arr.tolist(),
         keep3=dict(zip(hands.tri_masks, tri.tolist(), strict=True)),
         keep2=dict(zip(hands.pair_masks, pair.tolist(), strict=True)),
         baseline=float(values.sum()) / len(values),
+        ahead=options.max(axis=1),
+        choice=choice,
     )
 
 
