@@ -27,9 +27,11 @@ opponents may hold and on how they will answer a bet. For those the bot
    candidate (fold/check before bets, smaller before larger, the true declaration first).
 
 It is a one-ply search: later betting rounds are not searched (they scale every
-candidate alike). Cost: about 40-80 microseconds per sample on the development machine;
-the default :data:`DEFAULT_SAMPLES` keeps a decision far under one second
-(``benchmarks/bench_search.py``); tournaments may use fewer (``search:N``).
+candidate alike). Cost: about 0.1 ms per sample and decision on the development machine
+(a declaration scores every allowed category: a few times that); the default
+:data:`DEFAULT_SAMPLES` keeps a decision well under one second
+(``benchmarks/bench_search.py``); tournaments may use fewer
+(``primero tournament --search-samples N``).
 
 Randomness (R10) comes only from its own ``random.Random``'s ``random()`` method: the
 same seed and views give the same actions.
@@ -62,8 +64,9 @@ from primero.views import SeatView
 
 __all__ = ["BLUFF_WEIGHT", "DEFAULT_SAMPLES", "SearchBot"]
 
-#: Samples per decision at the default setting (well under one second a decision).
-DEFAULT_SAMPLES: Final = 1000
+#: Samples per decision at the default setting (well under one second a decision on the
+#: development machine; ``benchmarks/bench_search.py``).
+DEFAULT_SAMPLES: Final = 400
 #: Weight of a sample in which an opponent bet or raised with a hand it would not bet.
 BLUFF_WEIGHT: Final = 0.15
 #: Bet sizes tried, as shares of the pot (besides the smallest and the largest bet).
@@ -130,6 +133,7 @@ class SearchBot:
         self.rng: RandomSource = rng if rng is not None else random.Random(seed)
         self.samples = samples
         self._heuristic = HeuristicBot(rng=self.rng)
+        hand_key((0, 1, 2, 3))  # builds the evaluator's tables once per process (~0.5 s)
 
     def __call__(self, view: SeatView) -> Action:
         """Return a legal action for the seat of ``view`` (R4-R8).
