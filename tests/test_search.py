@@ -206,3 +206,16 @@ def test_declares_and_votes_legally_at_every_point() -> None:
     assert isinstance(action, Declare)
     assert action.category >= evaluate(state.hands[0]).category  # fluxus of clubs
     assert isinstance(action, Action)
+
+
+def test_a_person_can_play_against_search_bots() -> None:
+    """``primero play --bots search``: the table makes search bots from the registry."""
+    from primero.table import Table, TableConfig
+
+    table = Table(TableConfig(players=4, seed=5, max_hands=1, bots=("search",)))
+    table.start_hand()
+    table.advance()
+    assert table.waiting_for_human()
+    v = table.view()
+    table.act(table.parse_input("x " + str(v.hand[0])))
+    table.advance()
