@@ -219,3 +219,38 @@ def test_a_person_can_play_against_search_bots() -> None:
     v = table.view()
     table.act(table.parse_input("x " + str(v.hand[0])))
     table.advance()
+
+
+def _evaluation(split: bool, keys: list[list[int]], w: float) -> object:
+    import numpy as np
+
+    from primero.bots.search_eval import Evaluation
+
+    return Evaluation(
+        me=1, opponents=(0, 2), pot=30, stacks=(100, 100, 100), round_bets=(0, 0, 0),
+        ties_split=split, weights=np.ones(len(keys)),
+        final=np.array(keys, dtype=np.int64),
+        believed=np.full((len(keys), 2), w), baseline=np.full(2, 0.3),
+    )
+
+
+def test_showdown_shares_follow_r7() -> None:
+    """Seat p2 (index 1) between p1 and p3: a tie with p1 loses to the eldest, a tie with
+    p3 wins; split ties share the pot (R7)."""
+    import numpy as np
+
+    from primero.bots.search_eval import Evaluation
+
+    keys = [[300, 300, 100], [100, 300, 300], [100, 300, 200], [400, 300, 100]]
+    eldest = _evaluation(False, keys, 1.0)
+    split = _evaluation(True, keys, 1.0)
+    assert isinstance(eldest, Evaluation) and isinstance(split, Evaluation)
+    callers = np.ones((4, 2), dtype=np.bool_)
+    assert eldest.share(callers).tolist() == [0.0, 1.0, 1.0, 0.0]
+    assert split.share(callers).tolist() == [0.5, 0.5, 1.0, 0.0]
+    # a bet of 20 into 30: both opponents (sure they win) call, 30 + 3 * 20 = 90 chips
+    assert eldest.values(20).tolist() == [-20.0, 70.0, 70.0, -20.0]
+    # opponents sure to lose fold: the pot of 30 is this seat's whatever its cards
+    hopeless = _evaluation(False, keys, 0.0)
+    assert isinstance(hopeless, Evaluation)
+    assert hopeless.values(20).tolist() == [30.0] * 4

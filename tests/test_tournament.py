@@ -179,3 +179,19 @@ def test_command_refuses_bad_input() -> None:
     result = CliRunner().invoke(app, ["tournament", "--workers", "0", "--hands", "3"])
     assert result.exit_code == 2
     assert "workers must be at least 1" in result.output
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    import primero.bots.search
+    import primero.bots.strength
+    import primero.cli.commands_tournament
+    import primero.tournament
+    import primero.tournament_engines
+
+    for module in (
+        primero.tournament, primero.tournament_engines, primero.cli.commands_tournament,
+        primero.bots.strength, primero.bots.search,
+    ):
+        assert doctest.testmod(module).failed == 0, module.__name__
