@@ -108,6 +108,8 @@ def test_bad_settings_are_refused_clearly() -> None:
         TournamentConfig(bots=("random",), hands=1, seed=-1)
     cfg = TournamentConfig(bots=BOTS3, hands=10, seed=1)
     assert (cfg.units, cfg.hands_played) == (4, 12)  # whole rotations
+    assert cfg.settings()["search_samples"] == 400  # the search bot's default, stated
+    assert TournamentConfig(bots=("random",), hands=1, seed=1).settings()["search_samples"] is None
     with pytest.raises(ValueError, match="unit must be from 0 to 3"):
         play_unit(cfg, 4)
 

@@ -170,6 +170,17 @@ class TournamentConfig:
         """Hands actually played (whole units)."""
         return self.units * self.rotations
 
+    @property
+    def effective_search_samples(self) -> int | None:
+        """Samples per decision of the search bots (None when no search bot plays)."""
+        if "search" not in self.bots:
+            return None
+        if self.search_samples is not None:
+            return self.search_samples
+        from primero.bots.search import DEFAULT_SAMPLES
+
+        return DEFAULT_SAMPLES
+
     def settings(self) -> dict[str, Any]:
         """The settings as JSON values."""
         rules = self.rules
@@ -179,7 +190,7 @@ class TournamentConfig:
             "stack": self.stack,
             "rotations": self.rotations,
             "units": self.units,
-            "search_samples": self.search_samples,
+            "search_samples": self.effective_search_samples,
             "rules": {
                 "ante": rules.ante,
                 "ties": rules.ties,
