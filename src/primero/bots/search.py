@@ -11,7 +11,7 @@ opponents may hold and on how they will answer a bet. For those the bot
    its own view only (R9b): the opponents' hands are drawn from the cards it has not seen
    (not its hand, not its own discards still out of play, R8b); an opponent who declared
    (R6) holds, at the time of declaring, a hand no higher than the declaration
-   (rejection sampling); an opponent who has since exchanged drew its public number of
+   (rejection sampling); such an opponent who has since exchanged drew its public number of
    cards; the second deal and the exchanges still to come are dealt from the rest, every
    player keeping the cards with the best modelled chance
    (:class:`~primero.bots.strength.StrengthTable`); a sample in which an opponent made a
