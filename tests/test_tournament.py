@@ -197,3 +197,31 @@ def test_module_doctests() -> None:
         primero.bots.strength, primero.bots.search,
     ):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+def test_without_the_extra_the_command_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No matplotlib: results are still written and the missing plots explained; --ray
+    without ray: a clear error naming the extra, and nothing written."""
+    real = importlib.import_module
+
+    def missing(name: str, package: str | None = None) -> ModuleType:
+        if name.split(".")[0] in ("matplotlib", "ray"):
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return real(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", missing)
+    out = tmp_path / "t"
+    args = ["tournament", "--bots", "random", "--hands", "2", "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "no plots" in result.output and "[research]" in result.output
+    assert (out / "results.json").exists() and not (out / "per100.png").exists()
+    out2 = tmp_path / "t2"
+    result = CliRunner().invoke(app, ["tournament", "--bots", "random", "--hands", "2",
+                                      "--ray", "local", "--out", str(out2)])
+    assert result.exit_code == 2
+    assert "--ray needs the ray package" in result.output
+    assert "'.[research]'" in result.output
+    assert not out2.exists()

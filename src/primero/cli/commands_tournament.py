@@ -20,6 +20,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -189,9 +190,9 @@ def tournament_command(
         try:
             written += write_plots(result, out)
         except ModuleNotFoundError as exc:
-            console.print(f"[yellow]no plots: {exc}[/]")
+            console.print(f"[yellow]no plots: {escape(str(exc))}[/]")
     console.print(
         f"{config.hands_played:,} hands in {seconds:.1f} s "
         f"({run['hands_per_second']} hands/s, {engine}); wrote "
-        + ", ".join(str(p) for p in written)
+        + escape(", ".join(str(p) for p in written))
     )
