@@ -261,7 +261,10 @@ def test_plain_mode_sentences_agree_with_you_and_numbers(tmp_path: Path) -> None
 
 
 def test_plain_mode_one_chip_is_singular() -> None:
-    result = runner.invoke(app, [*_args(3), "--no-save", "--stack", "1"], input="q\n")
+    # with no ante (a stack of 1 and the ante of 1 make no game: test_game_options.py)
+    result = runner.invoke(
+        app, [*_args(3), "--no-save", "--stack", "1", "--ante", "0"], input="q\n"
+    )
     assert "Stacks of 1 chip each" in result.stdout
 
 

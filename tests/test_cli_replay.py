@@ -52,6 +52,9 @@ _BAD_LINE = _HEADER + """actions = [
 ]
 """
 
+#: "p1 c" is on line 6 of _BAD_LINE: 3 header lines, "actions = [", the deals
+_BAD_LINE_FILE_LINE = 6
+
 _BAD_HEADER = """variant = "primero"
 players = ["Ana"]
 starting_stacks = [50]
@@ -107,7 +110,8 @@ def test_invalid_line_in_words_goes_to_stderr_with_status_2(tmp_path: Path) -> N
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert "invalid line actions[4] ('p1 c')" in result.stderr
+    # the file's line and the action's number counted from 1 (it is actions[4])
+    assert f"{path}:{_BAD_LINE_FILE_LINE}: action 5 ('p1 c') is invalid: " in result.stderr
     assert "p1 may exchange 1 or 2 cards" in result.stderr
 
 
@@ -156,15 +160,20 @@ def test_json_errors(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", "--json", str(bad)])
     assert result.exit_code == 2
     data = json.loads(result.stdout)
-    assert set(data) == {"error"}
-    assert data["error"]["index"] == 4
+    assert set(data) == {"file", "error"} and data["file"] == str(bad)
+    assert data["error"]["index"] == 4  # 0-based, as hand-history.md says
+    assert data["error"]["file_line"] == _BAD_LINE_FILE_LINE
     assert data["error"]["line"] == "p1 c"
     assert data["error"]["message"]
     header = _write(tmp_path, "header.prh", _BAD_HEADER)
     result = runner.invoke(app, ["replay", "--json", str(header)])
     assert result.exit_code == 2
     error = json.loads(result.stdout)
-    assert error == {"error": {"index": None, "line": "", "message": error["error"]["message"]}}
+    message = error["error"]["message"]
+    assert error == {
+        "file": str(header),
+        "error": {"index": None, "line": "", "message": message, "file_line": None},
+    }
     assert "players" in error["error"]["message"]
     not_toml = _write(tmp_path, "junk.prh", "this is = = not toml")
     result = runner.invoke(app, ["replay", "--json", str(not_toml)])

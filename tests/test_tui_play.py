@@ -214,7 +214,9 @@ def test_seats_table_marks_the_bet_under_vote_and_the_voter() -> None:
     assert _seat_flags(v, 2).plain == ""
 
 
-@pytest.mark.parametrize(("seed", "players"), [(11, 4), (3, 6), (8, 5)])
+# seeds where the keyboard player (who calls every bet) still has chips after hand 1:
+# with seed 8 at 5 seats the heuristic bots of issue 10 take all its chips
+@pytest.mark.parametrize(("seed", "players"), [(11, 4), (3, 6), (10, 5)])
 def test_the_result_is_on_screen_at_the_end_of_a_hand_with_hints_on(
     seed: int, players: int
 ) -> None:

@@ -66,9 +66,12 @@ def test_the_default_seat_is_the_records_human() -> None:
         parse_seat("p7", NAMES)
 
 
-def test_an_invalid_record_cannot_be_watched() -> None:
-    with pytest.raises(RecordError):
-        WatchModel(record([*SHOWDOWN[:4], "p1 b 0"]))
+def test_an_invalid_record_is_watched_up_to_its_last_valid_action() -> None:
+    model = WatchModel(record([*SHOWDOWN[:4], "p1 b 0", "p2 c"]))
+    assert model.steps == 4 and not model.complete
+    assert model.error is not None and model.error.index == 4
+    with pytest.raises(RecordError):  # a bad header: no hand to show
+        WatchModel(HandRecord(("Ana",), (20,), []))
 
 
 def test_the_analysis_finds_each_exchange_decision_with_the_seats_odds() -> None:
@@ -93,19 +96,21 @@ def test_watch_steps_forward_and_back_and_shows_the_analysis() -> None:
         app = WatchApp(WatchModel(record(VOID_DEAL)))
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            assert app.step == len(VOID_DEAL)  # opens at the end of the hand
+            assert app.step == 0  # opens at the start of the hand
+            assert "start of the hand" in screen_text(app)
+            await pilot.press("end")
             text = screen_text(app)
             assert "Analysis: p1 Ana's exchanges" in text and "Pot of" in text
             await pilot.press("home")
             assert app.step == 0 and "start of the hand" in screen_text(app)
             await pilot.press("right", "right")
-            assert app.step == 2 and "line 2: Ben is dealt 2 cards" in screen_text(app)
+            assert app.step == 2 and "action 2: Ben is dealt 2 cards" in screen_text(app)
             await pilot.press("left")
             assert app.step == 1
             await pilot.press("n")
             assert app.step == 4
             text = screen_text(app)
-            assert "Decision at line 5" in text and "←" in text and "★" in text
+            assert "Decision at action 5" in text and "←" in text and "★" in text
             await pilot.press("n", "p")
             assert app.step == 4
             await pilot.press("end")

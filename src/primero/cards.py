@@ -199,7 +199,7 @@ def parse_card(text: str) -> Card:
     if card is None:
         raise CardError(
             f"unknown card {text!r}: a card is a rank A 2 3 4 5 6 7 J Q K then a suit "
-            "c d h s (or C D H S, or ♣♦♥♠), e.g. '7h'"
+            "c d h s (or C D H S, or ♣♦♥♠ ♧♢♡♤), e.g. '7h'"
         )
     return card
 

@@ -25,6 +25,7 @@ import tomli_w
 
 from primero.actions import LineError, parse_action, seat_name
 from primero.errors import IllegalActionError, PrimeroError
+from primero.names import check_player_names
 from primero.rules import DEFAULT_RULES, Rules, RulesError
 from primero.state import DEALER, HandState
 
@@ -185,8 +186,10 @@ def load_record(data: Mapping[str, Any]) -> HandRecord:
         The record.
 
     Raises:
-        RecordError: (``index`` None) a missing or wrong ``variant``, ``players``,
-            ``starting_stacks``, ``actions`` or ``seed``, or an invalid ``rules`` table.
+        RecordError: (``index`` None) a missing or wrong ``variant``, ``players`` (a
+            name that is not a valid player name, :func:`primero.names.name_problem`, or
+            repeated), ``starting_stacks``, ``actions`` or ``seed``, or an invalid
+            ``rules`` table.
     """
     _require(isinstance(data, Mapping), "a record is a table (TOML) or an object (JSON)")
     _require(data.get("variant") == "primero", 'variant must be "primero"')
@@ -197,13 +200,10 @@ def load_record(data: Mapping[str, Any]) -> HandRecord:
     except (RulesError, TypeError) as exc:
         raise RecordError(str(exc)) from None
     players = data.get("players")
-    _require(
-        isinstance(players, list) and all(isinstance(p, str) and p for p in players),
-        "players must be an array of non-empty names",
-    )
+    _require(isinstance(players, list), "players must be an array of names")
     assert isinstance(players, list)
-    _require(len(set(players)) == len(players), "player names must be distinct")
     try:
+        check_player_names(players)
         rules.check_players(len(players))
     except RulesError as exc:
         raise RecordError(str(exc)) from None

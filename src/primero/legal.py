@@ -112,7 +112,7 @@ class LegalActions:
             parts.append(f"declare one of {names}")
         if not self.declare:
             if self.exchange:
-                parts.append("exchange " + " or ".join(str(k) for k in self.exchange) + " cards")
+                parts.append(f"exchange {_counts(self.exchange)}")
             if self.bet is not None:
                 parts.append(f"bet {self.bet[0]} to {self.bet[1]}")
             if self.raise_to is not None:
@@ -122,6 +122,13 @@ class LegalActions:
         if self.fold:
             parts.append("fold")
         return f"{who} may " + "; ".join(parts)
+
+
+def _counts(counts: tuple[int, ...]) -> str:
+    """``(0, 1, 2)`` as "0, 1 or 2 cards", ``(1,)`` as "1 card" (R4.3, R4.6)."""
+    words = [str(k) for k in counts]
+    text = words[-1] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return f"{text} card{'' if counts == (1,) else 's'}"
 
 
 def check_action(state: HandState, action: Action) -> None:
@@ -227,7 +234,8 @@ def _check_deal(state: HandState, action: Deal, legal: LegalActions) -> None:
     stock = [c for c in cards if state.in_stock[c.id]]
     if len(stock) != state.stock_count:
         raise BadCardsError(
-            f"the stock holds {state.stock_count} cards ({format_cards(state.stock())}) and "
+            f"the stock holds {state.stock_count} card{'s' if state.stock_count != 1 else ''} "
+            f"({format_cards(state.stock())}) and "
             f"{seat_name(seat)} is due {count}: all of them must be dealt first (R8b)"
         )
     recyclable = set(state.recyclable(seat))

@@ -22,6 +22,7 @@ from primero.actions import Action
 from primero.dealing import Dealer
 from primero.errors import PrimeroError
 from primero.history import HandRecord, record_of
+from primero.names import check_player_names
 from primero.rules import DEFAULT_RULES, Rules, RulesError
 from primero.state import DEALER, HandState
 from primero.views import SeatView, view
@@ -92,8 +93,10 @@ class Match:
         seed: seed of the dealer (R10); None deals from a secure source (live play).
 
     Raises:
-        RulesError: a wrong number of players, repeated names, stacks < 1, or
-            ``max_hands`` < 1.
+        RulesError: a wrong number of players, a name that is not a valid player name
+            (:func:`primero.names.check_player_names`) or repeated, stacks < 1, rules and
+            stacks that make no game (:meth:`~primero.rules.Rules.check_stacks`: an ante
+            not below the stacks, a ``min_raise`` beyond them), or ``max_hands`` < 1.
     """
 
     def __init__(
@@ -111,11 +114,11 @@ class Match:
                 f"a match starts with {rules.min_players} to {rules.max_players} players "
                 f"(min_players/max_players), not {len(names)}"
             )
-        if len(set(names)) != len(names) or not all(names):
-            raise RulesError("player names must be distinct and non-empty")
+        check_player_names(names)
         chips = [stacks] * len(names) if isinstance(stacks, int) else list(stacks)
         if len(chips) != len(names) or any(type(c) is not int or c < 1 for c in chips):
             raise RulesError("stacks must be whole numbers >= 1, one per player")
+        rules.check_stacks(chips)
         if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
             raise RulesError(f"max_hands must be a whole number >= 1, not {max_hands!r}")
         self.players = names

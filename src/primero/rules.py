@@ -12,7 +12,7 @@ primero.rules.RulesError: min_players (7) must not exceed max_players (6)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final, Literal
 
@@ -132,6 +132,45 @@ class Rules:
             raise RulesError(
                 f"a hand holds 2 to {self.max_players} players (max_players), not {count}"
             )
+
+    def check_stacks(self, stacks: Sequence[int]) -> None:
+        """Check that these rules and starting stacks make a game (R4.1, R5), for a match
+        or a table before its first hand.
+
+        A game needs at least two players with chips left after the ante (otherwise every
+        hand is all-in on the ante and nobody ever bets), and a raise of ``min_raise``
+        must be within reach of someone (otherwise no raise could ever be made). The
+        other house rules (refusal, declarations, the last round, the first-round
+        options, ``max_raises``, the tie rule) make a game with any stacks. A single hand
+        may still hold players with no more than the ante (R4.1): this check is for the
+        start of a match.
+
+        Args:
+            stacks: each player's starting stack (chips, whole numbers >= 1).
+
+        Raises:
+            RulesError: fewer than two stacks exceed the ante, or ``min_raise`` is more
+                than the largest stack minus the ante; the message names the numbers.
+        """
+        behind = sorted((chips - self.ante for chips in stacks), reverse=True)
+        if len(behind) < 2 or behind[1] < 1:
+            ranked = sorted(stacks, reverse=True)
+            second = ranked[1] if len(ranked) > 1 else ranked[0] if ranked else 0
+            raise RulesError(
+                f"the ante ({_chips(self.ante)}) must be less than the starting stack "
+                f"({_chips(second)}) of at least two players: otherwise everyone is all-in "
+                "on the ante and nobody can bet (R4.1)"
+            )
+        if self.min_raise > behind[0]:
+            raise RulesError(
+                f"min_raise ({_chips(self.min_raise)}) is more than any player holds after "
+                f"the ante ({_chips(behind[0])}): no raise could ever be made (R5); "
+                f"use a min_raise of at most {behind[0]}"
+            )
+
+
+def _chips(n: int) -> str:
+    return f"{n} chip" if n == 1 else f"{n} chips"
 
 
 def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:

@@ -40,6 +40,7 @@ from primero.actions import (
 from primero.cards import DECK, Card
 from primero.hands import Category, HandValue, evaluate
 from primero.legal import DEALER, LegalActions, check_action
+from primero.names import check_player_names
 from primero.pots import Award, Pot, award_pots, build_pots, live_pots
 from primero.rules import DEFAULT_RULES, Rules, RulesError
 
@@ -94,13 +95,16 @@ class HandState:
 
     Args:
         players: names in seat order p1…pN (p1 acts first, pN deals); 2 to
-            ``rules.max_players`` distinct non-empty names (R3).
+            ``rules.max_players`` distinct names (R3), each a valid player name
+            (:func:`primero.names.name_problem`: a character that is not white space, no
+            white space at the start or end, no control characters).
         stacks: chips of each seat before the ante, each >= 1.
         rules: the house rules (default: the standard game).
 
     Raises:
-        RulesError: a wrong number of players, repeated or empty names, or stacks that
-            are not whole numbers >= 1, one per player.
+        RulesError: a wrong number of players, repeated or invalid names (the message
+            says what is wrong with which name), or stacks that are not whole numbers
+            >= 1, one per player.
 
     The ante is taken at once (R4.1); the first deal is then due (``to_act == DEALER``).
 
@@ -130,10 +134,7 @@ class HandState:
     ) -> None:
         names = tuple(players)
         rules.check_players(len(names))
-        if any(type(n) is not str or not n for n in names):
-            raise RulesError("player names must be non-empty strings")
-        if len(set(names)) != len(names):
-            raise RulesError("player names must be distinct")
+        check_player_names(names)
         if len(stacks) != len(names):
             raise RulesError(
                 f"one starting stack per player: {len(names)} players, {len(stacks)} stacks"

@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
@@ -32,7 +31,6 @@ from primero.actions import (
     Action,
     Bet,
     Call,
-    Deal,
     Declare,
     Exchange,
     Fold,
@@ -40,15 +38,16 @@ from primero.actions import (
     Vote,
     seat_name,
 )
-from primero.bots import BOT_KINDS, make_bot
-from primero.cards import CardError, format_cards, parse_card, parse_cards
+from primero.bots import BOT_KINDS
+from primero.cards import CardError, parse_card, parse_cards
 from primero.errors import IllegalActionError, PrimeroError, WrongTurnError
 from primero.hands import Category
 from primero.history import HandRecord, write_record
-from primero.match import Agent, Match, Standing
+from primero.match import Standing
 from primero.rules import DEFAULT_RULES, Rules, RulesError
-from primero.state import DEALER, HandState, LegalActions
-from primero.views import SeatView, view
+from primero.state import HandState, LegalActions
+from primero.tablemodel import TableModel
+from primero.views import SeatView
 
 __all__ = [
     "BOT_NAMES",
@@ -137,15 +136,11 @@ class TableEvent:
     note: str = ""
 
 
-@dataclass(slots=True)
-class _Seat:
-    name: str
-    kind: str | None  # None for the person
-    agent: Agent | None = field(default=None)
-
-
 class Table:
     """A person (table index 0) playing a match (R9) against bots.
+
+    A thin front over :class:`~primero.tablemodel.TableModel`, the one table model that
+    every front end (the Textual table, the plain prompt, the server) uses.
 
     Args:
         config: the set-up.
@@ -158,13 +153,10 @@ class Table:
 
     Attributes:
         config: the set-up.
+        model: the table model.
         match: the match; ``match.players[0]`` is the person.
-        hand: the current hand, or None before the first :meth:`start_hand`.
-        human_seat: the person's 0-based seat in the current hand, None when out of it
-            (eliminated) or before the first hand.
         kinds: each table index's bot kind (None for the person).
         saved: the paths of the records written so far.
-        events: the actions of the current hand with their sentences, in order.
     """
 
     def __init__(self, config: TableConfig) -> None:
@@ -183,47 +175,57 @@ class Table:
                 raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
         self.config: Final = config
         names = [n for n in BOT_NAMES if n != config.human_name][: config.players - 1]
-        seats = [_Seat(config.human_name, None)]
-        for i, name in enumerate(names):
-            kind = config.bots[i % len(config.bots)]
-            seed = None if config.seed is None else derive_seed(config.seed, i + 1)
-            seats.append(_Seat(name, kind, make_bot(kind, seed)))
-        self._seats = seats
-        self.kinds: Final[tuple[str | None, ...]] = tuple(s.kind for s in seats)
-        self.match: Final = Match(
-            [s.name for s in seats],
-            stacks=config.stack,
+        kinds: list[str | None] = [None]
+        kinds += [config.bots[i % len(config.bots)] for i in range(len(names))]
+        self.model: Final = TableModel(
+            [config.human_name, *names],
+            kinds,
+            stack=config.stack,
             rules=rules,
             max_hands=config.max_hands,
             seed=config.seed,
         )
-        self.hand: HandState | None = None
-        self.human_seat: int | None = None
+        self.kinds: Final[tuple[str | None, ...]] = tuple(kinds)
+        self.match: Final = self.model.match
         self.saved: list[Path] = []
-        self.events: list[TableEvent] = []
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         self._session = stamp if config.seed is None else f"{stamp}-seed{config.seed}"
-        self._agents: list[Agent | None] = []
 
     # ----------------------------------------------------------------- queries
 
     @property
+    def hand(self) -> HandState | None:
+        """The current hand, or None before the first :meth:`start_hand`."""
+        return self.model.hand
+
+    @property
+    def human_seat(self) -> int | None:
+        """The person's 0-based seat in the current hand; None when out of it (eliminated)
+        or before the first hand."""
+        return self.model.hand_seat(0)
+
+    @property
+    def events(self) -> list[TableEvent]:
+        """The actions of the current hand with their sentences as the person reads them."""
+        seat = self.human_seat
+        return [TableEvent(e.action, e.text_for(seat), e.seat, e.note) for e in self.model.events]
+
+    @property
     def over(self) -> bool:
         """Whether the match is over (one player holds every chip, or max_hands reached; R9)."""
-        return self.match.over
+        return self.model.over
 
     @property
     def hand_number(self) -> int:
         """The 1-based number in the match of the current hand (of the last one once it is
         closed); 0 before the first hand."""
-        played = self.match.hands_played
-        return played + 1 if self.match.hand is not None else played
+        return self.model.hand_number
 
     def label(self, table_index: int) -> str:
         """A player's name with the bot kind, e.g. ``"Lorenzo (heuristic)"``; the person's
         name alone."""
-        seat = self._seats[table_index]
-        return seat.name if seat.kind is None else f"{seat.name} ({seat.kind})"
+        name, kind = self.match.players[table_index], self.kinds[table_index]
+        return name if kind is None else f"{name} ({kind})"
 
     def seat_label(self, seat: int) -> str:
         """:meth:`label` of the player at 0-based ``seat`` of the current hand.
@@ -231,9 +233,7 @@ class Table:
         Raises:
             PrimeroError: no hand has been started.
         """
-        if self.hand is None:
-            raise PrimeroError("no hand has been started")
-        return self.label(self.match.seats[seat])
+        return self.label(self.model.table_index(seat))
 
     @property
     def human_out(self) -> bool:
@@ -243,13 +243,7 @@ class Table:
     def waiting_for_human(self) -> bool:
         """Whether the current hand waits for the person's action (a move, a vote or a
         declaration)."""
-        hand = self.hand
-        return (
-            hand is not None
-            and not hand.complete
-            and self.human_seat is not None
-            and hand.to_act == self.human_seat
-        )
+        return self.model.person_to_act() == 0
 
     def view(self) -> SeatView:
         """The person's view of the current hand (R9b); a spectator's view when the person
@@ -258,9 +252,7 @@ class Table:
         Raises:
             PrimeroError: no hand has been started.
         """
-        if self.hand is None:
-            raise PrimeroError("no hand has been started")
-        return view(self.hand, self.human_seat)
+        return self.model.view_for(0)
 
     def standings(self) -> list[Standing]:
         """Players ranked by chips so far (R9)."""
@@ -275,11 +267,7 @@ class Table:
             MatchOverError: the match is over.
             PrimeroError: the current hand is not finished and closed (:meth:`finish_hand`).
         """
-        self.hand = self.match.start_hand()
-        seats = self.match.seats
-        self.human_seat = seats.index(0) if 0 in seats else None
-        self._agents = [self._seats[i].agent for i in seats]
-        self.events = []
+        self.model.start_hand()
 
     def step(self) -> Action | None:
         """Apply one dealer deal or bot action, unless the person must act or the hand is
@@ -293,21 +281,8 @@ class Table:
             PrimeroError: no hand has been started.
             IllegalActionError: a bot returned an illegal action (a bug in the bot).
         """
-        hand = self.hand
-        if hand is None:
-            raise PrimeroError("no hand has been started")
-        seat = hand.to_act
-        if seat is None or seat == self.human_seat:
-            return None
-        if seat == DEALER:
-            action: Action = self.match.dealer.deal(hand)
-            self._record(action, lambda: hand.apply_trusted(action))
-        else:
-            agent = self._agents[seat]
-            assert agent is not None
-            action = agent(view(hand, seat))
-            self._record(action, lambda: hand.apply(action))
-        return action
+        event = self.model.step()
+        return None if event is None else event.action
 
     def advance(self) -> list[Action]:
         """Apply the dealer's deals and the bots' actions until the person must act or
@@ -339,66 +314,13 @@ class Table:
                 the message says what is allowed).
             PrimeroError: no hand has been started.
         """
-        hand = self.hand
-        if hand is None:
+        if self.hand is None:
             raise PrimeroError("no hand has been started")
         if not self.waiting_for_human():
             raise WrongTurnError("it is not your turn")
         if action.seat != self.human_seat:
             raise WrongTurnError("the action names another seat than the person's")
-        self._record(action, lambda: hand.apply(action))
-
-    def _record(self, action: Action, apply: Callable[[], None]) -> None:
-        """Apply an action through ``apply`` and append its event (nothing on error)."""
-        hand = self.hand
-        assert hand is not None
-        seat = action.seat
-        call = hand.legal_actions().call if isinstance(action, Call) else None
-        voids = hand.void_deals
-        apply()
-        note = ""
-        if hand.void_deals > voids:
-            note = "nobody bet: void deal, the cards are dealt again (R4.3)"
-        if isinstance(action, Vote) and hand.vote is None and not hand.complete:
-            note = "the bet stands (R8)" if action.accept else "refused by all: withdrawn (R8)"
-        text = self._sentence(action, call)
-        if note:
-            text += f" — {note}"
-        self.events.append(TableEvent(action, text, seat, note))
-
-    def _sentence(self, action: Action, call: int | None) -> str:
-        """The person-facing sentence for an action (other seats' cards hidden, R9b)."""
-        you = action.seat == self.human_seat
-        name = "You" if you else self.match.players[self.match.seats[action.seat]]
-
-        def verb(plain: str, third: str) -> str:
-            return f"{name} {plain if you else third}"
-
-        if isinstance(action, Deal):
-            if you:
-                return f"You are dealt {format_cards(action.cards, pretty=True)}"
-            k = len(action.cards)
-            return f"{name} is dealt {k} card{'s' if k != 1 else ''}"
-        if isinstance(action, Exchange):
-            k = len(action.cards)
-            if k == 0:
-                return verb("stand pat", "stands pat")
-            if you:
-                return f"You exchange {format_cards(action.cards, pretty=True)}"
-            return f"{name} exchanges {k} card{'s' if k != 1 else ''}"
-        if isinstance(action, Bet):
-            return verb("bet", "bets") + f" {action.amount}"
-        if isinstance(action, Raise):
-            return verb("raise", "raises") + f" to {action.amount}"
-        if isinstance(action, Call):
-            if not call:
-                return verb("check", "checks")
-            return verb("call", "calls") + f" {call}"
-        if isinstance(action, Fold):
-            return verb("fold", "folds")
-        if isinstance(action, Vote):
-            return verb("accept", "accepts") if action.accept else verb("refuse", "refuses")
-        return verb("declare", "declares") + f" {action.category.label}"
+        self.model.apply(action)
 
     def parse_input(self, text: str) -> Action:
         """Turn the person's short input into an action legal now (nothing is applied).
@@ -452,12 +374,13 @@ class Table:
             OSError: the record cannot be written.
         """
         human = self.human_seat
-        record = self.match.finish_hand()
+        record = self.model.finish_hand()
         number = self.match.hands_played
         if human is not None:
             record.extra["human"] = seat_name(human)
         record.extra["bots"] = {
-            s.name: s.kind for s in self._seats if s.kind is not None
+            name: kind for name, kind in zip(self.match.players, self.kinds, strict=True)
+            if kind is not None
         }
         save_dir = self.config.save_dir
         if save_dir is not None:

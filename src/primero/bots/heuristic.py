@@ -3,32 +3,32 @@
 The bot reads only its :class:`~primero.views.SeatView` (R9b): its own cards, its own
 discards (dead cards it knows), the public bets, votes, declarations and exchanges.
 
-Hand strength is a win probability ``w``: the chance that its final hand beats every
-opponent still in. Each opponent's hand is modelled as a random four-card hand made a
-little stronger by exchanges (percentile raised to :data:`EXCHANGE_ALPHA`), or, once it
-has declared a category (R6), as a hand of that category (honest) or of a lower one
-(bluff, with probability :data:`DECLARED_BLUFF`). Then:
+Hand strength is a win probability ``w`` (:mod:`primero.bots.winmodel`): the chance that
+its final hand beats every opponent it models, from the exact enumeration of its
+exchanges (:func:`primero.odds.exchange_outcomes`):
 
 * two cards (first round, R4.3): the expected ``w`` over every draw, for keeping both
-  cards (then the two-card second deal), one, or none (cached per rank pattern);
-* four cards before the second exchange (R4.5): the expected ``w`` of the best exchange
-  over every stand-pat, 1-card and 2-card exchange and every draw from the cards it has
-  not seen (at most 11 choices x 630 draws).
-
-  Both come from :func:`primero.odds.exchange_outcomes`, the exact enumeration that
-  :func:`primero.odds.exchange_odds` scores heads-up: it gives how many draws of each
-  choice lead to each hand value, and the bot weights them by its own ``w`` per value
-  (against several opponents and their declarations), in whole numbers (R10);
+  cards (then the two-card second deal), one, or none;
+* four cards before the second exchange (R4.5): the expected ``w`` of its best exchange;
 * four cards after it (R4.7): ``w`` of the hand held.
 
+Which opponents it models depends on the decision. To open (bet or exchange) it models
+every opponent still in. To call, raise or vote on a bet (R5, R8) it models the players
+who are *in for that bet*: the bettor or raiser and the players who already matched it
+(stronger than a random hand, see :data:`~primero.bots.winmodel.BETTOR_ALPHA`), and the
+players all-in. Players yet to answer the bet are left out in the first round (two cards
+are worth little yet: most fold, and a caller adds chips to the pot too) and count as
+folding half the time after it (:data:`~primero.bots.winmodel.YET_FOLDS`). Declared
+categories (R6) replace the undeclared models.
+
 Bets and raises are sized from the pot and capped by a share of the stack that grows with
-``w`` (no all-in with a weak hand); calls follow pot odds with a margin; votes (R8) let a
-bet stand whenever the bot would call it, and also a modest one (relative to the pot) with a
-middling hand, since accepting does not commit it (it still calls, raises or folds at its
-turn): only a large bet against a weak hand, or one of a big share of its stack without
-the odds to call, is refused; declarations are truthful, or one category higher at
-``bluff_rate``. Randomness (R10) comes only from ``random.Random``'s
-``random()`` method.
+``w`` (no all-in with a weak hand). A call is made when ``w`` beats the pot odds
+(``call / (pot + call)``) by the margin ``caution``, with no big share of the stack on a
+weak hand. A vote (R8) accepts a bet exactly when the bot would call or raise it at its
+turn, since letting a bet stand that it will not call only gives the bettor its chips; and
+a bot that accepted a bet calls that same bet at its turn (it folds only if a raise stood
+in between). Declarations are truthful, or one category higher at ``bluff_rate``.
+Randomness (R10) comes only from ``random.Random``'s ``random()`` method.
 
 >>> from primero.state import HandState
 >>> from primero.dealing import Dealer
@@ -42,20 +42,24 @@ the odds to call, is refused; declarations are truthful, or one category higher 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Final
 
-import numpy as np
-import numpy.typing as npt
-
 from primero.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
-from primero.batch import VALUE_CATEGORY, VALUE_POINTS
+from primero.bots.winmodel import (
+    DECLARED_BLUFF,
+    EXCHANGE_ALPHA,
+    Opponent,
+    average_value,
+    best_exchange,
+    choose_exchange,
+    first_round_values,
+    win_ints,
+    win_table,
+)
 from primero.cards import DECK, Card
 from primero.dealing import RandomSource
-from primero.hands import _TABLE, Category, evaluate
-from primero.odds import exchange_outcomes
+from primero.hands import evaluate
 from primero.state import LegalActions, Phase
 from primero.views import SeatView
 
@@ -63,221 +67,51 @@ __all__ = [
     "BIG_CALL",
     "DECLARED_BLUFF",
     "EXCHANGE_ALPHA",
-    "LARGE_BET",
-    "MIDDLING",
-    "MODEST_BET",
-    "STRONG",
-    "WEAK",
     "HeuristicBot",
+    "accepted_bet",
     "best_exchange",
     "win_table",
 ]
 
-#: Opponents' hands are modelled as random hands whose percentile is raised to this
-#: power: they too exchange towards better hands.
-EXCHANGE_ALPHA: Final = 1.5
-#: The assumed chance that an opponent's declaration (R6) is a bluff.
-DECLARED_BLUFF: Final = 0.2
-
-# R8 votes (HeuristicBot._accepts). Hand strength is measured against the win chance of
-# an average hand (1.0), bet sizes as a share of the pot before the bet.
-#: A bet up to this share of the pot is modest: a middling hand always lets it stand.
-MODEST_BET: Final = 0.5
-#: A bet above this share of the pot is refused unless the bot would call it.
-LARGE_BET: Final = 1.5
-#: A call of this share of the stack or more is refused unless the bot would make it.
+#: A call of this share of the stack or more needs ``w`` of at least 0.35 and 0.1 above
+#: the pot odds (no big call of the stack with a weak hand).
 BIG_CALL: Final = 0.4
-#: A middling hand, relative to an average one.
-MIDDLING: Final = 0.85
-#: Below this (relative to an average hand) a hand is weak: it refuses what it would not call.
-WEAK: Final = 0.6
-#: From this (relative to an average hand) a hand accepts a bet of MODEST_BET to LARGE_BET
-#: of the pot as often as the bet's size allows.
-STRONG: Final = 1.5
-
-_NKEYS: Final = 5 * 128  # HandValue.key = category * 128 + points < 640
-
-
-def _percentiles() -> tuple[list[float], list[list[float]], list[int], list[int]]:
-    """Mid-rank percentile of every hand key among all hands, and within each category."""
-    counts = Counter(v.key for v in _TABLE.values())
-    keys = sorted(counts)
-    total = sum(counts.values())
-    pct = [0.0] * _NKEYS
-    below = 0
-    for key in keys:
-        pct[key] = (below + counts[key] / 2) / total
-        below += counts[key]
-    by_cat: list[list[float]] = []
-    for cat in Category:
-        lo, hi = int(cat) * 128, int(cat) * 128 + 128
-        cat_keys = [k for k in keys if lo <= k < hi]
-        cat_total = sum(counts[k] for k in cat_keys)
-        table = [0.0] * _NKEYS
-        for k in keys:
-            if k >= hi:
-                table[k] = 1.0
-        below = 0
-        for k in cat_keys:
-            table[k] = (below + counts[k] / 2) / cat_total
-            below += counts[k]
-        by_cat.append(table)
-    return pct, by_cat, keys, [counts[k] for k in keys]
-
-
-_PCT, _PCT_BY_CATEGORY, _KEYS, _KEY_COUNTS = _percentiles()
-#: ``HandValue.key`` of each value rank of :func:`primero.odds.exchange_outcomes`.
-_RANK_KEYS: Final = VALUE_CATEGORY.astype(np.intp) * 128 + VALUE_POINTS.astype(np.intp)
-
-# Opponent models per key, built from +, *, sqrt only (IEEE-exact everywhere, R10).
-_PCT_NP: Final = np.array(_PCT, dtype=np.float64)
-_RANDOM_OPPONENT: Final = _PCT_NP * np.sqrt(_PCT_NP)  # percentile ** EXCHANGE_ALPHA
-_DECLARED_OPPONENT: Final = tuple(
-    (1 - DECLARED_BLUFF) * (c * np.sqrt(c)) + DECLARED_BLUFF * _RANDOM_OPPONENT
-    for c in (np.array(t, dtype=np.float64) for t in _PCT_BY_CATEGORY)
-)
-#: Win chances are scaled to whole numbers for exact, machine-independent sums (R10).
-_SCALE: Final = 1 << 24
-
-
-def win_table(opponents: Sequence[Category | None]) -> npt.NDArray[np.float64]:
-    """The modelled chance that a hand of each key beats every opponent (indexed by
-    ``HandValue.key``).
-
-    Each undeclared opponent holds a random hand improved by exchanges (its percentile
-    raised to :data:`EXCHANGE_ALPHA`); a declared one (R6) holds a hand of the declared
-    category (likewise improved within it), or with probability :data:`DECLARED_BLUFF`
-    a random hand.
-
-    Args:
-        opponents: one entry per opponent still in: its declared category, or None when
-            it has not declared.
-
-    Returns:
-        An array of 640 probabilities in 0..1 (0 for keys no hand has).
-    """
-    table = np.ones(_NKEYS, dtype=np.float64)
-    for declared in opponents:
-        table *= _RANDOM_OPPONENT if declared is None else _DECLARED_OPPONENT[declared]
-    return table
-
-
-def _scaled(wins: Sequence[float] | npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
-    """Win chances per key, scaled to whole numbers (R10)."""
-    scaled = np.rint(np.asarray(wins, dtype=np.float64) * _SCALE)
-    ints: npt.NDArray[np.int64] = scaled.astype(np.int64)
-    return ints
-
-
-@lru_cache(maxsize=2048)
-def _win_ints(opponents: tuple[Category | None, ...]) -> tuple[npt.NDArray[np.int64], list[int]]:
-    """:func:`win_table` scaled to whole numbers: per value rank (an array) and per key
-    (a list)."""
-    ints = _scaled(win_table(opponents))
-    return ints[_RANK_KEYS], ints.tolist()
-
-
-def _choose(
-    hand: tuple[Card, ...], dead: tuple[Card, ...], ints: npt.NDArray[np.int64], max_discard: int
-) -> tuple[float, tuple[Card, ...]]:
-    """The exchange of ``hand`` with the highest mean of ``ints`` (per value rank) over its
-    draws, from :func:`primero.odds.exchange_outcomes`; ``(mean / _SCALE, discards)``.
-
-    Means compare as exact fractions; on equal means the earlier choice (fewer discards)
-    wins.
-    """
-    counts, dens, discards = _exchange_counts(hand, dead)
-    nums: list[int] = (counts @ ints).tolist()
-    best_num, best_den = 0, 0
-    best: tuple[Card, ...] = ()
-    for num, den, discard in zip(nums, dens, discards, strict=True):
-        if den == 0 or len(discard) > max_discard:
-            continue
-        if best_den == 0 or num * best_den > best_num * den:
-            best_num, best_den, best = num, den, discard
-    return best_num / best_den / _SCALE, best
-
-
-@lru_cache(maxsize=256)
-def _exchange_counts(
-    hand: tuple[Card, ...], dead: tuple[Card, ...]
-) -> tuple[npt.NDArray[np.int64], tuple[int, ...], tuple[tuple[Card, ...], ...]]:
-    """:func:`primero.odds.exchange_outcomes` of a 4-card hand as the bot uses it: the
-    value rank counts, the number of draws and the discards of each choice. Cached: a
-    bot asks several times per hand (declaration, bets, votes, the exchange)."""
-    outcomes = exchange_outcomes(hand, dead)
-    dens = tuple(outcomes.outcomes(i) for i in range(len(outcomes.keeps)))
-    return outcomes.counts, dens, outcomes.discards
-
-
-def best_exchange(
-    hand: Sequence[Card],
-    unseen: Sequence[Card],
-    wins: Sequence[float] | npt.NDArray[np.float64],
-    max_discard: int = 2,
-) -> tuple[float, tuple[Card, ...]]:
-    """The exchange of a 4-card hand with the best expected win chance (exact enumeration).
-
-    Every choice of 0, 1 or 2 discards (R4.6) is scored by the mean of ``wins`` over every
-    equally likely draw from ``unseen`` (the cards the seat has not seen: not its hand,
-    not its own discards), as enumerated by :func:`primero.odds.exchange_outcomes`. Sums
-    are exact (whole numbers, R10).
-
-    Args:
-        hand: the four cards held.
-        unseen: the cards that may be drawn.
-        wins: the win chance of each hand key (640 values, from :func:`win_table`).
-        max_discard: the largest number of cards that may be discarded (0, 1 or 2).
-
-    Returns:
-        ``(expected win chance, cards to discard)``; on equal values fewer discards win.
-    """
-    held = tuple(hand)
-    drawable = set(unseen)
-    dead = tuple(c for c in DECK if c not in drawable and c not in held)
-    return _choose(held, dead, _scaled(wins)[_RANK_KEYS], max_discard)
-
-
-@lru_cache(maxsize=256)
-def _pair_counts(r1: int, r2: int, suited: bool) -> tuple[npt.NDArray[np.int64], tuple[int, ...]]:
-    """The value rank counts and draw counts of the 4 first-round choices (keep both,
-    discard the first card, discard the second, discard both) of two cards of ranks r1,
-    r2, from :func:`primero.odds.exchange_outcomes` (no dead cards)."""
-    outcomes = exchange_outcomes((DECK[r1], DECK[r2 + (0 if suited else 10)]))
-    return outcomes.counts, tuple(outcomes.outcomes(i) for i in range(4))
-
-
-@lru_cache(maxsize=4096)
-def _first_round_values(
-    r1: int, r2: int, suited: bool, k: int
-) -> tuple[float, float, float, float]:
-    """Expected win chance against ``k`` undeclared opponents of keeping two cards of
-    ranks r1 <= r2 (then the second deal), of keeping the r1 card only, the r2 card only,
-    and of keeping none."""
-    counts, dens = _pair_counts(r1, r2, suited)
-    nums: list[int] = (counts @ _win_ints((None,) * k)[0]).tolist()
-    both, keep_r2, keep_r1, none = (
-        num / den / _SCALE for num, den in zip(nums, dens, strict=True)
-    )
-    return both, keep_r1, keep_r2, none
 
 
 def _first_round(a: Card, b: Card, k: int) -> tuple[float, float, float, float]:
-    """Expected win chance of keeping both of ``a``, ``b``, only ``a``, only ``b``, none."""
-    if int(a.rank) <= int(b.rank):
-        return _first_round_values(int(a.rank), int(b.rank), a.suit == b.suit, k)
-    both, keep_b, keep_a, none = _first_round_values(
-        int(b.rank), int(a.rank), a.suit == b.suit, k
-    )
-    return both, keep_a, keep_b, none
+    """Expected win chance of keeping both of ``a``, ``b``, only ``a``, only ``b``, none,
+    against ``k`` undeclared opponents."""
+    return first_round_values(a, b, (None,) * k)
 
 
-@lru_cache(maxsize=64)
-def _no_card_value(k: int) -> float:
-    """The win chance of an average hand (a random hand from the whole deck)."""
-    wins: list[float] = win_table([None] * k).tolist()
-    total = sum(_KEY_COUNTS)
-    return sum(wins[key] * n for key, n in zip(_KEYS, _KEY_COUNTS, strict=True)) / total
+def accepted_bet(v: SeatView, seat: int) -> int | None:
+    """The round total of the bet ``seat`` accepted by vote (R8) in the current betting
+    round, if that bet still stands unchanged (no raise stood since); else None.
+
+    Read from the public log (R9b): the betting round starts after the last deal or
+    exchange line; the accepted amount is that of the bet or raise voted on.
+
+    Args:
+        v: a view of the hand.
+        seat: the 0-based seat.
+
+    Returns:
+        The accepted bet (chips, a round total) when it is the bet open now, else None.
+    """
+    label = f"p{seat + 1}"
+    log = v.public_log
+    for i in range(len(log) - 1, -1, -1):
+        words = log[i].split()
+        if words[0] == "d" or words[1] == "x":
+            return None  # a deal or an exchange: an earlier round
+        if words[0] == label and words[1] == "y":
+            for j in range(i - 1, -1, -1):
+                before = log[j].split()
+                if before[1] in ("b", "r"):
+                    amount = int(before[2])
+                    return amount if v.current_bet == amount else None
+            return None
+    return None
 
 
 class HeuristicBot:
@@ -317,32 +151,63 @@ class HeuristicBot:
 
     # ----------------------------------------------------------------- strength
 
-    def _opponents(self, v: SeatView, me: int) -> list[Category | None]:
-        use = v.rules.declarations
-        return [
-            (v.declared[s] if use else None)
-            for s in range(v.n)
-            if s != me and not v.folded[s]
-        ]
+    @staticmethod
+    def _model(v: SeatView, seat: int, betting: bool) -> Opponent:
+        declared = v.declared[seat] if v.rules.declarations else None
+        if declared is not None:
+            return declared
+        return "bet" if betting else None
 
-    def _strength(self, v: SeatView, me: int) -> tuple[float, tuple[Card, ...] | None, float]:
-        """``(w, exchange, baseline)``: win chance, the best exchange if one is to come,
-        and the win chance of an average hand (for thresholds)."""
-        opponents = self._opponents(v, me)
-        k = max(1, len(opponents))
-        baseline = _no_card_value(k)
+    def _everyone(self, v: SeatView, me: int) -> list[Opponent]:
+        """Every opponent still in, undeclared ones as random hands."""
+        return [self._model(v, s, False) for s in v.still_in if s != me]
+
+    def _in_for(self, v: SeatView, me: int, bettor: int, amount: int) -> list[Opponent]:
+        """The opponents in for a bet of ``amount`` (round total) made by ``bettor``: the
+        bettor, those who already matched it, those all-in, and after the first round
+        those yet to answer it (see the module docstring)."""
+        out: list[Opponent] = []
+        for s in v.still_in:
+            if s == me:
+                continue
+            if s == bettor or (amount > 0 and v.round_bets[s] >= amount):
+                out.append(self._model(v, s, amount > 0))
+            elif v.stacks[s] == 0:
+                out.append(self._model(v, s, False))
+            elif v.phase is not Phase.FIRST_ROUND:
+                declared = self._model(v, s, False)
+                out.append("yet" if declared is None else declared)
+        return out or [self._model(v, bettor, amount > 0)]
+
+    def _strength(
+        self, v: SeatView, me: int, opponents: Sequence[Opponent]
+    ) -> tuple[float, tuple[Card, ...] | None, float]:
+        """``(w, exchange, baseline)``: win chance against ``opponents``, the best exchange
+        if one is to come, and the win chance of an average hand (for thresholds)."""
+        if not opponents:
+            opponents = [None]
+        baseline = average_value(opponents)
         hand = v.hand
         if len(hand) == 2:
-            return _first_round(hand[0], hand[1], k)[0], None, baseline
+            return first_round_values(hand[0], hand[1], opponents)[0], None, baseline
         if len(hand) != 4:
             return baseline, None, baseline
-        by_rank, by_key = _win_ints(tuple(opponents))
+        by_rank, by_key = win_ints(opponents)
         if v.phase in (Phase.DECLARE_ROUND, Phase.SECOND_EXCHANGE):
             # its own discards are dead (R9b); a discard back in hand (R8b) is not
             dead = tuple(c for c in DECK if c in v.discards and c not in hand)
-            w, cards = _choose(hand, dead, by_rank, 2)
+            w, cards = choose_exchange(hand, dead, by_rank, 2)
             return w, cards, baseline
-        return by_key[evaluate(hand).key] / _SCALE, None, baseline
+        return by_key[evaluate(hand).key] / (1 << 24), None, baseline
+
+    def _bettor(self, v: SeatView) -> int:
+        """The seat whose bet or raise is the one open now (the last that stood)."""
+        current = v.current_bet or 0
+        for line in reversed(v.public_log):
+            words = line.split()
+            if words[1] in ("b", "r") and int(words[2]) == current:
+                return int(words[0][1:]) - 1
+        return next(s for s in v.still_in if v.round_bets[s] == current)
 
     # ----------------------------------------------------------------- decisions
 
@@ -357,32 +222,33 @@ class HeuristicBot:
         if legal is None or me is None:
             raise ValueError("HeuristicBot was asked to act outside its turn")
         if legal.exchange and view.phase is Phase.SECOND_EXCHANGE:
-            w, cards, _ = self._strength(view, me)
+            _, cards, _ = self._strength(view, me, self._everyone(view, me))
             return Exchange(me, cards or ())
         if view.phase is Phase.FIRST_ROUND and legal.exchange and view.current_bet is None:
             return self._first_round_open(view, me, legal)
-        w, _, baseline = self._strength(view, me)
         if legal.vote:
-            return Vote(me, self._accepts(view, me, w, baseline))
+            return Vote(me, self._accepts(view, me))
         if legal.declare:
-            # facing a bet, a weak hand folds without declaring (R4.5); never for free
-            call = view.to_call
-            if legal.fold and call > 0 and not self._call_ok(view, me, call, w, baseline):
-                return Fold(me)
+            # facing a bet, a hand that would not call folds without declaring (R4.5)
+            if legal.fold and view.to_call > 0:
+                w, baseline = self._facing_strength(view, me)
+                if not self._continues(view, me, w, baseline):
+                    return Fold(me)
             choice = legal.declare[0]  # the true category (R6: never lower)
             if len(legal.declare) > 1 and self.rng.random() < self.bluff_rate:
                 choice = legal.declare[1]
             return Declare(me, choice)
         if view.current_bet is None:
+            w, _, baseline = self._strength(view, me, self._everyone(view, me))
             return self._open(view, me, legal, w, baseline)
-        action = self._facing(view, me, legal, w, baseline)
+        action = self._facing(view, me, legal)
         return action if action is not None else Fold(me)
 
     def _first_round_open(self, v: SeatView, me: int, legal: LegalActions) -> Action:
         """No bet stands in the first round: bet on a strong pair, else exchange (R4.3)."""
         a, b = v.hand[0], v.hand[1]
-        k = max(1, len(v.still_in) - 1)
-        keep_both, keep_a, keep_b, keep_none = _first_round(a, b, k)
+        everyone = self._everyone(v, me) or [None]
+        keep_both, keep_a, keep_b, keep_none = first_round_values(a, b, everyone)
         options: list[tuple[float, tuple[Card, ...]]] = []
         if 0 in legal.exchange:
             options.append((keep_both, ()))
@@ -391,11 +257,9 @@ class HeuristicBot:
         if 2 in legal.exchange:
             options.append((keep_none, (a, b)))
         best_value, discard = max(options, key=lambda o: o[0])
-        baseline = _no_card_value(k)
+        baseline = average_value(everyone)
         if legal.bet is not None and keep_both >= best_value and keep_both > baseline:
             return Bet(me, self._bet_size(v, me, legal.bet, keep_both, baseline))
-        if legal.bet is not None and not options:
-            return Bet(me, legal.bet[0])
         return Exchange(me, discard)
 
     def _bet_size(
@@ -428,85 +292,82 @@ class HeuristicBot:
             return Bet(me, max(low, min(high, v.pot_total // 2, v.stacks[me] // 5)))
         return Bet(me, low)
 
-    def _call_ok(
-        self, v: SeatView, me: int, call: int, w: float, baseline: float, extra_pot: int = 0
-    ) -> bool:
-        """Pot odds with a margin, and no big call of the stack with a weak hand; a token
-        call (1 chip or 2% of the stack) with an average hand is fine: the pot is then too
-        small for pot odds to mean much (e.g. with no ante)."""
+    def _call_ok(self, stack: int, pot: int, call: int, w: float, baseline: float) -> bool:
+        """Whether a call of ``call`` chips into ``pot`` chips (the bet included) is worth
+        it with win chance ``w``: the pot odds ``call / (pot + call)`` plus ``caution``,
+        and no call of :data:`BIG_CALL` of the ``stack`` or more without ``w`` >= 0.35
+        and 0.1 above the pot odds. A token call (1 chip or 2% of the stack) with a hand
+        not far below average (0.7 ``baseline``) is fine: the pot is then too small for
+        pot odds to mean much (e.g. with no ante)."""
         if call <= 0:
             return True
-        if call <= max(1, v.stacks[me] // 50) and w >= baseline * 0.7:
+        if call <= max(1, stack // 50) and w >= baseline * 0.7:
             return True
-        pot = v.pot_total + extra_pot
         need = call / (pot + call)
-        # bets signal strength: discount the estimate when facing one
-        w_adj = w * 0.85
-        if w_adj < need + self.caution:
+        if w < need + self.caution:
             return False
-        stack = v.stacks[me]
-        return not (call >= stack * 0.4 and w_adj < max(0.35, need + 0.1))
+        return not (call >= stack * BIG_CALL and w < max(0.35, need + 0.1))
 
-    def _facing(
-        self, v: SeatView, me: int, legal: LegalActions, w: float, baseline: float
-    ) -> Action | None:
-        """Facing an open bet: raise, call or check, or None to fold (R5)."""
-        call = legal.call if legal.call is not None else 0
-        rng = legal.raise_to
-        strong = w >= max(0.55, baseline * 2.2)
-        if rng is not None and strong:
-            low, high = rng
-            current = v.current_bet or 0
-            pot_after = v.pot_total + call
-            edge = max(0.0, min(1.0, (w - baseline) / max(1e-9, 1.0 - baseline)))
-            target = current + int(pot_after * self.aggression * (0.4 + 0.6 * edge))
-            all_in_ok = edge >= 0.85 and w >= 0.75
-            total_cap = v.round_bets[me] + int(
-                v.stacks[me] * (0.35 if edge < 0.6 else 1.0 if all_in_ok else 0.6)
-            )
-            to = max(low, min(high, target, total_cap))
-            if low <= to <= high and to <= total_cap:
-                return Raise(me, to)
-        if legal.call is not None and self._call_ok(v, me, call, w, baseline):
-            return Call(me)
-        if legal.call is not None and call == 0:
+    def _raise_to(
+        self, v: SeatView, me: int, raise_to: tuple[int, int] | None, call: int, w: float,
+        baseline: float,
+    ) -> int | None:
+        """A raise (round total, chips) with a strong hand, or None."""
+        if raise_to is None or w < max(0.55, baseline * 2.2):
+            return None
+        low, high = raise_to
+        current = v.current_bet or 0
+        pot_after = v.pot_total + call
+        edge = max(0.0, min(1.0, (w - baseline) / max(1e-9, 1.0 - baseline)))
+        target = current + int(pot_after * self.aggression * (0.4 + 0.6 * edge))
+        all_in_ok = edge >= 0.85 and w >= 0.75
+        total_cap = v.round_bets[me] + int(
+            v.stacks[me] * (0.35 if edge < 0.6 else 1.0 if all_in_ok else 0.6)
+        )
+        to = max(low, min(high, target, total_cap))
+        return to if low <= to <= high and to <= total_cap else None
+
+    def _facing(self, v: SeatView, me: int, legal: LegalActions) -> Action | None:
+        """Facing an open bet: raise, call or check, or None to fold (R5). A bet this
+        seat accepted by vote and that still stands is called (or raised), never folded.
+        """
+        w, baseline = self._facing_strength(v, me)
+        to = self._raise_to(v, me, legal.raise_to, v.to_call, w, baseline)
+        if to is not None:
+            return Raise(me, to)
+        if legal.call is not None and self._continues(v, me, w, baseline):
             return Call(me)
         return None
 
-    def _accepts(self, v: SeatView, me: int, w: float, baseline: float) -> bool:
-        """R8 vote: whether to let the pending bet stand.
+    def _facing_strength(self, v: SeatView, me: int) -> tuple[float, float]:
+        """``(w, baseline)`` against the opponents in for the open bet."""
+        current = v.current_bet or 0
+        w, _, baseline = self._strength(v, me, self._in_for(v, me, self._bettor(v), current))
+        return w, baseline
 
-        Accepting only lets the bet stand: the bot still calls, raises or folds at its
-        turn, so refusing merely spares a hand that would fold. The bot accepts
+    def _continues(self, v: SeatView, me: int, w: float, baseline: float) -> bool:
+        """Whether to stay in against the open bet: a check, a bet it accepted by vote
+        (still standing), a strong hand, or a call with the odds (:meth:`_call_ok`)."""
+        call = v.to_call
+        if call == 0 or accepted_bet(v, me) is not None or w >= max(0.55, baseline * 2.2):
+            return True
+        return self._call_ok(v.stacks[me], v.pot_total, call, w, baseline)
 
-        * any bet it would call (:meth:`_call_ok`, pot odds);
-        * a modest bet (up to :data:`MODEST_BET` of the pot before it) with a middling
-          hand (``w`` at least :data:`MIDDLING` times the average hand's);
-        * otherwise, with a hand not far below average (:data:`WEAK`), a bet of up to
-          :data:`LARGE_BET` of the pot by chance, more often the stronger the hand and the
-          smaller the bet (one ``random()`` draw, R10).
-
-        It refuses a bet it would not call that costs :data:`BIG_CALL` of its stack or
-        more, a larger bet, and any bet it would not call with a weak hand.
-        """
+    def _accepts(self, v: SeatView, me: int) -> bool:
+        """R8 vote: let the pending bet stand exactly when the bot would call or raise it
+        at its turn (the same pot odds as :meth:`_facing`, against the bettor and those
+        all-in); an all-in voter, who cannot be asked for chips, welcomes a bet with a hand
+        at least average."""
         pending = v.pending_bet
         if pending is None:
             return True
         bettor, amount, _ = pending
-        if v.stacks[me] == 0:  # all-in: the vote costs nothing; welcome chips if strong
+        opponents = self._in_for(v, me, bettor, amount)
+        w, _, baseline = self._strength(v, me, opponents)
+        if v.stacks[me] == 0:
             return w >= baseline
         call = min(amount - v.round_bets[me], v.stacks[me])
-        extra = amount - v.round_bets[bettor]
-        if self._call_ok(v, me, call, w, baseline, extra_pot=extra):
+        pot = v.pot_total + amount - v.round_bets[bettor]
+        if w >= max(0.55, baseline * 2.2):  # it would raise, or at least call
             return True
-        if call >= v.stacks[me] * BIG_CALL:
-            return False
-        rel = w / max(1e-9, baseline)  # 1.0: an average hand
-        size = extra / max(1, v.pot_total)  # the bet as a share of the pot before it
-        if rel < WEAK or size > LARGE_BET:
-            return False
-        if size <= MODEST_BET and rel >= MIDDLING:
-            return True
-        strength = min(1.0, (rel - WEAK) / (STRONG - WEAK))
-        smallness = min(1.0, (LARGE_BET - size) / (LARGE_BET - MODEST_BET))
-        return self.rng.random() < (0.3 + 0.7 * strength) * smallness
+        return self._call_ok(v.stacks[me], pot, call, w, baseline)

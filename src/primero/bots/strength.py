@@ -8,7 +8,7 @@ from one table per set of declarations facing the player:
 
 * ``w4[key]``: the modelled chance that a 4-card hand of that
   :attr:`~primero.hands.HandValue.key` beats every opponent, as
-  :func:`primero.bots.heuristic.win_table` models it (undeclared opponents hold random
+  :func:`primero.bots.winmodel.win_table` models it (undeclared opponents hold random
   hands improved by exchanges; declared ones mostly hold the declared category);
 * ``keep3[mask]`` and ``keep2[mask]``: the mean of ``w4`` over every completion of three
   or two kept cards (37 and 703 completions: an exchange of one or two cards, or the
@@ -176,7 +176,7 @@ def strength_table(opponents: tuple[Category | None, ...]) -> StrengthTable:
     Returns:
         The cached table.
     """
-    from primero.bots.heuristic import win_table  # the heuristic's opponent model
+    from primero.bots.winmodel import win_table  # the heuristic bot's opponent model
 
     hands = _hands()
     w4_arr = np.asarray(win_table(list(opponents)), dtype=np.float64)

@@ -9,6 +9,7 @@ from primero.cli import (
     commands_odds,  # noqa: F401  (registers odds)
     commands_play,  # noqa: F401  (registers play)
     commands_replay,  # noqa: F401  (registers replay)
+    commands_serve,  # noqa: F401  (registers serve, hands export)
     commands_simulate,  # noqa: F401  (registers simulate)
     commands_tournament,  # registers tournament; main() uses ray_flag_args
     commands_tui,  # noqa: F401  (registers learn, watch)

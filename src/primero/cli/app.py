@@ -1,12 +1,53 @@
-"""The Typer application behind the ``primero`` command; subcommands register on it."""
+"""The Typer application behind the ``primero`` command; subcommands register on it.
+
+Two settings of the help screens, for every command at once:
+
+* commands are listed in :data:`COMMAND_ORDER` (what a newcomer needs first: ``play`` and
+  ``learn``), any other command after them in the order it was registered;
+* flags (``--plain``, ``--json``, ``--help``…) take no value, so their help shows no type
+  (Typer would print ``--plain <bool>``, as if a value were expected).
+"""
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 import typer
+from typer.core import TyperGroup, TyperOption
+
+__all__ = ["COMMAND_ORDER", "app"]
+
+#: The order of the commands in ``primero --help``.
+COMMAND_ORDER: Final = (
+    "play", "learn", "watch", "replay", "rules", "cheatsheet", "odds", "eval", "simulate",
+)
+
+
+class _Commands(TyperGroup):
+    """The ``primero`` group: commands listed in :data:`COMMAND_ORDER`."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = list(self.commands)
+        first = [n for n in COMMAND_ORDER if n in self.commands]
+        return first + [n for n in names if n not in first]
+
+
+_typed = TyperOption.display_type_rich
+
+
+def _no_type_for_flags(self: TyperOption, ctx: Any) -> str | None:
+    """The type shown in help: none for a flag (it takes no value)."""
+    if self.is_bool_flag:
+        return None
+    return _typed(self, ctx)
+
+
+setattr(TyperOption, "display_type_rich", _no_type_for_flags)  # noqa: B010
 
 app = typer.Typer(
     name="primero",
     help="Primero, the Renaissance ancestor of poker: play, replay, simulate, evaluate.",
+    cls=_Commands,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -11,8 +11,13 @@ standard error and exit status 2, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import pydoc
 import re
+import shutil
+import subprocess
 import sys
 from enum import StrEnum
 from importlib.resources import files
@@ -22,6 +27,7 @@ from typing import Annotated, Final, NoReturn
 import typer
 from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
+from rich.pager import Pager
 from rich.table import Table
 from rich.text import Text
 
@@ -39,6 +45,7 @@ from primero.cli.app import app
 from primero.hands import HandValue, evaluate
 
 __all__ = [
+    "RulesPager",
     "SheetFormatOption",
     "cheatsheet_command",
     "cheatsheet_renderable",
@@ -47,6 +54,7 @@ __all__ = [
     "rules_command",
     "rules_section",
     "rules_text",
+    "use_pager",
 ]
 
 #: Exit status of a usage error (a bad card, an unknown section...), as for bad options.
@@ -245,7 +253,8 @@ def cheatsheet_renderable() -> RenderableType:
 
 @app.command(
     "rules",
-    help="Print the rules of Primero (R1–R10), then the cheat sheet tables.",
+    help="Show the rules of Primero (R1–R10), then the cheat sheet tables (in a pager on a "
+    "terminal).",
 )
 def rules_command(
     section: Annotated[
@@ -261,7 +270,8 @@ def rules_command(
     """Print the rules of Primero (R1–R10) and the cheat sheet tables.
 
     The rules come from the text shipped inside the package, rendered with Rich; then
-    the cheat sheet follows (hand ranks, counts, points, order of play). With
+    the cheat sheet follows (hand ranks, counts, points, order of play). On a terminal
+    the text opens in a pager (:class:`RulesPager`); piped, it is printed. With
     ``--section R8`` only that section is printed.
 
     Raises:
@@ -274,10 +284,37 @@ def rules_command(
             _fail(f"no section {section!r} in the rules: use an id such as R1 … R10, R8b, R9b")
         console.print(Markdown(text))
         return
+    if not use_pager(console):
+        _print_rules(console)
+        return
+    with console.pager(pager=RulesPager(), styles=True):
+        _print_rules(console)
+
+
+def _print_rules(console: Console) -> None:
     console.print(Markdown(rules_text()))
     console.print()
     console.rule("Cheat sheet")
     console.print(cheatsheet_renderable())
+
+
+def use_pager(console: Console) -> bool:
+    """Whether ``primero rules`` pages its text: on a terminal (standard input and output)
+    only; piped or redirected, it prints plain text."""
+    return console.is_terminal and sys.stdin.isatty()
+
+
+class RulesPager(Pager):
+    """The pager of ``primero rules``: ``$PAGER`` (or ``$MANPAGER``) when set, else
+    ``less -R`` (which keeps the colours; ``q`` quits), else Python's own pager."""
+
+    def show(self, content: str) -> None:
+        """Page ``content`` (text with terminal colour codes)."""
+        if os.environ.get("PAGER") or os.environ.get("MANPAGER") or not shutil.which("less"):
+            pydoc.pager(content)
+            return
+        with contextlib.suppress(OSError, KeyboardInterrupt):
+            subprocess.run(["less", "-R"], input=content, text=True, check=False)
 
 
 # --------------------------------------------------------------------------- cheatsheet

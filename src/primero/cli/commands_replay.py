@@ -4,7 +4,9 @@ For every file, one of three outcomes: a complete hand (pots and winners, the ha
 shown, final stacks and net), a record that stops mid-hand (who is to act and which kinds
 of line they may write), or the first invalid line (on standard error). With ``--json``
 each file gives one JSON object on one line of standard output, in the order of the
-files. The exit status is 2 when any record is invalid, else 0.
+files, naming its file. An error names the line of the file and the action, counted
+from 1 (:func:`primero.recordpos.describe_error`, the wording ``watch`` uses too). The
+exit status is 2 when any record is invalid, else 0.
 
 The per-file work is :func:`replay_file`, so that a later ``--watch`` option can call it
 again whenever a file changes.
@@ -15,7 +17,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Final, TextIO
+from typing import Annotated, Any, Final, TextIO
 
 import typer
 from rich.console import Console
@@ -27,6 +29,7 @@ from primero.cards import Card, Suit
 from primero.cli.app import app
 from primero.cli.commands_tui import WatchFlag, watch_files
 from primero.history import HandRecord, RecordError, ReplayOutcome, read_record, replay
+from primero.recordpos import action_lines_of_file, describe_error, where
 
 __all__ = ["EXIT_INVALID", "describe_outcome", "replay_command", "replay_file"]
 
@@ -64,7 +67,7 @@ def describe_outcome(name: str, record: HandRecord, outcome: ReplayOutcome) -> l
         result = state.result
         assert result is not None
         voids = f", {state.void_deals} void deal(s)" if state.void_deals else ""
-        out.append(Text(f"{name}: complete hand ({len(record.actions)} lines{voids})", "bold"))
+        out.append(Text(f"{name}: complete hand ({len(record.actions)} actions{voids})", "bold"))
         if result.uncontested:
             winner = next(s for s in range(state.n) if not state.folded[s])
             out.append(
@@ -137,7 +140,9 @@ def replay_file(path: Path, *, as_json: bool, out: TextIO, err: TextIO) -> bool:
     Args:
         path: a ``.prh`` (TOML) or ``.json`` record.
         as_json: print one JSON object on one line to ``out`` (errors included) instead
-            of words.
+            of words: hand-history.md's object with a ``"file"`` key (the path as
+            given) and, in an error, ``"file_line"`` (the line of the file of the
+            invalid action, counted from 1; null for a header error).
         out: where reports go (standard output).
         err: where errors go in the words mode (standard error).
 
@@ -153,21 +158,23 @@ def replay_file(path: Path, *, as_json: bool, out: TextIO, err: TextIO) -> bool:
     except RecordError as exc:
         record, outcome, error = None, None, exc
     if as_json:
+        payload: dict[str, Any] = {"file": str(path)}
         if error is not None:
-            payload = {"error": error.to_json()}
+            lines = action_lines_of_file(path) if error.index is not None else None
+            payload["error"] = error.to_json()
+            payload["error"]["file_line"] = (
+                None if error.index is None else where(error.index, lines)
+            )
         else:
             assert outcome is not None
-            payload = outcome.to_json()
+            payload.update(outcome.to_json())
         out.write(json.dumps(payload, ensure_ascii=False) + "\n")
         out.flush()
         return error is None
     if error is not None:
         console = Console(file=err, highlight=False, soft_wrap=True)
-        where = (
-            "invalid record" if error.index is None
-            else f"invalid line actions[{error.index}] ({error.line!r})"
-        )
-        console.print(f"{path}: {where}: {error.message}", style="red", markup=False)
+        lines = action_lines_of_file(path) if error.index is not None else None
+        console.print(describe_error(str(path), error, lines), style="red", markup=False)
         return False
     assert record is not None and outcome is not None
     console = Console(file=out, highlight=False, soft_wrap=True)
@@ -185,11 +192,14 @@ def replay_command(
     ],
     as_json: Annotated[
         bool,
-        typer.Option("--json", help="One JSON object per file, one per line (hand-history.md)."),
+        typer.Option(
+            "--json",
+            help="One JSON object per file, one per line: the outcome, or the error.",
+        ),
     ] = False,
     watch: WatchFlag = False,
 ) -> None:
-    """Replay hand records line by line and report each outcome (hand-history.md).
+    """Replay hand records (.prh) line by line and report each outcome.
 
     Complete hands show the pots and their winners, the hands shown and the stacks; a
     record that stops mid-hand shows who is to act and what they may write; an invalid

@@ -118,9 +118,11 @@ def simulate(
 
     Raises:
         ValueError: ``hands`` < 1 or an unknown bot kind.
-        RulesError: a number of players the rules do not allow, or a stack < 1.
+        RulesError: a number of players the rules do not allow, a stack < 1, or rules
+            and stacks that make no game (:meth:`primero.rules.Rules.check_stacks`).
     """
     check_simulation(players, hands, rules, stack)
+    rules.check_stacks([stack] * players)
     kinds = tuple(bots[i % len(bots)] for i in range(players))
     names = tuple(BOT_NAMES[i % len(BOT_NAMES)] + ("" if i < len(BOT_NAMES) else str(i))
                   for i in range(players))
@@ -190,7 +192,8 @@ def results_table(result: SimulationResult) -> Group:
     Returns:
         A table of chips won (total and per 100 hands) and hands won per seat, with a
         total per bot kind when there are several kinds; and a table of how often each
-        category (R2) was shown and won contested pots at showdowns.
+        category (R2) was shown and won contested pots at showdowns. Each table's caption
+        says why its counts can exceed the hands (side pots and split pots, R7).
     """
     hands = max(1, result.hands)
     table = Table(
@@ -211,6 +214,12 @@ def results_table(result: SimulationResult) -> Group:
             name, kind, f"[{style}]{net:+d}[/]" if style else "0",
             f"{100 * net / hands:+.1f}", str(won),
         )
+    table.caption = (
+        "hands won: hands in which the seat took a pot. Split pots (R7 ties) and side "
+        "pots give one hand several winners, so the column can add up to more than the "
+        "hands played."
+    )
+    table.caption_justify = "left"
     by_kind: dict[str, list[int]] = {}
     for kind, net in zip(result.kinds, result.net, strict=True):
         by_kind.setdefault(kind, []).append(net)
@@ -228,6 +237,12 @@ def results_table(result: SimulationResult) -> Group:
         f"({100 * result.showdowns / hands:.1f}%)",
         title_justify="left",
     )
+    cats.caption = (
+        "pots won: contested pots (two or more players eligible) taken by a hand of the "
+        "category. One hand can take the main pot and side pots (R7), so a category can "
+        "win more pots than it showed hands."
+    )
+    cats.caption_justify = "left"
     cats.add_column("category")
     cats.add_column("hands shown", justify="right")
     cats.add_column("% of shown", justify="right")
@@ -270,6 +285,12 @@ def simulate_command(
         kinds = parse_bots(bots)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--bots") from None
+    try:
+        check_simulation(players, hands, DEFAULT_RULES, stack)
+        DEFAULT_RULES.check_stacks([stack] * players)
+    except RulesError as exc:
+        typer.echo(f"primero: {exc}", err=True)
+        raise typer.Exit(2) from None
     if seed is None:
         seed = secrets.randbelow(2**31)
     console = Console(highlight=False)

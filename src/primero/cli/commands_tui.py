@@ -18,6 +18,7 @@ from rich.console import Console
 
 from primero.cli.app import app
 from primero.history import RecordError
+from primero.recordpos import describe_error
 
 __all__ = [
     "EXIT_INVALID",
@@ -67,10 +68,11 @@ def watch_files(files: list[Path], *, seat: str | None = None, text: bool = Fals
         text: print the exchange analysis as text instead of opening the screen.
 
     Returns:
-        The exit status: 0, or :data:`EXIT_INVALID` when a record could not be watched
-        (the reason is written on standard error; the other files are still shown), or
-        at once, with nothing shown, when the screen is asked for without a terminal
-        (:data:`NO_TERMINAL`).
+        The exit status: 0, or :data:`EXIT_INVALID` when a record is invalid (the reason
+        is written on standard error in the wording of ``primero replay``; a record with
+        an invalid action is still shown up to its last valid one, and the other files
+        are shown too), or at once, with nothing shown, when the screen is asked for
+        without a terminal (:data:`NO_TERMINAL`).
     """
     if not text and not has_terminal():
         _err(NO_TERMINAL)
@@ -79,11 +81,11 @@ def watch_files(files: list[Path], *, seat: str | None = None, text: bool = Fals
     from primero.tui.watchmodel import WatchModel
 
     status = 0
-    for path in files:
+    for k, path in enumerate(files, 1):
         try:
             model = WatchModel.from_file(path, seat)
         except RecordError as exc:
-            _err(f"{path}: {exc}")
+            _err(describe_error(str(path), exc, None))
             status = EXIT_INVALID
             continue
         except ValueError as exc:
@@ -94,7 +96,8 @@ def watch_files(files: list[Path], *, seat: str | None = None, text: bool = Fals
             from primero.tui.watch import analysis_summary
 
             console = Console(highlight=False, soft_wrap=True)
-            console.print(f"{path}", style="bold")
+            heading = f"{path}" + (f" (file {k} of {len(files)})" if len(files) > 1 else "")
+            console.print(heading, style="bold", markup=False)
             console.print(
                 analysis_summary(exchange_decisions(model), model.record.players, model.seat)
             )
@@ -102,7 +105,11 @@ def watch_files(files: list[Path], *, seat: str | None = None, text: bool = Fals
         else:
             from primero.tui.watch import WatchApp
 
-            WatchApp(model).run()
+            WatchApp(model, name=str(path), position=(k, len(files))).run()
+        if model.error is not None:
+            # shown on the screen at the last valid step; said again here, as replay does
+            _err(describe_error(str(path), model.error, model.file_lines))
+            status = EXIT_INVALID
     return status
 
 
@@ -128,9 +135,11 @@ def watch_command(
 ) -> None:
     """Step through a recorded hand as one seat saw it, with an exchange analysis.
 
-    Keys: left/right step, home/end, p/n previous/next exchange decision, 1-8 or tab
-    choose the seat, a analysis on/off, q quit. Exit status 2 if a record is invalid,
-    or without a terminal unless --text.
+    Opens at the first step. Keys: left/right step, home/end, p/n previous/next exchange
+    decision, 1-8 or tab choose the seat, a analysis on/off, up/down/pgup/pgdn scroll,
+    q quit. A record with an invalid action is shown up to its last valid one, with the
+    error there. Exit status 2 if a record is invalid, or without a terminal unless
+    --text.
     """
     status = watch_files(files, seat=seat, text=text)
     if status:

@@ -17,7 +17,15 @@ from primero.cards import CardError, parse_card
 from primero.tui.cardart import card_span
 from primero.views import SeatView
 
-__all__ = ["award_lines", "describe_line", "log_text", "section_marker"]
+__all__ = [
+    "award_lines",
+    "check_lines",
+    "describe_line",
+    "describe_lines",
+    "log_text",
+    "section_marker",
+    "sentence_text",
+]
 
 
 def _seat(word: str, names: Sequence[str]) -> str:
@@ -33,6 +41,7 @@ _YOU_FORMS = {
     "discards": "discard",
     "stands": "stand",
     "calls": "call",
+    "checks": "check",
     "folds": "fold",
     "accepts": "accept",
     "refuses": "refuse",
@@ -43,15 +52,71 @@ _YOU_FORMS = {
 }
 
 
-def describe_line(line: str, names: Sequence[str]) -> str:
+def check_lines(lines: Sequence[str]) -> set[int]:
+    """The indices of the lines of a hand that are checks: a call (``c``) with nothing to
+    put in, or an opening bet of 0 (R5). Read from the lines alone (public ones do): a
+    betting round starts after a deal or exchange line; a bet or raise stands unless
+    every vote on it refuses it (R8).
+
+    >>> sorted(check_lines(["p1 b 0", "p2 c", "p3 r 4", "p1 n", "p2 n", "p3 c", "d dh p1 ??"]))
+    [0, 1, 5]
+    """
+    checks: set[int] = set()
+    current = 0
+    put: dict[str, int] = {}
+    for i, line in enumerate(lines):
+        words = line.split()
+        if len(words) < 2 or words[0] == "d" or words[1] == "x":
+            current, put = 0, {}
+            continue
+        seat, verb = words[0], words[1]
+        if verb in ("b", "r") and len(words) == 3 and words[2].isascii() and words[2].isdigit():
+            votes = []
+            for after in lines[i + 1 :]:
+                vote = after.split()[1:2]
+                if vote not in (["y"], ["n"]):
+                    break
+                votes.append(vote[0])
+            if votes and "y" not in votes:
+                continue  # refused by all: withdrawn (R8)
+            current = int(words[2])
+            put[seat] = current
+            if verb == "b" and current == 0:
+                checks.add(i)
+        elif verb == "c":
+            if put.get(seat, 0) >= current:
+                checks.add(i)
+            put[seat] = current
+    return checks
+
+
+def describe_lines(lines: Sequence[str], names: Sequence[str]) -> list[str]:
+    """Every line of a hand in words (:func:`describe_line`), checks said as checks."""
+    checks = check_lines(lines)
+    return [describe_line(line, names, check=i in checks) for i, line in enumerate(lines)]
+
+
+def sentence_text(sentence: str) -> Text:
+    """A sentence with its cards shown as cards with suit symbols (``7♥``, in colour)."""
+    return _colour_cards(sentence)
+
+
+def describe_line(line: str, names: Sequence[str], *, check: bool = False) -> str:
     """A record line (hand-history.md) in plain words, with seat names for ``p1``….
 
     A seat named "You" gets the verb without ``s`` ("You discard 7♥"). Lines that do
-    not follow the grammar are returned unchanged.
+    not follow the grammar are returned unchanged. With ``check`` (the line is a call
+    with nothing to put in, or an opening bet of 0: :func:`check_lines`), the line says
+    "checks".
 
     >>> describe_line("p1 x 7h", ("You", "Ben"))
     'You discard 7h'
+    >>> describe_line("p2 c", ("You", "Ben"), check=True)
+    'Ben checks'
     """
+    words = line.split()
+    if check and len(words) >= 2 and words[1] in ("b", "c"):
+        line = f"{words[0]} check"
     sentence = _describe(line, names)
     if sentence.startswith("You "):
         verb, _, rest = sentence[4:].partition(" ")
@@ -75,7 +140,13 @@ def _describe(line: str, names: Sequence[str]) -> str:
         if all(c == HIDDEN for c in args):
             return f"{who} exchanges {len(args)} card{'s' if len(args) != 1 else ''}"
         return f"{who} discards {' '.join(args)}"
-    simple = {"c": "calls", "f": "folds", "y": "accepts the bet", "n": "refuses the bet"}
+    simple = {
+        "c": "calls",
+        "check": "checks",
+        "f": "folds",
+        "y": "accepts the bet",
+        "n": "refuses the bet",
+    }
     if verb in simple:
         return f"{who} {simple[verb]}"
     if verb == "b" and args:
@@ -177,7 +248,8 @@ def log_text(view: SeatView, names: Sequence[str], *, last: int | None = None) -
         last: keep only the last ``last`` lines (None: all).
 
     Returns:
-        The log; calls and checks are plain, the seat's own lines in bold. A finished
+        The log (checks said as checks, :func:`check_lines`), the seat's own lines in
+        bold. A finished
         hand ends with who won each pot (:func:`award_lines`).
     """
     lines = list(enumerate(view.log))
@@ -186,6 +258,7 @@ def log_text(view: SeatView, names: Sequence[str], *, last: int | None = None) -
     out = Text()
     mine = f"p{view.seat + 1}" if view.seat is not None else None
     full = view.log
+    checks = check_lines(full)
     for k, (index, line) in enumerate(lines):
         if k:
             out.append("\n")
@@ -193,7 +266,7 @@ def log_text(view: SeatView, names: Sequence[str], *, last: int | None = None) -
         if marker is not None:
             out.append(f"── {marker}\n", style="yellow")
         out.append(f"{index + 1:>3} ", style="dim")
-        sentence = _colour_cards(describe_line(line, names))
+        sentence = _colour_cards(describe_line(line, names, check=index in checks))
         words = line.split()
         if mine is not None and (words[:1] == [mine] or words[2:3] == [mine]):
             sentence.stylize("bold")

@@ -5,14 +5,16 @@
 showdown), with the after-hand analysis of that seat's exchange decisions
 (:mod:`primero.tui.analysis`).
 
-Keys: ``left``/``right`` one line back/forward, ``home``/``end`` the start/end,
+Keys: ``left``/``right`` one action back/forward, ``home``/``end`` the start/end,
 ``p``/``n`` the previous/next exchange decision of the seat, ``1``–``8`` or ``tab``
-choose the seat, ``a`` show or hide the analysis, ``q`` quit.
+choose the seat, ``a`` show or hide the analysis, ``up``/``down``/``pgup``/``pgdn``
+scroll, ``q`` quit.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -21,13 +23,15 @@ from textual.app import App, ComposeResult
 from textual.widgets import Button, Static
 
 from primero.actions import seat_name
+from primero.recordpos import describe_error
 from primero.tui.actionpad import KeyChoice
 from primero.tui.analysis import ExchangeDecision, exchange_decisions
 from primero.tui.board import NARROW_CSS, Board, KeyButton
 from primero.tui.cardart import cards_span
 from primero.tui.hints import choice_label, odds_table, percent
-from primero.tui.logpanel import describe_line
+from primero.tui.logpanel import describe_lines, sentence_text
 from primero.tui.watchmodel import WatchModel
+from primero.views import SeatView
 
 __all__ = ["WatchApp", "analysis_summary", "run_watch"]
 
@@ -56,7 +60,7 @@ def analysis_summary(decisions: list[ExchangeDecision], names: tuple[str, ...], 
     for d in decisions:
         two = d.odds.second_deal
         where = "1st round" if two else "2nd exchange"
-        out.append(f"\nline {d.step + 1} · {where}: ", style="bold")
+        out.append(f"\naction {d.step + 1} · {where}: ", style="bold")
         out.append_text(cards_span(d.hand))
         out.append("\n  chose ")
         out.append_text(choice_label(d.chosen_choice, two_cards=two))
@@ -73,8 +77,21 @@ def analysis_summary(decisions: list[ExchangeDecision], names: tuple[str, ...], 
 class WatchApp(App[None]):
     """Step through a recorded hand as one seat saw it, with the exchange analysis.
 
+    It opens at the first step (the antes in). The two banner lines say whose view it
+    is, which file (``file 1 of 2``), and what the current action did, with its number
+    (counted from 1, as in the hand log) and its line in the file. A record with an
+    invalid action steps up to the last valid one, where the error is shown in the
+    wording of ``primero replay`` (:func:`primero.recordpos.describe_error`).
+
+    At 80x24 the banner, the table, the seat's cards and the keys are on screen; the
+    result, the analysis and the hand log follow below, reached with ``pgdn``/``down``
+    (and the mouse wheel). Wider than 100 columns the analysis and the log sit at the
+    right.
+
     Args:
         model: the replayed record and the seat to watch.
+        name: how to name the file (default the record's hand number, if any).
+        position: ``(k, n)``: this is file k of n (shown when n > 1).
     """
 
     TITLE = "Primero — watch"
@@ -82,15 +99,25 @@ class WatchApp(App[None]):
     CSS = (
         """
     Screen { layout: vertical; }
-    #banner { height: 1; background: $primary-background; padding: 0 1; }
+    #banner { height: 2; background: $primary-background; padding: 0 1; }
+    Board #prompt { display: none; }
     """
         + NARROW_CSS
+        + """
+    Screen.-narrow Board { overflow-y: auto; }
+    Screen.-narrow Board #side { height: auto; }
+    Screen.-narrow Board #log-scroll { height: auto; }
+    """
     )
 
-    def __init__(self, model: WatchModel) -> None:
+    def __init__(
+        self, model: WatchModel, *, name: str = "", position: tuple[int, int] = (1, 1)
+    ) -> None:
         super().__init__()
         self.model = model
-        self.step = model.steps
+        self.file_name = name
+        self.position = position
+        self.step = 0
         self.show_analysis = True
         self.decisions = exchange_decisions(model)
 
@@ -105,58 +132,94 @@ class WatchApp(App[None]):
         yield Board()
 
     def on_mount(self) -> None:
-        """Show the last step (the end of the hand)."""
+        """Show the first step (the antes in), with the key buttons (the same at every
+        step)."""
+        self.query_one(Board).set_keys(
+            [
+                KeyChoice("left", "back"),
+                KeyChoice("right", "forward"),
+                KeyChoice("n", "next decision"),
+                KeyChoice("tab", "seat"),
+                KeyChoice("a", "analysis"),
+                KeyChoice("q", "quit"),
+            ]
+        )
         self._draw()
 
     def _decision_at(self, step: int) -> ExchangeDecision | None:
         return next((d for d in self.decisions if d.step == step), None)
+
+    def _banner(self, v: SeatView) -> Text:
+        model = self.model
+        names = v.players
+        banner = Text("Watching ", style="bold")
+        banner.append(f"{seat_name(self.seat)} {names[self.seat]}", style="bold cyan")
+        k, n = self.position
+        if self.file_name:
+            banner.append(f" · {Path(self.file_name).name}")
+        if n > 1:
+            banner.append(f" (file {k} of {n})")
+        extra = model.record.extra.get("hand_number")
+        if extra is not None:
+            banner.append(f" · hand {extra}")
+        if model.error is None and not model.complete:
+            banner.append(" · the record stops mid-hand", style="yellow")
+        banner.append("\n")
+        banner.append(f"Step {self.step}/{model.steps}", style="bold")
+        if self.step == 0:
+            banner.append(": the start of the hand (antes in)")
+        else:
+            line = model.file_line(self.step)
+            where = f" (file line {line})" if line is not None else ""
+            banner.append(f" · action {self.step}{where}: ")
+            sentence = describe_lines(v.log[: self.step], names)[-1]
+            banner.append_text(sentence_text(sentence))
+        if model.error is not None and self.step == model.steps:
+            banner.append(" · next is invalid ↓", style="bold red")
+        elif model.error is not None:
+            banner.append(f" · invalid after action {model.steps}", style="red")
+        banner.no_wrap = True
+        banner.overflow = "ellipsis"
+        return banner
 
     def _draw(self) -> None:
         model = self.model
         v = model.view(self.step)
         names = v.players
         board = self.query_one(Board)
-        title = f"Step {self.step}/{model.steps}"
-        board.show(v, title=title, you=None)
-        banner = Text("Watching as ", style="bold")
-        banner.append(f"{seat_name(self.seat)} {names[self.seat]}", style="bold cyan")
-        record = model.record
-        extra = record.extra.get("hand_number")
-        if extra is not None:
-            banner.append(f" · hand {extra}")
-        if not model.complete:
-            banner.append(" · the record stops mid-hand", style="yellow")
-        self.query_one("#banner", Static).update(banner)
-        last = Text("start of the hand (antes in)")
-        if self.step > 0:
-            last = Text(f"line {self.step}: {describe_line(v.log[self.step - 1], names)}")
-        keys = "←/→ step · home/end · p/n decision · 1-8/tab seat · a analysis · q quit"
-        board.set_prompt(Group(last, Text(keys, style="dim")))
-        board.set_keys(
-            [
-                KeyChoice("left", "back"),
-                KeyChoice("right", "forward"),
-                KeyChoice("p", "decision"),
-                KeyChoice("n", "decision"),
-                KeyChoice("tab", "seat"),
-                KeyChoice("a", "analysis"),
-            ]
-        )
+        board.show(v, you=None)
+        self.query_one("#banner", Static).update(self._banner(v))
         panel: RenderableType = ""
-        detail: RenderableType = ""
+        detail: list[RenderableType] = []
+        last = self.step == model.steps
+        if model.error is not None and last:
+            detail.append(
+                Text(describe_error(self.file_name or "record", model.error, model.file_lines),
+                     style="bold red")
+            )
         if self.show_analysis:
             panel = analysis_summary(self.decisions, names, self.seat)
             decision = self._decision_at(self.step)
             if decision is not None:
                 head = Text(
-                    f"Decision at line {decision.step + 1}: the odds "
+                    f"Decision at action {decision.step + 1}: the odds "
                     f"{'you' if names[self.seat] == 'You' else names[self.seat]} "
                     "could see (own cards and discards only)",
                     style="bold",
                 )
-                detail = Group(head, odds_table(decision.odds, chosen=decision.chosen))
+                detail += [head, odds_table(decision.odds, chosen=decision.chosen)]
         board.set_panel(panel)
-        board.set_extra(detail)
+        board.set_extra(Group(*detail) if detail else "")
+        if last and (v.final_stacks is not None or model.error is not None):
+            target = "#result" if v.final_stacks is not None else "#extra"
+            self.call_after_refresh(board.query_one(target).scroll_visible, animate=False)
+        else:
+            board.scroll_home(animate=False)
+
+    def go_to(self, step: int) -> None:
+        """Show the hand after ``step`` actions (clamped to ``0..steps``)."""
+        self.step = max(0, min(self.model.steps, step))
+        self._draw()
 
     def on_key(self, event: events.Key) -> None:
         """Every key goes to :meth:`handle_key`."""
@@ -168,11 +231,22 @@ class WatchApp(App[None]):
         if isinstance(event.button, KeyButton):
             self.handle_key(event.button.key)
 
+    _SCROLL: ClassVar[dict[str, str]] = {
+        "up": "scroll_up", "down": "scroll_down",
+        "pageup": "scroll_page_up", "pagedown": "scroll_page_down",
+    }
+
     def handle_key(self, key: str) -> None:
-        """Move through the hand, change the seat, toggle the analysis, or quit."""
+        """Move through the hand, change the seat, toggle the analysis, scroll, or quit."""
         model = self.model
+        seats = [str(k) for k in range(1, len(model.record.players) + 1)]
         if key == "q":
             self.exit()
+            return
+        if key in self._SCROLL:
+            board = self.query_one(Board)
+            scroller = board if board.allow_vertical_scroll else board.query_one("#main")
+            getattr(scroller, self._SCROLL[key])(animate=False)
             return
         if key == "left":
             self.step = max(0, self.step - 1)
@@ -190,9 +264,9 @@ class WatchApp(App[None]):
                 self.step = later[0]
             elif key == "p" and earlier:
                 self.step = earlier[-1]
-        elif key == "tab" or (key.isdigit() and 1 <= int(key) <= len(model.record.players)):
+        elif key == "tab" or key in seats:
             n = len(model.record.players)
-            model.seat = (model.seat + 1) % n if key == "tab" else int(key) - 1
+            model.seat = (model.seat + 1) % n if key == "tab" else seats.index(key)
             self.decisions = exchange_decisions(model)
         elif key == "a":
             self.show_analysis = not self.show_analysis
@@ -210,7 +284,7 @@ def run_watch(path: str | Path, *, seat: str | int | None = None) -> None:
             ``human`` seat, else p1.
 
     Raises:
-        RecordError: the record cannot be read or is invalid.
+        RecordError: the record cannot be read or its header is invalid.
         ValueError: ``seat`` is not a seat of the hand.
     """
-    WatchApp(WatchModel.from_file(path, seat)).run()
+    WatchApp(WatchModel.from_file(path, seat), name=str(path)).run()

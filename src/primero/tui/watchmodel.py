@@ -19,6 +19,7 @@ from pathlib import Path
 
 from primero.actions import parse_action, seat_name
 from primero.history import HandRecord, read_record, replay
+from primero.recordpos import action_lines_of_file, where
 from primero.state import HandState
 from primero.views import SeatView, view
 
@@ -72,41 +73,62 @@ class WatchModel:
     """A replayed record with the hand kept after every line.
 
     Args:
-        record: the hand record; it must replay without error (a record that stops
-            mid-hand is fine: the last step is where it stops).
+        record: the hand record. A record that stops mid-hand is fine: the last step is
+            where it stops. So is one with an invalid action: the steps go up to the
+            last valid one, and :attr:`error` says what is wrong with the next.
         seat: the seat to watch (see :func:`parse_seat`); default :func:`default_seat`.
+        file_lines: the line of the file of each action
+            (:func:`primero.recordpos.action_lines`), when the record comes from a file.
 
     Raises:
-        RecordError: the record is invalid (the first invalid line, as replay reports it).
+        RecordError: the record's header is invalid (there is no hand to show).
         ValueError: ``seat`` is not a seat of the hand.
 
     Attributes:
         record: the record.
         seat: the 0-based seat watched.
-        states: the hand before any line (index 0) and after each line (index k).
+        states: the hand before any line (index 0) and after each valid line (index k).
+        error: the first invalid action (as replay reports it), or None.
+        file_lines: as given, or None.
     """
 
-    def __init__(self, record: HandRecord, seat: str | int | None = None) -> None:
+    def __init__(
+        self,
+        record: HandRecord,
+        seat: str | int | None = None,
+        *,
+        file_lines: list[int] | None = None,
+    ) -> None:
         outcome = replay(record)
-        if outcome.error is not None:
+        if outcome.error is not None and outcome.error.index is None:
             raise outcome.error
         self.record = record
+        self.error = outcome.error
+        self.file_lines = file_lines
         self.seat = default_seat(record) if seat is None else parse_seat(seat, record.players)
         state = HandState(record.players, record.starting_stacks, record.rules)
         self.states: list[HandState] = [state.copy()]
-        for line in record.actions:
+        valid = len(record.actions) if self.error is None else self.error.index
+        assert valid is not None
+        for line in record.actions[:valid]:
             state.apply(parse_action(str(line), state.n))
             self.states.append(state.copy())
 
     @classmethod
     def from_file(cls, path: str | Path, seat: str | int | None = None) -> WatchModel:
-        """Read a ``.prh`` (or ``.json``) record and replay it.
+        """Read a ``.prh`` (or ``.json``) record and replay it, up to its first invalid
+        action if it has one (:attr:`error`).
 
         Raises:
-            RecordError: unreadable file, bad header or an invalid line.
+            RecordError: unreadable file or bad header.
             ValueError: ``seat`` is not a seat of the hand.
         """
-        return cls(read_record(path), seat)
+        return cls(read_record(path), seat, file_lines=action_lines_of_file(path))
+
+    def file_line(self, step: int) -> int | None:
+        """The line of the file of the action that led to ``step`` (None for step 0 or
+        when not known)."""
+        return None if step == 0 else where(step - 1, self.file_lines)
 
     @property
     def steps(self) -> int:
@@ -115,8 +137,8 @@ class WatchModel:
 
     @property
     def complete(self) -> bool:
-        """Whether the record is a finished hand."""
-        return self.states[-1].complete
+        """Whether the record is a finished hand (valid to its end)."""
+        return self.error is None and self.states[-1].complete
 
     def view(self, step: int, seat: int | None = None) -> SeatView:
         """The hand after ``step`` lines as ``seat`` (default the watched seat) saw it.

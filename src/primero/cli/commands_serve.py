@@ -1,0 +1,111 @@
+"""``primero serve`` (the online server) and ``primero hands export`` (its archive)."""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from primero.cli.app import app
+
+__all__ = ["export_command", "serve_command"]
+
+hands_app = typer.Typer(
+    name="hands", help="The server's archive of finished hands.", no_args_is_help=True
+)
+app.add_typer(hands_app, name="hands")
+
+DatabaseUrl = Annotated[
+    str,
+    typer.Option(
+        "--database-url",
+        help="SQLAlchemy URL of the database: an SQLite file (default ./primero.db) or "
+        "postgresql+psycopg://user@host:5432/name.",
+    ),
+]
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on; 0.0.0.0 for every network interface.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port; 0 picks a free one.")] = 8000,
+    database_url: DatabaseUrl = "sqlite:///primero.db",
+    bot_pause: Annotated[
+        float, typer.Option(help="Seconds a bot waits before acting (0 in tests).", min=0)
+    ] = 1.0,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(help="Another page origin allowed to open WebSockets (repeatable)."),
+    ] = None,
+) -> None:
+    """Run the online server: the web client at /, the REST API under /api, WebSockets
+    under /ws, the API docs at /docs. Ctrl-C stops it (hands in progress are kept)."""
+    import uvicorn
+
+    from primero.server import Settings, create_app
+
+    settings = Settings(
+        database_url=database_url, bot_pause=bot_pause, allow_origins=tuple(allow_origin or ())
+    )
+    config = uvicorn.Config(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=1 << 20,
+        timeout_graceful_shutdown=3,
+        log_level="info",
+        access_log=False,  # a request line could carry a token in its query
+    )
+    logging.getLogger("uvicorn.error").addFilter(RedactTokens())
+    # Bots and the database writer run in threads: switch to the event loop's thread more
+    # often than every 5 ms, so that a person's action is answered promptly under load.
+    sys.setswitchinterval(0.0005)
+    uvicorn.Server(config).run()
+
+
+class RedactTokens(logging.Filter):
+    """Writes ``token=…`` in log lines (uvicorn logs each WebSocket's path) as
+    ``token=<hidden>``: tokens are never logged."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Redact the record in place; always keep it."""
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg = _TOKEN.sub("token=<hidden>", message)
+            record.args = ()
+        return True
+
+
+_TOKEN = re.compile(r"token=[^&\s\"']*")
+
+
+@hands_app.command("export")
+def export_command(
+    out: Annotated[Path, typer.Option("--out", help="Folder to write DIR/<table>/<n>.prh.")],
+    database_url: DatabaseUrl = "sqlite:///primero.db",
+    table: Annotated[
+        str | None, typer.Option("--table", help="Only this table's hands.")
+    ] = None,
+) -> None:
+    """Write every finished hand as a complete .prh record, DIR/<table id>/<hand number>.prh,
+    overwriting. It holds every card: the operator's archive, not for players."""
+    from primero.store import Store
+
+    store = Store(database_url)
+    try:
+        store.migrate()
+        count = 0
+        for table_id, number, text in store.finished_hands(table):
+            folder = out / table_id
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"{number}.prh").write_text(text, encoding="utf-8")
+            count += 1
+    finally:
+        store.close()
+    typer.echo(f"{count} hand{'s' if count != 1 else ''} written under {out}")

@@ -1,0 +1,93 @@
+"""The FastAPI application of ``primero serve``: REST lobby under ``/api``, the WebSocket
+under ``/ws``, the pages at ``/`` and ``/t/{id}``, the OpenAPI document at
+``/openapi.json``."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from primero.server import api, pages, ws
+from primero.server.runtime import BadRequest, Conflict, Hub, NotFound
+from primero.server.settings import Settings
+from primero.store import Store
+
+__all__ = ["create_app"]
+
+DESCRIPTION = """
+Play Primero, the Renaissance ancestor of poker, with friends and bots.
+
+1. `POST /api/tables` with the seats (`"open"` for a person, or a bot kind).
+2. Each person `POST /api/tables/{id}/seats` with a name and keeps the token.
+3. Connect to the WebSocket `/ws/tables/{id}?token=T` (no token: watch as a spectator);
+   the server sends `state` messages and takes `action`, `resync` and `chat` messages.
+
+The protocol is described in docs/protocol.md.
+"""
+
+
+def _words(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        loc = [str(x) for x in err.get("loc", ()) if x != "body"]
+        where = ".".join(loc) or "body"
+        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+    return "; ".join(parts) or "the request body is not valid"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server application.
+
+    Args:
+        settings: how it runs (default: :class:`Settings` defaults, SQLite ``primero.db``).
+
+    Returns:
+        The FastAPI app; its lifespan migrates the database, loads every table and
+        resumes the hands in progress, and on shutdown stops every table's task.
+    """
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(settings.database_url)
+        store.migrate()
+        hub = Hub(settings, store)
+        app.state.hub = hub
+        await hub.load()
+        try:
+            yield
+        finally:
+            await hub.close()
+
+    app = FastAPI(
+        title="primero",
+        summary="Online tables of Primero",
+        description=DESCRIPTION,
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_body(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _words(exc)}, status_code=400)
+
+    @app.exception_handler(BadRequest)
+    async def _bad(_request: Request, exc: BadRequest) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=400)
+
+    @app.exception_handler(NotFound)
+    async def _missing(_request: Request, exc: NotFound) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=404)
+
+    @app.exception_handler(Conflict)
+    async def _conflict(_request: Request, exc: Conflict) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=409)
+
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    pages.mount_pages(app)
+    return app

@@ -1,0 +1,104 @@
+"""Property-based fuzzing of the server: the REST API from its OpenAPI document
+(schemathesis: no 500) and WebSocket frames (Hypothesis: no crash, and a refused frame
+changes nothing)."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from schemathesis.checks import not_a_server_error
+
+from primero.server import Settings, create_app
+
+# One app for the whole module (schemathesis keeps its lifespan running); bots slow.
+_DB = Path(tempfile.mkdtemp(prefix="primero-fuzz-")) / "fuzz.db"
+APP = create_app(Settings(database_url=f"sqlite:///{_DB}", bot_pause=5))
+schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
+
+
+@schema.parametrize()
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+def test_the_rest_api_never_answers_500(case: schemathesis.Case[Any]) -> None:
+    case.call_and_validate(checks=[not_a_server_error])
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=10,
+)
+MESSAGES = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from(["action", "resync", "chat", "hints", "", "ACTION"])
+        | st.text(max_size=8)
+    },
+    optional={
+        "id": JSON | st.text(min_size=1, max_size=70),
+        "line": JSON | st.sampled_from(["b 0", "b -1", "r 999", "x 7h", "dc chorus", "y", "zz"]),
+        "since": JSON,
+        "text": JSON,
+    },
+)
+FRAMES = (
+    MESSAGES.map(json.dumps)
+    | st.text(max_size=40)
+    | st.binary(max_size=40)
+    | st.integers(4000, 6000).map(lambda n: json.dumps({"type": "chat", "text": "x" * n}))
+)
+
+
+def _state(ws: Any) -> dict[str, Any]:
+    while True:
+        m: dict[str, Any] = ws.receive_json()
+        if m["type"] == "state":
+            return m
+
+
+@pytest.mark.timeout(300)
+def test_websocket_frames_never_crash_and_refused_ones_change_nothing(tmp_path: Path) -> None:
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'ws.db'}", bot_pause=0))
+    with TestClient(app) as client:
+        table = client.post(
+            "/api/tables",
+            json={"seats": ["open", "open"], "rules": {"min_players": 2}, "turn_seconds": 0},
+        ).json()["id"]
+        tokens = [
+            client.post(f"/api/tables/{table}/seats", json={"name": n}).json()["token"]
+            for n in ("Ana", "Ben")
+        ]
+
+        @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+        @given(frame=FRAMES, who=st.sampled_from([0, 1, None]))
+        def run(frame: str | bytes, who: int | None) -> None:
+            query = "" if who is None else f"?token={tokens[who]}"
+            with client.websocket_connect(f"/ws/tables/{table}{query}") as ws:
+                before = _state(ws)
+                while before["hand"] is None or before["hand"]["to_act"] == "dealer":
+                    before = _state(ws)
+                if isinstance(frame, bytes):
+                    ws.send_bytes(frame)
+                else:
+                    ws.send_text(frame)
+                reply = ws.receive_json()
+                ws.send_json({"type": "resync", "since": 0})
+                after = _state(ws)
+                if reply["type"] == "error":
+                    assert after == before
+                elif reply["type"] == "chat":
+                    assert after["version"] == before["version"]
+                else:  # a legal action was applied, or a resync answered
+                    assert reply["type"] == "state" and after["version"] >= before["version"]
+
+        run()
+        # The server is still up and answers.
+        assert client.get(f"/api/tables/{table}").status_code == 200

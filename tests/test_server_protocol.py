@@ -1,0 +1,455 @@
+"""The server's protocol in-process (FastAPI's TestClient): every message type and every
+error, each refused message leaving the version and the state unchanged (online.md)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from primero.cards import parse_card
+from primero.hands import evaluate
+from primero.history import parse_record, replay
+from primero.server import Settings, create_app
+from primero.server.models import StateOut
+from primero.store import Store
+from server_helpers import cards_in, choose_line, database
+
+pytestmark = pytest.mark.timeout(120)  # a server that stops answering fails, not hangs
+
+TWO = {"seats": ["open", "open"], "rules": {"min_players": 2}, "turn_seconds": 0}
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The same suite on an SQLite file and on a fresh PostgreSQL database."""
+    with database(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    app = create_app(Settings(database_url=db_url, bot_pause=0))
+    with TestClient(app) as c:
+        yield c
+
+
+def _create(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def _join(client: TestClient, table: str, name: str) -> str:
+    r = client.post(f"/api/tables/{table}/seats", json={"name": name})
+    assert r.status_code == 201, r.text
+    token: str = r.json()["token"]
+    return token
+
+
+def _until(ws: Any, pred: Any, limit: int = 500) -> dict[str, Any]:
+    for _ in range(limit):
+        m: dict[str, Any] = ws.receive_json()
+        if pred(m):
+            return m
+    raise AssertionError("the awaited message never came")
+
+
+def _settled(m: dict[str, Any]) -> bool:
+    """A state where a person is to act (nothing moves until someone acts)."""
+    return (
+        m["type"] == "state"
+        and m["hand"] is not None
+        and (m["hand"]["to_act"] or "").startswith("p")
+    )
+
+
+def _resync(ws: Any) -> dict[str, Any]:
+    ws.send_json({"type": "resync", "since": 0})
+    return _until(ws, lambda m: m["type"] == "state")
+
+
+# --------------------------------------------------------------------------- REST
+
+
+def test_create_list_get_and_join(client: TestClient) -> None:
+    t = _create(client, {"name": "Friday", "seats": ["open", "heuristic", "random", "open"]})
+    assert t["name"] == "Friday" and t["status"] == "waiting" and t["hands_played"] == 0
+    assert [s["kind"] for s in t["seats"]] == ["open", "heuristic", "random", "open"]
+    assert t["seats"][0] == {"name": None, "kind": "open", "chips": 100}
+    assert t["seats"][1]["name"] and t["seats"][2]["name"]
+    assert client.get(f"/api/tables/{t['id']}").json()["id"] == t["id"]
+    assert [x["id"] for x in client.get("/api/tables").json()] == [t["id"]]
+    r = client.post(f"/api/tables/{t['id']}/seats", json={"name": "Ana"})
+    assert r.status_code == 201 and r.json()["seat"] == 0 and len(r.json()["token"]) >= 22
+    r = client.post(f"/api/tables/{t['id']}/seats", json={"name": "Ben"})
+    assert r.json()["seat"] == 3
+    summary = client.get(f"/api/tables/{t['id']}").json()
+    assert summary["status"] == "playing"
+    assert [s["kind"] for s in summary["seats"]] == ["person", "heuristic", "random", "person"]
+    r = client.post(f"/api/tables/{t['id']}/seats", json={"name": "Cleo"})
+    assert r.status_code == 409 and "no seat is open" in r.json()["detail"]
+    assert client.get("/api/tables/nope").status_code == 404
+    assert client.post("/api/tables/nope/seats", json={"name": "X"}).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("", "1 to 24"),
+        ("x" * 25, "1 to 24"),
+        ("   ", "not white space"),
+        (" Ana", "white space"),
+        ("Ana\x07", "control"),
+        ("Lorenzo", "already at this table"),
+    ],
+)
+def test_bad_names_are_refused(client: TestClient, name: str, words: str) -> None:
+    t = _create(client, {"seats": ["open", "random", "random", "random"]})
+    r = client.post(f"/api/tables/{t['id']}/seats", json={"name": name})
+    assert r.status_code == 400 and words in r.json()["detail"]
+    assert client.get(f"/api/tables/{t['id']}").json() == t  # nothing changed
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"seats": ["open"]}, "4 to 6 seats"),
+        ({"seats": ["open", "robot", "random", "random"]}, "unknown seat 'robot'"),
+        ({"seats": "open"}, "seats"),
+        ({"seats": ["open"] * 4, "stack": 0}, "stack"),
+        ({"seats": ["open"] * 4, "rules": {"colour": 1}}, "unknown rule"),
+        ({"seats": ["open"] * 4, "turn_seconds": -1}, "turn_seconds"),
+        ({"seats": ["open"] * 4, "name": ""}, "table name"),
+        ({}, "seats"),
+    ],
+)
+def test_bad_tables_are_refused(client: TestClient, body: dict[str, Any], words: str) -> None:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400 and words in r.json()["detail"], r.text
+    assert client.get("/api/tables").json() == []
+
+
+def test_a_body_that_is_not_json_is_400(client: TestClient) -> None:
+    r = client.post("/api/tables", content=b"{", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["detail"]
+
+
+# --------------------------------------------------------------------------- WebSocket
+
+
+def _two_people(client: TestClient) -> tuple[str, str, str]:
+    t = _create(client, TWO)
+    return t["id"], _join(client, t["id"], "Ana"), _join(client, t["id"], "Ben")
+
+
+def test_state_messages_follow_the_contract(client: TestClient) -> None:
+    table, ana, _ben = _two_people(client)
+    with client.websocket_connect(f"/ws/tables/{table}?token={ana}") as ws:
+        m = _until(ws, _settled)
+        StateOut.model_validate(m)
+        hand = m["hand"]
+        assert hand["players"] == ["Ana", "Ben"] or hand["players"] == ["Ben", "Ana"]
+        assert hand["table_seats"] == [0, 1] or hand["table_seats"] == [1, 0]
+        me = hand["table_seats"].index(0)
+        assert hand["seat"] == f"p{me + 1}" and len(hand["hand"]) == 2
+        assert hand["log"][me].endswith(" ".join(hand["hand"]))
+        other = 1 - me
+        assert hand["log"][other].endswith("?? ??")
+        assert m["table"]["status"] == "playing" and m["deadline"] is None
+        assert (m["legal"] is not None) == (hand["to_act"] == hand["seat"])
+    with client.websocket_connect(f"/ws/tables/{table}") as spectator:
+        s = _until(spectator, _settled)
+        assert s["hand"]["seat"] is None and s["hand"]["hand"] == [] and s["legal"] is None
+        assert all(line.endswith("?? ??") for line in s["hand"]["log"])
+
+
+def _to_act_and_waiting(client: TestClient, table: str, tokens: dict[str, str]) -> tuple[str, str]:
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens['Ana']}") as ws:
+        m = _until(ws, _settled)
+    players = m["hand"]["players"]
+    to_act = players[int(m["hand"]["to_act"][1:]) - 1]
+    waiting = next(n for n in players if n != to_act)
+    return to_act, waiting
+
+
+REFUSED: list[tuple[str, str]] = [
+    ("not json", "not JSON"),
+    ("[1, 2]", "not a JSON object"),
+    (json.dumps({"type": "chat", "text": "x" * 5000}), "over 4 KiB"),
+    (json.dumps({"type": "dance"}), "unknown type 'dance'"),
+    (json.dumps({"no": "type"}), "unknown type None"),
+    (json.dumps({"type": "action", "id": 5, "line": "c"}), "id"),
+    (json.dumps({"type": "action", "id": "a", "line": 3}), "line"),
+    (json.dumps({"type": "action", "id": "", "line": "c"}), "id"),
+    (json.dumps({"type": "action", "line": "c"}), "id"),
+    (json.dumps({"type": "resync", "since": "x"}), "since"),
+    (json.dumps({"type": "chat", "text": ""}), "text"),
+    (json.dumps({"type": "chat", "text": "a\x00b"}), "control"),
+    (json.dumps({"type": "action", "id": "b1", "line": "b 99999"}), ""),
+    (json.dumps({"type": "action", "id": "b2", "line": "fly away"}), ""),
+]
+
+
+def test_every_refused_frame_gets_an_error_and_changes_nothing(client: TestClient) -> None:
+    table, ana, ben = _two_people(client)
+    tokens = {"Ana": ana, "Ben": ben}
+    to_act, _ = _to_act_and_waiting(client, table, tokens)
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens[to_act]}") as ws:
+        before = _until(ws, _settled)
+        for frame, words in REFUSED[:9]:
+            ws.send_text(frame)
+            err = ws.receive_json()
+            assert err["type"] == "error" and words in err["message"], (frame, err)
+        assert _resync(ws) == before  # nine refused frames: still open, nothing changed
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens[to_act]}") as ws:
+        assert _until(ws, _settled) == before
+        for frame, words in REFUSED[9:]:
+            ws.send_text(frame)
+            err = ws.receive_json()
+            assert err["type"] == "error" and words in err["message"], (frame, err)
+            if '"id": "b' in frame:
+                assert err["id"] == json.loads(frame)["id"]
+            ws.send_json({"type": "resync", "since": 0})
+            assert _until(ws, lambda m: m["type"] == "state") == before
+
+
+def test_ten_refused_frames_in_ten_seconds_close_with_1008(client: TestClient) -> None:
+    table, ana, _ben = _two_people(client)
+    with client.websocket_connect(f"/ws/tables/{table}?token={ana}") as ws:
+        _until(ws, _settled)
+        for _ in range(10):
+            ws.send_text("nope")
+        errors = 0
+        with pytest.raises(WebSocketDisconnect) as info:
+            while True:
+                m = ws.receive_json()
+                errors += m["type"] == "error"
+        assert info.value.code == 1008 and errors == 10
+
+
+def test_out_of_turn_spectator_and_wrong_token(client: TestClient) -> None:
+    table, ana, ben = _two_people(client)
+    tokens = {"Ana": ana, "Ben": ben}
+    _to_act, waiting = _to_act_and_waiting(client, table, tokens)
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens[waiting]}") as ws:
+        before = _until(ws, _settled)
+        assert before["legal"] is None
+        ws.send_json({"type": "action", "id": "w1", "line": "c"})
+        err = ws.receive_json()
+        assert err == {"type": "error", "id": "w1", "message": "it is not your turn"}
+        assert _resync(ws) == before
+    with client.websocket_connect(f"/ws/tables/{table}") as spectator:
+        before = _until(spectator, _settled)
+        spectator.send_json({"type": "action", "id": "s1", "line": "c"})
+        err = spectator.receive_json()
+        assert err["type"] == "error" and "spectators may not act" in err["message"]
+        spectator.send_json({"type": "chat", "text": "hello"})
+        assert "spectators may not chat" in spectator.receive_json()["message"]
+        assert _resync(spectator) == before
+    for token in ("wrong", ana + "x", ""):
+        with (
+            client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws,
+            pytest.raises(WebSocketDisconnect) as info,
+        ):
+            ws.receive_json()  # no state is sent before the close
+        assert info.value.code == 1008
+
+
+def test_foreign_origin_is_refused_own_and_allowed_are_taken(tmp_path: Path) -> None:
+    app = create_app(
+        Settings(
+            database_url=f"sqlite:///{tmp_path / 'o.db'}",
+            bot_pause=0,
+            allow_origins=("https://friends.example",),
+        )
+    )
+    with TestClient(app) as client:
+        table = _create(client, TWO)["id"]
+        with (
+            pytest.raises(WebSocketDisconnect) as info,
+            client.websocket_connect(
+                f"/ws/tables/{table}", headers={"origin": "https://evil.example"}
+            ),
+        ):
+            pass
+        assert info.value.code == 1008
+        for origin in ("http://testserver", "https://friends.example"):
+            with client.websocket_connect(f"/ws/tables/{table}", headers={"origin": origin}) as ws:
+                assert ws.receive_json()["type"] == "state"
+
+
+def test_chat_reaches_everyone_and_changes_no_version(client: TestClient) -> None:
+    table, ana, ben = _two_people(client)
+    with (
+        client.websocket_connect(f"/ws/tables/{table}?token={ana}") as a,
+        client.websocket_connect(f"/ws/tables/{table}?token={ben}") as b,
+    ):
+        before = _until(a, _settled)
+        _until(b, _settled)
+        a.send_json({"type": "chat", "text": "<b>hi</b> Ben", "extra": 1})
+        expected = {"type": "chat", "from": "Ana", "text": "<b>hi</b> Ben"}
+        assert a.receive_json() == expected and b.receive_json() == expected
+        assert _resync(a)["version"] == before["version"]
+
+
+def test_an_action_id_is_applied_once_across_connections(client: TestClient) -> None:
+    table, ana, ben = _two_people(client)
+    tokens = {"Ana": ana, "Ben": ben}
+    to_act, _ = _to_act_and_waiting(client, table, tokens)
+    url = f"/ws/tables/{table}?token={tokens[to_act]}"
+    with client.websocket_connect(url) as one, client.websocket_connect(url) as two:
+        before = _until(one, _settled)
+        _until(two, _settled)
+        line = choose_line(before)
+        one.send_json({"type": "action", "id": "same", "line": line})
+        two.send_json({"type": "action", "id": "same", "line": line})
+        after_one = _until(one, lambda m: m["type"] == "state")
+        v = before["version"]
+        assert after_one["version"] == v + 1
+        seen = _until(two, lambda m: m["type"] == "state")
+        assert seen["version"] == v + 1
+        # two's duplicate: two alone gets the current state, nothing is applied again
+        dup = _until(two, lambda m: m["type"] == "state")
+        assert dup["version"] == v + 1
+        assert _resync(one)["version"] == v + 1
+        assert len(_resync(one)["hand"]["log"]) == len(before["hand"]["log"]) + 1
+
+
+def _play(ws: Any, seat_token_name: str, frames: list[dict[str, Any]]) -> dict[str, Any]:
+    """Play every turn of this seat until the match is over; keep every frame."""
+    n = 0
+    acted: set[tuple[int, int]] = set()
+    while True:
+        m = ws.receive_json()
+        frames.append(m)
+        if m["type"] != "state":
+            continue
+        if m["table"]["status"] == "over":
+            over: dict[str, Any] = m
+            return over
+        if m["legal"] is not None and (m["version"], len(m["hand"]["log"])) not in acted:
+            acted.add((m["version"], len(m["hand"]["log"])))
+            n += 1
+            ws.send_json({"type": "action", "id": f"{seat_token_name}-{n}", "line": choose_line(m)})
+
+
+def test_a_whole_match_against_bots_is_stored_and_replays(client: TestClient, db_url: str) -> None:
+    t = _create(
+        client,
+        {"seats": ["random", "open", "heuristic", "random"], "max_hands": 3, "turn_seconds": 0},
+    )
+    token = _join(client, t["id"], "Ana")
+    frames: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={token}") as ws:
+        last = _play(ws, "ana", frames)
+    assert last["table"]["hands_played"] == 3
+    store = Store(db_url)
+    records = list(store.finished_hands(t["id"]))
+    store.close()
+    assert [n for _t, n, _r in records] == [1, 2, 3]
+    for _table, number, text in records:
+        record = parse_record(text)
+        outcome = replay(record)
+        assert outcome.error is None and outcome.complete
+        finals = [
+            m
+            for m in frames
+            if m["type"] == "state"
+            and m["hand"]
+            and m["hand"]["number"] == number
+            and m["hand"]["final_stacks"]
+        ]
+        assert outcome.state is not None
+        result = outcome.state.result
+        assert result is not None
+        assert finals and finals[-1]["hand"]["final_stacks"] == list(result.final_stacks)
+        # Ana's frames of this hand name only her own cards and the cards shown (none of
+        # her own once she is out of the match: she sees the public view).
+        me = record.players.index("Ana") if "Ana" in record.players else -9
+        mine = {
+            c
+            for line in record.actions
+            if line.startswith((f"d dh p{me + 1} ", f"p{me + 1} x "))
+            for c in cards_in(line)
+        }
+        shown = {c for m in finals for s in (m["hand"]["shown"] or []) if s for c in s["cards"]}
+        for m in frames:
+            if m["type"] == "state" and m["hand"] and m["hand"]["number"] == number:
+                assert cards_in(m["hand"]) <= mine | shown
+
+
+def _expected_timeout_line(state: dict[str, Any]) -> str:
+    """online.md's least committal move, worked out from the seat's legal moves by hand."""
+    legal, cards = state["legal"], state["hand"]["hand"]
+    if legal["vote"]:
+        return "y"
+    if legal["declare"]:
+        return f"dc {evaluate(cards).category.label}"
+    if 0 in legal["exchange"]:
+        return "x"
+    if 1 in legal["exchange"]:
+        assert len(cards) == 2  # the first round: keep the card of more points
+        a, b = (parse_card(c) for c in cards)
+        return f"x {b if a.points > b.points else a}"
+    if legal["bet"] is not None and legal["bet"][0] == 0:
+        return "b 0"
+    if legal["call"] == 0:
+        return "c"
+    return "f"
+
+
+def test_the_timer_makes_the_least_committal_move(client: TestClient) -> None:
+    t = _create(client, {"seats": ["open", "random", "random", "random"], "turn_seconds": 1})
+    token = _join(client, t["id"], "Ana")
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={token}") as ws:
+        waiting = _until(ws, lambda m: m["type"] == "state" and m["legal"] is not None)
+        assert waiting["deadline"] is not None
+        assert 0 < waiting["deadline"] - time.time() <= 1.5
+        expected = f"{waiting['hand']['seat']} {_expected_timeout_line(waiting)}"
+        moved = _until(ws, lambda m: m["type"] == "state" and m["version"] > waiting["version"])
+        line = moved["hand"]["log"][len(waiting["hand"]["log"])]
+        a, b = (parse_card(c) for c in waiting["hand"]["hand"])
+        if len(expected.split()) == 3 and expected.split()[1] == "x" and a.points == b.points:
+            assert line in {f"{expected.split()[0]} x {a}", f"{expected.split()[0]} x {b}"}
+        else:
+            assert line == expected
+        others = _until(ws, lambda m: m["type"] == "state" and m["legal"] is None)
+        assert others["deadline"] is None  # only a person to act has a deadline
+
+
+def test_a_failing_bot_makes_the_timer_move_and_the_table_goes_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from primero.bots import make_bot
+
+    calls: list[int] = []
+
+    def broken(kind: str, seed: int | None) -> Any:
+        if kind == "random":
+            return make_bot(kind, seed)
+
+        def agent(view: Any) -> Any:
+            calls.append(1)
+            raise RuntimeError("a bug in the bot")
+
+        return agent
+
+    monkeypatch.setattr("primero.tablemodel.model.make_bot", broken)
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'b.db'}", bot_pause=0))
+    with TestClient(app) as client:
+        t = _create(client, {"seats": ["random", "random", "random", "heuristic"], "max_hands": 2})
+        with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+            over = _until(
+                ws, lambda m: m["type"] == "state" and m["table"]["status"] == "over", 5000
+            )
+    assert calls  # the broken bot was asked, failed, and the table went on to the end
+    assert over["table"]["hands_played"] == 2 and over["hand"]["final_stacks"] is not None
+    assert sum(over["hand"]["final_stacks"]) == sum(s["chips"] for s in over["table"]["seats"])
