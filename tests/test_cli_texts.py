@@ -17,7 +17,10 @@ from primero.rules import Rules
 from primero.state import DEALER, HandState, Phase
 
 runner = CliRunner()
-COMMANDS = ["play", "learn", "watch", "replay", "rules", "cheatsheet", "odds", "eval", "simulate"]
+COMMANDS = [
+    "play", "learn", "watch", "replay", "rules", "cheatsheet", "odds", "eval", "simulate",
+    "tournament", "serve", "hands",
+]
 
 
 @pytest.mark.parametrize("command", [[], *([c] for c in COMMANDS)])

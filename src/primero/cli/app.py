@@ -20,6 +20,7 @@ __all__ = ["COMMAND_ORDER", "app"]
 #: The order of the commands in ``primero --help``.
 COMMAND_ORDER: Final = (
     "play", "learn", "watch", "replay", "rules", "cheatsheet", "odds", "eval", "simulate",
+    "tournament", "serve", "hands",
 )
 
 
