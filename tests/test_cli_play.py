@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import io
+import re
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -13,7 +18,7 @@ from primero.cli.commands_play import run_plain
 from primero.cli.commands_simulate import simulate
 from primero.history import read_record, replay
 from primero.rules import Rules
-from primero.table import Table, TableConfig
+from primero.table import InputError, Table, TableConfig
 from primero.views import SeatView
 
 runner = CliRunner()
@@ -78,7 +83,9 @@ def test_play_one_hand_then_quit(tmp_path: Path) -> None:
     assert "main pot" in out
     assert "Stacks:" in out
     assert "Standings when you left" in out
-    assert "Hands played: 1" in out
+    assert "Hands played in the match: 1" in out
+    assert "This session: 1 hand played" in out
+    assert "Your chips over the session: 100 → " in out
     assert "Lorenzo (heuristic)" in out and "Isabella (random)" in out
     saved = list((tmp_path / "h").glob("*.prh"))
     assert len(saved) == 1 and "hand001" in saved[0].name
@@ -89,7 +96,8 @@ def test_play_end_of_input_quits_cleanly(tmp_path: Path) -> None:
     result = runner.invoke(app, [*_args(3), "--no-save"], input="")
     assert result.exit_code == 0, result.output
     assert "Standings when you left" in result.stdout
-    assert "Hands played: 0" in result.stdout
+    assert "Hands played in the match: 0" in result.stdout
+    assert "This session: 0 hands played" in result.stdout
 
 
 def test_play_rejects_bad_options() -> None:
@@ -134,7 +142,7 @@ def test_run_plain_with_scripted_input_plays_a_whole_short_match(tmp_path: Path)
     assert ("Final standings" in out) or ("you are out of the match" in out)
     hands = table.match.hands_played
     assert len(list(tmp_path.glob("*.prh"))) == hands
-    assert prompts.count("[Enter] next hand, q to quit: ") == hands - 1
+    assert prompts.count("[Enter] next hand, q to leave: ") == hands - 1
 
 
 # --------------------------------------------------------------------------- simulate
@@ -183,7 +191,8 @@ def test_play_help_then_quit() -> None:
     result = runner.invoke(app, [*_args(1), "--no-save"], input="?\nq\n")
     assert result.exit_code == 0, result.output
     assert "Input (what is allowed now is listed at each turn)" in result.stdout
-    assert "You leave the table; the hand in progress is abandoned." in result.stdout
+    assert "Leave in the middle of this hand?" in result.stdout  # q asks first mid-hand
+    assert "You leave the table in the middle of a hand" in result.stdout
 
 
 # --------------------------------------------------------------------------- --save-dir
@@ -282,3 +291,165 @@ def test_plain_mode_h_prints_hints_and_question_mark_the_help() -> None:
     assert "Hints: exact odds from your cards and your own discards only" in out
     assert "★ best:" in out
     assert out.index("Hints:") < out.index("Input (what is allowed now is listed at each turn)")
+
+
+# --------------------------------------------------------------------------- leaving (issue 10)
+
+
+def test_plain_superscript_amount_is_refused_without_a_traceback() -> None:
+    result = runner.invoke(
+        app,
+        ["play", "--plain", "--seed", "5", "--max-hands", "1", "--no-save", "--players", "4"],
+        input="b ²\nq\ny\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    assert "'²' is not a whole number of chips: type the digits 0-9" in result.stdout
+
+
+def _leave_script(
+    first: str | type[BaseException], answer: str | type[BaseException]
+) -> tuple[Callable[[str], str], list[str]]:
+    """An input function: at the first turn ``first`` (a line, or an exception to raise),
+    then ``answer`` to the leave question, then q/y for good."""
+    calls: list[str] = []
+
+    def input_fn(prompt: str) -> str:
+        calls.append(prompt)
+        k = len(calls)
+        value: str | type[BaseException] = first if k == 1 else answer if k == 2 else "q"
+        if k > 3 and prompt.startswith("Leave"):
+            value = "y"
+        if isinstance(value, str):
+            return value
+        raise value
+
+    return input_fn, calls
+
+
+@pytest.mark.parametrize("leave", ["q", "quit", "\x11", KeyboardInterrupt, EOFError])
+def test_plain_every_leave_key_asks_first_mid_hand_and_n_stays(
+    leave: str | type[BaseException],
+) -> None:
+    config = TableConfig(seed=5, max_hands=1)
+    input_fn, calls = _leave_script(leave, "n")
+    buf = io.StringIO()
+    run_plain(config, Console(file=buf, width=120), input_fn)
+    assert calls[0] == "> "
+    assert calls[1].startswith("Leave in the middle of this hand?")
+    assert calls[2] == "> "  # n: the person stays at the same turn
+    out = buf.getvalue()
+    assert "You stay." in out
+    assert "Standings when you left" in out
+
+
+@pytest.mark.parametrize("answer", ["y", "Y", "q", KeyboardInterrupt, EOFError])
+def test_plain_leave_confirmed_shows_standings_and_summary(
+    answer: str | type[BaseException],
+) -> None:
+    config = TableConfig(seed=5, max_hands=1)
+    input_fn, calls = _leave_script("q", answer)
+    buf = io.StringIO()
+    run_plain(config, Console(file=buf, width=120), input_fn)
+    assert len(calls) == 2
+    out = buf.getvalue()
+    assert "You leave the table in the middle of a hand" in out
+    assert "Standings when you left" in out
+    assert "This session: 0 hands played" in out
+    # the hand in progress is not counted (it can be resumed): chips as it started
+    assert "Your chips over the session: 100 → 100 (+0)" in out
+    assert "the hand in progress is not counted" in out
+
+
+def test_plain_leaving_between_hands_does_not_ask() -> None:
+    config = TableConfig(seed=12, bots=("random",), max_hands=3, players=4)
+    table = Table(config)
+    prompts: list[str] = []
+
+    def input_fn(prompt: str) -> str:
+        prompts.append(prompt)
+        if prompt.startswith("[Enter]"):
+            return "q"
+        return _text_for(table.view())
+
+    buf = io.StringIO()
+    run_plain(config, Console(file=buf, width=120), input_fn, table=table)
+    assert not any(p.startswith("Leave") for p in prompts)
+    out = buf.getvalue()
+    assert "This session: 1 hand played" in out
+    chips = table.match.chips[0]
+    assert f"Your chips over the session: 100 → {chips} ({chips - 100:+d})" in out
+
+
+def test_plain_tables_name_players_not_record_seats() -> None:
+    # seats change every hand (R3): the screen names players; p1..pN are for records
+    result = runner.invoke(
+        app,
+        ["play", "--plain", "--seed", "5", "--max-hands", "1", "--no-save", "--players", "4"],
+        input="b 1\nq\ny\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "1 hand at most" in out
+    assert not re.search(r"\bp[1-6]\b", out)
+    assert re.search(r"Girolamo \(heuristic\) +99 .* dealer", out)
+
+
+def test_the_terminal_table_gets_the_speed_and_leaving_prints_the_summary(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from primero import tui
+    from primero.cli import commands_play
+    from primero.session import SessionSummary
+
+    calls: list[float] = []
+
+    def fake_run_table(
+        config: TableConfig, *, bot_delay: float, table: Table | None = None
+    ) -> tuple[Table, SessionSummary]:
+        calls.append(bot_delay)
+        assert table is not None
+        return table, SessionSummary(start_chips=100, hands_played=3, hands_won=1, biggest_pot=9)
+
+    monkeypatch.setattr(tui, "run_table", fake_run_table)
+    config = TableConfig(seed=2, max_hands=3)
+    assert commands_play._run_tui(config, Table(config), 0.25)
+    assert calls == [0.25]
+    out = capsys.readouterr().out
+    assert "Standings when you left" in out
+    assert "This session: 3 hands played, 1 won, biggest pot won 9 chips" in out
+    assert "Your chips over the session: 100 → 100 (+0)" in out
+
+
+@settings(max_examples=40, deadline=None)
+@example(["b ²", "r ²", "x 6♠\ufe0f", "²", "?", "h", "dc ²", "b 1"])
+@given(st.lists(st.text(max_size=20), max_size=8))
+def test_plain_prompt_takes_any_unicode_lines(lines: list[str]) -> None:
+    """Arbitrary lines at the plain prompt: no exception; a line that is refused
+    changes nothing; chips are conserved (R7)."""
+    config = TableConfig(seed=9, max_hands=1, bots=("random",))
+    table = Table(config)
+    script = iter(lines)
+    pending: list[list[str]] = []  # the hand's lines before a line that must be refused
+
+    def input_fn(prompt: str) -> str:
+        hand = table.hand
+        now = hand.lines() if hand is not None else []
+        if pending:
+            assert now == pending.pop(), "a refused line changed the hand"
+        if prompt.startswith("Leave"):
+            return "y"
+        text = next(script, "q")
+        if prompt == "> " and text.strip().lower() not in {"q", "quit", "exit", "\x11"}:
+            try:
+                table.parse_input(text)
+            except InputError:
+                pending.append(now)
+        return text
+
+    buf = io.StringIO()
+    run_plain(config, Console(file=buf, width=100), input_fn, table=table)
+    out = buf.getvalue()
+    assert "Traceback" not in out
+    assert sum(table.match.chips) == 400  # chips move only when a hand is closed (R7, R9)
+    assert "Standings" in out

@@ -18,8 +18,8 @@ from primero.state import DEALER, HandState, Phase
 
 runner = CliRunner()
 COMMANDS = [
-    "play", "learn", "watch", "replay", "rules", "cheatsheet", "odds", "eval", "simulate",
-    "tournament", "serve", "hands",
+    "play", "learn", "serve", "watch", "replay", "rules", "cheatsheet", "odds", "eval",
+    "simulate", "tournament", "hands",
 ]
 
 

@@ -1031,7 +1031,8 @@ def test_deck_exhaustion_twice_with_just_thrown_cards_excluded() -> None:
     assert sorted(str(c) for c in s.recyclable(0)) == sorted(
         cards("Ac 2c 3c 4c 5c 6c 7c Jc Qc Kc Ad")
     )
-    assert_illegal(s, "d dh p1 Ac 2c", BadCardsError)  # omits the stock card Ks
+    message = assert_illegal(s, "d dh p1 Ac 2c", BadCardsError)  # omits the stock card Ks
+    assert "the stock holds 1 card (Ks) and p1 is due 2" in message
     assert_illegal(s, "d dh p1 Ks 5d", BadCardsError)  # 5d was just thrown
     assert_illegal(s, "d dh p1 Ks 7h", BadCardsError)  # 7h is in p1's hand
     assert_illegal(s, "d dh p1 Ks Js", BadCardsError)  # Js is in p7's hand

@@ -107,3 +107,85 @@ def test_the_second_exchange_shows_no_stale_bet() -> None:
     assert v.round_bets == (0, 0, 0, 0)
     assert v.contributed == (6, 6, 1, 1)
     assert "best:" in plain(hints_text(v))  # the second exchange is still ahead
+
+
+# ------------------------------------------------------------------ phase by phase (R4)
+
+
+def test_hints_first_round_before_a_bet_keeping_both_means_betting() -> None:
+    # R4.3: in the first round a player bets or exchanges 1 or 2; keeping both is a bet.
+    text = plain(hints_text(view(first_round(DEAL), 0)))
+    assert "keep both and bet" in text
+    assert "best:" in text
+    assert "No exchange" not in text and "A bet stands" not in text
+
+
+def test_hints_first_round_stand_pat_allowed_by_house_rule() -> None:
+    from primero.rules import Rules
+
+    state = HandState(["A", "B", "C", "D"], [20] * 4, Rules(first_round_stand=True))
+    for line in DEAL:
+        state.apply(parse_action(line, 4))
+    assert "keep both (stand pat or bet)" in plain(hints_text(view(state, 0)))
+
+
+def test_hints_while_voting_in_the_first_round_the_second_exchange_is_ahead() -> None:
+    # R8: p1's bet is under vote; p2 votes. R4.6: the second exchange is still to come.
+    state = first_round([*DEAL, "p1 b 2"])
+    v = view(state, 1)
+    assert v.legal is not None and v.legal.vote
+    text = plain(hints_text(v))
+    assert "No exchange is left" not in text and "only the showdown" not in text
+    assert "A bet stands: no exchange in this round (R4.3)" in text
+    assert "second exchange (R4.6)" in text
+    assert "keep both (no exchange now)" in text
+
+
+def test_hints_while_calling_with_two_cards_the_second_exchange_is_ahead() -> None:
+    # R8: p2 accepts, the bet stands; R5: p2 must call, raise or fold, with two cards.
+    state = first_round([*DEAL, "p1 b 2", "p2 y"])
+    v = view(state, 1)
+    assert v.legal is not None and v.legal.call == 2 and len(v.hand) == 2
+    text = plain(hints_text(v))
+    assert "No exchange is left" not in text
+    assert "A bet stands: no exchange in this round (R4.3)" in text
+    assert "second exchange (R4.6)" in text
+
+
+def test_hints_in_the_declare_round_the_second_exchange_is_ahead() -> None:
+    state = first_round(
+        [*DEAL, "p1 b 2", "p2 y", "p2 c", "p3 f", "p4 f", "d dh p1 7d 6h", "d dh p2 3c 4c"]
+    )
+    v = view(state, 0)
+    assert v.legal is not None and v.legal.declare
+    text = plain(hints_text(v))
+    assert "The second exchange (R4.6) is still ahead" in text
+    assert "stand pat" in text and "best:" in text
+
+
+def test_hints_in_the_second_exchange_offer_the_exchange_now() -> None:
+    state = first_round(
+        [*DEAL, "p1 b 2", "p2 y", "p2 c", "p3 f", "p4 f", "d dh p1 7d 6h", "d dh p2 3c 4c",
+         "p1 dc numerus", "p1 b 0", "p2 dc numerus", "p2 c"]
+    )
+    v = view(state, 0)
+    assert v.legal is not None and v.legal.exchange == (0, 1, 2)
+    text = plain(hints_text(v))
+    assert "still ahead" not in text and "No exchange" not in text
+    assert "stand pat" in text and "best:" in text
+
+
+def test_hints_in_the_last_round_no_exchange_is_left() -> None:
+    state = first_round(
+        [*DEAL, "p1 b 2", "p2 y", "p2 c", "p3 f", "p4 f", "d dh p1 7d 6h", "d dh p2 3c 4c",
+         "p1 dc numerus", "p1 b 0", "p2 dc numerus", "p2 c", "p1 x", "p2 x"]
+    )
+    text = plain(hints_text(view(state, 0)))
+    assert "No exchange is left in this hand (R4.6)" in text
+    assert "last round of betting (R4.7)" in text
+    assert "best:" not in text
+
+
+def test_hints_for_a_folded_seat() -> None:
+    state = first_round([*DEAL, "p1 b 2", "p2 y", "p2 c", "p3 f"])
+    assert "No exchange to weigh now." in plain(hints_text(view(state, 2)))

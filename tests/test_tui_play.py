@@ -209,8 +209,8 @@ def test_seats_table_marks_the_bet_under_vote_and_the_voter() -> None:
         s.apply(parse_action(line, 4))
     v = view(s, 1)
     assert v.to_act == 1
-    assert _seat_flags(v, 0).plain == " bet under vote"
-    assert _seat_flags(v, 1).plain == " to vote"
+    assert _seat_flags(v, 0).plain == "under vote"
+    assert _seat_flags(v, 1).plain == "to vote"
     assert _seat_flags(v, 2).plain == ""
 
 

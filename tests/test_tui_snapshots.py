@@ -28,10 +28,14 @@ from primero.tui.watchmodel import WatchModel
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 SIZE = (120, 40)
+#: Every screen is shot at the standard 80x24 terminal and at 120x40 (issue 10).
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 UPDATE = os.environ.get("PRIMERO_UPDATE_SNAPSHOTS") == "1"
 
 
-def check(name: str, text: str) -> None:
+def check(name: str, text: str, size: tuple[int, int] = SIZE) -> None:
+    if size != SIZE:
+        name = f"{name}_{size[0]}x{size[1]}"
     path = SNAPSHOTS / f"{name}.txt"
     if UPDATE:
         path.parent.mkdir(exist_ok=True)
@@ -45,9 +49,9 @@ def check(name: str, text: str) -> None:
 Driver = Callable[[Pilot[None]], Awaitable[None]]
 
 
-def shoot(app: App[None], drive: Driver) -> str:
+def shoot(app: App[None], drive: Driver, size: tuple[int, int] = SIZE) -> str:
     async def body() -> str:
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await pilot.pause()
             await drive(pilot)
             await pilot.pause()
@@ -64,18 +68,37 @@ async def nothing(pilot: Pilot[None]) -> None:
     return None
 
 
-def test_table_first_turn() -> None:
-    check("table_first_turn", shoot(table(), nothing))
+@pytest.mark.parametrize("size", SIZES)
+def test_table_first_turn(size: tuple[int, int]) -> None:
+    check("table_first_turn", shoot(table(), nothing, size), size)
 
 
-def test_table_hints() -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_table_hints(size: tuple[int, int]) -> None:
     async def drive(pilot: Pilot[None]) -> None:
         await pilot.press("h")
 
-    check("table_hints", shoot(table(), drive))
+    check("table_hints", shoot(table(), drive, size), size)
 
 
-def test_table_result() -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_table_help(size: tuple[int, int]) -> None:
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("question_mark")
+
+    check("table_help", shoot(table(), drive, size), size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_leave_question(size: tuple[int, int]) -> None:
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("q")
+
+    check("table_leave", shoot(table(), drive, size), size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_result(size: tuple[int, int]) -> None:
     app = table()
 
     async def drive(pilot: Pilot[None]) -> None:
@@ -96,7 +119,7 @@ def test_table_result() -> None:
             else:
                 await pilot.press("b", "enter")
 
-    check("table_result", shoot(app, drive))
+    check("table_result", shoot(app, drive, size), size)
 
 
 def test_watch_decision() -> None:
@@ -115,7 +138,7 @@ def test_watch_decision() -> None:
     check("watch_decision", shoot(WatchApp(WatchModel(record)), drive))
 
 
-def _learn_until(key: str) -> str:
+def _learn_until(key: str, size: tuple[int, int]) -> str:
     app = LearnApp()
 
     async def drive(pilot: Pilot[None]) -> None:
@@ -128,16 +151,10 @@ def _learn_until(key: str) -> str:
             elif isinstance(step, You):
                 await pilot.press(*keys_for(app.guide.suggestion(), app.guide.view()))
 
-    return shoot(app, drive)
+    return shoot(app, drive, size)
 
 
-def test_learn_welcome() -> None:
-    check("learn_welcome", _learn_until("welcome"))
-
-
-def test_learn_refusal() -> None:
-    check("learn_refusal", _learn_until("refusal"))
-
-
-def test_learn_showdown() -> None:
-    check("learn_showdown", _learn_until("showdown"))
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lesson", ["welcome", "bet_or_exchange", "refusal", "declare", "showdown"])
+def test_learn(lesson: str, size: tuple[int, int]) -> None:
+    check(f"learn_{lesson}", _learn_until(lesson, size), size)

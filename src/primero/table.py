@@ -22,30 +22,20 @@ anything changes) and :meth:`Table.act`.
 from __future__ import annotations
 
 import datetime
-import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from primero.actions import (
-    Action,
-    Bet,
-    Call,
-    Declare,
-    Exchange,
-    Fold,
-    Raise,
-    Vote,
-    seat_name,
-)
+from primero import moveinput
+from primero.actions import Action, seat_name
 from primero.bots import BOT_KINDS
-from primero.cards import CardError, parse_card, parse_cards
-from primero.errors import IllegalActionError, PrimeroError, WrongTurnError
-from primero.hands import Category
+from primero.errors import PrimeroError, WrongTurnError
 from primero.history import HandRecord, write_record
 from primero.match import Standing
+from primero.moveinput import InputError, input_help, personal_message
 from primero.rules import DEFAULT_RULES, Rules, RulesError
-from primero.state import HandState, LegalActions
+from primero.state import HandState
 from primero.tablemodel import TableModel
 from primero.views import SeatView
 
@@ -75,14 +65,6 @@ BOT_NAMES: Final[tuple[str, ...]] = (
 )
 
 
-class InputError(ValueError):
-    """The person's input is not a legal action now.
-
-    The message says what was wrong and lists what is allowed now (from
-    :meth:`~primero.state.LegalActions.describe`) with the short input syntax.
-    """
-
-
 def derive_seed(seed: int, index: int) -> int:
     """The seed of the bot at table ``index`` in a table seeded with ``seed`` (R10).
 
@@ -105,6 +87,8 @@ class TableConfig:
         stack: every player's starting stack, in chips (>= 1).
         max_hands: end the match after this many hands (None: until one holds every chip).
         save_dir: folder where each hand's ``.prh`` record is written (None: not saved).
+        session: the name that starts the record files (default: the date and time, and
+            the seed); a resumed match keeps its own.
     """
 
     human_name: str = "You"
@@ -115,6 +99,7 @@ class TableConfig:
     stack: int = 100
     max_hands: int | None = None
     save_dir: Path | None = None
+    session: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +175,19 @@ class Table:
         self.saved: list[Path] = []
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         self._session = stamp if config.seed is None else f"{stamp}-seed{config.seed}"
+        if config.session is not None:
+            self._session = config.session
+        #: Called with no argument after every applied action and closed hand (saving).
+        self.listeners: list[Callable[[], None]] = []
+
+    @property
+    def session(self) -> str:
+        """The name that starts this match's record files."""
+        return self._session
+
+    def _changed(self) -> None:
+        for listener in self.listeners:
+            listener()
 
     # ----------------------------------------------------------------- queries
 
@@ -282,7 +280,10 @@ class Table:
             IllegalActionError: a bot returned an illegal action (a bug in the bot).
         """
         event = self.model.step()
-        return None if event is None else event.action
+        if event is None:
+            return None
+        self._changed()
+        return event.action
 
     def advance(self) -> list[Action]:
         """Apply the dealer's deals and the bots' actions until the person must act or
@@ -321,6 +322,19 @@ class Table:
         if action.seat != self.human_seat:
             raise WrongTurnError("the action names another seat than the person's")
         self.model.apply(action)
+        self._changed()
+
+    def apply_recorded(self, action: Action) -> None:
+        """Apply an action read back from this hand's own saved record (resuming a match):
+        a deal as the record has it, or any seat's action, checked by the rules (R4–R8).
+
+        Raises:
+            PrimeroError: no hand has been started.
+            IllegalActionError: the action is not legal now (the record does not belong
+                to this hand).
+        """
+        self.model.apply(action)
+        self._changed()
 
     def parse_input(self, text: str) -> Action:
         """Turn the person's short input into an action legal now (nothing is applied).
@@ -348,23 +362,14 @@ class Table:
             raise InputError("it is not your turn")
         seat = self.human_seat
         assert seat is not None
-        legal = hand.legal_actions()
-        try:
-            action = _parse(text, seat, legal)
-            kind = _KIND_NAMES.get(type(action).__name__)
-            if kind is not None and not _kind_allowed(action, legal):
-                raise InputError(f"you cannot {kind} now")
-            hand.check(action)
-        except (InputError, IllegalActionError, CardError) as exc:
-            message = personal_message(_strip_allowed(str(exc)), seat)
-            raise InputError(f"{message}\n{_allowed(legal)}") from None
-        return action
+        return moveinput.parse_move(text, seat, hand.legal_actions(), hand.check)
 
-    def finish_hand(self) -> HandRecord:
+    def finish_hand(self, *, save: bool = True) -> HandRecord:
         """Close the complete hand in the match (chips, deal passes right; R3, R9).
 
         Writes the record to ``config.save_dir`` (created if needed) as
-        ``<session>-hand<NNN>.prh`` when set.
+        ``<session>-hand<NNN>.prh`` when set and ``save`` is true (a resumed match
+        replays hands already written with ``save=False``).
 
         Returns:
             The hand's record.
@@ -383,7 +388,7 @@ class Table:
             if kind is not None
         }
         save_dir = self.config.save_dir
-        if save_dir is not None:
+        if save_dir is not None and save:
             save_dir.mkdir(parents=True, exist_ok=True)
             path = save_dir / f"{self._session}-hand{number:03d}.prh"
             k = 2
@@ -391,193 +396,14 @@ class Table:
                 path = save_dir / f"{self._session}-hand{number:03d}-{k}.prh"
                 k += 1
             self.saved.append(write_record(record, path))
+        self._changed()
         return record
 
 
 # --------------------------------------------------------------------- input parsing
+# The person-input parsing lives in primero.moveinput; these names stay for callers.
 
-_VERBS: Final[dict[str, str]] = {
-    "b": "b", "bet": "b",
-    "r": "r", "raise": "r",
-    "c": "c", "call": "c", "check": "c", "k": "c",
-    "f": "f", "fold": "f",
-    "y": "y", "yes": "y", "accept": "y",
-    "n": "n", "no": "n", "refuse": "n",
-    "x": "x", "exchange": "x", "discard": "x", "stand": "x",
-    "dc": "dc", "declare": "dc",
-}
-
-
-_KIND_NAMES: Final[dict[str, str]] = {
-    "Bet": "bet",
-    "Raise": "raise",
-    "Call": "call or check",
-    "Fold": "fold",
-    "Vote": "vote (y/n)",
-    "Exchange": "exchange",
-    "Declare": "declare",
-}
-
-
-def _kind_allowed(action: Action, legal: LegalActions) -> bool:
-    if isinstance(action, Vote):
-        return legal.vote
-    if legal.vote:
-        return False
-    if isinstance(action, Declare):
-        return bool(legal.declare)
-    if isinstance(action, Fold):
-        return legal.fold
-    if legal.declare:
-        return False
-    if isinstance(action, Bet):
-        return legal.bet is not None
-    if isinstance(action, Raise):
-        return legal.raise_to is not None
-    if isinstance(action, Call):
-        return legal.call is not None
-    if isinstance(action, Exchange):
-        return bool(legal.exchange)
-    return True
-
-
-def _amount(word: str) -> int:
-    if not word.isdigit():
-        raise InputError(f"{word!r} is not a whole number of chips")
-    return int(word)
-
-
-def _card_word(word: str) -> str:
-    return word[:1].upper() + word[1:]
-
-
-def _parse(text: str, seat: int, legal: LegalActions) -> Action:
-    words = text.replace(",", " ").split()
-    if not words:
-        raise InputError("nothing typed")
-    verb = _VERBS.get(words[0].lower())
-    args = words[1:]
-    if verb is None:
-        raise InputError(f"unknown command {words[0]!r}")
-    if verb in ("b", "r"):
-        if len(args) != 1:
-            raise InputError(f"'{words[0]}' takes one amount, e.g. '{verb} 5'")
-        amount = _amount(args[0])
-        return Bet(seat, amount) if verb == "b" else Raise(seat, amount)
-    if args and verb in ("c", "f", "y", "n"):
-        raise InputError(f"'{words[0]}' takes nothing after it")
-    if verb == "c":
-        if legal.call is None and legal.bet is not None and legal.bet[0] == 0:
-            return Bet(seat, 0)  # a check with no bet open is a bet of 0 (R5)
-        return Call(seat)
-    if verb == "f":
-        return Fold(seat)
-    if verb in ("y", "n"):
-        return Vote(seat, verb == "y")
-    if verb == "x":
-        if words[0].lower() == "stand" and args and args[0].lower() == "pat":
-            args = args[1:]
-        return Exchange(seat, parse_cards([_card_word(w) for w in args]))
-    # declare
-    if len(args) != 1:
-        raise InputError("'dc' takes one category, e.g. 'dc numerus' or 'dc n'")
-    prefix = args[0].lower()
-    matches = [c for c in Category if c.label.startswith(prefix)]
-    if len(matches) != 1:
-        raise InputError(
-            f"{args[0]!r} is not a category: chorus, fluxus, supremus, primero, numerus"
-        )
-    return Declare(seat, matches[0])
-
-
-#: Third-person verbs of the engine's messages and their second-person forms.
-_YOU_VERBS: Final[dict[str, str]] = {
-    "holds": "hold",
-    "does": "do",
-    "is": "are",
-    "has": "have",
-    "was": "were",
-}
-_CARD_WORD: Final = re.compile(r"(?<![\w♣♦♥♠])([A2-7JQK][cdhs])(?![\w])")
-_ONE_CARDS: Final = re.compile(r"\b1 cards\b")
-
-
-def personal_message(message: str, seat: int) -> str:
-    """An engine message about the person's ``seat`` said to the person (second person),
-    cards in Unicode, plurals agreeing.
-
-    >>> personal_message("p1 does not hold 7h: holds 5h Kh", 0)
-    'you do not hold 7♥: you hold 5♥ K♥'
-    >>> personal_message("p2 holds a primero and may not declare numerus", 1)
-    'you hold a primero and may not declare numerus'
-    >>> personal_message("p1 may not exchange 1 cards now", 0)
-    'you may not exchange 1 card now'
-    """
-    words = message.split(" ")
-    me = seat_name(seat)
-    out: list[str] = []
-    for i, word in enumerate(words):
-        if word == me:
-            out.append("you")
-            continue
-        prev = out[-1] if out else ""
-        if prev == "you" or (prev.endswith(":") and i > 0 and word in ("holds", "has")):
-            if prev != "you":
-                out.append("you")
-            out.append(_YOU_VERBS.get(word, word))
-            continue
-        out.append(word)
-    text = " ".join(out)
-    text = _CARD_WORD.sub(lambda m: parse_card(m.group(1)).pretty, text)
-    return _ONE_CARDS.sub("1 card", text)
-
-
-def _strip_allowed(message: str) -> str:
-    """Drop an engine message's ': p1 may …' tail; the allowed list follows separately."""
-    for marker in (": p", ": the dealer may"):
-        pos = message.find(marker)
-        if pos != -1 and " may " in message[pos:]:
-            return message[:pos]
-    return message
-
-
-def input_help(legal: LegalActions) -> list[str]:
-    """The short input syntax for each kind of action allowed now, one line each.
-
-    Args:
-        legal: what the seat may do (from its view's ``legal``).
-
-    Returns:
-        Lines such as ``"b N      bet N chips (1 to 99)"``; empty when nothing is allowed.
-    """
-    out: list[str] = []
-    if legal.vote:
-        return ["y        accept the bet", "n        refuse the bet (R8)"]
-    if legal.declare:
-        names = ", ".join(c.label for c in legal.declare)
-        out.append(f"dc CAT   declare one of {names} (prefix ok: dc {legal.declare[0].label[0]})")
-        if legal.fold:
-            out.append("f        fold")
-        return out
-    if legal.exchange:
-        counts = " or ".join(str(k) for k in legal.exchange)
-        example = "x 7h Kc" if 0 not in legal.exchange else "x 7h Kc, or x to stand pat"
-        out.append(f"x CARDS  exchange {counts} cards, e.g. {example}")
-    if legal.bet is not None:
-        low, high = legal.bet
-        out.append(f"b N      bet N chips ({low} to {high})")
-        if low == 0 and legal.call is None:
-            out.append("c        check (bet 0)")
-    if legal.raise_to is not None:
-        low, high = legal.raise_to
-        out.append(f"r N      raise the bet to N chips this round ({low} to {high})")
-    if legal.call is not None:
-        out.append("c        check" if legal.call == 0 else f"c        call {legal.call}")
-    if legal.fold:
-        out.append("f        fold")
-    return out
-
-
-def _allowed(legal: LegalActions) -> str:
-    what = legal.describe().split(" may ", 1)[-1]
-    return f"allowed now: {what}\n" + "\n".join("  " + line for line in input_help(legal))
+_parse = moveinput._parse
+_amount = moveinput.read_number
+_card_word = moveinput._card_word
+_allowed = moveinput.allowed_text

@@ -19,8 +19,8 @@ __all__ = ["COMMAND_ORDER", "app"]
 
 #: The order of the commands in ``primero --help``.
 COMMAND_ORDER: Final = (
-    "play", "learn", "watch", "replay", "rules", "cheatsheet", "odds", "eval", "simulate",
-    "tournament", "serve", "hands",
+    "play", "learn", "serve", "watch", "replay", "rules", "cheatsheet", "odds", "eval",
+    "simulate", "tournament", "hands",
 )
 
 

@@ -49,6 +49,14 @@ def serve_command(
     import uvicorn
 
     from primero.server import Settings, create_app
+    from primero.server.runtime import TEST_SEED_ENV, fixed_test_seed
+
+    if fixed_test_seed() is not None:
+        typer.echo(
+            f"WARNING: {TEST_SEED_ENV} is set: every hand's cards are predictable. "
+            "It is for tests only; unset it on a server people play at.",
+            err=True,
+        )
 
     settings = Settings(
         database_url=database_url, bot_pause=bot_pause, allow_origins=tuple(allow_origin or ())

@@ -1,55 +1,82 @@
-"""The pages: ``/`` (the lobby) and ``/t/{id}`` (a table) from ``primero/web/`` when the
-web client is installed, else a minimal placeholder; static files under ``/static``.
-The web client's developer owns this module from here on."""
+"""The web client's pages: the lobby at ``/``, the table at ``/t/{id}``, files under ``/static``.
+
+Every file comes from the package (``primero/web/``): no request leaves the server's own
+origin. Pages carry a strict Content-Security-Policy (scripts, styles, images and
+connections from this origin only; no inline script or style), so that even a name or
+chat line that slipped through as markup could not run (the client sets text only with
+``textContent`` anyway).
+"""
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
-from fastapi import APIRouter, FastAPI
-from fastapi.responses import FileResponse, HTMLResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi import APIRouter, FastAPI, HTTPException
+from fastapi.responses import FileResponse, Response
 
-__all__ = ["WEB", "mount_pages", "router"]
+from primero.server import bots_api
 
-#: The web client's folder.
-WEB = Path(__file__).resolve().parent.parent / "web"
+__all__ = ["CONTENT_SECURITY_POLICY", "WEB_DIR", "mount_pages", "router"]
+
+#: The client's files, shipped as package data.
+WEB_DIR = Path(str(resources.files("primero") / "web"))
+
+#: The policy sent with every page and static file. ``connect-src 'self'`` covers the
+#: WebSocket to the same host (CSP level 3).
+CONTENT_SECURITY_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
+_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-cache",
+}
+
+_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".html": "text/html; charset=utf-8",
+}
 
 router = APIRouter(include_in_schema=False)
 
-_PLACEHOLDER = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Primero</title></head>
-<body><main><h1>Primero</h1>
-<p>The web client is not installed in this build. The REST API is under
-<a href="/docs">/docs</a>; tables are played over the WebSocket
-<code>/ws/tables/{id}?token=T</code> (see docs/protocol.md).</p></main></body></html>
-"""
+
+def _page(name: str) -> Response:
+    return FileResponse(WEB_DIR / name, media_type=_TYPES[".html"], headers=_HEADERS)
 
 
-def _page(name: str) -> FileResponse | HTMLResponse:
-    path = WEB / name
-    if path.is_file():
-        return FileResponse(path, media_type="text/html")
-    return HTMLResponse(_PLACEHOLDER)
-
-
-@router.get("/", response_model=None)
-async def lobby() -> FileResponse | HTMLResponse:
-    """The lobby page."""
+@router.get("/")
+def lobby() -> Response:
+    """The lobby: the tables, create a table, join, watch."""
     return _page("index.html")
 
 
-@router.get("/t/{table_id}", response_model=None)
-async def table_page(table_id: str) -> FileResponse | HTMLResponse:
-    """A table's page (the token stays in the fragment or localStorage)."""
+@router.get("/t/{table_id}")
+def table_page(table_id: str) -> Response:
+    """The table page; the client reads the table id from the address."""
     return _page("table.html")
 
 
+@router.get("/static/{name}")
+def static_file(name: str) -> Response:
+    """One file of the client (``.js``, ``.css``, ``.svg``; nothing else is served).
+
+    Raises:
+        HTTPException: 404 for a name that is not one of the client's files.
+    """
+    path = WEB_DIR / name
+    suffix = Path(name).suffix
+    if "/" in name or "\\" in name or suffix not in _TYPES or not path.is_file():
+        raise HTTPException(status_code=404, detail=f"no file {name!r} in the web client")
+    return FileResponse(path, media_type=_TYPES[suffix], headers=_HEADERS)
+
+
 def mount_pages(app: FastAPI) -> None:
-    """Add the pages and ``/static`` (when ``primero/web/static`` exists) to ``app``."""
+    """Add the pages, the static files and ``GET /api/bots`` (the lobby's seat choices)."""
     app.include_router(router)
-    static = WEB / "static"
-    if static.is_dir():
-        app.mount("/static", StaticFiles(directory=static), name="static")
+    app.include_router(bots_api.router)

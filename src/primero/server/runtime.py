@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 import threading
 import time
@@ -37,6 +38,18 @@ from primero.views import SeatView
 __all__ = ["BadRequest", "Conflict", "Connection", "Hub", "NotFound", "TableRuntime"]
 
 log = logging.getLogger("primero.server")
+
+#: TEST ONLY: an environment variable holding a whole number that fixes every table's
+#: bot seeds and each hand's dealer seed (this number plus the hands already played), so
+#: that browser tests can count on the moments they need. It makes R10's live randomness
+#: predictable: never set it on a server people play on.
+TEST_SEED_ENV = "PRIMERO_TEST_SEED"
+
+
+def fixed_test_seed() -> int | None:
+    """The seed fixed by :data:`TEST_SEED_ENV`, or None (the normal case: secrets)."""
+    raw = os.environ.get(TEST_SEED_ENV, "").strip()
+    return int(raw) if raw else None
 T = TypeVar("T")
 
 
@@ -197,6 +210,7 @@ class TableRuntime:
             rules=self.rules,
             max_hands=row.max_hands,
             turn_seconds=row.turn_seconds or None,
+            seed=fixed_test_seed(),
         )
 
     def resume(self) -> None:
@@ -312,7 +326,8 @@ class TableRuntime:
                             )
                         )
                     return False
-                seed = secrets.randbits(63)
+                fixed = fixed_test_seed()
+                seed = secrets.randbits(63) if fixed is None else fixed + model.match.hands_played
                 model.start_hand(seed, now=time.time())
                 number, row = model.hand_number, self.row
                 await self._changed(

@@ -20,6 +20,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 
+from primero.server.hints import HintsIn, hints_handler
 from primero.server.models import ActionIn, ChatIn, ResyncIn
 from primero.server.runtime import Hub, NotFound, TableRuntime
 from primero.server.security import origin_allowed
@@ -100,6 +101,7 @@ HANDLERS: dict[str, tuple[type[BaseModel], Handler]] = {
     "action": (ActionIn, _action),
     "resync": (ResyncIn, _resync),
     "chat": (ChatIn, _chat),
+    "hints": (HintsIn, hints_handler),
 }
 
 

@@ -15,16 +15,19 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from primero.table import TableConfig
+    from primero.session import SessionSummary
+    from primero.table import Table, TableConfig
 
 __all__ = ["run_learn", "run_table", "run_watch"]
 
 
-def run_table(config: TableConfig) -> None:
+def run_table(
+    config: TableConfig, *, bot_delay: float = 0.6, table: Table | None = None
+) -> tuple[Table, SessionSummary]:
     """Play a match at the terminal; see :func:`primero.tui.play.run_table`."""
     from primero.tui.play import run_table as run
 
-    run(config)
+    return run(config, bot_delay=bot_delay, table=table)
 
 
 def run_watch(path: str | Path, *, seat: str | int | None = None) -> None:

@@ -36,6 +36,7 @@ from enum import Enum
 
 from primero.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
 from primero.cards import Card
+from primero.moveinput import MAX_DIGITS, InputError, count_text, digit_key, read_number
 from primero.state import LegalActions
 from primero.views import SeatView
 
@@ -63,9 +64,6 @@ class KeyChoice:
 
     key: str
     label: str
-
-
-_DIGITS = "0123456789"
 
 
 def _key_name(key: str, character: str | None) -> str:
@@ -194,9 +192,12 @@ class ActionPad:
         """A line saying what is being entered now, or "" when idle."""
         if self.mode is PadMode.EXCHANGE:
             legal = self.legal
-            counts = " or ".join(str(k) for k in legal.exchange) if legal else ""
+            counts = count_text([k for k in legal.exchange if k > 0]) if legal else ""
+            pat = " (none: stand pat)" if legal is not None and 0 in legal.exchange else ""
             chosen = " ".join(self.hand[i].pretty for i in sorted(self.selected)) or "none"
-            return f"Exchange {counts} cards: press 1–{len(self.hand)} to choose ({chosen}), enter"
+            return (
+                f"Exchange {counts}{pat}: press 1–{len(self.hand)} to choose ({chosen}), enter"
+            )
         if self.mode is PadMode.AMOUNT:
             low, high = self._range() or (0, 0)
             what = "Bet" if self.amount_kind == "b" else "Raise the round's bet to"
@@ -274,8 +275,8 @@ class ActionPad:
         most = max(legal.exchange)
         if key == "escape":
             self.mode, self.selected = PadMode.IDLE, []
-        elif key.isdigit() and 1 <= int(key) <= len(self.hand):
-            index = int(key) - 1
+        elif (digit := digit_key(key)) is not None and 1 <= digit <= len(self.hand):
+            index = digit - 1
             if index in self.selected:
                 self.selected.remove(index)
             elif len(self.selected) < most:
@@ -302,9 +303,12 @@ class ActionPad:
         low, high = rng
         if key == "escape":
             self.mode = PadMode.IDLE
-        elif key in _DIGITS and len(key) == 1:
-            self.amount = key if self._fresh else (self.amount + key).lstrip("0") or "0"
-            self._fresh = False
+        elif digit_key(key) is not None:
+            typed = key if self._fresh else (self.amount + key).lstrip("0") or "0"
+            if len(typed) > MAX_DIGITS:
+                self.message = f"the amount must be from {low} to {high}"
+                return None
+            self.amount, self._fresh = typed, False
         elif key == "backspace":
             self.amount, self._fresh = self.amount[:-1], False
         elif key in ("up", "plus", "right"):
@@ -312,10 +316,13 @@ class ActionPad:
         elif key in ("down", "minus", "left"):
             self.amount, self._fresh = str(max(low, int(self.amount or low + 1) - 1)), False
         elif key == "enter":
-            if not self.amount or not low <= int(self.amount) <= high:
+            try:
+                amount = read_number(self.amount)
+            except InputError:
+                amount = -1
+            if not low <= amount <= high:
                 self.message = f"the amount must be from {low} to {high}"
                 return None
-            amount = int(self.amount)
             self.mode = PadMode.IDLE
             return Bet(seat, amount) if self.amount_kind == "b" else Raise(seat, amount)
         else:
@@ -327,9 +334,9 @@ class ActionPad:
         assert legal is not None and seat is not None
         if key == "escape":
             self.mode = PadMode.IDLE
-        elif key.isdigit() and 1 <= int(key) <= len(legal.declare):
+        elif (digit := digit_key(key)) is not None and 1 <= digit <= len(legal.declare):
             self.mode = PadMode.IDLE
-            return Declare(seat, legal.declare[int(key) - 1])
+            return Declare(seat, legal.declare[digit - 1])
         else:
             self.message = f"press 1–{len(legal.declare)} to declare, escape to go back"
         return None

@@ -4,8 +4,11 @@ Used by the play, watch and learn screens alike. It shows only what a
 :class:`~primero.views.SeatView` holds: the status line, the seats, the seat's own cards,
 a prompt with the keys that do something now (also as buttons, for the mouse), the
 hand log, a side panel (hints, analysis or lesson) and the result of a finished hand.
-The main column scrolls; when a hand ends it is scrolled to the result, so the result
-is on screen even when the column is taller than the terminal.
+The main column scrolls (PageUp/PageDown, arrows: :meth:`Board.scroll_key`) above a key
+bar that stays at the bottom; when a hand ends it is scrolled to the result, so the
+result is on screen even when the column is taller than the terminal. Under 100 cells
+wide (80×24 terminals) everything is one column: the cards on one line, then the lesson
+the hints, the lesson or analysis, the result and the hand log.
 """
 
 from __future__ import annotations
@@ -23,18 +26,23 @@ from primero.tui.actionpad import KeyChoice
 from primero.tui.handpanel import hand_panel
 from primero.tui.logpanel import log_text
 from primero.tui.resultpanel import result_text
-from primero.tui.tablepanel import labels_for, status_text, table_panel
+from primero.tui.tablepanel import labels_for, possessive, status_text, table_panel
 from primero.views import SeatView
 
 __all__ = ["NARROW_CSS", "Board", "KeyButton"]
 
-#: App CSS for screens narrower than 100 cells: the side panel goes under the table.
+#: App CSS for screens narrower than 100 cells: one scrolling column (the side panel's
+#: lesson or analysis and the hand log move into it), the cards on one line, the prompt
+#: and keys kept at the bottom.
 NARROW_CSS = """
-Screen.-narrow Board { layout: vertical; }
-Screen.-narrow Board #main { height: auto; width: 1fr; }
-Screen.-narrow Board #side {
-    width: 1fr; height: 1fr; min-height: 6; border-left: none; border-top: solid $primary;
-}
+Screen.-narrow Board #side { display: none; }
+Screen.-narrow Board .narrow-only { display: block; }
+Screen.-narrow Board #npanel.-empty { display: none; }
+Screen.-narrow Board #hand { display: none; }
+Screen.-narrow Board #status { margin-bottom: 0; }
+Screen.-narrow Board #seats { margin-bottom: 0; }
+Screen.-narrow Board #buttons { display: none; }
+Screen.-narrow Board #keys-text { display: block; }
 """
 
 
@@ -48,7 +56,15 @@ class KeyButton(Button):
     """
 
     def __init__(self, choice: KeyChoice) -> None:
-        arrows = {
+        name = self.key_label(choice.key)
+        super().__init__(f"{name} {choice.label}", compact=True, classes="keybutton")
+        self.key = choice.key
+        self.can_focus = False
+
+    @staticmethod
+    def key_label(key: str) -> str:
+        """How a key is written on screen: ``⏎`` for enter, ``?`` for question_mark…"""
+        names = {
             "enter": "⏎",
             "escape": "esc",
             "up": "↑",
@@ -56,11 +72,9 @@ class KeyButton(Button):
             "left": "←",
             "right": "→",
             "colon": ":",
+            "question_mark": "?",
         }
-        name = arrows.get(choice.key, choice.key)
-        super().__init__(f"{name} {choice.label}", compact=True, classes="keybutton")
-        self.key = choice.key
-        self.can_focus = False
+        return names.get(key, key)
 
 
 class Board(Horizontal):
@@ -71,16 +85,24 @@ class Board(Horizontal):
 
     DEFAULT_CSS = """
     Board { height: 1fr; }
-    Board #main { width: 1fr; padding: 0 1; }
+    Board #left { width: 1fr; height: 1fr; }
+    Board #main { height: 1fr; padding: 0 1; }
+    Board #bar { height: auto; max-height: 50%; padding: 0 1; border-top: solid $primary; }
     Board #side { width: 38; border-left: solid $primary; padding: 0 1; }
+    Board .narrow-only { display: none; }
+    Board.-keys-wrap #buttons { display: none; }
+    Board.-keys-wrap #keys-text { display: block; }
     Board #status { height: auto; margin-bottom: 1; }
     Board #seats { height: auto; margin-bottom: 1; }
     Board #hand { height: auto; margin-bottom: 1; }
+    Board #hand-line { height: auto; margin-bottom: 1; }
+    Board #npanel { height: auto; margin-bottom: 1; }
     Board #prompt { height: auto; color: $warning; }
-    Board #buttons { height: auto; margin-bottom: 1; }
+    Board #buttons { height: auto; }
     Board .keybutton { width: auto; min-width: 0; margin-right: 1; }
-    Board #result { height: auto; }
+    Board #result { height: auto; margin-bottom: 1; }
     Board #extra { height: auto; margin-bottom: 1; }
+    Board #nlog { height: auto; }
     Board #panel { height: auto; max-height: 60%; margin-bottom: 1; }
     Board #log-scroll { height: 1fr; }
     """
@@ -92,20 +114,60 @@ class Board(Horizontal):
     _was_over = False
 
     def compose(self) -> ComposeResult:
-        """The parts of the board."""
-        with VerticalScroll(id="main"):
-            yield Static(id="status")
-            yield Static(id="seats")
-            yield Static(id="hand")
-            yield Static(id="prompt")
-            yield Horizontal(id="buttons")
-            yield Static(id="extra")
-            yield Static(id="result")
+        """The parts of the board: a scrolling column and the key bar under it; the side
+        panel and hand log beside them (on narrow screens, inside the column)."""
+        with Vertical(id="left"):
+            with VerticalScroll(id="main"):
+                yield Static(id="status")
+                yield Static(id="seats")
+                yield Static(id="hand")
+                yield Static(id="hand-line", classes="narrow-only")
+                extra = Static(id="extra")
+                extra.display = False  # until hints or an analysis fill it
+                yield extra
+                yield Static(id="npanel", classes="narrow-only -empty")
+                yield Static(id="result")
+                yield Static(id="nlog", classes="narrow-only")
+            with Vertical(id="bar"):
+                yield Static(id="prompt")
+                yield Horizontal(id="buttons")
+                yield Static(id="keys-text", classes="narrow-only")
         with Vertical(id="side"):
             yield Static(id="panel")
             yield Static(Text("Hand log", style="bold underline"), id="log-title")
             with VerticalScroll(id="log-scroll"):
                 yield Static(id="log")
+
+    @property
+    def narrow(self) -> bool:
+        """Whether the screen is in its narrow layout (under 100 cells wide)."""
+        return self.screen.has_class("-narrow")
+
+    def scroll_key(self, key: str) -> bool:
+        """Scroll for a paging key: ``pageup``/``pagedown`` by a page, ``up``/``down`` by a
+        line, ``home``/``end`` to the top or bottom of the column. On a wide screen whose
+        column fits, the hand log beside it scrolls instead.
+
+        Returns:
+            Whether ``key`` is a paging key (it was used).
+        """
+        main = self.query_one("#main", VerticalScroll)
+        target = main
+        if not self.narrow and main.max_scroll_y == 0:
+            target = self.query_one("#log-scroll", VerticalScroll)
+        moves = {
+            "pageup": target.scroll_page_up,
+            "pagedown": target.scroll_page_down,
+            "up": target.scroll_up,
+            "down": target.scroll_down,
+            "home": target.scroll_home,
+            "end": target.scroll_end,
+        }
+        move = moves.get(key)
+        if move is None:
+            return False
+        move(animate=False)
+        return True
 
     def show(
         self,
@@ -115,6 +177,7 @@ class Board(Horizontal):
         selected: Collection[int] = (),
         title: str = "",
         you: str | None = "you",
+        seat_names: bool = False,
     ) -> None:
         """Draw ``view``: status, seats, the seat's cards, log and result (if over).
 
@@ -125,21 +188,40 @@ class Board(Horizontal):
             selected: indices of the seat's cards chosen to discard.
             title: a line shown before the status (e.g. the hand number).
             you: how the status calls the viewing seat ("you"); None: by its name.
+            seat_names: also show the record's seat names p1…pN (record views such as
+                ``watch``); the table screens show names and the dealer mark only.
         """
         names = labels_for(view, labels)
         status = Text(title + "  ", style="bold cyan") if title else Text()
         status.append_text(status_text(view, view.players, you=you))
         self.query_one("#status", Static).update(status)
-        self.query_one("#seats", Static).update(table_panel(view, names))
+        self.query_one("#seats", Static).update(table_panel(view, names, seat_names=seat_names))
         self.query_one("#hand", Static).update(hand_panel(view, selected=selected))
-        self.query_one("#log", Static).update(log_text(view, view.players))
+        whose = "Your"
+        if you is None and view.seat is not None:
+            whose = possessive(names[view.seat])
+            whose = whose[:1].upper() + whose[1:]
+        self.query_one("#hand-line", Static).update(
+            hand_panel(view, selected=selected, compact=True, whose=whose)
+        )
+        log = log_text(view, view.players)
+        self.query_one("#log", Static).update(log)
+        narrow_log = Text("Hand log\n", style="bold underline")
+        narrow_log.append_text(log)
+        self.query_one("#nlog", Static).update(narrow_log)
         self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
-        self.query_one("#result", Static).update(result_text(view, view.players))
+        result = self.query_one("#result", Static)
+        result.update(result_text(view, view.players))
+        result.display = view.final_stacks is not None
         over = view.final_stacks is not None
         main = self.query_one("#main", VerticalScroll)
-        if over:
-            main.scroll_end(animate=False)  # the result is the last part of the column
-        elif self._was_over:
+        if over and not self._was_over:
+            # the result on screen: its top at the top of the column when it is long (on a
+            # narrow screen the lesson or analysis above it first, when there is one)
+            npanel = self.query_one("#npanel", Static)
+            target = npanel if self.narrow and not npanel.has_class("-empty") else result
+            self.call_after_refresh(main.scroll_to_widget, target, top=True, animate=False)
+        elif self._was_over and not over:
             main.scroll_home(animate=False)  # a new hand: back to the status line
         self._was_over = over
 
@@ -148,10 +230,21 @@ class Board(Horizontal):
         self.query_one("#prompt", Static).update(text)
 
     def set_keys(self, choices: Sequence[KeyChoice]) -> None:
-        """Show one button per key that does something now."""
+        """Show one button per key that does something now; when they do not fit on one
+        line, the keys as a wrapped line of text instead."""
+        width = self.app.size.width - (0 if self.narrow else 39)  # the side panel: 38 + 1
+        needed = sum(len(KeyButton.key_label(c.key)) + len(c.label) + 4 for c in choices)
+        self.set_class(needed > width - 2, "-keys-wrap")
         box = self.query_one("#buttons", Horizontal)
         box.remove_children()
         box.mount_all([KeyButton(c) for c in choices])
+        line = Text()
+        for i, choice in enumerate(choices):
+            if i:
+                line.append("   ")
+            line.append(KeyButton.key_label(choice.key), style="bold reverse")
+            line.append(f" {choice.label}")
+        self.query_one("#keys-text", Static).update(line)
 
     def set_extra(self, content: RenderableType) -> None:
         """Fill the area under the keys (hints or analysis; "" hides it)."""
@@ -161,6 +254,8 @@ class Board(Horizontal):
 
     def set_panel(self, content: RenderableType) -> None:
         """Fill the side panel above the log (hints, analysis or a lesson; "" hides it)."""
-        panel = self.query_one("#panel", Static)
-        panel.update(content)
-        panel.display = bool(content)
+        for name in ("#panel", "#npanel"):
+            panel = self.query_one(name, Static)
+            panel.update(content)
+            panel.set_class(not content, "-empty")
+        self.query_one("#panel", Static).display = bool(content)

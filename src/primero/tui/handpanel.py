@@ -7,18 +7,28 @@ from collections.abc import Collection
 from rich.text import Text
 
 from primero.hands import evaluate
-from primero.tui.cardart import cards_span, hand_art
+from primero.tui.cardart import card_span, cards_span, hand_art
 from primero.views import SeatView
 
 __all__ = ["hand_panel"]
 
 
-def hand_panel(view: SeatView, *, selected: Collection[int] = ()) -> Text:
+def hand_panel(
+    view: SeatView,
+    *,
+    selected: Collection[int] = (),
+    compact: bool = False,
+    whose: str = "Your",
+) -> Text:
     """The viewing seat's cards drawn as cards, numbered for the exchange keys.
 
     Args:
         view: the seat's view (a spectator's view gives a short note).
         selected: 0-based indices of cards chosen to discard.
+        compact: the cards on one line (``[1] 7♥  [2] 6♥``, chosen ones reversed) instead
+            of drawn as cards (for 80×24 terminals).
+        whose: whose cards the compact line names (``"Your"``, or ``"Ana's"`` in a record
+            view).
 
     Returns:
         The cards, then the category and points of a four-card hand (R2) or a note
@@ -29,8 +39,21 @@ def hand_panel(view: SeatView, *, selected: Collection[int] = ()) -> Text:
         return Text("Watching as a spectator: no cards of your own.", style="dim")
     if view.folded[view.seat]:
         return Text("You have folded: your cards are dead (R4.8).", style="dim")
-    out = hand_art(view.hand, selected=selected, numbered=True)
-    out.append("\n")
+    if compact:
+        out = Text(f"{whose} cards: ", style="bold")
+        if not view.hand:
+            out.append("none yet", style="dim")
+        for i, card in enumerate(view.hand):
+            chosen = i in selected
+            out.append(f"[{i + 1}]", style="bold reverse" if chosen else "dim")
+            out.append_text(card_span(card))
+            if chosen:
+                out.stylize("reverse", len(out) - len(card.pretty), len(out))
+            out.append(" ")
+        out.append("  ")
+    else:
+        out = hand_art(view.hand, selected=selected, numbered=True)
+        out.append("\n")
     if len(view.hand) == 4:
         value = evaluate(view.hand)
         out.append(f"{value.category.label.capitalize()} ", style="bold green")

@@ -15,36 +15,38 @@ from rich.text import Text
 
 from primero.cards import Card
 from primero.hands import Category
+from primero.hints import exchange_ahead, exchange_now, keep_label, percent
 from primero.odds import ExchangeChoice, ExchangeOdds, OddsError, exchange_odds, showdown_odds
 from primero.state import Phase
 from primero.tui.cardart import cards_span
 from primero.views import SeatView
 
-__all__ = ["choice_label", "exchange_ahead", "hints_text", "odds_table", "percent", "same_choice"]
+__all__ = [
+    "choice_label",
+    "exchange_ahead",
+    "exchange_now",
+    "hints_text",
+    "keep_label",
+    "odds_table",
+    "percent",
+    "same_choice",
+]
 
 #: Monte Carlo deals for the showdown odds against three or more opponents.
 SHOWDOWN_TRIALS = 20_000
 
 
-def percent(p: float) -> str:
-    """A probability as a short percentage: ``"·"`` for 0, one decimal below 10 %.
+def choice_label(choice: ExchangeChoice, *, two_cards: bool, keep: str | None = None) -> Text:
+    """``"keep both"`` / ``"stand pat"`` or ``"discard 7♥ 2♣"``, suits coloured.
 
-    >>> percent(0), percent(0.0001), percent(0.042), percent(0.5)
-    ('·', '<0.1%', '4.2%', '50%')
+    Args:
+        choice: the exchange choice.
+        two_cards: whether the hand holds two cards (the first round).
+        keep: the words for keeping every card (default "keep both" / "stand pat"; see
+            :func:`keep_label`).
     """
-    if p <= 0:
-        return "·"
-    if p < 0.0005:
-        return "<0.1%"
-    if p < 0.1:
-        return f"{p * 100:.1f}%"
-    return f"{p * 100:.0f}%"
-
-
-def choice_label(choice: ExchangeChoice, *, two_cards: bool) -> Text:
-    """``"keep both"`` / ``"stand pat"`` or ``"discard 7♥ 2♣"``, suits coloured."""
     if not choice.discard:
-        return Text("keep both" if two_cards else "stand pat")
+        return Text(keep if keep is not None else ("keep both" if two_cards else "stand pat"))
     out = Text("discard ")
     out.append_text(cards_span(choice.discard))
     return out
@@ -60,6 +62,7 @@ def odds_table(
     *,
     allowed: Sequence[int] | None = None,
     chosen: Sequence[Card] | None = None,
+    keep: str | None = None,
 ) -> Table:
     """Every exchange choice with the chance of each category, expected points and score.
 
@@ -68,6 +71,7 @@ def odds_table(
         allowed: the numbers of cards that may be discarded now; other choices are
             dimmed (None: all shown plainly).
         chosen: the discards actually made, marked ``←`` (for the after-hand analysis).
+        keep: the words for the choice that keeps every card (see :func:`choice_label`).
 
     Returns:
         A Rich table; the best choice by :data:`primero.odds.CRITERION` is marked ★.
@@ -82,7 +86,7 @@ def odds_table(
     grid.add_column("", width=1)
     for choice in odds.choices:
         best = choice == odds.best
-        label = choice_label(choice, two_cards=odds.second_deal)
+        label = choice_label(choice, two_cards=odds.second_deal, keep=keep)
         style = "bold green" if best else ""
         if allowed is not None and len(choice.discard) not in allowed and choice.discard:
             style = "dim"
@@ -129,8 +133,16 @@ def hints_text(view: SeatView) -> RenderableType:
             )
             return Group(*parts)
         parts.extend(table)
+    elif view.phase is Phase.LAST_ROUND:
+        parts.append(
+            Text(
+                "No exchange is left in this hand (R4.6): the last round of betting (R4.7), "
+                "then the showdown.",
+                style="dim",
+            )
+        )
     else:
-        parts.append(Text("No exchange is left in this hand (R4): only the showdown.", style="dim"))
+        parts.append(Text("No exchange is left in this hand: only the showdown.", style="dim"))
     if len(view.hand) == 4:
         opponents = len(view.still_in) - 1
         if opponents >= 1:
@@ -151,14 +163,6 @@ def hints_text(view: SeatView) -> RenderableType:
     return Group(*parts)
 
 
-def exchange_ahead(view: SeatView) -> bool:
-    """Whether the seat may still exchange in this hand (R4.3, R4.6): in the first round
-    while no bet stands, or from the second deal to the end of the second exchange."""
-    if view.phase is Phase.FIRST_ROUND:
-        return view.current_bet is None and view.pending_bet is None
-    return view.phase in (Phase.SECOND_DEAL, Phase.DECLARE_ROUND, Phase.SECOND_EXCHANGE)
-
-
 def _exchange_part(view: SeatView) -> list[RenderableType] | None:
     """The exchange table and its note, or None when too few cards are unseen."""
     try:
@@ -166,15 +170,36 @@ def _exchange_part(view: SeatView) -> list[RenderableType] | None:
     except OddsError:
         return None
     legal = view.legal
-    allowed = legal.exchange if legal is not None and legal.exchange else None
+    now = exchange_now(view)
+    allowed: Sequence[int] | None = (0,)  # nothing to discard until the next exchange
+    if now:
+        allowed = legal.exchange if legal is not None and legal.exchange else None
+    keep = keep_label(view)
     parts: list[RenderableType] = []
+    if not now and view.phase is Phase.FIRST_ROUND:
+        parts.append(
+            Text(
+                "A bet stands: no exchange in this round (R4.3). The second deal brings two "
+                "more cards, and after the declarations comes the second exchange (R4.6), "
+                "of up to two cards.",
+                style="yellow",
+            )
+        )
+    elif not now:
+        parts.append(
+            Text(
+                "The second exchange (R4.6) is still ahead: up to two cards, after this "
+                "betting round.",
+                style="yellow",
+            )
+        )
     if odds.second_deal:
         parts.append(
             Text("With 2 cards each choice is followed by the second deal (R4.4).", style="dim")
         )
-    parts.append(odds_table(odds, allowed=allowed))
+    parts.append(odds_table(odds, allowed=allowed, keep=keep))
     note = Text("★ best: ")
-    note.append_text(choice_label(odds.best, two_cards=odds.second_deal))
+    note.append_text(choice_label(odds.best, two_cards=odds.second_deal, keep=keep))
     note.append(
         f". win = chance to beat one random hand of the cards you have not seen "
         f"({odds.unseen}), ties half.",

@@ -16,6 +16,7 @@ from rich.console import Group
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.widgets import Button, Static
 
 from primero.actions import Bet, Raise, parse_action
@@ -25,11 +26,15 @@ from primero.tui.actionpad import ActionPad, KeyChoice, PadMode
 from primero.tui.board import NARROW_CSS, Board, KeyButton
 from primero.tui.learn_script import GuidedHand, Teach, You, describe_move, keys_for
 from primero.tui.learn_text import LESSONS, Lesson
+from primero.tui.play import LEAVE_KEYS
+from primero.tui.screens import HelpScreen
 from primero.views import SeatView
 
 __all__ = ["LearnApp", "lesson_fields", "run_learn"]
 
 _KEY_NAMES = {"enter": "enter", "escape": "escape"}
+#: Keys shown in every key bar of the lesson: the help and how to leave.
+_ALWAYS = (KeyChoice("question_mark", "help"), KeyChoice("q", "leave"))
 
 
 def _keys_text(keys: list[str]) -> str:
@@ -66,6 +71,7 @@ def lesson_fields(hand: GuidedHand) -> dict[str, Any]:
         "declared": "",
         "showdown": "",
         "winner": "",
+        "dealer": names[-1],  # the dealer acts last (R3)
     }
     fields["value"] = (
         str(evaluate(v.hand)) if len(v.hand) == 4 else "no category yet (fewer than four cards)"
@@ -102,6 +108,11 @@ class LearnApp(App[None]):
     """
 
     TITLE = "Primero — learn"
+    BINDINGS = [  # noqa: RUF012  (Textual's own class attribute)
+        Binding("ctrl+q", "leave", "leave", priority=True),
+        Binding("ctrl+c", "leave", "leave", priority=True),
+        Binding("ctrl+d", "leave", "leave", priority=True),
+    ]
     HORIZONTAL_BREAKPOINTS = Board.BREAKPOINTS
     CSS = (
         """
@@ -181,23 +192,30 @@ class LearnApp(App[None]):
                         style="bold",
                     )
                 )
-                board.set_keys([KeyChoice("space", "go on"), KeyChoice(keys[0], words)])
+                board.set_keys(
+                    [KeyChoice("space", "go on"), KeyChoice(keys[0], words), *_ALWAYS]
+                )
                 return
             board.set_prompt(
                 Text("Press q to leave." if last else "Press space to go on.", style="bold")
             )
-            board.set_keys([KeyChoice("q", "quit")] if last else [KeyChoice("space", "go on")])
+            board.set_keys(
+                [KeyChoice("q", "leave")] if last else [KeyChoice("space", "go on"), *_ALWAYS]
+            )
             return
         if step is None:
             board.set_prompt(Text("The lesson is over. Press q to leave.", style="bold"))
-            board.set_keys([KeyChoice("q", "quit")])
+            board.set_keys([KeyChoice("q", "leave")])
             return
         prompt = Text(self.pad.prompt() or "Your move.", style="bold")
         note = message or self.pad.message
         if note:
             prompt.append("\n" + note, style="red")
         board.set_prompt(prompt)
-        board.set_keys(self.pad.choices())
+        choices = self.pad.choices()
+        if self.pad.mode is PadMode.IDLE:
+            choices = [*choices, *_ALWAYS]
+        board.set_keys(choices)
 
     def on_key(self, event: events.Key) -> None:
         """Every key goes to :meth:`handle_key`."""
@@ -209,10 +227,22 @@ class LearnApp(App[None]):
         if isinstance(event.button, KeyButton):
             self.handle_key(event.button.key, None)
 
+    def action_leave(self) -> None:
+        """Leave the lesson (q, Ctrl-Q, Ctrl-C, Ctrl-D, as at the table)."""
+        self.exit()
+
     def handle_key(self, key: str, character: str | None) -> None:
-        """Go on after a lesson, make a move with the pad's keys, or quit (q)."""
-        if key == "q" and self.pad.mode is PadMode.IDLE:
+        """Go on after a lesson, make a move with the pad's keys, scroll (PageUp,
+        PageDown, arrows), the keys and cheat sheet (?), or leave (q)."""
+        if key in LEAVE_KEYS and (key != "q" or self.pad.mode is PadMode.IDLE):
             self.exit()
+            return
+        if self.pad.mode is not PadMode.AMOUNT or key in ("pageup", "pagedown"):
+            board = self.query_one(Board)
+            if key != "enter" and board.scroll_key(key):
+                return
+        if key == "question_mark" and self.pad.mode is PadMode.IDLE:
+            self.push_screen(HelpScreen())
             return
         step = self.guide.step
         if isinstance(step, Teach):

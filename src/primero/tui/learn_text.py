@@ -46,6 +46,7 @@ PLACEHOLDERS: Final[dict[str, str]] = {
     "declared": "what that player declared",
     "showdown": "the hands shown, with category and points",
     "winner": "who took the pot",
+    "dealer": "the dealer's name",
 }
 
 _LESSONS: Final = (
@@ -53,8 +54,8 @@ _LESSONS: Final = (
         "welcome",
         "Welcome to Primero",
         "Primero is the Renaissance ancestor of poker, played with 40 cards (no 8s, 9s or "
-        "10s). You sit at p1 with three others; this hand is set up to show every moment "
-        "of the game. Press space to go on.",
+        "10s). You sit on the dealer's right, first to act, with three others; this hand "
+        "is set up to show every moment of the game. Press space to go on.",
         ("R1", "R3"),
     ),
     Lesson(
@@ -68,7 +69,7 @@ _LESSONS: Final = (
     Lesson(
         "first_deal",
         "Two cards each",
-        "The dealer (p4, marked D) gives two cards to each player, starting with you. "
+        "The dealer ({dealer}, marked D) gives two cards to each player, starting with you. "
         "You hold {hand}. A hand is only judged when it has four cards.",
         ("R4.2", "R2"),
     ),
@@ -116,8 +117,8 @@ _LESSONS: Final = (
         "Two more cards",
         "The first round is over and two more cards went to each player still in. You "
         "hold {hand}: {value}. The categories, best first: chorus (four of a rank), "
-        "fluxus (four of a suit), supremus (A, 6, 7 of a suit), primero (one of each "
-        "suit), numerus (the rest, scored by its best suit).",
+        "fluxus (four of a suit), supremus (A, 6, 7 of a suit + a card of another "
+        "suit), primero (one of each suit), numerus (the rest, scored by its best suit).",
         ("R4.4", "R2"),
     ),
     Lesson(

@@ -2,28 +2,48 @@
 
 :class:`TableApp` drives a :class:`~primero.table.Table` and draws only the person's
 :class:`~primero.views.SeatView` (R9b). Bots' moves appear one by one with a short
-delay (``bot_delay``, 0 for tests). Keys (see :mod:`primero.tui.actionpad`): ``e`` ``b``
-``r`` ``c`` ``f`` ``y`` ``n`` ``d`` ``:``, ``h`` hints, ``enter`` next hand, ``q`` quit.
+delay (``bot_delay``, ``--speed``; 0 for tests); space or enter skips the wait. Keys
+(see :mod:`primero.tui.actionpad`): ``e`` ``b`` ``r`` ``c`` ``f`` ``y`` ``n`` ``d``
+``:``; ``h`` hints; ``?`` keys and cheat sheet; ``l`` look back at the last hand (the
+step-through viewer); PageUp/PageDown and the arrows scroll; ``enter`` next hand.
+
+Leaving: ``q``, Ctrl-Q, Ctrl-C and Ctrl-D all mean "leave the table"; in the middle
+of a hand the table asks first (``y`` leaves, ``n`` or escape stays). ``q`` and ``?``
+typed in the ``:`` move box do the same as the keys. :func:`run_table` returns the
+table and the session summary, which ``primero play`` prints with the standings.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
 
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.widgets import Button, Static
 
 from primero.actions import Deal
 from primero.errors import IllegalActionError
+from primero.session import SessionSummary
 from primero.state import DEALER
 from primero.table import Table, TableConfig
 from primero.tui.actionpad import ActionPad, KeyChoice, PadMode
 from primero.tui.board import NARROW_CSS, Board, KeyButton
 from primero.tui.hints import hints_text
+from primero.tui.screens import ConfirmLeave, HelpScreen, run_watch_viewer
 from primero.views import SeatView
 
-__all__ = ["TableApp", "run_table"]
+__all__ = ["DEFAULT_BOT_DELAY", "LEAVE_KEYS", "TableApp", "run_table"]
+
+#: Keys that leave the table (asking first in the middle of a hand).
+LEAVE_KEYS = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+d"})
+#: Words in the ``:`` move box that do what a key does.
+_BOX_LEAVE = frozenset({"q", "quit", "exit"})
+_BOX_HELP = frozenset({"?", "help"})
+_BOX_HINTS = frozenset({"h", "hint", "hints"})
 
 #: Seconds between two bots' moves on screen.
 DEFAULT_BOT_DELAY = 0.6
@@ -36,6 +56,8 @@ class TableApp(App[None]):
         config: the table's set-up (ignored when ``table`` is given).
         table: a ready table to drive (tests and the lesson build their own).
         bot_delay: seconds between bots' moves on screen (0: at once).
+        viewer: runs the step-through viewer on a record file (``l``); the default
+            suspends the table and runs ``primero watch`` in the terminal.
 
     Raises:
         RulesError: as :class:`~primero.table.Table` for a bad ``config``.
@@ -43,6 +65,11 @@ class TableApp(App[None]):
     """
 
     TITLE = "Primero"
+    BINDINGS = [  # noqa: RUF012  (Textual's own class attribute)
+        Binding("ctrl+q", "leave", "leave", priority=True),
+        Binding("ctrl+c", "leave", "leave", priority=True),
+        Binding("ctrl+d", "leave", "leave", priority=True),
+    ]
     HORIZONTAL_BREAKPOINTS = Board.BREAKPOINTS
     CSS = (
         """
@@ -58,11 +85,15 @@ class TableApp(App[None]):
         *,
         table: Table | None = None,
         bot_delay: float = DEFAULT_BOT_DELAY,
+        viewer: Callable[[App[None], Path], str] | None = None,
     ) -> None:
         super().__init__()
         if table is None:
             table = Table(config if config is not None else TableConfig())
         self.table = table
+        self.viewer = viewer if viewer is not None else run_watch_viewer
+        self.summary = SessionSummary(start_chips=table.match.chips[0])
+        self.note = ""
         self.bot_delay = bot_delay
         self.pad = ActionPad(parser=table.parse_input)
         self.show_hints = False
@@ -90,7 +121,8 @@ class TableApp(App[None]):
     # ----------------------------------------------------------------- flow
 
     def _start_hand(self) -> None:
-        self.table.start_hand()
+        if self.table.match.hand is None:  # else a resumed match, mid-hand
+            self.table.start_hand()
         self.hand_over = False
         self._advance()
 
@@ -141,6 +173,7 @@ class TableApp(App[None]):
     def _close_hand(self) -> None:
         """Close the finished hand in the match at once (its record is saved now, R9)."""
         self.saved_note = ""
+        self.summary.add(self.table.view())
         try:
             self.table.finish_hand()
         except OSError as exc:
@@ -154,8 +187,13 @@ class TableApp(App[None]):
         table = self.table
         board = self.board
         board.show(current, selected=self.pad.selected, title=self._title())
-        banner = Text(f"Primero — {table.config.human_name} against ", style="bold")
-        banner.append(", ".join(table.label(i) for i in range(1, len(table.match.players))))
+        head = f"Primero — {table.config.human_name} against "
+        opponents = _opponents(table)
+        if len(head) + len(opponents) > self.size.width - 2:  # say it shorter than cut it
+            kinds = ", ".join(dict.fromkeys(k for k in table.kinds if k is not None))
+            opponents = f"{len(table.kinds) - 1} bots ({kinds})"
+        banner = Text(head, style="bold")
+        banner.append(opponents)
         self.query_one("#banner", Static).update(banner)
         self._draw_prompt()
         board.set_extra(self._hints(current))
@@ -177,30 +215,62 @@ class TableApp(App[None]):
             standings = self.table.standings()
             text = Text("The match is over. ", style="bold")
             text.append(" · ".join(f"{s.place}. {s.name} {s.chips}" for s in standings))
-            text.append("   (q: quit)")
+            text.append("   (q: leave)")
             board.set_prompt(text)
-            board.set_keys([KeyChoice("q", "quit")])
+            board.set_keys([KeyChoice("q", "leave"), *self._extra_keys()])
             return
         if self.hand_over:
             more = "the match result" if self.table.over else "the next hand"
             prompt = Text(f"The hand is over: press enter for {more}.", style="bold")
             if self.saved_note:
                 prompt.append(f"  ({self.saved_note})", style="dim")
+            if self.note:
+                prompt.append("\n" + self.note, style="red")
             board.set_prompt(prompt)
-            board.set_keys([KeyChoice("enter", "next hand"), KeyChoice("q", "quit")])
+            board.set_keys(
+                [KeyChoice("enter", "next hand"), KeyChoice("q", "leave"), *self._extra_keys()]
+            )
             return
         if self.animating or not self.pad.active:
-            board.set_prompt(Text("Waiting for the others…", style="dim"))
-            board.set_keys([])
+            current = self.current
+            folded = (
+                current is not None and current.seat is not None and current.folded[current.seat]
+            )
+            wait = "You folded: the others play on." if folded else "Waiting for the others…"
+            prompt = Text(wait, style="dim")
+            if self.animating:
+                prompt.append("  Press space to skip to your turn or the end of the hand.",
+                              style="bold")
+            board.set_prompt(prompt)
+            keys = [KeyChoice("space", "skip")] if self.animating else []
+            board.set_keys([*keys, KeyChoice("q", "leave")])
             return
         prompt = Text(self.pad.prompt() or "Your move: ", style="bold")
-        if self.pad.message:
-            prompt.append("\n" + self.pad.message, style="red")
+        message = self.pad.message or self.note
+        if message:
+            prompt.append("\n" + message, style="red")
         board.set_prompt(prompt)
         choices = self.pad.choices()
         if self.pad.mode is PadMode.IDLE:
-            choices = [*choices, KeyChoice("colon", "type a move"), KeyChoice("h", "hints")]
+            choices = [
+                *choices,
+                KeyChoice("colon", "type a move"),
+                KeyChoice("h", "hints"),
+                *self._extra_keys(),
+                KeyChoice("q", "leave"),
+            ]
         board.set_keys(choices)
+
+    def _extra_keys(self) -> list[KeyChoice]:
+        """The help key, and the look-back key once a hand has been saved."""
+        keys = [KeyChoice("question_mark", "help")]
+        if self._last_record() is not None:
+            keys.append(KeyChoice("l", "last hand"))
+        return keys
+
+    def _last_record(self) -> Path | None:
+        """The record of the last finished hand, when one was written."""
+        return self.table.saved[-1] if self.table.saved else None
 
     def _next_hand(self) -> None:
         self.hand_over = False
@@ -222,11 +292,72 @@ class TableApp(App[None]):
         if isinstance(event.button, KeyButton):
             self.handle_key(event.button.key, None)
 
+    def action_leave(self) -> None:
+        """Leave the table (Ctrl-Q, Ctrl-C, Ctrl-D and q): ask first in mid-hand."""
+        if isinstance(self.screen, ConfirmLeave):
+            self.exit()
+            return
+        if self.screen is not self.screen_stack[0]:
+            self.pop_screen()
+        if self._mid_hand():
+            self.push_screen(ConfirmLeave(), self._confirmed)
+        else:
+            self.exit()
+
+    def _mid_hand(self) -> bool:
+        hand = self.table.hand
+        return (
+            hand is not None
+            and not hand.complete
+            and not self.match_over
+            and self.table.human_seat is not None
+            and not self.table.human_out
+        )
+
+    def _confirmed(self, leave: bool | None) -> None:
+        if leave:
+            self.exit()
+
     def handle_key(self, key: str, character: str | None) -> None:
         """Do what ``key`` means now (see the module docstring)."""
+        self.note = ""
         typing_text = self.pad.mode is PadMode.COMMAND
-        if not typing_text and key == "q":
-            self.exit()
+        if key in LEAVE_KEYS and (not typing_text or key != "q"):
+            self.action_leave()
+            return
+        if typing_text and key == "enter":
+            word = self.pad.command.strip().lower()
+            same_key = (
+                "q" if word in _BOX_LEAVE
+                else "question_mark" if word in _BOX_HELP
+                else "h" if word in _BOX_HINTS
+                else None
+            )
+            if same_key is not None:
+                self.pad.mode, self.pad.command = PadMode.IDLE, ""
+                self.handle_key(same_key, None)
+                return
+        if (
+            not typing_text
+            and (self.pad.mode is not PadMode.AMOUNT or key in ("pageup", "pagedown"))
+            and self.board.scroll_key(key)
+        ):
+            return
+        if not typing_text and key == "question_mark":
+            self.push_screen(HelpScreen())
+            return
+        if (
+            not typing_text
+            and key == "l"
+            and self.pad.mode is PadMode.IDLE
+            and not self.animating
+        ):
+            record = self._last_record()
+            if record is None:
+                self.note = "no hand has been saved yet to look back at"
+            else:
+                self.note = self.viewer(self, record)
+            self._draw_prompt()
             return
         if key == "h" and self.pad.mode is PadMode.IDLE:
             self.show_hints = not self.show_hints
@@ -263,14 +394,34 @@ class TableApp(App[None]):
         return f"Hand {table.hand_number}" + (f" of {most}" if most else "")
 
 
-def run_table(config: TableConfig) -> None:
+def _opponents(table: Table) -> str:
+    """The bots' names, their kind said once when they are all of one kind:
+    ``"Lorenzo, Isabella, Girolamo (heuristic)"``."""
+    indices = range(1, len(table.match.players))
+    kinds = {table.kinds[i] for i in indices}
+    if len(kinds) == 1:
+        (kind,) = kinds
+        return ", ".join(table.match.players[i] for i in indices) + f" ({kind})"
+    return ", ".join(table.label(i) for i in indices)
+
+
+def run_table(
+    config: TableConfig, *, bot_delay: float = DEFAULT_BOT_DELAY, table: Table | None = None
+) -> tuple[Table, SessionSummary]:
     """Play a match at the terminal (``primero play`` when not ``--plain``).
 
     Args:
         config: the table's set-up (players, bots, seed, rules, stack, hands, save dir).
+        bot_delay: seconds between bots' moves on screen (``--speed``; 0: at once).
+        table: a ready table to play on (a resumed match); default a new one.
+
+    Returns:
+        The table as it was left and the session's summary (for the standings).
 
     Raises:
         RulesError: as :class:`~primero.table.Table` for a bad ``config``.
         ValueError: as :class:`~primero.table.Table` for an unknown bot kind.
     """
-    TableApp(config).run()
+    app = TableApp(config, table=table, bot_delay=bot_delay)
+    app.run()
+    return app.table, app.summary

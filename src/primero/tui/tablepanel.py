@@ -13,7 +13,6 @@ from rich.table import Table
 from rich.text import Text
 
 from primero.actions import seat_name
-from primero.hands import evaluate
 from primero.state import DEALER, Phase
 from primero.tui.cardart import back_art, cards_span
 from primero.views import SeatView
@@ -38,74 +37,76 @@ def labels_for(view: SeatView, labels: Sequence[str] | None = None) -> tuple[str
 
 
 def _seat_flags(view: SeatView, seat: int) -> Text:
+    """A short note on a seat: folded, all-in, its bet under vote, or its vote due."""
     flags = Text()
     if view.folded[seat]:
-        flags.append(" folded", style="dim italic")
+        flags.append("folded", style="dim italic")
     elif view.stacks[seat] == 0 and view.phase is not Phase.COMPLETE:
-        flags.append(" all-in", style="bold magenta")
+        flags.append("all-in", style="bold magenta")
     if view.pending_bet is not None:
         if view.pending_bet[0] == seat:
-            flags.append(" bet under vote", style="yellow")
+            flags.append(" under vote" if flags else "under vote", style="yellow")
         elif view.to_act == seat:
-            flags.append(" to vote", style="bold yellow")
+            flags.append(" to vote" if flags else "to vote", style="bold yellow")
     return flags
 
 
 def _seat_cards(view: SeatView, seat: int) -> Text:
     shown = view.shown_cards[seat]
-    value = view.shown[seat]
-    if shown is not None and value is not None:
-        out = cards_span(shown)
-        out.append(f"  {value.category.label} {value.points}", style="bold")
-        return out
+    if shown is not None:
+        return cards_span(shown)
     if seat == view.seat and view.hand:
-        out = cards_span(view.hand)
-        if len(view.hand) == 4:
-            v = evaluate(view.hand)
-            out.append(f"  {v.category.label} {v.points}", style="bold")
-        return out
+        return cards_span(view.hand)
     if view.folded[seat]:
         return Text("")
     return back_art(view.hand_sizes[seat])
 
 
-def table_panel(view: SeatView, labels: Sequence[str] | None = None) -> RenderableType:
+def table_panel(
+    view: SeatView, labels: Sequence[str] | None = None, *, seat_names: bool = False
+) -> RenderableType:
     """The seats of the hand as a table (R3, R9b).
 
     Args:
         view: what the seat sees.
         labels: display names per seat (e.g. with the bot kind), default the names.
+        seat_names: add the record's seat names (p1…pN) in a first column (record
+            views); the table screens show names only, since seats change every hand.
 
     Returns:
-        A Rich renderable: one row per seat in acting order (p1 first, the dealer last,
-        marked D), with a ▶ on the seat to act, folded / all-in markers, the stack,
-        chips put ``in`` the pot this hand, the ``bet`` of the open round, the
-        declaration (R6), the size of each exchange made (``x``), and the cards (face
-        down unless shown at the showdown or the viewer's own), then the pots.
+        A Rich renderable: one row per seat in acting order (the dealer last, marked
+        ``D``), with a ▶ on the seat to act, the name, the stack, chips put ``in`` the pot
+        this hand, the ``bet`` of the open round, the declaration (R6), the size of each
+        exchange made (``x``), the cards (face down unless shown at the showdown or the
+        viewer's own) and a note (folded, all-in, a bet under vote, a vote due), then
+        the pots. Declarations are never cut: the note wraps first.
     """
     names = labels_for(view, labels)
     grid = Table(box=None, padding=(0, 1), expand=False, show_edge=False, pad_edge=False)
     grid.add_column("", width=1)
-    grid.add_column("seat", style="dim", no_wrap=True)
+    if seat_names:
+        grid.add_column("seat", style="dim", no_wrap=True)
+    grid.add_column("", width=1, style="bold")
     grid.add_column("player", no_wrap=True)
-    grid.add_column("stack", justify="right")
-    grid.add_column("in", justify="right")
-    grid.add_column("bet", justify="right")
-    grid.add_column("declared")
-    grid.add_column("x")
+    grid.add_column("stack", justify="right", no_wrap=True)
+    grid.add_column("in", justify="right", no_wrap=True)
+    grid.add_column("bet", justify="right", no_wrap=True)
+    grid.add_column("declared", no_wrap=True, min_width=8)
+    grid.add_column("x", no_wrap=True)
     grid.add_column("cards", no_wrap=True)
+    grid.add_column("", min_width=6)
     for s in range(view.n):
         turn = "▶" if view.to_act == s else ""
-        seat = seat_name(s) + (" D" if s == view.n - 1 else "")
         name = Text(names[s], style="bold cyan" if s == view.seat else "")
         if view.folded[s]:
             name.stylize("dim")
-        name.append_text(_seat_flags(view, s))
         declared = view.declared[s]
         open_round = view.current_bet is not None and view.phase is not Phase.COMPLETE
-        grid.add_row(
-            Text(turn, style="bold yellow"),
-            seat,
+        cells: list[RenderableType] = [Text(turn, style="bold yellow")]
+        if seat_names:
+            cells.append(seat_name(s))
+        cells += [
+            Text("D" if s == view.n - 1 else "", style="bold"),
             name,
             str(view.stacks[s]),
             str(view.contributed[s]),
@@ -113,7 +114,9 @@ def table_panel(view: SeatView, labels: Sequence[str] | None = None) -> Renderab
             Text(declared.label if declared is not None else "", style="italic"),
             ",".join(str(k) for k in view.exchanges[s]),
             _seat_cards(view, s),
-        )
+            _seat_flags(view, s),
+        ]
+        grid.add_row(*cells)
     return Group(grid, Text(""), pots_text(view, names))
 
 

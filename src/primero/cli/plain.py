@@ -1,0 +1,396 @@
+"""The plain prompt of ``primero play --plain`` (R3–R9): a person against bots, in text.
+
+:func:`run_plain` shows, at each of the person's turns, their cards with category and
+points, the pot, the players (by name; the dealer marked), their stacks, bets,
+declarations and exchanges, whose turn it is and the legal actions in the short input
+syntax of :mod:`primero.moveinput`. Bots' actions are printed as they happen; after each
+hand the hands shown, the pots and their winners and the stacks.
+
+Leaving: ``q`` (or quit, exit), Ctrl-C, Ctrl-D (end of input) and Ctrl-Q all mean "leave
+the table"; in the middle of a hand the prompt asks first. Leaving shows the standings
+and a session summary (:class:`~primero.session.SessionSummary`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from rich.console import Console, JustifyMethod
+from rich.rule import Rule
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from primero.actions import Deal
+from primero.cards import Card, Suit
+from primero.hands import evaluate
+from primero.session import SessionSummary
+from primero.state import Phase
+from primero.table import InputError, Table, TableConfig, input_help
+from primero.views import SeatView
+
+__all__ = [
+    "HELP",
+    "LEAVE_QUESTION",
+    "QUIT_WORDS",
+    "InputFn",
+    "card_text",
+    "cards_text",
+    "print_leaving",
+    "run_plain",
+]
+
+#: Inputs that leave the table (``\x11`` is Ctrl-Q typed at a prompt).
+QUIT_WORDS: Final = frozenset({"q", "quit", "exit", "\x11"})
+_HELP_WORDS: Final = frozenset({"?", "help"})
+_HINT_WORDS: Final = frozenset({"h", "hint", "hints"})
+#: The input syntax, shown for ``?``.
+HELP: Final = """Input (what is allowed now is listed at each turn):
+  b N        bet N chips (first bet of a round; 0 allowed in rounds 2 and 3)
+  r N        raise the round's bet to N chips in total for this round
+  c          call, or check (with no bet open in rounds 2 and 3: bet 0)
+  f          fold
+  y / n      accept / refuse a bet (R8)
+  x CARDS    exchange those cards, e.g. x 7h Kc (x alone: stand pat)
+  dc CAT     declare a category; prefixes work: dc n, dc p, dc s, dc f, dc c
+  h          hints: the exact odds of your exchange choices (your cards only)
+  q          leave the table (Ctrl-C, Ctrl-D, Ctrl-Q too); mid-hand it asks first.
+             The match is saved: primero play --resume continues it.
+Cards: rank A 2 3 4 5 6 7 J Q K, suit c d h s (or ♣ ♦ ♥ ♠, or ♧ ♢ ♡ ♤), e.g. 7h."""
+
+InputFn = Callable[[str], str]
+
+
+class _Quit(Exception):
+    """The person asked to leave the table."""
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def card_text(card: Card) -> Text:
+    """A card in Unicode, red for hearts and diamonds, e.g. ``7♥``."""
+    red = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+    return Text(card.pretty, style="bold red" if red else "bold")
+
+
+def cards_text(cards: tuple[Card, ...] | list[Card]) -> Text:
+    """Cards in Unicode, space-separated, suit-coloured."""
+    return Text(" ").join(card_text(c) for c in cards)
+
+
+def _chips(n: int) -> str:
+    """``"1 chip"``, ``"11 chips"``."""
+    return f"{n} chip{'' if n == 1 else 's'}"
+
+
+def _hand_line(v: SeatView) -> Text:
+    line = Text("Your cards: ")
+    if not v.hand:
+        line.append("none (folded)" if v.seat is not None else "— (watching)")
+        return line
+    line.append_text(cards_text(v.hand))
+    if len(v.hand) == 4:
+        value = evaluate(v.hand)
+        line.append(f"   {value.category.label} {value.points}", style="bold cyan")
+        line.append("  (counting ")
+        line.append_text(cards_text(value.counting))
+        line.append(")")
+    else:
+        line.append("   (no category until you hold four cards)", style="dim")
+    if v.discards:
+        line.append("   discarded: ")
+        line.append_text(cards_text(v.discards))
+    return line
+
+
+def _players_table(table: Table, v: SeatView) -> RichTable:
+    rt = RichTable(show_edge=False, pad_edge=False, box=None, header_style="bold")
+    columns: list[tuple[str, JustifyMethod]] = [
+        ("player", "left"), ("stack", "right"), ("round", "right"),
+        ("in pot", "right"), ("declared", "left"), ("exchanged", "left"), ("", "left"),
+    ]
+    for col, justify in columns:
+        rt.add_column(col, justify=justify)
+    for s in range(v.n):
+        status = []
+        if s == v.n - 1:
+            status.append("dealer")
+        if v.folded[s]:
+            status.append("folded")
+        elif v.stacks[s] == 0 and v.final_stacks is None:
+            status.append("all-in")
+        if v.to_act == s:
+            status.append("← to act")
+        declared = v.declared[s]
+        style = "dim" if v.folded[s] else ("bold" if s == v.seat else "")
+        rt.add_row(
+            table.seat_label(s),
+            str(v.stacks[s]),
+            str(v.round_bets[s]) if v.phase in (Phase.FIRST_ROUND, Phase.DECLARE_ROUND,
+                                               Phase.LAST_ROUND) else "",
+            str(v.contributed[s]),
+            declared.label if declared is not None else "",
+            ", ".join(str(k) for k in v.exchanges[s]),
+            ", ".join(status),
+            style=style,
+        )
+    return rt
+
+
+def _turn_panel(console: Console, table: Table, v: SeatView) -> None:
+    console.print()
+    console.print(_players_table(table, v))
+    pots = " + ".join(str(p.amount) for p in v.pots) or "0"
+    info = f"Pot: {_chips(v.pot_total)}"
+    if len(v.pots) > 1:
+        info += f" ({pots})"
+    if v.current_bet is not None:
+        info += f" · bet to match this round: {v.current_bet} (you need {v.to_call})"
+    if v.pending_bet is not None:
+        bettor, amount, is_raise = v.pending_bet
+        what = "raise to" if is_raise else "bet of"
+        whose = "your" if bettor == v.seat else f"{table.seat_label(bettor)}'s"
+        info += f" · vote on {whose} {what} {amount} (R8)"
+    if v.cap is not None:
+        info += f" · after the refusal your amount must stay below {v.cap} (R8)"
+    console.print(info)
+    console.print(_hand_line(v))
+    legal = v.legal
+    if legal is not None:
+        console.print(Text(f"Your turn ({v.phase.value}). You may:", style="bold yellow"))
+        for line in input_help(legal):
+            console.print("  " + line, markup=False, highlight=False)
+
+
+def _result(console: Console, table: Table, v: SeatView) -> None:
+    console.print(Rule("hand over"))
+    shown = [(s, c, val) for s, (c, val) in enumerate(zip(v.shown_cards, v.shown, strict=True))
+             if c is not None and val is not None]
+    if shown:
+        rt = RichTable(title="Showdown", title_justify="left", box=None, header_style="bold")
+        for col in ("player", "cards", "category", "points"):
+            rt.add_column(col)
+        for s, cards, value in shown:
+            rt.add_row(table.seat_label(s), cards_text(cards),
+                       value.category.label, str(value.points))
+        console.print(rt)
+    for i, award in enumerate(v.awards):
+        pot = "main pot" if i == 0 else f"side pot {i}"
+        how = " uncontested" if len(v.still_in) == 1 else ""
+        if len(award.winners) == 1:
+            (w,) = award.winners
+            who = "You win" if w == v.seat else f"{table.seat_label(w)} wins"
+            console.print(f"{who}{how} the {pot} of {_chips(award.pot.amount)}",
+                          markup=False)
+        else:
+            shares = " and ".join(
+                f"{'you' if w == v.seat else table.seat_label(w)} {share}"
+                for w, share in zip(award.winners, award.shares, strict=True)
+            )
+            console.print(f"The {pot} of {_chips(award.pot.amount)} is split: {shares}",
+                          markup=False)
+    final = v.final_stacks
+    if final is not None:
+        parts = []
+        for s in range(v.n):
+            start = table.match.chips[table.match.seats[s]]  # not yet updated: the hand's start
+            parts.append(f"{table.seat_label(s)} {final[s]} ({final[s] - start:+d})")
+        console.print("Stacks: " + ", ".join(parts), markup=False)
+
+
+def print_leaving(
+    console: Console, table: Table, summary: SessionSummary, title: str
+) -> None:
+    """The standings (R9) and the session summary, printed when the person leaves or
+    the match ends (both front ends)."""
+    _standings(console, table, title)
+    for line in summary.lines(table.match.chips[0]):
+        console.print(line, markup=False, highlight=False)
+
+
+def _standings(console: Console, table: Table, title: str) -> None:
+    rt = RichTable(title=title, title_justify="left", header_style="bold")
+    rt.add_column("place", justify="right")
+    rt.add_column("player")
+    rt.add_column("chips", justify="right")
+    index = {name: i for i, name in enumerate(table.match.players)}
+    for st in table.standings():
+        rt.add_row(str(st.place), table.label(index[st.name]), str(st.chips))
+    console.print(rt)
+    console.print(f"Hands played in the match: {table.match.hands_played}")
+    if table.saved:
+        console.print(f"Hand histories saved in {table.saved[-1].parent}", markup=False)
+
+
+# --------------------------------------------------------------------------- the loop
+
+
+def _ask(input_fn: InputFn, prompt: str) -> str:
+    try:
+        text = input_fn(prompt)
+    except (EOFError, KeyboardInterrupt):
+        raise _Quit from None
+    if text.strip().lower() in QUIT_WORDS:
+        raise _Quit
+    return text
+
+
+#: The question before leaving in the middle of a hand.
+LEAVE_QUESTION: Final = (
+    "Leave in the middle of this hand? The match is saved: primero play --resume "
+    "continues it. [y/N] "
+)
+
+
+def _confirm_leave(input_fn: InputFn) -> bool:
+    """Ask before leaving mid-hand: y (or q, Ctrl-C, Ctrl-D again) leaves."""
+    try:
+        text = input_fn(LEAVE_QUESTION)
+    except (EOFError, KeyboardInterrupt):
+        return True
+    return text.strip().lower() in {"y", "yes"} | QUIT_WORDS
+
+
+def _play_hand(
+    console: Console, table: Table, input_fn: InputFn, summary: SessionSummary
+) -> None:
+    resumed = table.match.hand is not None  # a resumed match, mid-hand
+    if not resumed:
+        table.start_hand()
+    v = table.view()
+    dealer = "you deal" if v.n - 1 == v.seat else f"{table.seat_label(v.n - 1)} deals"
+    console.print()
+    again = " (resumed where you left it)" if resumed else ""
+    console.print(Rule(f"Hand {table.hand_number} · {dealer}{again}"))
+    phase = v.phase
+    printed = 0
+    while True:
+        table.advance()
+        v = table.view()
+        for event in table.events[printed:]:
+            # others' deals are implied (first/second deal, replacements of an exchange)
+            if event.seat != table.human_seat and isinstance(event.action, Deal):
+                if event.note:
+                    console.print(f"  {event.note}", style="yellow")
+                continue
+            style = "" if event.seat == table.human_seat else "cyan"
+            console.print(f"  {event.text}", style=style, markup=False, highlight=False)
+        printed = len(table.events)
+        if v.phase is not phase and v.phase is not Phase.COMPLETE:
+            phase = v.phase
+            console.print(Rule(phase.value, style="dim"))
+        if not table.waiting_for_human():
+            break
+        _turn_panel(console, table, v)
+        while True:
+            try:
+                text = _ask(input_fn, "> ")
+            except _Quit:
+                if _confirm_leave(input_fn):
+                    raise
+                console.print("You stay.", style="dim")
+                continue
+            if text.strip().lower() in _HELP_WORDS:
+                console.print(HELP, markup=False, highlight=False)
+                continue
+            if text.strip().lower() in _HINT_WORDS:
+                from primero.tui.hints import hints_text  # reads only the person's view
+
+                console.print(hints_text(v))
+                continue
+            try:
+                action = table.parse_input(text)
+            except InputError as exc:
+                console.print(str(exc), style="red", markup=False, highlight=False)
+                continue
+            table.act(action)
+            break
+    _result(console, table, table.view())  # before finish_hand: match.chips are the start
+    summary.add(table.view())
+    saved = len(table.saved)
+    try:
+        table.finish_hand()
+    except OSError as exc:  # the hand is closed in the match; only its record is lost
+        console.print(
+            f"Warning: the record of hand {table.hand_number} could not be saved in "
+            f"{table.config.save_dir}: {exc}. Playing on without it.",
+            style="yellow", markup=False, highlight=False,
+        )
+        return
+    if len(table.saved) > saved:
+        console.print(f"Saved {table.saved[-1]}", style="dim", markup=False)
+
+
+def run_plain(
+    config: TableConfig,
+    console: Console | None = None,
+    input_fn: InputFn = input,
+    *,
+    table: Table | None = None,
+    summary: SessionSummary | None = None,
+) -> Table:
+    """Play a match at a plain text prompt until it ends or the person quits (R3–R9).
+
+    Args:
+        config: the table set-up.
+        console: where to print (default: standard output).
+        input_fn: reads one line of the person's input, given a prompt (default
+            :func:`input`); EOFError or KeyboardInterrupt, or the words q / quit / exit,
+            leave the table.
+        table: a table built from ``config`` to play on (default: a new one), e.g. so
+            that a scripted input can read the person's view, or a resumed match.
+        summary: the session's counts, filled in as hands finish (default a new one).
+
+    Returns:
+        The table as it was left (its match holds the chips and records).
+
+    A hand record that cannot be written to ``config.save_dir`` is reported with a
+    warning and the match goes on (:func:`check_save_dir` checks the folder first).
+
+    Raises:
+        RulesError, ValueError: the configuration is invalid (see
+            :class:`~primero.table.Table`).
+    """
+    console = console or Console(highlight=False)
+    if table is None:
+        table = Table(config)
+    if summary is None:
+        summary = SessionSummary(start_chips=table.match.chips[0])
+    kinds = ", ".join(table.label(i) for i in range(1, len(table.match.players)))
+    console.print(Text("Primero", style="bold"), f"— you play against {kinds}.")
+    overrides = config.rules.overrides()
+    if overrides:
+        console.print("House rules: " + ", ".join(f"{k}={v}" for k, v in overrides.items()),
+                      markup=False)
+    console.print(
+        f"Stacks of {_chips(config.stack)} each"
+        + (
+            f", {config.max_hands} hand{'' if config.max_hands == 1 else 's'} at most"
+            if config.max_hands
+            else ""
+        )
+        + (f", seed {config.seed}" if config.seed is not None else "")
+        + ". Type ? for help, h for hints, q to leave."
+    )
+    try:
+        while not table.over:
+            _play_hand(console, table, input_fn, summary)
+            if table.human_out:
+                console.print("You have no chips left: you are out of the match (R9).",
+                              style="bold red")
+                break
+            if table.over:
+                break
+            _ask(input_fn, "[Enter] next hand, q to leave: ")
+    except _Quit:
+        console.print()
+        if table.hand is not None and not table.hand.complete:
+            console.print(
+                "You leave the table in the middle of a hand (the hand in progress is not "
+                "counted below; primero play --resume continues it)."
+            )
+        print_leaving(console, table, summary, "Standings when you left")
+        return table
+    print_leaving(console, table, summary, "Final standings" if table.over else "Standings")
+    return table

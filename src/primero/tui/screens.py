@@ -1,0 +1,131 @@
+"""Screens over the table: the question before leaving mid-hand, the keys and cheat
+sheet (``?``), and the step-through viewer of the last hand (``l``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Final
+
+from rich.markdown import Markdown
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult, SuspendNotSupported
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from primero.cheatsheet import cheatsheet
+
+__all__ = ["KEYS_HELP", "ConfirmLeave", "HelpScreen", "run_watch_viewer"]
+
+#: The table's keys, shown by ``?`` above the cheat sheet.
+KEYS_HELP: Final = """\
+Keys at the table
+  e          exchange: then 1-4 choose cards, enter confirms (none: stand pat)
+  b / r      bet / raise: type the amount (up/down +-1), enter confirms
+  c          call, or check (no bet open in rounds 2 and 3: bet 0)
+  f          fold
+  y / n      accept / refuse a bet (R8)
+  d          declare: then 1-5 pick the category (R6)
+  :          type a move: b 5, r 10, x 7h Kc, dc n, q, ?
+  h          hints: exact odds of your exchange choices
+  l          look back at the last hand, step by step (q comes back)
+  ?          this help; escape or q closes it
+  PgUp PgDn  scroll (also the arrows, home, end)
+  space      skip the bots' moves
+  enter      next hand
+  q          leave (Ctrl-Q, Ctrl-C, Ctrl-D too); mid-hand it asks first.
+             The match is saved: primero play --resume continues it.
+Cards: rank A 2 3 4 5 6 7 J Q K, suit c d h s (or ♣ ♦ ♥ ♠ / ♧ ♢ ♡ ♤), e.g. 7h.
+"""
+
+
+class ConfirmLeave(ModalScreen[bool]):
+    """Leave in the middle of a hand? ``y`` (or q, Ctrl-Q, Ctrl-C, Ctrl-D again) leaves;
+    ``n``, escape or any other key stays. Dismisses with True to leave."""
+
+    DEFAULT_CSS = """
+    ConfirmLeave { align: center middle; }
+    ConfirmLeave > Vertical {
+        width: 64; max-width: 100%; height: auto; border: thick $warning;
+        background: $surface; padding: 1 2;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        """The question."""
+        with Vertical():
+            yield Static(
+                Text.assemble(
+                    ("Leave the table in the middle of this hand?\n\n", "bold"),
+                    "The hand and the match are saved: ",
+                    ("primero play --resume", "bold"),
+                    " continues them exactly where they stand.\n\n",
+                    ("y", "bold"), " leave    ", ("n", "bold"), " / escape  stay",
+                )
+            )
+
+    def on_key(self, event: events.Key) -> None:
+        """y (or a leave key again) leaves; anything else stays."""
+        event.stop()
+        self.dismiss(event.key in ("y", "q", "ctrl+q", "ctrl+c", "ctrl+d"))
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys and the cheat sheet (categories, points), scrollable; escape, q or ?
+    closes it."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 100; max-width: 100%; height: 100%; border: thick $primary;
+        background: $surface; padding: 0 1;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        """The keys, then the cheat sheet."""
+        with VerticalScroll():
+            yield Static(Text(KEYS_HELP))
+            yield Static(Markdown(str(cheatsheet("md"))))
+
+    def on_key(self, event: events.Key) -> None:
+        """Scroll, or close."""
+        event.stop()
+        scroll = self.query_one(VerticalScroll)
+        moves = {
+            "pageup": scroll.scroll_page_up,
+            "pagedown": scroll.scroll_page_down,
+            "up": scroll.scroll_up,
+            "down": scroll.scroll_down,
+            "home": scroll.scroll_home,
+            "end": scroll.scroll_end,
+        }
+        if event.key in moves:
+            moves[event.key](animate=False)
+        elif event.key in ("escape", "q", "question_mark", "enter", "space"):
+            self.dismiss(None)
+
+
+def run_watch_viewer(app: App[Any], path: Path) -> str:
+    """Suspend ``app`` and run ``primero watch`` on ``path`` in the same terminal; the
+    table comes back when the viewer is left (q).
+
+    Returns:
+        A note for the person ("" when it ran; else why it could not).
+    """
+    command = [
+        sys.executable,
+        "-c",
+        "from primero.cli import app; app(prog_name='primero')",
+        "watch",
+        str(path),
+    ]
+    try:
+        with app.suspend():
+            subprocess.run(command, check=False)
+    except (SuspendNotSupported, OSError) as exc:  # no terminal to hand over: say so
+        return f"the viewer could not open here ({type(exc).__name__}); see {path}"
+    return ""

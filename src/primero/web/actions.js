@@ -1,0 +1,174 @@
+// The person's moves: only the legal ones, as buttons named as online.md says
+// ("Bet", "Raise", "Call"/"Check", "Fold", "Exchange", "Stand pat", "Accept the bet",
+// "Refuse the bet", "Declare"), amounts bounded by the legal range, the own cards
+// selectable for an exchange. Sends action lines; the server decides.
+import {cardButton, cardImage} from "./cards.js";
+import {chips, el, plural, replace} from "./common.js";
+
+export class ActionPanel {
+  /**
+   * @param {{cards: HTMLElement, actions: HTMLElement, note: HTMLElement}} nodes
+   * @param {(line: string) => void} send  proposes one action line (without the seat)
+   */
+  constructor(nodes, send) {
+    this.nodes = nodes;
+    this.send = send;
+    this.selected = [];
+    this.key = null;  // the turn the selection belongs to
+    this.legal = null;
+    this.info = null;
+  }
+
+  /** Redraw for a new state (keeps the card selection within the same turn). */
+  draw(info, legal, turnKey) {
+    this.info = info;
+    this.legal = legal;
+    if (turnKey !== this.key) { this.selected = []; this.key = turnKey; }
+    this.drawCards();
+    this.drawButtons();
+  }
+
+  get canExchange() {
+    return Boolean(this.legal && this.legal.exchange && this.legal.exchange.length
+      && !(this.legal.declare && this.legal.declare.length) && !this.legal.vote);
+  }
+
+  drawCards() {
+    const hand = this.info.hand ? this.info.hand.hand : [];
+    const box = this.nodes.cards;
+    if (!hand.length) {
+      replace(box, el("p", {class: "note"}, this.info.mine === null
+        ? "You are watching." : "No cards in hand."));
+      return;
+    }
+    if (this.canExchange) {
+      const max = Math.max(...this.legal.exchange);
+      replace(box, hand.map((card, i) => cardButton(card, {
+        pressed: this.selected.includes(card),
+        onclick: () => this.toggle(i, max),
+      })));
+      this.nodes.note.textContent = `Pick up to ${plural(max, "card")} to throw (keys 1–${hand.length}).`;
+    } else {
+      replace(box, hand.map((card) => cardImage(card, "large")));
+      this.nodes.note.textContent = "";
+    }
+  }
+
+  /** Forget the cards picked for an exchange. */
+  clear() {
+    if (!this.selected.length || !this.info) return;
+    this.selected = [];
+    this.drawCards();
+    this.drawButtons();
+  }
+
+  toggle(i, max = 2) {
+    const hand = this.info.hand.hand;
+    if (!this.canExchange || i < 0 || i >= hand.length) return;
+    const card = hand[i];
+    if (this.selected.includes(card)) this.selected = this.selected.filter((c) => c !== card);
+    else if (this.selected.length < max) this.selected = [...this.selected, card];
+    this.drawCards();
+    this.drawButtons();
+    const again = this.nodes.cards.querySelector(`[data-card="${card}"]`);
+    if (again) again.focus();
+  }
+
+  button(label, line, {cls = "", key = null} = {}) {
+    return el("button", {type: "button", class: `move ${cls}`, "data-key": key,
+      "aria-keyshortcuts": key, onclick: () => this.send(line)}, label);
+  }
+
+  amountControl(kind, [lo, hi], key) {
+    const id = `amount-${kind}`;
+    const verb = kind === "b" ? "Bet" : "Raise to";
+    const input = el("input", {id, type: "number", min: lo, max: hi, step: 1, value: lo,
+      inputmode: "numeric", class: "amount", "data-key": key});
+    const button = el("button", {type: "submit", class: "move primary"}, `${verb} ${lo}`);
+    const hint = el("small", {id: `${id}-range`}, `${lo} to ${chips(hi)}`);
+    input.setAttribute("aria-describedby", hint.id);
+    const valid = () => {
+      const value = Number(input.value);
+      const ok = Number.isInteger(value) && value >= lo && value <= hi && input.value !== "";
+      button.disabled = !ok;
+      button.textContent = ok ? `${verb} ${value}` : `${verb} (${lo} to ${hi})`;
+      return ok ? value : null;
+    };
+    input.addEventListener("input", valid);
+    const form = el("form", {class: "amount-form", onsubmit: (event) => {
+      event.preventDefault();
+      const value = valid();
+      if (value !== null) this.send(`${kind} ${value}`);
+    }}, el("label", {for: id}, kind === "b" ? "Bet amount" : "Raise to amount"), input, button, hint);
+    return form;
+  }
+
+  drawButtons() {
+    const legal = this.legal;
+    const box = this.nodes.actions;
+    if (!legal) { replace(box); return; }
+    const info = this.info;
+    const parts = [];
+    if (legal.vote) {
+      const p = info.pending;
+      const what = p ? `${p.raise ? "raise to" : "bet of"} ${chips(p.amount)} by ${info.nameOf(p.seat)}` : "";
+      parts.push(this.button(`Accept the bet${what ? ` (${what})` : ""}`, "y", {cls: "primary", key: "y"}));
+      parts.push(this.button(`Refuse the bet${what ? ` (${what})` : ""}`, "n", {key: "n"}));
+    } else if (legal.declare && legal.declare.length) {
+      parts.push(el("p", {class: "note"}, "Declare your category (the truth or higher):"));
+      for (const [k, name] of legal.declare.entries()) {
+        parts.push(this.button(`Declare ${name}`, `dc ${name}`, {cls: k === 0 ? "primary" : "", key: k === 0 ? "d" : null}));
+      }
+      if (legal.fold) parts.push(this.button("Fold", "f", {key: "f"}));
+    } else {
+      if (this.canExchange) {
+        const count = this.selected.length;
+        const ok = count > 0 && legal.exchange.includes(count);
+        const exchange = el("button", {type: "button", class: "move primary", disabled: !ok,
+          "data-key": "e", "aria-keyshortcuts": "e",
+          onclick: () => this.send(`x ${this.selected.join(" ")}`)},
+        count ? `Exchange ${plural(count, "card")}` : "Exchange (pick cards first)");
+        parts.push(exchange);
+        if (legal.exchange.includes(0)) parts.push(this.button("Stand pat", "x", {key: "e"}));
+      }
+      if (legal.bet) parts.push(this.amountControl("b", legal.bet, "b"));
+      if (legal.raise_to) parts.push(this.amountControl("r", legal.raise_to, "r"));
+      if (legal.call !== null && legal.call !== undefined) {
+        parts.push(this.button(legal.call === 0 ? "Check" : `Call ${legal.call}`, "c", {key: "c"}));
+      }
+      if (legal.fold) parts.push(this.button("Fold", "f", {key: "f"}));
+    }
+    replace(box, parts);
+  }
+
+  /** Keyboard shortcuts as in the terminal table; returns true when the key did something. */
+  press(key) {
+    if (!this.legal) return false;
+    if (/^[1-6]$/.test(key) && this.canExchange) {
+      this.toggle(Number(key) - 1, Math.max(...this.legal.exchange));
+      return true;
+    }
+    const box = this.nodes.actions;
+    if (key === "e" && this.canExchange) {
+      if (this.selected.length) {
+        const exchange = box.querySelector("button.primary");
+        if (exchange && !exchange.disabled) exchange.click();
+      } else if (this.legal.exchange.includes(0)) {
+        this.send("x");
+      } else {
+        const first = this.nodes.cards.querySelector("button");
+        if (first) first.focus();
+      }
+      return true;
+    }
+    if (key === "b" || key === "r") {
+      const input = box.querySelector(`#amount-${key}`);
+      if (input) { input.focus(); input.select(); return true; }
+      return false;
+    }
+    const target = box.querySelector(`button[data-key="${key}"]`);
+    if (target && ["c", "f", "y", "n"].includes(key)) { target.click(); return true; }
+    if (target && key === "d") { target.focus(); return true; }
+    return false;
+  }
+}

@@ -1,0 +1,160 @@
+// Shared helpers for the lobby and the table: DOM building (text only through
+// textContent, never as HTML), card names, record lines in words, storage.
+
+/** Build an element: el("p", {class: "x", "aria-label": "y"}, "text", child, ...). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "value") node.value = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+/** Append children (strings become text nodes). */
+export function append(node, children) {
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" || typeof child === "number"
+      ? document.createTextNode(String(child)) : child);
+  }
+  return node;
+}
+
+/** Replace all children of node. */
+export function replace(node, ...children) {
+  node.replaceChildren();
+  return append(node, children);
+}
+
+export const SUITS = {
+  c: {name: "clubs", symbol: "♣", cls: "clubs"},
+  d: {name: "diamonds", symbol: "♦", cls: "diamonds"},
+  h: {name: "hearts", symbol: "♥", cls: "hearts"},
+  s: {name: "spades", symbol: "♠", cls: "spades"},
+};
+const RANK_NAMES = {A: "ace", J: "jack", Q: "queen", K: "king"};
+
+/** Parse a card text ("7h", "Kc") into {rank, suit}; null for "??" or bad text. */
+export function parseCard(text) {
+  if (typeof text !== "string" || text.length !== 2) return null;
+  const rank = text[0].toUpperCase();
+  const suit = text[1].toLowerCase();
+  if (!"A234567JQK".includes(rank) || !(suit in SUITS)) return null;
+  return {rank, suit};
+}
+
+/** The accessible name of a card: "7 of hearts", "ace of spades", "hidden card". */
+export function cardName(text) {
+  const card = parseCard(text);
+  if (!card) return "hidden card";
+  return `${RANK_NAMES[card.rank] ?? card.rank} of ${SUITS[card.suit].name}`;
+}
+
+/** A card as short text with its suit symbol: "7♥"; "??" stays. */
+export function cardShort(text) {
+  const card = parseCard(text);
+  return card ? card.rank + SUITS[card.suit].symbol : "??";
+}
+
+export function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+export function chips(n) {
+  return plural(n, "chip");
+}
+
+/**
+ * One record line (hand-history.md) in words, seats named.
+ * nameOf(label) gives the name of "p3"; you is the reader's p label or null.
+ */
+export function lineInWords(line, nameOf, you = null) {
+  const words = line.split(" ");
+  const who = (label) => (label === you ? "You" : nameOf(label));
+  const verb = (label, yours, theirs) => (label === you ? yours : theirs);
+  if (words[0] === "d" && words[1] === "dh") {
+    const label = words[2];
+    const cards = words.slice(3);
+    const seen = cards.every((c) => c !== "??");
+    const receiver = label === you ? "you" : nameOf(label);
+    return seen && label === you
+      ? `You are dealt ${cards.map(cardShort).join(" ")}`
+      : `The dealer deals ${receiver} ${plural(cards.length, "card")}`;
+  }
+  const [label, kind, ...rest] = words;
+  const name = who(label);
+  switch (kind) {
+    case "x": {
+      if (rest.length === 0) return `${name} ${verb(label, "stand", "stands")} pat`;
+      const seen = rest.every((c) => c !== "??");
+      const what = plural(rest.length, "card");
+      return seen && label === you
+        ? `You exchange ${what}: ${rest.map(cardShort).join(" ")}`
+        : `${name} ${verb(label, "exchange", "exchanges")} ${what}`;
+    }
+    case "b":
+      return rest[0] === "0"
+        ? `${name} ${verb(label, "check", "checks")} (a bet of 0)`
+        : `${name} ${verb(label, "bet", "bets")} ${chips(Number(rest[0]))}`;
+    case "r":
+      return `${name} ${verb(label, "raise", "raises")} to ${chips(Number(rest[0]))}`;
+    case "c":
+      return `${name} ${verb(label, "call", "calls")}`;
+    case "f":
+      return `${name} ${verb(label, "fold", "folds")}`;
+    case "y":
+      return `${name} ${verb(label, "accept", "accepts")} the bet`;
+    case "n":
+      return `${name} ${verb(label, "refuse", "refuses")} the bet`;
+    case "dc":
+      return `${name} ${verb(label, "declare", "declares")} ${rest[0]}`;
+    default:
+      return line;
+  }
+}
+
+/** localStorage that never throws (private modes, disabled storage). */
+export const store = {
+  get(key) {
+    try { return JSON.parse(localStorage.getItem(key)); } catch { return null; }
+  },
+  set(key, value) {
+    try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* no storage */ }
+  },
+  remove(key) {
+    try { localStorage.removeItem(key); } catch { /* no storage */ }
+  },
+};
+
+export function tokenKey(tableId) {
+  return `primero.seat.${tableId}`;
+}
+
+/** A random action id (works outside secure contexts too). */
+export function randomId() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** fetch JSON from the server's own API; throws Error(detail) on a bad answer. */
+export async function api(path, options = {}) {
+  const init = {...options, headers: {"Content-Type": "application/json"}};
+  if (options.body !== undefined) init.body = JSON.stringify(options.body);
+  const response = await fetch(path, init);
+  let data = null;
+  try { data = await response.json(); } catch { /* empty body */ }
+  if (!response.ok) {
+    const detail = data && data.detail;
+    const message = typeof detail === "string" ? detail
+      : Array.isArray(detail) ? detail.map((d) => d.msg ?? String(d)).join("; ")
+      : `the server answered ${response.status}`;
+    throw new Error(message);
+  }
+  return data;
+}

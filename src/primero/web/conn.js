@@ -1,0 +1,99 @@
+// One WebSocket to /ws/tables/{id}: reconnects by itself with back-off, resyncs from
+// the last version seen after a drop, a laptop sleep or the network coming back.
+
+export class Connection {
+  /**
+   * @param {string} tableId
+   * @param {() => string|null} token  the seat's token, or null to watch
+   * @param {{onmessage: (msg: object) => void, onstatus: (status: string) => void,
+   *          onrefused: () => void}} handlers
+   */
+  constructor(tableId, token, handlers) {
+    this.tableId = tableId;
+    this.token = token;
+    this.handlers = handlers;
+    this.version = null;
+    this.socket = null;
+    this.delay = 500;
+    this.timer = null;
+    this.closed = false;
+    window.addEventListener("online", () => this.wake());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.wake();
+    });
+    // A socket that looks open after a sleep may be dead: ask for a resync now and then.
+    setInterval(() => this.wake(), 30000);
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const token = this.token();
+    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${query}`;
+  }
+
+  open() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    if (this.socket && this.socket.readyState <= WebSocket.OPEN) return;
+    this.handlers.onstatus("connecting");
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.delay = 500;
+      this.handlers.onstatus("connected");
+      if (this.version !== null) this.send({type: "resync", since: this.version});
+    });
+    socket.addEventListener("message", (event) => {
+      let msg;
+      try { msg = JSON.parse(event.data); } catch { return; }
+      if (msg && msg.type === "state" && typeof msg.version === "number") {
+        if (this.version !== null && msg.version < this.version) return;  // stale
+        this.version = msg.version;
+      }
+      this.handlers.onmessage(msg);
+    });
+    socket.addEventListener("close", (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.closed) return;
+      if (event.code === 1008 && this.version === null) {
+        // Refused before any state: a token that is not a seat here, or no such table.
+        if (this.token()) this.handlers.onrefused();
+        else this.handlers.onstatus(event.reason === "no such table" ? "missing" : "refused");
+        return;
+      }
+      this.handlers.onstatus("disconnected");
+      this.timer = setTimeout(() => this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 10000);
+    });
+  }
+
+  /** Reconnect now if down; if up, ask for a resync (cheap, and catches dead sockets). */
+  wake() {
+    if (this.closed) return;
+    if (!this.socket) { this.delay = 500; this.open(); return; }
+    if (this.socket.readyState === WebSocket.OPEN && this.version !== null) {
+      this.send({type: "resync", since: this.version});
+    }
+  }
+
+  /** Reopen with another token (after joining). */
+  reopen() {
+    const old = this.socket;
+    this.socket = null;
+    this.version = null;
+    if (old) old.close();
+    this.open();
+  }
+
+  send(msg) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(msg));
+    return true;
+  }
+
+  get isOpen() {
+    return Boolean(this.socket && this.socket.readyState === WebSocket.OPEN);
+  }
+}

@@ -1,0 +1,114 @@
+// The hints (exact odds computed on the server from this seat's view only) and the
+// previous-hand replay viewer.
+import {cardImage} from "./cards.js";
+import {cardShort, el, lineInWords, plural, replace} from "./common.js";
+import {HandInfo} from "./tableview.js";
+
+/** 0.42 -> "42%", small values with one decimal, 0 -> "·" (as the terminal table). */
+export function percent(p) {
+  if (p <= 0) return "·";
+  if (p < 0.0005) return "<0.1%";
+  if (p < 0.1) return `${(p * 100).toFixed(1)}%`;
+  return `${Math.round(p * 100)}%`;
+}
+
+/** Draw a `hints` message (docs/protocol.md) into box. */
+export function drawHints(box, msg) {
+  const parts = [el("p", {}, "Exact odds from your own cards and your own discards only.")];
+  if (msg.note) parts.push(el("p", {class: "note"}, msg.note));
+  const ex = msg.exchange;
+  if (ex) {
+    if (ex.second_deal) {
+      parts.push(el("p", {class: "note"}, "With 2 cards each choice is followed by the second deal (R4.4)."));
+    }
+    const head = el("tr", {}, el("th", {scope: "col"}, "throw"),
+      ex.categories.map((c) => el("th", {scope: "col"}, c.slice(0, 3))),
+      el("th", {scope: "col"}, "pts"), el("th", {scope: "col"}, "win"));
+    const rows = ex.choices.map((choice) => {
+      const label = choice.discard.length
+        ? choice.discard.map(cardShort).join(" ")
+        : (ex.keep ?? (ex.second_deal ? "keep both" : "keep all"));
+      const row = el("tr", {class: `${choice.best ? "best" : ""} ${choice.allowed ? "" : "dim"}`},
+        el("th", {scope: "row"}, `${choice.best ? "★ " : ""}${label}`),
+        choice.probabilities.map((p) => el("td", {}, percent(p))),
+        el("td", {}, choice.expected_points.toFixed(1)), el("td", {}, percent(choice.win)));
+      return row;
+    });
+    parts.push(el("div", {class: "scroll-x"}, el("table", {class: "odds"},
+      el("caption", {}, `Every exchange choice (${plural(ex.unseen, "unseen card")})`),
+      el("thead", {}, head), el("tbody", {}, rows))));
+    parts.push(el("p", {class: "note"},
+      "★ best choice. win = chance to beat one random hand of the cards you have not seen, ties half."));
+  }
+  const sd = msg.showdown;
+  if (sd) {
+    parts.push(el("p", {}, `Showdown now against ${plural(sd.opponents, "random hand")}: win ${percent(sd.win)}, tie ${percent(sd.tie)} (${sd.exact ? "exact" : `estimate, ${sd.trials} deals`})`));
+  }
+  replace(box, parts);
+}
+
+/** The previous hand, step by step: its log in words, then the hands shown. */
+export function drawReplay(box, saved) {
+  if (!saved) {
+    replace(box, el("p", {}, "No hand has finished at this table since you opened it."));
+    return;
+  }
+  const info = new HandInfo(saved.hand, saved.table);
+  const log = saved.hand.log;
+  const events = info.logWords();
+  const words = events.length === log.length ? events
+    : log.map((line) => lineInWords(line, (l) => info.nameOf(l), saved.hand.seat));
+  let step = words.length;
+  const list = el("ol", {class: "log-list replay-list", tabindex: 0, "aria-label": "The hand so far"});
+  const where = el("p", {role: "status", class: "note"});
+  const extra = el("div");
+  const mine = el("p", {class: "replay-mine"});
+  const show = () => {
+    replace(list, words.slice(0, step).map((w) => el("li", {}, w)));
+    where.textContent = `Step ${step} of ${words.length}`;
+    const held = cardsAt(saved.cards, step);
+    if (held === null) replace(mine);
+    else {
+      replace(mine, "Your cards at this step: ",
+        held.length ? held.map((c) => cardImage(c, "small")) : "none");
+    }
+    if (step === words.length) {
+      const rows = [];
+      for (let i = 0; i < info.n; i++) {
+        const shown = saved.hand.shown && saved.hand.shown[i];
+        if (shown) {
+          rows.push(el("li", {}, `${saved.hand.players[i]}: ${shown.category}, ${plural(shown.points, "point")} `,
+            shown.cards.map((c) => cardImage(c, "tiny"))));
+        }
+      }
+      replace(extra, rows.length ? el("ul", {class: "shown-list"}, rows) : "",
+        el("p", {}, "Chips after: ", saved.hand.players.map((n, i) => `${n} ${saved.hand.final_stacks[i]}`).join(", ")));
+    } else {
+      replace(extra);
+    }
+    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  };
+  const go = (delta) => () => { step = Math.max(0, Math.min(words.length, step + delta)); show(); };
+  replace(box, el("p", {}, `Hand ${saved.hand.number ?? ""} at ${saved.table.name}`),
+    el("div", {class: "replay-controls"},
+      el("button", {type: "button", onclick: () => { step = 0; show(); }}, "Start"),
+      el("button", {type: "button", onclick: go(-1)}, "Step back"),
+      el("button", {type: "button", onclick: go(1)}, "Step forward"),
+      el("button", {type: "button", onclick: () => { step = words.length; show(); }}, "End")),
+    where, mine, list, extra);
+  show();
+}
+
+/**
+ * The reader's own cards after the first `step` lines, from the states the page saw
+ * while the hand was played: `points` lists [log length, own cards] in order. Null when
+ * the page did not see that moment (it was opened later).
+ */
+export function cardsAt(points, step) {
+  let held = null;
+  for (const [length, cards] of points ?? []) {
+    if (length > step) break;
+    held = cards;
+  }
+  return held;
+}

@@ -1,0 +1,208 @@
+// The lobby: the tables with their seats and status, create a table, join, watch.
+import {api, chips, el, plural, replace, store, tokenKey} from "./common.js";
+
+/** Every house rule of rules.md with its default and a short explanation. */
+export const HOUSE_RULES = [
+  {key: "ante", type: "int", def: 1, min: 0, label: "Ante",
+    help: "Chips each player puts in the pot before the deal (R4.1)."},
+  {key: "ties", type: "choice", def: "eldest", choices: ["eldest", "split"], label: "Ties",
+    help: "eldest: among equal best hands the first in seat order wins; split: they share (R7)."},
+  {key: "refusal", type: "bool", def: true, label: "Bets may be refused",
+    help: "With three or more players in, the others may vote to refuse a bet (R8)."},
+  {key: "last_round", type: "bool", def: true, label: "Last betting round",
+    help: "A betting round after the second exchange (R4.7)."},
+  {key: "declarations", type: "bool", def: true, label: "Declarations",
+    help: "Each player declares a category before betting in round 2 (R6)."},
+  {key: "first_round_stand", type: "bool", def: false, label: "Stand pat in round 1",
+    help: "Allow keeping both cards instead of betting or exchanging in round 1 (R4.3)."},
+  {key: "first_round_zero_bet", type: "bool", def: false, label: "Bet 0 in round 1",
+    help: "Allow an opening bet of 0 chips in round 1; it ends the exchanges (R4.3)."},
+  {key: "min_raise", type: "int", def: 1, min: 1, label: "Minimum raise",
+    help: "A raise must add at least this many chips to the bet (R5)."},
+  {key: "max_raises", type: "int", def: null, min: 0, label: "Raises per round",
+    help: "Cap on raises in one betting round; empty for no cap (R5)."},
+  {key: "min_players", type: "int", def: 4, min: 2, label: "Fewest players",
+    help: "Fewest players to start a match, 2 to 8 (R3)."},
+  {key: "max_players", type: "int", def: 6, min: 2, label: "Most players",
+    help: "Most players at a table, 2 to 8 (R3)."},
+];
+
+let botKinds = ["random", "heuristic"];
+
+async function loadBotKinds() {
+  try {
+    const answer = await api("/api/bots");
+    const kinds = Array.isArray(answer) ? answer : answer && answer.kinds;
+    if (Array.isArray(kinds) && kinds.length) {
+      botKinds = kinds.map((k) => (typeof k === "string" ? k : k.kind ?? k.name));
+    }
+  } catch { /* older server: the two built-in kinds */ }
+}
+
+function seatRows() {
+  const count = Number(document.getElementById("c-count").value);
+  const box = document.getElementById("c-seats");
+  const previous = Array.from(box.querySelectorAll("select"), (s) => s.value);
+  replace(box, el("legend", {}, "Who sits at each seat"));
+  for (let i = 0; i < count; i++) {
+    const id = `c-seat-${i}`;
+    const fallback = i === 0 ? "open" : (botKinds.includes("heuristic") ? "heuristic" : botKinds[0]);
+    const value = previous[i] ?? fallback;
+    const select = el("select", {id, "data-seat": i},
+      el("option", {value: "open"}, "a person (open seat)"),
+      botKinds.map((kind) => el("option", {value: kind}, `bot: ${kind}`)));
+    select.value = value;
+    box.append(el("div", {class: "field inline"}, el("label", {for: id}, `Seat ${i + 1}`), select));
+  }
+}
+
+function ruleFields() {
+  const box = document.getElementById("c-rules");
+  for (const rule of HOUSE_RULES) {
+    const id = `r-${rule.key}`;
+    const helpId = `${id}-help`;
+    let input;
+    if (rule.type === "bool") {
+      input = el("input", {id, type: "checkbox", "aria-describedby": helpId});
+      input.checked = rule.def;
+      box.append(el("div", {class: "field check"}, input, el("label", {for: id}, rule.label),
+        el("small", {id: helpId}, rule.help)));
+      continue;
+    }
+    if (rule.type === "choice") {
+      input = el("select", {id, "aria-describedby": helpId},
+        rule.choices.map((c) => el("option", {value: c}, c)));
+      input.value = rule.def;
+    } else {
+      input = el("input", {id, type: "number", min: rule.min, inputmode: "numeric",
+        "aria-describedby": helpId, value: rule.def ?? ""});
+    }
+    box.append(el("div", {class: "field"}, el("label", {for: id}, rule.label), input,
+      el("small", {id: helpId}, rule.help)));
+  }
+}
+
+function intField(id, what, {min, optional = false}) {
+  const raw = document.getElementById(id).value.trim();
+  if (raw === "" && optional) return null;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) {
+    throw new Error(`${what} must be a whole number of at least ${min}`);
+  }
+  return Number(raw);
+}
+
+/** The body of POST /api/tables from the form; throws Error(what is wrong). */
+export function createBody() {
+  const body = {seats: Array.from(document.querySelectorAll("#c-seats select"), (s) => s.value)};
+  const name = document.getElementById("c-name").value.trim();
+  if (name) body.name = name;
+  body.stack = intField("c-stack", "The stack", {min: 1});
+  body.turn_seconds = intField("c-timer", "The turn timer", {min: 0});
+  const maxHands = intField("c-max-hands", "The number of hands", {min: 1, optional: true});
+  if (maxHands !== null) body.max_hands = maxHands;
+  const rules = {};
+  for (const rule of HOUSE_RULES) {
+    const input = document.getElementById(`r-${rule.key}`);
+    let value;
+    if (rule.type === "bool") value = input.checked;
+    else if (rule.type === "choice") value = input.value;
+    else value = intField(input.id, rule.label, {min: rule.min, optional: rule.def === null});
+    if (value !== rule.def) rules[rule.key] = value;
+  }
+  if (Object.keys(rules).length) body.rules = rules;
+  return body;
+}
+
+async function join(tableId, name) {
+  const seat = await api(`/api/tables/${encodeURIComponent(tableId)}/seats`,
+    {method: "POST", body: {name}});
+  store.set(tokenKey(tableId), {token: seat.token, seat: seat.seat, name});
+  store.set("primero.name", name);
+  location.assign(`/t/${encodeURIComponent(tableId)}`);
+}
+
+async function onCreate(event) {
+  event.preventDefault();
+  const error = document.getElementById("create-error");
+  error.textContent = "";
+  try {
+    const body = createBody();
+    const player = document.getElementById("c-player").value.trim();
+    if (player && !body.seats.includes("open")) {
+      throw new Error("Make at least one seat open for a person, or leave your name empty to watch bots");
+    }
+    const table = await api("/api/tables", {method: "POST", body});
+    if (player) await join(table.id, player);
+    else location.assign(`/t/${encodeURIComponent(table.id)}`);
+  } catch (e) {
+    error.textContent = e.message;
+  }
+}
+
+function seatText(seat, index) {
+  const who = seat.kind === "open" ? "open seat"
+    : seat.kind === "person" ? seat.name : `${seat.name} (bot: ${seat.kind})`;
+  return `${index + 1}. ${who}${seat.kind === "open" ? "" : `, ${chips(seat.chips)}`}`;
+}
+
+function tableItem(table) {
+  const open = table.seats.filter((s) => s.kind === "open").length;
+  const id = `join-${table.id}`;
+  const mine = store.get(tokenKey(table.id));
+  const actions = el("div", {class: "table-actions"});
+  if (mine) {
+    actions.append(el("a", {class: "button primary", href: `/t/${encodeURIComponent(table.id)}`},
+      `Back to your seat at ${table.name}`));
+  } else if (open > 0 && table.status === "waiting") {
+    const input = el("input", {id, maxlength: 24, autocomplete: "nickname",
+      value: store.get("primero.name") ?? ""});
+    const error = el("span", {class: "error", role: "alert"});
+    const form = el("form", {class: "join", onsubmit: async (event) => {
+      event.preventDefault();
+      error.textContent = "";
+      try { await join(table.id, input.value.trim()); } catch (e) { error.textContent = e.message; }
+    }}, el("label", {for: id}, "Your name"), input,
+    el("button", {type: "submit", class: "primary"}, `Join ${table.name}`), error);
+    actions.append(form);
+  }
+  actions.append(el("a", {class: "button", href: `/t/${encodeURIComponent(table.id)}`},
+    `Watch ${table.name}`));
+  const status = table.status === "waiting" ? `waiting for ${plural(open, "player")}`
+    : table.status === "playing" ? `playing, ${plural(table.hands_played, "hand")} played`
+    : `over after ${plural(table.hands_played, "hand")}`;
+  return el("li", {class: "table-item"},
+    el("h3", {}, table.name), el("p", {class: "status"}, status),
+    el("ul", {class: "seat-list"}, table.seats.map((s, i) => el("li", {}, seatText(s, i)))),
+    actions);
+}
+
+async function refresh() {
+  const list = document.getElementById("tables");
+  const status = document.getElementById("lobby-status");
+  try {
+    const order = {waiting: 0, playing: 1, over: 2};
+    const tables = (await api("/api/tables"))
+      .sort((a, b) => (order[a.status] ?? 3) - (order[b.status] ?? 3));
+    replace(list, tables.map(tableItem));
+    status.textContent = tables.length ? "" : "No tables yet: create one below.";
+  } catch (e) {
+    status.textContent = `Could not load the tables: ${e.message}`;
+  }
+}
+
+async function main() {
+  document.getElementById("c-player").value = store.get("primero.name") ?? "";
+  ruleFields();
+  await loadBotKinds();
+  seatRows();
+  document.getElementById("c-count").addEventListener("change", seatRows);
+  document.getElementById("create").addEventListener("submit", onCreate);
+  document.getElementById("refresh").addEventListener("click", refresh);
+  await refresh();
+  setInterval(() => {
+    const list = document.getElementById("tables");
+    if (document.visibilityState === "visible" && !list.contains(document.activeElement)) refresh();
+  }, 5000);
+}
+
+main();

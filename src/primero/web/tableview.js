@@ -1,0 +1,175 @@
+// Drawing the table from a `state` message: seats, pot, phase, whose turn, the log,
+// the result. Reads only the message (what the server built from this seat's view).
+import {cardImage} from "./cards.js";
+import {chips, el, lineInWords, plural, replace} from "./common.js";
+
+export const PHASES = {
+  first_deal: "First deal",
+  first_round: "First round: bet or exchange",
+  second_deal: "Second deal",
+  declare_round: "Declare and bet",
+  second_exchange: "Second exchange",
+  last_round: "Last betting round",
+  complete: "The hand is over",
+};
+
+/** Helpers over one `hand` object of a state message. */
+export class HandInfo {
+  constructor(hand, table) {
+    this.hand = hand;
+    this.table = table;
+  }
+
+  get n() { return this.hand ? this.hand.players.length : 0; }
+
+  index(label) {
+    return typeof label === "string" && /^p\d+$/.test(label) ? Number(label.slice(1)) - 1 : null;
+  }
+
+  label(index) { return `p${index + 1}`; }
+
+  nameOf(label) {
+    const i = this.index(label);
+    return i !== null && this.hand && i < this.n ? this.hand.players[i] : String(label);
+  }
+
+  /** The p index sitting at table seat t, or null when that seat is not in this hand. */
+  indexAtTable(t) {
+    if (!this.hand) return null;
+    const i = this.hand.table_seats.indexOf(t);
+    return i >= 0 ? i : null;
+  }
+
+  get mine() { return this.hand ? this.index(this.hand.seat) : null; }
+
+  get over() { return Boolean(this.hand && this.hand.final_stacks); }
+
+  /** Table seat of this reader, or null (spectator). */
+  get myTableSeat() {
+    const i = this.mine;
+    return i === null ? null : this.hand.table_seats[i];
+  }
+
+  exchanges(i) {
+    const list = this.hand.exchanges;
+    if (Array.isArray(list) && Array.isArray(list[i])) return list[i];
+    const label = this.label(i);
+    return this.hand.log.filter((l) => l.startsWith(`${label} x`)).map((l) => l.split(" ").length - 2);
+  }
+
+  /** {seat, amount, raise} of the bet under vote, or null. */
+  get pending() {
+    return this.hand && this.hand.pending_bet ? this.hand.pending_bet : null;
+  }
+
+  /** The hand log in words, as this seat reads it. */
+  logWords() {
+    if (!this.hand) return [];
+    if (Array.isArray(this.hand.events) && this.hand.events.length) return this.hand.events;
+    return this.hand.log.map((line) => lineInWords(line, (l) => this.nameOf(l), this.hand.seat));
+  }
+}
+
+function seatMarks(info, i) {
+  const h = info.hand;
+  const marks = [];
+  if (i === info.n - 1) marks.push(el("span", {class: "mark dealer", title: "dealer"}, "Dealer"));
+  if (h.folded[i]) marks.push(el("span", {class: "mark folded"}, "Folded"));
+  else if (h.stacks[i] === 0 && !info.over) marks.push(el("span", {class: "mark allin"}, "All-in"));
+  if (h.declared[i]) marks.push(el("span", {class: "mark declared"}, `Declared ${h.declared[i]}`));
+  const exchanges = info.exchanges(i);
+  if (exchanges.length) {
+    marks.push(el("span", {class: "mark exchanged"},
+      `Exchanged ${exchanges.map((k) => (k === 0 ? "none" : String(k))).join(", then ")}`));
+  }
+  if (h.round_bets && h.round_bets[i] > 0 && !info.over) {
+    marks.push(el("span", {class: "mark bet"}, `In this round: ${chips(h.round_bets[i])}`));
+  }
+  return marks;
+}
+
+/** The seats around the table, in table order, the reader's seat at the bottom. */
+export function drawSeats(list, table, info) {
+  const seats = table.seats;
+  const mine = info.myTableSeat ?? 0;
+  const toAct = info.hand ? info.index(info.hand.to_act) : null;
+  replace(list, seats.map((seat, t) => {
+    const i = info.indexAtTable(t);
+    const hand = info.hand;
+    const name = seat.kind === "open" ? "Open seat" : seat.name;
+    const bot = seat.kind === "open" || seat.kind === "person" ? null : seat.kind;
+    const stack = i !== null ? hand.stacks[i] : seat.chips;
+    const item = el("li", {class: "seat"},
+      el("p", {class: "seat-name"}, name + (i !== null && i === info.mine ? " (you)" : ""),
+        bot ? el("span", {class: "seat-kind"}, ` (${bot} bot)`) : ""),
+      el("p", {class: "seat-chips"}, seat.kind === "open" ? "waiting" : chips(stack ?? 0)));
+    if (i !== null) {
+      const size = hand.hand_sizes ? hand.hand_sizes[i] : 0;
+      const shown = hand.shown && hand.shown[i];
+      const cards = shown ? shown.cards
+        : i === info.mine ? hand.hand : Array(hand.folded[i] ? 0 : size).fill("??");
+      if (i !== info.mine || shown) {
+        item.append(el("div", {class: "seat-cards"},
+          cards.map((c) => cardImage(c, shown ? "small" : "tiny"))));
+      }
+      item.append(el("p", {class: "marks"}, seatMarks(info, i)));
+      if (toAct === i) item.classList.add("to-act");
+      if (hand.folded[i]) item.classList.add("folded");
+    } else if (hand && seat.kind !== "open") {
+      item.append(el("p", {class: "marks"}, el("span", {class: "mark out"}, "Out of the match")));
+    }
+    const k = (t - mine + seats.length) % seats.length;
+    const angle = (k * 2 * Math.PI) / seats.length;
+    item.style.setProperty("--x", `${50 + 40 * Math.sin(angle)}%`);
+    item.style.setProperty("--y", `${50 + 38 * Math.cos(angle)}%`);
+    return item;
+  }));
+}
+
+/** The words for whose turn it is ("Your turn", "Ana to act", "Dealing"). */
+export function turnText(info, legal) {
+  const h = info.hand;
+  if (!h) return "Waiting for the first hand";
+  if (info.over) return "The hand is over; the next one starts shortly";
+  if (h.to_act === "dealer") return "Dealing";
+  const pending = info.pending;
+  const you = h.to_act === h.seat;
+  if (pending && legal && legal.vote) {
+    return `Your vote: ${info.nameOf(pending.seat)} ${pending.raise ? "raises to" : "bets"} ${chips(pending.amount)}`;
+  }
+  if (pending) return `${info.nameOf(h.to_act)} to vote on a bet of ${chips(pending.amount)}`;
+  return you ? "Your turn" : `${info.nameOf(h.to_act)} to act`;
+}
+
+export function drawLog(list, info) {
+  const words = info.logWords();
+  replace(list, words.map((w) => el("li", {}, w)));
+  list.scrollTop = list.scrollHeight;
+}
+
+/** The result panel: who won each pot, the hands shown, the stacks after. */
+export function drawResult(box, info) {
+  const h = info.hand;
+  const parts = [];
+  for (const [k, award] of (h.winners ?? []).entries()) {
+    const names = award.winners.map((w) => info.nameOf(w));
+    const which = k === 0 ? "The main pot" : `Side pot ${k}`;
+    const shares = award.shares && award.winners.length > 1
+      ? ` (${award.winners.map((w, j) => `${info.nameOf(w)} ${award.shares[j]}`).join(", ")})` : "";
+    parts.push(el("p", {class: "award"},
+      `${which} of ${chips(award.amount)}: ${names.join(" and ")} ${names.length > 1 ? "share it" : "wins it"}${shares}`));
+  }
+  const shownRows = [];
+  for (let i = 0; i < info.n; i++) {
+    const shown = h.shown && h.shown[i];
+    if (!shown) continue;
+    shownRows.push(el("li", {class: "shown"},
+      el("span", {class: "shown-name"}, `${h.players[i]}: ${shown.category}, ${plural(shown.points, "point")}`),
+      el("span", {class: "shown-cards"}, shown.cards.map((c) => cardImage(c, "small")))));
+  }
+  if (shownRows.length) parts.push(el("ul", {class: "shown-list"}, shownRows));
+  else parts.push(el("p", {}, "No hands were shown: everyone else folded."));
+  parts.push(el("p", {class: "stacks"}, "Chips now: ",
+    h.players.map((name, i) => `${name} ${h.final_stacks[i]}`).join(", ")));
+  replace(box, parts);
+}

@@ -1,0 +1,119 @@
+"""Helpers of the browser tests: a real ``primero serve`` subprocess and Debian's Chromium.
+
+Without /usr/bin/chromium (or Playwright) the browser tests skip with the reason; with
+``PRIMERO_CI=1`` they fail instead, so CI always runs them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+#: The flags the task fixes for Debian's Chromium in containers and CI.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
+
+def missing(reason: str) -> None:
+    """Skip with ``reason``, or fail with it under ``PRIMERO_CI=1``."""
+    if os.environ.get("PRIMERO_CI") == "1":
+        pytest.fail(f"{reason} (PRIMERO_CI=1: browser tests must run in CI)")
+    pytest.skip(reason)
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``primero serve`` on 127.0.0.1 with a temporary SQLite file, bot pause 0."""
+
+    def __init__(self, folder: Path, *, seed: int, bot_pause: float = 0.0) -> None:
+        self.db = folder / "web.db"
+        self.url = f"sqlite:///{self.db}"
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        primero = Path(sys.executable).parent / "primero"
+        env = {**os.environ, "PRIMERO_TEST_SEED": str(seed)}
+        self.log = (folder / "server.log").open("w")
+        self.proc = subprocess.Popen(
+            [str(primero), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--database-url", self.url, "--bot-pause", str(bot_pause)],
+            cwd=folder, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                self.get("/api/tables")
+                break
+            except OSError as exc:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    log = folder / "server.log"
+                    raise RuntimeError(f"the server did not start: see {log}") from exc
+                time.sleep(0.1)
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.base + path, timeout=5) as answer:
+            return json.load(answer)
+
+    def export(self, table_id: str, out: Path) -> list[Path]:
+        """The table's finished hands as .prh files (``primero hands export``)."""
+        primero = Path(sys.executable).parent / "primero"
+        subprocess.run(
+            [str(primero), "hands", "export", "--database-url", self.url, "--table", table_id,
+             "--out", str(out)],
+            check=True, capture_output=True,
+        )
+        return sorted((out / table_id).glob("*.prh"), key=lambda p: int(p.stem))
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(10)
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.log.close()
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Browser]:
+    """Playwright's Chromium driver on Debian's /usr/bin/chromium (never a download)."""
+    if not CHROMIUM.exists():
+        missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("Playwright for Python is not installed (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
