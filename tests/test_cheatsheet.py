@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import sys
 from itertools import combinations
 
 import pytest
@@ -18,7 +21,14 @@ from primero.cheatsheet import (
     points_groups,
     sheet_tables,
 )
+from primero.errors import MissingExtraError
 from primero.hands import Category, evaluate
+
+#: The PDF needs fpdf2 (the ``pdf`` extra): its tests skip without it, except in CI.
+NEEDS_PDF = pytest.mark.skipif(
+    importlib.util.find_spec("fpdf") is None and os.environ.get("PRIMERO_CI") != "1",
+    reason="fpdf2 (the 'pdf' extra) is not installed: pip install -e '.[pdf]'",
+)
 
 # rules.md R2: reference counts and point ranges (Cardano's figures).
 EXPECTED = {
@@ -111,6 +121,7 @@ def test_html_is_a_self_contained_page_with_print_css() -> None:
     assert page.rstrip().endswith("</html>")
 
 
+@NEEDS_PDF
 def test_pdf_is_one_page() -> None:
     pdf = cheatsheet("pdf")
     assert isinstance(pdf, bytes)
@@ -120,7 +131,9 @@ def test_pdf_is_one_page() -> None:
     assert pdf.rstrip().endswith(b"%%EOF")
 
 
-@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize(
+    "fmt", [pytest.param(f, marks=NEEDS_PDF) if f == "pdf" else f for f in FORMATS]
+)
 def test_every_format_is_non_empty(fmt: SheetFormat) -> None:
     out = cheatsheet(fmt)
     assert len(out) > 500
@@ -131,6 +144,17 @@ def test_unknown_format_is_refused() -> None:
         cheatsheet("txt")  # type: ignore[call-overload]
 
 
+@NEEDS_PDF
 def test_the_pdf_is_reproducible() -> None:
     # The creation date is fixed, so the same code gives the same bytes.
     assert cheatsheet("pdf") == cheatsheet("pdf")
+
+
+def test_without_the_pdf_extra_a_pdf_is_refused_with_the_install_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "fpdf", None)  # import fpdf now fails as if missing
+    monkeypatch.delitem(sys.modules, "primero.cheatsheet_pdf", raising=False)
+    with pytest.raises(MissingExtraError, match=r"pip install 'primero\[pdf\]'"):
+        cheatsheet("pdf")
+    assert cheatsheet("md").startswith("# Primero cheat sheet")  # the rest still works

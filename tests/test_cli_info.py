@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,12 @@ from primero.cli import app
 from primero.cli.commands_info import rules_section, rules_text
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The PDF needs fpdf2 (the ``pdf`` extra): its tests skip without it, except in CI.
+NEEDS_PDF = pytest.mark.skipif(
+    importlib.util.find_spec("fpdf") is None and os.environ.get("PRIMERO_CI") != "1",
+    reason="fpdf2 (the 'pdf' extra) is not installed: pip install -e '.[pdf]'",
+)
+
 runner = CliRunner()
 
 
@@ -128,6 +137,7 @@ def test_cheatsheet_md_to_stdout() -> None:
     assert "| **numerus** | 80,430 |" in result.stdout
 
 
+@NEEDS_PDF
 def test_cheatsheet_html_and_pdf_to_files(tmp_path: Path) -> None:
     page = tmp_path / "sheet.html"
     result = runner.invoke(app, ["cheatsheet", "--format", "html", "--output", str(page)])
@@ -139,6 +149,7 @@ def test_cheatsheet_html_and_pdf_to_files(tmp_path: Path) -> None:
     assert pdf.read_bytes().startswith(b"%PDF")
 
 
+@NEEDS_PDF
 def test_cheatsheet_pdf_to_a_pipe() -> None:
     result = runner.invoke(app, ["cheatsheet", "--format", "pdf"])
     assert result.exit_code == 0
@@ -148,3 +159,27 @@ def test_cheatsheet_pdf_to_a_pipe() -> None:
 def test_cheatsheet_unknown_format() -> None:
     result = runner.invoke(app, ["cheatsheet", "--format", "docx"])
     assert result.exit_code == 2
+
+
+def test_cheatsheet_pdf_without_the_extra_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "fpdf", None)  # as if fpdf2 were not installed
+    monkeypatch.delitem(sys.modules, "primero.cheatsheet_pdf", raising=False)
+    out = tmp_path / "sheet.pdf"
+    result = runner.invoke(app, ["cheatsheet", "--format", "pdf", "-o", str(out)])
+    assert result.exit_code == 1
+    assert "the PDF cheat sheet needs fpdf2, the 'pdf' extra" in result.stderr
+    assert "pip install 'primero[pdf]'" in result.stderr
+    assert not out.exists()
+
+
+def test_version_option_prints_the_installed_version() -> None:
+    import importlib.metadata
+
+    import primero
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout == f"primero {importlib.metadata.version('primero')}\n"
+    assert primero.__version__ == importlib.metadata.version("primero")

@@ -541,3 +541,27 @@ def test_extra_keys_survive_a_rewrite_in_the_other_format(
         return  # a documented refusal would be acceptable
     back = parse_record(out, dst)
     assert set(back.extra) == set(record.extra)
+
+
+# --- error paths (issue 11, item 6) ------------------------------------------------------
+
+
+def test_dump_record_refuses_an_action_that_is_not_a_string() -> None:
+    record = HandRecord(("A", "B", "C", "D"), (10,) * 4, ["d dh p1 7h 6h", 42])
+    with pytest.raises(RecordError, match="an action is a string, not 42") as info:
+        dump_record(record, "json")
+    assert info.value.index == 1
+
+
+def test_json_writes_toml_dates_as_iso_strings_and_refuses_other_objects() -> None:
+    import datetime
+
+    record = HandRecord(
+        ("A", "B", "C", "D"), (10,) * 4, [],
+        extra={"played": datetime.date(2026, 3, 1), "at": datetime.time(14, 5)},
+    )
+    data = json.loads(dump_record(record, "json"))
+    assert data["played"] == "2026-03-01" and data["at"] == "14:05:00"
+    bad = HandRecord(("A", "B", "C", "D"), (10,) * 4, [], extra={"tags": {1, 2}})
+    with pytest.raises(TypeError, match="set cannot be written as JSON"):
+        dump_record(bad, "json")

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from primero.actions import Bet, parse_action
+from primero.actions import Action, Bet, Call, Exchange, Vote, parse_action
 from primero.bots.random import RandomBot
-from primero.errors import IllegalActionError, PrimeroError
+from primero.dealing import Dealer
+from primero.errors import EndlessHandError, IllegalActionError, PrimeroError
 from primero.history import HandRecord, replay
-from primero.match import Agent, Match, MatchOverError, Standing
+from primero.legal import line_limit
+from primero.match import Agent, Match, MatchOverError, Standing, play_hand
 from primero.rules import Rules, RulesError
 from primero.state import HandState
 from primero.views import SeatView
@@ -250,3 +252,69 @@ def test_missing_agent_and_illegal_agent() -> None:
     hand = current(m)
     # The dealer dealt the four hands; the cheating bet was not applied.
     assert len(hand.lines()) == 4 and hand.to_act == 0
+
+
+# --- the guard against hands that cannot end (issue 11, item 3) ------------------------
+
+
+def refuse_all_then_bet_the_most(v: SeatView) -> Action:
+    """Refuses every bet above 1 chip; opens with the most it may; else calls or plays
+    at random."""
+    legal = v.legal
+    assert legal is not None and v.seat is not None
+    if legal.vote:
+        assert v.pending_bet is not None
+        return Vote(v.seat, v.pending_bet[1] == 1)
+    if legal.bet is not None:
+        return Bet(v.seat, legal.bet[1])
+    if legal.call is not None:
+        return Call(v.seat)
+    return RandomBot(seed=0)(v)
+
+
+@pytest.mark.timeout(60)
+def test_a_rule_bug_that_loops_fails_instead_of_hanging(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The bug of the review: a refused bettor's cap made non-strict (R8 says strictly
+    # less), so the refused amount may be bet again for ever.
+    real = HandState._do_vote
+
+    def lax_vote(self: HandState, action: Vote) -> None:
+        real(self, action)
+        if self.cap is not None:
+            self.cap += 1
+
+    monkeypatch.setattr(HandState, "_do_vote", lax_vote)
+    state = HandState(TABLE, [3, 3, 3, 3])
+    with pytest.raises(EndlessHandError, match="past 1048 lines"):
+        play_hand(state, Dealer.seeded(1), [refuse_all_then_bet_the_most] * 4)
+    assert len(state.actions) == 1048 + 1  # counted from the first deal line: one past it
+
+
+def always_exchange(v: SeatView) -> Action:
+    assert v.seat is not None
+    return Exchange(v.seat, v.hand[:1])
+
+
+@pytest.mark.timeout(60)
+def test_endless_void_deals_are_stopped() -> None:
+    # R4.3 allows any number of void deals; agents that always exchange never end a hand.
+    state = HandState(TABLE, [5, 5, 5, 5])
+    with pytest.raises(EndlessHandError, match="6 void deals"):
+        play_hand(state, Dealer.seeded(2), [always_exchange] * 4, max_void_deals=5)
+    assert state.void_deals == 6
+
+
+def test_the_longest_legal_deals_stay_within_the_limit() -> None:
+    # Many refusals: each opener bets its whole stack, is refused, bets one less, ...
+    # down to 1 (R8: strictly less each time), which is accepted.
+    state = HandState(TABLE, [3, 3, 3, 3])
+    play_hand(state, Dealer.seeded(3), [refuse_all_then_bet_the_most] * 4)
+    assert state.complete
+    assert len(state.actions) <= line_limit(4, 3)
+
+
+def test_line_limit_by_hand() -> None:
+    # 2 players, 1 chip: (1 + 2) * 2 = 6 turns of at most 2 * 2 + 1 = 5 lines, 3 rounds,
+    # plus 7 * 2 deal and exchange lines.
+    assert line_limit(2, 1) == 14 + 3 * 6 * 5
+    assert line_limit(8, 0) == 56 + 3 * 16 * 9

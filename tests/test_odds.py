@@ -13,7 +13,8 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-import primero.odds
+import primero.odds.combinatorics
+import primero.odds.opponent
 from primero.batch import VALUE_CATEGORY, VALUE_POINTS, ranks_of_valid
 from primero.cards import DECK, Card, CardError, parse_cards
 from primero.hands import Category, evaluate
@@ -485,456 +486,83 @@ def test_exchange_outcomes_with_too_few_unseen_cards() -> None:
         exchange_outcomes("7h 6h", "6h")
 
 
-# Recorded from exchange_odds before it was built on exchange_outcomes: every figure must
-# stay the same, to the last bit (they are exact fractions rounded once).
-EXCHANGE_ODDS_RECORDED = [
-    (
-        "7h 6h Ah 2c",
-        "Kd",
-        35,
-        4,
-        [
-            ("stand pat", 1, (0.0, 0.0, 1.0, 0.0, 0.0), 55.0, 0.9896772345301758),
-            ("discard 7h", 35, (1.0, 0.0, 0.0, 0.0, 0.0), 36.4, 0.68720089208704),
-            ("discard 6h", 35, (1.0, 0.0, 0.0, 0.0, 0.0), 39.4, 0.7598486902092215),
-            ("discard Ah", 35, (1.0, 0.0, 0.0, 0.0, 0.0), 41.4, 0.7931987604425934),
-            ("discard 2c", 35, (0.0, 0.0, 0.8, 0.2, 0.0), 57.4, 0.9918175041277508),
-            (
-                "discard 7h 6h",
-                595,
-                (0.8487394957983193, 0.15126050420168066, 0.0, 0.0, 0.0),
-                33.01512605042017,
-                0.4777018696041466,
-            ),
-            (
-                "discard 7h Ah",
-                595,
-                (0.8487394957983193, 0.15126050420168066, 0.0, 0.0, 0.0),
-                33.99327731092437,
-                0.5101322317783419,
-            ),
-            (
-                "discard 7h 2c",
-                595,
-                (0.9647058823529412, 0.0, 0.0, 0.03529411764705882, 0.0),
-                38.85546218487395,
-                0.727354399237701,
-            ),
-            (
-                "discard 6h Ah",
-                595,
-                (0.8487394957983193, 0.15126050420168066, 0.0, 0.0, 0.0),
-                35.50588235294118,
-                0.5537451637546514,
-            ),
-            (
-                "discard 6h 2c",
-                595,
-                (0.9647058823529412, 0.0, 0.0, 0.03529411764705882, 0.0),
-                41.81008403361344,
-                0.7871693076057402,
-            ),
-            (
-                "discard Ah 2c",
-                595,
-                (0.9647058823529412, 0.0, 0.0, 0.03529411764705882, 0.0),
-                43.8,
-                0.8148584243081397,
-            ),
-        ],
-    ),
-    (
-        "6h 6c 6d 2s",
-        "",
-        36,
-        0,
-        [
-            ("stand pat", 1, (0.0, 1.0, 0.0, 0.0, 0.0), 66.0, 0.9842118665648077),
-            ("discard 6h", 36, (0.75, 0.25, 0.0, 0.0, 0.0), 37.611111111111114, 0.5870302287581699),
-            ("discard 6c", 36, (0.75, 0.25, 0.0, 0.0, 0.0), 37.611111111111114, 0.5870302287581699),
-            ("discard 6d", 36, (0.75, 0.25, 0.0, 0.0, 0.0), 37.611111111111114, 0.5870302287581699),
-            (
-                "discard 2s",
-                36,
-                (0.75, 0.2222222222222222, 0.0, 0.0, 0.027777777777777776),
-                40.611111111111114,
-                0.652295008912656,
-            ),
-            (
-                "discard 6h 6c",
-                630,
-                (0.8698412698412699, 0.12857142857142856, 0.0015873015873015873, 0.0, 0.0),
-                34.13650793650794,
-                0.5382139023742439,
-            ),
-            (
-                "discard 6h 6d",
-                630,
-                (0.8698412698412699, 0.12857142857142856, 0.0015873015873015873, 0.0, 0.0),
-                34.13650793650794,
-                0.5382139023742439,
-            ),
-            (
-                "discard 6h 2s",
-                630,
-                (0.8682539682539683, 0.12857142857142856, 0.0031746031746031746, 0.0, 0.0),
-                36.9,
-                0.6192039841351985,
-            ),
-            (
-                "discard 6c 6d",
-                630,
-                (0.8698412698412699, 0.12857142857142856, 0.0015873015873015873, 0.0, 0.0),
-                34.13650793650794,
-                0.5382139023742439,
-            ),
-            (
-                "discard 6c 2s",
-                630,
-                (0.8682539682539683, 0.12857142857142856, 0.0031746031746031746, 0.0, 0.0),
-                36.9,
-                0.6192039841351985,
-            ),
-            (
-                "discard 6d 2s",
-                630,
-                (0.8682539682539683, 0.12857142857142856, 0.0031746031746031746, 0.0, 0.0),
-                36.9,
-                0.6192039841351985,
-            ),
-        ],
-    ),
-    (
-        "Kh Qh 5h 2d",
-        "Ac As 2s",
-        33,
-        4,
-        [
-            ("stand pat", 1, (1.0, 0.0, 0.0, 0.0, 0.0), 35.0, 0.6660434995112414),
-            ("discard Kh", 33, (1.0, 0.0, 0.0, 0.0, 0.0), 28.727272727272727, 0.3447247783732767),
-            ("discard Qh", 33, (1.0, 0.0, 0.0, 0.0, 0.0), 28.727272727272727, 0.3447247783732767),
-            ("discard 5h", 33, (1.0, 0.0, 0.0, 0.0, 0.0), 24.818181818181817, 0.2129023831192908),
-            (
-                "discard 2d",
-                33,
-                (0.7878787878787878, 0.0, 0.0, 0.21212121212121213, 0.0),
-                38.15151515151515,
-                0.7351973573330637,
-            ),
-            (
-                "discard Kh Qh",
-                528,
-                (0.8636363636363636, 0.13636363636363635, 0.0, 0.0, 0.0),
-                33.23295454545455,
-                0.470998770880584,
-            ),
-            (
-                "discard Kh 5h",
-                528,
-                (0.8636363636363636, 0.13636363636363635, 0.0, 0.0, 0.0),
-                30.87121212121212,
-                0.40002546119064475,
-            ),
-            (
-                "discard Kh 2d",
-                528,
-                (0.9602272727272727, 0.0, 0.0, 0.03977272727272727, 0.0),
-                31.981060606060606,
-                0.45460660955655396,
-            ),
-            (
-                "discard Qh 5h",
-                528,
-                (0.8636363636363636, 0.13636363636363635, 0.0, 0.0, 0.0),
-                30.87121212121212,
-                0.40002546119064475,
-            ),
-            (
-                "discard Qh 2d",
-                528,
-                (0.9602272727272727, 0.0, 0.0, 0.03977272727272727, 0.0),
-                31.981060606060606,
-                0.45460660955655396,
-            ),
-            (
-                "discard 5h 2d",
-                528,
-                (0.9602272727272727, 0.0, 0.0, 0.03977272727272727, 0.0),
-                27.77462121212121,
-                0.327277602819872,
-            ),
-        ],
-    ),
-    (
-        "Jc Qd 2h 3s",
-        "7c 7d 7h 7s 6c 6d",
-        30,
-        0,
-        [
-            ("stand pat", 1, (0.0, 1.0, 0.0, 0.0, 0.0), 45.0, 0.8875752599890531),
-            (
-                "discard Jc",
-                30,
-                (0.7666666666666667, 0.23333333333333334, 0.0, 0.0, 0.0),
-                30.2,
-                0.41655789931652,
-            ),
-            (
-                "discard Qd",
-                30,
-                (0.7666666666666667, 0.23333333333333334, 0.0, 0.0, 0.0),
-                30.2,
-                0.41655789931652,
-            ),
-            (
-                "discard 2h",
-                30,
-                (0.7333333333333333, 0.26666666666666666, 0.0, 0.0, 0.0),
-                29.966666666666665,
-                0.4002624450900313,
-            ),
-            (
-                "discard 3s",
-                30,
-                (0.7333333333333333, 0.26666666666666666, 0.0, 0.0, 0.0),
-                29.433333333333334,
-                0.38618163445749654,
-            ),
-            (
-                "discard Jc Qd",
-                435,
-                (0.8873563218390804, 0.11264367816091954, 0.0, 0.0, 0.0),
-                30.457471264367815,
-                0.46641892972927457,
-            ),
-            (
-                "discard Jc 2h",
-                435,
-                (0.871264367816092, 0.12873563218390804, 0.0, 0.0, 0.0),
-                29.650574712643678,
-                0.423142660659902,
-            ),
-            (
-                "discard Jc 3s",
-                435,
-                (0.871264367816092, 0.12873563218390804, 0.0, 0.0, 0.0),
-                29.114942528735632,
-                0.4024873619356378,
-            ),
-            (
-                "discard Qd 2h",
-                435,
-                (0.871264367816092, 0.12873563218390804, 0.0, 0.0, 0.0),
-                29.650574712643678,
-                0.423142660659902,
-            ),
-            (
-                "discard Qd 3s",
-                435,
-                (0.871264367816092, 0.12873563218390804, 0.0, 0.0, 0.0),
-                29.114942528735632,
-                0.4024873619356378,
-            ),
-            (
-                "discard 2h 3s",
-                435,
-                (0.8528735632183908, 0.1471264367816092, 0.0, 0.0, 0.0),
-                28.149425287356323,
-                0.35216257561085146,
-            ),
-        ],
-    ),
-    (
-        "Ah Ac",
-        "",
-        38,
-        0,
-        [
-            (
-                "keep both",
-                703,
-                (
-                    0.8549075391180654,
-                    0.14082503556187767,
-                    0.002844950213371266,
-                    0.0,
-                    0.001422475106685633,
-                ),
-                35.34139402560455,
-                0.5505241882950861,
-            ),
-            (
-                "discard Ah",
-                8436,
-                (
-                    0.8796823138928402,
-                    0.10668563300142248,
-                    0.003674727358937885,
-                    0.00995732574679943,
-                    0.0,
-                ),
-                34.67911332385017,
-                0.5414336885989363,
-            ),
-            (
-                "discard Ac",
-                8436,
-                (
-                    0.8796823138928402,
-                    0.10668563300142248,
-                    0.003674727358937885,
-                    0.00995732574679943,
-                    0.0,
-                ),
-                34.67911332385017,
-                0.5414336885989363,
-            ),
-            (
-                "discard Ah Ac",
-                73815,
-                (
-                    0.8804037119826593,
-                    0.10961186750660434,
-                    0.0007586533902323376,
-                    0.009103840682788052,
-                    0.0001219264377159114,
-                ),
-                33.38712998712999,
-                0.5,
-            ),
-        ],
-    ),
-    (
-        "7h Kc",
-        "Kd Ks",
-        36,
-        2,
-        [
-            (
-                "keep both",
-                630,
-                (0.8698412698412699, 0.12857142857142856, 0.0015873015873015873, 0.0, 0.0),
-                35.26984126984127,
-                0.5425589248407086,
-            ),
-            (
-                "discard 7h",
-                7140,
-                (
-                    0.8858543417366946,
-                    0.10210084033613445,
-                    0.00028011204481792715,
-                    0.011764705882352941,
-                    0.0,
-                ),
-                31.596778711484593,
-                0.4293418907152304,
-            ),
-            (
-                "discard Kc",
-                7140,
-                (
-                    0.8819327731092437,
-                    0.10196078431372549,
-                    0.004201680672268907,
-                    0.011764705882352941,
-                    0.00014005602240896358,
-                ),
-                38.147619047619045,
-                0.6356939481559974,
-            ),
-            (
-                "discard 7h Kc",
-                58905,
-                (
-                    0.8786860198624904,
-                    0.11124692301162889,
-                    0.0013750954927425516,
-                    0.008556149732620321,
-                    0.00013581190051778288,
-                ),
-                33.91763008233597,
-                0.5,
-            ),
-        ],
-    ),
-    (
-        "5c 5d",
-        "2c 3c 4c Jd Qd Kd Ah 2h 3h 4h",
-        28,
-        1,
-        [
-            (
-                "keep both",
-                378,
-                (0.8412698412698413, 0.15608465608465608, 0.0, 0.0, 0.0026455026455026454),
-                35.439153439153436,
-                0.5050677744156005,
-            ),
-            (
-                "discard 5c",
-                3276,
-                (
-                    0.8833943833943834,
-                    0.10989010989010989,
-                    0.0006105006105006105,
-                    0.006105006105006105,
-                    0.0,
-                ),
-                35.219474969474966,
-                0.5135882595665204,
-            ),
-            (
-                "discard 5d",
-                3276,
-                (
-                    0.8833943833943834,
-                    0.10989010989010989,
-                    0.0006105006105006105,
-                    0.006105006105006105,
-                    0.0,
-                ),
-                34.818070818070815,
-                0.4944687438165699,
-            ),
-            (
-                "discard 5c 5d",
-                20475,
-                (
-                    0.879023199023199,
-                    0.10539682539682539,
-                    0.003028083028083028,
-                    0.012454212454212455,
-                    9.768009768009768e-05,
-                ),
-                34.80351648351648,
-                0.5,
-            ),
-        ],
-    ),
+def exact_exchange(
+    own: tuple[Card, ...], dead: tuple[Card, ...]
+) -> dict[frozenset[Card], tuple[Fraction, tuple[Fraction, ...], Fraction]]:
+    """Score, category probabilities and expected points of every keep, derived from the
+    definition (:data:`CRITERION`) with the scalar evaluator (R2) and exact fractions.
+
+    The same enumeration as :func:`brute_force_exchange`, fast enough for full decks:
+    every opponent hand of the unseen cards is evaluated once, and for each draw the
+    opponent hands that share no card with it are counted with NumPy bit masks.
+    """
+    unseen = [c for c in DECK if c not in own and c not in dead]
+    opponents = list(combinations(unseen, 4))
+    masks = np.array([sum(1 << c.id for c in h) for h in opponents], dtype=np.int64)
+    keys = np.array([evaluate(h).key for h in opponents], dtype=np.int64)
+    result = {}
+    for thrown in range(3):
+        for discard in combinations(own, thrown):
+            keep = tuple(c for c in own if c not in discard)
+            doubled = others = 0
+            categories = [0] * 5
+            points = 0
+            draws = list(combinations(unseen, 4 - len(keep)))
+            for drawn in draws:
+                value = evaluate(keep + drawn)
+                categories[value.category] += 1
+                points += value.points
+                if not keep:  # two random hands of the same cards: 1/2 by symmetry
+                    continue
+                free = (masks & sum(1 << c.id for c in drawn)) == 0
+                theirs = keys[free]
+                others = len(theirs)  # the same for every draw: C(unseen - drawn, 4)
+                doubled += 2 * int(np.count_nonzero(theirs < value.key))
+                doubled += int(np.count_nonzero(theirs == value.key))
+            score = Fraction(1, 2) if not others else Fraction(doubled, 2 * others * len(draws))
+            result[frozenset(keep)] = (
+                score,
+                tuple(Fraction(c, len(draws)) for c in categories),
+                Fraction(points, len(draws)),
+            )
+    return result
+
+
+# Deals of every kind: a made supremus, three of a rank, a flush draw, few unseen cards,
+# and the first round's two cards (R4.3, R4.4, R4.6).
+EXCHANGE_EXAMPLES = [
+    ("7h 6h Ah 2c", "Kd"),
+    ("6h 6c 6d 2s", ""),
+    ("Kh Qh 5h 2d", "Ac As 2s"),
+    ("Jc Qd 2h 3s", "7c 7d 7h 7s 6c 6d"),
+    ("Ah Ac", "2c 3c 4c 5c 2d 3d 4d 5d 2h 3h 4h 5h 2s 3s"),
+    ("7h Kc", "Kd Ks 2c 3c 4c 5c 2d 3d 4d 5d 2h 3h"),
+    ("5c 5d", "2c 3c 4c Jd Qd Kd Ah 2h 3h 4h 6s 7s Js Qs"),
 ]
 
 
-@pytest.mark.parametrize(
-    ("own", "dead", "unseen", "best", "choices"),
-    EXCHANGE_ODDS_RECORDED,
-    ids=[f"{own}|{dead}" for own, dead, *_ in EXCHANGE_ODDS_RECORDED],
-)
-def test_exchange_odds_unchanged_on_recorded_examples(
-    own: str,
-    dead: str,
-    unseen: int,
-    best: int,
-    choices: list[tuple[str, int, tuple[float, ...], float, float]],
-) -> None:
+@pytest.mark.parametrize(("own", "dead"), EXCHANGE_EXAMPLES)
+def test_exchange_odds_equal_the_exact_definition(own: str, dead: str) -> None:
+    # Every figure is an exact fraction rounded once: equal to the last bit.
+    own_cards, dead_cards = parse_cards(own), parse_cards(dead) if dead else ()
+    expected = exact_exchange(own_cards, dead_cards)
     odds = exchange_odds(own, dead)
-    assert odds.unseen == unseen
-    assert odds.choices.index(odds.best) == best
-    got = [
-        (c.label, c.outcomes, c.category_probabilities, c.expected_points, c.score)
-        for c in odds.choices
-    ]
-    assert got == choices
+    assert odds.unseen == 40 - len(own_cards) - len(dead_cards)
+    assert len(odds.choices) == len(expected) == (11 if len(own_cards) == 4 else 4)
+    for c in odds.choices:
+        score, categories, points = expected[frozenset(c.keep)]
+        assert c.outcomes == comb(odds.unseen, 4 - len(c.keep))
+        assert c.score == float(score), c.label
+        assert c.category_probabilities == tuple(float(p) for p in categories), c.label
+        assert c.expected_points == float(points), c.label
+    # best: the highest score, then the higher expected points, then fewer cards drawn,
+    # then the earlier choice (ExchangeOdds.best)
+    def rank(i: int) -> tuple[Fraction, Fraction, int, int]:
+        c = odds.choices[i]
+        score, _, points = expected[frozenset(c.keep)]
+        return (score, points, len(c.keep), -i)
+
+    assert odds.choices.index(odds.best) == max(range(len(odds.choices)), key=rank)
 
 
 @pytest.mark.parametrize("known", [2, 3, 6, 12, 30])
@@ -945,8 +573,8 @@ def test_opponent_tables_equal_direct_counts(known: int) -> None:
     gone = {c.id for c in rng.sample(DECK, known)}
     unseen = np.array([i for i in range(40) if i not in gone], dtype=np.uint8)
     n = len(unseen)
-    geometry = primero.odds._geometry(n)
-    opponent = primero.odds._Opponent(unseen, geometry)
+    geometry = primero.odds.combinatorics._geometry(n)
+    opponent = primero.odds.opponent._Opponent(unseen, geometry)
     hands = list(combinations(range(n), 4))
     ranks = [int(r) for r in ranks_of_valid(unseen[np.array(hands, dtype=np.intp)])]
     pair_rank = {pair: i for i, pair in enumerate(map(tuple, geometry.pairs.tolist()))}

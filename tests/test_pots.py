@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from primero.hands import HandValue, evaluate
-from primero.pots import Award, Pot, award_pots, build_pots, live_pots
+from primero.pots import Award, Pot, award_pots, build_pots, live_pots, settle
+from referee import r7_payouts
 
 SUPREMUS_55 = evaluate("7h 6h Ah 2c")
 FLUXUS_42 = evaluate("Ks Qs Js 2s")
@@ -235,3 +236,34 @@ def test_live_pots_folded_chips_above_every_level_go_to_the_last_pot() -> None:
 def test_live_pots_equal_build_pots_once_every_bet_is_matched() -> None:
     contributed, folded, stacks = [10, 31, 31, 1], [False, False, False, True], [0, 10, 10, 10]
     assert live_pots(contributed, folded, stacks) == build_pots(contributed, folded)
+
+
+# --- R7 from the referee (tests/referee.py), on random pots (issue 11, item 2) -----------
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    data=st.lists(
+        st.tuples(st.integers(0, 30), st.booleans(), st.integers(0, 4)), min_size=2, max_size=8
+    ),
+    split=st.booleans(),
+)
+def test_settle_and_award_pots_pay_what_r7_says(
+    data: list[tuple[int, bool, int]], split: bool
+) -> None:
+    contributed = [c for c, _, _ in data]
+    folded = [f for _, f, _ in data]
+    if all(folded):
+        folded[len(folded) // 2] = False
+    values: list[int | None] = [None if f else v for (_, _, v), f in zip(data, folded, strict=True)]
+    expected = r7_payouts(contributed, folded, values, "split" if split else "eldest")
+    stacks = [0] * len(data)
+    settled = settle(contributed, folded, values, split, stacks)
+    assert stacks == expected
+    assert sum(chips for chips, *_ in settled) == sum(contributed)  # every chip is paid out
+    awards = award_pots(build_pots(contributed, folded), values, "split" if split else "eldest")
+    paid = [0] * len(data)
+    for award in awards:
+        for seat, chips in zip(award.winners, award.shares, strict=True):
+            paid[seat] += chips
+    assert paid == expected

@@ -40,6 +40,7 @@ from primero.history import dump_record, parse_record, record_of, replay
 from primero.rules import Rules
 from primero.state import DEALER, HandState, LegalActions, Phase
 from primero.views import SeatView, view
+from referee import Referee
 
 Agent = Callable[[SeatView], Action]
 
@@ -86,50 +87,6 @@ def kind_of(action: Action) -> str:
     return {Bet: "b", Raise: "r", Call: "c", Fold: "f"}[type(action)]
 
 
-def expected_legal(state: HandState, action: Action) -> bool:
-    """Whether ``action`` is legal according to ``legal_actions()`` and the stock."""
-    legal = state.legal_actions()
-    if legal.seat is None:
-        return False
-    if isinstance(action, Deal):
-        due = state.deal_due()
-        if legal.seat != DEALER or due is None:
-            return False
-        seat, count = due
-        dealt = set(action.cards)
-        if action.seat != seat or len(action.cards) != count or len(dealt) != count:
-            return False
-        stock = set(state.stock())
-        if len(stock) >= count:
-            return dealt <= stock
-        return stock <= dealt and dealt <= stock | set(state.recyclable(seat))
-    if legal.seat == DEALER or action.seat != legal.seat:
-        return False
-    if isinstance(action, Vote):
-        return legal.vote
-    if legal.vote:
-        return False
-    if isinstance(action, Declare):
-        return action.category in legal.declare
-    if legal.declare:
-        return isinstance(action, Fold) and legal.fold
-    if isinstance(action, Exchange):
-        held = state.hands[action.seat]
-        return (
-            len(action.cards) in legal.exchange
-            and len(set(action.cards)) == len(action.cards)
-            and all(c in held for c in action.cards)
-        )
-    if isinstance(action, Bet):
-        return legal.bet is not None and legal.bet[0] <= action.amount <= legal.bet[1]
-    if isinstance(action, Raise):
-        rng = legal.raise_to
-        return rng is not None and rng[0] <= action.amount <= rng[1]
-    if isinstance(action, Call):
-        return legal.call is not None
-    return legal.fold
-
-
 def random_action(rng: random.Random, state: HandState) -> Action:
     """An action that is often close to legal and often not."""
     n = state.n
@@ -141,6 +98,8 @@ def random_action(rng: random.Random, state: HandState) -> Action:
         target = due[0] if due is not None and rng.random() < 0.7 else rng.randrange(n)
         count = due[1] if due is not None and rng.random() < 0.7 else rng.randint(1, 3)
         pool = state.stock() if rng.random() < 0.6 else list(DECK)
+        if len(state.stock()) < count and rng.random() < 0.7:
+            pool = state.stock() + state.discard_pile  # R8b near misses: stock cards left out
         if len(pool) < count:
             pool = list(DECK)
         return Deal(target, tuple(rng.sample(pool, count)))
@@ -159,6 +118,24 @@ def random_action(rng: random.Random, state: HandState) -> Action:
     if verb in ("y", "n"):
         return Vote(seat, verb == "y")
     return Declare(seat, rng.choice(list(Category)))
+
+
+def r8b_near_misses(state: HandState) -> list[Action]:
+    """When the stock runs short of a due deal (R8b), deals that leave a stock card out
+    and take reshuffled discards instead, and one that takes a just-thrown card."""
+    due = state.deal_due()
+    stock = state.stock()
+    if due is None or not stock or len(stock) >= due[1]:
+        return []
+    seat, count = due
+    probes: list[Action] = []
+    discards = [c for c in state.discard_pile if c not in stock]
+    cards = (stock[1:] + discards)[:count]  # the first stock card left out
+    if len(cards) == count:
+        probes.append(Deal(seat, tuple(cards)))
+    if state.just_thrown:  # all the stock, then a card the seat has just thrown
+        probes.append(Deal(seat, tuple((stock + list(state.just_thrown))[:count])))
+    return probes
 
 
 def cheap_snapshot(state: HandState) -> tuple[object, ...]:
@@ -402,27 +379,31 @@ def play_random_hand(
     ]
     chaos = random.Random(~seed)
     stats = Counter() if stats is None else stats
+    ref = Referee(list(stacks), rules)  # the oracle: docs/rules.md, not the engine's code
     steps = 0
     while not state.complete:
         steps += 1
         assert steps < 5000, "hand does not end"
+        assert state.to_act == ref.to_act(), (state.lines()[-3:], ref.legal())
+        assert state.legal_actions() == ref.legal(), (state.lines()[-3:], ref.legal())
+        assert state.stacks == ref.stacks and state.contributed == ref.contributed
         check_chips(state)
         check_cards(state)
         if views:
             check_views(state)
         if illegal:
-            probe = random_action(chaos, state)
-            before = cheap_snapshot(state)
-            if expected_legal(state, probe):
-                state.check(probe)
-            else:
-                try:
+            for probe in [random_action(chaos, state), *r8b_near_misses(state)]:
+                before = cheap_snapshot(state)
+                if ref.is_legal(probe):
                     state.check(probe)
-                except IllegalActionError:
-                    stats["illegal refused"] += 1
                 else:
-                    raise AssertionError(f"check() accepted {probe} but it is not legal")
-            assert cheap_snapshot(state) == before
+                    try:
+                        state.check(probe)
+                    except IllegalActionError:
+                        stats["illegal refused"] += 1
+                    else:
+                        raise AssertionError(f"check() accepted {probe} but it is not legal")
+                assert cheap_snapshot(state) == before
         seat = state.to_act
         assert seat is not None
         legal: LegalActions = state.legal_actions()
@@ -436,12 +417,13 @@ def play_random_hand(
             action = bots[seat](view(state, seat))
             assert action.seat == seat
         assert kind_of(action) in legal.kinds(), f"{action} not in {legal.kinds()}"
-        assert expected_legal(state, action), f"{action} outside {legal}"
+        assert ref.is_legal(action), f"{action} outside {ref.legal()}"
         if state.cap is not None:
             stats["refused"] += 1
         voids = state.void_deals
         phase_before = state.phase
         state.apply(action)
+        ref.apply(action)
         assert state.lines()[-1] == action.line()
         check_turn(state, action, phase_before)
         if state.void_deals > voids:
@@ -452,6 +434,7 @@ def play_random_hand(
         check_views(state)
     result = state.result
     assert result is not None and state.to_act is None
+    assert ref.to_act() is None and ref.final_stacks == list(result.final_stacks)  # R7
     if len(result.awards) > 1:
         stats["side pots"] += 1
     if result.uncontested:

@@ -1,11 +1,13 @@
 """Every shared case (../shared/cases/*.prh) replays to its ``[expected]`` outcome.
 
 The folder lives beside the project's root (shared/cases/README.md); a clone without it
-skips these tests with a reason.
+skips these tests with a reason, except in CI (``PRIMERO_CI=1``), where the cases are
+required and a missing or empty folder fails.
 """
 
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,11 @@ from primero.history import read_record, replay
 
 CASES_DIR = Path(__file__).resolve().parents[2] / "shared" / "cases"
 CASE_FILES = sorted(CASES_DIR.glob("*.prh")) if CASES_DIR.is_dir() else []
+IN_CI = os.environ.get("PRIMERO_CI") == "1"
+#: Skip the case tests when the folder is absent, except in CI, where they must run.
+NEED_CASES = pytest.mark.skipif(
+    not CASE_FILES and not IN_CI, reason=f"shared cases folder absent or empty: {CASES_DIR}"
+)
 
 
 def _expected(path: Path) -> dict[str, Any]:
@@ -27,12 +34,13 @@ def _expected(path: Path) -> dict[str, Any]:
 
 
 def test_shared_cases_folder_is_present() -> None:
-    if not CASES_DIR.is_dir():
+    if not CASES_DIR.is_dir() and not IN_CI:
         pytest.skip(f"shared cases folder not found at {CASES_DIR} (a clone elsewhere)")
+    assert CASES_DIR.is_dir(), f"PRIMERO_CI=1: the shared cases are required at {CASES_DIR}"
     assert CASE_FILES, f"no .prh files in {CASES_DIR}"
 
 
-@pytest.mark.skipif(not CASE_FILES, reason=f"shared cases folder absent or empty: {CASES_DIR}")
+@NEED_CASES
 @pytest.mark.parametrize("path", CASE_FILES, ids=[p.stem for p in CASE_FILES])
 def test_shared_case(path: Path) -> None:
     expected = _expected(path)
@@ -75,7 +83,7 @@ def test_shared_case(path: Path) -> None:
         assert set(payload["legal"]) == set(expected["legal"])
 
 
-@pytest.mark.skipif(not CASE_FILES, reason=f"shared cases folder absent or empty: {CASES_DIR}")
+@NEED_CASES
 def test_shared_cases_cover_all_three_outcomes() -> None:
     kinds = set()
     for path in CASE_FILES:

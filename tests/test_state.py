@@ -15,6 +15,7 @@ import pytest
 from primero.actions import Action, Bet, Call, Deal, Declare, Exchange, Fold, Raise, Vote
 from primero.actions import parse_action as _parse
 from primero.cards import DECK, parse_card, parse_cards
+from primero.dealing import Dealer
 from primero.errors import (
     BadAmountError,
     BadCardsError,
@@ -26,7 +27,7 @@ from primero.errors import (
 from primero.hands import Category
 from primero.history import HandRecord, replay
 from primero.pots import Pot
-from primero.rules import DEFAULT_RULES, Rules
+from primero.rules import DEFAULT_RULES, Rules, RulesError
 from primero.state import DEALER, HandState, Phase
 from primero.views import view
 
@@ -1245,3 +1246,45 @@ def test_apply_takes_a_record_line_and_refuses_other_types() -> None:
     with pytest.raises(ValueError, match="seat"):
         state.apply("p9 c")
     assert state.lines() == before
+
+
+# --- error paths and the finished hand (issue 11, item 6) --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        (["Ana", "", "Cleo"], "the player name '' is empty"),
+        (["Ana", 7, "Cleo"], "a player name is a string, not 7"),
+        (["Ana", None, "Cleo"], "a player name is a string, not None"),
+    ],
+)
+def test_player_names_must_be_non_empty_strings(players: list[object], message: str) -> None:
+    rules = Rules(min_players=2)
+    with pytest.raises(RulesError, match=message):
+        HandState(players, [10, 10, 10], rules)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("stacks", [[10, 10], [10, 10, 10, 10]])
+def test_one_starting_stack_per_player(stacks: list[int]) -> None:
+    with pytest.raises(RulesError, match=f"3 players, {len(stacks)} stacks"):
+        HandState(["Ana", "Ben", "Cleo"], stacks, Rules(min_players=2))
+
+
+def test_a_deal_asked_for_when_none_is_due_is_refused() -> None:
+    s = play(DEALS4)
+    assert s.to_act == 0 and s.deal_due() is None
+    before = s.lines()
+    with pytest.raises(WrongTurnError, match="no deal is due"):
+        Dealer.seeded(1).deal(s)
+    assert s.lines() == before
+
+
+def test_describe_and_pots_after_the_hand_is_over() -> None:
+    # p1 bets 2, p2 accepts, everyone else folds: p1 takes the 4 antes and its own 2.
+    s = play([*DEALS4, "p1 b 2", "p2 y", "p2 f", "p3 f", "p4 f"])
+    assert s.complete
+    assert s.legal_actions().describe() == "nothing: the hand is over"
+    assert s.pots() == [Pot(6, (0,))]
+    assert s.pot_total() == 6
+    assert s.stacks == [23, 19, 19, 19]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import pytest
 
@@ -279,3 +280,26 @@ def test_award_lines_name_only_winners_and_shown_hands() -> None:
     for seat in range(4):
         if seat != winner:
             assert names[seat] not in " ".join(lines)
+
+
+def test_a_record_that_cannot_be_saved_is_reported_and_play_goes_on(
+    tmp_path: Path,
+) -> None:
+    async def body() -> None:
+        afile = tmp_path / "afile"
+        afile.write_text("not a folder")  # the save folder is a file: the save fails
+        app = TableApp(TableConfig(seed=11, max_hands=2, save_dir=afile), bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for _ in range(200):
+                if app.hand_over:
+                    break
+                await pilot.press(*turn_keys(app))
+            assert app.hand_over
+            assert app.saved_note.startswith("the record could not be saved:")
+            assert "is not a folder" in app.saved_note or "exists" in app.saved_note
+            assert app.table.match.hands_played == 1  # the hand is closed in the match anyway
+            await pilot.press("enter")
+            assert not app.hand_over and app.table.hand is not None
+
+    run(body)

@@ -118,6 +118,7 @@ def test_table_result(size: tuple[int, int]) -> None:
                 await pilot.press("c")
             else:
                 await pilot.press("b", "enter")
+        assert app.hand_over, "the hand did not end within 100 moves: no result to compare"
 
     check("table_result", shoot(app, drive, size), size)
 
@@ -150,6 +151,7 @@ def _learn_until(key: str, size: tuple[int, int]) -> str:
                 await pilot.press("space")
             elif isinstance(step, You):
                 await pilot.press(*keys_for(app.guide.suggestion(), app.guide.view()))
+        raise AssertionError(f"the lesson did not reach the step {key!r} within 200 moves")
 
     return shoot(app, drive, size)
 

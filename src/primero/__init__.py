@@ -1,6 +1,7 @@
 """primero: the reference implementation of the Renaissance card game Primero."""
 
 import importlib
+import importlib.metadata
 from typing import TYPE_CHECKING
 
 from primero.actions import (
@@ -85,7 +86,8 @@ __all__ = [
     "view",
     "write_record",
 ]
-__version__ = "0.1.0"
+#: The installed distribution's version (pyproject.toml is the one place it is written).
+__version__: str = importlib.metadata.version("primero")
 
 #: Names loaded lazily from NumPy-based modules, so that ``import primero`` stays light.
 _LAZY = {

@@ -10,7 +10,7 @@ import datetime
 from typing import Final
 
 from primero.cards import Suit
-from primero.cheatsheet import (
+from primero.cheatsheet_content import (
     FOOTER,
     PLAY_STEPS,
     RULE_LINES,

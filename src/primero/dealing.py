@@ -24,7 +24,7 @@ from primero.cards import Card
 from primero.errors import WrongTurnError
 from primero.state import HandState
 
-__all__ = ["Dealer", "RandomSource", "randbelow"]
+__all__ = ["Dealer", "RandomSource", "derive_seed", "randbelow"]
 
 
 class RandomSource(Protocol):
@@ -49,6 +49,20 @@ def randbelow(rng: RandomSource, n: int) -> int:
     if n < 1:
         raise ValueError(f"randbelow needs n >= 1, not {n}")
     return min(int(rng.random() * n), n - 1)
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """The seed of source ``index`` of a game seeded with ``seed`` (R10).
+
+    The seeding scheme of ``primero play`` and ``primero simulate``: the bot at table
+    index ``i`` gets ``derive_seed(seed, i)`` (the person's table counts from 1), match
+    ``m`` of a simulation is dealt by ``derive_seed(seed, 100 + m)``. Distinct from
+    ``seed`` itself and from the other indices' seeds.
+
+    >>> derive_seed(1, 0), derive_seed(1, 1)
+    (1007922, 1015841)
+    """
+    return seed * 1_000_003 + 7_919 * (index + 1)
 
 
 class Dealer:
@@ -103,6 +117,7 @@ class Dealer:
         return out
 
     def deal_into(self, state: HandState) -> None:
-        """Deal every card due now into ``state`` (trusted: the cards come from its stock)."""
+        """Deal every card due now into ``state``, unchecked: :meth:`deal` draws only
+        what the rules allow (R8b), so :meth:`HandState.apply_unchecked` is safe here."""
         while state.deal_due() is not None:
-            state.apply_trusted(self.deal(state))
+            state.apply_unchecked(self.deal(state))

@@ -6,8 +6,10 @@ __all__ = [
     "BadAmountError",
     "BadCardsError",
     "BadDeclarationError",
+    "EndlessHandError",
     "HandOverError",
     "IllegalActionError",
+    "MissingExtraError",
     "PrimeroError",
     "WrongTurnError",
 ]
@@ -42,3 +44,14 @@ class BadDeclarationError(IllegalActionError):
 
 class HandOverError(IllegalActionError):
     """An action after the hand is complete."""
+
+
+class EndlessHandError(PrimeroError):
+    """A hand played on past the most lines the rules allow (R4, R5, R8): a rule bug or
+    agents that deal themselves void deals without end (raised by
+    :func:`primero.match.play_hand`)."""
+
+
+class MissingExtraError(PrimeroError, ImportError):
+    """A feature needs an optional extra that is not installed; the message names the
+    extra and the command that installs it (e.g. ``pip install 'primero[pdf]'``)."""

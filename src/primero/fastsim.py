@@ -11,30 +11,30 @@ in the hot path. ``primero simulate`` uses it whenever every bot is random
 (:func:`simulate_random`); ``benchmarks/bench_engine.py`` measures it.
 
 It is *trusted*: it never checks anything, because it only ever produces what the rules
-allow. It is *equal to the checked engine*: fed the same random sources, it consumes
-them exactly as :class:`~primero.dealing.Dealer` and
-:class:`~primero.bots.random.RandomBot` do, so it plays the identical hand, with the same
-record lines (``record=True``) and the same final stacks:
+allow. It holds no rule of its own: the rules come from the same pure functions the
+checked engine calls (:mod:`primero.rulebook`: ranges, votes, turn order, R8b;
+:mod:`primero.pots`: pots and their award; :func:`primero.hands.VALUE_BY_MASK`: the
+evaluator), and every bot decision from :mod:`primero.bots.random`
+(:func:`~primero.bots.random.random_move`'s parts and
+:func:`~primero.bots.random.random_cards`), which :class:`~primero.bots.random.RandomBot`
+uses too. It is *equal to the checked engine*: fed the same random sources, it consumes
+them exactly as :class:`~primero.dealing.Dealer` and :class:`~primero.bots.random.RandomBot`
+do, so it plays the identical hand, with the same record lines (``record=True``) and the
+same final stacks. The dealer draws each card with ``floor(random() * len(pool))`` and
+``pool.pop``, the pool being the stock in deck order (card id order); under R8b the
+whole stock is dealt first, then cards are drawn from the reshuffled discards in
+discard-pile order. ``floor(random() * n)`` equals :func:`primero.dealing.randbelow`:
+``random()`` is at most ``1 - 2**-53``, and that times ``n`` rounds to less than ``n``.
 
-- the dealer draws each card with ``randbelow(len(pool))`` and ``pool.pop``, the pool
-  being the stock in deck order (card id order); under R8b the whole stock is dealt
-  first, then cards are drawn from the recyclable discards in discard-pile order;
-- each seat's bot draws ``randbelow(len(kinds))`` over the kinds of
-  :meth:`~primero.state.LegalActions.kinds` in their order (``x0 x1 x2 b r c f``,
-  ``dc f`` while a declaration is due, ``y n`` for votes), then the amount
-  (``low + randbelow(high - low + 1)``), the declared category
-  (``randbelow(len(allowed))`` over the categories from the true one up) or the
-  exchanged cards (popped one by one at ``randbelow(len(hand))`` from the hand list in
-  hand order).
-
-``randbelow`` here is ``floor(rng.random() * n)``: the same as ``int()`` for a float >= 0
-(and twice as fast), and the ``min(..., n - 1)`` of :func:`primero.dealing.randbelow`
-never changes the result, because ``random()`` is at most ``1 - 2**-53`` and that times
-``n`` rounds to less than ``n`` for every ``n``.
+Public entry points (stable; the search bot builds on them): :func:`play_random_hand`
+(one hand, optionally with its record lines), :func:`simulate_random` (the counters of
+``primero simulate`` with random bots), :class:`FastHandResult`,
+:class:`SimulationSummary`.
 
 ``tests/test_fastsim.py`` checks the equality on thousands of random hands under random
-house rules (2 to 8 players, small stacks for all-ins, side pots and deck exhaustion);
-any change to the rules in :mod:`primero.state` must be mirrored here.
+house rules (2 to 8 players, small stacks for all-ins, side pots and deck exhaustion),
+and has the kernel's records judged by the referee of the property tests
+(``tests/referee.py``, written from docs/rules.md).
 
 >>> import random
 >>> r = play_random_hand([20, 20, 20, 20], DEFAULT_RULES, random.Random(1),
@@ -52,15 +52,41 @@ from math import floor
 from operator import itemgetter
 from typing import Final, NamedTuple
 
+from primero.bots.random import (
+    CALL,
+    DECLARE,
+    EXCHANGE,
+    FOLD,
+    RAISE,
+    random_cards,
+    random_declaration,
+    random_facing,
+    random_opening,
+    random_vote,
+)
 from primero.cards import DECK
-from primero.dealing import RandomSource
-from primero.hands import _TABLE, Category
+from primero.dealing import RandomSource, derive_seed
+from primero.hands import VALUE_BY_MASK, Category
+from primero.pots import settle
+from primero.rulebook import (
+    SEATS_AFTER,
+    able_to_bet,
+    declarable,
+    first_round_options,
+    next_exchanger,
+    next_in_seat_order,
+    next_to_act,
+    opening_range,
+    raise_range,
+    reshuffle_pool,
+    voted,
+    voters,
+)
 from primero.rules import DEFAULT_RULES, Rules, RulesError
 
 __all__ = [
     "FastHandResult",
     "SimulationSummary",
-    "check_simulation",
     "play_random_hand",
     "simulate_random",
 ]
@@ -72,33 +98,20 @@ _Rand = Callable[[], float]
 
 #: The evaluator's table of every hand's :class:`~primero.hands.HandValue` by card mask
 #: (``sum(1 << id)``); ``.key`` is ``category * 128 + points`` (R2).
-_VALUE: Final = _TABLE
+_VALUE: Final = VALUE_BY_MASK
 _BIT: Final = tuple(1 << i for i in range(40))
 _CARD: Final = tuple(str(card) for card in DECK)
 _SEAT: Final = tuple(f"p{s + 1}" for s in range(8))
 _CATEGORY_LABEL: Final = tuple(c.label for c in Category)
 _CATEGORY: Final = tuple(Category)
-#: ``_RING[n][s]``: the seats after ``s`` in a hand of ``n``, wrapping round, ``s`` last.
-_RING: Final = tuple(
-    tuple(tuple((s + i) % n for i in range(1, n + 1)) for s in range(n)) for n in range(9)
-)
-#: ``_OTHERS[n][s]``: the same without ``s``: the voters on a bet of ``s`` (R8).
-_OTHERS: Final = tuple(tuple(ring[:-1] for ring in rings) for rings in _RING)
-_NO_LIMIT: Final = 1 << 62
 _DECK_IDS: Final = list(range(40))
+_ANY_EXCHANGE: Final = (0, 1, 2)  # R4.6: zero, one or two cards
 
 # Outcomes of a betting round.
 _DONE: Final = 0  # the round is over, the hand goes on
 _ALONE: Final = 1  # everyone else folded: the hand is over (R4.8)
 _VOID: Final = 2  # first round: everyone exchanged and no bet stands (R4.3)
 
-# A seat's move in a betting round.
-_BET: Final = 0
-_RAISE: Final = 1
-_CALL: Final = 2
-_FOLD: Final = 3
-#: The moves of a seat facing a bet that may raise, in the order of its kinds r c f.
-_FACING: Final = (_RAISE, _CALL, _FOLD)
 
 
 class _Params(NamedTuple):
@@ -112,21 +125,22 @@ class _Params(NamedTuple):
     first_exchange: tuple[int, ...]
     first_low: int
     min_raise: int
-    max_raises: int
+    max_raises: int | None
 
 
 def _params(rules: Rules) -> _Params:
     """The kernel's view of the house rules (R4.3 first-round options, R5 raises, R7, R8)."""
+    first_exchange, first_low = first_round_options(rules)
     return _Params(
         ante=rules.ante,
         split=rules.ties == "split",
         refusal=rules.refusal,
         last_round=rules.last_round,
         declarations=rules.declarations,
-        first_exchange=(0, 1, 2) if rules.first_round_stand else (1, 2),
-        first_low=0 if rules.first_round_zero_bet else 1,
+        first_exchange=first_exchange,
+        first_low=first_low,
         min_raise=rules.min_raise,
-        max_raises=_NO_LIMIT if rules.max_raises is None else rules.max_raises,
+        max_raises=rules.max_raises,
     )
 
 
@@ -145,7 +159,7 @@ def _draw_short(
     and the discard pile restarts with ``thrown``.
     """
     cards = stock[:]
-    pool = [c for c in discard if c not in thrown]
+    pool = reshuffle_pool(discard, thrown)
     for _ in range(count - len(stock)):
         cards.append(pool.pop(floor(drand() * len(pool))))
     stock[:] = sorted(pool)
@@ -175,19 +189,15 @@ def _exchange(
 ) -> None:
     """Seat ``s`` throws ``k`` cards of ``hand`` and is dealt as many (R4.3, R4.6, R8b).
 
-    The bot pops each thrown card at ``randbelow(len(hand))`` from the hand list, so the
+    The bot takes the thrown cards with :func:`primero.bots.random.random_cards`, so the
     kept cards stay in order and the new ones go to the end, as in ``HandState``; the
-    thrown cards join the discard pile in the order they were popped.
+    thrown cards join the discard pile in the order they were taken.
     """
     if k == 0:  # standing pat
         if lines is not None:
             lines.append(_SEAT[s] + " x")
         return
-    if k == 1:
-        thrown = [hand.pop(floor(r() * len(hand)))]
-    else:
-        a = hand.pop(floor(r() * len(hand)))
-        thrown = [a, hand.pop(floor(r() * len(hand)))]
+    thrown = random_cards(r, hand, k)
     discard += thrown
     size = len(stock)
     if size < k:
@@ -223,89 +233,61 @@ def _betting(
 ) -> int:
     """Play one betting round between random bots; return ``_DONE``, ``_ALONE`` or ``_VOID``.
 
-    Mirrors ``HandState`` from ``_start_round`` to ``_end_round``: the round starts at
-    the first seat still in with chips and is skipped when fewer than two have chips
-    (R5); in the ``first`` round a seat facing no bet exchanges or bets (R4.3); when
-    ``declaring`` (R4.5) each seat declares at its first turn (R6); bets over 0 with
-    three or more still in go to a vote, and a refused bettor acts again below the
-    refused amount (R8). Mutates ``stacks``, ``contrib``, ``folded``, ``hands`` and,
-    through exchanges, the deck.
+    The rules come from :mod:`primero.rulebook` (the same functions ``HandState`` calls):
+    the round opener and the turn order (R5), the first round's options and void deal
+    (R4.3), the opening and raise ranges (R5, R8), declarations (R6), votes (R8); each
+    seat's move from :func:`primero.bots.random.random_move`. Mutates ``stacks``,
+    ``contrib``, ``folded``, ``hands`` and, through exchanges, the deck.
     """
-    able = 0  # players still in with chips: the round needs two (R5)
-    s = -1
-    for t in range(n):
-        if stacks[t] and not folded[t]:
-            able += 1
-            if s < 0:
-                s = t
-    if able < 2:
+    turns = able_to_bet(folded, stacks)
+    able = len(turns)  # players still in with chips
+    if able < 2:  # the round is skipped (R5)
         return _DONE
+    s = turns[0]
     _, _, refusal, _, _, xopts, open_low, min_raise, max_raises = p
     if not first:
         xopts = ()
         open_low = 0
-    nx = len(xopts)
-    ring = _RING[n]
-    others = _OTHERS[n]
     declared = [False] * n
     live = folded.count(False)
     rb = [0] * n  # chips put in during this round (R5)
     acted = [False] * n
     current = -1  # the round's bet to match; -1: no bet open
     raises = 0
-    cap = 0  # after a refusal: amounts must stay below this (0: no cap, R8)
-    amount = low = high = 0
+    cap: int | None = None  # after a refusal: amounts must stay below this (R8)
     while True:
         r = brands[s]
         stack = stacks[s]
-        move = -1
+        facing = current >= 0
+        declare = 0
+        held = 0
         if declaring and not declared[s]:  # R4.5, R6: declare at the first turn
             declared[s] = True  # R8: a declaration made at a refused turn stands
-            if current >= 0 and r() >= 0.5:  # kinds ["dc", "f"]: fold, no declaration
-                move = _FOLD
-            else:
-                if current < 0:
-                    r()  # kinds ["dc"]
-                a, b, c, d = hands[s]
-                true = _VALUE[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]].key >> 7
-                said = true + floor(r() * (5 - true))  # the true category or a higher one
-                if lines is not None:
-                    lines.append(_SEAT[s] + " dc " + _CATEGORY_LABEL[said])
-        if move >= 0:
-            pass
-        elif current < 0:  # no bet open: bet, or exchange in the first round
-            high = stack if not cap or stack < cap else cap - 1
-            can_bet = open_low <= high
-            i = floor(r() * (nx + can_bet))
-            if i < nx:  # R4.3: exchange 0, 1 or 2 cards; the next seat (no wrap) acts
-                _exchange(s, xopts[i], hands[s], r, stock, discard, drand, lines)
-                cap = 0
-                acted[s] = True
-                for t in range(s + 1, n):
-                    if not folded[t] and stacks[t] > 0 and not acted[t]:
-                        s = t
-                        break
-                else:
-                    return _VOID
-                continue
-            move = _BET
-            amount = open_low + floor(r() * (high - open_low + 1))
-        else:  # facing a bet: [raise], call or fold
-            # R5: no raise past max_raises, nor when every other player still in is all-in
-            can_raise = raises < max_raises and able > 1
-            if can_raise:
-                low = current + min_raise
-                high = rb[s] + stack
-                if cap and high >= cap:
-                    high = cap - 1
-                can_raise = low <= high
-            if can_raise:
-                move = _FACING[floor(r() * 3)]
-                if move == _RAISE:
-                    amount = low + floor(r() * (high - low + 1))
-            else:
-                move = _CALL if r() < 0.5 else _FOLD
-        if move == _CALL:  # a check when nothing is owed; all-in for less when short
+            a, b, c, d = hands[s]
+            held = _VALUE[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]].key >> 7
+            declare = 5 - held  # the categories from the true one up
+        if declare:
+            kind, value = random_declaration(r, declare, facing)
+            if lines is not None and kind == DECLARE:
+                lines.append(_SEAT[s] + " dc " + _CATEGORY_LABEL[declarable(held)[value]])
+        if not declare or kind == DECLARE:
+            if not facing:  # no bet open: bet, or exchange in the first round (R4.3)
+                kind, value = random_opening(r, xopts, opening_range(open_low, stack, cap))
+            else:  # facing a bet: [raise], call or fold (R5)
+                kind, value = random_facing(
+                    r, raise_range(current, min_raise, rb[s], stack, cap, raises, max_raises,
+                                   able - 1),
+                )
+        if kind == EXCHANGE:  # R4.3: exchange 0, 1 or 2 cards; the next seat (no wrap) acts
+            _exchange(s, value, hands[s], r, stock, discard, drand, lines)
+            cap = None
+            acted[s] = True
+            nxt = next_exchanger(s, folded, stacks, acted)
+            if nxt is None:
+                return _VOID
+            s = nxt
+            continue
+        if kind == CALL:  # a check when nothing is owed; all-in for less when short
             chips = current - rb[s]
             if chips > stack:
                 chips = stack
@@ -317,7 +299,7 @@ def _betting(
                 able -= 1
             if lines is not None:
                 lines.append(_SEAT[s] + " c")
-        elif move == _FOLD:  # the hand is dead (R8b: it never returns to play)
+        elif kind == FOLD:  # the hand is dead (R8b: it never returns to play)
             folded[s] = True
             hands[s] = []
             live -= 1
@@ -327,14 +309,13 @@ def _betting(
             if live == 1:
                 return _ALONE
         else:  # a bet or a raise
+            amount = value
             if lines is not None:
-                lines.append(_SEAT[s] + (" r " if move == _RAISE else " b ") + str(amount))
-            if amount > 0 and refusal and live >= 3:  # R8: the others vote, from the next seat
-                for v in others[s]:
-                    if folded[v]:
-                        continue
-                    if brands[v]() < 0.5:  # kinds ["y", "n"]: the first accept decides
-                        if lines is not None:
+                lines.append(_SEAT[s] + (" r " if kind == RAISE else " b ") + str(amount))
+            if voted(amount, refusal, live):  # R8: the others vote, from the next seat
+                for v in voters(s, folded):
+                    if random_vote(brands[v]):
+                        if lines is not None:  # the first accept decides
                             lines.append(_SEAT[v] + " y")
                         break
                     if lines is not None:
@@ -342,7 +323,7 @@ def _betting(
                 else:  # refused by all: withdrawn, the bettor acts again below the amount
                     cap = amount
                     continue
-            if move == _RAISE:  # the bet or raise stands (R5)
+            if kind == RAISE:  # the bet or raise stands (R5)
                 raises += 1
             chips = amount - rb[s]
             stacks[s] = stack - chips
@@ -353,14 +334,11 @@ def _betting(
             current = amount
             acted = [False] * n
             acted[s] = True
-        cap = 0
-        # R5: the next seat still in, with chips, that has not acted or not matched
-        for t in ring[s]:
-            if not folded[t] and stacks[t] > 0 and (not acted[t] or rb[t] < current):
-                s = t
-                break
-        else:
+        cap = None
+        nxt = next_to_act(s, folded, stacks, acted, rb, current)  # R5
+        if nxt is None:
             return _DONE
+        s = nxt
 
 
 # ------------------------------------------------------------------ a whole hand (R4)
@@ -432,14 +410,15 @@ def _play_hand(
             drand, p, lines,
         )
     if outcome == _DONE:
-        for s in range(n):  # R4.6 second exchange, all-in players too: kinds x0 x1 x2
-            if not folded[s]:
-                r = brands[s]
-                k = floor(r() * 3)
-                if k:
-                    _exchange(s, k, hands[s], r, stock, discard, drand, lines)
-                elif lines is not None:
-                    lines.append(_SEAT[s] + " x")
+        seat = next_in_seat_order(-1, folded)
+        while seat is not None:  # R4.6 second exchange, all-in players too
+            r = brands[seat]
+            k = random_opening(r, _ANY_EXCHANGE, None)[1]
+            if k:
+                _exchange(seat, k, hands[seat], r, stock, discard, drand, lines)
+            elif lines is not None:
+                lines.append(_SEAT[seat] + " x")
+            seat = next_in_seat_order(seat, folded)
         if last_round:  # R4.7
             outcome = _betting(
                 False, False, n, stacks, contrib, folded, hands, brands, stock, discard, drand,
@@ -468,82 +447,22 @@ def _showdown(
 ) -> list[int]:
     """Award the main pot and the side pots to the best hands (R7); return the value keys.
 
-    As :func:`primero.pots.build_pots` and :func:`primero.pots.award_pots`: one pot per
-    contribution level of the players still in, eligible to those who reached it; the
-    best key wins, the eldest (earliest seat) on a tie, or equal shares with the odd
-    chips one each from p1 under ``split``.
+    The pots, their winners and the chips they take come from
+    :func:`primero.pots.settle`, as in ``HandState``; the hands are compared by their
+    value keys (``category * 128 +
+    points``, R2).
     """
     keys = [-1] * n
-    inside = []
-    best = eldest = level = -1
-    one_pot = True
     for s in range(n):
         if not folded[s]:
             a, b, c, d = hands[s]
             key = keys[s] = _VALUE[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]].key
             shown[key >> 7] += 1
-            inside.append(s)
-            if key > best:
-                best = key
-                eldest = s
-            if level < 0:
-                level = contrib[s]
-            elif contrib[s] != level:
-                one_pot = False
-    if one_pot:  # one pot, every player still in eligible: the usual case
-        amount = sum(contrib)
-        if amount:  # (no pot at all when nobody put anything in)
-            won_with[best >> 7] += 1
-            if not split:
-                stacks[eldest] += amount
-                took.append(eldest)
-            else:
-                winners = [s for s in inside if keys[s] == best]
-                _split(amount, winners, stacks)
-                took += winners
-        return keys
-    levels = []  # side pots: one per contribution level of the players still in
-    for s in inside:
-        if contrib[s] not in levels:
-            levels.append(contrib[s])
-    levels.sort()
-    top = levels[-1]
-    previous = 0
-    for level in levels:
-        amount = 0
-        for c in contrib:  # what each player put in between the previous level and this
-            if c > previous:
-                amount += (level if c > level and level != top else c) - previous
-        best = eldest = -1
-        eligible = 0
-        for s in inside:
-            if contrib[s] >= level:
-                eligible += 1
-                if keys[s] > best:
-                    best = keys[s]
-                    eldest = s
-        if amount:
-            if eligible > 1:
-                won_with[best >> 7] += 1
-            if not split or eligible == 1:  # R7: the eldest of the tied best hands
-                stacks[eldest] += amount
-                took.append(eldest)
-            else:
-                winners = [s for s in inside if contrib[s] >= level and keys[s] == best]
-                _split(amount, winners, stacks)
-                took += winners
-        previous = level
+    for _, eligible, winners, _ in settle(contrib, folded, keys, split, stacks):
+        if len(eligible) > 1:
+            won_with[keys[winners[0]] >> 7] += 1
+        took += winners
     return keys
-
-
-def _split(amount: int, winners: list[int], stacks: list[int]) -> None:
-    """R7 split: equal shares of ``amount`` chips, the odd chips one each from p1.
-
-    ``winners`` are seats in seat order; their ``stacks`` (chips) grow in place.
-    """
-    share, odd = divmod(amount, len(winners))
-    for i, s in enumerate(winners):
-        stacks[s] += share + 1 if i < odd else share
 
 
 # ------------------------------------------------------------------ public API
@@ -641,24 +560,6 @@ class SimulationSummary:
     won_with: tuple[int, ...]
 
 
-def check_simulation(players: int, hands: int, rules: Rules, stack: int) -> None:
-    """Check the arguments of a simulation (shared by ``primero simulate``'s two paths).
-
-    Raises:
-        ValueError: ``hands`` < 1.
-        RulesError: a number of players the rules do not allow (R3), or a stack that is not
-            a whole number >= 1 (chips).
-    """
-    if hands < 1:
-        raise ValueError(f"hands must be at least 1, not {hands}")
-    if not rules.min_players <= players <= rules.max_players:
-        raise RulesError(
-            f"players must be from {rules.min_players} to {rules.max_players}, not {players}"
-        )
-    if type(stack) is not int or stack < 1:
-        raise RulesError(f"the starting stack is a whole number >= 1, not {stack!r}")
-
-
 def simulate_random(
     players: int,
     hands: int,
@@ -676,7 +577,7 @@ def simulate_random(
     of all the players with ``stack`` chips each, dealt by
     ``Dealer.seeded(derive_seed(seed, 100 + m))``; a new match starts whenever one is
     over (one player holds every chip), and the last one is cut short after ``hands``
-    hands in all (:func:`primero.table.derive_seed`).
+    hands in all (:func:`primero.dealing.derive_seed`).
 
     Args:
         players: players per match, ``rules.min_players`` to ``rules.max_players`` (R3).
@@ -693,16 +594,18 @@ def simulate_random(
         ValueError: ``hands`` < 1.
         RulesError: a number of players the rules do not allow, or a stack < 1.
     """
-    from primero.table import derive_seed  # the seeding scheme of primero simulate
-
-    check_simulation(players, hands, rules, stack)
+    if type(hands) is not int or hands < 1:
+        raise ValueError(f"hands must be a whole number >= 1, not {hands!r}")
+    rules.check_match_players(players)
+    if type(stack) is not int or stack < 1:
+        raise RulesError(f"the starting stack is a whole number >= 1 (chips), not {stack!r}")
     p = _params(rules)
     brands = [random.Random(derive_seed(seed, i)).random for i in range(players)]
     net = [0] * players
     pots_won = [0] * players
     shown = [0] * 5
     won_with = [0] * 5
-    ring = _RING[players]
+    ring = SEATS_AFTER[players]
     #: the bots in seat order when every player is still in, by dealer
     full_brands = [[brands[t] for t in ring[d]] for d in range(players)]
     full_stacks = [itemgetter(*ring[d]) for d in range(players)]

@@ -12,7 +12,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import IntEnum
 from itertools import combinations, product
 from typing import Final
@@ -20,11 +20,13 @@ from typing import Final
 from primero.cards import DECK, Card, CardError, parse_cards
 
 __all__ = [
+    "VALUE_BY_MASK",
     "Category",
     "HandValue",
     "category_of",
     "evaluate",
     "evaluate_ids",
+    "evaluate_mask",
 ]
 
 
@@ -214,8 +216,30 @@ def _build_table() -> dict[int, HandValue]:
     return table
 
 
-#: Every 4-card hand's value, keyed by the bit mask of its card ids (``sum(1 << id)``).
 _TABLE: Final[dict[int, HandValue]] = _build_table()
+
+#: Every 4-card hand's value (R2), keyed by the bit mask of its card ids
+#: (``sum(1 << card.id)``): the evaluator's table, for code that works on card masks
+#: (the random-playout kernel, the bots' opponent models). 91,390 entries; read only.
+VALUE_BY_MASK: Final[Mapping[int, HandValue]] = _TABLE
+
+
+def evaluate_mask(mask: int) -> HandValue:
+    """The value of the 4-card hand whose card ids are the set bits of ``mask`` (R2).
+
+    Args:
+        mask: ``sum(1 << card.id)`` over four distinct cards (ids 0..39).
+
+    Raises:
+        CardError: ``mask`` does not have exactly four bits set among bits 0..39.
+
+    >>> evaluate_mask((1 << 26) | (1 << 25) | (1 << 20) | (1 << 1)).category.name
+    'SUPREMUS'
+    """
+    try:
+        return _TABLE[mask]
+    except (KeyError, TypeError):
+        raise CardError(f"not the mask of four distinct card ids in 0..39: {mask!r}") from None
 
 
 def evaluate_ids(a: int, b: int, c: int, d: int) -> HandValue:

@@ -310,6 +310,8 @@ def dump_record(record: HandRecord, fmt: Literal["toml", "json"] = "toml") -> st
         RecordError: a line is not valid record grammar (it cannot be made canonical), or
             (TOML) an extra key holds a JSON null, which TOML cannot write. TOML dates and
             times written as JSON become ISO 8601 strings.
+        TypeError: (JSON) an extra key holds a value JSON cannot write (not a string,
+            number, boolean, null, list, table, date or time).
     """
     lines: list[str] = []
     for index, line in enumerate(record.actions):

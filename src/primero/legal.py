@@ -11,8 +11,9 @@ raises the specific error for an action the rules do not allow, changing nothing
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from primero.actions import (
     Action,
@@ -26,7 +27,7 @@ from primero.actions import (
     Vote,
     seat_name,
 )
-from primero.cards import format_cards
+from primero.cards import Card, format_cards
 from primero.errors import (
     BadAmountError,
     BadCardsError,
@@ -36,10 +37,7 @@ from primero.errors import (
 )
 from primero.hands import Category, evaluate
 
-if TYPE_CHECKING:
-    from primero.state import HandState
-
-__all__ = ["DEALER", "LegalActions", "check_action"]
+__all__ = ["DEALER", "HandLike", "LegalActions", "check_action", "line_limit"]
 
 #: The value of ``HandState.to_act`` (and ``LegalActions.seat``) when a deal line is due.
 DEALER: Final = -1
@@ -124,6 +122,55 @@ class LegalActions:
         return f"{who} may " + "; ".join(parts)
 
 
+class HandLike(Protocol):
+    """What :func:`check_action` reads of a hand: :class:`~primero.state.HandState`
+    has all of it (a protocol, so that this module does not import the state's)."""
+
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def deals_due(self) -> Sequence[tuple[int, int]]: ...
+    @property
+    def stock_count(self) -> int: ...
+    @property
+    def in_stock(self) -> Sequence[bool]: ...
+
+    def legal_actions(self) -> LegalActions: ...
+    def stock(self) -> list[Card]: ...
+    def recyclable(self, seat: int) -> list[Card]: ...
+
+
+def line_limit(players: int, max_stack: int) -> int:
+    """The most record lines one deal of a hand can have: from its first deal line to
+    its end or its voiding (R4–R8b).
+
+    Every legal hand stays within it, so a driver that goes past it has met a rule bug
+    (:func:`primero.match.play_hand` raises then). Void deals (R4.3) start the count
+    again: their number has no limit in the rules.
+
+    The count, for ``n`` players and a largest stack of ``B`` chips: at most ``7n``
+    deal and exchange lines (R4.2–R4.6); in each of the three betting rounds a
+    standing bet or raise strictly raises the bet to match, within ``0..B`` (R5), so at
+    most ``B + 1`` of them, each followed by at most ``n - 1`` calls or folds, plus ``n``
+    first-round exchanges: ``(B + 2) n`` turns; a turn is at most ``B`` refused bets of
+    ``n`` lines each (the refused amounts strictly fall and stay >= 1, R8), a last action
+    with up to ``n - 1`` votes, and a declaration (R6): ``(B + 1) n + 1`` lines.
+
+    Args:
+        players: players in the hand (2..8).
+        max_stack: the largest starting stack, in chips (>= 0).
+
+    Returns:
+        The bound, a number of record lines.
+
+    >>> line_limit(4, 3)
+    1048
+    """
+    turns = (max_stack + 2) * players
+    per_turn = (max_stack + 1) * players + 1
+    return 7 * players + 3 * turns * per_turn
+
+
 def _counts(counts: tuple[int, ...]) -> str:
     """``(0, 1, 2)`` as "0, 1 or 2 cards", ``(1,)`` as "1 card" (R4.3, R4.6)."""
     words = [str(k) for k in counts]
@@ -131,7 +178,7 @@ def _counts(counts: tuple[int, ...]) -> str:
     return f"{text} card{'' if counts == (1,) else 's'}"
 
 
-def check_action(state: HandState, action: Action) -> None:
+def check_action(state: HandLike, action: Action) -> None:
     """Raise the error ``state.apply(action)`` would raise, or return None if legal.
 
     Args:
@@ -197,7 +244,7 @@ def check_action(state: HandState, action: Action) -> None:
     if not kind_ok:
         raise WrongTurnError(f"{action.line()!r} is not allowed now: {legal.describe()}")
 
-def _check_exchange(state: HandState, action: Exchange, legal: LegalActions) -> None:
+def _check_exchange(state: HandLike, action: Exchange, legal: LegalActions) -> None:
     who = seat_name(action.seat)
     if len(action.cards) not in legal.exchange:
         raise BadCardsError(
@@ -210,7 +257,7 @@ def _check_exchange(state: HandState, action: Exchange, legal: LegalActions) -> 
         if card not in hand:
             raise BadCardsError(f"{who} does not hold {card}: holds {format_cards(hand)}")
 
-def _check_deal(state: HandState, action: Deal, legal: LegalActions) -> None:
+def _check_deal(state: HandLike, action: Deal, legal: LegalActions) -> None:
     if legal.seat != DEALER:
         raise WrongTurnError(f"no deal is due now: {legal.describe()}")
     seat, count = state.deals_due[0]

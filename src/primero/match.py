@@ -17,17 +17,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from primero.actions import Action
 from primero.dealing import Dealer
-from primero.errors import PrimeroError
+from primero.errors import EndlessHandError, PrimeroError
 from primero.history import HandRecord, record_of
+from primero.legal import line_limit
 from primero.names import check_player_names
 from primero.rules import DEFAULT_RULES, Rules, RulesError
 from primero.state import DEALER, HandState
 from primero.views import SeatView, view
 
-__all__ = ["Agent", "Match", "MatchOverError", "Standing", "play_hand"]
+__all__ = ["MAX_VOID_DEALS", "Agent", "Match", "MatchOverError", "Standing", "play_hand"]
+
+#: The most void deals (R4.3) :func:`play_hand` lets one hand have before it stops it.
+MAX_VOID_DEALS: Final = 1000
 
 #: A decision maker: given its seat's view (with ``legal`` set), returns its action.
 Agent = Callable[[SeatView], Action]
@@ -58,20 +63,47 @@ def play_hand(
     agents: Sequence[Agent],
     *,
     on_action: Callable[[HandState, Action], None] | None = None,
+    max_void_deals: int = MAX_VOID_DEALS,
 ) -> None:
     """Play a hand to its end: the dealer deals, each seat's agent decides from its view.
+
+    A guard stops a hand that cannot end: one deal of a hand has at most
+    :func:`~primero.legal.line_limit` lines (R4–R8), so going past it means a rule bug
+    (say, a refused bettor allowed to repeat the refused bet for ever, R8). Void deals
+    (R4.3) are unlimited in the rules; agents that void ``max_void_deals`` deals in a
+    row in one hand are stopped too.
 
     Args:
         state: the hand (at any point before its end).
         dealer: supplies the cards of every deal.
         agents: one agent per seat, in seat order.
         on_action: called after each applied action with the state and the action.
+        max_void_deals: the most void deals allowed in this hand (default
+            :data:`MAX_VOID_DEALS`).
 
     Raises:
         IllegalActionError: an agent returned an illegal action (the hand is left as it
             was before that action).
+        EndlessHandError: the hand went past the most lines a deal can have, or past
+            ``max_void_deals`` void deals (the hand is left where it stopped).
     """
+    limit = line_limit(state.n, max(state.starting_stacks))
+    voids = state.void_deals
+    start = len(state.actions)
     while not state.complete:
+        if state.void_deals != voids:
+            voids = state.void_deals
+            start = len(state.actions)
+            if voids > max_void_deals:
+                raise EndlessHandError(
+                    f"{voids} void deals in one hand, more than the {max_void_deals} allowed"
+                )
+        if len(state.actions) - start > limit:
+            raise EndlessHandError(
+                f"the hand went past {limit} lines in one deal, more than the rules allow "
+                f"for {state.n} players with stacks up to {max(state.starting_stacks)} "
+                "chips (R4-R8): a rule bug"
+            )
         seat = state.to_act
         assert seat is not None
         action = dealer.deal(state) if seat == DEALER else agents[seat](view(state, seat))
@@ -109,11 +141,7 @@ class Match:
         seed: int | None = None,
     ) -> None:
         names = tuple(players)
-        if not rules.min_players <= len(names) <= rules.max_players:
-            raise RulesError(
-                f"a match starts with {rules.min_players} to {rules.max_players} players "
-                f"(min_players/max_players), not {len(names)}"
-            )
+        rules.check_match_players(len(names))
         check_player_names(names)
         chips = [stacks] * len(names) if isinstance(stacks, int) else list(stacks)
         if len(chips) != len(names) or any(type(c) is not int or c < 1 for c in chips):

@@ -8,10 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
-from primero.hands import HandValue
+__all__ = [
+    "Award",
+    "Pot",
+    "award_pots",
+    "best_seats",
+    "build_pots",
+    "divide_pot",
+    "live_pots",
+    "pot_layers",
+    "settle",
+]
 
-__all__ = ["Award", "Pot", "award_pots", "build_pots", "live_pots"]
+
+class _Ordered(Protocol):
+    def __gt__(self, other: Any, /) -> bool: ...
+
+
+V = TypeVar("V", bound=_Ordered)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,25 +78,82 @@ def build_pots(contributed: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
     """
     if len(contributed) != len(folded):
         raise ValueError("contributed and folded must have one entry per seat")
-    levels = sorted({c for c, f in zip(contributed, folded, strict=True) if not f})
-    if not levels:
+    if all(folded):
         raise ValueError("at least one player must still be in")
-    pots: list[Pot] = []
+    return [Pot(amount, eligible) for amount, eligible in pot_layers(contributed, folded)]
+
+
+def pot_layers(
+    contributed: Sequence[int], folded: Sequence[bool]
+) -> list[tuple[int, tuple[int, ...]]]:
+    """The pots of :func:`build_pots` as plain ``(chips, eligible seats)`` pairs (R7).
+
+    The one rule of pot building, shared by :func:`build_pots` and the kernel
+    :mod:`primero.fastsim`. ``contributed`` and ``folded`` have one entry per seat and at
+    least one seat is still in (not checked here: see :func:`build_pots`).
+
+    >>> pot_layers([10, 31, 31, 1], [False, False, False, True])
+    [(31, (0, 1, 2)), (42, (1, 2))]
+    """
+    inside: list[int] = []
+    one_level = True
+    for s in range(len(folded)):
+        if not folded[s]:
+            if inside and contributed[s] != contributed[inside[0]]:
+                one_level = False
+            inside.append(s)
+    if one_level:  # the usual case: one pot, every player still in eligible
+        total = sum(contributed)
+        return [(total, tuple(inside))] if total else []
+    levels = sorted({contributed[s] for s in inside})
+    pots: list[tuple[int, tuple[int, ...]]] = []
     previous = 0
-    for i, level in enumerate(levels):
-        top = i == len(levels) - 1
+    top = levels[-1]
+    for level in levels:
         amount = 0
-        for c in contributed:
-            upper = c if top else min(c, level)
-            amount += max(0, upper - previous)
-        eligible = tuple(
-            s for s, (c, f) in enumerate(zip(contributed, folded, strict=True))
-            if not f and c >= level
-        )
+        for c in contributed:  # each player's chips between the previous level and this
+            if c > previous:
+                amount += (c if level == top or c < level else level) - previous
         if amount:
-            pots.append(Pot(amount, eligible))
+            pots.append((amount, tuple(s for s in inside if contributed[s] >= level)))
         previous = level
     return pots
+
+
+def best_seats(eligible: Sequence[int], values: Sequence[V | None]) -> list[int]:
+    """The seats among ``eligible`` (seat order) holding the best value, in seat order
+    (R7). ``values`` are :class:`~primero.hands.HandValue` or their ``key`` ints.
+
+    Raises:
+        ValueError: an eligible seat has no value.
+    """
+    best: list[int] = []
+    best_value: V | None = None
+    for seat in eligible:
+        value = values[seat]
+        if value is None:
+            raise ValueError(f"seat p{seat + 1} is eligible for a pot but has no hand")
+        if best_value is None or value > best_value:
+            best, best_value = [seat], value
+        elif value == best_value:
+            best.append(seat)
+    return best
+
+
+def divide_pot(
+    amount: int, best: Sequence[int], split: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Who takes a pot of ``amount`` chips among the tied best seats ``best`` (seat
+    order), and how much each (R7): the eldest (first) takes it all, or under ``split``
+    equal shares, the odd chips one at a time from p1.
+
+    >>> divide_pot(7, [1, 3], split=True)
+    ((1, 3), (4, 3))
+    """
+    if not split or len(best) == 1:
+        return (best[0],), (amount,)
+    share, odd = divmod(amount, len(best))
+    return tuple(best), tuple(share + (1 if i < odd else 0) for i in range(len(best)))
 
 
 def live_pots(
@@ -129,7 +202,7 @@ def live_pots(
 
 
 def award_pots(
-    pots: Sequence[Pot], values: Sequence[HandValue | None], ties: str = "eldest"
+    pots: Sequence[Pot], values: Sequence[V | None], ties: str = "eldest"
 ) -> list[Award]:
     """Give each pot to the best eligible hand (R7).
 
@@ -140,8 +213,9 @@ def award_pots(
 
     Args:
         pots: the pots, from :func:`build_pots`.
-        values: each seat's hand value (None for seats not at the showdown; a pot with
-            two or more eligible seats needs a value for each of them).
+        values: each seat's hand value, a :class:`~primero.hands.HandValue` or its
+            ``key`` (None for seats not at the showdown; a pot with two or more eligible
+            seats needs a value for each of them).
         ties: ``"eldest"`` or ``"split"``.
 
     Returns:
@@ -154,23 +228,85 @@ def award_pots(
         raise ValueError(f"ties must be 'eldest' or 'split', not {ties!r}")
     awards: list[Award] = []
     for pot in pots:
-        if len(pot.eligible) == 1:
+        if len(pot.eligible) == 1:  # no hands compared
             awards.append(Award(pot, pot.eligible, (pot.amount,)))
             continue
-        best: list[int] = []
-        best_value: HandValue | None = None
-        for seat in pot.eligible:
-            value = values[seat]
-            if value is None:
-                raise ValueError(f"seat p{seat + 1} is eligible for a pot but has no hand")
-            if best_value is None or value > best_value:
-                best, best_value = [seat], value
-            elif value == best_value:
-                best.append(seat)
-        if ties == "eldest" or len(best) == 1:
-            awards.append(Award(pot, (best[0],), (pot.amount,)))
-        else:
-            share, odd = divmod(pot.amount, len(best))
-            shares = tuple(share + (1 if i < odd else 0) for i in range(len(best)))
-            awards.append(Award(pot, tuple(best), shares))
+        winners, shares = divide_pot(
+            pot.amount, best_seats(pot.eligible, values), ties == "split"
+        )
+        awards.append(Award(pot, winners, shares))
     return awards
+
+
+#: One awarded pot as :func:`settle` reports it: ``(chips, eligible, winners, shares)``.
+Settled = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def settle(
+    contributed: Sequence[int],
+    folded: Sequence[bool],
+    values: Sequence[V | None],
+    split: bool,
+    stacks: list[int],
+) -> list[Settled]:
+    """Build every pot, award it and pay the winners (R7): the one showdown path of both
+    engines, over plain values.
+
+    ``HandState`` wraps the result in :class:`Pot` and :class:`Award`; the kernel
+    :mod:`primero.fastsim` counts it. A pot with one eligible seat goes to it without
+    comparing hands; among equal best values the eldest (first in seat order) takes the
+    pot, or under ``split`` equal shares, the odd chips one at a time from p1
+    (:func:`divide_pot`).
+
+    Args:
+        contributed: chips each seat put in during the hand, antes included.
+        folded: whether each seat has folded; at least one seat is still in.
+        values: each seat's hand value (:class:`~primero.hands.HandValue` or its ``key``
+            int); None for folded seats.
+        split: the tie rule ``ties="split"`` (else ``"eldest"``).
+        stacks: each seat's chips; the shares are added in place.
+
+    Returns:
+        ``(chips, eligible, winners, shares)`` per pot, main pot first (pots of 0 chips
+        left out); seats in seat order, ``shares`` aligned with ``winners``.
+
+    Raises:
+        ValueError: an eligible seat of a contested pot has no value.
+
+    >>> stacks = [0, 0, 0, 0]
+    >>> settle([10, 31, 31, 1], [False, False, False, True], [3, 5, 5, None], True, stacks)
+    [(31, (0, 1, 2), (1, 2), (16, 15)), (42, (1, 2), (1, 2), (21, 21))]
+    >>> stacks
+    [0, 37, 36, 0]
+    """
+    level = -1
+    for s in range(len(folded)):
+        if not folded[s]:
+            if level < 0:
+                level = contributed[s]
+            elif contributed[s] != level:
+                break
+    else:  # the usual case: one pot, every player still in eligible
+        total = sum(contributed)
+        if not total:
+            return []
+        eligible = tuple([s for s in range(len(folded)) if not folded[s]])
+        return [_award(total, eligible, values, split, stacks)]
+    return [
+        _award(amount, eligible, values, split, stacks)
+        for amount, eligible in pot_layers(contributed, folded)
+    ]
+
+
+def _award(
+    amount: int, eligible: tuple[int, ...], values: Sequence[V | None], split: bool,
+    stacks: list[int],
+) -> Settled:
+    """Award one pot (R7) and pay its winners into ``stacks``."""
+    if len(eligible) == 1:  # no hands compared
+        stacks[eligible[0]] += amount
+        return amount, eligible, eligible, (amount,)
+    winners, shares = divide_pot(amount, best_seats(eligible, values), split)
+    for seat, chips in zip(winners, shares, strict=True):
+        stacks[seat] += chips
+    return amount, eligible, winners, shares

@@ -122,6 +122,19 @@ class Rules:
                 out[f.name] = value
         return out
 
+    def check_match_players(self, count: int) -> None:
+        """Check the number of players a match starts with (R3: ``min_players`` to
+        ``max_players``).
+
+        Raises:
+            RulesError: ``count`` is outside min_players..max_players.
+        """
+        if not self.min_players <= count <= self.max_players:
+            raise RulesError(
+                f"a match starts with {self.min_players} to {self.max_players} players "
+                f"(min_players/max_players), not {count}"
+            )
+
     def check_players(self, count: int) -> None:
         """Check a hand's number of players (R3: 2 to ``max_players``).
 

@@ -19,7 +19,6 @@ actions, from a :class:`~primero.dealing.Dealer` or a record.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final
@@ -41,7 +40,20 @@ from primero.cards import DECK, Card
 from primero.hands import Category, HandValue, evaluate
 from primero.legal import DEALER, LegalActions, check_action
 from primero.names import check_player_names
-from primero.pots import Award, Pot, award_pots, build_pots, live_pots
+from primero.pots import Award, Pot, live_pots, settle
+from primero.rulebook import (
+    able_to_bet,
+    declarable,
+    first_round_options,
+    next_exchanger,
+    next_in_seat_order,
+    next_to_act,
+    opening_range,
+    raise_range,
+    reshuffle_pool,
+    voted,
+    voters,
+)
 from primero.rules import DEFAULT_RULES, Rules, RulesError
 
 __all__ = ["DEALER", "HandResult", "HandState", "LegalActions", "Phase"]
@@ -227,8 +239,8 @@ class HandState:
     def recyclable(self, seat: int) -> list[Card]:
         """Cards that would form a new stock if the stock ran out dealing to ``seat`` (R8b):
         the discards since the last shuffle, less the cards that seat has just thrown."""
-        thrown = set(self.just_thrown) if self.deals_due and self.deals_due[0][0] == seat else set()
-        return [c for c in self.discard_pile if c not in thrown]
+        serving = self.deals_due and self.deals_due[0][0] == seat
+        return reshuffle_pool(self.discard_pile, self.just_thrown if serving else ())
 
     def legal_actions(self) -> LegalActions:
         """What the one to act may do now; see :class:`LegalActions` (R4–R8)."""
@@ -249,36 +261,25 @@ class HandState:
             and self.rules.declarations
             and self.declared[seat] is None
         ):
-            true_category = evaluate(tuple(self.hands[seat])).category
-            allowed = tuple(c for c in Category if c >= true_category)
-            return LegalActions(seat, declare=allowed, fold=facing)
+            held = evaluate(tuple(self.hands[seat])).category
+            return LegalActions(seat, declare=declarable(held), fold=facing)
         if not facing:
             exchange: tuple[int, ...] = ()
             low = 0
             if self.phase is Phase.FIRST_ROUND:
-                exchange = (0, 1, 2) if self.rules.first_round_stand else (1, 2)
-                low = 0 if self.rules.first_round_zero_bet else 1
-            high = stack if self.cap is None else min(stack, self.cap - 1)
-            bet = (low, high) if low <= high else None
-            return LegalActions(seat, exchange=exchange, bet=bet)
+                exchange, low = first_round_options(self.rules)
+            return LegalActions(seat, exchange=exchange, bet=opening_range(low, stack, self.cap))
         current = self.current_bet
         assert current is not None
         call = min(current - self.round_bets[seat], stack)
-        return LegalActions(seat, raise_to=self._raise_range(seat), call=call, fold=True)
-
-    def _raise_range(self, seat: int) -> tuple[int, int] | None:
-        assert self.current_bet is not None
-        if self.rules.max_raises is not None and self.raises >= self.rules.max_raises:
-            return None
-        if not any(
-            self.stacks[s] > 0 for s in range(self.n) if s != seat and not self.folded[s]
-        ):
-            return None
-        low = self.current_bet + self.rules.min_raise
-        high = self.round_bets[seat] + self.stacks[seat]
-        if self.cap is not None:
-            high = min(high, self.cap - 1)
-        return (low, high) if low <= high else None
+        others = sum(
+            1 for s in range(self.n) if s != seat and not self.folded[s] and self.stacks[s] > 0
+        )
+        raise_to = raise_range(
+            current, self.rules.min_raise, self.round_bets[seat], stack, self.cap,
+            self.raises, self.rules.max_raises, others,
+        )
+        return LegalActions(seat, raise_to=raise_to, call=call, fold=True)
 
     # ----------------------------------------------------------------- apply
 
@@ -310,7 +311,7 @@ class HandState:
                 f"Declare) or a record line, not {type(action).__name__}"
             )
         self.check(action)
-        self.apply_trusted(action)
+        self.apply_unchecked(action)
 
     def check(self, action: Action) -> None:
         """Raise the error :meth:`apply` would raise for ``action``, or return None if legal.
@@ -320,11 +321,18 @@ class HandState:
         """
         check_action(self, action)
 
-    def apply_trusted(self, action: Action) -> None:
-        """Apply an action known to be legal (the engine's own fast path), unchecked.
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action WITHOUT checking it: the unchecked path under :meth:`apply`.
 
-        Applying an illegal action here corrupts the hand: use :meth:`apply` for any
-        action that did not come from this state's own :meth:`legal_actions`.
+        :meth:`apply` calls it after :meth:`check`. Call it directly only with an action
+        already known to be legal here (checked with :meth:`check`, or made from this
+        state's own :meth:`legal_actions`, like the dealer's :meth:`Dealer.deal_into
+        <primero.dealing.Dealer.deal_into>`): an illegal action corrupts the hand
+        without any error. Anything from a person, a bot or a record goes through
+        :meth:`apply`.
+
+        Args:
+            action: a legal action of the one to act now.
         """
         self.public_log.append(public_line(action))
         if isinstance(action, Deal | Exchange):
@@ -339,12 +347,8 @@ class HandState:
         elif isinstance(action, Exchange):
             self._do_exchange(action)
         elif isinstance(action, Bet | Raise):
-            if action.amount > 0 and self.rules.refusal and self.n - sum(self.folded) >= 3:
-                s = action.seat
-                voters = tuple(
-                    (s + i) % self.n for i in range(1, self.n) if not self.folded[(s + i) % self.n]
-                )
-                self.vote = _Vote(s, action, voters)
+            if voted(action.amount, self.rules.refusal, self.n - sum(self.folded)):
+                self.vote = _Vote(action.seat, action, voters(action.seat, self.folded))
             else:
                 self._make_bet_stand(action)
         elif isinstance(action, Call):
@@ -363,6 +367,9 @@ class HandState:
             else:
                 self._next_turn(seat)
 
+    #: The former name of :meth:`apply_unchecked` (kept for callers not yet renamed).
+    apply_trusted = apply_unchecked
+
     # ----------------------------------------------------------------- internals
 
     def _put_in(self, seat: int, chips: int) -> None:
@@ -378,7 +385,7 @@ class HandState:
         seat, count = self.deals_due[0]
         cards = action.cards
         if self.stock_count < count:  # R8b: the discards become the new stock
-            recycled = self.recyclable(seat)
+            recycled = self.recyclable(seat)  # R8b
             for card in recycled:
                 self.in_stock[card.id] = True
             self.stock_count += len(recycled)
@@ -422,13 +429,13 @@ class HandState:
     def _after_exchange(self, seat: int) -> None:
         if self.phase is Phase.FIRST_ROUND:
             self.acted[seat] = True
-            nxt = self._next_seat(seat, lambda s: self.stacks[s] > 0 and not self.acted[s])
+            nxt = next_exchanger(seat, self.folded, self.stacks, self.acted)
             if nxt is None:
                 self._void_deal()
             else:
                 self.turn = nxt
         else:  # second exchange: every player still in, in seat order (R4.6)
-            nxt = self._next_seat(seat, lambda s: True)
+            nxt = next_in_seat_order(seat, self.folded)
             if nxt is None:
                 self.phase = Phase.LAST_ROUND
                 if self.rules.last_round:
@@ -437,13 +444,6 @@ class HandState:
                     self._finish()
             else:
                 self.turn = nxt
-
-    def _next_seat(self, seat: int, wanted: Callable[[int], bool]) -> int | None:
-        """The next seat after ``seat`` (no wrap) still in and satisfying ``wanted``."""
-        for s in range(seat + 1, self.n):
-            if not self.folded[s] and wanted(s):
-                return s
-        return None
 
     def _void_deal(self) -> None:
         """R4.3: every player exchanged and no bet stands: all cards back, deal again."""
@@ -466,8 +466,8 @@ class HandState:
         self.current_bet = None
         self.raises = 0
         self.cap = None
-        able = [s for s in range(self.n) if not self.folded[s] and self.stacks[s] > 0]
-        if len(able) < 2:
+        able = able_to_bet(self.folded, self.stacks)
+        if len(able) < 2:  # R5: the round is skipped
             self._end_round()
         else:
             self.turn = able[0]
@@ -499,18 +499,13 @@ class HandState:
     def _next_turn(self, seat: int) -> None:
         """Pass the turn in a betting round, or end the round (R5)."""
         self.cap = None
-        current = self.current_bet or 0
-        n = self.n
-        for i in range(1, n + 1):
-            s = (seat + i) % n
-            if (
-                not self.folded[s]
-                and self.stacks[s] > 0
-                and (not self.acted[s] or self.round_bets[s] < current)
-            ):
-                self.turn = s
-                return
-        self._end_round()
+        nxt = next_to_act(
+            seat, self.folded, self.stacks, self.acted, self.round_bets, self.current_bet or 0
+        )
+        if nxt is None:
+            self._end_round()
+        else:
+            self.turn = nxt
 
     def _end_round(self) -> None:
         self.turn = None
@@ -530,7 +525,6 @@ class HandState:
         self.turn = None
         self.vote = None
         self.deals_due = []
-        pots = build_pots(self.contributed, self.folded)
         inside = self.still_in()
         uncontested = len(inside) == 1
         values: list[HandValue | None] = [None] * self.n
@@ -540,13 +534,11 @@ class HandState:
                 cards = tuple(self.hands[s])
                 shown_cards[s] = cards
                 values[s] = evaluate(cards)
-        if uncontested:
-            awards = [Award(p, (inside[0],), (p.amount,)) for p in pots]
-        else:
-            awards = award_pots(pots, values, self.rules.ties)
-        for award in awards:
-            for seat, chips in zip(award.winners, award.shares, strict=True):
-                self.stacks[seat] += chips
+        # R7 (uncontested, every pot has the one player still in as its only eligible)
+        settled = settle(self.contributed, self.folded, values, self.rules.ties == "split",
+                         self.stacks)
+        awards = [Award(Pot(chips, eligible), winners, shares)
+                  for chips, eligible, winners, shares in settled]
         final = tuple(self.stacks)
         self.result = HandResult(
             final_stacks=final,

@@ -30,6 +30,7 @@ from typing import Final
 from primero import moveinput
 from primero.actions import Action, seat_name
 from primero.bots import BOT_KINDS
+from primero.dealing import derive_seed  # re-exported: primero.table.derive_seed still works
 from primero.errors import PrimeroError, WrongTurnError
 from primero.history import HandRecord, write_record
 from primero.match import Standing
@@ -63,14 +64,6 @@ BOT_NAMES: Final[tuple[str, ...]] = (
     "Cesare",
     "Beatrice",
 )
-
-
-def derive_seed(seed: int, index: int) -> int:
-    """The seed of the bot at table ``index`` in a table seeded with ``seed`` (R10).
-
-    Distinct from ``seed`` itself (the dealer's) and from the other bots' seeds.
-    """
-    return seed * 1_000_003 + 7_919 * (index + 1)
 
 
 @dataclass(frozen=True, kw_only=True)

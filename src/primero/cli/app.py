@@ -10,7 +10,7 @@ Two settings of the help screens, for every command at once:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
 import typer
 from typer.core import TyperGroup, TyperOption
@@ -54,3 +54,27 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode="markdown",
 )
+
+
+def _print_version(value: bool) -> None:
+    """``--version``: print ``primero <version>`` and exit with status 0."""
+    if value:
+        from primero import __version__
+
+        typer.echo(f"primero {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_print_version,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Primero, the Renaissance ancestor of poker: play, replay, simulate, evaluate."""

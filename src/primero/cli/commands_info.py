@@ -42,6 +42,7 @@ from primero.cheatsheet import (
     sheet_tables,
 )
 from primero.cli.app import app
+from primero.errors import MissingExtraError
 from primero.hands import HandValue, evaluate
 
 __all__ = [
@@ -363,9 +364,12 @@ def cheatsheet_command(
 
     Raises:
         typer.Exit: status 2 when a PDF would be written to a terminal; status 1 when the
-            output file cannot be written.
+            output file cannot be written, or a PDF is asked for without the ``pdf`` extra.
     """
-    data = cheatsheet(_FORMAT[fmt])
+    try:
+        data = cheatsheet(_FORMAT[fmt])
+    except MissingExtraError as exc:
+        _fail(str(exc), status=1)
     if output is not None:
         try:
             if isinstance(data, bytes):

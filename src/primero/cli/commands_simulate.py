@@ -27,15 +27,19 @@ from rich.table import Table
 
 from primero.bots import BOT_KINDS, make_bot
 from primero.cli.app import app
-from primero.fastsim import check_simulation, simulate_random
+from primero.dealing import derive_seed
+from primero.fastsim import simulate_random
 from primero.hands import Category
 from primero.match import Agent, Match
 from primero.rules import DEFAULT_RULES, Rules, RulesError
 from primero.state import DEALER
-from primero.table import BOT_NAMES, derive_seed
+from primero.table import BOT_NAMES
 from primero.views import view
 
-__all__ = ["SimulationResult", "parse_bots", "results_table", "simulate", "simulate_command"]
+__all__ = [
+    "SimulationResult",
+    "check_simulation",
+    "parse_bots", "results_table", "simulate", "simulate_command"]
 
 
 @dataclass(slots=True)
@@ -86,6 +90,30 @@ def parse_bots(text: str) -> tuple[str, ...]:
         if kind not in BOT_KINDS:
             raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
     return kinds
+
+
+def check_simulation(players: int, hands: int, rules: Rules, stack: int) -> None:
+    """Check the arguments of ``primero simulate`` before anything is played.
+
+    Args:
+        players: seats at the table.
+        hands: hands to play.
+        rules: the house rules.
+        stack: the starting stack (chips).
+
+    Raises:
+        ValueError: ``hands`` < 1.
+        RulesError: a number of players the rules do not allow (R3), or a stack that is not
+            a whole number >= 1 (chips).
+    """
+    if hands < 1:
+        raise ValueError(f"hands must be at least 1, not {hands}")
+    if not rules.min_players <= players <= rules.max_players:
+        raise RulesError(
+            f"players must be from {rules.min_players} to {rules.max_players}, not {players}"
+        )
+    if type(stack) is not int or stack < 1:
+        raise RulesError(f"the starting stack is a whole number >= 1, not {stack!r}")
 
 
 def simulate(

@@ -1,0 +1,98 @@
+"""``HandState.copy()`` is independent of the original in every attribute.
+
+The oracle is :func:`copy.deepcopy` of the state's attributes, taken when the copy is
+made: whatever the original does afterwards, the copy must still equal that snapshot,
+and playing the copy on with the same actions must give the same hand.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from primero.actions import Action
+from primero.bots.random import RandomBot
+from primero.dealing import Dealer
+from primero.rules import Rules
+from primero.state import DEALER, HandState
+from primero.views import view
+
+NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn")
+
+
+def snapshot(state: HandState) -> dict[str, object]:
+    """Every attribute of ``state``, deep-copied (not through ``HandState.copy``)."""
+    return copy.deepcopy(state.__dict__)
+
+
+def next_action(state: HandState, dealer: Dealer, bots: list[RandomBot]) -> Action:
+    seat = state.to_act
+    assert seat is not None
+    return dealer.deal(state) if seat == DEALER else bots[seat](view(state, seat))
+
+
+def test_copy_taken_during_a_vote_does_not_follow_the_original() -> None:
+    s = HandState(["A", "B", "C", "D"], [20] * 4)
+    for line in ["d dh p1 7s 6h", "d dh p2 7h 6s", "d dh p3 Kc Qd", "d dh p4 2c 3d",
+                 "p1 b 5"]:
+        s.apply(line)
+    assert s.vote is not None and s.to_act == 1  # R8: p2 votes first
+    c = s.copy()
+    lines, hands, private = c.lines(), [list(h) for h in c.hands], copy.deepcopy(c.private_log)
+    s.apply("p2 n")  # the original's vote moves on to p3 ...
+    assert s.to_act == 2
+    assert c.to_act == 1  # ... the copy's does not
+    s.apply("p3 n")
+    s.apply("p4 n")  # refused by all: p1 acts again below 5 (R8)
+    s.apply("p1 x 7s")
+    assert (c.lines(), c.hands, c.private_log) == (lines, hands, private)
+    assert c.to_act == 1 and c.vote is not None and c.vote.index == 0
+    assert c.cap is None and s.cap is None
+    c.apply("p2 y")  # the copy plays on by itself: the bet stands
+    assert c.round_bets[0] == 5 and c.stacks[0] == 14
+    assert s.round_bets[0] == 0 and s.stacks[0] == 19
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(3, 6),
+    top=st.sampled_from([3, 10, 40]),
+    copy_at=st.lists(st.floats(0, 1), min_size=1, max_size=4),
+)
+def test_copies_at_random_points_are_independent(
+    seed: int, n: int, top: int, copy_at: list[float]
+) -> None:
+    """A copy equals the original's attributes at the time of copying, whatever the
+    original does next, and replaying the original's later actions on it gives the
+    same hand (every mutable attribute: stacks, bets, hands, discards, logs, the vote)."""
+    rng = random.Random(seed)
+    state = HandState(NAMES[:n], [rng.randint(1, top) for _ in range(n)],
+                      Rules(min_players=2, max_players=6, refusal=True))
+    dealer = Dealer.seeded(seed)
+    bots = [RandomBot(seed=seed + i) for i in range(n)]
+    copies: list[tuple[HandState, dict[str, object], int]] = []
+    step = 0
+    while not state.complete:
+        first_decision = not copies and state.to_act != DEALER
+        if (
+            first_decision
+            or state.vote is not None
+            or any(abs(rng.random() - p) < 0.08 for p in copy_at)
+        ):
+            copies.append((state.copy(), snapshot(state), len(state.actions)))
+        state.apply(next_action(state, dealer, bots))
+        step += 1
+        assert step < 10_000
+    assert copies
+    for c, before, _ in copies:
+        assert c.__dict__ == before, "the copy changed when the original played on"
+    for c, _, taken in copies:
+        for action in state.actions[taken:]:
+            c.apply(action)
+        assert c.lines() == state.lines()
+        assert c.result == state.result
+        assert c.__dict__ == state.__dict__
