@@ -72,9 +72,9 @@ from primero.rulebook import (
     SEATS_AFTER,
     able_to_bet,
     declarable,
+    exchange_order,
     first_round_options,
     next_exchanger,
-    next_in_seat_order,
     next_to_act,
     opening_range,
     raise_range,
@@ -410,15 +410,13 @@ def _play_hand(
             drand, p, lines,
         )
     if outcome == _DONE:
-        seat = next_in_seat_order(-1, folded)
-        while seat is not None:  # R4.6 second exchange, all-in players too
+        for seat in exchange_order(folded):  # R4.6 second exchange, all-in players too
             r = brands[seat]
             k = random_opening(r, _ANY_EXCHANGE, None)[1]
             if k:
                 _exchange(seat, k, hands[seat], r, stock, discard, drand, lines)
             elif lines is not None:
                 lines.append(_SEAT[seat] + " x")
-            seat = next_in_seat_order(seat, folded)
         if last_round:  # R4.7
             outcome = _betting(
                 False, False, n, stacks, contrib, folded, hands, brands, stock, discard, drand,

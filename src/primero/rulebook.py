@@ -28,6 +28,7 @@ __all__ = [
     "SEATS_AFTER",
     "able_to_bet",
     "declarable",
+    "exchange_order",
     "first_round_options",
     "next_exchanger",
     "next_in_seat_order",
@@ -129,11 +130,7 @@ def voted(amount: int, refusal: bool, still_in: int) -> bool:
 def voters(bettor: int, folded: Sequence[bool]) -> tuple[int, ...]:
     """Who votes on a bet of ``bettor`` and in what order (R8): every other player still
     in (all-in ones too), from the seat after the bettor, going round."""
-    out: list[int] = []
-    for s in _OTHERS[len(folded)][bettor]:
-        if not folded[s]:
-            out.append(s)
-    return tuple(out)
+    return tuple([s for s in _OTHERS[len(folded)][bettor] if not folded[s]])
 
 
 # ------------------------------------------------------------------ turn order (R4.3, R4.6, R5)
@@ -142,11 +139,7 @@ def voters(bettor: int, folded: Sequence[bool]) -> tuple[int, ...]:
 def able_to_bet(folded: Sequence[bool], stacks: Sequence[int]) -> list[int]:
     """The seats that take turns in a betting round (R5): still in, with chips, in seat
     order. The first of them opens it; with fewer than two the round is skipped."""
-    able: list[int] = []
-    for s in range(len(folded)):
-        if not folded[s] and stacks[s] > 0:
-            able.append(s)
-    return able
+    return [s for s in range(len(folded)) if not folded[s] and stacks[s] > 0]
 
 
 def next_to_act(
@@ -178,11 +171,17 @@ def next_exchanger(
     return None
 
 
+def exchange_order(folded: Sequence[bool]) -> list[int]:
+    """Who exchanges in the second exchange (R4.6) and in what order: every player still
+    in (all-in ones too), in seat order, each once (no wrapping)."""
+    return [s for s in range(len(folded)) if not folded[s]]
+
+
 def next_in_seat_order(seat: int, folded: Sequence[bool]) -> int | None:
-    """Who exchanges after ``seat`` in the second exchange (R4.6): the next player still
-    in (all-in ones too) in seat order, no wrapping; None when everyone has."""
-    for s in range(seat + 1, len(folded)):
-        if not folded[s]:
+    """Who exchanges after ``seat`` in the second exchange (R4.6): the next seat of
+    :func:`exchange_order`; None when everyone has."""
+    for s in exchange_order(folded):
+        if s > seat:
             return s
     return None
 
