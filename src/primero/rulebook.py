@@ -130,7 +130,11 @@ def voted(amount: int, refusal: bool, still_in: int) -> bool:
 def voters(bettor: int, folded: Sequence[bool]) -> tuple[int, ...]:
     """Who votes on a bet of ``bettor`` and in what order (R8): every other player still
     in (all-in ones too), from the seat after the bettor, going round."""
-    return tuple([s for s in _OTHERS[len(folded)][bettor] if not folded[s]])
+    out: list[int] = []
+    for s in _OTHERS[len(folded)][bettor]:
+        if not folded[s]:
+            out.append(s)
+    return tuple(out)
 
 
 # ------------------------------------------------------------------ turn order (R4.3, R4.6, R5)
@@ -139,7 +143,11 @@ def voters(bettor: int, folded: Sequence[bool]) -> tuple[int, ...]:
 def able_to_bet(folded: Sequence[bool], stacks: Sequence[int]) -> list[int]:
     """The seats that take turns in a betting round (R5): still in, with chips, in seat
     order. The first of them opens it; with fewer than two the round is skipped."""
-    return [s for s in range(len(folded)) if not folded[s] and stacks[s] > 0]
+    able: list[int] = []
+    for s in range(len(folded)):
+        if not folded[s] and stacks[s] > 0:
+            able.append(s)
+    return able
 
 
 def next_to_act(
@@ -174,7 +182,11 @@ def next_exchanger(
 def exchange_order(folded: Sequence[bool]) -> list[int]:
     """Who exchanges in the second exchange (R4.6) and in what order: every player still
     in (all-in ones too), in seat order, each once (no wrapping)."""
-    return [s for s in range(len(folded)) if not folded[s]]
+    order: list[int] = []
+    for s in range(len(folded)):
+        if not folded[s]:
+            order.append(s)
+    return order
 
 
 def next_in_seat_order(seat: int, folded: Sequence[bool]) -> int | None:
