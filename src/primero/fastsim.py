@@ -259,18 +259,15 @@ def _betting(
         r = brands[s]
         stack = stacks[s]
         facing = current >= 0
-        declare = 0
-        held = 0
+        kind = DECLARE  # no declaration due: the seat moves as after one
         if declaring and not declared[s]:  # R4.5, R6: declare at the first turn
             declared[s] = True  # R8: a declaration made at a refused turn stands
             a, b, c, d = hands[s]
-            held = _VALUE[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]].key >> 7
-            declare = 5 - held  # the categories from the true one up
-        if declare:
-            kind, value = random_declaration(r, declare, facing)
+            allowed = declarable(_VALUE[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]].key >> 7)
+            kind, value = random_declaration(r, len(allowed), facing)
             if lines is not None and kind == DECLARE:
-                lines.append(_SEAT[s] + " dc " + _CATEGORY_LABEL[declarable(held)[value]])
-        if not declare or kind == DECLARE:
+                lines.append(_SEAT[s] + " dc " + _CATEGORY_LABEL[allowed[value]])
+        if kind == DECLARE:
             if not facing:  # no bet open: bet, or exchange in the first round (R4.3)
                 kind, value = random_opening(r, xopts, opening_range(open_low, stack, cap))
             else:  # facing a bet: [raise], call or fold (R5)
