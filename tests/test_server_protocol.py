@@ -389,11 +389,15 @@ def test_a_whole_match_against_bots_is_stored_and_replays(client: TestClient, db
     frames: list[dict[str, Any]] = []
     with client.websocket_connect(f"/ws/tables/{t['id']}?token={token}") as ws:
         last = _play(ws, "ana", frames)
-    assert last["table"]["hands_played"] == 3
+    # Three hands, or fewer when the match ends sooner by R9 (every chip in one stack).
+    played = last["table"]["hands_played"]
+    assert last["table"]["status"] == "over" and 1 <= played <= 3
+    if played < 3:
+        assert sum(1 for s in last["table"]["seats"] if s["chips"] > 0) == 1, last["table"]
     store = Store(db_url)
     records = list(store.finished_hands(t["id"]))
     store.close()
-    assert [n for _t, n, _r in records] == [1, 2, 3]
+    assert [n for _t, n, _r in records] == list(range(1, played + 1))
     for _table, number, text in records:
         record = parse_record(text)
         outcome = replay(record)
