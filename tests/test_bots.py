@@ -58,7 +58,7 @@ def _play(state: HandState, dealer: Dealer, agents: list[Agent]) -> list[Action]
 
 
 def test_make_bot_kinds() -> None:
-    assert BOT_KINDS == ("random", "heuristic")
+    assert BOT_KINDS == ("random", "heuristic", "search")
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("heuristic", None), HeuristicBot)
     with pytest.raises(ValueError, match="one of random, heuristic"):
@@ -82,7 +82,8 @@ def test_bots_only_return_legal_actions_under_random_house_rules() -> None:
         stacks = [rng.choice([1, 2, 5, 20, 100]) for _ in range(n)]
         state = HandState([f"P{i}" for i in range(n)], stacks, rules)
         agents: list[Agent] = [
-            make_bot(rng.choice(BOT_KINDS), hand_no * 10 + i) for i in range(n)
+            make_bot(rng.choice(BOT_KINDS), hand_no * 10 + i, search_samples=20)
+            for i in range(n)
         ]
         _play(state, Dealer.seeded(hand_no), agents)
         assert state.result is not None
@@ -105,7 +106,7 @@ def test_heuristic_alone_at_a_table_stays_legal_over_matches() -> None:
 def test_same_seed_same_decisions(kind: str) -> None:
     def run() -> list[str]:
         state = HandState(["A", "B", "C", "D", "E"], [30] * 5)
-        agents = [make_bot(kind, 100 + i) for i in range(5)]
+        agents = [make_bot(kind, 100 + i, search_samples=50) for i in range(5)]
         _play(state, Dealer.seeded(9), agents)
         return state.lines()
 

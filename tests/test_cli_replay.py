@@ -102,7 +102,7 @@ def test_pending_in_words(tmp_path: Path) -> None:
     assert "stops mid-hand (first round)" in out
     assert "To act: p1 Ana" in out
     assert "May write: x1, x2, b" in out
-    assert "bet 1 to 9" in out  # capped below the refused 10 (R8)
+    assert "bet between 1 and 9 chips" in out  # capped below the refused 10 (R8)
 
 
 def test_invalid_line_in_words_goes_to_stderr_with_status_2(tmp_path: Path) -> None:

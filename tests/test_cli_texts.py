@@ -19,7 +19,7 @@ from primero.state import DEALER, HandState, Phase
 runner = CliRunner()
 COMMANDS = [
     "play", "learn", "serve", "watch", "replay", "rules", "cheatsheet", "odds", "eval",
-    "simulate", "hands",
+    "simulate", "tournament", "hands",
 ]
 
 

@@ -139,6 +139,15 @@ def test_superscript_amount_is_a_clear_error_and_changes_nothing() -> None:
     assert table.parse_input("b 2") == Bet(0, 2)
 
 
+def test_unknown_card_error_gives_two_different_examples() -> None:
+    table = _first_turn()
+    with pytest.raises(InputError) as info:
+        table.parse_input("x 1")
+    first = str(info.value).splitlines()[0]
+    assert first.startswith("unknown card '1': a card is a rank A 2 3 4 5 6 7 J Q K")
+    assert first.endswith("e.g. 7h or 7♥")  # typed with a letter or with the symbol
+
+
 # ------------------------------------------------------------------ property
 
 

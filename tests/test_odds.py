@@ -357,7 +357,11 @@ def test_cli_odds_text() -> None:
     two = CliRunner().invoke(app, ["odds", "7h 6h", "-k", "2"])
     assert two.exit_code == 0, two.output
     assert "keep both (bet)" in two.stdout and "after the second deal" in two.stdout
-    assert "Showdown odds need 4 cards." in two.stdout
+    assert "Showdown odds need 4 cards" not in two.stdout
+    assert (
+        "--opponents: give four cards for showdown odds; with two cards, the exchange odds "
+        "are shown." in " ".join(two.stdout.split())
+    )
 
 
 def test_cli_odds_json() -> None:

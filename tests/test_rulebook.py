@@ -28,6 +28,7 @@ from primero.rulebook import (
     SEATS_AFTER,
     able_to_bet,
     declarable,
+    exchange_order,
     first_round_options,
     next_exchanger,
     next_in_seat_order,
@@ -93,6 +94,10 @@ def test_turn_order() -> None:  # R5, R4.3, R4.6
     assert next_exchanger(0, [F, F, F, F], [5, 0, 5, 5], [T, F, T, F]) == 3
     assert next_exchanger(3, [F, F, F, F], [5, 5, 5, 5], [F, F, F, T]) is None
     assert next_in_seat_order(0, [F, T, F]) == 2 and next_in_seat_order(2, [F, T, F]) is None
+    # R4.6: every player still in exchanges once, in seat order, all-in ones too
+    assert exchange_order([F, T, F, F, T]) == [0, 2, 3]
+    assert exchange_order([T, F]) == [1]
+    assert next_in_seat_order(-1, [T, F, F]) == 1
 
 
 def test_reshuffle_pool() -> None:  # R8b

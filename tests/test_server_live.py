@@ -171,8 +171,10 @@ def test_people_and_bots_play_whole_matches(
     by_table: dict[str, list[Path]] = {}
     for f in files:
         by_table.setdefault(f.parent.name, []).append(f)
+    played_by: dict[str, int] = {}
     for t, client, most in ((table, players[0], 4), (bots_only, watcher, 3)):
         played = client.frames[-1]["table"]["hands_played"]  # fewer if one holds every chip
+        played_by[t] = played
         assert client.frames[-1]["table"]["status"] == "over" and 1 <= played <= most
         assert [int(f.stem) for f in by_table[t]] == list(range(1, played + 1))
     for t, clients in ((table, [*players, spectator]), (bots_only, [watcher])):
@@ -196,6 +198,11 @@ def test_people_and_bots_play_whole_matches(
                     and m["hand"]["number"] == number
                     and m["hand"]["final_stacks"]
                 ]
+                if not finals and client is watcher and number != played_by[t]:
+                    # At bot pause 0 a whole hand of the bots-only table can begin and end
+                    # while this spectator is away; a resync answers with the current
+                    # state (online.md: the server "may" first send what was missed).
+                    continue
                 assert finals, (client.name, number)
                 assert finals[-1]["final_stacks"] == outcome["final_stacks"]
                 # the log each client saw is the record's lines, hidden cards as ??

@@ -139,7 +139,8 @@ def test_bad_tables_are_refused(client: TestClient, body: dict[str, Any], words:
 
 def test_a_body_that_is_not_json_is_400(client: TestClient) -> None:
     r = client.post("/api/tables", content=b"{", headers={"content-type": "application/json"})
-    assert r.status_code == 400 and r.json()["detail"]
+    assert r.status_code == 400
+    assert r.json()["detail"] == "the body is not valid JSON: send one JSON object"
 
 
 # --------------------------------------------------------------------------- WebSocket
@@ -219,6 +220,44 @@ def test_every_refused_frame_gets_an_error_and_changes_nothing(client: TestClien
                 assert err["id"] == json.loads(frame)["id"]
             ws.send_json({"type": "resync", "since": 0})
             assert _until(ws, lambda m: m["type"] == "state") == before
+
+
+def test_an_unknown_verb_lists_the_players_verbs_and_what_is_legal_now(
+    client: TestClient,
+) -> None:
+    table, ana, ben = _two_people(client)
+    tokens = {"Ana": ana, "Ben": ben}
+    to_act, _ = _to_act_and_waiting(client, table, tokens)
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens[to_act]}") as ws:
+        before = _until(ws, _settled)
+        ws.send_json({"type": "action", "id": "z1", "line": "zz"})
+        err = ws.receive_json()
+        message = err["message"]
+        assert err["type"] == "error" and err["id"] == "z1"
+        assert message.startswith("unknown action 'zz': a player's action is x (exchange)")
+        assert "d dh" not in message and "dealer" not in message
+        # The first betting round opens with the exchange of 0-2 cards (R4) or a bet.
+        assert "; now you may " in message and "exchange" in message
+        ws.send_json({"type": "action", "id": "z2", "line": "b five"})
+        err = ws.receive_json()
+        assert "; now you may " in err["message"], err
+        assert _resync(ws) == before
+
+
+def test_an_action_after_the_match_is_over_says_so(client: TestClient) -> None:
+    t = _create(
+        client,
+        {"seats": ["random", "open"], "rules": {"min_players": 2}, "max_hands": 1,
+         "turn_seconds": 0},
+    )
+    token = _join(client, t["id"], "Ana")
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={token}") as ws:
+        last = _play(ws, "ana", [])
+        assert last["table"]["status"] == "over"
+        ws.send_json({"type": "action", "id": "late", "line": "c"})
+        err = _until(ws, lambda m: m["type"] == "error")
+    assert err["id"] == "late"
+    assert err["message"] == "the match is over: no action is possible"
 
 
 def test_ten_refused_frames_in_ten_seconds_close_with_1008(client: TestClient) -> None:
@@ -350,11 +389,15 @@ def test_a_whole_match_against_bots_is_stored_and_replays(client: TestClient, db
     frames: list[dict[str, Any]] = []
     with client.websocket_connect(f"/ws/tables/{t['id']}?token={token}") as ws:
         last = _play(ws, "ana", frames)
-    assert last["table"]["hands_played"] == 3
+    # Three hands, or fewer when the match ends sooner by R9 (every chip in one stack).
+    played = last["table"]["hands_played"]
+    assert last["table"]["status"] == "over" and 1 <= played <= 3
+    if played < 3:
+        assert sum(1 for s in last["table"]["seats"] if s["chips"] > 0) == 1, last["table"]
     store = Store(db_url)
     records = list(store.finished_hands(t["id"]))
     store.close()
-    assert [n for _t, n, _r in records] == [1, 2, 3]
+    assert [n for _t, n, _r in records] == list(range(1, played + 1))
     for _table, number, text in records:
         record = parse_record(text)
         outcome = replay(record)

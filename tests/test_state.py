@@ -28,7 +28,7 @@ from primero.hands import Category
 from primero.history import HandRecord, replay
 from primero.pots import Pot
 from primero.rules import DEFAULT_RULES, Rules, RulesError
-from primero.state import DEALER, HandState, Phase
+from primero.state import DEALER, HandState, LegalActions, Phase
 from primero.views import view
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal")
@@ -1191,7 +1191,7 @@ def test_copy_is_independent() -> None:
 def test_error_messages_name_what_is_allowed() -> None:
     s = play([*DEALS4, "p1 b 10", "p2 n", "p3 n", "p4 n"])
     msg = assert_illegal(s, "p1 b 10", BadAmountError)
-    assert "bet 1 to 9" in msg and "exchange 1 or 2 cards" in msg
+    assert "bet between 1 and 9 chips" in msg and "exchange 1 or 2 cards" in msg
     msg = assert_illegal(s, "p2 c", WrongTurnError)
     assert "p1 may" in msg
     s = play(DEALS4[:1])
@@ -1199,7 +1199,23 @@ def test_error_messages_name_what_is_allowed() -> None:
     assert "p2" in msg
     s = play([*DEALS4, "p1 b 3", "p2 y"])
     msg = assert_illegal(s, "p2 r 3", BadAmountError)
-    assert "raise to 4 to 19" in msg and "call 3" in msg and "fold" in msg
+    assert "raise to between 4 and 19 chips" in msg and "call 3" in msg and "fold" in msg
+
+
+@pytest.mark.parametrize(
+    ("legal", "words"),
+    [
+        (LegalActions(0, bet=(1, 96)), "p1 may bet between 1 and 96 chips"),
+        (LegalActions(1, bet=(5, 5)), "p2 may bet 5 chips"),
+        (
+            LegalActions(1, raise_to=(1, 96), call=0),
+            "p2 may raise to between 1 and 96 chips; check",
+        ),
+        (LegalActions(2, raise_to=(7, 7), call=3), "p3 may raise to 7 chips; call 3"),
+    ],
+)
+def test_amount_ranges_read_as_ranges(legal: LegalActions, words: str) -> None:
+    assert legal.describe() == words
 
 
 # --- R8b: reshuffled discards are forgotten; apply takes record lines ------------------

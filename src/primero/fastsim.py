@@ -72,9 +72,9 @@ from primero.rulebook import (
     SEATS_AFTER,
     able_to_bet,
     declarable,
+    exchange_order,
     first_round_options,
     next_exchanger,
-    next_in_seat_order,
     next_to_act,
     opening_range,
     raise_range,
@@ -259,18 +259,15 @@ def _betting(
         r = brands[s]
         stack = stacks[s]
         facing = current >= 0
-        declare = 0
-        held = 0
+        kind = DECLARE  # no declaration due: the seat moves as after one
         if declaring and not declared[s]:  # R4.5, R6: declare at the first turn
             declared[s] = True  # R8: a declaration made at a refused turn stands
             a, b, c, d = hands[s]
-            held = _VALUE[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]].key >> 7
-            declare = 5 - held  # the categories from the true one up
-        if declare:
-            kind, value = random_declaration(r, declare, facing)
+            allowed = declarable(_VALUE[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]].key >> 7)
+            kind, value = random_declaration(r, len(allowed), facing)
             if lines is not None and kind == DECLARE:
-                lines.append(_SEAT[s] + " dc " + _CATEGORY_LABEL[declarable(held)[value]])
-        if not declare or kind == DECLARE:
+                lines.append(_SEAT[s] + " dc " + _CATEGORY_LABEL[allowed[value]])
+        if kind == DECLARE:
             if not facing:  # no bet open: bet, or exchange in the first round (R4.3)
                 kind, value = random_opening(r, xopts, opening_range(open_low, stack, cap))
             else:  # facing a bet: [raise], call or fold (R5)
@@ -410,15 +407,13 @@ def _play_hand(
             drand, p, lines,
         )
     if outcome == _DONE:
-        seat = next_in_seat_order(-1, folded)
-        while seat is not None:  # R4.6 second exchange, all-in players too
+        for seat in exchange_order(folded):  # R4.6 second exchange, all-in players too
             r = brands[seat]
             k = random_opening(r, _ANY_EXCHANGE, None)[1]
             if k:
                 _exchange(seat, k, hands[seat], r, stock, discard, drand, lines)
             elif lines is not None:
                 lines.append(_SEAT[seat] + " x")
-            seat = next_in_seat_order(seat, folded)
         if last_round:  # R4.7
             outcome = _betting(
                 False, False, n, stacks, contrib, folded, hands, brands, stock, discard, drand,

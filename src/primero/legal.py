@@ -6,7 +6,7 @@ raises the specific error for an action the rules do not allow, changing nothing
 >>> LegalActions(0, exchange=(1, 2), bet=(1, 20)).kinds()
 ['x1', 'x2', 'b']
 >>> LegalActions(0, exchange=(1, 2), bet=(1, 20)).describe()
-'p1 may exchange 1 or 2 cards; bet 1 to 20'
+'p1 may exchange 1 or 2 cards; bet between 1 and 20 chips'
 """
 
 from __future__ import annotations
@@ -112,9 +112,9 @@ class LegalActions:
             if self.exchange:
                 parts.append(f"exchange {_counts(self.exchange)}")
             if self.bet is not None:
-                parts.append(f"bet {self.bet[0]} to {self.bet[1]}")
+                parts.append(f"bet {_chips_range(self.bet)}")
             if self.raise_to is not None:
-                parts.append(f"raise to {self.raise_to[0]} to {self.raise_to[1]}")
+                parts.append(f"raise to {_chips_range(self.raise_to)}")
             if self.call is not None:
                 parts.append("check" if self.call == 0 else f"call {self.call}")
         if self.fold:
@@ -169,6 +169,14 @@ def line_limit(players: int, max_stack: int) -> int:
     turns = (max_stack + 2) * players
     per_turn = (max_stack + 1) * players + 1
     return 7 * players + 3 * turns * per_turn
+
+
+def _chips_range(span: tuple[int, int]) -> str:
+    """``(1, 96)`` as "between 1 and 96 chips", ``(5, 5)`` as "5 chips" (R5, R8)."""
+    low, high = span
+    return f"{low} chip{'' if low == 1 else 's'}" if low == high else (
+        f"between {low} and {high} chips"
+    )
 
 
 def _counts(counts: tuple[int, ...]) -> str:

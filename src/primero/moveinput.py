@@ -320,7 +320,11 @@ def personal_message(message: str, seat: int) -> str:
             continue
         out.append(word)
     text = " ".join(out)
-    text = _CARD_WORD.sub(lambda m: parse_card(m.group(1)).pretty, text)
+    # Cards named in the message read as 7♥; the typing help keeps its typed example 7h.
+    text = CARD_HELP.join(
+        _CARD_WORD.sub(lambda m: parse_card(m.group(1)).pretty, part)
+        for part in text.split(CARD_HELP)
+    )
     return _ONE_CARDS.sub("1 card", text)
 
 

@@ -105,17 +105,28 @@ def pot_layers(
     if one_level:  # the usual case: one pot, every player still in eligible
         total = sum(contributed)
         return [(total, tuple(inside))] if total else []
-    levels = sorted({contributed[s] for s in inside})
+    levels: list[int] = []
+    for s in inside:
+        if contributed[s] not in levels:
+            levels.append(contributed[s])
+    levels.sort()
     pots: list[tuple[int, tuple[int, ...]]] = []
     previous = 0
     top = levels[-1]
+    eligible = tuple(inside)  # the players still in who reached the level
     for level in levels:
         amount = 0
         for c in contributed:  # each player's chips between the previous level and this
             if c > previous:
                 amount += (c if level == top or c < level else level) - previous
         if amount:
-            pots.append((amount, tuple(s for s in inside if contributed[s] >= level)))
+            pots.append((amount, eligible))
+        if level != top:  # who reached the next level: those above this one
+            above: list[int] = []
+            for s in eligible:
+                if contributed[s] > level:
+                    above.append(s)
+            eligible = tuple(above)
         previous = level
     return pots
 
@@ -280,22 +291,23 @@ def settle(
     [0, 37, 36, 0]
     """
     level = -1
+    inside: list[int] = []
     for s in range(len(folded)):
         if not folded[s]:
             if level < 0:
                 level = contributed[s]
             elif contributed[s] != level:
                 break
+            inside.append(s)
     else:  # the usual case: one pot, every player still in eligible
         total = sum(contributed)
         if not total:
             return []
-        eligible = tuple([s for s in range(len(folded)) if not folded[s]])
-        return [_award(total, eligible, values, split, stacks)]
-    return [
-        _award(amount, eligible, values, split, stacks)
-        for amount, eligible in pot_layers(contributed, folded)
-    ]
+        return [_award(total, tuple(inside), values, split, stacks)]
+    settled: list[Settled] = []
+    for amount, eligible in pot_layers(contributed, folded):
+        settled.append(_award(amount, eligible, values, split, stacks))
+    return settled
 
 
 def _award(
@@ -307,6 +319,9 @@ def _award(
         stacks[eligible[0]] += amount
         return amount, eligible, eligible, (amount,)
     winners, shares = divide_pot(amount, best_seats(eligible, values), split)
-    for seat, chips in zip(winners, shares, strict=True):
-        stacks[seat] += chips
+    if len(winners) == 1:
+        stacks[winners[0]] += amount
+    else:
+        for i in range(len(winners)):
+            stacks[winners[i]] += shares[i]
     return amount, eligible, winners, shares

@@ -28,6 +28,7 @@ __all__ = [
     "SEATS_AFTER",
     "able_to_bet",
     "declarable",
+    "exchange_order",
     "first_round_options",
     "next_exchanger",
     "next_in_seat_order",
@@ -178,11 +179,21 @@ def next_exchanger(
     return None
 
 
-def next_in_seat_order(seat: int, folded: Sequence[bool]) -> int | None:
-    """Who exchanges after ``seat`` in the second exchange (R4.6): the next player still
-    in (all-in ones too) in seat order, no wrapping; None when everyone has."""
-    for s in range(seat + 1, len(folded)):
+def exchange_order(folded: Sequence[bool]) -> list[int]:
+    """Who exchanges in the second exchange (R4.6) and in what order: every player still
+    in (all-in ones too), in seat order, each once (no wrapping)."""
+    order: list[int] = []
+    for s in range(len(folded)):
         if not folded[s]:
+            order.append(s)
+    return order
+
+
+def next_in_seat_order(seat: int, folded: Sequence[bool]) -> int | None:
+    """Who exchanges after ``seat`` in the second exchange (R4.6): the next seat of
+    :func:`exchange_order`; None when everyone has."""
+    for s in exchange_order(folded):
+        if s > seat:
             return s
     return None
 

@@ -1,7 +1,7 @@
 """Bots: agents that read a seat's view and return an action (they never see the state).
 
 >>> BOT_KINDS
-('random', 'heuristic')
+('random', 'heuristic', 'search')
 >>> make_bot("random", 1).name
 'random'
 """
@@ -15,25 +15,29 @@ from primero.match import Agent
 
 if TYPE_CHECKING:
     from primero.bots.heuristic import HeuristicBot
+    from primero.bots.search import SearchBot
 
-__all__ = ["BOT_KINDS", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = ["BOT_KINDS", "HeuristicBot", "RandomBot", "SearchBot", "make_bot"]
 
 #: The bot kinds :func:`make_bot` knows, by name.
-BOT_KINDS: Final[tuple[str, ...]] = ("random", "heuristic")
+BOT_KINDS: Final[tuple[str, ...]] = ("random", "heuristic", "search")
 
 
-def make_bot(kind: str, seed: int | None) -> Agent:
+def make_bot(kind: str, seed: int | None, *, search_samples: int | None = None) -> Agent:
     """A new bot of the named kind.
 
     Args:
-        kind: one of :data:`BOT_KINDS` (``"random"``, ``"heuristic"``).
+        kind: one of :data:`BOT_KINDS` (``"random"``, ``"heuristic"``, ``"search"``).
         seed: seed of the bot's own ``random.Random`` (R10); None draws a fresh one.
+        search_samples: samples per decision of a ``"search"`` bot (None: its default,
+            :data:`primero.bots.search.DEFAULT_SAMPLES`); ignored by the other kinds.
 
     Returns:
         The bot, an :data:`~primero.match.Agent` (a callable SeatView -> Action).
 
     Raises:
-        ValueError: an unknown kind; the message lists the kinds.
+        ValueError: an unknown kind (the message lists the kinds), or ``search_samples``
+            < 1.
     """
     if kind == "random":
         return RandomBot(seed=seed)
@@ -41,13 +45,23 @@ def make_bot(kind: str, seed: int | None) -> Agent:
         from primero.bots.heuristic import HeuristicBot  # NumPy and the odds tables: on demand
 
         return HeuristicBot(seed=seed)
+    if kind == "search":
+        from primero.bots.search import DEFAULT_SAMPLES, SearchBot
+
+        samples = DEFAULT_SAMPLES if search_samples is None else search_samples
+        return SearchBot(seed=seed, samples=samples)
     raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
 
 
 def __getattr__(name: str) -> object:
-    """``HeuristicBot`` is imported on first use, so that the command line starts fast."""
+    """``HeuristicBot`` and ``SearchBot`` are imported on first use, so that the command
+    line starts fast."""
     if name == "HeuristicBot":
         from primero.bots.heuristic import HeuristicBot
 
         return HeuristicBot
+    if name == "SearchBot":
+        from primero.bots.search import SearchBot
+
+        return SearchBot
     raise AttributeError(f"module 'primero.bots' has no attribute {name!r}")

@@ -58,6 +58,10 @@ DECLARE: Final = 5
 ACCEPT: Final = 6
 REFUSE: Final = 7
 
+# The moves without a value, built once (the hot path returns them often).
+_CALL_MOVE: Final = (CALL, 0)
+_FOLD_MOVE: Final = (FOLD, 0)
+
 
 def random_opening(
     rand: Callable[[], float], exchange: Sequence[int], bet: tuple[int, int] | None
@@ -65,29 +69,32 @@ def random_opening(
     """A random move of a seat facing no bet (kinds ``x0 x1 x2 b``): one draw over the
     kinds, then for a bet one draw of the amount, uniform in ``bet`` (chips)."""
     nx = len(exchange)
-    i = floor(rand() * (nx + (bet is not None)))
+    if bet is None:  # the kinds are the exchanges only
+        return EXCHANGE, exchange[floor(rand() * nx)]
+    i = floor(rand() * (nx + 1))
     if i < nx:
         return EXCHANGE, exchange[i]
-    assert bet is not None
-    return BET, bet[0] + floor(rand() * (bet[1] - bet[0] + 1))
+    low, high = bet
+    return BET, low + floor(rand() * (high - low + 1))
 
 
 def random_facing(rand: Callable[[], float], raise_to: tuple[int, int] | None) -> tuple[int, int]:
     """A random move of a seat facing a bet (kinds ``r c f`` or ``c f``): one draw over
     the kinds, then for a raise one draw of the round total, uniform in ``raise_to``."""
     if raise_to is None:
-        return (CALL, 0) if rand() < 0.5 else (FOLD, 0)
+        return _CALL_MOVE if rand() < 0.5 else _FOLD_MOVE
     i = floor(rand() * 3)
     if i == 0:
-        return RAISE, raise_to[0] + floor(rand() * (raise_to[1] - raise_to[0] + 1))
-    return (CALL, 0) if i == 1 else (FOLD, 0)
+        low, high = raise_to
+        return RAISE, low + floor(rand() * (high - low + 1))
+    return _CALL_MOVE if i == 1 else _FOLD_MOVE
 
 
 def random_declaration(rand: Callable[[], float], allowed: int, fold: bool) -> tuple[int, int]:
     """A random move of a seat due to declare (kinds ``dc f`` or ``dc``): one draw over
     the kinds, then for a declaration one draw among the ``allowed`` categories."""
     if fold and rand() >= 0.5:
-        return FOLD, 0
+        return _FOLD_MOVE
     if not fold:
         rand()  # the one kind "dc" is drawn too
     return DECLARE, floor(rand() * allowed)
@@ -136,8 +143,9 @@ def random_cards(rand: Callable[[], float], hand: list[T], count: int) -> list[T
     if count == 1:
         return [hand.pop(floor(rand() * len(hand)))]
     if count == 2:
-        first = hand.pop(floor(rand() * len(hand)))
-        return [first, hand.pop(floor(rand() * len(hand)))]
+        size = len(hand)
+        first = hand.pop(floor(rand() * size))
+        return [first, hand.pop(floor(rand() * (size - 1)))]
     return [hand.pop(floor(rand() * len(hand))) for _ in range(count)]
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from primero.cli import (
     commands_info,  # noqa: F401  (registers eval, rules, cheatsheet)
     commands_odds,  # noqa: F401  (registers odds)
@@ -9,6 +11,7 @@ from primero.cli import (
     commands_replay,  # noqa: F401  (registers replay)
     commands_serve,  # noqa: F401  (registers serve, hands export)
     commands_simulate,  # noqa: F401  (registers simulate)
+    commands_tournament,  # registers tournament; main() uses ray_flag_args
     commands_tui,  # noqa: F401  (registers learn, watch)
 )
 from primero.cli.app import app
@@ -18,4 +21,4 @@ __all__ = ["app", "main"]
 
 def main() -> None:
     """Entry point of the ``primero`` console script."""
-    app()
+    app(args=commands_tournament.ray_flag_args(sys.argv[1:]))

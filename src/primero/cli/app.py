@@ -20,7 +20,7 @@ __all__ = ["COMMAND_ORDER", "app"]
 #: The order of the commands in ``primero --help``.
 COMMAND_ORDER: Final = (
     "play", "learn", "serve", "watch", "replay", "rules", "cheatsheet", "odds", "eval",
-    "simulate", "hands",
+    "simulate", "tournament", "hands",
 )
 
 

@@ -178,7 +178,13 @@ def _print(exchange: ExchangeOdds, showdown: ShowdownOdds | None, opponents_aske
             )
         console.print(line)
     elif opponents_asked:
-        console.print(Text("Showdown odds need 4 cards.", style="dim"))
+        console.print(
+            Text(
+                "--opponents: give four cards for showdown odds; with two cards, the "
+                "exchange odds are shown.",
+                style="dim",
+            )
+        )
 
 
 @app.command(

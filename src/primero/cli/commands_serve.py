@@ -102,12 +102,36 @@ def export_command(
     ] = None,
 ) -> None:
     """Write every finished hand as a complete .prh record, DIR/<table id>/<hand number>.prh,
-    overwriting. It holds every card: the operator's archive, not for players."""
+    overwriting. It holds every card: the operator's archive, not for players.
+
+    Exits with code 2, writing nothing, when the SQLite file of ``--database-url`` does not
+    exist (export never creates a database) or when ``--table`` names no table there."""
+    from sqlalchemy.engine import make_url
+
     from primero.store import Store
 
+    url = make_url(database_url)
+    if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
+        path = Path(str(url.database))
+        if not path.is_file():
+            typer.echo(
+                f"no database at {path.resolve()}: run it where `primero serve` keeps "
+                "primero.db, or give --database-url",
+                err=True,
+            )
+            raise typer.Exit(2)
     store = Store(database_url)
     try:
         store.migrate()
+        if table is not None:
+            known = store.table_ids()
+            if table not in known:
+                there = ", ".join(known) if known else "none"
+                typer.echo(
+                    f"no table {table!r} in the database: the tables there are: {there}",
+                    err=True,
+                )
+                raise typer.Exit(2)
         count = 0
         for table_id, number, text in store.finished_hands(table):
             folder = out / table_id

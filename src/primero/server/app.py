@@ -33,6 +33,8 @@ The protocol is described in docs/protocol.md.
 def _words(exc: RequestValidationError) -> str:
     parts = []
     for err in exc.errors():
+        if err.get("type") == "json_invalid":
+            return "the body is not valid JSON: send one JSON object"
         loc = [str(x) for x in err.get("loc", ()) if x != "body"]
         where = ".".join(loc) or "body"
         parts.append(f"{where}: {err.get('msg', 'invalid')}")

@@ -249,8 +249,19 @@ class TableRuntime:
                 conn.send(self.state(index))
                 return
             model = self.model
-            if model is None or model.hand is None or self.row.status != "playing":
-                conn.send(_error(action_id, "the match has not started: no action is possible"))
+            if self.row.status == "over":
+                conn.send(_error(action_id, "the match is over: no action is possible"))
+                return
+            if model is None or self.row.status != "playing":
+                conn.send(
+                    _error(
+                        action_id,
+                        "the match has not started: it starts when every seat is taken",
+                    )
+                )
+                return
+            if model.hand is None:
+                conn.send(_error(action_id, "no hand is in progress: wait for the next deal"))
                 return
             try:
                 event = model.apply_line(line, index, now=time.time())

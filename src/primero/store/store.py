@@ -314,6 +314,11 @@ class Store:
                 out.append(row)
         return out
 
+    def table_ids(self) -> list[str]:
+        """The id of every table kept, sorted."""
+        with self.engine.connect() as conn:
+            return sorted(r.id for r in conn.execute(select(tables.c.id)))
+
     def finished_hands(self, table_id: str | None = None) -> Iterator[tuple[str, int, str]]:
         """``(table id, hand number, .prh text)`` of every finished hand (of one table)."""
         query = select(hands.c.table_id, hands.c.number, hands.c.record).where(

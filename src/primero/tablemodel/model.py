@@ -19,6 +19,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
 from primero.actions import Action, Call, Vote, parse_action
 from primero.bots import BOT_KINDS, make_bot
@@ -26,6 +27,7 @@ from primero.dealing import Dealer
 from primero.errors import IllegalActionError, PrimeroError, WrongTurnError
 from primero.history import HandRecord
 from primero.match import Agent, Match
+from primero.moveinput import personal_message
 from primero.rules import DEFAULT_RULES, Rules
 from primero.state import DEALER, HandState
 from primero.tablemodel.sentences import sentence
@@ -38,6 +40,10 @@ __all__ = ["Event", "TableModel", "bot_seed"]
 def bot_seed(seed: int, index: int) -> int:
     """The seed of the bot at table ``index`` in a table seeded with ``seed`` (R10)."""
     return seed * 1_000_003 + 7_919 * (index + 1)
+
+
+#: The verbs of a player's action line (the dealer's 'd dh' is not one).
+PLAYER_VERBS: Final = ("x", "b", "r", "c", "f", "y", "n", "dc")
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,10 +285,18 @@ class TableModel:
         seat = self.hand_seat(index)
         if seat is None or hand.to_act != seat:
             raise WrongTurnError("it is not your turn")
+        allowed = personal_message(hand.legal_actions().describe(), seat)
+        words = line.strip().split(" ")
+        if words[0] not in PLAYER_VERBS:
+            raise IllegalActionError(
+                f"unknown action {words[0]!r}: a player's action is x (exchange), b N (bet), "
+                f"r N (raise to), c (call or check), f (fold), y or n (accept or refuse the "
+                f"bet) or dc <category> (declare); now {allowed}"
+            )
         try:
             action = parse_action(f"p{seat + 1} {line.strip()}", hand.n)
         except ValueError as exc:
-            raise IllegalActionError(str(exc)) from None
+            raise IllegalActionError(f"{exc}; now {allowed}") from None
         return self.apply(action, now=now)
 
     def replay_line(self, line: str) -> Event:

@@ -1,0 +1,198 @@
+"""``primero tournament``: bot kinds against each other over many seeded, rotated hands.
+
+The tournament logic is :mod:`primero.tournament` (units, rotation, statistics); the
+engines are :mod:`primero.tournament_engines` (this process, worker processes, Ray); the
+plots :mod:`primero.tournament_plots`. This command wires them up, shows a progress bar,
+prints a Rich table and writes the output folder:
+
+- ``results.json``: chips won per bot per 100 hands with 95 % confidence intervals,
+  hands played, seed and settings; identical for every engine and worker count (R10);
+- ``run.json``: how it ran (engine, workers, seconds, hands per second);
+- ``cumulative.png`` and ``per100.png``: the plots (matplotlib, extra ``research``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from primero.bots import BOT_KINDS
+from primero.cli.app import app
+from primero.tournament import TournamentConfig, TournamentResult, summarize
+from primero.tournament_engines import run_local, run_processes, run_ray
+
+__all__ = ["ray_flag_args", "results_table", "tournament_command", "write_results"]
+
+_LOCAL = "local"
+
+
+def ray_flag_args(args: list[str]) -> list[str]:
+    """Command-line arguments with a bare ``--ray`` of ``primero tournament`` (no address
+    after it: the end, or another option next) made ``--ray local`` (Typer has no options
+    with an optional value).
+
+    >>> ray_flag_args(["tournament", "--ray", "--hands", "9"])
+    ['tournament', '--ray', 'local', '--hands', '9']
+    >>> ray_flag_args(["tournament", "--ray", "auto"])
+    ['tournament', '--ray', 'auto']
+    """
+    if not args or args[0] != "tournament":
+        return args
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg == "--ray" and (i + 1 == len(args) or args[i + 1].startswith("-")):
+            out.append(_LOCAL)
+    return out
+
+
+def results_table(result: TournamentResult) -> Table:
+    """The Rich table of a tournament: each bot kind's chips per 100 hands and 95 % CI."""
+    cfg = result.config
+    table = Table(
+        title=f"Tournament: {cfg.hands_played:,} hands, {cfg.players} seats, "
+        f"stack {cfg.stack}, seed {cfg.seed}",
+        title_justify="left",
+    )
+    table.add_column("bot")
+    table.add_column("seat-hands", justify="right")
+    table.add_column("chips won", justify="right")
+    table.add_column("per 100 hands", justify="right")
+    table.add_column("95 % CI", justify="right")
+    for b in sorted(result.bots, key=lambda b: -b.per_100):
+        style = "green" if b.ci_low > 0 else "red" if b.ci_high < 0 else ""
+        per = f"{b.per_100:+.1f}"
+        table.add_row(
+            b.bot, f"{b.seat_hands:,}", f"{b.chips:+,}",
+            f"[{style}]{per}[/]" if style else per,
+            f"{b.ci_low:+.1f} .. {b.ci_high:+.1f}",
+        )
+    return table
+
+
+def write_results(result: TournamentResult, out: Path, run: dict[str, Any]) -> None:
+    """Write ``results.json`` and ``run.json`` into ``out`` (created if missing).
+
+    Raises:
+        OSError: the folder or a file cannot be written.
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.json").write_text(json.dumps(result.to_json(), indent=2) + "\n")
+    (out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
+
+
+@app.command("tournament")
+def tournament_command(
+    bots: Annotated[
+        str,
+        typer.Option("--bots", "-b", help=f"Distinct bot kinds: {', '.join(BOT_KINDS)}."),
+    ] = "random,heuristic,search",
+    hands: Annotated[
+        int, typer.Option("--hands", "-n", help="Hands (rounded up to whole rotations).")
+    ] = 3000,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Tournament seed (R10), >= 0.")] = 1,
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 4,
+    stack: Annotated[int, typer.Option("--stack", help="Chips per seat, every hand.")] = 100,
+    search_samples: Annotated[
+        int | None,
+        typer.Option("--search-samples", help="Samples per decision of search bots."),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers", "-w",
+            help="Worker processes (default 1); with --ray, CPUs of a local Ray.",
+        ),
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            help="Run on Ray: alone (or 'local'), a local Ray (ray.init()); with an "
+            "ADDRESS, join that cluster.",
+            metavar="[ADDRESS]",
+        ),
+    ] = None,
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="Output folder (results.json, run.json, PNGs).")
+    ] = Path("tournament"),
+    plots: Annotated[bool, typer.Option(help="Write the PNG plots.")] = True,
+) -> None:
+    """Seeded bot tournament: every kind sits in every seat; results with 95 % CIs.
+
+    Each unit is one seeded deal played once per rotation of the kinds over the seats;
+    the same seed gives the same results.json whatever --workers or --ray.
+    """
+    try:
+        kinds = tuple(k.strip() for k in bots.split(","))
+        config = TournamentConfig(
+            bots=kinds, hands=hands, seed=seed, players=players, stack=stack,
+            search_samples=search_samples,
+        )
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    if workers is not None and workers < 1:
+        raise typer.BadParameter(
+            f"workers must be at least 1, not {workers}", param_hint="--workers"
+        )
+    if ray is None:
+        engine = "local" if (workers or 1) == 1 else "processes"
+    else:
+        engine = "ray" if ray == _LOCAL else f"ray {ray}"
+    console = Console(highlight=False)
+    started = time.perf_counter()
+    with Progress(
+        TextColumn(f"tournament ({engine})"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("hands"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("hands", total=config.hands_played)
+
+        def tick(units: int) -> None:
+            progress.advance(task, units * config.rotations)
+
+        try:
+            if ray is not None:
+                units = run_ray(config, None if ray == _LOCAL else ray, workers, tick)
+            elif engine == "processes":
+                assert workers is not None
+                units = run_processes(config, workers, tick)
+            else:
+                units = run_local(config, tick)
+        except ModuleNotFoundError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--ray") from None
+    seconds = time.perf_counter() - started
+    result = summarize(config, units)
+    run = {
+        "engine": engine,
+        "workers": workers,
+        "seconds": round(seconds, 2),
+        "hands_per_second": round(config.hands_played / max(seconds, 1e-9), 2),
+    }
+    write_results(result, out, run)
+    console.print(results_table(result))
+    written = [out / "results.json", out / "run.json"]
+    if plots:
+        from primero.tournament_plots import write_plots
+
+        try:
+            written += write_plots(result, out)
+        except ModuleNotFoundError as exc:
+            console.print(f"[yellow]no plots: {escape(str(exc))}[/]")
+    console.print(
+        f"{config.hands_played:,} hands in {seconds:.1f} s "
+        f"({run['hands_per_second']} hands/s, {engine}); wrote "
+        + escape(", ".join(str(p) for p in written))
+    )

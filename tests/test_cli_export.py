@@ -1,0 +1,67 @@
+"""``primero hands export`` through Typer's CliRunner: it never creates a database and
+names what is wrong (a missing SQLite file, an unknown table)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from primero.cli import app
+from primero.store import Store
+from primero.store.store import SeatRow, TableRow
+
+runner = CliRunner()
+
+
+def test_export_without_a_database_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["hands", "export", "--out", "out"])
+    assert result.exit_code == 2, result.output
+    assert f"no database at {tmp_path.resolve() / 'primero.db'}" in result.output
+    assert "--database-url" in result.output
+    assert "hands written" not in result.output
+    assert not (tmp_path / "primero.db").exists()
+    assert not (tmp_path / "out").exists()
+
+
+def _database_with_table(path: Path, table_id: str) -> str:
+    url = f"sqlite:///{path}"
+    store = Store(url)
+    try:
+        store.migrate()
+        row = TableRow(
+            id=table_id, name="t", stack=100, rules={}, turn_seconds=60, max_hands=None,
+            status="waiting", version=1, hands_played=0, dealer_index=0, created=1,
+            seats=[SeatRow(0, None, "open", None, 100), SeatRow(1, "Bot", "bot", None, 100)],
+        )
+        with store.transaction() as conn:
+            store.create_table(conn, row)
+    finally:
+        store.close()
+    return url
+
+
+def test_export_unknown_table_is_an_error_naming_the_tables(tmp_path: Path) -> None:
+    url = _database_with_table(tmp_path / "db.sqlite", "abc123")
+    out = tmp_path / "out"
+    result = runner.invoke(
+        app, ["hands", "export", "--database-url", url, "--out", str(out), "--table", "nope"]
+    )
+    assert result.exit_code == 2, result.output
+    assert "no table 'nope'" in result.output
+    assert "abc123" in result.output
+    assert "hands written" not in result.output
+
+
+def test_export_known_table_without_finished_hands(tmp_path: Path) -> None:
+    url = _database_with_table(tmp_path / "db.sqlite", "abc123")
+    out = tmp_path / "out"
+    result = runner.invoke(
+        app, ["hands", "export", "--database-url", url, "--out", str(out), "--table", "abc123"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "0 hands written" in result.output
