@@ -774,3 +774,31 @@ def test_plain_without_declarations_names_the_second_round_and_hides_the_column(
     out = result.stdout
     assert "second round" in out and "Your turn (second round)" in out
     assert "declare and bet" not in out and "declared" not in out
+
+
+def test_without_echo_turns_echo_off_and_drops_typed_keys() -> None:
+    termios = pytest.importorskip("termios")
+    pty = pytest.importorskip("pty")
+    import os
+
+    from primero.tui.screens import without_echo
+
+    master, slave = pty.openpty()
+    try:
+        assert termios.tcgetattr(slave)[3] & termios.ECHO  # a new terminal echoes
+
+        def during() -> int:
+            os.write(master, b"\x1b[C\n")  # keys typed while the viewer starts
+            return termios.tcgetattr(slave)[3] & termios.ECHO
+
+        assert without_echo(slave, during) == 0  # echo off meanwhile
+        assert termios.tcgetattr(slave)[3] & termios.ECHO  # restored
+        os.set_blocking(slave, False)
+        with pytest.raises(BlockingIOError):
+            os.read(slave, 16)  # the typed key was dropped, not left for the table
+        null = os.open(os.devnull, os.O_RDONLY)
+        assert without_echo(null, lambda: 7) == 7  # not a terminal: just called
+        os.close(null)
+    finally:
+        os.close(master)
+        os.close(slave)

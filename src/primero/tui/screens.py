@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from rich.markdown import Markdown
 from rich.text import Text
@@ -117,6 +118,39 @@ class HelpScreen(ModalScreen[None]):
             self.dismiss(None)
 
 
+_T = TypeVar("_T")
+
+
+def without_echo(fd: int, run: Callable[[], _T]) -> _T:
+    """Call ``run`` with the echo of terminal ``fd`` off, then drop the keys typed but
+    not read meanwhile and restore the terminal's modes (no ``^[[C`` printed over the
+    shell while the table hands the terminal to the viewer and back).
+
+    Args:
+        fd: a file descriptor; when it is not a terminal, ``run`` is just called.
+        run: what to do meanwhile.
+
+    Returns:
+        What ``run`` returns.
+    """
+    try:
+        import termios
+    except ImportError:  # not on POSIX: nothing to do
+        return run()
+    try:
+        saved = termios.tcgetattr(fd)
+    except (termios.error, OSError):  # not a terminal
+        return run()
+    quiet = list(saved)
+    quiet[3] = saved[3] & ~termios.ECHO  # the local modes, echo off
+    termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    try:
+        return run()
+    finally:
+        termios.tcflush(fd, termios.TCIFLUSH)
+        termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+
 def run_watch_viewer(app: App[Any], path: Path) -> str:
     """Suspend ``app`` and run ``primero watch`` on ``path`` in the same terminal; the
     table comes back when the viewer is left (q).
@@ -133,7 +167,7 @@ def run_watch_viewer(app: App[Any], path: Path) -> str:
     ]
     try:
         with app.suspend():
-            subprocess.run(command, check=False)
+            without_echo(sys.stdin.fileno(), lambda: subprocess.run(command, check=False))
     except (SuspendNotSupported, OSError) as exc:  # no terminal to hand over: say so
         return f"the viewer could not open here ({type(exc).__name__}); see {path}"
     return ""
