@@ -789,7 +789,7 @@ def test_without_echo_turns_echo_off_and_drops_typed_keys() -> None:
 
         def during() -> int:
             os.write(master, b"\x1b[C\n")  # keys typed while the viewer starts
-            return termios.tcgetattr(slave)[3] & termios.ECHO
+            return int(termios.tcgetattr(slave)[3] & termios.ECHO)
 
         assert without_echo(slave, during) == 0  # echo off meanwhile
         assert termios.tcgetattr(slave)[3] & termios.ECHO  # restored
