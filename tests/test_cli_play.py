@@ -192,7 +192,44 @@ def test_play_help_then_quit() -> None:
     assert result.exit_code == 0, result.output
     assert "Input (what is allowed now is listed at each turn)" in result.stdout
     assert "Leave in the middle of this hand?" in result.stdout  # q asks first mid-hand
-    assert "You leave the table in the middle of a hand" in result.stdout
+    assert "You left the table in the middle of a hand" in result.stdout
+
+
+def test_play_no_save_never_says_the_match_is_saved() -> None:
+    result = runner.invoke(app, [*_args(1), "--no-save"], input="q\ny\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())  # the console wraps at 80 columns
+    note = "This match is not saved (--no-save): leaving ends it."
+    assert f"Leave in the middle of this hand? {note} [y/N]" in out  # the question
+    assert f"(the hand in progress is not counted below). {note}" in out  # after leaving
+    assert "--resume" not in out
+
+
+def test_play_saved_leaves_with_the_same_resume_note_first_time_and_resumed(
+    tmp_path: Path,
+) -> None:
+    note = "The match is saved: primero play --resume continues it."
+    save = ["--save-dir", str(tmp_path / "h")]
+    first = runner.invoke(app, [*_args(1), *save], input="q\ny\n")
+    again = runner.invoke(app, ["play", "--plain", "--resume", *save], input="q\ny\n")
+    for result in (first, again):
+        assert result.exit_code == 0, result.output
+        out = " ".join(result.stdout.split())  # the console wraps at 80 columns
+        assert f"Leave in the middle of this hand? {note} [y/N]" in out
+        assert (
+            f"You left the table in the middle of a hand (the hand in progress is not "
+            f"counted below). {note}"
+        ) in out
+
+
+def test_play_refuses_a_name_over_24_characters(tmp_path: Path) -> None:
+    name = "Maximiliano Fernandez de la Cruz"  # 32 characters
+    result = runner.invoke(app, [*_args(1), "--save-dir", str(tmp_path), "--name", name])
+    assert result.exit_code == 2
+    assert "--name must be 1 to 24 characters (as on the server), not 32" in result.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing started, nothing saved
+    ok = runner.invoke(app, [*_args(1), "--no-save", "--name", "x" * 24], input="q\ny\n")
+    assert ok.exit_code == 0, ok.output
 
 
 # --------------------------------------------------------------------------- --save-dir
@@ -353,7 +390,7 @@ def test_plain_leave_confirmed_shows_standings_and_summary(
     run_plain(config, Console(file=buf, width=120), input_fn)
     assert len(calls) == 2
     out = buf.getvalue()
-    assert "You leave the table in the middle of a hand" in out
+    assert "You left the table in the middle of a hand" in out
     assert "Standings when you left" in out
     assert "This session: 0 hands played" in out
     # the hand in progress is not counted (it can be resumed): chips as it started

@@ -78,6 +78,41 @@ def test_declarations_stay_readable_while_a_bet_is_under_vote(width: int) -> Non
     assert max(len(line) for line in text.splitlines()) <= width
 
 
+def _six_long_names_four_cards() -> HandState:
+    # Six seats, stacks of 100000; p1 bets 200 (R4.2 ante 1 first), all call: everyone
+    # has 201 in the pot and four cards after the second deal (R4.4).
+    names = ["Maximiliano Fernandez de", "Lorenzo", "Isabella", "Girolamo", "Caterina",
+             "Baldassare"]  # fmt: skip
+    s = HandState(names, [100000] * 6)
+    first = ["7h 6h", "Ac 2d", "Ks Qs", "5h 5d", "4c 4s", "3h 3d"]
+    for i, cards in enumerate(first):
+        s.apply(parse_action(f"d dh p{i + 1} {cards}", 6))
+    for line in ["p1 b 200", "p2 y", "p2 c", "p3 c", "p4 c", "p5 c", "p6 c"]:
+        s.apply(parse_action(line, 6))
+    second = ["Ah 2c", "3c 4h", "Kd Qd", "5c 5s", "6c 6d", "7c 7d"]
+    for i, cards in enumerate(second):
+        s.apply(parse_action(f"d dh p{i + 1} {cards}", 6))
+    return s
+
+
+@pytest.mark.parametrize("width", [56, 66, 78])
+def test_long_names_are_cut_before_numbers_marks_and_cards(width: int) -> None:
+    v = view(_six_long_names_four_cards(), 0)
+    assert v.to_act == 0 and all(size == 4 for size in v.hand_sizes)
+    labels = [f"{name} (heuristic)" if s else name for s, name in enumerate(v.players)]
+    console = Console(file=io.StringIO(), width=width, color_system=None, record=True)
+    console.print(table_panel(v, labels))
+    lines = console.export_text().splitlines()
+    assert max(len(line) for line in lines) <= width
+    rows = lines[1:7]
+    assert rows[0].startswith("▶") and rows[5].split()[0] == "D"  # marks kept
+    for row in rows:
+        assert " 99799 " in row and " 201 " in row  # stack and chips in, whole
+        assert row.count("▒▒") == 4 or "7♥ 6♥ A♥ 2♣" in row  # four cards, none cut
+    if width < 66:
+        assert "…" in rows[0] and "Maximiliano Fernandez de" not in rows[0]
+
+
 def test_seats_show_names_and_a_dealer_mark() -> None:
     v = view(_declared_vote_view(), 0)
     console = Console(file=io.StringIO(), width=100, color_system=None, record=True)
@@ -181,6 +216,26 @@ def test_every_leave_key_asks_mid_hand_and_n_stays(key: str) -> None:
             await pilot.press("y")
             await pilot.pause()
         assert app.return_code == 0
+
+    run(body)
+
+
+@pytest.mark.parametrize("saving", [False, True])
+def test_the_leave_question_says_whether_the_match_is_saved(
+    saving: bool, tmp_path: Path
+) -> None:
+    async def body() -> None:
+        app = table_app(save_dir=tmp_path if saving else None)
+        async with app.run_test(size=NARROW) as pilot:
+            await pilot.pause()
+            await pilot.press("q")
+            await pilot.pause()
+            text = " ".join(screen_text(app).split())
+            resume = "primero play --resume continues it."
+            not_saved = "This match is not saved (--no-save): leaving ends it."
+            assert (resume in text) is saving
+            assert (not_saved in text) is not saving
+            await pilot.press("n")
 
     run(body)
 
@@ -600,3 +655,150 @@ def test_a_record_view_names_whose_cards_on_one_line() -> None:
             assert "Ana's cards: [1]2♣ [2]3♦" in text and "Your cards" not in text
 
     run(body)
+
+
+def test_help_says_declare_takes_the_number_shown_not_1_to_5() -> None:
+    # the declare dialog numbers only the allowed categories (R6), so "1-5" was untrue
+    from primero.tui.screens import KEYS_HELP
+
+    line = next(line for line in KEYS_HELP.splitlines() if line.strip().startswith("d "))
+    assert "the number of the category shown" in line and "1-5" not in line
+
+
+def test_the_key_line_never_breaks_between_a_key_and_its_label() -> None:
+    from primero.tui.actionpad import KeyChoice
+    from primero.tui.board import keys_line
+
+    choices = [KeyChoice("e", "exchange"), KeyChoice("b", "bet"), KeyChoice("c", "call"),
+               KeyChoice("f", "fold"), KeyChoice("colon", "type a move"),
+               KeyChoice("h", "hints"), KeyChoice("question_mark", "help"),
+               KeyChoice("l", "last hand"), KeyChoice("q", "leave")]  # fmt: skip
+    for width in (78, 40, 20):
+        console = Console(file=io.StringIO(), width=width, color_system=None, record=True)
+        console.print(keys_line(choices, width))
+        lines = console.export_text().splitlines()
+        assert all(len(line) <= width for line in lines)
+        pairs = [c.split(" ", 1) for line in lines for c in line.strip().split("   ")]
+        assert pairs == [
+            ["e", "exchange"], ["b", "bet"], ["c", "call"], ["f", "fold"],
+            [":", "type a move"], ["h", "hints"], ["?", "help"], ["l", "last hand"],
+            ["q", "leave"],
+        ]  # fmt: skip
+    assert len(lines) > 1  # at 20 cells the keys take several lines
+
+
+def test_at_80_columns_the_key_bar_keeps_q_with_leave(tmp_path: Path) -> None:
+    async def body() -> None:
+        app = table_app(save_dir=tmp_path)  # a saved hand adds "l last hand"
+        async with app.run_test(size=NARROW) as pilot:
+            await pilot.pause()
+            await _play_to_result(app, pilot)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.pad.active
+            for width in range(66, 81):  # where the line breaks moves with the width
+                await pilot.resize_terminal(width, 24)
+                await pilot.pause()
+                lines = screen_text(app).splitlines()
+                bar = lines[next(i for i, line in enumerate(lines) if "Your move" in line) :]
+                assert any("? help" in line for line in bar), (width, bar)
+                assert any("l last hand" in line for line in bar), (width, bar)
+                assert any("q leave" in line for line in bar), (width, bar)
+                assert not any(line.endswith((" q", " ?", " l", " h")) for line in bar)
+
+    run(body)
+
+
+def test_at_80x24_the_hand_log_follows_its_newest_line_until_scrolled_up() -> None:
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=21), bot_delay=0)
+        async with app.run_test(size=NARROW) as pilot:
+            await pilot.pause()
+            for key in ["colon", "b", "space", "1", "enter"]:  # bet 1; all call (R4.2)
+                await pilot.press(key)
+            await pilot.pause()
+            await pilot.pause()
+            v = app.table.view()
+            assert len(v.hand) == 4  # the second deal came: 13 lines in the log
+            text = screen_text(app)
+            assert "13 Girolamo is dealt 2 cards" in text  # newest line on screen
+            main = app.board.query_one("#main", VerticalScroll)
+            assert main.scroll_y == main.max_scroll_y > 0
+            await pilot.press("pageup")  # scrolled up on purpose: it stays there
+            await pilot.pause()
+            assert main.scroll_y == 0 and not app.board._follow
+            await pilot.press("end")
+            await pilot.pause()
+            assert app.board._follow and main.scroll_y == main.max_scroll_y
+
+    run(body)
+
+
+@pytest.mark.parametrize("declarations", [True, False])
+def test_without_declarations_the_round_is_named_by_what_happens(declarations: bool) -> None:
+    from primero.rules import Rules
+    from primero.tui.tablepanel import status_text
+
+    # first round: p1 bets 1, all call; after the second deal comes round 2 (R4.5),
+    # a betting round only when declarations are off (R6 house rule)
+    s = HandState(["Ana", "Ben", "Cy", "Di"], [50] * 4, Rules(declarations=declarations))
+    for line in [
+        "d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d",
+        "p1 b 1", "p2 y", "p2 c", "p3 c", "p4 c",
+        "d dh p1 Ah 2c", "d dh p2 3c 4c", "d dh p3 Kd Qd", "d dh p4 4h 4d",
+    ]:  # fmt: skip
+        s.apply(parse_action(line, 4))
+    v = view(s, 0)
+    status = status_text(v).plain
+    console = Console(file=io.StringIO(), width=80, color_system=None, record=True)
+    console.print(table_panel(v))
+    header = console.export_text().splitlines()[0]
+    if declarations:
+        assert status.startswith("Declare and bet — you to act") and "declared" in header
+    else:
+        assert status.startswith("Second round — you to act"), status
+        assert "declare" not in status.lower() and "declared" not in header
+
+
+def test_plain_without_declarations_names_the_second_round_and_hides_the_column() -> None:
+    from typer.testing import CliRunner
+
+    from primero.cli import app
+
+    result = CliRunner().invoke(
+        app,
+        ["play", "--plain", "--no-save", "--seed", "21", "--no-declarations"],
+        input="b 1\nq\ny\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "second round" in out and "Your turn (second round)" in out
+    assert "declare and bet" not in out and "declared" not in out
+
+
+def test_without_echo_turns_echo_off_and_drops_typed_keys() -> None:
+    termios = pytest.importorskip("termios")
+    pty = pytest.importorskip("pty")
+    import os
+
+    from primero.tui.screens import without_echo
+
+    master, slave = pty.openpty()
+    try:
+        assert termios.tcgetattr(slave)[3] & termios.ECHO  # a new terminal echoes
+
+        def during() -> int:
+            os.write(master, b"\x1b[C\n")  # keys typed while the viewer starts
+            return int(termios.tcgetattr(slave)[3] & termios.ECHO)
+
+        assert without_echo(slave, during) == 0  # echo off meanwhile
+        assert termios.tcgetattr(slave)[3] & termios.ECHO  # restored
+        os.set_blocking(slave, False)
+        with pytest.raises(BlockingIOError):
+            os.read(slave, 16)  # the typed key was dropped, not left for the table
+        null = os.open(os.devnull, os.O_RDONLY)
+        assert without_echo(null, lambda: 7) == 7  # not a terminal: just called
+        os.close(null)
+    finally:
+        os.close(master)
+        os.close(slave)

@@ -36,7 +36,7 @@ from primero.history import HandRecord, write_record
 from primero.match import Standing
 from primero.moveinput import InputError, input_help, personal_message
 from primero.rules import DEFAULT_RULES, Rules, RulesError
-from primero.state import HandState
+from primero.state import HandState, Phase
 from primero.tablemodel import TableModel
 from primero.views import SeatView
 
@@ -49,6 +49,7 @@ __all__ = [
     "derive_seed",
     "input_help",
     "personal_message",
+    "phase_name",
 ]
 
 #: Names given to the bots, in order (Italian Renaissance; Girolamo for Cardano).
@@ -64,6 +65,21 @@ BOT_NAMES: Final[tuple[str, ...]] = (
     "Cesare",
     "Beatrice",
 )
+
+
+def phase_name(view: SeatView) -> str:
+    """The name of the hand's phase as the table shows it (R4): the state's own name,
+    except that without declarations (house rule ``declarations`` off, R6) the declare
+    round is only a betting round: "second round".
+
+    >>> from primero.state import HandState
+    >>> from primero.views import view
+    >>> phase_name(view(HandState(["A", "B", "C", "D"], [9] * 4), 0))
+    'first deal'
+    """
+    if view.phase is Phase.DECLARE_ROUND and not view.rules.declarations:
+        return "second round"
+    return view.phase.value
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -225,6 +241,24 @@ class Table:
             PrimeroError: no hand has been started.
         """
         return self.label(self.model.table_index(seat))
+
+    @property
+    def leave_note(self) -> str:
+        """What leaving in the middle of a hand means for this match, one sentence for
+        every front end: saved (``primero play --resume`` continues it) or not saved
+        (``--no-save``: leaving ends it)."""
+        if self.config.save_dir is None:
+            return "This match is not saved (--no-save): leaving ends it."
+        return "The match is saved: primero play --resume continues it."
+
+    def left_mid_hand_text(self) -> str:
+        """The line printed after the person left in the middle of a hand (both front
+        ends, first leave or after a resume alike)."""
+        return (
+            "You left the table in the middle of a hand (the hand in progress is not counted "
+            "below). "
+            + self.leave_note
+        )
 
     @property
     def human_out(self) -> bool:

@@ -128,12 +128,13 @@ def _run_tui(config: TableConfig, table: Table, speed: float) -> bool:
     console = Console(highlight=False)
     title = "Final standings" if table.over else "Standings when you left"
     if table.match.hand is not None and not table.match.hand.complete:
-        console.print(
-            "You left the table in the middle of a hand (not counted below; "
-            "primero play --resume continues it)."
-        )
+        console.print(table.left_mid_hand_text(), markup=False)
     print_leaving(console, table, summary, title)
     return True
+
+
+#: The longest ``--name`` (online.md: a player name is 1 to 24 characters).
+NAME_LONGEST: Final = 24
 
 
 #: Options that a resumed match takes from its save, with their defaults.
@@ -184,7 +185,9 @@ def play_command(
     bots: Annotated[
         str, typer.Option("--bots", "-b", help=f"Bot kinds, cycled: {', '.join(BOT_KINDS)}.")
     ] = "heuristic",
-    name: Annotated[str, typer.Option("--name", help="Your name.")] = "You",
+    name: Annotated[
+        str, typer.Option("--name", help=f"Your name (1 to {NAME_LONGEST} characters).")
+    ] = "You",
     stack: Annotated[int, typer.Option("--stack", min=1, help="Starting chips each.")] = 100,
     max_hands: Annotated[
         int | None, typer.Option("--max-hands", min=1, help="End after N hands (R9).")
@@ -249,6 +252,13 @@ def play_command(
         table = _resumed(save_dir, given)
         _play(table.config, table, plain=plain, speed=speed)
         return
+    if len(name) > NAME_LONGEST:
+        typer.echo(
+            f"primero: --name must be 1 to {NAME_LONGEST} characters (as on the server), "
+            f"not {len(name)}: choose a shorter name",
+            err=True,
+        )
+        raise typer.Exit(2)
     try:
         rules = build_rules(
             ante=ante, ties=ties.value, refusal=not no_refusal, last_round=not no_last_round,

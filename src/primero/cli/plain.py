@@ -26,7 +26,7 @@ from primero.cards import Card, Suit
 from primero.hands import evaluate
 from primero.session import SessionSummary
 from primero.state import Phase
-from primero.table import InputError, Table, TableConfig, input_help
+from primero.table import InputError, Table, TableConfig, input_help, phase_name
 from primero.views import SeatView
 
 __all__ = [
@@ -55,7 +55,8 @@ HELP: Final = """Input (what is allowed now is listed at each turn):
   dc CAT     declare a category; prefixes work: dc n, dc p, dc s, dc f, dc c
   h          hints: the exact odds of your exchange choices (your cards only)
   q          leave the table (Ctrl-C, Ctrl-D, Ctrl-Q too); mid-hand it asks first.
-             The match is saved: primero play --resume continues it.
+             Saved (the default): primero play --resume continues the match;
+             with --no-save leaving ends it.
 Cards: rank A 2 3 4 5 6 7 J Q K, suit c d h s (or ♣ ♦ ♥ ♠, or ♧ ♢ ♡ ♤), e.g. 7h."""
 
 InputFn = Callable[[str], str]
@@ -110,6 +111,9 @@ def _players_table(table: Table, v: SeatView) -> RichTable:
         ("player", "left"), ("stack", "right"), ("round", "right"),
         ("in pot", "right"), ("declared", "left"), ("exchanged", "left"), ("", "left"),
     ]
+    declarations = v.rules.declarations  # none declare without them (R6): no column
+    if not declarations:
+        columns.remove(("declared", "left"))
     for col, justify in columns:
         rt.add_column(col, justify=justify)
     for s in range(v.n):
@@ -124,7 +128,7 @@ def _players_table(table: Table, v: SeatView) -> RichTable:
             status.append("← to act")
         declared = v.declared[s]
         style = "dim" if v.folded[s] else ("bold" if s == v.seat else "")
-        rt.add_row(
+        cells = [
             table.seat_label(s),
             str(v.stacks[s]),
             str(v.round_bets[s]) if v.phase in (Phase.FIRST_ROUND, Phase.DECLARE_ROUND,
@@ -133,8 +137,10 @@ def _players_table(table: Table, v: SeatView) -> RichTable:
             declared.label if declared is not None else "",
             ", ".join(str(k) for k in v.exchanges[s]),
             ", ".join(status),
-            style=style,
-        )
+        ]
+        if not declarations:
+            del cells[4]
+        rt.add_row(*cells, style=style)
     return rt
 
 
@@ -158,7 +164,7 @@ def _turn_panel(console: Console, table: Table, v: SeatView) -> None:
     console.print(_hand_line(v))
     legal = v.legal
     if legal is not None:
-        console.print(Text(f"Your turn ({v.phase.value}). You may:", style="bold yellow"))
+        console.print(Text(f"Your turn ({phase_name(v)}). You may:", style="bold yellow"))
         for line in input_help(legal):
             console.print("  " + line, markup=False, highlight=False)
 
@@ -236,17 +242,14 @@ def _ask(input_fn: InputFn, prompt: str) -> str:
     return text
 
 
-#: The question before leaving in the middle of a hand.
-LEAVE_QUESTION: Final = (
-    "Leave in the middle of this hand? The match is saved: primero play --resume "
-    "continues it. [y/N] "
-)
+#: The question before leaving in the middle of a hand (then the table's leave note).
+LEAVE_QUESTION: Final = "Leave in the middle of this hand?"
 
 
-def _confirm_leave(input_fn: InputFn) -> bool:
+def _confirm_leave(input_fn: InputFn, table: Table) -> bool:
     """Ask before leaving mid-hand: y (or q, Ctrl-C, Ctrl-D again) leaves."""
     try:
-        text = input_fn(LEAVE_QUESTION)
+        text = input_fn(f"{LEAVE_QUESTION} {table.leave_note} [y/N] ")
     except (EOFError, KeyboardInterrupt):
         return True
     return text.strip().lower() in {"y", "yes"} | QUIT_WORDS
@@ -279,7 +282,7 @@ def _play_hand(
         printed = len(table.events)
         if v.phase is not phase and v.phase is not Phase.COMPLETE:
             phase = v.phase
-            console.print(Rule(phase.value, style="dim"))
+            console.print(Rule(phase_name(v), style="dim"))
         if not table.waiting_for_human():
             break
         _turn_panel(console, table, v)
@@ -287,7 +290,7 @@ def _play_hand(
             try:
                 text = _ask(input_fn, "> ")
             except _Quit:
-                if _confirm_leave(input_fn):
+                if _confirm_leave(input_fn, table):
                     raise
                 console.print("You stay.", style="dim")
                 continue
@@ -386,10 +389,7 @@ def run_plain(
     except _Quit:
         console.print()
         if table.hand is not None and not table.hand.complete:
-            console.print(
-                "You leave the table in the middle of a hand (the hand in progress is not "
-                "counted below; primero play --resume continues it)."
-            )
+            console.print(table.left_mid_hand_text(), markup=False)
         print_leaving(console, table, summary, "Standings when you left")
         return table
     print_leaving(console, table, summary, "Final standings" if table.over else "Standings")

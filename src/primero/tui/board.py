@@ -13,10 +13,10 @@ the hints, the lesson or analysis, the result and the hand log.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import ClassVar
 
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -29,7 +29,7 @@ from primero.tui.resultpanel import result_text
 from primero.tui.tablepanel import labels_for, possessive, status_text, table_panel
 from primero.views import SeatView
 
-__all__ = ["NARROW_CSS", "Board", "KeyButton"]
+__all__ = ["NARROW_CSS", "Board", "KeyButton", "KeysLine", "keys_line"]
 
 #: App CSS for screens narrower than 100 cells: one scrolling column (the side panel's
 #: lesson or analysis and the hand log move into it), the cards on one line, the prompt
@@ -77,6 +77,47 @@ class KeyButton(Button):
         return names.get(key, key)
 
 
+def keys_line(choices: Sequence[KeyChoice], width: int) -> Text:
+    """The keys as text lines of at most ``width`` cells, broken only between two keys:
+    a key and its label (``? help``, ``q leave``) always stay on one line.
+
+    Args:
+        choices: the keys that do something now, with their labels.
+        width: the cells available per line (a single key wider than that is cut).
+
+    Returns:
+        The lines joined by line breaks, keys in bold reverse.
+    """
+    out = Text(no_wrap=True, overflow="ellipsis")
+    used = 0
+    for choice in choices:
+        name = KeyButton.key_label(choice.key)
+        size = len(name) + 1 + len(choice.label)
+        if used and used + 3 + size > width:
+            out.append("\n")
+            used = 0
+        elif used:
+            out.append("   ")
+            used += 3
+        out.append(name, style="bold reverse")
+        out.append(f" {choice.label}")
+        used += size
+    return out
+
+
+class KeysLine:
+    """A Rich renderable: :func:`keys_line` broken for the width it is drawn at."""
+
+    def __init__(self, choices: Sequence[KeyChoice]) -> None:
+        self.choices = tuple(choices)
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
+        """The key lines at ``options.max_width`` cells."""
+        yield keys_line(self.choices, options.max_width)
+
+
 class Board(Horizontal):
     """The table as one seat sees it, with a side panel.
 
@@ -111,7 +152,14 @@ class Board(Horizontal):
     #: apps as ``HORIZONTAL_BREAKPOINTS``).
     BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
 
+    #: On narrow screens, keep the newest hand-log line on screen as it grows (the play
+    #: table; the lesson and the viewer keep their text at the top instead).
+    follow_log = False
     _was_over = False
+    #: Whether the narrow column follows the newest log line (False once the person
+    #: scrolls up on purpose; True again at the bottom, with ``end`` or a new hand).
+    _follow = True
+    _log_lines = 0
 
     def compose(self) -> ComposeResult:
         """The parts of the board: a scrolling column and the key bar under it; the side
@@ -167,6 +215,13 @@ class Board(Horizontal):
         if move is None:
             return False
         move(animate=False)
+        if target is main:
+            if key in ("pageup", "up", "home"):
+                self._follow = False
+            elif key == "end":
+                self._follow = True
+            else:  # down a page or a line: follow again once at the bottom
+                self._follow = main.scroll_target_y >= main.max_scroll_y
         return True
 
     def show(
@@ -205,6 +260,8 @@ class Board(Horizontal):
             hand_panel(view, selected=selected, compact=True, whose=whose)
         )
         log = log_text(view, view.players)
+        grew = len(log.plain.splitlines()) != self._log_lines
+        self._log_lines = len(log.plain.splitlines())
         self.query_one("#log", Static).update(log)
         narrow_log = Text("Hand log\n", style="bold underline")
         narrow_log.append_text(log)
@@ -223,6 +280,10 @@ class Board(Horizontal):
             self.call_after_refresh(main.scroll_to_widget, target, top=True, animate=False)
         elif self._was_over and not over:
             main.scroll_home(animate=False)  # a new hand: back to the status line
+            self._follow = True
+        elif grew and self.follow_log and self._follow and self.narrow and not over:
+            # the newest log line on screen (the log is last in the narrow column)
+            self.call_after_refresh(main.scroll_end, animate=False)
         self._was_over = over
 
     def set_prompt(self, text: RenderableType) -> None:
@@ -238,13 +299,7 @@ class Board(Horizontal):
         box = self.query_one("#buttons", Horizontal)
         box.remove_children()
         box.mount_all([KeyButton(c) for c in choices])
-        line = Text()
-        for i, choice in enumerate(choices):
-            if i:
-                line.append("   ")
-            line.append(KeyButton.key_label(choice.key), style="bold reverse")
-            line.append(f" {choice.label}")
-        self.query_one("#keys-text", Static).update(line)
+        self.query_one("#keys-text", Static).update(KeysLine(choices))
 
     def set_extra(self, content: RenderableType) -> None:
         """Fill the area under the keys (hints or analysis; "" hides it)."""

@@ -116,6 +116,7 @@ class TableApp(App[None]):
 
     def on_mount(self) -> None:
         """Start the first hand."""
+        self.board.follow_log = True
         self._start_hand()
 
     # ----------------------------------------------------------------- flow
@@ -300,7 +301,7 @@ class TableApp(App[None]):
         if self.screen is not self.screen_stack[0]:
             self.pop_screen()
         if self._mid_hand():
-            self.push_screen(ConfirmLeave(), self._confirmed)
+            self.push_screen(ConfirmLeave(self.table.leave_note), self._confirmed)
         else:
             self.exit()
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from rich.markdown import Markdown
 from rich.text import Text
@@ -28,7 +29,7 @@ Keys at the table
   c          call, or check (no bet open in rounds 2 and 3: bet 0)
   f          fold
   y / n      accept / refuse a bet (R8)
-  d          declare: then 1-5 pick the category (R6)
+  d          declare: then the number of the category shown (R6)
   :          type a move: b 5, r 10, x 7h Kc, dc n, q, ?
   h          hints: exact odds of your exchange choices
   l          look back at the last hand, step by step (q comes back)
@@ -37,14 +38,19 @@ Keys at the table
   space      skip the bots' moves
   enter      next hand
   q          leave (Ctrl-Q, Ctrl-C, Ctrl-D too); mid-hand it asks first.
-             The match is saved: primero play --resume continues it.
+             Saved (the default): primero play --resume continues the match;
+             with --no-save leaving ends it.
 Cards: rank A 2 3 4 5 6 7 J Q K, suit c d h s (or ♣ ♦ ♥ ♠ / ♧ ♢ ♡ ♤), e.g. 7h.
 """
 
 
 class ConfirmLeave(ModalScreen[bool]):
     """Leave in the middle of a hand? ``y`` (or q, Ctrl-Q, Ctrl-C, Ctrl-D again) leaves;
-    ``n``, escape or any other key stays. Dismisses with True to leave."""
+    ``n``, escape or any other key stays. Dismisses with True to leave.
+
+    Args:
+        note: what leaving means for this match (:attr:`~primero.table.Table.leave_note`).
+    """
 
     DEFAULT_CSS = """
     ConfirmLeave { align: center middle; }
@@ -54,15 +60,18 @@ class ConfirmLeave(ModalScreen[bool]):
     }
     """
 
+    def __init__(self, note: str) -> None:
+        super().__init__()
+        self.note = note
+
     def compose(self) -> ComposeResult:
         """The question."""
         with Vertical():
             yield Static(
                 Text.assemble(
                     ("Leave the table in the middle of this hand?\n\n", "bold"),
-                    "The hand and the match are saved: ",
-                    ("primero play --resume", "bold"),
-                    " continues them exactly where they stand.\n\n",
+                    self.note,
+                    "\n\n",
                     ("y", "bold"), " leave    ", ("n", "bold"), " / escape  stay",
                 )
             )
@@ -109,6 +118,39 @@ class HelpScreen(ModalScreen[None]):
             self.dismiss(None)
 
 
+_T = TypeVar("_T")
+
+
+def without_echo(fd: int, run: Callable[[], _T]) -> _T:
+    """Call ``run`` with the echo of terminal ``fd`` off, then drop the keys typed but
+    not read meanwhile and restore the terminal's modes (no ``^[[C`` printed over the
+    shell while the table hands the terminal to the viewer and back).
+
+    Args:
+        fd: a file descriptor; when it is not a terminal, ``run`` is just called.
+        run: what to do meanwhile.
+
+    Returns:
+        What ``run`` returns.
+    """
+    try:
+        import termios
+    except ImportError:  # not on POSIX: nothing to do
+        return run()
+    try:
+        saved = termios.tcgetattr(fd)
+    except (termios.error, OSError):  # not a terminal
+        return run()
+    quiet = list(saved)
+    quiet[3] = saved[3] & ~termios.ECHO  # the local modes, echo off
+    termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    try:
+        return run()
+    finally:
+        termios.tcflush(fd, termios.TCIFLUSH)
+        termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+
 def run_watch_viewer(app: App[Any], path: Path) -> str:
     """Suspend ``app`` and run ``primero watch`` on ``path`` in the same terminal; the
     table comes back when the viewer is left (q).
@@ -125,7 +167,7 @@ def run_watch_viewer(app: App[Any], path: Path) -> str:
     ]
     try:
         with app.suspend():
-            subprocess.run(command, check=False)
+            without_echo(sys.stdin.fileno(), lambda: subprocess.run(command, check=False))
     except (SuspendNotSupported, OSError) as exc:  # no terminal to hand over: say so
         return f"the viewer could not open here ({type(exc).__name__}); see {path}"
     return ""

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from primero.actions import seat_name
 from primero.state import DEALER, Phase
+from primero.table import phase_name
 from primero.tui.cardart import back_art, cards_span
 from primero.views import SeatView
 
@@ -87,17 +88,26 @@ def table_panel(
     if seat_names:
         grid.add_column("seat", style="dim", no_wrap=True)
     grid.add_column("", width=1, style="bold")
-    grid.add_column("player", no_wrap=True)
+    # the only column that shrinks besides the note: a long name is cut (…) before any
+    # number, mark or card is (its cells never wrap: see ``name`` below)
+    grid.add_column("player", min_width=4)
     grid.add_column("stack", justify="right", no_wrap=True)
     grid.add_column("in", justify="right", no_wrap=True)
     grid.add_column("bet", justify="right", no_wrap=True)
-    grid.add_column("declared", no_wrap=True, min_width=8)
+    declarations = view.rules.declarations  # none declare without them (R6): no column
+    if declarations:
+        grid.add_column("declared", no_wrap=True, min_width=8)
     grid.add_column("x", no_wrap=True)
     grid.add_column("cards", no_wrap=True)
-    grid.add_column("", min_width=6)
+    flags = [_seat_flags(view, s) for s in range(view.n)]
+    # the note takes room only when some seat has one (so the name is cut only if needed)
+    grid.add_column("", min_width=6 if any(flags) else None)
     for s in range(view.n):
         turn = "▶" if view.to_act == s else ""
-        name = Text(names[s], style="bold cyan" if s == view.seat else "")
+        name = Text(
+            names[s], style="bold cyan" if s == view.seat else "", no_wrap=True,
+            overflow="ellipsis",
+        )
         if view.folded[s]:
             name.stylize("dim")
         declared = view.declared[s]
@@ -111,10 +121,13 @@ def table_panel(
             str(view.stacks[s]),
             str(view.contributed[s]),
             str(view.round_bets[s]) if open_round else "",
-            Text(declared.label if declared is not None else "", style="italic"),
+        ]
+        if declarations:
+            cells.append(Text(declared.label if declared is not None else "", style="italic"))
+        cells += [
             ",".join(str(k) for k in view.exchanges[s]),
             _seat_cards(view, s),
-            _seat_flags(view, s),
+            flags[s],
         ]
         grid.add_row(*cells)
     return Group(grid, Text(""), pots_text(view, names))
@@ -150,7 +163,7 @@ def status_text(
         you: the word for the viewing seat (None: its name).
     """
     names = labels_for(view, labels)
-    out = Text(view.phase.value.capitalize(), style="bold")
+    out = Text(phase_name(view).capitalize(), style="bold")
     if view.to_act is None:
         out.append(" — the hand is over")
         return out
