@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from primero.hands import Category
-from primero.odds import OddsError, exchange_odds, showdown_odds
+from primero.odds import OddsError, ShowdownOdds, exchange_odds, showdown_odds
 from primero.state import Phase
 from primero.views import SeatView
 
@@ -33,6 +33,7 @@ __all__ = [
     "keep_label",
     "percent",
     "seat_hints",
+    "showdown_now",
 ]
 
 #: Monte Carlo deals for the showdown odds against three or more opponents.
@@ -172,20 +173,36 @@ def seat_hints(view: SeatView) -> dict[str, Any]:
         }
     else:
         out["note"] = "No exchange is left in this hand (R4): only the showdown."
-    if len(view.hand) == 4:
-        opponents = len(view.still_in) - 1
-        if opponents >= 1:
-            try:
-                odds_now = showdown_odds(
-                    view.hand, view.discards, opponents, trials=SHOWDOWN_TRIALS, seed=0
-                )
-            except OddsError:
-                return out
-            out["showdown"] = {
-                "opponents": opponents,
-                "win": odds_now.win,
-                "tie": odds_now.tie,
-                "exact": odds_now.exact,
-                "trials": odds_now.trials,
-            }
+    showdown = showdown_now(view)
+    if showdown is not None:
+        opponents, odds_now = showdown
+        out["showdown"] = {
+            "opponents": opponents,
+            "win": odds_now.win,
+            "tie": odds_now.tie,
+            "exact": odds_now.exact,
+            "trials": odds_now.trials,
+        }
     return out
+
+
+def showdown_now(view: SeatView) -> tuple[int, ShowdownOdds] | None:
+    """The seat's chances if the showdown came now, against the other players still in
+    as random hands of the unseen cards (R2, R7; the seat's view only, R9b).
+
+    Args:
+        view: the seat's view.
+
+    Returns:
+        ``(opponents, odds)``: exact for 1-2 opponents, else a Monte Carlo estimate over
+        :data:`SHOWDOWN_TRIALS` deals with seed 0; None when the seat does not hold four
+        cards, nobody else is in, or too few cards are unseen. Never raises.
+    """
+    opponents = len(view.still_in) - 1
+    if len(view.hand) != 4 or opponents < 1:
+        return None
+    try:
+        odds = showdown_odds(view.hand, view.discards, opponents, trials=SHOWDOWN_TRIALS, seed=0)
+    except OddsError:
+        return None
+    return opponents, odds

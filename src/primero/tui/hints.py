@@ -15,8 +15,14 @@ from rich.text import Text
 
 from primero.cards import Card
 from primero.hands import Category
-from primero.hints import exchange_ahead, exchange_now, keep_label, percent
-from primero.odds import ExchangeChoice, ExchangeOdds, OddsError, exchange_odds, showdown_odds
+from primero.hints import (
+    exchange_ahead,
+    exchange_now,
+    keep_label,
+    percent,
+    showdown_now,
+)
+from primero.odds import ExchangeChoice, ExchangeOdds, OddsError, exchange_odds
 from primero.state import Phase
 from primero.tui.cardart import cards_span
 from primero.views import SeatView
@@ -32,8 +38,6 @@ __all__ = [
     "same_choice",
 ]
 
-#: Monte Carlo deals for the showdown odds against three or more opponents.
-SHOWDOWN_TRIALS = 20_000
 
 
 def choice_label(choice: ExchangeChoice, *, two_cards: bool, keep: str | None = None) -> Text:
@@ -143,23 +147,17 @@ def hints_text(view: SeatView) -> RenderableType:
         )
     else:
         parts.append(Text("No exchange is left in this hand: only the showdown.", style="dim"))
-    if len(view.hand) == 4:
-        opponents = len(view.still_in) - 1
-        if opponents >= 1:
-            try:
-                odds_now = showdown_odds(
-                    view.hand, view.discards, opponents, trials=SHOWDOWN_TRIALS, seed=0
-                )
-            except OddsError:
-                return Group(*parts)
-            how = "exact" if odds_now.exact else f"estimate, {odds_now.trials} deals"
-            parts.append(
-                Text(
-                    f"Showdown now against {opponents} random hand"
-                    f"{'s' if opponents > 1 else ''}: win {percent(odds_now.win)}, "
-                    f"tie {percent(odds_now.tie)} ({how})"
-                )
+    now = showdown_now(view)
+    if now is not None:
+        opponents, odds_now = now
+        how = "exact" if odds_now.exact else f"estimate, {odds_now.trials} deals"
+        parts.append(
+            Text(
+                f"Showdown now against {opponents} random hand"
+                f"{'s' if opponents > 1 else ''}: win {percent(odds_now.win)}, "
+                f"tie {percent(odds_now.tie)} ({how})"
             )
+        )
     return Group(*parts)
 
 
