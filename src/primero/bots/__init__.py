@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from primero.bots.random import RandomBot
-from primero.match import Agent
 
 if TYPE_CHECKING:
+    from primero.match import Agent  # an annotation only: the match (and records) not loaded
     from primero.bots.heuristic import HeuristicBot
     from primero.bots.search import SearchBot
 
