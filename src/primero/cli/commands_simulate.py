@@ -14,7 +14,6 @@ identical hands: same seeds, same counters.
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -324,6 +323,8 @@ def simulate_command(
         typer.echo(f"primero: {exc}", err=True)
         raise typer.Exit(2) from None
     if seed is None:
+        import secrets
+
         seed = secrets.randbelow(2**31)
     console = Console(highlight=False)
     started = time.perf_counter()
