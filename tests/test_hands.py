@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
 from itertools import combinations
 
@@ -172,3 +174,29 @@ def test_bad_ids() -> None:
         evaluate_ids(0, 1, 2, -1)
     with pytest.raises(ValueError):  # a CardError is a ValueError
         evaluate(parse_cards("7h 6h Ah"))
+
+
+def test_the_table_is_built_on_first_use_by_every_entry_point() -> None:
+    # Importing the module does not build the table (the command line's start-up); the
+    # first evaluation through any entry point does, once, including the error paths.
+    script = """
+import primero.hands as h
+assert not h._TABLE
+{first}
+assert len(h._TABLE) == 91_390, len(h._TABLE)
+assert h.VALUE_BY_MASK is h._TABLE
+assert h.evaluate("7h 6h Ah 2c") is h.evaluate_ids(26, 25, 20, 1)
+"""
+    firsts = [
+        "from primero.hands import VALUE_BY_MASK",
+        "h.evaluate('7h 6h Ah 2c')",
+        "h.evaluate_ids(0, 1, 2, 3)",
+        "h.evaluate_mask(15)",
+        "h.category_of(h.DECK[:4])",
+        "try:\n    h.evaluate_ids(0, 0, 1, 2)\nexcept h.CardError:\n    pass",
+        "try:\n    h.evaluate_mask(7)\nexcept h.CardError:\n    pass",
+    ]
+    for first in firsts:
+        code = script.format(first=first)
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert done.returncode == 0, (first, done.stderr)

@@ -1,42 +1,51 @@
 """primero: the reference implementation of the Renaissance card game Primero."""
 
 import importlib
-import importlib.metadata
 from typing import TYPE_CHECKING
 
-from primero.actions import (
-    Action,
-    Bet,
-    Call,
-    Deal,
-    Declare,
-    Exchange,
-    Fold,
-    Raise,
-    Vote,
-    parse_action,
-)
-from primero.cards import DECK, Card, CardError, Rank, Suit, format_cards, parse_card, parse_cards
-from primero.dealing import Dealer
-from primero.errors import IllegalActionError, PrimeroError
-from primero.hands import Category, HandValue, evaluate, evaluate_ids
-from primero.history import (
-    HandRecord,
-    RecordError,
-    ReplayOutcome,
-    read_record,
-    record_of,
-    replay,
-    write_record,
-)
-from primero.match import Match, play_hand
-from primero.rules import Rules, RulesError
-from primero.state import DEALER, HandResult, HandState, LegalActions, Phase
-from primero.views import SeatView, view
-
-if TYPE_CHECKING:  # loaded on first use by __getattr__: they need NumPy and build tables
+if TYPE_CHECKING:  # every name below is loaded on first use by __getattr__ (PEP 562)
+    from primero.actions import (
+        Action,
+        Bet,
+        Call,
+        Deal,
+        Declare,
+        Exchange,
+        Fold,
+        Raise,
+        Vote,
+        parse_action,
+    )
     from primero.batch import evaluate_batch
+    from primero.cards import (
+        DECK,
+        Card,
+        CardError,
+        Rank,
+        Suit,
+        format_cards,
+        parse_card,
+        parse_cards,
+    )
+    from primero.dealing import Dealer
+    from primero.errors import IllegalActionError, PrimeroError
+    from primero.hands import Category, HandValue, evaluate, evaluate_ids
+    from primero.history import (
+        HandRecord,
+        RecordError,
+        ReplayOutcome,
+        read_record,
+        record_of,
+        replay,
+        write_record,
+    )
+    from primero.match import Match, play_hand
     from primero.odds import exchange_odds, showdown_odds
+    from primero.rules import Rules, RulesError
+    from primero.state import DEALER, HandResult, HandState, LegalActions, Phase
+    from primero.views import SeatView, view
+
+    __version__: str
 
 __all__ = [
     "DEALER",
@@ -86,27 +95,78 @@ __all__ = [
     "view",
     "write_record",
 ]
-#: The installed distribution's version (pyproject.toml is the one place it is written).
-__version__: str = importlib.metadata.version("primero")
-
-#: Names loaded lazily from NumPy-based modules, so that ``import primero`` stays light.
-_LAZY = {
+#: The module each public name is loaded from on first access (PEP 562), so that
+#: ``import primero.fastsim`` (or the command line) loads only the modules it uses.
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(
+        ["Action", "Bet", "Call", "Deal", "Declare", "Exchange", "Fold", "Raise", "Vote",
+         "parse_action"],
+        "primero.actions",
+    ),
     "evaluate_batch": "primero.batch",
+    **dict.fromkeys(
+        ["DECK", "Card", "CardError", "Rank", "Suit", "format_cards", "parse_card",
+         "parse_cards"],
+        "primero.cards",
+    ),
+    "Dealer": "primero.dealing",
+    "IllegalActionError": "primero.errors",
+    "PrimeroError": "primero.errors",
+    **dict.fromkeys(["Category", "HandValue", "evaluate", "evaluate_ids"], "primero.hands"),
+    **dict.fromkeys(
+        ["HandRecord", "RecordError", "ReplayOutcome", "read_record", "record_of", "replay",
+         "write_record"],
+        "primero.history",
+    ),
+    "Match": "primero.match",
+    "play_hand": "primero.match",
     "exchange_odds": "primero.odds",
     "showdown_odds": "primero.odds",
+    "Rules": "primero.rules",
+    "RulesError": "primero.rules",
+    **dict.fromkeys(
+        ["DEALER", "HandResult", "HandState", "LegalActions", "Phase"], "primero.state"
+    ),
+    "SeatView": "primero.views",
+    "view": "primero.views",
 }
+
+#: Submodules that ``import primero`` used to load, still reachable as attributes
+#: (``primero.history``) without importing them first.
+_SUBMODULES: frozenset[str] = frozenset(
+    ["actions", "cards", "dealing", "errors", "hands", "history", "legal", "match", "names",
+     "pots", "rulebook", "rules", "state", "views"]
+)
+
+
+def _version() -> str:
+    """The installed distribution's version, read from its metadata (pyproject.toml is
+    the one place it is written)."""
+    import importlib.metadata  # ~25 ms of imports: only when the version is asked for
+
+    return importlib.metadata.version("primero")
 
 
 def __getattr__(name: str) -> object:
-    """Load :func:`evaluate_batch`, :func:`exchange_odds` and :func:`showdown_odds`
-    (NumPy, lookup tables) on first access (PEP 562).
+    """Load a public name (:data:`__all__`), ``__version__`` or a core submodule on
+    first access (PEP 562), and keep it as a module attribute.
 
     Raises:
         AttributeError: ``name`` is not an attribute of the package.
     """
-    module = _LAZY.get(name)
-    if module is None:
+    value: object
+    if name == "__version__":
+        value = _version()
+    elif name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+    elif name in _SUBMODULES:
+        value = importlib.import_module(f"primero.{name}")
+    else:
         raise AttributeError(f"module 'primero' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
+
+
+def __dir__() -> list[str]:
+    """The package's attributes, including the names loaded on first access."""
+    return sorted({*globals(), *__all__, "__version__"})

@@ -4,7 +4,7 @@ A :class:`Dealer` draws each card uniformly at random from the cards that may be
 (the stock, or under R8b the stock first and then the reshuffled discards), which is the
 same game as dealing from a shuffled deck. Seeded dealers use ``random.Random`` and only
 its ``random()`` method, whose sequence Python guarantees across versions and machines
-(R10); live play uses ``secrets.SystemRandom``.
+(R10); live play uses ``random.SystemRandom`` (the ``secrets`` module's source).
 
 >>> from primero.state import HandState
 >>> s = HandState(["Ana", "Ben", "Cleo", "Dev"], [10, 10, 10, 10])
@@ -16,7 +16,6 @@ its ``random()`` method, whose sequence Python guarantees across versions and ma
 from __future__ import annotations
 
 import random
-import secrets
 from typing import Protocol
 
 from primero.actions import Deal
@@ -83,7 +82,7 @@ class Dealer:
     @classmethod
     def live(cls) -> Dealer:
         """A dealer for live games, drawing from the operating system's secure source (R10)."""
-        return cls(secrets.SystemRandom())
+        return cls(random.SystemRandom())  # secrets.SystemRandom is this class
 
     def deal(self, state: HandState) -> Deal:
         """The deal the hand is due now, with cards drawn at random.

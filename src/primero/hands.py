@@ -12,10 +12,12 @@ False
 
 from __future__ import annotations
 
+import gc
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from enum import IntEnum
-from itertools import combinations, product
-from typing import Final
+from itertools import combinations, product, repeat
+from typing import TYPE_CHECKING, Final
 
 from primero.cards import DECK, Card, CardError, parse_cards
 
@@ -156,7 +158,7 @@ def _compute(ids: Sequence[int]) -> HandValue:
     return HandValue(Category.NUMERUS, sum(c.points for c in best), tuple(best))
 
 
-def _build_table() -> dict[int, HandValue]:
+def _build_table(table: dict[int, HandValue] | None = None) -> dict[int, HandValue]:
     """Every hand's value, built category by category rather than hand by hand (R2).
 
     The hands are generated from the shape of their suits, so no hand is classified
@@ -166,8 +168,18 @@ def _build_table() -> dict[int, HandValue]:
     ranks are equal). Hands with the same counting cards share one :class:`HandValue`
     (11,500 values for 91,390 hands). ``tests/test_hands.py`` checks the result
     against :func:`_compute` on every hand.
+
+    Args:
+        table: the dict to fill (:data:`_TABLE`, by :func:`_table`); None: a new one.
+
+    Returns:
+        ``table``, filled.
+
+    Built on first use (:func:`_table`): masks are made by ``map`` and the 10,000 values
+    of the 1+1+1+1 hands set their slots directly, not through ``HandValue.__init__``.
     """
-    table: dict[int, HandValue] = {}
+    if table is None:
+        table = {}
     numerus, supremus = Category.NUMERUS, Category.SUPREMUS
     suits = [DECK[10 * s : 10 * s + 10] for s in range(4)]
     bits = [1 << i for i in range(40)]
@@ -191,7 +203,7 @@ def _build_table() -> dict[int, HandValue]:
             else:
                 value = HandValue(numerus, a.points + b.points + c.points, trio)
             mask = bits[a.id] | bits[b.id] | bits[c.id]
-            table.update(dict.fromkeys([mask | o for o in others], value))
+            table.update(zip(map(mask.__or__, others), repeat(value)))
         singles = [
             bits[x.id] | bits[y.id]
             for t, u in combinations([t for t in range(4) if t != s], 2)
@@ -199,29 +211,86 @@ def _build_table() -> dict[int, HandValue]:
             for y in suits[u]
         ]
         for mask, value in pairs[s]:
-            table.update(dict.fromkeys([mask | m for m in singles], value))
+            table.update(zip(map(mask.__or__, singles), repeat(value)))
     for s, t in combinations(range(4), 2):
-        second = pairs[t]
+        second = [(m, v, v.points) for m, v in pairs[t]]
         for mask, value in pairs[s]:
             pts = value.points
-            table.update({mask | m: (value if pts >= v.points else v) for m, v in second})
+            table.update({mask | m: (value if pts >= p else v) for m, v, p in second})
+    # 1+1+1+1: one value per hand, so its slots are set directly (what __init__ does)
+    slots = vars(HandValue)
+    set_category, set_points = slots["category"].__set__, slots["points"].__set__
+    set_counting, set_key = slots["counting"].__set__, slots["key"].__set__
+    new = object.__new__
     chorus, primero = Category.CHORUS, Category.PRIMERO
+    chorus_key, primero_key = int(chorus) * 128, int(primero) * 128
     for hand in product(*suits):
         a, b, c, d = hand
-        table[bits[a.id] | bits[b.id] | bits[c.id] | bits[d.id]] = HandValue(
-            chorus if a.rank == b.rank == c.rank == d.rank else primero,
-            a.points + b.points + c.points + d.points,
-            hand,
-        )
+        points = a.points + b.points + c.points + d.points
+        value = new(HandValue)
+        if a.rank == b.rank == c.rank == d.rank:
+            set_category(value, chorus)
+            set_key(value, chorus_key + points)
+        else:
+            set_category(value, primero)
+            set_key(value, primero_key + points)
+        set_points(value, points)
+        set_counting(value, hand)
+        table[bits[a.id] | bits[b.id] | bits[c.id] | bits[d.id]] = value
     return table
 
 
-_TABLE: Final[dict[int, HandValue]] = _build_table()
+#: The evaluator's table: empty until first used (:func:`_table` fills it in place), so
+#: that importing the module (the command line's help, ``--version``) does not build it.
+_TABLE: Final[dict[int, HandValue]] = {}
 
-#: Every 4-card hand's value (R2), keyed by the bit mask of its card ids
-#: (``sum(1 << card.id)``): the evaluator's table, for code that works on card masks
-#: (the random-playout kernel, the bots' opponent models). 91,390 entries; read only.
-VALUE_BY_MASK: Final[Mapping[int, HandValue]] = _TABLE
+#: Whether :data:`_TABLE` is complete. While one thread fills it, another may find a
+#: value already there; a hand not (yet) there sends it to :func:`_table`, which waits.
+_built = False
+_BUILDING: Final = threading.Lock()
+
+
+def _table() -> dict[int, HandValue]:
+    """The evaluator's table, built on the first call (R2); thread-safe (one thread
+    builds it while the others wait).
+
+    The garbage collector is paused while the table is built: the build makes ~35,000
+    objects and no reference cycle, and collections in its middle cost ~10% of it.
+    """
+    global _built
+    if not _built:
+        with _BUILDING:
+            if not _built:
+                collecting = gc.isenabled()
+                gc.disable()
+                try:
+                    _build_table(_TABLE)
+                finally:
+                    if collecting:
+                        gc.enable()
+                _built = True
+    return _TABLE
+
+
+def __getattr__(name: str) -> object:
+    """:data:`VALUE_BY_MASK`, the evaluator's table, built on first access (PEP 562).
+
+    Raises:
+        AttributeError: ``name`` is not an attribute of the module.
+    """
+    if name == "VALUE_BY_MASK":
+        table = _table()
+        globals()[name] = table
+        return table
+    raise AttributeError(f"module 'primero.hands' has no attribute {name!r}")
+
+
+if TYPE_CHECKING:
+    #: Every 4-card hand's value (R2), keyed by the bit mask of its card ids
+    #: (``sum(1 << card.id)``): the evaluator's table, for code that works on card masks
+    #: (the random-playout kernel, the bots' opponent models). 91,390 entries; read only.
+    #: Built on first access (:func:`__getattr__`).
+    VALUE_BY_MASK: Final[Mapping[int, HandValue]] = _TABLE
 
 
 def evaluate_mask(mask: int) -> HandValue:
@@ -239,6 +308,9 @@ def evaluate_mask(mask: int) -> HandValue:
     try:
         return _TABLE[mask]
     except (KeyError, TypeError):
+        if not _built:  # the first evaluation: build the table
+            _table()
+            return evaluate_mask(mask)
         raise CardError(f"not the mask of four distinct card ids in 0..39: {mask!r}") from None
 
 
@@ -251,6 +323,9 @@ def evaluate_ids(a: int, b: int, c: int, d: int) -> HandValue:
     try:
         return _TABLE[(1 << a) | (1 << b) | (1 << c) | (1 << d)]
     except (KeyError, ValueError, TypeError):
+        if not _built:  # the first evaluation: build the table
+            _table()
+            return evaluate_ids(a, b, c, d)
         raise CardError(f"not four distinct card ids in 0..39: {(a, b, c, d)}") from None
 
 
@@ -277,7 +352,7 @@ def evaluate(cards: str | Iterable[Card | str]) -> HandValue:
     parsed = parse_cards(cards)
     if len(parsed) != 4:
         raise CardError(f"a hand has exactly 4 cards, got {len(parsed)}")
-    return _TABLE[sum(1 << card.id for card in parsed)]
+    return _table()[sum(1 << card.id for card in parsed)]
 
 
 def category_of(cards: Iterable[Card]) -> Category:

@@ -29,7 +29,7 @@ from typing import Final
 
 from primero import moveinput
 from primero.actions import Action, seat_name
-from primero.bots import BOT_KINDS
+from primero.bots import BOT_KINDS, BOT_NAMES  # BOT_NAMES re-exported: it lives in bots
 from primero.dealing import derive_seed  # re-exported: primero.table.derive_seed still works
 from primero.errors import PrimeroError, WrongTurnError
 from primero.history import HandRecord, write_record
@@ -51,21 +51,6 @@ __all__ = [
     "personal_message",
     "phase_name",
 ]
-
-#: Names given to the bots, in order (Italian Renaissance; Girolamo for Cardano).
-BOT_NAMES: Final[tuple[str, ...]] = (
-    "Lorenzo",
-    "Isabella",
-    "Girolamo",
-    "Lucrezia",
-    "Baldassare",
-    "Vittoria",
-    "Ludovico",
-    "Caterina",
-    "Cesare",
-    "Beatrice",
-)
-
 
 def phase_name(view: SeatView) -> str:
     """The name of the hand's phase as the table shows it (R4): the state's own name,

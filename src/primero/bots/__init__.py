@@ -10,17 +10,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from primero.bots.random import RandomBot
-from primero.match import Agent
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the bots load on first use (make_bot, __getattr__): the CLI starts fast
     from primero.bots.heuristic import HeuristicBot
+    from primero.bots.random import RandomBot
     from primero.bots.search import SearchBot
+    from primero.match import Agent
 
-__all__ = ["BOT_KINDS", "HeuristicBot", "RandomBot", "SearchBot", "make_bot"]
+__all__ = ["BOT_KINDS", "BOT_NAMES", "HeuristicBot", "RandomBot", "SearchBot", "make_bot"]
 
 #: The bot kinds :func:`make_bot` knows, by name.
 BOT_KINDS: Final[tuple[str, ...]] = ("random", "heuristic", "search")
+
+#: Names given to the bots, in order (Italian Renaissance; Girolamo for Cardano): the
+#: table's bots and ``primero simulate``'s players.
+BOT_NAMES: Final[tuple[str, ...]] = (
+    "Lorenzo",
+    "Isabella",
+    "Girolamo",
+    "Lucrezia",
+    "Baldassare",
+    "Vittoria",
+    "Ludovico",
+    "Caterina",
+    "Cesare",
+    "Beatrice",
+)
 
 
 def make_bot(kind: str, seed: int | None, *, search_samples: int | None = None) -> Agent:
@@ -40,6 +54,8 @@ def make_bot(kind: str, seed: int | None, *, search_samples: int | None = None) 
             < 1.
     """
     if kind == "random":
+        from primero.bots.random import RandomBot
+
         return RandomBot(seed=seed)
     if kind == "heuristic":
         from primero.bots.heuristic import HeuristicBot  # NumPy and the odds tables: on demand
@@ -54,8 +70,12 @@ def make_bot(kind: str, seed: int | None, *, search_samples: int | None = None) 
 
 
 def __getattr__(name: str) -> object:
-    """``HeuristicBot`` and ``SearchBot`` are imported on first use, so that the command
-    line starts fast."""
+    """``RandomBot``, ``HeuristicBot`` and ``SearchBot`` are imported on first use, so that
+    the command line starts fast."""
+    if name == "RandomBot":
+        from primero.bots.random import RandomBot
+
+        return RandomBot
     if name == "HeuristicBot":
         from primero.bots.heuristic import HeuristicBot
 

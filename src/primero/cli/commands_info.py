@@ -12,38 +12,27 @@ standard error and exit status 2, never a traceback.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-import pydoc
 import re
 import shutil
-import subprocess
 import sys
 from enum import StrEnum
-from importlib.resources import files
 from pathlib import Path
-from typing import Annotated, Final, NoReturn
+from typing import TYPE_CHECKING, Annotated, Final, NoReturn
 
 import typer
 from rich.console import Console, Group, RenderableType
-from rich.markdown import Markdown
 from rich.pager import Pager
 from rich.table import Table
 from rich.text import Text
 
 from primero.cards import Card, CardError, Suit, parse_card
-from primero.cheatsheet import (
-    PLAY_STEPS,
-    RULE_LINES,
-    Cell,
-    SheetFormat,
-    SheetTable,
-    cheatsheet,
-    sheet_tables,
-)
 from primero.cli.app import app
 from primero.errors import MissingExtraError
-from primero.hands import HandValue, evaluate
+
+if TYPE_CHECKING:  # the commands import these when they run, so that the CLI starts fast
+    from primero.cheatsheet import Cell, SheetFormat, SheetTable
+    from primero.hands import HandValue
 
 __all__ = [
     "RulesPager",
@@ -148,8 +137,12 @@ def eval_command(
         hand = parse_hand(cards)
     except CardError as exc:
         _fail(str(exc))
+    from primero.hands import evaluate
+
     value = evaluate(hand)
     if as_json:
+        import json
+
         typer.echo(json.dumps(_value_json(hand, value), ensure_ascii=False))
         return
     grid = Table.grid(padding=(0, 2))
@@ -177,6 +170,8 @@ def rules_text() -> str:
     Raises:
         OSError: the packaged file is missing (a broken installation).
     """
+    from importlib.resources import files
+
     return files("primero").joinpath("data/rules.md").read_text(encoding="utf-8")
 
 
@@ -234,6 +229,8 @@ def cheatsheet_renderable() -> RenderableType:
     Raises:
         RuntimeError: as :func:`primero.cheatsheet.examples`.
     """
+    from primero.cheatsheet import PLAY_STEPS, RULE_LINES, sheet_tables
+
     parts: list[RenderableType] = [Text("Primero cheat sheet", style="bold underline")]
     for table in sheet_tables():
         parts += [Text(""), _rich_table(table)]
@@ -278,6 +275,8 @@ def rules_command(
     Raises:
         typer.Exit: status 2 when ``--section`` names no section.
     """
+    from rich.markdown import Markdown  # markdown-it: ~25 ms, only for this command
+
     console = Console(highlight=False)
     if section is not None:
         text = rules_section(section)
@@ -293,6 +292,8 @@ def rules_command(
 
 
 def _print_rules(console: Console) -> None:
+    from rich.markdown import Markdown
+
     console.print(Markdown(rules_text()))
     console.print()
     console.rule("Cheat sheet")
@@ -312,8 +313,12 @@ class RulesPager(Pager):
     def show(self, content: str) -> None:
         """Page ``content`` (text with terminal colour codes)."""
         if os.environ.get("PAGER") or os.environ.get("MANPAGER") or not shutil.which("less"):
+            import pydoc
+
             pydoc.pager(content)
             return
+        import subprocess
+
         with contextlib.suppress(OSError, KeyboardInterrupt):
             subprocess.run(["less", "-R"], input=content, text=True, check=False)
 
@@ -366,6 +371,8 @@ def cheatsheet_command(
         typer.Exit: status 2 when a PDF would be written to a terminal; status 1 when the
             output file cannot be written, or a PDF is asked for without the ``pdf`` extra.
     """
+    from primero.cheatsheet import cheatsheet
+
     try:
         data = cheatsheet(_FORMAT[fmt])
     except MissingExtraError as exc:

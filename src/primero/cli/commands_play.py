@@ -17,7 +17,7 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Final
+from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
 from rich.console import Console
@@ -25,17 +25,19 @@ from rich.console import Console
 from primero.bots import BOT_KINDS
 from primero.cli.app import app
 from primero.cli.commands_simulate import parse_bots
-from primero.cli.plain import (
-    HELP,
-    QUIT_WORDS,
-    card_text,
-    cards_text,
-    print_leaving,
-    run_plain,
-)
 from primero.errors import PrimeroError
 from primero.rules import Rules, RulesError
-from primero.table import Table, TableConfig
+
+if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI starts fast
+    from primero.cli.plain import (
+        HELP,
+        QUIT_WORDS,
+        card_text,
+        cards_text,
+        print_leaving,
+        run_plain,
+    )
+    from primero.table import Table, TableConfig
 
 __all__ = [
     "HELP",
@@ -49,6 +51,25 @@ __all__ = [
     "print_leaving",
     "run_plain",
 ]
+
+
+#: The names re-exported from :mod:`primero.cli.plain`, loaded on first access (PEP 562).
+_PLAIN: Final = frozenset(
+    ["HELP", "QUIT_WORDS", "card_text", "cards_text", "print_leaving", "run_plain"]
+)
+
+
+def __getattr__(name: str) -> object:
+    """The plain prompt's names (:mod:`primero.cli.plain`), imported on first access.
+
+    Raises:
+        AttributeError: ``name`` is not an attribute of the module.
+    """
+    if name in _PLAIN:
+        from primero.cli import plain
+
+        return getattr(plain, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class TiesOption(StrEnum):
@@ -125,6 +146,8 @@ def _run_tui(config: TableConfig, table: Table, speed: float) -> bool:
     if run_table is None:
         return False
     table, summary = run_table(config, bot_delay=speed, table=table)
+    from primero.cli.plain import print_leaving
+
     console = Console(highlight=False)
     title = "Final standings" if table.over else "Standings when you left"
     if table.match.hand is not None and not table.match.hand.complete:
@@ -259,6 +282,8 @@ def play_command(
             err=True,
         )
         raise typer.Exit(2)
+    from primero.table import Table, TableConfig
+
     try:
         rules = build_rules(
             ante=ante, ties=ties.value, refusal=not no_refusal, last_round=not no_last_round,
@@ -294,6 +319,8 @@ def _play(config: TableConfig, table: Table, *, plain: bool, speed: float) -> No
         from primero.savegame import MatchSaver
 
         MatchSaver(table).save()
+    from primero.cli.plain import run_plain
+
     # HOOK: the Textual app when in a terminal and installed; else the plain prompt.
     if not plain and sys.stdin.isatty() and sys.stdout.isatty() and _run_tui(
         config, table, speed

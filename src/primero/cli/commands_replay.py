@@ -17,19 +17,19 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Final, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, Final, TextIO
 
 import typer
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from primero.actions import seat_name
 from primero.cards import Card, Suit
 from primero.cli.app import app
 from primero.cli.commands_tui import WatchFlag, watch_files
-from primero.history import HandRecord, RecordError, ReplayOutcome, read_record, replay
-from primero.recordpos import action_lines_of_file, describe_error, where
+
+if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI starts fast
+    from primero.history import HandRecord, ReplayOutcome
 
 __all__ = ["EXIT_INVALID", "describe_outcome", "replay_command", "replay_file"]
 
@@ -43,6 +43,8 @@ def _card(card: Card) -> Text:
 
 
 def _who(record: HandRecord, seat: int) -> str:
+    from primero.actions import seat_name
+
     return f"{seat_name(seat)} {record.players[seat]}"
 
 
@@ -57,6 +59,8 @@ def describe_outcome(name: str, record: HandRecord, outcome: ReplayOutcome) -> l
     Returns:
         Rich renderables to print, in order.
     """
+    from primero.actions import seat_name
+
     state = outcome.state
     assert state is not None
     out: list[Text | Table] = []
@@ -150,6 +154,9 @@ def replay_file(path: Path, *, as_json: bool, out: TextIO, err: TextIO) -> bool:
         True when the record is valid (complete or pending), False when it is invalid
         (header or line error, or the file cannot be read).
     """
+    from primero.history import RecordError, read_record, replay
+    from primero.recordpos import action_lines_of_file, describe_error, where
+
     record: HandRecord | None
     try:
         record = read_record(path)

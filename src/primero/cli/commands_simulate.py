@@ -14,27 +14,22 @@ identical hands: same seeds, same counters.
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console, Group
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from primero.bots import BOT_KINDS, make_bot
+from primero.bots import BOT_KINDS, BOT_NAMES
 from primero.cli.app import app
-from primero.dealing import derive_seed
-from primero.fastsim import simulate_random
 from primero.hands import Category
-from primero.match import Agent, Match
 from primero.rules import DEFAULT_RULES, Rules, RulesError
-from primero.state import DEALER
-from primero.table import BOT_NAMES
-from primero.views import view
+
+if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI starts fast
+    from primero.match import Agent, Match
 
 __all__ = [
     "SimulationResult",
@@ -155,6 +150,8 @@ def simulate(
     names = tuple(BOT_NAMES[i % len(BOT_NAMES)] + ("" if i < len(BOT_NAMES) else str(i))
                   for i in range(players))
     if fast and all(k == "random" for k in kinds):
+        from primero.fastsim import simulate_random
+
         summary = simulate_random(players, hands, seed, rules=rules, stack=stack, on_hand=on_hand)
         return SimulationResult(
             names, kinds, seed, hands=summary.hands, matches=summary.matches,
@@ -163,6 +160,12 @@ def simulate(
             shown={c: summary.shown[c] for c in Category},
             won_with={c: summary.won_with[c] for c in Category},
         )
+    from primero.bots import make_bot
+    from primero.dealing import derive_seed
+    from primero.match import Match
+    from primero.state import DEALER
+    from primero.views import view
+
     agents: list[Agent] = [make_bot(k, derive_seed(seed, i)) for i, k in enumerate(kinds)]
     result = SimulationResult(names, kinds, seed, net=[0] * players, pots_won=[0] * players)
     net, pots_won, shown, won_with = result.net, result.pots_won, result.shown, result.won_with
@@ -320,6 +323,8 @@ def simulate_command(
         typer.echo(f"primero: {exc}", err=True)
         raise typer.Exit(2) from None
     if seed is None:
+        import secrets
+
         seed = secrets.randbelow(2**31)
     console = Console(highlight=False)
     started = time.perf_counter()
@@ -327,6 +332,14 @@ def simulate_command(
         if quiet:
             result = simulate(hands, players, kinds, seed, stack=stack)
         else:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
             with Progress(
                 TextColumn("simulating"),
                 BarColumn(),

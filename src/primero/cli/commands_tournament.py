@@ -16,18 +16,18 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from primero.bots import BOT_KINDS
 from primero.cli.app import app
-from primero.tournament import TournamentConfig, TournamentResult, summarize
-from primero.tournament_engines import run_local, run_processes, run_ray
+
+if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI starts fast
+    from primero.tournament import TournamentResult
 
 __all__ = ["ray_flag_args", "results_table", "tournament_command", "write_results"]
 
@@ -131,6 +131,17 @@ def tournament_command(
     Each unit is one seeded deal played once per rotation of the kinds over the seats;
     the same seed gives the same results.json whatever --workers or --ray.
     """
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    from primero.tournament import TournamentConfig, summarize
+    from primero.tournament_engines import run_local, run_processes, run_ray
+
     try:
         kinds = tuple(k.strip() for k in bots.split(","))
         config = TournamentConfig(

@@ -17,8 +17,6 @@ import typer
 from rich.console import Console
 
 from primero.cli.app import app
-from primero.history import RecordError
-from primero.recordpos import describe_error
 
 __all__ = [
     "EXIT_INVALID",
@@ -77,6 +75,8 @@ def watch_files(files: list[Path], *, seat: str | None = None, text: bool = Fals
     if not text and not has_terminal():
         _err(NO_TERMINAL)
         return EXIT_INVALID
+    from primero.history import RecordError
+    from primero.recordpos import describe_error
     from primero.tui.analysis import exchange_decisions
     from primero.tui.watchmodel import WatchModel
 
