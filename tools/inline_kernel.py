@@ -75,6 +75,7 @@ INLINED: Mapping[str, tuple[str, ...]] = {
     "primero.bots.random": (
         "random_cards", "random_declaration", "random_facing", "random_opening", "random_vote",
     ),
+    "primero.pots": ("settle", "_award", "best_seats", "divide_pot", "pot_layers"),
     TEMPLATE: ("_betting", "_exchange", "_play_hand", "_showdown"),
 }
 
@@ -270,6 +271,13 @@ def _is_simple(node: ast.expr) -> bool:
     return isinstance(node, ast.Name | ast.Constant)
 
 
+def _is_method(part: ast.expr, node: ast.expr) -> bool:
+    """``part`` is the ``name.method`` looked up by the call ``node`` (before its
+    arguments): a lookup without side effects on the plain objects of the kernel."""
+    return (isinstance(node, ast.Call) and part is node.func
+            and isinstance(part, ast.Attribute) and isinstance(part.value, ast.Name))
+
+
 def _contains_return(node: ast.AST) -> bool:
     return any(isinstance(sub, ast.Return) for sub in ast.walk(node))
 
@@ -364,8 +372,9 @@ def _returns_to_assignments(
     ``target = X`` (or into nothing when the result is unused) by structured control flow.
 
     Raises:
-        InlineError: a return in a shape not handled (inside ``while``, a nested loop, a
-            loop that also breaks, ...).
+        InlineError: a return in a shape not handled (in a nested loop, a ``try``,
+            ``with`` or ``match``, ...), or a body that can end without one while its
+            result is used.
     """
 
     def result(ret: ast.Return) -> list[ast.stmt]:
@@ -377,21 +386,28 @@ def _returns_to_assignments(
             raise InlineError(f"{where}: a bare 'return' where the result is used")
         return [ast.Assign(targets=[_store_copy(target)], value=ret.value)]
 
-    def in_loop(body: list[ast.stmt]) -> list[ast.stmt]:
-        """A loop body: ``return X`` becomes ``target = X; break``."""
+    def breaks(stmts: list[ast.stmt]) -> bool:
+        """Whether ``stmts`` (in a loop body) break out of that loop."""
+        return any(isinstance(sub, ast.Break) for sub in _loop_level(stmts))
+
+    def in_loop(body: list[ast.stmt], after: list[ast.stmt]) -> list[ast.stmt]:
+        """A loop body: ``return X`` becomes ``target = X; break``, and a ``break`` of the
+        loop runs ``after`` (what follows the loop) first."""
         out: list[ast.stmt] = []
         for st in body:
             if isinstance(st, ast.Return):
-                out += [*result(st), ast.Break()]
-                return out
-            if not _contains_return(st):
+                return [*out, *result(st), ast.Break()]
+            if isinstance(st, ast.Break):
+                return [*out, *run(copy.deepcopy(after)), ast.Break()]
+            if not _contains_return(st) and not breaks([st]):
                 out.append(st)
             elif isinstance(st, ast.If):
-                out.append(ast.If(test=st.test, body=_block(in_loop(st.body)),
-                                  orelse=in_loop(st.orelse)))
+                out.append(ast.If(test=st.test, body=_block(in_loop(st.body, after)),
+                                  orelse=in_loop(st.orelse, after)))
             else:
                 raise InlineError(
-                    f"{where}: a 'return' inside a {type(st).__name__} inside a loop"
+                    f"{where}: a 'return' or 'break' inside a {type(st).__name__} inside a "
+                    "loop that returns"
                 )
         return out
 
@@ -409,16 +425,14 @@ def _returns_to_assignments(
                 out.append(ast.If(test=st.test, body=_block(run(st.body + copy.deepcopy(rest))),
                                   orelse=run(st.orelse + copy.deepcopy(rest))))
                 return out
-            if isinstance(st, ast.For | ast.While):  # the rest goes into the loop's else
-                if any(isinstance(sub, ast.Break) for sub in _loop_level(st.body)):
-                    raise InlineError(f"{where}: a loop with both 'break' and 'return'")
-                if _contains_return(ast.Module(body=st.orelse, type_ignores=[])):
-                    raise InlineError(f"{where}: a 'return' in a loop's 'else:'")
+            if isinstance(st, ast.For | ast.While):
+                # a return assigns and breaks; the rest runs after a break of the loop's
+                # own (moved to it) or when the loop ends (in its else)
                 loop = copy.copy(st)
-                loop.body = _block(in_loop(st.body))
+                loop.body = _block(in_loop(st.body, rest))
                 forever = (isinstance(st, ast.While) and isinstance(st.test, ast.Constant)
                            and bool(st.test.value))
-                # "while True:" ends only by a return: what follows is never reached
+                # "while True:" ends only by a break: its else is never reached
                 loop.orelse = [] if forever else run(st.orelse + rest)
                 out.append(loop)
                 return out
@@ -480,23 +494,23 @@ class Inliner:
         template: the module whose functions are copied.
         modules: every module a callee lives in, by name (the template included when it
             inlines its own helpers).
-        inlined: the functions to inline, by the name the template's functions call them
-            by, as ``(module, function)``.
+        inlined: the functions to inline, as ``(module, function)``.
     """
 
     def __init__(
         self,
         template: ModuleSource,
         modules: Mapping[str, ModuleSource],
-        inlined: Mapping[str, tuple[str, str]],
+        inlined: Iterable[tuple[str, str]],
     ) -> None:
         self.template = template
         self.modules = dict(modules)
-        self.callees = {
-            local: Callee.of(self.modules[mod], name) for local, (mod, name) in inlined.items()
-        }
-        #: callee (module, function) -> the name the template knows it by
-        self.by_origin = {origin: local for local, origin in inlined.items()}
+        missing = sorted({mod for mod, _ in inlined} - set(self.modules))
+        if missing:
+            raise InlineError(f"no source given for the modules {missing}")
+        #: the callees by (module, function)
+        self.callees = {(mod, name): Callee.of(self.modules[mod], name)
+                        for mod, name in inlined}
         #: (module, attribute) -> the generated module's name for it
         self.globals: dict[tuple[str, str], str] = {}
         self._taken: set[str] = set()
@@ -594,9 +608,20 @@ class Inliner:
             out += self.statement(st, ctx, depth)
         return out
 
+    def _callee(self, node: ast.AST) -> Callee | None:
+        """The function to inline that ``node`` calls (names are the generated module's)."""
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            return None
+        name = node.func.id
+        if name in self.template.functions:
+            return self.callees.get((self.template.name, name))
+        for origin, local in self.globals.items():
+            if local == name:
+                return self.callees.get(origin)
+        return None
+
     def _is_inlined(self, node: ast.AST) -> bool:
-        return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                and node.func.id in self.callees)
+        return self._callee(node) is not None
 
     def _has_inlined(self, node: ast.AST | None) -> bool:
         return node is not None and any(self._is_inlined(sub) for sub in ast.walk(node))
@@ -612,11 +637,13 @@ class Inliner:
             assert isinstance(st.value, ast.Call)
             target = st.targets[0]
             # the first value of a name: declare its type (the callee's return type) here
-            names = [target] if isinstance(target, ast.Name) else target.elts
-            declare = [(e.id, i) for i, e in enumerate(names)
-                       if isinstance(e, ast.Name) and e.id not in ctx.declared]
-            if isinstance(target, ast.Name) and declare:
-                declare = [(target.id, None)]
+            declare: list[tuple[str, int | None]] = []
+            if isinstance(target, ast.Name):
+                if target.id not in ctx.declared:
+                    declare.append((target.id, None))
+            elif isinstance(target, ast.Tuple):
+                declare += [(e.id, i) for i, e in enumerate(target.elts)
+                            if isinstance(e, ast.Name) and e.id not in ctx.declared]
             ctx.declared |= _stored_names([target])
             return self.call(st.value, target, declare, ctx, depth)
         if isinstance(st, ast.Expr | ast.Assign | ast.Return):
@@ -669,7 +696,8 @@ class Inliner:
             return [], node
         if self._is_inlined(node):
             assert isinstance(node, ast.Call)
-            callee = self.callees[_func_name(node)]
+            callee = self._callee(node)
+            assert callee is not None
             result = ctx.prefix(_func_name(node))
             ann = self.annotation(callee, callee.node.returns, ctx.locals)
             pre: list[ast.stmt] = []
@@ -709,7 +737,8 @@ class Inliner:
                 if i >= eager:
                     raise InlineError(f"an inlined call evaluated only sometimes: "
                                       f"{ast.unparse(node)}")
-                if not all(_is_simple(p) for p in parts[:i]):
+                # what is evaluated before it must be moved out too, or be harmless
+                if not all(_is_simple(p) or _is_method(p, node) for p in new):
                     raise InlineError(f"an inlined call after other work in one expression "
                                       f"(order of evaluation): {ast.unparse(node)}")
                 more, part = self.hoist(part, ctx, depth)
@@ -725,7 +754,8 @@ class Inliner:
         unused); ``declare`` names targets to declare with the return annotation: the
         whole of it (index None) or the element at the index of a ``tuple[A, B]``."""
         name = _func_name(call)
-        callee = self.callees[name]
+        callee = self._callee(call)
+        assert callee is not None
         where = f"{callee.module.name}.{callee.node.name}"
         if depth >= _MAX_DEPTH:
             raise InlineError(f"{where}: inlining nests too deep (a recursive call?)")
@@ -915,7 +945,7 @@ def _called_template_functions(node: ast.AST, template: ModuleSource) -> set[str
 def generate_module(
     template: ModuleSource,
     modules: Mapping[str, ModuleSource],
-    inlined: Mapping[str, tuple[str, str]],
+    inlined: Iterable[tuple[str, str]],
     roots: Sequence[str],
     header: str = "",
     docstring: str = "",
@@ -926,8 +956,7 @@ def generate_module(
     Args:
         template: the template module.
         modules: the callees' modules by name.
-        inlined: by the name the template calls it, each function to inline as
-            ``(module, function)``.
+        inlined: each function to inline, as ``(module, function)``.
         roots: the template functions the module must hold.
         header: comment lines put first.
         docstring: the module's docstring (a string literal, quotes included).
@@ -988,16 +1017,7 @@ def generate() -> str:
     template = ModuleSource.load(TEMPLATE)
     modules = {name: ModuleSource.load(name) for name in INLINED if name != TEMPLATE}
     modules[TEMPLATE] = template
-    inlined: dict[str, tuple[str, str]] = {}
-    for mod, names in INLINED.items():
-        for name in names:
-            local = name
-            if mod != TEMPLATE:  # the name the template imports it by
-                matches = [k for k, v in template.imported.items() if v == (mod, name)]
-                if not matches:
-                    raise InlineError(f"{TEMPLATE} does not import {mod}.{name}")
-                local = matches[0]
-            inlined[local] = (mod, name)
+    inlined = [(mod, name) for mod, names in INLINED.items() for name in names]
     return generate_module(template, modules, inlined, ROOTS, HEADER, DOCSTRING)
 
 

@@ -19,7 +19,7 @@ from primero.bots.random import BET, CALL, DECLARE, EXCHANGE, FOLD, RAISE, _CALL
 from primero.dealing import derive_seed
 from primero.fastsim_tables import ALONE, ANY_EXCHANGE, BIT, CARD, CATEGORY_LABEL, DECK_IDS, DONE, Params, Rand, SEAT, VALUE, VOID
 from primero.hands import Category
-from primero.pots import settle
+from primero.pots import Settled
 from primero.rulebook import SEATS_AFTER, _DECLARABLE, _OTHERS
 
 
@@ -707,7 +707,132 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
             showdown1_a, showdown1_b, showdown1_c, showdown1_d = hands[showdown1_s]
             showdown1_key = showdown1_keys[showdown1_s] = VALUE[BIT[showdown1_a] | BIT[showdown1_b] | BIT[showdown1_c] | BIT[showdown1_d]].key
             shown[showdown1_key >> 7] += 1
-    for _, showdown1_eligible, showdown1_winners, _ in settle(contrib, folded, showdown1_keys, split, stacks):
+    settle1: list[Settled]
+    settle1_inside: list[int]
+    settle1_settled: list[Settled]
+    settle1_level = -1
+    settle1_inside = []
+    for settle1_s in range(len(folded)):
+        if not folded[settle1_s]:
+            if settle1_level < 0:
+                settle1_level = contrib[settle1_s]
+            elif contrib[settle1_s] != settle1_level:
+                settle1_settled = []
+                pot_layers1: list[tuple[int, tuple[int, ...]]]
+                pot_layers1_inside: list[int]
+                pot_layers1_levels: list[int]
+                pot_layers1_pots: list[tuple[int, tuple[int, ...]]]
+                pot_layers1_above: list[int]
+                pot_layers1_inside = []
+                pot_layers1_one_level = True
+                for pot_layers1_s in range(len(folded)):
+                    if not folded[pot_layers1_s]:
+                        if pot_layers1_inside and contrib[pot_layers1_s] != contrib[pot_layers1_inside[0]]:
+                            pot_layers1_one_level = False
+                        pot_layers1_inside.append(pot_layers1_s)
+                if pot_layers1_one_level:
+                    pot_layers1_total = sum(contrib)
+                    pot_layers1 = [(pot_layers1_total, tuple(pot_layers1_inside))] if pot_layers1_total else []
+                else:
+                    pot_layers1_levels = []
+                    for pot_layers1_s in pot_layers1_inside:
+                        if contrib[pot_layers1_s] not in pot_layers1_levels:
+                            pot_layers1_levels.append(contrib[pot_layers1_s])
+                    pot_layers1_levels.sort()
+                    pot_layers1_pots = []
+                    pot_layers1_previous = 0
+                    pot_layers1_top = pot_layers1_levels[-1]
+                    pot_layers1_eligible = tuple(pot_layers1_inside)
+                    for pot_layers1_level in pot_layers1_levels:
+                        pot_layers1_amount = 0
+                        for pot_layers1_c in contrib:
+                            if pot_layers1_c > pot_layers1_previous:
+                                pot_layers1_amount += (pot_layers1_c if pot_layers1_level == pot_layers1_top or pot_layers1_c < pot_layers1_level else pot_layers1_level) - pot_layers1_previous
+                        if pot_layers1_amount:
+                            pot_layers1_pots.append((pot_layers1_amount, pot_layers1_eligible))
+                        if pot_layers1_level != pot_layers1_top:
+                            pot_layers1_above = []
+                            for pot_layers1_s in pot_layers1_eligible:
+                                if contrib[pot_layers1_s] > pot_layers1_level:
+                                    pot_layers1_above.append(pot_layers1_s)
+                            pot_layers1_eligible = tuple(pot_layers1_above)
+                        pot_layers1_previous = pot_layers1_level
+                    pot_layers1 = pot_layers1_pots
+                for settle1_amount, settle1_eligible in pot_layers1:
+                    award1: Settled
+                    if len(settle1_eligible) == 1:
+                        stacks[settle1_eligible[0]] += settle1_amount
+                        award1 = (settle1_amount, settle1_eligible, settle1_eligible, (settle1_amount,))
+                    else:
+                        award1_winners: tuple[int, ...]
+                        award1_shares: tuple[int, ...]
+                        divide_pot1_best: Sequence[int]
+                        best_seats1_best: list[int]
+                        best_seats1_best = []
+                        best_seats1_best_value = None
+                        for best_seats1_seat in settle1_eligible:
+                            best_seats1_value = showdown1_keys[best_seats1_seat]
+                            if best_seats1_value is None:
+                                raise ValueError(f'seat p{best_seats1_seat + 1} is eligible for a pot but has no hand')
+                            if best_seats1_best_value is None or best_seats1_value > best_seats1_best_value:
+                                best_seats1_best, best_seats1_best_value = ([best_seats1_seat], best_seats1_value)
+                            elif best_seats1_value == best_seats1_best_value:
+                                best_seats1_best.append(best_seats1_seat)
+                        divide_pot1_best = best_seats1_best
+                        if not split or len(divide_pot1_best) == 1:
+                            award1_winners, award1_shares = ((divide_pot1_best[0],), (settle1_amount,))
+                        else:
+                            divide_pot1_share, divide_pot1_odd = divmod(settle1_amount, len(divide_pot1_best))
+                            award1_winners, award1_shares = (tuple(divide_pot1_best), tuple((divide_pot1_share + (1 if divide_pot1_i < divide_pot1_odd else 0) for divide_pot1_i in range(len(divide_pot1_best)))))
+                        if len(award1_winners) == 1:
+                            stacks[award1_winners[0]] += settle1_amount
+                        else:
+                            for award1_i in range(len(award1_winners)):
+                                stacks[award1_winners[award1_i]] += award1_shares[award1_i]
+                        award1 = (settle1_amount, settle1_eligible, award1_winners, award1_shares)
+                    settle1_settled.append(award1)
+                settle1 = settle1_settled
+                break
+            settle1_inside.append(settle1_s)
+    else:
+        settle1_total = sum(contrib)
+        if not settle1_total:
+            settle1 = []
+        else:
+            award2: Settled
+            award2_eligible: tuple[int, ...] = tuple(settle1_inside)
+            if len(award2_eligible) == 1:
+                stacks[award2_eligible[0]] += settle1_total
+                award2 = (settle1_total, award2_eligible, award2_eligible, (settle1_total,))
+            else:
+                award2_winners: tuple[int, ...]
+                award2_shares: tuple[int, ...]
+                divide_pot2_best: Sequence[int]
+                best_seats2_best: list[int]
+                best_seats2_best = []
+                best_seats2_best_value = None
+                for best_seats2_seat in award2_eligible:
+                    best_seats2_value = showdown1_keys[best_seats2_seat]
+                    if best_seats2_value is None:
+                        raise ValueError(f'seat p{best_seats2_seat + 1} is eligible for a pot but has no hand')
+                    if best_seats2_best_value is None or best_seats2_value > best_seats2_best_value:
+                        best_seats2_best, best_seats2_best_value = ([best_seats2_seat], best_seats2_value)
+                    elif best_seats2_value == best_seats2_best_value:
+                        best_seats2_best.append(best_seats2_seat)
+                divide_pot2_best = best_seats2_best
+                if not split or len(divide_pot2_best) == 1:
+                    award2_winners, award2_shares = ((divide_pot2_best[0],), (settle1_total,))
+                else:
+                    divide_pot2_share, divide_pot2_odd = divmod(settle1_total, len(divide_pot2_best))
+                    award2_winners, award2_shares = (tuple(divide_pot2_best), tuple((divide_pot2_share + (1 if divide_pot2_i < divide_pot2_odd else 0) for divide_pot2_i in range(len(divide_pot2_best)))))
+                if len(award2_winners) == 1:
+                    stacks[award2_winners[0]] += settle1_total
+                else:
+                    for award2_i in range(len(award2_winners)):
+                        stacks[award2_winners[award2_i]] += award2_shares[award2_i]
+                award2 = (settle1_total, award2_eligible, award2_winners, award2_shares)
+            settle1 = [award2]
+    for _, showdown1_eligible, showdown1_winners, _ in settle1:
         if len(showdown1_eligible) > 1:
             won_with[showdown1_keys[showdown1_winners[0]] >> 7] += 1
         showdown1_took += showdown1_winners
@@ -1344,7 +1469,132 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                         showdown1_a, showdown1_b, showdown1_c, showdown1_d = play_hand1_hands[showdown1_s]
                         showdown1_key = showdown1_keys[showdown1_s] = VALUE[BIT[showdown1_a] | BIT[showdown1_b] | BIT[showdown1_c] | BIT[showdown1_d]].key
                         shown[showdown1_key >> 7] += 1
-                for _, showdown1_eligible, showdown1_winners, _ in settle(play_hand1_contrib, play_hand1_folded, showdown1_keys, play_hand1_split, hand_stacks):
+                settle1: list[Settled]
+                settle1_inside: list[int]
+                settle1_settled: list[Settled]
+                settle1_level = -1
+                settle1_inside = []
+                for settle1_s in range(len(play_hand1_folded)):
+                    if not play_hand1_folded[settle1_s]:
+                        if settle1_level < 0:
+                            settle1_level = play_hand1_contrib[settle1_s]
+                        elif play_hand1_contrib[settle1_s] != settle1_level:
+                            settle1_settled = []
+                            pot_layers1: list[tuple[int, tuple[int, ...]]]
+                            pot_layers1_inside: list[int]
+                            pot_layers1_levels: list[int]
+                            pot_layers1_pots: list[tuple[int, tuple[int, ...]]]
+                            pot_layers1_above: list[int]
+                            pot_layers1_inside = []
+                            pot_layers1_one_level = True
+                            for pot_layers1_s in range(len(play_hand1_folded)):
+                                if not play_hand1_folded[pot_layers1_s]:
+                                    if pot_layers1_inside and play_hand1_contrib[pot_layers1_s] != play_hand1_contrib[pot_layers1_inside[0]]:
+                                        pot_layers1_one_level = False
+                                    pot_layers1_inside.append(pot_layers1_s)
+                            if pot_layers1_one_level:
+                                pot_layers1_total = sum(play_hand1_contrib)
+                                pot_layers1 = [(pot_layers1_total, tuple(pot_layers1_inside))] if pot_layers1_total else []
+                            else:
+                                pot_layers1_levels = []
+                                for pot_layers1_s in pot_layers1_inside:
+                                    if play_hand1_contrib[pot_layers1_s] not in pot_layers1_levels:
+                                        pot_layers1_levels.append(play_hand1_contrib[pot_layers1_s])
+                                pot_layers1_levels.sort()
+                                pot_layers1_pots = []
+                                pot_layers1_previous = 0
+                                pot_layers1_top = pot_layers1_levels[-1]
+                                pot_layers1_eligible = tuple(pot_layers1_inside)
+                                for pot_layers1_level in pot_layers1_levels:
+                                    pot_layers1_amount = 0
+                                    for pot_layers1_c in play_hand1_contrib:
+                                        if pot_layers1_c > pot_layers1_previous:
+                                            pot_layers1_amount += (pot_layers1_c if pot_layers1_level == pot_layers1_top or pot_layers1_c < pot_layers1_level else pot_layers1_level) - pot_layers1_previous
+                                    if pot_layers1_amount:
+                                        pot_layers1_pots.append((pot_layers1_amount, pot_layers1_eligible))
+                                    if pot_layers1_level != pot_layers1_top:
+                                        pot_layers1_above = []
+                                        for pot_layers1_s in pot_layers1_eligible:
+                                            if play_hand1_contrib[pot_layers1_s] > pot_layers1_level:
+                                                pot_layers1_above.append(pot_layers1_s)
+                                        pot_layers1_eligible = tuple(pot_layers1_above)
+                                    pot_layers1_previous = pot_layers1_level
+                                pot_layers1 = pot_layers1_pots
+                            for settle1_amount, settle1_eligible in pot_layers1:
+                                award1: Settled
+                                if len(settle1_eligible) == 1:
+                                    hand_stacks[settle1_eligible[0]] += settle1_amount
+                                    award1 = (settle1_amount, settle1_eligible, settle1_eligible, (settle1_amount,))
+                                else:
+                                    award1_winners: tuple[int, ...]
+                                    award1_shares: tuple[int, ...]
+                                    divide_pot1_best: Sequence[int]
+                                    best_seats1_best: list[int]
+                                    best_seats1_best = []
+                                    best_seats1_best_value = None
+                                    for best_seats1_seat in settle1_eligible:
+                                        best_seats1_value = showdown1_keys[best_seats1_seat]
+                                        if best_seats1_value is None:
+                                            raise ValueError(f'seat p{best_seats1_seat + 1} is eligible for a pot but has no hand')
+                                        if best_seats1_best_value is None or best_seats1_value > best_seats1_best_value:
+                                            best_seats1_best, best_seats1_best_value = ([best_seats1_seat], best_seats1_value)
+                                        elif best_seats1_value == best_seats1_best_value:
+                                            best_seats1_best.append(best_seats1_seat)
+                                    divide_pot1_best = best_seats1_best
+                                    if not play_hand1_split or len(divide_pot1_best) == 1:
+                                        award1_winners, award1_shares = ((divide_pot1_best[0],), (settle1_amount,))
+                                    else:
+                                        divide_pot1_share, divide_pot1_odd = divmod(settle1_amount, len(divide_pot1_best))
+                                        award1_winners, award1_shares = (tuple(divide_pot1_best), tuple((divide_pot1_share + (1 if divide_pot1_i < divide_pot1_odd else 0) for divide_pot1_i in range(len(divide_pot1_best)))))
+                                    if len(award1_winners) == 1:
+                                        hand_stacks[award1_winners[0]] += settle1_amount
+                                    else:
+                                        for award1_i in range(len(award1_winners)):
+                                            hand_stacks[award1_winners[award1_i]] += award1_shares[award1_i]
+                                    award1 = (settle1_amount, settle1_eligible, award1_winners, award1_shares)
+                                settle1_settled.append(award1)
+                            settle1 = settle1_settled
+                            break
+                        settle1_inside.append(settle1_s)
+                else:
+                    settle1_total = sum(play_hand1_contrib)
+                    if not settle1_total:
+                        settle1 = []
+                    else:
+                        award2: Settled
+                        award2_eligible: tuple[int, ...] = tuple(settle1_inside)
+                        if len(award2_eligible) == 1:
+                            hand_stacks[award2_eligible[0]] += settle1_total
+                            award2 = (settle1_total, award2_eligible, award2_eligible, (settle1_total,))
+                        else:
+                            award2_winners: tuple[int, ...]
+                            award2_shares: tuple[int, ...]
+                            divide_pot2_best: Sequence[int]
+                            best_seats2_best: list[int]
+                            best_seats2_best = []
+                            best_seats2_best_value = None
+                            for best_seats2_seat in award2_eligible:
+                                best_seats2_value = showdown1_keys[best_seats2_seat]
+                                if best_seats2_value is None:
+                                    raise ValueError(f'seat p{best_seats2_seat + 1} is eligible for a pot but has no hand')
+                                if best_seats2_best_value is None or best_seats2_value > best_seats2_best_value:
+                                    best_seats2_best, best_seats2_best_value = ([best_seats2_seat], best_seats2_value)
+                                elif best_seats2_value == best_seats2_best_value:
+                                    best_seats2_best.append(best_seats2_seat)
+                            divide_pot2_best = best_seats2_best
+                            if not play_hand1_split or len(divide_pot2_best) == 1:
+                                award2_winners, award2_shares = ((divide_pot2_best[0],), (settle1_total,))
+                            else:
+                                divide_pot2_share, divide_pot2_odd = divmod(settle1_total, len(divide_pot2_best))
+                                award2_winners, award2_shares = (tuple(divide_pot2_best), tuple((divide_pot2_share + (1 if divide_pot2_i < divide_pot2_odd else 0) for divide_pot2_i in range(len(divide_pot2_best)))))
+                            if len(award2_winners) == 1:
+                                hand_stacks[award2_winners[0]] += settle1_total
+                            else:
+                                for award2_i in range(len(award2_winners)):
+                                    hand_stacks[award2_winners[award2_i]] += award2_shares[award2_i]
+                            award2 = (settle1_total, award2_eligible, award2_winners, award2_shares)
+                        settle1 = [award2]
+                for _, showdown1_eligible, showdown1_winners, _ in settle1:
                     if len(showdown1_eligible) > 1:
                         won_with[showdown1_keys[showdown1_winners[0]] >> 7] += 1
                     showdown1_took += showdown1_winners
