@@ -26,6 +26,19 @@ whole stock is dealt first, then cards are drawn from the reshuffled discards in
 discard-pile order. ``floor(random() * n)`` equals :func:`primero.dealing.randbelow`:
 ``random()`` is at most ``1 - 2**-53``, and that times ``n`` rounds to less than ``n``.
 
+This module is the readable *template*: its hot functions (:func:`_simulate`,
+:func:`_play_hand`, ``_betting``, ``_exchange``, ``_showdown``) call the rule helpers as
+above. ``tools/inline_kernel.py`` writes :mod:`primero.fastsim_inlined` from it: the same
+functions in which every call to a rule helper, to a random-bot part, to
+:func:`primero.pots.settle` (and its helpers) and to the kernel's own ``_betting``,
+``_exchange``, ``_showdown`` and ``_play_hand`` is replaced by the callee's body
+(branches on constant arguments dropped: in :func:`_simulate` no record is kept, so no
+``lines`` test is left). Each rule is still written once, but costs no Python call. The
+public entry points run the generated functions; ``_TEMPLATE = True`` runs the template
+instead (the tests run both). Edit the template or a rule helper, then run
+``python tools/inline_kernel.py``: ``tests/test_inline_kernel.py`` fails while the
+generated file is stale. The tables both read are in :mod:`primero.fastsim_tables`.
+
 Public entry points (stable; the search bot builds on them): :func:`play_random_hand`
 (one hand, optionally with its record lines), :func:`simulate_random` (the counters of
 ``primero simulate`` with random bots), :class:`FastHandResult`,
