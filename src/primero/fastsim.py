@@ -26,6 +26,19 @@ whole stock is dealt first, then cards are drawn from the reshuffled discards in
 discard-pile order. ``floor(random() * n)`` equals :func:`primero.dealing.randbelow`:
 ``random()`` is at most ``1 - 2**-53``, and that times ``n`` rounds to less than ``n``.
 
+This module is the readable *template*: its hot functions (:func:`_simulate`,
+:func:`_play_hand`, ``_betting``, ``_exchange``, ``_showdown``) call the rule helpers as
+above. ``tools/inline_kernel.py`` writes :mod:`primero.fastsim_inlined` from it: the same
+functions in which every call to a rule helper, to a random-bot part, to
+:func:`primero.pots.settle` (and its helpers) and to the kernel's own ``_betting``,
+``_exchange``, ``_showdown`` and ``_play_hand`` is replaced by the callee's body
+(branches on constant arguments dropped: in :func:`_simulate` no record is kept, so no
+``lines`` test is left). Each rule is still written once, but costs no Python call. The
+public entry points run the generated functions; ``_TEMPLATE = True`` runs the template
+instead (the tests run both). Edit the template or a rule helper, then run
+``python tools/inline_kernel.py``: ``tests/test_inline_kernel.py`` fails while the
+generated file is stale. The tables both read are in :mod:`primero.fastsim_tables`.
+
 Public entry points (stable; the search bot builds on them): :func:`play_random_hand`
 (one hand, optionally with its record lines), :func:`simulate_random` (the counters of
 ``primero simulate`` with random bots), :class:`FastHandResult`,
@@ -50,8 +63,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import floor
 from operator import itemgetter
-from typing import Final, NamedTuple
 
+from primero import fastsim_inlined
 from primero.bots.random import (
     CALL,
     DECLARE,
@@ -64,16 +77,30 @@ from primero.bots.random import (
     random_opening,
     random_vote,
 )
-from primero.cards import DECK
 from primero.dealing import RandomSource, derive_seed
-from primero.hands import VALUE_BY_MASK, Category
+from primero.fastsim_tables import (
+    ALONE,
+    ANY_EXCHANGE,
+    BIT,
+    CARD,
+    CATEGORY,
+    CATEGORY_LABEL,
+    DECK_IDS,
+    DONE,
+    SEAT,
+    VALUE,
+    VOID,
+    Params,
+    Rand,
+    params,
+)
+from primero.hands import Category
 from primero.pots import settle
 from primero.rulebook import (
     SEATS_AFTER,
     able_to_bet,
     declarable,
     exchange_order,
-    first_round_options,
     next_exchanger,
     next_to_act,
     opening_range,
@@ -91,64 +118,16 @@ __all__ = [
     "simulate_random",
 ]
 
-#: A bound ``random()`` method: the kernel calls it directly.
-_Rand = Callable[[], float]
-
-# ------------------------------------------------------------------ precomputed tables
-
-#: The evaluator's table of every hand's :class:`~primero.hands.HandValue` by card mask
-#: (``sum(1 << id)``); ``.key`` is ``category * 128 + points`` (R2).
-_VALUE: Final = VALUE_BY_MASK
-_BIT: Final = tuple(1 << i for i in range(40))
-_CARD: Final = tuple(str(card) for card in DECK)
-_SEAT: Final = tuple(f"p{s + 1}" for s in range(8))
-_CATEGORY_LABEL: Final = tuple(c.label for c in Category)
-_CATEGORY: Final = tuple(Category)
-_DECK_IDS: Final = list(range(40))
-_ANY_EXCHANGE: Final = (0, 1, 2)  # R4.6: zero, one or two cards
-
-# Outcomes of a betting round.
-_DONE: Final = 0  # the round is over, the hand goes on
-_ALONE: Final = 1  # everyone else folded: the hand is over (R4.8)
-_VOID: Final = 2  # first round: everyone exchanged and no bet stands (R4.3)
-
-
-
-class _Params(NamedTuple):
-    """The house rules as the kernel reads them: plain values, unpacked once per hand."""
-
-    ante: int
-    split: bool
-    refusal: bool
-    last_round: bool
-    declarations: bool
-    first_exchange: tuple[int, ...]
-    first_low: int
-    min_raise: int
-    max_raises: int | None
-
-
-def _params(rules: Rules) -> _Params:
-    """The kernel's view of the house rules (R4.3 first-round options, R5 raises, R7, R8)."""
-    first_exchange, first_low = first_round_options(rules)
-    return _Params(
-        ante=rules.ante,
-        split=rules.ties == "split",
-        refusal=rules.refusal,
-        last_round=rules.last_round,
-        declarations=rules.declarations,
-        first_exchange=first_exchange,
-        first_low=first_low,
-        min_raise=rules.min_raise,
-        max_raises=rules.max_raises,
-    )
-
+#: Whether the public entry points run the template (this module's functions, calling the
+#: rule helpers) instead of the generated :mod:`primero.fastsim_inlined` (the same code
+#: with the helpers inlined, faster). For tests, which check both against the engine.
+_TEMPLATE = False
 
 # ------------------------------------------------------------------ dealing (R8b)
 
 
 def _draw_short(
-    count: int, stock: list[int], discard: list[int], thrown: Sequence[int], drand: _Rand
+    count: int, stock: list[int], discard: list[int], thrown: Sequence[int], drand: Rand
 ) -> list[int]:
     """Deal ``count`` cards from a stock that holds fewer, as the Dealer does (R8b).
 
@@ -169,22 +148,22 @@ def _draw_short(
 
 def _deal_line(seat: int, cards: Sequence[int]) -> str:
     """The record line of a deal: ``"d dh p3 7h Kc"`` (hand-history.md)."""
-    return "d dh " + _SEAT[seat] + "".join([" " + _CARD[c] for c in cards])
+    return "d dh " + SEAT[seat] + "".join([" " + CARD[c] for c in cards])
 
 
 def _exchange_line(seat: int, cards: Sequence[int]) -> str:
     """The record line of an exchange: ``"p3 x 7h Kc"`` (hand-history.md)."""
-    return _SEAT[seat] + " x" + "".join([" " + _CARD[c] for c in cards])
+    return SEAT[seat] + " x" + "".join([" " + CARD[c] for c in cards])
 
 
 def _exchange(
     s: int,
     k: int,
     hand: list[int],
-    r: _Rand,
+    r: Rand,
     stock: list[int],
     discard: list[int],
-    drand: _Rand,
+    drand: Rand,
     lines: list[str] | None,
 ) -> None:
     """Seat ``s`` throws ``k`` cards of ``hand`` and is dealt as many (R4.3, R4.6, R8b).
@@ -195,7 +174,7 @@ def _exchange(
     """
     if k == 0:  # standing pat
         if lines is not None:
-            lines.append(_SEAT[s] + " x")
+            lines.append(SEAT[s] + " x")
         return
     thrown = random_cards(r, hand, k)
     discard += thrown
@@ -224,14 +203,14 @@ def _betting(
     contrib: list[int],
     folded: list[bool],
     hands: list[list[int]],
-    brands: Sequence[_Rand],
+    brands: Sequence[Rand],
     stock: list[int],
     discard: list[int],
-    drand: _Rand,
-    p: _Params,
+    drand: Rand,
+    p: Params,
     lines: list[str] | None,
 ) -> int:
-    """Play one betting round between random bots; return ``_DONE``, ``_ALONE`` or ``_VOID``.
+    """Play one betting round between random bots; return ``DONE``, ``ALONE`` or ``VOID``.
 
     The rules come from :mod:`primero.rulebook` (the same functions ``HandState`` calls):
     the round opener and the turn order (R5), the first round's options and void deal
@@ -242,7 +221,7 @@ def _betting(
     turns = able_to_bet(folded, stacks)
     able = len(turns)  # players still in with chips
     if able < 2:  # the round is skipped (R5)
-        return _DONE
+        return DONE
     s = turns[0]
     _, _, refusal, _, _, xopts, open_low, min_raise, max_raises = p
     if not first:
@@ -263,10 +242,10 @@ def _betting(
         if declaring and not declared[s]:  # R4.5, R6: declare at the first turn
             declared[s] = True  # R8: a declaration made at a refused turn stands
             a, b, c, d = hands[s]
-            allowed = declarable(_VALUE[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]].key >> 7)
+            allowed = declarable(VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]].key >> 7)
             kind, value = random_declaration(r, len(allowed), facing)
             if lines is not None and kind == DECLARE:
-                lines.append(_SEAT[s] + " dc " + _CATEGORY_LABEL[allowed[value]])
+                lines.append(SEAT[s] + " dc " + CATEGORY_LABEL[allowed[value]])
         if kind == DECLARE:
             if not facing:  # no bet open: bet, or exchange in the first round (R4.3)
                 kind, value = random_opening(r, xopts, opening_range(open_low, stack, cap))
@@ -281,7 +260,7 @@ def _betting(
             acted[s] = True
             nxt = next_exchanger(s, folded, stacks, acted)
             if nxt is None:
-                return _VOID
+                return VOID
             s = nxt
             continue
         if kind == CALL:  # a check when nothing is owed; all-in for less when short
@@ -295,28 +274,28 @@ def _betting(
             if chips == stack:
                 able -= 1
             if lines is not None:
-                lines.append(_SEAT[s] + " c")
+                lines.append(SEAT[s] + " c")
         elif kind == FOLD:  # the hand is dead (R8b: it never returns to play)
             folded[s] = True
             hands[s] = []
             live -= 1
             able -= 1
             if lines is not None:
-                lines.append(_SEAT[s] + " f")
+                lines.append(SEAT[s] + " f")
             if live == 1:
-                return _ALONE
+                return ALONE
         else:  # a bet or a raise
             amount = value
             if lines is not None:
-                lines.append(_SEAT[s] + (" r " if kind == RAISE else " b ") + str(amount))
+                lines.append(SEAT[s] + (" r " if kind == RAISE else " b ") + str(amount))
             if voted(amount, refusal, live):  # R8: the others vote, from the next seat
                 for v in voters(s, folded):
                     if random_vote(brands[v]):
                         if lines is not None:  # the first accept decides
-                            lines.append(_SEAT[v] + " y")
+                            lines.append(SEAT[v] + " y")
                         break
                     if lines is not None:
-                        lines.append(_SEAT[v] + " n")
+                        lines.append(SEAT[v] + " n")
                 else:  # refused by all: withdrawn, the bettor acts again below the amount
                     cap = amount
                     continue
@@ -334,7 +313,7 @@ def _betting(
         cap = None
         nxt = next_to_act(s, folded, stacks, acted, rb, current)  # R5
         if nxt is None:
-            return _DONE
+            return DONE
         s = nxt
 
 
@@ -343,9 +322,9 @@ def _betting(
 
 def _play_hand(
     stacks: list[int],
-    p: _Params,
-    drand: _Rand,
-    brands: Sequence[_Rand],
+    p: Params,
+    drand: Rand,
+    brands: Sequence[Rand],
     lines: list[str] | None,
     took: list[int],
     shown: list[int],
@@ -373,7 +352,7 @@ def _play_hand(
     folded = [False] * n
     hands: list[list[int]] = []
     while True:  # R4.2-R4.3, again after each void deal
-        stock = _DECK_IDS[:]
+        stock = DECK_IDS[:]
         discard: list[int] = []
         pop = stock.pop
         size = 40
@@ -383,14 +362,14 @@ def _play_hand(
             hands.append([a, pop(floor(drand() * (size - 1)))])
             size -= 2
         if lines is not None:
-            lines += [_deal_line(s, hands[s]) for s in range(n)]
+            lines.extend([_deal_line(s, hands[s]) for s in range(n)])
         outcome = _betting(
             True, False, n, stacks, contrib, folded, hands, brands, stock, discard, drand, p,
             lines,
         )
-        if outcome != _VOID:
+        if outcome != VOID:
             break
-    if outcome == _DONE:
+    if outcome == DONE:
         for s in range(n):  # R4.4 second deal (R8b possible with 8 players)
             if not folded[s]:
                 size = len(stock)
@@ -406,20 +385,20 @@ def _play_hand(
             False, declarations, n, stacks, contrib, folded, hands, brands, stock, discard,
             drand, p, lines,
         )
-    if outcome == _DONE:
+    if outcome == DONE:
         for seat in exchange_order(folded):  # R4.6 second exchange, all-in players too
             r = brands[seat]
-            k = random_opening(r, _ANY_EXCHANGE, None)[1]
+            k = random_opening(r, ANY_EXCHANGE, None)[1]
             if k:
                 _exchange(seat, k, hands[seat], r, stock, discard, drand, lines)
             elif lines is not None:
-                lines.append(_SEAT[seat] + " x")
+                lines.append(SEAT[seat] + " x")
         if last_round:  # R4.7
             outcome = _betting(
                 False, False, n, stacks, contrib, folded, hands, brands, stock, discard, drand,
                 p, lines,
             )
-    if outcome == _ALONE:  # R4.8: the last player still in takes every pot unseen
+    if outcome == ALONE:  # R4.8: the last player still in takes every pot unseen
         winner = folded.index(False)
         total = sum(contrib)
         if total:  # (no pot at all when nobody put anything in)
@@ -451,13 +430,84 @@ def _showdown(
     for s in range(n):
         if not folded[s]:
             a, b, c, d = hands[s]
-            key = keys[s] = _VALUE[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]].key
+            key = keys[s] = VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]].key
             shown[key >> 7] += 1
     for _, eligible, winners, _ in settle(contrib, folded, keys, split, stacks):
         if len(eligible) > 1:
             won_with[keys[winners[0]] >> 7] += 1
         took += winners
     return keys
+
+
+def _simulate(
+    players: int,
+    hands: int,
+    seed: int,
+    stack: int,
+    p: Params,
+    on_hand: Callable[[int], None] | None,
+    net: list[int],
+    pots_won: list[int],
+    shown: list[int],
+    won_with: list[int],
+) -> tuple[int, int, int]:
+    """The matches of :func:`simulate_random` (R3, R9, R10): ``hands`` hands in all.
+
+    Adds each player's chips won to ``net`` and the hands in which it took a pot to
+    ``pots_won`` (table order), and counts ``shown`` and ``won_with`` as
+    :func:`_play_hand` does.
+
+    Returns:
+        ``(hands played, matches started, showdowns)``.
+    """
+    brands = [random.Random(derive_seed(seed, i)).random for i in range(players)]
+    ring = SEATS_AFTER[players]
+    #: the bots in seat order when every player is still in, by dealer
+    full_brands = [[brands[t] for t in ring[d]] for d in range(players)]
+    full_stacks = [itemgetter(*ring[d]) for d in range(players)]
+    played = matches = showdowns = 0
+    while played < hands:
+        drand = random.Random(derive_seed(seed, 100 + matches)).random
+        matches += 1
+        chips = [stack] * players
+        dealer = players - 1
+        alive = players
+        while alive > 1 and played < hands:
+            # R3: seats from the dealer's right round to the dealer, players still in
+            if alive == players:
+                seats: Sequence[int] = ring[dealer]
+                seat_brands = full_brands[dealer]
+                hand_stacks = list(full_stacks[dealer](chips))
+            else:
+                seats = []
+                seat_brands = []
+                hand_stacks = []
+                for t in ring[dealer]:
+                    if chips[t]:
+                        seats.append(t)
+                        seat_brands.append(brands[t])
+                        hand_stacks.append(chips[t])
+            took: list[int] = []
+            if _play_hand(hand_stacks, p, drand, seat_brands, None, took, shown, won_with):
+                showdowns += 1
+            if len(took) == 1:
+                pots_won[seats[took[0]]] += 1
+            else:
+                for s in set(took):
+                    pots_won[seats[s]] += 1
+            for s in range(len(seats)):
+                chips[seats[s]] = hand_stacks[s]
+            alive -= hand_stacks.count(0)
+            played += 1
+            if on_hand is not None:
+                on_hand(played)
+            for t in ring[dealer]:  # R3: the deal passes right, skipping players out
+                if chips[t]:
+                    dealer = t
+                    break
+        for t in range(players):  # a match's hands add up to its final minus starting chips
+            net[t] += chips[t] - stack
+    return played, matches, showdowns
 
 
 # ------------------------------------------------------------------ public API
@@ -519,14 +569,15 @@ def play_random_hand(
     chips = list(stacks)
     lines: list[str] | None = [] if record else None
     took: list[int] = []
-    keys = _play_hand(
-        chips, _params(rules), dealer_rng.random, [r.random for r in bot_rngs], lines, took,
+    play = _play_hand if _TEMPLATE else fastsim_inlined._play_hand
+    keys = play(
+        chips, params(rules), dealer_rng.random, [r.random for r in bot_rngs], lines, took,
         [0] * 5, [0] * 5,
     )
     shown: tuple[Category | None, ...] = (
         (None,) * len(chips)
         if keys is None
-        else tuple(None if k < 0 else _CATEGORY[k >> 7] for k in keys)
+        else tuple(None if k < 0 else CATEGORY[k >> 7] for k in keys)
     )
     return FastHandResult(tuple(chips), shown, tuple(sorted(set(took))), lines)
 
@@ -594,58 +645,14 @@ def simulate_random(
     rules.check_match_players(players)
     if type(stack) is not int or stack < 1:
         raise RulesError(f"the starting stack is a whole number >= 1 (chips), not {stack!r}")
-    p = _params(rules)
-    brands = [random.Random(derive_seed(seed, i)).random for i in range(players)]
     net = [0] * players
     pots_won = [0] * players
     shown = [0] * 5
     won_with = [0] * 5
-    ring = SEATS_AFTER[players]
-    #: the bots in seat order when every player is still in, by dealer
-    full_brands = [[brands[t] for t in ring[d]] for d in range(players)]
-    full_stacks = [itemgetter(*ring[d]) for d in range(players)]
-    played = matches = showdowns = 0
-    while played < hands:
-        drand = random.Random(derive_seed(seed, 100 + matches)).random
-        matches += 1
-        chips = [stack] * players
-        dealer = players - 1
-        alive = players
-        while alive > 1 and played < hands:
-            # R3: seats from the dealer's right round to the dealer, players still in
-            if alive == players:
-                seats: Sequence[int] = ring[dealer]
-                seat_brands = full_brands[dealer]
-                hand_stacks = list(full_stacks[dealer](chips))
-            else:
-                seats = []
-                seat_brands = []
-                hand_stacks = []
-                for t in ring[dealer]:
-                    if chips[t]:
-                        seats.append(t)
-                        seat_brands.append(brands[t])
-                        hand_stacks.append(chips[t])
-            took: list[int] = []
-            if _play_hand(hand_stacks, p, drand, seat_brands, None, took, shown, won_with):
-                showdowns += 1
-            if len(took) == 1:
-                pots_won[seats[took[0]]] += 1
-            else:
-                for s in set(took):
-                    pots_won[seats[s]] += 1
-            for s in range(len(seats)):
-                chips[seats[s]] = hand_stacks[s]
-            alive -= hand_stacks.count(0)
-            played += 1
-            if on_hand is not None:
-                on_hand(played)
-            for t in ring[dealer]:  # R3: the deal passes right, skipping players out
-                if chips[t]:
-                    dealer = t
-                    break
-        for t in range(players):  # a match's hands add up to its final minus starting chips
-            net[t] += chips[t] - stack
+    simulate = _simulate if _TEMPLATE else fastsim_inlined._simulate
+    played, matches, showdowns = simulate(
+        players, hands, seed, stack, params(rules), on_hand, net, pots_won, shown, won_with
+    )
     return SimulationSummary(
         hands=played,
         matches=matches,
