@@ -11,6 +11,7 @@ with the original functions' on many inputs; shapes it does not handle must be r
 from __future__ import annotations
 
 import ast
+import re
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
@@ -207,9 +208,41 @@ def test_nested_calls_inline_inner_first_and_locals_are_renamed(build: Any) -> N
             return a + x, b
     ''', LIB, ["clip", "pair"])
     assert _calls(source, "clip") == 0 and _calls(source, "pair") == 0
-    assert "clip1_y" in source and "clip2_y" in source  # per-site prefixes
+    assert "clip1_y" in source and "clip2_y" in source  # overlapping sites: two prefixes
     assert source.index("clip2_y") < source.index("clip1_y")  # the inner call first
     _same(tpl, gen, "f", *[(y,) for y in range(-5, 20)])
+
+
+def test_sites_of_one_callee_share_names_unless_they_overlap(build: Any) -> None:
+    tpl, gen, source = build('''
+        from LIB import clip, pair
+
+        def f(y: int, c: int | None) -> tuple[int, ...]:
+            a = clip(y, c)
+            b = clip(a + 1, 3)  # after the first site: the same names
+            d = max(clip(y, 2), clip(b, c))  # two results read at once: two prefixes
+            e, g = pair(clip(clip(y, 8), c))  # a site inside another's arguments
+            if clip(e, c) > 4:  # the test's result is read before the body runs
+                e = clip(g, 1)
+            return a, b, d, e, g
+    ''', LIB, ["clip", "pair"])
+    assert set(re.findall(r"\bclip(\d+)_", source)) == {"1", "2"}, source
+    tree = ast.parse(source)
+    declared = [n.target.id for n in ast.walk(tree)
+                if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
+    assert len(declared) == len(set(declared)), declared  # each name annotated once
+    _same(tpl, gen, "f", *[(y, c) for y in range(-5, 20) for c in (None, 0, 3, 9)])
+
+
+def test_a_callee_inlined_in_its_own_body_is_refused(build: Any) -> None:
+    with pytest.raises(InlineError, match="inside its own inlined body"):
+        build('''
+            from LIB import h
+
+            def f(y: int) -> int:
+                return h(y)
+        ''', "def h(x: int) -> int:\n    if x:\n        y = h(x - 1)\n        return y\n"
+           "    return 0\n", ["h"])
 
 
 def test_constant_arguments_drop_dead_branches(build: Any) -> None:

@@ -10,7 +10,10 @@ by the callee's body, read from its source with :mod:`inspect` and :mod:`ast`:
 - parameters are bound to the argument expressions: a plain name or constant is
   substituted, any other argument (or one the callee rebinds) is first assigned to a
   fresh temporary, so nothing is evaluated twice or out of order;
-- the callee's locals get a unique per-site prefix (``voters2_out``);
+- the callee's locals get a prefix (``voters1_out``) that all its sites in a function
+  share, unless two sites would overlap in time (a site inside another's arguments, two
+  results read by one expression): fewer locals, each declared once; a callee called in
+  its own inlined body is refused;
 - ``return X`` becomes an assignment to the call's result with structured control flow
   (a return ends the body; ``if c: ...return...`` followed by more statements becomes
   ``if c: ... else: <rest>``; a loop whose body returns assigns and breaks, the code
@@ -461,7 +464,17 @@ def _loop_level(body: list[ast.stmt]) -> Iterator[ast.AST]:
 
 @dataclass
 class _FunctionContext:
-    """One generated function: the names in use, the per-callee site counters."""
+    """One generated function: the names in use, the per-callee prefixes.
+
+    All the sites of one callee in a function share one prefix (so one set of locals:
+    fewer locals, none past the 255 that CPython reads without ``EXTENDED_ARG``), unless
+    that prefix is *busy*: a site of the callee is being written (a site inside its own
+    arguments or body) or its hoisted result is still to be read by the statement being
+    written. Then the site takes the callee's next prefix that is free (a new one when
+    none is). So two sites sharing names
+    never overlap in time: a site binds its arguments, runs, and its result is read
+    before the next site of the same callee starts.
+    """
 
     names: set[str]
     #: the names bound in the function (its locals, generated ones included)
@@ -470,9 +483,22 @@ class _FunctionContext:
     #: names that already hold a value at this point (read from the template), so that a
     #: result written straight into one is not declared twice
     declared: set[str] = field(default_factory=set)
+    #: the prefixes of each callee (by its name without leading underscores), the first
+    #: free one is taken
+    shared: dict[str, list[str]] = field(default_factory=dict)
+    #: the prefixes in use now (see above)
+    busy: set[str] = field(default_factory=set)
+    #: the callees whose bodies are being written, outermost first
+    inlining: list[str] = field(default_factory=list)
 
     def prefix(self, callee: str) -> str:
+        """A prefix for a new site of ``callee``, marked busy: the callee's shared one when
+        it is free, else a fresh one."""
         base = callee.lstrip("_")
+        for shared in self.shared.get(base, ()):
+            if shared not in self.busy:
+                self.busy.add(shared)
+                return shared
         n = self.counters.get(base, 0)
         while True:
             n += 1
@@ -484,6 +510,8 @@ class _FunctionContext:
         self.counters[base] = n
         self.names.add(candidate)
         self.locals.add(candidate)
+        self.shared.setdefault(base, []).append(candidate)
+        self.busy.add(candidate)
         return candidate
 
 
@@ -598,7 +626,7 @@ class Inliner:
         local = params | _stored_names(node.body)
         ctx = _FunctionContext(_all_names([node]), set(local), declared=set(params))
         self.rename_globals(node, self.template, local, local)
-        node.body = self.block(node.body, ctx, 0)
+        node.body = _declare_once(self.block(node.body, ctx, 0))
         return node
 
     def block(self, stmts: list[ast.stmt], ctx: _FunctionContext, depth: int) -> list[ast.stmt]:
@@ -627,7 +655,20 @@ class Inliner:
         return node is not None and any(self._is_inlined(sub) for sub in ast.walk(node))
 
     def statement(self, st: ast.stmt, ctx: _FunctionContext, depth: int) -> list[ast.stmt]:
-        """One statement, its calls inlined; inner blocks are processed too."""
+        """One statement, its calls inlined; inner blocks are processed too.
+
+        The prefixes its sites take are busy until the statement is written (its hoisted
+        results are read by it), those of an ``if`` test or a ``for`` iterable only until
+        the header is (it is evaluated before the body runs).
+        """
+        busy = set(ctx.busy)
+        try:
+            return self._statement(st, ctx, depth, busy)
+        finally:
+            ctx.busy = busy
+
+    def _statement(self, st: ast.stmt, ctx: _FunctionContext, depth: int,
+                   busy: set[str]) -> list[ast.stmt]:
         pre: list[ast.stmt] = []
         if isinstance(st, ast.Expr) and self._is_inlined(st.value):
             assert isinstance(st.value, ast.Call)
@@ -663,12 +704,14 @@ class Inliner:
                 pre, st.value = self.hoist(st.value, ctx, depth)
         elif isinstance(st, ast.If):
             pre, st.test = self.hoist(st.test, ctx, depth)
+            ctx.busy = set(busy)
             st.body = _block(self.block(st.body, ctx, depth))
             st.orelse = self.block(st.orelse, ctx, depth)
         elif isinstance(st, ast.For):
             if self._has_inlined(st.target):
                 raise InlineError("an inlined call in a loop target")
             pre, st.iter = self.hoist(st.iter, ctx, depth)
+            ctx.busy = set(busy)
             st.body = _block(self.block(st.body, ctx, depth))
             st.orelse = self.block(st.orelse, ctx, depth)
         elif isinstance(st, ast.While):
@@ -758,7 +801,9 @@ class Inliner:
         assert callee is not None
         where = f"{callee.module.name}.{callee.node.name}"
         if depth >= _MAX_DEPTH:
-            raise InlineError(f"{where}: inlining nests too deep (a recursive call?)")
+            raise InlineError(f"{where}: inlining nests too deep")
+        if where in ctx.inlining:
+            raise InlineError(f"{where}: a call inside its own inlined body (recursion)")
         prefix = prefix or ctx.prefix(name)
         out: list[ast.stmt] = []
         ann = self.annotation(callee, callee.node.returns, ctx.locals) if declare else None
@@ -845,7 +890,9 @@ class Inliner:
         body = _fold(body)
         body = _returns_to_assignments(body, target, where)
         body = _fold(body)
+        ctx.inlining.append(where)
         out += self.block(body, ctx, depth + 1)
+        ctx.inlining.pop()
         return out
 
     def _annotation_has_typevar(self, ann: ast.expr, ctx: _FunctionContext) -> bool:
@@ -911,6 +958,37 @@ class _Substitute(ast.NodeTransformer):
                 raise InlineError(f"a parameter bound to a constant is rebound: {node.id}")
             return copy.deepcopy(value)
         return node
+
+
+def _declare_once(body: list[ast.stmt]) -> list[ast.stmt]:
+    """``body`` with only the first annotation of each name (in source order) kept: the
+    sites sharing a prefix declare the same names with the same types (a name annotated
+    twice is an error for mypy); a later ``x: T = v`` becomes ``x = v``."""
+    seen: set[str] = set()
+
+    class Once(ast.NodeTransformer):
+        def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.stmt | None:
+            if not isinstance(node.target, ast.Name):
+                return node
+            if node.target.id not in seen:
+                seen.add(node.target.id)
+                return node
+            if node.value is None:
+                return None
+            return ast.Assign(targets=[node.target], value=node.value)
+
+    module = Once().visit(ast.Module(body=body, type_ignores=[]))
+    assert isinstance(module, ast.Module)
+    return _drop_passes(_fill_blocks(module.body))
+
+
+def _fill_blocks(stmts: list[ast.stmt]) -> list[ast.stmt]:
+    """Put ``pass`` into the bodies that removing statements left empty."""
+    for node in ast.walk(ast.Module(body=stmts, type_ignores=[])):
+        body = getattr(node, "body", None)
+        if isinstance(node, ast.stmt) and isinstance(body, list) and not body:
+            setattr(node, "body", [ast.Pass()])  # noqa: B010 (not every stmt has a body)
+    return stmts
 
 
 def _hoist_annotations(body: list[ast.stmt]) -> tuple[list[ast.AnnAssign], list[ast.stmt]]:
