@@ -52,6 +52,17 @@ def test_the_generated_kernel_calls_no_inlined_function() -> None:
     assert not imported & inlined, imported & inlined
 
 
+def test_the_inlined_code_makes_no_cell_variables() -> None:
+    """A comprehension in an inlined helper would turn the locals it reads into cells
+    (slower to read everywhere in the kernel): the generated functions have only the
+    template's."""
+    from primero import fastsim, fastsim_inlined
+
+    for name in inline_kernel.ROOTS:
+        generated = getattr(fastsim_inlined, name).__code__.co_cellvars
+        assert set(generated) <= set(getattr(fastsim, name).__code__.co_cellvars), name
+
+
 # ------------------------------------------------------------------ the inliner on small code
 
 _counter = iter(range(10**6))

@@ -163,7 +163,10 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                             random_cards1_first = exchange1_hand.pop(floor(betting1_r() * random_cards1_size))
                             exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(betting1_r() * (random_cards1_size - 1)))]
                         else:
-                            exchange1_thrown = [exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))) for _ in range(betting1_value)]
+                            random_cards1_taken = []
+                            for _ in range(betting1_value):
+                                random_cards1_taken.append(exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))))
+                            exchange1_thrown = random_cards1_taken
                         exchange1_discard += exchange1_thrown
                         exchange1_size = len(stock)
                         if exchange1_size < betting1_value:
@@ -364,7 +367,10 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                             random_cards1_first = exchange1_hand.pop(floor(betting1_r() * random_cards1_size))
                             exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(betting1_r() * (random_cards1_size - 1)))]
                         else:
-                            exchange1_thrown = [exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))) for _ in range(betting1_value)]
+                            random_cards1_taken = []
+                            for _ in range(betting1_value):
+                                random_cards1_taken.append(exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))))
+                            exchange1_thrown = random_cards1_taken
                         exchange1_discard += exchange1_thrown
                         exchange1_size = len(stock)
                         if exchange1_size < betting1_value:
@@ -486,7 +492,10 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         random_cards1_first = exchange1_hand.pop(floor(r() * random_cards1_size))
                         exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(r() * (random_cards1_size - 1)))]
                     else:
-                        exchange1_thrown = [exchange1_hand.pop(floor(r() * len(exchange1_hand))) for _ in range(k)]
+                        random_cards1_taken = []
+                        for _ in range(k):
+                            random_cards1_taken.append(exchange1_hand.pop(floor(r() * len(exchange1_hand))))
+                        exchange1_thrown = random_cards1_taken
                     exchange1_discard += exchange1_thrown
                     exchange1_size = len(stock)
                     if exchange1_size < k:
@@ -576,7 +585,10 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                                 random_cards1_first = exchange1_hand.pop(floor(betting1_r() * random_cards1_size))
                                 exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(betting1_r() * (random_cards1_size - 1)))]
                             else:
-                                exchange1_thrown = [exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))) for _ in range(betting1_value)]
+                                random_cards1_taken = []
+                                for _ in range(betting1_value):
+                                    random_cards1_taken.append(exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))))
+                                exchange1_thrown = random_cards1_taken
                             exchange1_discard += exchange1_thrown
                             exchange1_size = len(stock)
                             if exchange1_size < betting1_value:
@@ -757,11 +769,15 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                             elif best_seats1_value == best_seats1_best_value:
                                 best_seats1_best.append(best_seats1_seat)
                         divide_pot1_best = best_seats1_best
+                        divide_pot1_shares: list[int]
                         if not split or len(divide_pot1_best) == 1:
                             award1_winners, award1_shares = ((divide_pot1_best[0],), (settle1_amount,))
                         else:
                             divide_pot1_share, divide_pot1_odd = divmod(settle1_amount, len(divide_pot1_best))
-                            award1_winners, award1_shares = (tuple(divide_pot1_best), tuple((divide_pot1_share + (1 if divide_pot1_i < divide_pot1_odd else 0) for divide_pot1_i in range(len(divide_pot1_best)))))
+                            divide_pot1_shares = []
+                            for divide_pot1_i in range(len(divide_pot1_best)):
+                                divide_pot1_shares.append(divide_pot1_share + 1 if divide_pot1_i < divide_pot1_odd else divide_pot1_share)
+                            award1_winners, award1_shares = (tuple(divide_pot1_best), tuple(divide_pot1_shares))
                         if len(award1_winners) == 1:
                             stacks[award1_winners[0]] += settle1_amount
                         else:
@@ -797,7 +813,10 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     award1_winners, award1_shares = ((divide_pot1_best[0],), (settle1_total,))
                 else:
                     divide_pot1_share, divide_pot1_odd = divmod(settle1_total, len(divide_pot1_best))
-                    award1_winners, award1_shares = (tuple(divide_pot1_best), tuple((divide_pot1_share + (1 if divide_pot1_i < divide_pot1_odd else 0) for divide_pot1_i in range(len(divide_pot1_best)))))
+                    divide_pot1_shares = []
+                    for divide_pot1_i in range(len(divide_pot1_best)):
+                        divide_pot1_shares.append(divide_pot1_share + 1 if divide_pot1_i < divide_pot1_odd else divide_pot1_share)
+                    award1_winners, award1_shares = (tuple(divide_pot1_best), tuple(divide_pot1_shares))
                 if len(award1_winners) == 1:
                     stacks[award1_winners[0]] += settle1_total
                 else:
@@ -949,7 +968,10 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                     random_cards1_first = exchange1_hand.pop(floor(betting1_r() * random_cards1_size))
                                     exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(betting1_r() * (random_cards1_size - 1)))]
                                 else:
-                                    exchange1_thrown = [exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))) for _ in range(betting1_value)]
+                                    random_cards1_taken = []
+                                    for _ in range(betting1_value):
+                                        random_cards1_taken.append(exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))))
+                                    exchange1_thrown = random_cards1_taken
                                 exchange1_discard += exchange1_thrown
                                 exchange1_size = len(play_hand1_stock)
                                 if exchange1_size < betting1_value:
@@ -1132,7 +1154,10 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                     random_cards1_first = exchange1_hand.pop(floor(betting1_r() * random_cards1_size))
                                     exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(betting1_r() * (random_cards1_size - 1)))]
                                 else:
-                                    exchange1_thrown = [exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))) for _ in range(betting1_value)]
+                                    random_cards1_taken = []
+                                    for _ in range(betting1_value):
+                                        random_cards1_taken.append(exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))))
+                                    exchange1_thrown = random_cards1_taken
                                 exchange1_discard += exchange1_thrown
                                 exchange1_size = len(play_hand1_stock)
                                 if exchange1_size < betting1_value:
@@ -1240,7 +1265,10 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 random_cards1_first = exchange1_hand.pop(floor(play_hand1_r() * random_cards1_size))
                                 exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(play_hand1_r() * (random_cards1_size - 1)))]
                             else:
-                                exchange1_thrown = [exchange1_hand.pop(floor(play_hand1_r() * len(exchange1_hand))) for _ in range(play_hand1_k)]
+                                random_cards1_taken = []
+                                for _ in range(play_hand1_k):
+                                    random_cards1_taken.append(exchange1_hand.pop(floor(play_hand1_r() * len(exchange1_hand))))
+                                exchange1_thrown = random_cards1_taken
                             exchange1_discard += exchange1_thrown
                             exchange1_size = len(play_hand1_stock)
                             if exchange1_size < play_hand1_k:
@@ -1324,7 +1352,10 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                         random_cards1_first = exchange1_hand.pop(floor(betting1_r() * random_cards1_size))
                                         exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(betting1_r() * (random_cards1_size - 1)))]
                                     else:
-                                        exchange1_thrown = [exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))) for _ in range(betting1_value)]
+                                        random_cards1_taken = []
+                                        for _ in range(betting1_value):
+                                            random_cards1_taken.append(exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))))
+                                        exchange1_thrown = random_cards1_taken
                                     exchange1_discard += exchange1_thrown
                                     exchange1_size = len(play_hand1_stock)
                                     if exchange1_size < betting1_value:
@@ -1492,11 +1523,15 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                         elif best_seats1_value == best_seats1_best_value:
                                             best_seats1_best.append(best_seats1_seat)
                                     divide_pot1_best = best_seats1_best
+                                    divide_pot1_shares: list[int]
                                     if not play_hand1_split or len(divide_pot1_best) == 1:
                                         award1_winners, award1_shares = ((divide_pot1_best[0],), (settle1_amount,))
                                     else:
                                         divide_pot1_share, divide_pot1_odd = divmod(settle1_amount, len(divide_pot1_best))
-                                        award1_winners, award1_shares = (tuple(divide_pot1_best), tuple((divide_pot1_share + (1 if divide_pot1_i < divide_pot1_odd else 0) for divide_pot1_i in range(len(divide_pot1_best)))))
+                                        divide_pot1_shares = []
+                                        for divide_pot1_i in range(len(divide_pot1_best)):
+                                            divide_pot1_shares.append(divide_pot1_share + 1 if divide_pot1_i < divide_pot1_odd else divide_pot1_share)
+                                        award1_winners, award1_shares = (tuple(divide_pot1_best), tuple(divide_pot1_shares))
                                     if len(award1_winners) == 1:
                                         hand_stacks[award1_winners[0]] += settle1_amount
                                     else:
@@ -1532,7 +1567,10 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 award1_winners, award1_shares = ((divide_pot1_best[0],), (settle1_total,))
                             else:
                                 divide_pot1_share, divide_pot1_odd = divmod(settle1_total, len(divide_pot1_best))
-                                award1_winners, award1_shares = (tuple(divide_pot1_best), tuple((divide_pot1_share + (1 if divide_pot1_i < divide_pot1_odd else 0) for divide_pot1_i in range(len(divide_pot1_best)))))
+                                divide_pot1_shares = []
+                                for divide_pot1_i in range(len(divide_pot1_best)):
+                                    divide_pot1_shares.append(divide_pot1_share + 1 if divide_pot1_i < divide_pot1_odd else divide_pot1_share)
+                                award1_winners, award1_shares = (tuple(divide_pot1_best), tuple(divide_pot1_shares))
                             if len(award1_winners) == 1:
                                 hand_stacks[award1_winners[0]] += settle1_total
                             else:
