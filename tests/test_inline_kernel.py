@@ -256,6 +256,53 @@ def test_a_callee_inlined_in_its_own_body_is_refused(build: Any) -> None:
            "    return 0\n", ["h"])
 
 
+KINDS = '''
+from __future__ import annotations
+
+from typing import Final
+
+LOW: Final = 0
+HIGH: Final = 1
+BOTH: Final = (LOW, HIGH)
+NAME: Final = "kinds"
+TABLE: Final = [LOW]  # not a literal: read as a global
+
+
+def pick(x: int, fancy: bool) -> tuple[int, int]:
+    kind = LOW  # no choice due: treated as the low kind
+    if fancy:
+        kind = HIGH if x > 3 else LOW
+    if kind == LOW:
+        lo: int = x - 1
+        return LOW, lo
+    return BOTH[1], x + TABLE[0] + len(NAME)
+'''
+
+
+def test_final_constants_become_literals_and_known_tests_are_folded(build: Any) -> None:
+    tpl, gen, source = build('''
+        from LIB import pick
+
+        def f(x: int) -> tuple[int, int, int, int]:
+            a, b = pick(x, False)  # kind is LOW: its test folds
+            c, d = pick(x, x > 0)
+            kind = 7  # a template local: "if kind == 7" folds too
+            while x > 10:
+                kind = x  # assigned in the loop: unknown after it
+                x -= 4
+            if kind == 7:
+                c += 100
+            return a, b, c, d
+    ''', KINDS, ["pick"])
+    body = source.split("def f", 1)[1]
+    assert "LOW" not in body and "HIGH" not in body and "BOTH" not in body, source
+    assert "NAME" not in body and "TABLE[0]" in body, source  # only Final literals
+    assert body.count("pick1_kind == 0") == 1, source  # folded at the first site only
+    assert body.count("if kind == 7") == 1, source  # the loop assigns kind
+    assert body.count("lo: int") == 1, source
+    _same(tpl, gen, "f", *[(x,) for x in range(-3, 30)])
+
+
 def test_constant_arguments_drop_dead_branches(build: Any) -> None:
     _, gen, source = build('''
         from LIB import clip

@@ -15,9 +15,8 @@ import random
 from collections.abc import Callable, Sequence
 from math import floor
 from operator import itemgetter
-from primero.bots.random import BET, CALL, DECLARE, EXCHANGE, FOLD, RAISE, _CALL_MOVE, _FOLD_MOVE
 from primero.dealing import derive_seed
-from primero.fastsim_tables import ALONE, ANY_EXCHANGE, BIT, CARD, CATEGORY_LABEL, DECK_IDS, DONE, Params, Rand, SEAT, VALUE, VOID
+from primero.fastsim_tables import BIT, CARD, CATEGORY_LABEL, DECK_IDS, Params, Rand, SEAT, VALUE
 from primero.hands import Category
 from primero.pots import Settled
 from primero.rulebook import SEATS_AFTER, _DECLARABLE, _OTHERS
@@ -96,7 +95,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
         betting1_turns = able_to_bet1_able
         betting1_able = len(betting1_turns)
         if betting1_able < 2:
-            outcome = DONE
+            outcome = 0
         else:
             betting1_s = betting1_turns[0]
             _, _, betting1_refusal, _, _, betting1_xopts, betting1_open_low, betting1_min_raise, betting1_max_raises = p
@@ -111,45 +110,44 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                 betting1_r = brands[betting1_s]
                 betting1_stack = stacks[betting1_s]
                 betting1_facing = betting1_current >= 0
-                betting1_kind = DECLARE
-                if betting1_kind == DECLARE:
-                    if not betting1_facing:
-                        betting1_value: int
-                        random_opening1_bet: tuple[int, int] | None
-                        opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                        random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
-                        random_opening1_nx = len(betting1_xopts)
-                        if random_opening1_bet is None:
-                            betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
-                        else:
-                            random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
-                            if random_opening1_i < random_opening1_nx:
-                                betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[random_opening1_i])
-                            else:
-                                random_opening1_low, random_opening1_high = random_opening1_bet
-                                betting1_kind, betting1_value = (BET, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                betting1_kind = 5
+                if not betting1_facing:
+                    betting1_value: int
+                    random_opening1_bet: tuple[int, int] | None
+                    opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
+                    random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                    random_opening1_nx = len(betting1_xopts)
+                    if random_opening1_bet is None:
+                        betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                     else:
-                        random_facing1_raise_to: tuple[int, int] | None
-                        raise_range1_round_bet: int = betting1_rb[betting1_s]
-                        raise_range1_others_with_chips: int = betting1_able - 1
-                        if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                            random_facing1_raise_to = None
+                        random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
+                        if random_opening1_i < random_opening1_nx:
+                            betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                         else:
-                            raise_range1_low = betting1_current + betting1_min_raise
-                            raise_range1_high = raise_range1_round_bet + betting1_stack
-                            if betting1_cap is not None and raise_range1_high >= betting1_cap:
-                                raise_range1_high = betting1_cap - 1
-                            random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                        if random_facing1_raise_to is None:
-                            betting1_kind, betting1_value = _CALL_MOVE if betting1_r() < 0.5 else _FOLD_MOVE
+                            random_opening1_low, random_opening1_high = random_opening1_bet
+                            betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                else:
+                    random_facing1_raise_to: tuple[int, int] | None
+                    raise_range1_round_bet: int = betting1_rb[betting1_s]
+                    raise_range1_others_with_chips: int = betting1_able - 1
+                    if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                        random_facing1_raise_to = None
+                    else:
+                        raise_range1_low = betting1_current + betting1_min_raise
+                        raise_range1_high = raise_range1_round_bet + betting1_stack
+                        if betting1_cap is not None and raise_range1_high >= betting1_cap:
+                            raise_range1_high = betting1_cap - 1
+                        random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
+                    if random_facing1_raise_to is None:
+                        betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
+                    else:
+                        random_facing1_i = floor(betting1_r() * 3)
+                        if random_facing1_i == 0:
+                            random_facing1_low, random_facing1_high = random_facing1_raise_to
+                            betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                         else:
-                            random_facing1_i = floor(betting1_r() * 3)
-                            if random_facing1_i == 0:
-                                random_facing1_low, random_facing1_high = random_facing1_raise_to
-                                betting1_kind, betting1_value = (RAISE, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
-                            else:
-                                betting1_kind, betting1_value = _CALL_MOVE if random_facing1_i == 1 else _FOLD_MOVE
-                if betting1_kind == EXCHANGE:
+                            betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
+                if betting1_kind == 0:
                     exchange1_hand: list[int] = hands[betting1_s]
                     exchange1_discard: list[int] = discard
                     if betting1_value == 0:
@@ -190,11 +188,11 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     else:
                         betting1_nxt = None
                     if betting1_nxt is None:
-                        outcome = VOID
+                        outcome = 2
                         break
                     betting1_s = betting1_nxt
                     continue
-                if betting1_kind == CALL:
+                if betting1_kind == 3:
                     betting1_chips = betting1_current - betting1_rb[betting1_s]
                     if betting1_chips > betting1_stack:
                         betting1_chips = betting1_stack
@@ -206,7 +204,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         betting1_able -= 1
                     if lines is not None:
                         lines.append(SEAT[betting1_s] + ' c')
-                elif betting1_kind == FOLD:
+                elif betting1_kind == 4:
                     folded[betting1_s] = True
                     hands[betting1_s] = []
                     betting1_live -= 1
@@ -214,12 +212,12 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     if lines is not None:
                         lines.append(SEAT[betting1_s] + ' f')
                     if betting1_live == 1:
-                        outcome = ALONE
+                        outcome = 1
                         break
                 else:
                     betting1_amount = betting1_value
                     if lines is not None:
-                        lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == RAISE else ' b ') + str(betting1_amount))
+                        lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == 2 else ' b ') + str(betting1_amount))
                     voted1: bool
                     voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
                     if voted1:
@@ -243,7 +241,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         else:
                             betting1_cap = betting1_amount
                             continue
-                    if betting1_kind == RAISE:
+                    if betting1_kind == 2:
                         betting1_raises += 1
                     betting1_chips = betting1_amount - betting1_rb[betting1_s]
                     stacks[betting1_s] = betting1_stack - betting1_chips
@@ -262,12 +260,12 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                 else:
                     betting1_nxt = None
                 if betting1_nxt is None:
-                    outcome = DONE
+                    outcome = 0
                     break
                 betting1_s = betting1_nxt
-        if outcome != VOID:
+        if outcome != 2:
             break
-    if outcome == DONE:
+    if outcome == 0:
         for s in range(n):
             if not folded[s]:
                 size = len(stock)
@@ -286,7 +284,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
         betting1_turns = able_to_bet1_able
         betting1_able = len(betting1_turns)
         if betting1_able < 2:
-            outcome = DONE
+            outcome = 0
         else:
             betting1_s = betting1_turns[0]
             _, _, betting1_refusal, _, _, betting1_xopts, betting1_open_low, betting1_min_raise, betting1_max_raises = p
@@ -303,7 +301,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                 betting1_r = brands[betting1_s]
                 betting1_stack = stacks[betting1_s]
                 betting1_facing = betting1_current >= 0
-                betting1_kind = DECLARE
+                betting1_kind = 5
                 if declarations and (not betting1_declared[betting1_s]):
                     betting1_declared[betting1_s] = True
                     betting1_a, betting1_b, betting1_c, betting1_d = hands[betting1_s]
@@ -312,27 +310,27 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     betting1_allowed = _DECLARABLE[declarable1_held]
                     random_declaration1_allowed: int = len(betting1_allowed)
                     if betting1_facing and betting1_r() >= 0.5:
-                        betting1_kind, betting1_value = _FOLD_MOVE
+                        betting1_kind, betting1_value = (4, 0)
                     else:
                         if not betting1_facing:
                             betting1_r()
-                        betting1_kind, betting1_value = (DECLARE, floor(betting1_r() * random_declaration1_allowed))
-                    if lines is not None and betting1_kind == DECLARE:
+                        betting1_kind, betting1_value = (5, floor(betting1_r() * random_declaration1_allowed))
+                    if lines is not None and betting1_kind == 5:
                         lines.append(SEAT[betting1_s] + ' dc ' + CATEGORY_LABEL[betting1_allowed[betting1_value]])
-                if betting1_kind == DECLARE:
+                if betting1_kind == 5:
                     if not betting1_facing:
                         opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
                         random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
                         random_opening1_nx = len(betting1_xopts)
                         if random_opening1_bet is None:
-                            betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
+                            betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                         else:
                             random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
                             if random_opening1_i < random_opening1_nx:
-                                betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[random_opening1_i])
+                                betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                             else:
                                 random_opening1_low, random_opening1_high = random_opening1_bet
-                                betting1_kind, betting1_value = (BET, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                                betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                     else:
                         raise_range1_round_bet = betting1_rb[betting1_s]
                         raise_range1_others_with_chips = betting1_able - 1
@@ -345,15 +343,15 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                                 raise_range1_high = betting1_cap - 1
                             random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
                         if random_facing1_raise_to is None:
-                            betting1_kind, betting1_value = _CALL_MOVE if betting1_r() < 0.5 else _FOLD_MOVE
+                            betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                         else:
                             random_facing1_i = floor(betting1_r() * 3)
                             if random_facing1_i == 0:
                                 random_facing1_low, random_facing1_high = random_facing1_raise_to
-                                betting1_kind, betting1_value = (RAISE, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
+                                betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                             else:
-                                betting1_kind, betting1_value = _CALL_MOVE if random_facing1_i == 1 else _FOLD_MOVE
-                if betting1_kind == EXCHANGE:
+                                betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
+                if betting1_kind == 0:
                     exchange1_hand = hands[betting1_s]
                     exchange1_discard = discard
                     if betting1_value == 0:
@@ -393,11 +391,11 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     else:
                         betting1_nxt = None
                     if betting1_nxt is None:
-                        outcome = VOID
+                        outcome = 2
                         break
                     betting1_s = betting1_nxt
                     continue
-                if betting1_kind == CALL:
+                if betting1_kind == 3:
                     betting1_chips = betting1_current - betting1_rb[betting1_s]
                     if betting1_chips > betting1_stack:
                         betting1_chips = betting1_stack
@@ -409,7 +407,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         betting1_able -= 1
                     if lines is not None:
                         lines.append(SEAT[betting1_s] + ' c')
-                elif betting1_kind == FOLD:
+                elif betting1_kind == 4:
                     folded[betting1_s] = True
                     hands[betting1_s] = []
                     betting1_live -= 1
@@ -417,12 +415,12 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     if lines is not None:
                         lines.append(SEAT[betting1_s] + ' f')
                     if betting1_live == 1:
-                        outcome = ALONE
+                        outcome = 1
                         break
                 else:
                     betting1_amount = betting1_value
                     if lines is not None:
-                        lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == RAISE else ' b ') + str(betting1_amount))
+                        lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == 2 else ' b ') + str(betting1_amount))
                     voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
                     if voted1:
                         voters1_out = []
@@ -442,7 +440,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         else:
                             betting1_cap = betting1_amount
                             continue
-                    if betting1_kind == RAISE:
+                    if betting1_kind == 2:
                         betting1_raises += 1
                     betting1_chips = betting1_amount - betting1_rb[betting1_s]
                     stacks[betting1_s] = betting1_stack - betting1_chips
@@ -461,10 +459,10 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                 else:
                     betting1_nxt = None
                 if betting1_nxt is None:
-                    outcome = DONE
+                    outcome = 0
                     break
                 betting1_s = betting1_nxt
-    if outcome == DONE:
+    if outcome == 0:
         exchange_order1: list[int]
         exchange_order1_order: list[int]
         exchange_order1_order = []
@@ -475,8 +473,8 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
         for seat in exchange_order1:
             r = brands[seat]
             random_opening1: tuple[int, int]
-            random_opening1_nx = len(ANY_EXCHANGE)
-            random_opening1 = (EXCHANGE, ANY_EXCHANGE[floor(r() * random_opening1_nx)])
+            random_opening1_nx = len((0, 1, 2))
+            random_opening1 = (0, (0, 1, 2)[floor(r() * random_opening1_nx)])
             k = random_opening1[1]
             if k:
                 exchange1_hand = hands[seat]
@@ -519,7 +517,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
             betting1_turns = able_to_bet1_able
             betting1_able = len(betting1_turns)
             if betting1_able < 2:
-                outcome = DONE
+                outcome = 0
             else:
                 betting1_s = betting1_turns[0]
                 _, _, betting1_refusal, _, _, betting1_xopts, betting1_open_low, betting1_min_raise, betting1_max_raises = p
@@ -536,42 +534,41 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     betting1_r = brands[betting1_s]
                     betting1_stack = stacks[betting1_s]
                     betting1_facing = betting1_current >= 0
-                    betting1_kind = DECLARE
-                    if betting1_kind == DECLARE:
-                        if not betting1_facing:
-                            opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                            random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
-                            random_opening1_nx = len(betting1_xopts)
-                            if random_opening1_bet is None:
-                                betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
-                            else:
-                                random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
-                                if random_opening1_i < random_opening1_nx:
-                                    betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[random_opening1_i])
-                                else:
-                                    random_opening1_low, random_opening1_high = random_opening1_bet
-                                    betting1_kind, betting1_value = (BET, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                    betting1_kind = 5
+                    if not betting1_facing:
+                        opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
+                        random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                        random_opening1_nx = len(betting1_xopts)
+                        if random_opening1_bet is None:
+                            betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                         else:
-                            raise_range1_round_bet = betting1_rb[betting1_s]
-                            raise_range1_others_with_chips = betting1_able - 1
-                            if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                                random_facing1_raise_to = None
+                            random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
+                            if random_opening1_i < random_opening1_nx:
+                                betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                             else:
-                                raise_range1_low = betting1_current + betting1_min_raise
-                                raise_range1_high = raise_range1_round_bet + betting1_stack
-                                if betting1_cap is not None and raise_range1_high >= betting1_cap:
-                                    raise_range1_high = betting1_cap - 1
-                                random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                            if random_facing1_raise_to is None:
-                                betting1_kind, betting1_value = _CALL_MOVE if betting1_r() < 0.5 else _FOLD_MOVE
+                                random_opening1_low, random_opening1_high = random_opening1_bet
+                                betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                    else:
+                        raise_range1_round_bet = betting1_rb[betting1_s]
+                        raise_range1_others_with_chips = betting1_able - 1
+                        if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                            random_facing1_raise_to = None
+                        else:
+                            raise_range1_low = betting1_current + betting1_min_raise
+                            raise_range1_high = raise_range1_round_bet + betting1_stack
+                            if betting1_cap is not None and raise_range1_high >= betting1_cap:
+                                raise_range1_high = betting1_cap - 1
+                            random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
+                        if random_facing1_raise_to is None:
+                            betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
+                        else:
+                            random_facing1_i = floor(betting1_r() * 3)
+                            if random_facing1_i == 0:
+                                random_facing1_low, random_facing1_high = random_facing1_raise_to
+                                betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                             else:
-                                random_facing1_i = floor(betting1_r() * 3)
-                                if random_facing1_i == 0:
-                                    random_facing1_low, random_facing1_high = random_facing1_raise_to
-                                    betting1_kind, betting1_value = (RAISE, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
-                                else:
-                                    betting1_kind, betting1_value = _CALL_MOVE if random_facing1_i == 1 else _FOLD_MOVE
-                    if betting1_kind == EXCHANGE:
+                                betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
+                    if betting1_kind == 0:
                         exchange1_hand = hands[betting1_s]
                         exchange1_discard = discard
                         if betting1_value == 0:
@@ -611,11 +608,11 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         else:
                             betting1_nxt = None
                         if betting1_nxt is None:
-                            outcome = VOID
+                            outcome = 2
                             break
                         betting1_s = betting1_nxt
                         continue
-                    if betting1_kind == CALL:
+                    if betting1_kind == 3:
                         betting1_chips = betting1_current - betting1_rb[betting1_s]
                         if betting1_chips > betting1_stack:
                             betting1_chips = betting1_stack
@@ -627,7 +624,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                             betting1_able -= 1
                         if lines is not None:
                             lines.append(SEAT[betting1_s] + ' c')
-                    elif betting1_kind == FOLD:
+                    elif betting1_kind == 4:
                         folded[betting1_s] = True
                         hands[betting1_s] = []
                         betting1_live -= 1
@@ -635,12 +632,12 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         if lines is not None:
                             lines.append(SEAT[betting1_s] + ' f')
                         if betting1_live == 1:
-                            outcome = ALONE
+                            outcome = 1
                             break
                     else:
                         betting1_amount = betting1_value
                         if lines is not None:
-                            lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == RAISE else ' b ') + str(betting1_amount))
+                            lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == 2 else ' b ') + str(betting1_amount))
                         voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
                         if voted1:
                             voters1_out = []
@@ -660,7 +657,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                             else:
                                 betting1_cap = betting1_amount
                                 continue
-                        if betting1_kind == RAISE:
+                        if betting1_kind == 2:
                             betting1_raises += 1
                         betting1_chips = betting1_amount - betting1_rb[betting1_s]
                         stacks[betting1_s] = betting1_stack - betting1_chips
@@ -679,10 +676,10 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     else:
                         betting1_nxt = None
                     if betting1_nxt is None:
-                        outcome = DONE
+                        outcome = 0
                         break
                     betting1_s = betting1_nxt
-    if outcome == ALONE:
+    if outcome == 1:
         winner = folded.index(False)
         total = sum(contrib)
         if total:
@@ -902,7 +899,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                 betting1_turns = able_to_bet1_able
                 betting1_able = len(betting1_turns)
                 if betting1_able < 2:
-                    play_hand1_outcome = DONE
+                    play_hand1_outcome = 0
                 else:
                     betting1_s = betting1_turns[0]
                     _, _, betting1_refusal, _, _, betting1_xopts, betting1_open_low, betting1_min_raise, betting1_max_raises = p
@@ -917,45 +914,44 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                         betting1_r = seat_brands[betting1_s]
                         betting1_stack = hand_stacks[betting1_s]
                         betting1_facing = betting1_current >= 0
-                        betting1_kind = DECLARE
-                        if betting1_kind == DECLARE:
-                            if not betting1_facing:
-                                betting1_value: int
-                                random_opening1_bet: tuple[int, int] | None
-                                opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                                random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
-                                random_opening1_nx = len(betting1_xopts)
-                                if random_opening1_bet is None:
-                                    betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
-                                else:
-                                    random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
-                                    if random_opening1_i < random_opening1_nx:
-                                        betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[random_opening1_i])
-                                    else:
-                                        random_opening1_low, random_opening1_high = random_opening1_bet
-                                        betting1_kind, betting1_value = (BET, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                        betting1_kind = 5
+                        if not betting1_facing:
+                            betting1_value: int
+                            random_opening1_bet: tuple[int, int] | None
+                            opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
+                            random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                            random_opening1_nx = len(betting1_xopts)
+                            if random_opening1_bet is None:
+                                betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                             else:
-                                random_facing1_raise_to: tuple[int, int] | None
-                                raise_range1_round_bet: int = betting1_rb[betting1_s]
-                                raise_range1_others_with_chips: int = betting1_able - 1
-                                if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                                    random_facing1_raise_to = None
+                                random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
+                                if random_opening1_i < random_opening1_nx:
+                                    betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                                 else:
-                                    raise_range1_low = betting1_current + betting1_min_raise
-                                    raise_range1_high = raise_range1_round_bet + betting1_stack
-                                    if betting1_cap is not None and raise_range1_high >= betting1_cap:
-                                        raise_range1_high = betting1_cap - 1
-                                    random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                                if random_facing1_raise_to is None:
-                                    betting1_kind, betting1_value = _CALL_MOVE if betting1_r() < 0.5 else _FOLD_MOVE
+                                    random_opening1_low, random_opening1_high = random_opening1_bet
+                                    betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                        else:
+                            random_facing1_raise_to: tuple[int, int] | None
+                            raise_range1_round_bet: int = betting1_rb[betting1_s]
+                            raise_range1_others_with_chips: int = betting1_able - 1
+                            if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                                random_facing1_raise_to = None
+                            else:
+                                raise_range1_low = betting1_current + betting1_min_raise
+                                raise_range1_high = raise_range1_round_bet + betting1_stack
+                                if betting1_cap is not None and raise_range1_high >= betting1_cap:
+                                    raise_range1_high = betting1_cap - 1
+                                random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
+                            if random_facing1_raise_to is None:
+                                betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
+                            else:
+                                random_facing1_i = floor(betting1_r() * 3)
+                                if random_facing1_i == 0:
+                                    random_facing1_low, random_facing1_high = random_facing1_raise_to
+                                    betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                                 else:
-                                    random_facing1_i = floor(betting1_r() * 3)
-                                    if random_facing1_i == 0:
-                                        random_facing1_low, random_facing1_high = random_facing1_raise_to
-                                        betting1_kind, betting1_value = (RAISE, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
-                                    else:
-                                        betting1_kind, betting1_value = _CALL_MOVE if random_facing1_i == 1 else _FOLD_MOVE
-                        if betting1_kind == EXCHANGE:
+                                    betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
+                        if betting1_kind == 0:
                             exchange1_hand: list[int] = play_hand1_hands[betting1_s]
                             exchange1_discard: list[int] = play_hand1_discard
                             if betting1_value == 0:
@@ -992,11 +988,11 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             else:
                                 betting1_nxt = None
                             if betting1_nxt is None:
-                                play_hand1_outcome = VOID
+                                play_hand1_outcome = 2
                                 break
                             betting1_s = betting1_nxt
                             continue
-                        if betting1_kind == CALL:
+                        if betting1_kind == 3:
                             betting1_chips = betting1_current - betting1_rb[betting1_s]
                             if betting1_chips > betting1_stack:
                                 betting1_chips = betting1_stack
@@ -1006,13 +1002,13 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             betting1_acted[betting1_s] = True
                             if betting1_chips == betting1_stack:
                                 betting1_able -= 1
-                        elif betting1_kind == FOLD:
+                        elif betting1_kind == 4:
                             play_hand1_folded[betting1_s] = True
                             play_hand1_hands[betting1_s] = []
                             betting1_live -= 1
                             betting1_able -= 1
                             if betting1_live == 1:
-                                play_hand1_outcome = ALONE
+                                play_hand1_outcome = 1
                                 break
                         else:
                             betting1_amount = betting1_value
@@ -1035,7 +1031,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 else:
                                     betting1_cap = betting1_amount
                                     continue
-                            if betting1_kind == RAISE:
+                            if betting1_kind == 2:
                                 betting1_raises += 1
                             betting1_chips = betting1_amount - betting1_rb[betting1_s]
                             hand_stacks[betting1_s] = betting1_stack - betting1_chips
@@ -1054,12 +1050,12 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                         else:
                             betting1_nxt = None
                         if betting1_nxt is None:
-                            play_hand1_outcome = DONE
+                            play_hand1_outcome = 0
                             break
                         betting1_s = betting1_nxt
-                if play_hand1_outcome != VOID:
+                if play_hand1_outcome != 2:
                     break
-            if play_hand1_outcome == DONE:
+            if play_hand1_outcome == 0:
                 for play_hand1_s in range(play_hand1_n):
                     if not play_hand1_folded[play_hand1_s]:
                         play_hand1_size = len(play_hand1_stock)
@@ -1076,7 +1072,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                 betting1_turns = able_to_bet1_able
                 betting1_able = len(betting1_turns)
                 if betting1_able < 2:
-                    play_hand1_outcome = DONE
+                    play_hand1_outcome = 0
                 else:
                     betting1_s = betting1_turns[0]
                     _, _, betting1_refusal, _, _, betting1_xopts, betting1_open_low, betting1_min_raise, betting1_max_raises = p
@@ -1093,7 +1089,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                         betting1_r = seat_brands[betting1_s]
                         betting1_stack = hand_stacks[betting1_s]
                         betting1_facing = betting1_current >= 0
-                        betting1_kind = DECLARE
+                        betting1_kind = 5
                         if play_hand1_declarations and (not betting1_declared[betting1_s]):
                             betting1_declared[betting1_s] = True
                             betting1_a, betting1_b, betting1_c, betting1_d = play_hand1_hands[betting1_s]
@@ -1102,25 +1098,25 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             betting1_allowed = _DECLARABLE[declarable1_held]
                             random_declaration1_allowed: int = len(betting1_allowed)
                             if betting1_facing and betting1_r() >= 0.5:
-                                betting1_kind, betting1_value = _FOLD_MOVE
+                                betting1_kind, betting1_value = (4, 0)
                             else:
                                 if not betting1_facing:
                                     betting1_r()
-                                betting1_kind, betting1_value = (DECLARE, floor(betting1_r() * random_declaration1_allowed))
-                        if betting1_kind == DECLARE:
+                                betting1_kind, betting1_value = (5, floor(betting1_r() * random_declaration1_allowed))
+                        if betting1_kind == 5:
                             if not betting1_facing:
                                 opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
                                 random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
                                 random_opening1_nx = len(betting1_xopts)
                                 if random_opening1_bet is None:
-                                    betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
+                                    betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                                 else:
                                     random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
                                     if random_opening1_i < random_opening1_nx:
-                                        betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[random_opening1_i])
+                                        betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                                     else:
                                         random_opening1_low, random_opening1_high = random_opening1_bet
-                                        betting1_kind, betting1_value = (BET, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                                        betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                             else:
                                 raise_range1_round_bet = betting1_rb[betting1_s]
                                 raise_range1_others_with_chips = betting1_able - 1
@@ -1133,15 +1129,15 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                         raise_range1_high = betting1_cap - 1
                                     random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
                                 if random_facing1_raise_to is None:
-                                    betting1_kind, betting1_value = _CALL_MOVE if betting1_r() < 0.5 else _FOLD_MOVE
+                                    betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                                 else:
                                     random_facing1_i = floor(betting1_r() * 3)
                                     if random_facing1_i == 0:
                                         random_facing1_low, random_facing1_high = random_facing1_raise_to
-                                        betting1_kind, betting1_value = (RAISE, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
+                                        betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                                     else:
-                                        betting1_kind, betting1_value = _CALL_MOVE if random_facing1_i == 1 else _FOLD_MOVE
-                        if betting1_kind == EXCHANGE:
+                                        betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
+                        if betting1_kind == 0:
                             exchange1_hand = play_hand1_hands[betting1_s]
                             exchange1_discard = play_hand1_discard
                             if betting1_value == 0:
@@ -1177,11 +1173,11 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             else:
                                 betting1_nxt = None
                             if betting1_nxt is None:
-                                play_hand1_outcome = VOID
+                                play_hand1_outcome = 2
                                 break
                             betting1_s = betting1_nxt
                             continue
-                        if betting1_kind == CALL:
+                        if betting1_kind == 3:
                             betting1_chips = betting1_current - betting1_rb[betting1_s]
                             if betting1_chips > betting1_stack:
                                 betting1_chips = betting1_stack
@@ -1191,13 +1187,13 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             betting1_acted[betting1_s] = True
                             if betting1_chips == betting1_stack:
                                 betting1_able -= 1
-                        elif betting1_kind == FOLD:
+                        elif betting1_kind == 4:
                             play_hand1_folded[betting1_s] = True
                             play_hand1_hands[betting1_s] = []
                             betting1_live -= 1
                             betting1_able -= 1
                             if betting1_live == 1:
-                                play_hand1_outcome = ALONE
+                                play_hand1_outcome = 1
                                 break
                         else:
                             betting1_amount = betting1_value
@@ -1216,7 +1212,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 else:
                                     betting1_cap = betting1_amount
                                     continue
-                            if betting1_kind == RAISE:
+                            if betting1_kind == 2:
                                 betting1_raises += 1
                             betting1_chips = betting1_amount - betting1_rb[betting1_s]
                             hand_stacks[betting1_s] = betting1_stack - betting1_chips
@@ -1235,10 +1231,10 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                         else:
                             betting1_nxt = None
                         if betting1_nxt is None:
-                            play_hand1_outcome = DONE
+                            play_hand1_outcome = 0
                             break
                         betting1_s = betting1_nxt
-            if play_hand1_outcome == DONE:
+            if play_hand1_outcome == 0:
                 exchange_order1: list[int]
                 exchange_order1_order: list[int]
                 exchange_order1_order = []
@@ -1249,8 +1245,8 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                 for play_hand1_seat in exchange_order1:
                     play_hand1_r = seat_brands[play_hand1_seat]
                     random_opening1: tuple[int, int]
-                    random_opening1_nx = len(ANY_EXCHANGE)
-                    random_opening1 = (EXCHANGE, ANY_EXCHANGE[floor(play_hand1_r() * random_opening1_nx)])
+                    random_opening1_nx = len((0, 1, 2))
+                    random_opening1 = (0, (0, 1, 2)[floor(play_hand1_r() * random_opening1_nx)])
                     play_hand1_k = random_opening1[1]
                     if play_hand1_k:
                         exchange1_hand = play_hand1_hands[play_hand1_seat]
@@ -1287,7 +1283,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                     betting1_turns = able_to_bet1_able
                     betting1_able = len(betting1_turns)
                     if betting1_able < 2:
-                        play_hand1_outcome = DONE
+                        play_hand1_outcome = 0
                     else:
                         betting1_s = betting1_turns[0]
                         _, _, betting1_refusal, _, _, betting1_xopts, betting1_open_low, betting1_min_raise, betting1_max_raises = p
@@ -1304,42 +1300,41 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             betting1_r = seat_brands[betting1_s]
                             betting1_stack = hand_stacks[betting1_s]
                             betting1_facing = betting1_current >= 0
-                            betting1_kind = DECLARE
-                            if betting1_kind == DECLARE:
-                                if not betting1_facing:
-                                    opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                                    random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
-                                    random_opening1_nx = len(betting1_xopts)
-                                    if random_opening1_bet is None:
-                                        betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
-                                    else:
-                                        random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
-                                        if random_opening1_i < random_opening1_nx:
-                                            betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[random_opening1_i])
-                                        else:
-                                            random_opening1_low, random_opening1_high = random_opening1_bet
-                                            betting1_kind, betting1_value = (BET, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                            betting1_kind = 5
+                            if not betting1_facing:
+                                opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
+                                random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                                random_opening1_nx = len(betting1_xopts)
+                                if random_opening1_bet is None:
+                                    betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                                 else:
-                                    raise_range1_round_bet = betting1_rb[betting1_s]
-                                    raise_range1_others_with_chips = betting1_able - 1
-                                    if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                                        random_facing1_raise_to = None
+                                    random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
+                                    if random_opening1_i < random_opening1_nx:
+                                        betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                                     else:
-                                        raise_range1_low = betting1_current + betting1_min_raise
-                                        raise_range1_high = raise_range1_round_bet + betting1_stack
-                                        if betting1_cap is not None and raise_range1_high >= betting1_cap:
-                                            raise_range1_high = betting1_cap - 1
-                                        random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                                    if random_facing1_raise_to is None:
-                                        betting1_kind, betting1_value = _CALL_MOVE if betting1_r() < 0.5 else _FOLD_MOVE
+                                        random_opening1_low, random_opening1_high = random_opening1_bet
+                                        betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                            else:
+                                raise_range1_round_bet = betting1_rb[betting1_s]
+                                raise_range1_others_with_chips = betting1_able - 1
+                                if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                                    random_facing1_raise_to = None
+                                else:
+                                    raise_range1_low = betting1_current + betting1_min_raise
+                                    raise_range1_high = raise_range1_round_bet + betting1_stack
+                                    if betting1_cap is not None and raise_range1_high >= betting1_cap:
+                                        raise_range1_high = betting1_cap - 1
+                                    random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
+                                if random_facing1_raise_to is None:
+                                    betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
+                                else:
+                                    random_facing1_i = floor(betting1_r() * 3)
+                                    if random_facing1_i == 0:
+                                        random_facing1_low, random_facing1_high = random_facing1_raise_to
+                                        betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                                     else:
-                                        random_facing1_i = floor(betting1_r() * 3)
-                                        if random_facing1_i == 0:
-                                            random_facing1_low, random_facing1_high = random_facing1_raise_to
-                                            betting1_kind, betting1_value = (RAISE, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
-                                        else:
-                                            betting1_kind, betting1_value = _CALL_MOVE if random_facing1_i == 1 else _FOLD_MOVE
-                            if betting1_kind == EXCHANGE:
+                                        betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
+                            if betting1_kind == 0:
                                 exchange1_hand = play_hand1_hands[betting1_s]
                                 exchange1_discard = play_hand1_discard
                                 if betting1_value == 0:
@@ -1375,11 +1370,11 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 else:
                                     betting1_nxt = None
                                 if betting1_nxt is None:
-                                    play_hand1_outcome = VOID
+                                    play_hand1_outcome = 2
                                     break
                                 betting1_s = betting1_nxt
                                 continue
-                            if betting1_kind == CALL:
+                            if betting1_kind == 3:
                                 betting1_chips = betting1_current - betting1_rb[betting1_s]
                                 if betting1_chips > betting1_stack:
                                     betting1_chips = betting1_stack
@@ -1389,13 +1384,13 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 betting1_acted[betting1_s] = True
                                 if betting1_chips == betting1_stack:
                                     betting1_able -= 1
-                            elif betting1_kind == FOLD:
+                            elif betting1_kind == 4:
                                 play_hand1_folded[betting1_s] = True
                                 play_hand1_hands[betting1_s] = []
                                 betting1_live -= 1
                                 betting1_able -= 1
                                 if betting1_live == 1:
-                                    play_hand1_outcome = ALONE
+                                    play_hand1_outcome = 1
                                     break
                             else:
                                 betting1_amount = betting1_value
@@ -1414,7 +1409,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                     else:
                                         betting1_cap = betting1_amount
                                         continue
-                                if betting1_kind == RAISE:
+                                if betting1_kind == 2:
                                     betting1_raises += 1
                                 betting1_chips = betting1_amount - betting1_rb[betting1_s]
                                 hand_stacks[betting1_s] = betting1_stack - betting1_chips
@@ -1433,10 +1428,10 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             else:
                                 betting1_nxt = None
                             if betting1_nxt is None:
-                                play_hand1_outcome = DONE
+                                play_hand1_outcome = 0
                                 break
                             betting1_s = betting1_nxt
-            if play_hand1_outcome == ALONE:
+            if play_hand1_outcome == 1:
                 play_hand1_winner = play_hand1_folded.index(False)
                 play_hand1_total = sum(play_hand1_contrib)
                 if play_hand1_total:
