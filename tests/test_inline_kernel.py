@@ -11,6 +11,7 @@ with the original functions' on many inputs; shapes it does not handle must be r
 from __future__ import annotations
 
 import ast
+import re
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
@@ -49,6 +50,17 @@ def test_the_generated_kernel_calls_no_inlined_function() -> None:
     assert "primero.fastsim" not in {n.module for n in ast.walk(tree)
                                      if isinstance(n, ast.ImportFrom)}
     assert not imported & inlined, imported & inlined
+
+
+def test_the_inlined_code_makes_no_cell_variables() -> None:
+    """A comprehension in an inlined helper would turn the locals it reads into cells
+    (slower to read everywhere in the kernel): the generated functions have only the
+    template's."""
+    from primero import fastsim, fastsim_inlined
+
+    for name in inline_kernel.ROOTS:
+        generated = getattr(fastsim_inlined, name).__code__.co_cellvars
+        assert set(generated) <= set(getattr(fastsim, name).__code__.co_cellvars), name
 
 
 # ------------------------------------------------------------------ the inliner on small code
@@ -207,9 +219,88 @@ def test_nested_calls_inline_inner_first_and_locals_are_renamed(build: Any) -> N
             return a + x, b
     ''', LIB, ["clip", "pair"])
     assert _calls(source, "clip") == 0 and _calls(source, "pair") == 0
-    assert "clip1_y" in source and "clip2_y" in source  # per-site prefixes
+    assert "clip1_y" in source and "clip2_y" in source  # overlapping sites: two prefixes
     assert source.index("clip2_y") < source.index("clip1_y")  # the inner call first
     _same(tpl, gen, "f", *[(y,) for y in range(-5, 20)])
+
+
+def test_sites_of_one_callee_share_names_unless_they_overlap(build: Any) -> None:
+    tpl, gen, source = build('''
+        from LIB import clip, pair
+
+        def f(y: int, c: int | None) -> tuple[int, ...]:
+            a = clip(y, c)
+            b = clip(a + 1, 3)  # after the first site: the same names
+            d = max(clip(y, 2), clip(b, c))  # two results read at once: two prefixes
+            e, g = pair(clip(clip(y, 8), c))  # a site inside another's arguments
+            if clip(e, c) > 4:  # the test's result is read before the body runs
+                e = clip(g, 1)
+            return a, b, d, e, g
+    ''', LIB, ["clip", "pair"])
+    assert set(re.findall(r"\bclip(\d+)_", source)) == {"1", "2"}, source
+    tree = ast.parse(source)
+    declared = [n.target.id for n in ast.walk(tree)
+                if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
+    assert len(declared) == len(set(declared)), declared  # each name annotated once
+    _same(tpl, gen, "f", *[(y, c) for y in range(-5, 20) for c in (None, 0, 3, 9)])
+
+
+def test_a_callee_inlined_in_its_own_body_is_refused(build: Any) -> None:
+    with pytest.raises(InlineError, match="inside its own inlined body"):
+        build('''
+            from LIB import h
+
+            def f(y: int) -> int:
+                return h(y)
+        ''', "def h(x: int) -> int:\n    if x:\n        y = h(x - 1)\n        return y\n"
+           "    return 0\n", ["h"])
+
+
+KINDS = '''
+from __future__ import annotations
+
+from typing import Final
+
+LOW: Final = 0
+HIGH: Final = 1
+BOTH: Final = (LOW, HIGH)
+NAME: Final = "kinds"
+TABLE: Final = [LOW]  # not a literal: read as a global
+
+
+def pick(x: int, fancy: bool) -> tuple[int, int]:
+    kind = LOW  # no choice due: treated as the low kind
+    if fancy:
+        kind = HIGH if x > 3 else LOW
+    if kind == LOW:
+        lo: int = x - 1
+        return LOW, lo
+    return BOTH[1], x + TABLE[0] + len(NAME)
+'''
+
+
+def test_final_constants_become_literals_and_known_tests_are_folded(build: Any) -> None:
+    tpl, gen, source = build('''
+        from LIB import pick
+
+        def f(x: int) -> tuple[int, int, int, int]:
+            a, b = pick(x, False)  # kind is LOW: its test folds
+            c, d = pick(x, x > 0)
+            kind = 7  # a template local: "if kind == 7" folds too
+            while x > 10:
+                kind = x  # assigned in the loop: unknown after it
+                x -= 4
+            if kind == 7:
+                c += 100
+            return a, b, c, d
+    ''', KINDS, ["pick"])
+    body = source.split("def f", 1)[1]
+    assert "LOW" not in body and "HIGH" not in body and "BOTH" not in body, source
+    assert "NAME" not in body and "TABLE[0]" in body, source  # only Final literals
+    assert body.count("pick1_kind == 0") == 1, source  # folded at the first site only
+    assert body.count("if kind == 7") == 1, source  # the loop assigns kind
+    assert body.count("lo: int") == 1, source
+    _same(tpl, gen, "f", *[(x,) for x in range(-3, 30)])
 
 
 def test_constant_arguments_drop_dead_branches(build: Any) -> None:

@@ -15,9 +15,8 @@ import random
 from collections.abc import Callable, Sequence
 from math import floor
 from operator import itemgetter
-from primero.bots.random import BET, CALL, DECLARE, EXCHANGE, FOLD, RAISE, _CALL_MOVE, _FOLD_MOVE
 from primero.dealing import derive_seed
-from primero.fastsim_tables import ALONE, ANY_EXCHANGE, BIT, CARD, CATEGORY_LABEL, DECK_IDS, DONE, Params, Rand, SEAT, VALUE, VOID
+from primero.fastsim_tables import BIT, CARD, CATEGORY_LABEL, DECK_IDS, Params, Rand, SEAT, VALUE
 from primero.hands import Category
 from primero.pots import Settled
 from primero.rulebook import SEATS_AFTER, _DECLARABLE, _OTHERS
@@ -96,7 +95,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
         betting1_turns = able_to_bet1_able
         betting1_able = len(betting1_turns)
         if betting1_able < 2:
-            outcome = DONE
+            outcome = 0
         else:
             betting1_s = betting1_turns[0]
             _, _, betting1_refusal, _, _, betting1_xopts, betting1_open_low, betting1_min_raise, betting1_max_raises = p
@@ -111,45 +110,44 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                 betting1_r = brands[betting1_s]
                 betting1_stack = stacks[betting1_s]
                 betting1_facing = betting1_current >= 0
-                betting1_kind = DECLARE
-                if betting1_kind == DECLARE:
-                    if not betting1_facing:
-                        betting1_value: int
-                        random_opening1_bet: tuple[int, int] | None
-                        opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                        random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
-                        random_opening1_nx = len(betting1_xopts)
-                        if random_opening1_bet is None:
-                            betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
-                        else:
-                            random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
-                            if random_opening1_i < random_opening1_nx:
-                                betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[random_opening1_i])
-                            else:
-                                random_opening1_low, random_opening1_high = random_opening1_bet
-                                betting1_kind, betting1_value = (BET, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                betting1_kind = 5
+                if not betting1_facing:
+                    betting1_value: int
+                    random_opening1_bet: tuple[int, int] | None
+                    opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
+                    random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                    random_opening1_nx = len(betting1_xopts)
+                    if random_opening1_bet is None:
+                        betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                     else:
-                        random_facing1_raise_to: tuple[int, int] | None
-                        raise_range1_round_bet: int = betting1_rb[betting1_s]
-                        raise_range1_others_with_chips: int = betting1_able - 1
-                        if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                            random_facing1_raise_to = None
+                        random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
+                        if random_opening1_i < random_opening1_nx:
+                            betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                         else:
-                            raise_range1_low = betting1_current + betting1_min_raise
-                            raise_range1_high = raise_range1_round_bet + betting1_stack
-                            if betting1_cap is not None and raise_range1_high >= betting1_cap:
-                                raise_range1_high = betting1_cap - 1
-                            random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                        if random_facing1_raise_to is None:
-                            betting1_kind, betting1_value = _CALL_MOVE if betting1_r() < 0.5 else _FOLD_MOVE
+                            random_opening1_low, random_opening1_high = random_opening1_bet
+                            betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                else:
+                    random_facing1_raise_to: tuple[int, int] | None
+                    raise_range1_round_bet: int = betting1_rb[betting1_s]
+                    raise_range1_others_with_chips: int = betting1_able - 1
+                    if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                        random_facing1_raise_to = None
+                    else:
+                        raise_range1_low = betting1_current + betting1_min_raise
+                        raise_range1_high = raise_range1_round_bet + betting1_stack
+                        if betting1_cap is not None and raise_range1_high >= betting1_cap:
+                            raise_range1_high = betting1_cap - 1
+                        random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
+                    if random_facing1_raise_to is None:
+                        betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
+                    else:
+                        random_facing1_i = floor(betting1_r() * 3)
+                        if random_facing1_i == 0:
+                            random_facing1_low, random_facing1_high = random_facing1_raise_to
+                            betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                         else:
-                            random_facing1_i = floor(betting1_r() * 3)
-                            if random_facing1_i == 0:
-                                random_facing1_low, random_facing1_high = random_facing1_raise_to
-                                betting1_kind, betting1_value = (RAISE, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
-                            else:
-                                betting1_kind, betting1_value = _CALL_MOVE if random_facing1_i == 1 else _FOLD_MOVE
-                if betting1_kind == EXCHANGE:
+                            betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
+                if betting1_kind == 0:
                     exchange1_hand: list[int] = hands[betting1_s]
                     exchange1_discard: list[int] = discard
                     if betting1_value == 0:
@@ -163,7 +161,10 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                             random_cards1_first = exchange1_hand.pop(floor(betting1_r() * random_cards1_size))
                             exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(betting1_r() * (random_cards1_size - 1)))]
                         else:
-                            exchange1_thrown = [exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))) for _ in range(betting1_value)]
+                            random_cards1_taken = []
+                            for _ in range(betting1_value):
+                                random_cards1_taken.append(exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))))
+                            exchange1_thrown = random_cards1_taken
                         exchange1_discard += exchange1_thrown
                         exchange1_size = len(stock)
                         if exchange1_size < betting1_value:
@@ -187,11 +188,11 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     else:
                         betting1_nxt = None
                     if betting1_nxt is None:
-                        outcome = VOID
+                        outcome = 2
                         break
                     betting1_s = betting1_nxt
                     continue
-                if betting1_kind == CALL:
+                if betting1_kind == 3:
                     betting1_chips = betting1_current - betting1_rb[betting1_s]
                     if betting1_chips > betting1_stack:
                         betting1_chips = betting1_stack
@@ -203,7 +204,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         betting1_able -= 1
                     if lines is not None:
                         lines.append(SEAT[betting1_s] + ' c')
-                elif betting1_kind == FOLD:
+                elif betting1_kind == 4:
                     folded[betting1_s] = True
                     hands[betting1_s] = []
                     betting1_live -= 1
@@ -211,12 +212,12 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     if lines is not None:
                         lines.append(SEAT[betting1_s] + ' f')
                     if betting1_live == 1:
-                        outcome = ALONE
+                        outcome = 1
                         break
                 else:
                     betting1_amount = betting1_value
                     if lines is not None:
-                        lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == RAISE else ' b ') + str(betting1_amount))
+                        lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == 2 else ' b ') + str(betting1_amount))
                     voted1: bool
                     voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
                     if voted1:
@@ -240,7 +241,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         else:
                             betting1_cap = betting1_amount
                             continue
-                    if betting1_kind == RAISE:
+                    if betting1_kind == 2:
                         betting1_raises += 1
                     betting1_chips = betting1_amount - betting1_rb[betting1_s]
                     stacks[betting1_s] = betting1_stack - betting1_chips
@@ -259,12 +260,12 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                 else:
                     betting1_nxt = None
                 if betting1_nxt is None:
-                    outcome = DONE
+                    outcome = 0
                     break
                 betting1_s = betting1_nxt
-        if outcome != VOID:
+        if outcome != 2:
             break
-    if outcome == DONE:
+    if outcome == 0:
         for s in range(n):
             if not folded[s]:
                 size = len(stock)
@@ -276,200 +277,192 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                 hands[s] += cards
                 if lines is not None:
                     lines.append(_deal_line(s, cards))
-        betting2_cap: int | None
-        betting2_turns: list[int]
-        able_to_bet2_able: list[int]
-        able_to_bet2_able = []
-        for able_to_bet2_s in range(len(folded)):
-            if not folded[able_to_bet2_s] and stacks[able_to_bet2_s] > 0:
-                able_to_bet2_able.append(able_to_bet2_s)
-        betting2_turns = able_to_bet2_able
-        betting2_able = len(betting2_turns)
-        if betting2_able < 2:
-            outcome = DONE
+        able_to_bet1_able = []
+        for able_to_bet1_s in range(len(folded)):
+            if not folded[able_to_bet1_s] and stacks[able_to_bet1_s] > 0:
+                able_to_bet1_able.append(able_to_bet1_s)
+        betting1_turns = able_to_bet1_able
+        betting1_able = len(betting1_turns)
+        if betting1_able < 2:
+            outcome = 0
         else:
-            betting2_s = betting2_turns[0]
-            _, _, betting2_refusal, _, _, betting2_xopts, betting2_open_low, betting2_min_raise, betting2_max_raises = p
-            betting2_xopts = ()
-            betting2_open_low = 0
-            betting2_declared = [False] * n
-            betting2_live = folded.count(False)
-            betting2_rb = [0] * n
-            betting2_acted = [False] * n
-            betting2_current = -1
-            betting2_raises = 0
-            betting2_cap = None
+            betting1_s = betting1_turns[0]
+            _, _, betting1_refusal, _, _, betting1_xopts, betting1_open_low, betting1_min_raise, betting1_max_raises = p
+            betting1_xopts = ()
+            betting1_open_low = 0
+            betting1_declared = [False] * n
+            betting1_live = folded.count(False)
+            betting1_rb = [0] * n
+            betting1_acted = [False] * n
+            betting1_current = -1
+            betting1_raises = 0
+            betting1_cap = None
             while True:
-                betting2_r = brands[betting2_s]
-                betting2_stack = stacks[betting2_s]
-                betting2_facing = betting2_current >= 0
-                betting2_kind = DECLARE
-                if declarations and (not betting2_declared[betting2_s]):
-                    betting2_declared[betting2_s] = True
-                    betting2_a, betting2_b, betting2_c, betting2_d = hands[betting2_s]
-                    betting2_allowed: tuple[Category, ...]
-                    declarable1_held: int = VALUE[BIT[betting2_a] | BIT[betting2_b] | BIT[betting2_c] | BIT[betting2_d]].key >> 7
-                    betting2_allowed = _DECLARABLE[declarable1_held]
-                    betting2_value: int
-                    random_declaration1_allowed: int = len(betting2_allowed)
-                    if betting2_facing and betting2_r() >= 0.5:
-                        betting2_kind, betting2_value = _FOLD_MOVE
+                betting1_r = brands[betting1_s]
+                betting1_stack = stacks[betting1_s]
+                betting1_facing = betting1_current >= 0
+                betting1_kind = 5
+                if declarations and (not betting1_declared[betting1_s]):
+                    betting1_declared[betting1_s] = True
+                    betting1_a, betting1_b, betting1_c, betting1_d = hands[betting1_s]
+                    betting1_allowed: tuple[Category, ...]
+                    declarable1_held: int = VALUE[BIT[betting1_a] | BIT[betting1_b] | BIT[betting1_c] | BIT[betting1_d]].key >> 7
+                    betting1_allowed = _DECLARABLE[declarable1_held]
+                    random_declaration1_allowed: int = len(betting1_allowed)
+                    if betting1_facing and betting1_r() >= 0.5:
+                        betting1_kind, betting1_value = (4, 0)
                     else:
-                        if not betting2_facing:
-                            betting2_r()
-                        betting2_kind, betting2_value = (DECLARE, floor(betting2_r() * random_declaration1_allowed))
-                    if lines is not None and betting2_kind == DECLARE:
-                        lines.append(SEAT[betting2_s] + ' dc ' + CATEGORY_LABEL[betting2_allowed[betting2_value]])
-                if betting2_kind == DECLARE:
-                    if not betting2_facing:
-                        random_opening2_bet: tuple[int, int] | None
-                        opening_range2_high = betting2_stack if betting2_cap is None or betting2_stack < betting2_cap else betting2_cap - 1
-                        random_opening2_bet = (betting2_open_low, opening_range2_high) if betting2_open_low <= opening_range2_high else None
-                        random_opening2_nx = len(betting2_xopts)
-                        if random_opening2_bet is None:
-                            betting2_kind, betting2_value = (EXCHANGE, betting2_xopts[floor(betting2_r() * random_opening2_nx)])
+                        if not betting1_facing:
+                            betting1_r()
+                        betting1_kind, betting1_value = (5, floor(betting1_r() * random_declaration1_allowed))
+                    if lines is not None and betting1_kind == 5:
+                        lines.append(SEAT[betting1_s] + ' dc ' + CATEGORY_LABEL[betting1_allowed[betting1_value]])
+                if betting1_kind == 5:
+                    if not betting1_facing:
+                        opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
+                        random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                        random_opening1_nx = len(betting1_xopts)
+                        if random_opening1_bet is None:
+                            betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                         else:
-                            random_opening2_i = floor(betting2_r() * (random_opening2_nx + 1))
-                            if random_opening2_i < random_opening2_nx:
-                                betting2_kind, betting2_value = (EXCHANGE, betting2_xopts[random_opening2_i])
+                            random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
+                            if random_opening1_i < random_opening1_nx:
+                                betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                             else:
-                                random_opening2_low, random_opening2_high = random_opening2_bet
-                                betting2_kind, betting2_value = (BET, random_opening2_low + floor(betting2_r() * (random_opening2_high - random_opening2_low + 1)))
+                                random_opening1_low, random_opening1_high = random_opening1_bet
+                                betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                     else:
-                        random_facing2_raise_to: tuple[int, int] | None
-                        raise_range2_round_bet: int = betting2_rb[betting2_s]
-                        raise_range2_others_with_chips: int = betting2_able - 1
-                        if not raise_range2_others_with_chips or (betting2_max_raises is not None and betting2_raises >= betting2_max_raises):
-                            random_facing2_raise_to = None
+                        raise_range1_round_bet = betting1_rb[betting1_s]
+                        raise_range1_others_with_chips = betting1_able - 1
+                        if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                            random_facing1_raise_to = None
                         else:
-                            raise_range2_low = betting2_current + betting2_min_raise
-                            raise_range2_high = raise_range2_round_bet + betting2_stack
-                            if betting2_cap is not None and raise_range2_high >= betting2_cap:
-                                raise_range2_high = betting2_cap - 1
-                            random_facing2_raise_to = (raise_range2_low, raise_range2_high) if raise_range2_low <= raise_range2_high else None
-                        if random_facing2_raise_to is None:
-                            betting2_kind, betting2_value = _CALL_MOVE if betting2_r() < 0.5 else _FOLD_MOVE
+                            raise_range1_low = betting1_current + betting1_min_raise
+                            raise_range1_high = raise_range1_round_bet + betting1_stack
+                            if betting1_cap is not None and raise_range1_high >= betting1_cap:
+                                raise_range1_high = betting1_cap - 1
+                            random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
+                        if random_facing1_raise_to is None:
+                            betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                         else:
-                            random_facing2_i = floor(betting2_r() * 3)
-                            if random_facing2_i == 0:
-                                random_facing2_low, random_facing2_high = random_facing2_raise_to
-                                betting2_kind, betting2_value = (RAISE, random_facing2_low + floor(betting2_r() * (random_facing2_high - random_facing2_low + 1)))
+                            random_facing1_i = floor(betting1_r() * 3)
+                            if random_facing1_i == 0:
+                                random_facing1_low, random_facing1_high = random_facing1_raise_to
+                                betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                             else:
-                                betting2_kind, betting2_value = _CALL_MOVE if random_facing2_i == 1 else _FOLD_MOVE
-                if betting2_kind == EXCHANGE:
-                    exchange2_hand: list[int] = hands[betting2_s]
-                    exchange2_discard: list[int] = discard
-                    if betting2_value == 0:
+                                betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
+                if betting1_kind == 0:
+                    exchange1_hand = hands[betting1_s]
+                    exchange1_discard = discard
+                    if betting1_value == 0:
                         if lines is not None:
-                            lines.append(SEAT[betting2_s] + ' x')
+                            lines.append(SEAT[betting1_s] + ' x')
                     else:
-                        if betting2_value == 1:
-                            exchange2_thrown = [exchange2_hand.pop(floor(betting2_r() * len(exchange2_hand)))]
-                        elif betting2_value == 2:
-                            random_cards2_size = len(exchange2_hand)
-                            random_cards2_first = exchange2_hand.pop(floor(betting2_r() * random_cards2_size))
-                            exchange2_thrown = [random_cards2_first, exchange2_hand.pop(floor(betting2_r() * (random_cards2_size - 1)))]
+                        if betting1_value == 1:
+                            exchange1_thrown = [exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand)))]
+                        elif betting1_value == 2:
+                            random_cards1_size = len(exchange1_hand)
+                            random_cards1_first = exchange1_hand.pop(floor(betting1_r() * random_cards1_size))
+                            exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(betting1_r() * (random_cards1_size - 1)))]
                         else:
-                            exchange2_thrown = [exchange2_hand.pop(floor(betting2_r() * len(exchange2_hand))) for _ in range(betting2_value)]
-                        exchange2_discard += exchange2_thrown
-                        exchange2_size = len(stock)
-                        if exchange2_size < betting2_value:
-                            exchange2_cards = _draw_short(betting2_value, stock, exchange2_discard, exchange2_thrown, drand)
-                        elif betting2_value == 1:
-                            exchange2_cards = [stock.pop(floor(drand() * exchange2_size))]
+                            random_cards1_taken = []
+                            for _ in range(betting1_value):
+                                random_cards1_taken.append(exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))))
+                            exchange1_thrown = random_cards1_taken
+                        exchange1_discard += exchange1_thrown
+                        exchange1_size = len(stock)
+                        if exchange1_size < betting1_value:
+                            exchange1_cards = _draw_short(betting1_value, stock, exchange1_discard, exchange1_thrown, drand)
+                        elif betting1_value == 1:
+                            exchange1_cards = [stock.pop(floor(drand() * exchange1_size))]
                         else:
-                            exchange2_a = stock.pop(floor(drand() * exchange2_size))
-                            exchange2_cards = [exchange2_a, stock.pop(floor(drand() * (exchange2_size - 1)))]
-                        exchange2_hand += exchange2_cards
+                            exchange1_a = stock.pop(floor(drand() * exchange1_size))
+                            exchange1_cards = [exchange1_a, stock.pop(floor(drand() * (exchange1_size - 1)))]
+                        exchange1_hand += exchange1_cards
                         if lines is not None:
-                            lines.append(_exchange_line(betting2_s, exchange2_thrown))
-                            lines.append(_deal_line(betting2_s, exchange2_cards))
-                    betting2_cap = None
-                    betting2_acted[betting2_s] = True
-                    betting2_nxt: int | None
-                    for next_exchanger2_s in range(betting2_s + 1, len(folded)):
-                        if not folded[next_exchanger2_s] and stacks[next_exchanger2_s] > 0 and (not betting2_acted[next_exchanger2_s]):
-                            betting2_nxt = next_exchanger2_s
+                            lines.append(_exchange_line(betting1_s, exchange1_thrown))
+                            lines.append(_deal_line(betting1_s, exchange1_cards))
+                    betting1_cap = None
+                    betting1_acted[betting1_s] = True
+                    for next_exchanger1_s in range(betting1_s + 1, len(folded)):
+                        if not folded[next_exchanger1_s] and stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
+                            betting1_nxt = next_exchanger1_s
                             break
                     else:
-                        betting2_nxt = None
-                    if betting2_nxt is None:
-                        outcome = VOID
+                        betting1_nxt = None
+                    if betting1_nxt is None:
+                        outcome = 2
                         break
-                    betting2_s = betting2_nxt
+                    betting1_s = betting1_nxt
                     continue
-                if betting2_kind == CALL:
-                    betting2_chips = betting2_current - betting2_rb[betting2_s]
-                    if betting2_chips > betting2_stack:
-                        betting2_chips = betting2_stack
-                    stacks[betting2_s] = betting2_stack - betting2_chips
-                    betting2_rb[betting2_s] += betting2_chips
-                    contrib[betting2_s] += betting2_chips
-                    betting2_acted[betting2_s] = True
-                    if betting2_chips == betting2_stack:
-                        betting2_able -= 1
+                if betting1_kind == 3:
+                    betting1_chips = betting1_current - betting1_rb[betting1_s]
+                    if betting1_chips > betting1_stack:
+                        betting1_chips = betting1_stack
+                    stacks[betting1_s] = betting1_stack - betting1_chips
+                    betting1_rb[betting1_s] += betting1_chips
+                    contrib[betting1_s] += betting1_chips
+                    betting1_acted[betting1_s] = True
+                    if betting1_chips == betting1_stack:
+                        betting1_able -= 1
                     if lines is not None:
-                        lines.append(SEAT[betting2_s] + ' c')
-                elif betting2_kind == FOLD:
-                    folded[betting2_s] = True
-                    hands[betting2_s] = []
-                    betting2_live -= 1
-                    betting2_able -= 1
+                        lines.append(SEAT[betting1_s] + ' c')
+                elif betting1_kind == 4:
+                    folded[betting1_s] = True
+                    hands[betting1_s] = []
+                    betting1_live -= 1
+                    betting1_able -= 1
                     if lines is not None:
-                        lines.append(SEAT[betting2_s] + ' f')
-                    if betting2_live == 1:
-                        outcome = ALONE
+                        lines.append(SEAT[betting1_s] + ' f')
+                    if betting1_live == 1:
+                        outcome = 1
                         break
                 else:
-                    betting2_amount = betting2_value
+                    betting1_amount = betting1_value
                     if lines is not None:
-                        lines.append(SEAT[betting2_s] + (' r ' if betting2_kind == RAISE else ' b ') + str(betting2_amount))
-                    voted2: bool
-                    voted2 = betting2_amount > 0 and betting2_refusal and (betting2_live >= 3)
-                    if voted2:
-                        voters2: tuple[int, ...]
-                        voters2_out: list[int]
-                        voters2_out = []
-                        for voters2_s in _OTHERS[len(folded)][betting2_s]:
-                            if not folded[voters2_s]:
-                                voters2_out.append(voters2_s)
-                        voters2 = tuple(voters2_out)
-                        for betting2_v in voters2:
-                            random_vote2: bool
-                            random_vote2_rand: Callable[[], float] = brands[betting2_v]
-                            random_vote2 = random_vote2_rand() < 0.5
-                            if random_vote2:
+                        lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == 2 else ' b ') + str(betting1_amount))
+                    voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
+                    if voted1:
+                        voters1_out = []
+                        for voters1_s in _OTHERS[len(folded)][betting1_s]:
+                            if not folded[voters1_s]:
+                                voters1_out.append(voters1_s)
+                        voters1 = tuple(voters1_out)
+                        for betting1_v in voters1:
+                            random_vote1_rand = brands[betting1_v]
+                            random_vote1 = random_vote1_rand() < 0.5
+                            if random_vote1:
                                 if lines is not None:
-                                    lines.append(SEAT[betting2_v] + ' y')
+                                    lines.append(SEAT[betting1_v] + ' y')
                                 break
                             if lines is not None:
-                                lines.append(SEAT[betting2_v] + ' n')
+                                lines.append(SEAT[betting1_v] + ' n')
                         else:
-                            betting2_cap = betting2_amount
+                            betting1_cap = betting1_amount
                             continue
-                    if betting2_kind == RAISE:
-                        betting2_raises += 1
-                    betting2_chips = betting2_amount - betting2_rb[betting2_s]
-                    stacks[betting2_s] = betting2_stack - betting2_chips
-                    betting2_rb[betting2_s] = betting2_amount
-                    contrib[betting2_s] += betting2_chips
-                    if betting2_chips == betting2_stack:
-                        betting2_able -= 1
-                    betting2_current = betting2_amount
-                    betting2_acted = [False] * n
-                    betting2_acted[betting2_s] = True
-                betting2_cap = None
-                for next_to_act2_s in SEATS_AFTER[len(folded)][betting2_s]:
-                    if not folded[next_to_act2_s] and stacks[next_to_act2_s] > 0 and (not betting2_acted[next_to_act2_s] or betting2_rb[next_to_act2_s] < betting2_current):
-                        betting2_nxt = next_to_act2_s
+                    if betting1_kind == 2:
+                        betting1_raises += 1
+                    betting1_chips = betting1_amount - betting1_rb[betting1_s]
+                    stacks[betting1_s] = betting1_stack - betting1_chips
+                    betting1_rb[betting1_s] = betting1_amount
+                    contrib[betting1_s] += betting1_chips
+                    if betting1_chips == betting1_stack:
+                        betting1_able -= 1
+                    betting1_current = betting1_amount
+                    betting1_acted = [False] * n
+                    betting1_acted[betting1_s] = True
+                betting1_cap = None
+                for next_to_act1_s in SEATS_AFTER[len(folded)][betting1_s]:
+                    if not folded[next_to_act1_s] and stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
+                        betting1_nxt = next_to_act1_s
                         break
                 else:
-                    betting2_nxt = None
-                if betting2_nxt is None:
-                    outcome = DONE
+                    betting1_nxt = None
+                if betting1_nxt is None:
+                    outcome = 0
                     break
-                betting2_s = betting2_nxt
-    if outcome == DONE:
+                betting1_s = betting1_nxt
+    if outcome == 0:
         exchange_order1: list[int]
         exchange_order1_order: list[int]
         exchange_order1_order = []
@@ -479,220 +472,214 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
         exchange_order1 = exchange_order1_order
         for seat in exchange_order1:
             r = brands[seat]
-            random_opening3: tuple[int, int]
-            random_opening3_nx = len(ANY_EXCHANGE)
-            random_opening3 = (EXCHANGE, ANY_EXCHANGE[floor(r() * random_opening3_nx)])
-            k = random_opening3[1]
+            random_opening1: tuple[int, int]
+            random_opening1_nx = len((0, 1, 2))
+            random_opening1 = (0, (0, 1, 2)[floor(r() * random_opening1_nx)])
+            k = random_opening1[1]
             if k:
-                exchange3_hand: list[int] = hands[seat]
-                exchange3_discard: list[int] = discard
+                exchange1_hand = hands[seat]
+                exchange1_discard = discard
                 if k == 0:
                     if lines is not None:
                         lines.append(SEAT[seat] + ' x')
                 else:
                     if k == 1:
-                        exchange3_thrown = [exchange3_hand.pop(floor(r() * len(exchange3_hand)))]
+                        exchange1_thrown = [exchange1_hand.pop(floor(r() * len(exchange1_hand)))]
                     elif k == 2:
-                        random_cards3_size = len(exchange3_hand)
-                        random_cards3_first = exchange3_hand.pop(floor(r() * random_cards3_size))
-                        exchange3_thrown = [random_cards3_first, exchange3_hand.pop(floor(r() * (random_cards3_size - 1)))]
+                        random_cards1_size = len(exchange1_hand)
+                        random_cards1_first = exchange1_hand.pop(floor(r() * random_cards1_size))
+                        exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(r() * (random_cards1_size - 1)))]
                     else:
-                        exchange3_thrown = [exchange3_hand.pop(floor(r() * len(exchange3_hand))) for _ in range(k)]
-                    exchange3_discard += exchange3_thrown
-                    exchange3_size = len(stock)
-                    if exchange3_size < k:
-                        exchange3_cards = _draw_short(k, stock, exchange3_discard, exchange3_thrown, drand)
+                        random_cards1_taken = []
+                        for _ in range(k):
+                            random_cards1_taken.append(exchange1_hand.pop(floor(r() * len(exchange1_hand))))
+                        exchange1_thrown = random_cards1_taken
+                    exchange1_discard += exchange1_thrown
+                    exchange1_size = len(stock)
+                    if exchange1_size < k:
+                        exchange1_cards = _draw_short(k, stock, exchange1_discard, exchange1_thrown, drand)
                     elif k == 1:
-                        exchange3_cards = [stock.pop(floor(drand() * exchange3_size))]
+                        exchange1_cards = [stock.pop(floor(drand() * exchange1_size))]
                     else:
-                        exchange3_a = stock.pop(floor(drand() * exchange3_size))
-                        exchange3_cards = [exchange3_a, stock.pop(floor(drand() * (exchange3_size - 1)))]
-                    exchange3_hand += exchange3_cards
+                        exchange1_a = stock.pop(floor(drand() * exchange1_size))
+                        exchange1_cards = [exchange1_a, stock.pop(floor(drand() * (exchange1_size - 1)))]
+                    exchange1_hand += exchange1_cards
                     if lines is not None:
-                        lines.append(_exchange_line(seat, exchange3_thrown))
-                        lines.append(_deal_line(seat, exchange3_cards))
+                        lines.append(_exchange_line(seat, exchange1_thrown))
+                        lines.append(_deal_line(seat, exchange1_cards))
             elif lines is not None:
                 lines.append(SEAT[seat] + ' x')
         if last_round:
-            betting3_cap: int | None
-            betting3_turns: list[int]
-            able_to_bet3_able: list[int]
-            able_to_bet3_able = []
-            for able_to_bet3_s in range(len(folded)):
-                if not folded[able_to_bet3_s] and stacks[able_to_bet3_s] > 0:
-                    able_to_bet3_able.append(able_to_bet3_s)
-            betting3_turns = able_to_bet3_able
-            betting3_able = len(betting3_turns)
-            if betting3_able < 2:
-                outcome = DONE
+            able_to_bet1_able = []
+            for able_to_bet1_s in range(len(folded)):
+                if not folded[able_to_bet1_s] and stacks[able_to_bet1_s] > 0:
+                    able_to_bet1_able.append(able_to_bet1_s)
+            betting1_turns = able_to_bet1_able
+            betting1_able = len(betting1_turns)
+            if betting1_able < 2:
+                outcome = 0
             else:
-                betting3_s = betting3_turns[0]
-                _, _, betting3_refusal, _, _, betting3_xopts, betting3_open_low, betting3_min_raise, betting3_max_raises = p
-                betting3_xopts = ()
-                betting3_open_low = 0
-                betting3_declared = [False] * n
-                betting3_live = folded.count(False)
-                betting3_rb = [0] * n
-                betting3_acted = [False] * n
-                betting3_current = -1
-                betting3_raises = 0
-                betting3_cap = None
+                betting1_s = betting1_turns[0]
+                _, _, betting1_refusal, _, _, betting1_xopts, betting1_open_low, betting1_min_raise, betting1_max_raises = p
+                betting1_xopts = ()
+                betting1_open_low = 0
+                betting1_declared = [False] * n
+                betting1_live = folded.count(False)
+                betting1_rb = [0] * n
+                betting1_acted = [False] * n
+                betting1_current = -1
+                betting1_raises = 0
+                betting1_cap = None
                 while True:
-                    betting3_r = brands[betting3_s]
-                    betting3_stack = stacks[betting3_s]
-                    betting3_facing = betting3_current >= 0
-                    betting3_kind = DECLARE
-                    if betting3_kind == DECLARE:
-                        if not betting3_facing:
-                            betting3_value: int
-                            random_opening4_bet: tuple[int, int] | None
-                            opening_range3_high = betting3_stack if betting3_cap is None or betting3_stack < betting3_cap else betting3_cap - 1
-                            random_opening4_bet = (betting3_open_low, opening_range3_high) if betting3_open_low <= opening_range3_high else None
-                            random_opening4_nx = len(betting3_xopts)
-                            if random_opening4_bet is None:
-                                betting3_kind, betting3_value = (EXCHANGE, betting3_xopts[floor(betting3_r() * random_opening4_nx)])
-                            else:
-                                random_opening4_i = floor(betting3_r() * (random_opening4_nx + 1))
-                                if random_opening4_i < random_opening4_nx:
-                                    betting3_kind, betting3_value = (EXCHANGE, betting3_xopts[random_opening4_i])
-                                else:
-                                    random_opening4_low, random_opening4_high = random_opening4_bet
-                                    betting3_kind, betting3_value = (BET, random_opening4_low + floor(betting3_r() * (random_opening4_high - random_opening4_low + 1)))
+                    betting1_r = brands[betting1_s]
+                    betting1_stack = stacks[betting1_s]
+                    betting1_facing = betting1_current >= 0
+                    betting1_kind = 5
+                    if not betting1_facing:
+                        opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
+                        random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                        random_opening1_nx = len(betting1_xopts)
+                        if random_opening1_bet is None:
+                            betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                         else:
-                            random_facing3_raise_to: tuple[int, int] | None
-                            raise_range3_round_bet: int = betting3_rb[betting3_s]
-                            raise_range3_others_with_chips: int = betting3_able - 1
-                            if not raise_range3_others_with_chips or (betting3_max_raises is not None and betting3_raises >= betting3_max_raises):
-                                random_facing3_raise_to = None
+                            random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
+                            if random_opening1_i < random_opening1_nx:
+                                betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                             else:
-                                raise_range3_low = betting3_current + betting3_min_raise
-                                raise_range3_high = raise_range3_round_bet + betting3_stack
-                                if betting3_cap is not None and raise_range3_high >= betting3_cap:
-                                    raise_range3_high = betting3_cap - 1
-                                random_facing3_raise_to = (raise_range3_low, raise_range3_high) if raise_range3_low <= raise_range3_high else None
-                            if random_facing3_raise_to is None:
-                                betting3_kind, betting3_value = _CALL_MOVE if betting3_r() < 0.5 else _FOLD_MOVE
-                            else:
-                                random_facing3_i = floor(betting3_r() * 3)
-                                if random_facing3_i == 0:
-                                    random_facing3_low, random_facing3_high = random_facing3_raise_to
-                                    betting3_kind, betting3_value = (RAISE, random_facing3_low + floor(betting3_r() * (random_facing3_high - random_facing3_low + 1)))
-                                else:
-                                    betting3_kind, betting3_value = _CALL_MOVE if random_facing3_i == 1 else _FOLD_MOVE
-                    if betting3_kind == EXCHANGE:
-                        exchange4_hand: list[int] = hands[betting3_s]
-                        exchange4_discard: list[int] = discard
-                        if betting3_value == 0:
-                            if lines is not None:
-                                lines.append(SEAT[betting3_s] + ' x')
+                                random_opening1_low, random_opening1_high = random_opening1_bet
+                                betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                    else:
+                        raise_range1_round_bet = betting1_rb[betting1_s]
+                        raise_range1_others_with_chips = betting1_able - 1
+                        if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                            random_facing1_raise_to = None
                         else:
-                            if betting3_value == 1:
-                                exchange4_thrown = [exchange4_hand.pop(floor(betting3_r() * len(exchange4_hand)))]
-                            elif betting3_value == 2:
-                                random_cards4_size = len(exchange4_hand)
-                                random_cards4_first = exchange4_hand.pop(floor(betting3_r() * random_cards4_size))
-                                exchange4_thrown = [random_cards4_first, exchange4_hand.pop(floor(betting3_r() * (random_cards4_size - 1)))]
+                            raise_range1_low = betting1_current + betting1_min_raise
+                            raise_range1_high = raise_range1_round_bet + betting1_stack
+                            if betting1_cap is not None and raise_range1_high >= betting1_cap:
+                                raise_range1_high = betting1_cap - 1
+                            random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
+                        if random_facing1_raise_to is None:
+                            betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
+                        else:
+                            random_facing1_i = floor(betting1_r() * 3)
+                            if random_facing1_i == 0:
+                                random_facing1_low, random_facing1_high = random_facing1_raise_to
+                                betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                             else:
-                                exchange4_thrown = [exchange4_hand.pop(floor(betting3_r() * len(exchange4_hand))) for _ in range(betting3_value)]
-                            exchange4_discard += exchange4_thrown
-                            exchange4_size = len(stock)
-                            if exchange4_size < betting3_value:
-                                exchange4_cards = _draw_short(betting3_value, stock, exchange4_discard, exchange4_thrown, drand)
-                            elif betting3_value == 1:
-                                exchange4_cards = [stock.pop(floor(drand() * exchange4_size))]
-                            else:
-                                exchange4_a = stock.pop(floor(drand() * exchange4_size))
-                                exchange4_cards = [exchange4_a, stock.pop(floor(drand() * (exchange4_size - 1)))]
-                            exchange4_hand += exchange4_cards
+                                betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
+                    if betting1_kind == 0:
+                        exchange1_hand = hands[betting1_s]
+                        exchange1_discard = discard
+                        if betting1_value == 0:
                             if lines is not None:
-                                lines.append(_exchange_line(betting3_s, exchange4_thrown))
-                                lines.append(_deal_line(betting3_s, exchange4_cards))
-                        betting3_cap = None
-                        betting3_acted[betting3_s] = True
-                        betting3_nxt: int | None
-                        for next_exchanger3_s in range(betting3_s + 1, len(folded)):
-                            if not folded[next_exchanger3_s] and stacks[next_exchanger3_s] > 0 and (not betting3_acted[next_exchanger3_s]):
-                                betting3_nxt = next_exchanger3_s
+                                lines.append(SEAT[betting1_s] + ' x')
+                        else:
+                            if betting1_value == 1:
+                                exchange1_thrown = [exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand)))]
+                            elif betting1_value == 2:
+                                random_cards1_size = len(exchange1_hand)
+                                random_cards1_first = exchange1_hand.pop(floor(betting1_r() * random_cards1_size))
+                                exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(betting1_r() * (random_cards1_size - 1)))]
+                            else:
+                                random_cards1_taken = []
+                                for _ in range(betting1_value):
+                                    random_cards1_taken.append(exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))))
+                                exchange1_thrown = random_cards1_taken
+                            exchange1_discard += exchange1_thrown
+                            exchange1_size = len(stock)
+                            if exchange1_size < betting1_value:
+                                exchange1_cards = _draw_short(betting1_value, stock, exchange1_discard, exchange1_thrown, drand)
+                            elif betting1_value == 1:
+                                exchange1_cards = [stock.pop(floor(drand() * exchange1_size))]
+                            else:
+                                exchange1_a = stock.pop(floor(drand() * exchange1_size))
+                                exchange1_cards = [exchange1_a, stock.pop(floor(drand() * (exchange1_size - 1)))]
+                            exchange1_hand += exchange1_cards
+                            if lines is not None:
+                                lines.append(_exchange_line(betting1_s, exchange1_thrown))
+                                lines.append(_deal_line(betting1_s, exchange1_cards))
+                        betting1_cap = None
+                        betting1_acted[betting1_s] = True
+                        for next_exchanger1_s in range(betting1_s + 1, len(folded)):
+                            if not folded[next_exchanger1_s] and stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
+                                betting1_nxt = next_exchanger1_s
                                 break
                         else:
-                            betting3_nxt = None
-                        if betting3_nxt is None:
-                            outcome = VOID
+                            betting1_nxt = None
+                        if betting1_nxt is None:
+                            outcome = 2
                             break
-                        betting3_s = betting3_nxt
+                        betting1_s = betting1_nxt
                         continue
-                    if betting3_kind == CALL:
-                        betting3_chips = betting3_current - betting3_rb[betting3_s]
-                        if betting3_chips > betting3_stack:
-                            betting3_chips = betting3_stack
-                        stacks[betting3_s] = betting3_stack - betting3_chips
-                        betting3_rb[betting3_s] += betting3_chips
-                        contrib[betting3_s] += betting3_chips
-                        betting3_acted[betting3_s] = True
-                        if betting3_chips == betting3_stack:
-                            betting3_able -= 1
+                    if betting1_kind == 3:
+                        betting1_chips = betting1_current - betting1_rb[betting1_s]
+                        if betting1_chips > betting1_stack:
+                            betting1_chips = betting1_stack
+                        stacks[betting1_s] = betting1_stack - betting1_chips
+                        betting1_rb[betting1_s] += betting1_chips
+                        contrib[betting1_s] += betting1_chips
+                        betting1_acted[betting1_s] = True
+                        if betting1_chips == betting1_stack:
+                            betting1_able -= 1
                         if lines is not None:
-                            lines.append(SEAT[betting3_s] + ' c')
-                    elif betting3_kind == FOLD:
-                        folded[betting3_s] = True
-                        hands[betting3_s] = []
-                        betting3_live -= 1
-                        betting3_able -= 1
+                            lines.append(SEAT[betting1_s] + ' c')
+                    elif betting1_kind == 4:
+                        folded[betting1_s] = True
+                        hands[betting1_s] = []
+                        betting1_live -= 1
+                        betting1_able -= 1
                         if lines is not None:
-                            lines.append(SEAT[betting3_s] + ' f')
-                        if betting3_live == 1:
-                            outcome = ALONE
+                            lines.append(SEAT[betting1_s] + ' f')
+                        if betting1_live == 1:
+                            outcome = 1
                             break
                     else:
-                        betting3_amount = betting3_value
+                        betting1_amount = betting1_value
                         if lines is not None:
-                            lines.append(SEAT[betting3_s] + (' r ' if betting3_kind == RAISE else ' b ') + str(betting3_amount))
-                        voted3: bool
-                        voted3 = betting3_amount > 0 and betting3_refusal and (betting3_live >= 3)
-                        if voted3:
-                            voters3: tuple[int, ...]
-                            voters3_out: list[int]
-                            voters3_out = []
-                            for voters3_s in _OTHERS[len(folded)][betting3_s]:
-                                if not folded[voters3_s]:
-                                    voters3_out.append(voters3_s)
-                            voters3 = tuple(voters3_out)
-                            for betting3_v in voters3:
-                                random_vote3: bool
-                                random_vote3_rand: Callable[[], float] = brands[betting3_v]
-                                random_vote3 = random_vote3_rand() < 0.5
-                                if random_vote3:
+                            lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == 2 else ' b ') + str(betting1_amount))
+                        voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
+                        if voted1:
+                            voters1_out = []
+                            for voters1_s in _OTHERS[len(folded)][betting1_s]:
+                                if not folded[voters1_s]:
+                                    voters1_out.append(voters1_s)
+                            voters1 = tuple(voters1_out)
+                            for betting1_v in voters1:
+                                random_vote1_rand = brands[betting1_v]
+                                random_vote1 = random_vote1_rand() < 0.5
+                                if random_vote1:
                                     if lines is not None:
-                                        lines.append(SEAT[betting3_v] + ' y')
+                                        lines.append(SEAT[betting1_v] + ' y')
                                     break
                                 if lines is not None:
-                                    lines.append(SEAT[betting3_v] + ' n')
+                                    lines.append(SEAT[betting1_v] + ' n')
                             else:
-                                betting3_cap = betting3_amount
+                                betting1_cap = betting1_amount
                                 continue
-                        if betting3_kind == RAISE:
-                            betting3_raises += 1
-                        betting3_chips = betting3_amount - betting3_rb[betting3_s]
-                        stacks[betting3_s] = betting3_stack - betting3_chips
-                        betting3_rb[betting3_s] = betting3_amount
-                        contrib[betting3_s] += betting3_chips
-                        if betting3_chips == betting3_stack:
-                            betting3_able -= 1
-                        betting3_current = betting3_amount
-                        betting3_acted = [False] * n
-                        betting3_acted[betting3_s] = True
-                    betting3_cap = None
-                    for next_to_act3_s in SEATS_AFTER[len(folded)][betting3_s]:
-                        if not folded[next_to_act3_s] and stacks[next_to_act3_s] > 0 and (not betting3_acted[next_to_act3_s] or betting3_rb[next_to_act3_s] < betting3_current):
-                            betting3_nxt = next_to_act3_s
+                        if betting1_kind == 2:
+                            betting1_raises += 1
+                        betting1_chips = betting1_amount - betting1_rb[betting1_s]
+                        stacks[betting1_s] = betting1_stack - betting1_chips
+                        betting1_rb[betting1_s] = betting1_amount
+                        contrib[betting1_s] += betting1_chips
+                        if betting1_chips == betting1_stack:
+                            betting1_able -= 1
+                        betting1_current = betting1_amount
+                        betting1_acted = [False] * n
+                        betting1_acted[betting1_s] = True
+                    betting1_cap = None
+                    for next_to_act1_s in SEATS_AFTER[len(folded)][betting1_s]:
+                        if not folded[next_to_act1_s] and stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
+                            betting1_nxt = next_to_act1_s
                             break
                     else:
-                        betting3_nxt = None
-                    if betting3_nxt is None:
-                        outcome = DONE
+                        betting1_nxt = None
+                    if betting1_nxt is None:
+                        outcome = 0
                         break
-                    betting3_s = betting3_nxt
-    if outcome == ALONE:
+                    betting1_s = betting1_nxt
+    if outcome == 1:
         winner = folded.index(False)
         total = sum(contrib)
         if total:
@@ -779,11 +766,15 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                             elif best_seats1_value == best_seats1_best_value:
                                 best_seats1_best.append(best_seats1_seat)
                         divide_pot1_best = best_seats1_best
+                        divide_pot1_shares: list[int]
                         if not split or len(divide_pot1_best) == 1:
                             award1_winners, award1_shares = ((divide_pot1_best[0],), (settle1_amount,))
                         else:
                             divide_pot1_share, divide_pot1_odd = divmod(settle1_amount, len(divide_pot1_best))
-                            award1_winners, award1_shares = (tuple(divide_pot1_best), tuple((divide_pot1_share + (1 if divide_pot1_i < divide_pot1_odd else 0) for divide_pot1_i in range(len(divide_pot1_best)))))
+                            divide_pot1_shares = []
+                            for divide_pot1_i in range(len(divide_pot1_best)):
+                                divide_pot1_shares.append(divide_pot1_share + 1 if divide_pot1_i < divide_pot1_odd else divide_pot1_share)
+                            award1_winners, award1_shares = (tuple(divide_pot1_best), tuple(divide_pot1_shares))
                         if len(award1_winners) == 1:
                             stacks[award1_winners[0]] += settle1_amount
                         else:
@@ -799,39 +790,37 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
         if not settle1_total:
             settle1 = []
         else:
-            award2: Settled
-            award2_eligible: tuple[int, ...] = tuple(settle1_inside)
-            if len(award2_eligible) == 1:
-                stacks[award2_eligible[0]] += settle1_total
-                award2 = (settle1_total, award2_eligible, award2_eligible, (settle1_total,))
+            award1_eligible: tuple[int, ...] = tuple(settle1_inside)
+            if len(award1_eligible) == 1:
+                stacks[award1_eligible[0]] += settle1_total
+                award1 = (settle1_total, award1_eligible, award1_eligible, (settle1_total,))
             else:
-                award2_winners: tuple[int, ...]
-                award2_shares: tuple[int, ...]
-                divide_pot2_best: Sequence[int]
-                best_seats2_best: list[int]
-                best_seats2_best = []
-                best_seats2_best_value = None
-                for best_seats2_seat in award2_eligible:
-                    best_seats2_value = showdown1_keys[best_seats2_seat]
-                    if best_seats2_value is None:
-                        raise ValueError(f'seat p{best_seats2_seat + 1} is eligible for a pot but has no hand')
-                    if best_seats2_best_value is None or best_seats2_value > best_seats2_best_value:
-                        best_seats2_best, best_seats2_best_value = ([best_seats2_seat], best_seats2_value)
-                    elif best_seats2_value == best_seats2_best_value:
-                        best_seats2_best.append(best_seats2_seat)
-                divide_pot2_best = best_seats2_best
-                if not split or len(divide_pot2_best) == 1:
-                    award2_winners, award2_shares = ((divide_pot2_best[0],), (settle1_total,))
+                best_seats1_best = []
+                best_seats1_best_value = None
+                for best_seats1_seat in award1_eligible:
+                    best_seats1_value = showdown1_keys[best_seats1_seat]
+                    if best_seats1_value is None:
+                        raise ValueError(f'seat p{best_seats1_seat + 1} is eligible for a pot but has no hand')
+                    if best_seats1_best_value is None or best_seats1_value > best_seats1_best_value:
+                        best_seats1_best, best_seats1_best_value = ([best_seats1_seat], best_seats1_value)
+                    elif best_seats1_value == best_seats1_best_value:
+                        best_seats1_best.append(best_seats1_seat)
+                divide_pot1_best = best_seats1_best
+                if not split or len(divide_pot1_best) == 1:
+                    award1_winners, award1_shares = ((divide_pot1_best[0],), (settle1_total,))
                 else:
-                    divide_pot2_share, divide_pot2_odd = divmod(settle1_total, len(divide_pot2_best))
-                    award2_winners, award2_shares = (tuple(divide_pot2_best), tuple((divide_pot2_share + (1 if divide_pot2_i < divide_pot2_odd else 0) for divide_pot2_i in range(len(divide_pot2_best)))))
-                if len(award2_winners) == 1:
-                    stacks[award2_winners[0]] += settle1_total
+                    divide_pot1_share, divide_pot1_odd = divmod(settle1_total, len(divide_pot1_best))
+                    divide_pot1_shares = []
+                    for divide_pot1_i in range(len(divide_pot1_best)):
+                        divide_pot1_shares.append(divide_pot1_share + 1 if divide_pot1_i < divide_pot1_odd else divide_pot1_share)
+                    award1_winners, award1_shares = (tuple(divide_pot1_best), tuple(divide_pot1_shares))
+                if len(award1_winners) == 1:
+                    stacks[award1_winners[0]] += settle1_total
                 else:
-                    for award2_i in range(len(award2_winners)):
-                        stacks[award2_winners[award2_i]] += award2_shares[award2_i]
-                award2 = (settle1_total, award2_eligible, award2_winners, award2_shares)
-            settle1 = [award2]
+                    for award1_i in range(len(award1_winners)):
+                        stacks[award1_winners[award1_i]] += award1_shares[award1_i]
+                award1 = (settle1_total, award1_eligible, award1_winners, award1_shares)
+            settle1 = [award1]
     for _, showdown1_eligible, showdown1_winners, _ in settle1:
         if len(showdown1_eligible) > 1:
             won_with[showdown1_keys[showdown1_winners[0]] >> 7] += 1
@@ -910,7 +899,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                 betting1_turns = able_to_bet1_able
                 betting1_able = len(betting1_turns)
                 if betting1_able < 2:
-                    play_hand1_outcome = DONE
+                    play_hand1_outcome = 0
                 else:
                     betting1_s = betting1_turns[0]
                     _, _, betting1_refusal, _, _, betting1_xopts, betting1_open_low, betting1_min_raise, betting1_max_raises = p
@@ -925,45 +914,44 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                         betting1_r = seat_brands[betting1_s]
                         betting1_stack = hand_stacks[betting1_s]
                         betting1_facing = betting1_current >= 0
-                        betting1_kind = DECLARE
-                        if betting1_kind == DECLARE:
-                            if not betting1_facing:
-                                betting1_value: int
-                                random_opening1_bet: tuple[int, int] | None
-                                opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                                random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
-                                random_opening1_nx = len(betting1_xopts)
-                                if random_opening1_bet is None:
-                                    betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
-                                else:
-                                    random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
-                                    if random_opening1_i < random_opening1_nx:
-                                        betting1_kind, betting1_value = (EXCHANGE, betting1_xopts[random_opening1_i])
-                                    else:
-                                        random_opening1_low, random_opening1_high = random_opening1_bet
-                                        betting1_kind, betting1_value = (BET, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                        betting1_kind = 5
+                        if not betting1_facing:
+                            betting1_value: int
+                            random_opening1_bet: tuple[int, int] | None
+                            opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
+                            random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                            random_opening1_nx = len(betting1_xopts)
+                            if random_opening1_bet is None:
+                                betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                             else:
-                                random_facing1_raise_to: tuple[int, int] | None
-                                raise_range1_round_bet: int = betting1_rb[betting1_s]
-                                raise_range1_others_with_chips: int = betting1_able - 1
-                                if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                                    random_facing1_raise_to = None
+                                random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
+                                if random_opening1_i < random_opening1_nx:
+                                    betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                                 else:
-                                    raise_range1_low = betting1_current + betting1_min_raise
-                                    raise_range1_high = raise_range1_round_bet + betting1_stack
-                                    if betting1_cap is not None and raise_range1_high >= betting1_cap:
-                                        raise_range1_high = betting1_cap - 1
-                                    random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                                if random_facing1_raise_to is None:
-                                    betting1_kind, betting1_value = _CALL_MOVE if betting1_r() < 0.5 else _FOLD_MOVE
+                                    random_opening1_low, random_opening1_high = random_opening1_bet
+                                    betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                        else:
+                            random_facing1_raise_to: tuple[int, int] | None
+                            raise_range1_round_bet: int = betting1_rb[betting1_s]
+                            raise_range1_others_with_chips: int = betting1_able - 1
+                            if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                                random_facing1_raise_to = None
+                            else:
+                                raise_range1_low = betting1_current + betting1_min_raise
+                                raise_range1_high = raise_range1_round_bet + betting1_stack
+                                if betting1_cap is not None and raise_range1_high >= betting1_cap:
+                                    raise_range1_high = betting1_cap - 1
+                                random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
+                            if random_facing1_raise_to is None:
+                                betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
+                            else:
+                                random_facing1_i = floor(betting1_r() * 3)
+                                if random_facing1_i == 0:
+                                    random_facing1_low, random_facing1_high = random_facing1_raise_to
+                                    betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                                 else:
-                                    random_facing1_i = floor(betting1_r() * 3)
-                                    if random_facing1_i == 0:
-                                        random_facing1_low, random_facing1_high = random_facing1_raise_to
-                                        betting1_kind, betting1_value = (RAISE, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
-                                    else:
-                                        betting1_kind, betting1_value = _CALL_MOVE if random_facing1_i == 1 else _FOLD_MOVE
-                        if betting1_kind == EXCHANGE:
+                                    betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
+                        if betting1_kind == 0:
                             exchange1_hand: list[int] = play_hand1_hands[betting1_s]
                             exchange1_discard: list[int] = play_hand1_discard
                             if betting1_value == 0:
@@ -976,7 +964,10 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                     random_cards1_first = exchange1_hand.pop(floor(betting1_r() * random_cards1_size))
                                     exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(betting1_r() * (random_cards1_size - 1)))]
                                 else:
-                                    exchange1_thrown = [exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))) for _ in range(betting1_value)]
+                                    random_cards1_taken = []
+                                    for _ in range(betting1_value):
+                                        random_cards1_taken.append(exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))))
+                                    exchange1_thrown = random_cards1_taken
                                 exchange1_discard += exchange1_thrown
                                 exchange1_size = len(play_hand1_stock)
                                 if exchange1_size < betting1_value:
@@ -997,11 +988,11 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             else:
                                 betting1_nxt = None
                             if betting1_nxt is None:
-                                play_hand1_outcome = VOID
+                                play_hand1_outcome = 2
                                 break
                             betting1_s = betting1_nxt
                             continue
-                        if betting1_kind == CALL:
+                        if betting1_kind == 3:
                             betting1_chips = betting1_current - betting1_rb[betting1_s]
                             if betting1_chips > betting1_stack:
                                 betting1_chips = betting1_stack
@@ -1011,13 +1002,13 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             betting1_acted[betting1_s] = True
                             if betting1_chips == betting1_stack:
                                 betting1_able -= 1
-                        elif betting1_kind == FOLD:
+                        elif betting1_kind == 4:
                             play_hand1_folded[betting1_s] = True
                             play_hand1_hands[betting1_s] = []
                             betting1_live -= 1
                             betting1_able -= 1
                             if betting1_live == 1:
-                                play_hand1_outcome = ALONE
+                                play_hand1_outcome = 1
                                 break
                         else:
                             betting1_amount = betting1_value
@@ -1040,7 +1031,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 else:
                                     betting1_cap = betting1_amount
                                     continue
-                            if betting1_kind == RAISE:
+                            if betting1_kind == 2:
                                 betting1_raises += 1
                             betting1_chips = betting1_amount - betting1_rb[betting1_s]
                             hand_stacks[betting1_s] = betting1_stack - betting1_chips
@@ -1059,12 +1050,12 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                         else:
                             betting1_nxt = None
                         if betting1_nxt is None:
-                            play_hand1_outcome = DONE
+                            play_hand1_outcome = 0
                             break
                         betting1_s = betting1_nxt
-                if play_hand1_outcome != VOID:
+                if play_hand1_outcome != 2:
                     break
-            if play_hand1_outcome == DONE:
+            if play_hand1_outcome == 0:
                 for play_hand1_s in range(play_hand1_n):
                     if not play_hand1_folded[play_hand1_s]:
                         play_hand1_size = len(play_hand1_stock)
@@ -1074,184 +1065,176 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             play_hand1_a = play_hand1_stock.pop(floor(drand() * play_hand1_size))
                             play_hand1_cards = [play_hand1_a, play_hand1_stock.pop(floor(drand() * (play_hand1_size - 1)))]
                         play_hand1_hands[play_hand1_s] += play_hand1_cards
-                betting2_cap: int | None
-                betting2_turns: list[int]
-                able_to_bet2_able: list[int]
-                able_to_bet2_able = []
-                for able_to_bet2_s in range(len(play_hand1_folded)):
-                    if not play_hand1_folded[able_to_bet2_s] and hand_stacks[able_to_bet2_s] > 0:
-                        able_to_bet2_able.append(able_to_bet2_s)
-                betting2_turns = able_to_bet2_able
-                betting2_able = len(betting2_turns)
-                if betting2_able < 2:
-                    play_hand1_outcome = DONE
+                able_to_bet1_able = []
+                for able_to_bet1_s in range(len(play_hand1_folded)):
+                    if not play_hand1_folded[able_to_bet1_s] and hand_stacks[able_to_bet1_s] > 0:
+                        able_to_bet1_able.append(able_to_bet1_s)
+                betting1_turns = able_to_bet1_able
+                betting1_able = len(betting1_turns)
+                if betting1_able < 2:
+                    play_hand1_outcome = 0
                 else:
-                    betting2_s = betting2_turns[0]
-                    _, _, betting2_refusal, _, _, betting2_xopts, betting2_open_low, betting2_min_raise, betting2_max_raises = p
-                    betting2_xopts = ()
-                    betting2_open_low = 0
-                    betting2_declared = [False] * play_hand1_n
-                    betting2_live = play_hand1_folded.count(False)
-                    betting2_rb = [0] * play_hand1_n
-                    betting2_acted = [False] * play_hand1_n
-                    betting2_current = -1
-                    betting2_raises = 0
-                    betting2_cap = None
+                    betting1_s = betting1_turns[0]
+                    _, _, betting1_refusal, _, _, betting1_xopts, betting1_open_low, betting1_min_raise, betting1_max_raises = p
+                    betting1_xopts = ()
+                    betting1_open_low = 0
+                    betting1_declared = [False] * play_hand1_n
+                    betting1_live = play_hand1_folded.count(False)
+                    betting1_rb = [0] * play_hand1_n
+                    betting1_acted = [False] * play_hand1_n
+                    betting1_current = -1
+                    betting1_raises = 0
+                    betting1_cap = None
                     while True:
-                        betting2_r = seat_brands[betting2_s]
-                        betting2_stack = hand_stacks[betting2_s]
-                        betting2_facing = betting2_current >= 0
-                        betting2_kind = DECLARE
-                        if play_hand1_declarations and (not betting2_declared[betting2_s]):
-                            betting2_declared[betting2_s] = True
-                            betting2_a, betting2_b, betting2_c, betting2_d = play_hand1_hands[betting2_s]
-                            betting2_allowed: tuple[Category, ...]
-                            declarable1_held: int = VALUE[BIT[betting2_a] | BIT[betting2_b] | BIT[betting2_c] | BIT[betting2_d]].key >> 7
-                            betting2_allowed = _DECLARABLE[declarable1_held]
-                            betting2_value: int
-                            random_declaration1_allowed: int = len(betting2_allowed)
-                            if betting2_facing and betting2_r() >= 0.5:
-                                betting2_kind, betting2_value = _FOLD_MOVE
+                        betting1_r = seat_brands[betting1_s]
+                        betting1_stack = hand_stacks[betting1_s]
+                        betting1_facing = betting1_current >= 0
+                        betting1_kind = 5
+                        if play_hand1_declarations and (not betting1_declared[betting1_s]):
+                            betting1_declared[betting1_s] = True
+                            betting1_a, betting1_b, betting1_c, betting1_d = play_hand1_hands[betting1_s]
+                            betting1_allowed: tuple[Category, ...]
+                            declarable1_held: int = VALUE[BIT[betting1_a] | BIT[betting1_b] | BIT[betting1_c] | BIT[betting1_d]].key >> 7
+                            betting1_allowed = _DECLARABLE[declarable1_held]
+                            random_declaration1_allowed: int = len(betting1_allowed)
+                            if betting1_facing and betting1_r() >= 0.5:
+                                betting1_kind, betting1_value = (4, 0)
                             else:
-                                if not betting2_facing:
-                                    betting2_r()
-                                betting2_kind, betting2_value = (DECLARE, floor(betting2_r() * random_declaration1_allowed))
-                        if betting2_kind == DECLARE:
-                            if not betting2_facing:
-                                random_opening2_bet: tuple[int, int] | None
-                                opening_range2_high = betting2_stack if betting2_cap is None or betting2_stack < betting2_cap else betting2_cap - 1
-                                random_opening2_bet = (betting2_open_low, opening_range2_high) if betting2_open_low <= opening_range2_high else None
-                                random_opening2_nx = len(betting2_xopts)
-                                if random_opening2_bet is None:
-                                    betting2_kind, betting2_value = (EXCHANGE, betting2_xopts[floor(betting2_r() * random_opening2_nx)])
+                                if not betting1_facing:
+                                    betting1_r()
+                                betting1_kind, betting1_value = (5, floor(betting1_r() * random_declaration1_allowed))
+                        if betting1_kind == 5:
+                            if not betting1_facing:
+                                opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
+                                random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                                random_opening1_nx = len(betting1_xopts)
+                                if random_opening1_bet is None:
+                                    betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                                 else:
-                                    random_opening2_i = floor(betting2_r() * (random_opening2_nx + 1))
-                                    if random_opening2_i < random_opening2_nx:
-                                        betting2_kind, betting2_value = (EXCHANGE, betting2_xopts[random_opening2_i])
+                                    random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
+                                    if random_opening1_i < random_opening1_nx:
+                                        betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                                     else:
-                                        random_opening2_low, random_opening2_high = random_opening2_bet
-                                        betting2_kind, betting2_value = (BET, random_opening2_low + floor(betting2_r() * (random_opening2_high - random_opening2_low + 1)))
+                                        random_opening1_low, random_opening1_high = random_opening1_bet
+                                        betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                             else:
-                                random_facing2_raise_to: tuple[int, int] | None
-                                raise_range2_round_bet: int = betting2_rb[betting2_s]
-                                raise_range2_others_with_chips: int = betting2_able - 1
-                                if not raise_range2_others_with_chips or (betting2_max_raises is not None and betting2_raises >= betting2_max_raises):
-                                    random_facing2_raise_to = None
+                                raise_range1_round_bet = betting1_rb[betting1_s]
+                                raise_range1_others_with_chips = betting1_able - 1
+                                if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                                    random_facing1_raise_to = None
                                 else:
-                                    raise_range2_low = betting2_current + betting2_min_raise
-                                    raise_range2_high = raise_range2_round_bet + betting2_stack
-                                    if betting2_cap is not None and raise_range2_high >= betting2_cap:
-                                        raise_range2_high = betting2_cap - 1
-                                    random_facing2_raise_to = (raise_range2_low, raise_range2_high) if raise_range2_low <= raise_range2_high else None
-                                if random_facing2_raise_to is None:
-                                    betting2_kind, betting2_value = _CALL_MOVE if betting2_r() < 0.5 else _FOLD_MOVE
+                                    raise_range1_low = betting1_current + betting1_min_raise
+                                    raise_range1_high = raise_range1_round_bet + betting1_stack
+                                    if betting1_cap is not None and raise_range1_high >= betting1_cap:
+                                        raise_range1_high = betting1_cap - 1
+                                    random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
+                                if random_facing1_raise_to is None:
+                                    betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                                 else:
-                                    random_facing2_i = floor(betting2_r() * 3)
-                                    if random_facing2_i == 0:
-                                        random_facing2_low, random_facing2_high = random_facing2_raise_to
-                                        betting2_kind, betting2_value = (RAISE, random_facing2_low + floor(betting2_r() * (random_facing2_high - random_facing2_low + 1)))
+                                    random_facing1_i = floor(betting1_r() * 3)
+                                    if random_facing1_i == 0:
+                                        random_facing1_low, random_facing1_high = random_facing1_raise_to
+                                        betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                                     else:
-                                        betting2_kind, betting2_value = _CALL_MOVE if random_facing2_i == 1 else _FOLD_MOVE
-                        if betting2_kind == EXCHANGE:
-                            exchange2_hand: list[int] = play_hand1_hands[betting2_s]
-                            exchange2_discard: list[int] = play_hand1_discard
-                            if betting2_value == 0:
+                                        betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
+                        if betting1_kind == 0:
+                            exchange1_hand = play_hand1_hands[betting1_s]
+                            exchange1_discard = play_hand1_discard
+                            if betting1_value == 0:
                                 pass
                             else:
-                                if betting2_value == 1:
-                                    exchange2_thrown = [exchange2_hand.pop(floor(betting2_r() * len(exchange2_hand)))]
-                                elif betting2_value == 2:
-                                    random_cards2_size = len(exchange2_hand)
-                                    random_cards2_first = exchange2_hand.pop(floor(betting2_r() * random_cards2_size))
-                                    exchange2_thrown = [random_cards2_first, exchange2_hand.pop(floor(betting2_r() * (random_cards2_size - 1)))]
+                                if betting1_value == 1:
+                                    exchange1_thrown = [exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand)))]
+                                elif betting1_value == 2:
+                                    random_cards1_size = len(exchange1_hand)
+                                    random_cards1_first = exchange1_hand.pop(floor(betting1_r() * random_cards1_size))
+                                    exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(betting1_r() * (random_cards1_size - 1)))]
                                 else:
-                                    exchange2_thrown = [exchange2_hand.pop(floor(betting2_r() * len(exchange2_hand))) for _ in range(betting2_value)]
-                                exchange2_discard += exchange2_thrown
-                                exchange2_size = len(play_hand1_stock)
-                                if exchange2_size < betting2_value:
-                                    exchange2_cards = _draw_short(betting2_value, play_hand1_stock, exchange2_discard, exchange2_thrown, drand)
-                                elif betting2_value == 1:
-                                    exchange2_cards = [play_hand1_stock.pop(floor(drand() * exchange2_size))]
+                                    random_cards1_taken = []
+                                    for _ in range(betting1_value):
+                                        random_cards1_taken.append(exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))))
+                                    exchange1_thrown = random_cards1_taken
+                                exchange1_discard += exchange1_thrown
+                                exchange1_size = len(play_hand1_stock)
+                                if exchange1_size < betting1_value:
+                                    exchange1_cards = _draw_short(betting1_value, play_hand1_stock, exchange1_discard, exchange1_thrown, drand)
+                                elif betting1_value == 1:
+                                    exchange1_cards = [play_hand1_stock.pop(floor(drand() * exchange1_size))]
                                 else:
-                                    exchange2_a = play_hand1_stock.pop(floor(drand() * exchange2_size))
-                                    exchange2_cards = [exchange2_a, play_hand1_stock.pop(floor(drand() * (exchange2_size - 1)))]
-                                exchange2_hand += exchange2_cards
-                            betting2_cap = None
-                            betting2_acted[betting2_s] = True
-                            betting2_nxt: int | None
-                            for next_exchanger2_s in range(betting2_s + 1, len(play_hand1_folded)):
-                                if not play_hand1_folded[next_exchanger2_s] and hand_stacks[next_exchanger2_s] > 0 and (not betting2_acted[next_exchanger2_s]):
-                                    betting2_nxt = next_exchanger2_s
+                                    exchange1_a = play_hand1_stock.pop(floor(drand() * exchange1_size))
+                                    exchange1_cards = [exchange1_a, play_hand1_stock.pop(floor(drand() * (exchange1_size - 1)))]
+                                exchange1_hand += exchange1_cards
+                            betting1_cap = None
+                            betting1_acted[betting1_s] = True
+                            for next_exchanger1_s in range(betting1_s + 1, len(play_hand1_folded)):
+                                if not play_hand1_folded[next_exchanger1_s] and hand_stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
+                                    betting1_nxt = next_exchanger1_s
                                     break
                             else:
-                                betting2_nxt = None
-                            if betting2_nxt is None:
-                                play_hand1_outcome = VOID
+                                betting1_nxt = None
+                            if betting1_nxt is None:
+                                play_hand1_outcome = 2
                                 break
-                            betting2_s = betting2_nxt
+                            betting1_s = betting1_nxt
                             continue
-                        if betting2_kind == CALL:
-                            betting2_chips = betting2_current - betting2_rb[betting2_s]
-                            if betting2_chips > betting2_stack:
-                                betting2_chips = betting2_stack
-                            hand_stacks[betting2_s] = betting2_stack - betting2_chips
-                            betting2_rb[betting2_s] += betting2_chips
-                            play_hand1_contrib[betting2_s] += betting2_chips
-                            betting2_acted[betting2_s] = True
-                            if betting2_chips == betting2_stack:
-                                betting2_able -= 1
-                        elif betting2_kind == FOLD:
-                            play_hand1_folded[betting2_s] = True
-                            play_hand1_hands[betting2_s] = []
-                            betting2_live -= 1
-                            betting2_able -= 1
-                            if betting2_live == 1:
-                                play_hand1_outcome = ALONE
+                        if betting1_kind == 3:
+                            betting1_chips = betting1_current - betting1_rb[betting1_s]
+                            if betting1_chips > betting1_stack:
+                                betting1_chips = betting1_stack
+                            hand_stacks[betting1_s] = betting1_stack - betting1_chips
+                            betting1_rb[betting1_s] += betting1_chips
+                            play_hand1_contrib[betting1_s] += betting1_chips
+                            betting1_acted[betting1_s] = True
+                            if betting1_chips == betting1_stack:
+                                betting1_able -= 1
+                        elif betting1_kind == 4:
+                            play_hand1_folded[betting1_s] = True
+                            play_hand1_hands[betting1_s] = []
+                            betting1_live -= 1
+                            betting1_able -= 1
+                            if betting1_live == 1:
+                                play_hand1_outcome = 1
                                 break
                         else:
-                            betting2_amount = betting2_value
-                            voted2: bool
-                            voted2 = betting2_amount > 0 and betting2_refusal and (betting2_live >= 3)
-                            if voted2:
-                                voters2: tuple[int, ...]
-                                voters2_out: list[int]
-                                voters2_out = []
-                                for voters2_s in _OTHERS[len(play_hand1_folded)][betting2_s]:
-                                    if not play_hand1_folded[voters2_s]:
-                                        voters2_out.append(voters2_s)
-                                voters2 = tuple(voters2_out)
-                                for betting2_v in voters2:
-                                    random_vote2: bool
-                                    random_vote2_rand: Callable[[], float] = seat_brands[betting2_v]
-                                    random_vote2 = random_vote2_rand() < 0.5
-                                    if random_vote2:
+                            betting1_amount = betting1_value
+                            voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
+                            if voted1:
+                                voters1_out = []
+                                for voters1_s in _OTHERS[len(play_hand1_folded)][betting1_s]:
+                                    if not play_hand1_folded[voters1_s]:
+                                        voters1_out.append(voters1_s)
+                                voters1 = tuple(voters1_out)
+                                for betting1_v in voters1:
+                                    random_vote1_rand = seat_brands[betting1_v]
+                                    random_vote1 = random_vote1_rand() < 0.5
+                                    if random_vote1:
                                         break
                                 else:
-                                    betting2_cap = betting2_amount
+                                    betting1_cap = betting1_amount
                                     continue
-                            if betting2_kind == RAISE:
-                                betting2_raises += 1
-                            betting2_chips = betting2_amount - betting2_rb[betting2_s]
-                            hand_stacks[betting2_s] = betting2_stack - betting2_chips
-                            betting2_rb[betting2_s] = betting2_amount
-                            play_hand1_contrib[betting2_s] += betting2_chips
-                            if betting2_chips == betting2_stack:
-                                betting2_able -= 1
-                            betting2_current = betting2_amount
-                            betting2_acted = [False] * play_hand1_n
-                            betting2_acted[betting2_s] = True
-                        betting2_cap = None
-                        for next_to_act2_s in SEATS_AFTER[len(play_hand1_folded)][betting2_s]:
-                            if not play_hand1_folded[next_to_act2_s] and hand_stacks[next_to_act2_s] > 0 and (not betting2_acted[next_to_act2_s] or betting2_rb[next_to_act2_s] < betting2_current):
-                                betting2_nxt = next_to_act2_s
+                            if betting1_kind == 2:
+                                betting1_raises += 1
+                            betting1_chips = betting1_amount - betting1_rb[betting1_s]
+                            hand_stacks[betting1_s] = betting1_stack - betting1_chips
+                            betting1_rb[betting1_s] = betting1_amount
+                            play_hand1_contrib[betting1_s] += betting1_chips
+                            if betting1_chips == betting1_stack:
+                                betting1_able -= 1
+                            betting1_current = betting1_amount
+                            betting1_acted = [False] * play_hand1_n
+                            betting1_acted[betting1_s] = True
+                        betting1_cap = None
+                        for next_to_act1_s in SEATS_AFTER[len(play_hand1_folded)][betting1_s]:
+                            if not play_hand1_folded[next_to_act1_s] and hand_stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
+                                betting1_nxt = next_to_act1_s
                                 break
                         else:
-                            betting2_nxt = None
-                        if betting2_nxt is None:
-                            play_hand1_outcome = DONE
+                            betting1_nxt = None
+                        if betting1_nxt is None:
+                            play_hand1_outcome = 0
                             break
-                        betting2_s = betting2_nxt
-            if play_hand1_outcome == DONE:
+                        betting1_s = betting1_nxt
+            if play_hand1_outcome == 0:
                 exchange_order1: list[int]
                 exchange_order1_order: list[int]
                 exchange_order1_order = []
@@ -1261,200 +1244,194 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                 exchange_order1 = exchange_order1_order
                 for play_hand1_seat in exchange_order1:
                     play_hand1_r = seat_brands[play_hand1_seat]
-                    random_opening3: tuple[int, int]
-                    random_opening3_nx = len(ANY_EXCHANGE)
-                    random_opening3 = (EXCHANGE, ANY_EXCHANGE[floor(play_hand1_r() * random_opening3_nx)])
-                    play_hand1_k = random_opening3[1]
+                    random_opening1: tuple[int, int]
+                    random_opening1_nx = len((0, 1, 2))
+                    random_opening1 = (0, (0, 1, 2)[floor(play_hand1_r() * random_opening1_nx)])
+                    play_hand1_k = random_opening1[1]
                     if play_hand1_k:
-                        exchange3_hand: list[int] = play_hand1_hands[play_hand1_seat]
-                        exchange3_discard: list[int] = play_hand1_discard
+                        exchange1_hand = play_hand1_hands[play_hand1_seat]
+                        exchange1_discard = play_hand1_discard
                         if play_hand1_k == 0:
                             pass
                         else:
                             if play_hand1_k == 1:
-                                exchange3_thrown = [exchange3_hand.pop(floor(play_hand1_r() * len(exchange3_hand)))]
+                                exchange1_thrown = [exchange1_hand.pop(floor(play_hand1_r() * len(exchange1_hand)))]
                             elif play_hand1_k == 2:
-                                random_cards3_size = len(exchange3_hand)
-                                random_cards3_first = exchange3_hand.pop(floor(play_hand1_r() * random_cards3_size))
-                                exchange3_thrown = [random_cards3_first, exchange3_hand.pop(floor(play_hand1_r() * (random_cards3_size - 1)))]
+                                random_cards1_size = len(exchange1_hand)
+                                random_cards1_first = exchange1_hand.pop(floor(play_hand1_r() * random_cards1_size))
+                                exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(play_hand1_r() * (random_cards1_size - 1)))]
                             else:
-                                exchange3_thrown = [exchange3_hand.pop(floor(play_hand1_r() * len(exchange3_hand))) for _ in range(play_hand1_k)]
-                            exchange3_discard += exchange3_thrown
-                            exchange3_size = len(play_hand1_stock)
-                            if exchange3_size < play_hand1_k:
-                                exchange3_cards = _draw_short(play_hand1_k, play_hand1_stock, exchange3_discard, exchange3_thrown, drand)
+                                random_cards1_taken = []
+                                for _ in range(play_hand1_k):
+                                    random_cards1_taken.append(exchange1_hand.pop(floor(play_hand1_r() * len(exchange1_hand))))
+                                exchange1_thrown = random_cards1_taken
+                            exchange1_discard += exchange1_thrown
+                            exchange1_size = len(play_hand1_stock)
+                            if exchange1_size < play_hand1_k:
+                                exchange1_cards = _draw_short(play_hand1_k, play_hand1_stock, exchange1_discard, exchange1_thrown, drand)
                             elif play_hand1_k == 1:
-                                exchange3_cards = [play_hand1_stock.pop(floor(drand() * exchange3_size))]
+                                exchange1_cards = [play_hand1_stock.pop(floor(drand() * exchange1_size))]
                             else:
-                                exchange3_a = play_hand1_stock.pop(floor(drand() * exchange3_size))
-                                exchange3_cards = [exchange3_a, play_hand1_stock.pop(floor(drand() * (exchange3_size - 1)))]
-                            exchange3_hand += exchange3_cards
+                                exchange1_a = play_hand1_stock.pop(floor(drand() * exchange1_size))
+                                exchange1_cards = [exchange1_a, play_hand1_stock.pop(floor(drand() * (exchange1_size - 1)))]
+                            exchange1_hand += exchange1_cards
                 if play_hand1_last_round:
-                    betting3_cap: int | None
-                    betting3_turns: list[int]
-                    able_to_bet3_able: list[int]
-                    able_to_bet3_able = []
-                    for able_to_bet3_s in range(len(play_hand1_folded)):
-                        if not play_hand1_folded[able_to_bet3_s] and hand_stacks[able_to_bet3_s] > 0:
-                            able_to_bet3_able.append(able_to_bet3_s)
-                    betting3_turns = able_to_bet3_able
-                    betting3_able = len(betting3_turns)
-                    if betting3_able < 2:
-                        play_hand1_outcome = DONE
+                    able_to_bet1_able = []
+                    for able_to_bet1_s in range(len(play_hand1_folded)):
+                        if not play_hand1_folded[able_to_bet1_s] and hand_stacks[able_to_bet1_s] > 0:
+                            able_to_bet1_able.append(able_to_bet1_s)
+                    betting1_turns = able_to_bet1_able
+                    betting1_able = len(betting1_turns)
+                    if betting1_able < 2:
+                        play_hand1_outcome = 0
                     else:
-                        betting3_s = betting3_turns[0]
-                        _, _, betting3_refusal, _, _, betting3_xopts, betting3_open_low, betting3_min_raise, betting3_max_raises = p
-                        betting3_xopts = ()
-                        betting3_open_low = 0
-                        betting3_declared = [False] * play_hand1_n
-                        betting3_live = play_hand1_folded.count(False)
-                        betting3_rb = [0] * play_hand1_n
-                        betting3_acted = [False] * play_hand1_n
-                        betting3_current = -1
-                        betting3_raises = 0
-                        betting3_cap = None
+                        betting1_s = betting1_turns[0]
+                        _, _, betting1_refusal, _, _, betting1_xopts, betting1_open_low, betting1_min_raise, betting1_max_raises = p
+                        betting1_xopts = ()
+                        betting1_open_low = 0
+                        betting1_declared = [False] * play_hand1_n
+                        betting1_live = play_hand1_folded.count(False)
+                        betting1_rb = [0] * play_hand1_n
+                        betting1_acted = [False] * play_hand1_n
+                        betting1_current = -1
+                        betting1_raises = 0
+                        betting1_cap = None
                         while True:
-                            betting3_r = seat_brands[betting3_s]
-                            betting3_stack = hand_stacks[betting3_s]
-                            betting3_facing = betting3_current >= 0
-                            betting3_kind = DECLARE
-                            if betting3_kind == DECLARE:
-                                if not betting3_facing:
-                                    betting3_value: int
-                                    random_opening4_bet: tuple[int, int] | None
-                                    opening_range3_high = betting3_stack if betting3_cap is None or betting3_stack < betting3_cap else betting3_cap - 1
-                                    random_opening4_bet = (betting3_open_low, opening_range3_high) if betting3_open_low <= opening_range3_high else None
-                                    random_opening4_nx = len(betting3_xopts)
-                                    if random_opening4_bet is None:
-                                        betting3_kind, betting3_value = (EXCHANGE, betting3_xopts[floor(betting3_r() * random_opening4_nx)])
-                                    else:
-                                        random_opening4_i = floor(betting3_r() * (random_opening4_nx + 1))
-                                        if random_opening4_i < random_opening4_nx:
-                                            betting3_kind, betting3_value = (EXCHANGE, betting3_xopts[random_opening4_i])
-                                        else:
-                                            random_opening4_low, random_opening4_high = random_opening4_bet
-                                            betting3_kind, betting3_value = (BET, random_opening4_low + floor(betting3_r() * (random_opening4_high - random_opening4_low + 1)))
+                            betting1_r = seat_brands[betting1_s]
+                            betting1_stack = hand_stacks[betting1_s]
+                            betting1_facing = betting1_current >= 0
+                            betting1_kind = 5
+                            if not betting1_facing:
+                                opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
+                                random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                                random_opening1_nx = len(betting1_xopts)
+                                if random_opening1_bet is None:
+                                    betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                                 else:
-                                    random_facing3_raise_to: tuple[int, int] | None
-                                    raise_range3_round_bet: int = betting3_rb[betting3_s]
-                                    raise_range3_others_with_chips: int = betting3_able - 1
-                                    if not raise_range3_others_with_chips or (betting3_max_raises is not None and betting3_raises >= betting3_max_raises):
-                                        random_facing3_raise_to = None
+                                    random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
+                                    if random_opening1_i < random_opening1_nx:
+                                        betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                                     else:
-                                        raise_range3_low = betting3_current + betting3_min_raise
-                                        raise_range3_high = raise_range3_round_bet + betting3_stack
-                                        if betting3_cap is not None and raise_range3_high >= betting3_cap:
-                                            raise_range3_high = betting3_cap - 1
-                                        random_facing3_raise_to = (raise_range3_low, raise_range3_high) if raise_range3_low <= raise_range3_high else None
-                                    if random_facing3_raise_to is None:
-                                        betting3_kind, betting3_value = _CALL_MOVE if betting3_r() < 0.5 else _FOLD_MOVE
+                                        random_opening1_low, random_opening1_high = random_opening1_bet
+                                        betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
+                            else:
+                                raise_range1_round_bet = betting1_rb[betting1_s]
+                                raise_range1_others_with_chips = betting1_able - 1
+                                if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                                    random_facing1_raise_to = None
+                                else:
+                                    raise_range1_low = betting1_current + betting1_min_raise
+                                    raise_range1_high = raise_range1_round_bet + betting1_stack
+                                    if betting1_cap is not None and raise_range1_high >= betting1_cap:
+                                        raise_range1_high = betting1_cap - 1
+                                    random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
+                                if random_facing1_raise_to is None:
+                                    betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
+                                else:
+                                    random_facing1_i = floor(betting1_r() * 3)
+                                    if random_facing1_i == 0:
+                                        random_facing1_low, random_facing1_high = random_facing1_raise_to
+                                        betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                                     else:
-                                        random_facing3_i = floor(betting3_r() * 3)
-                                        if random_facing3_i == 0:
-                                            random_facing3_low, random_facing3_high = random_facing3_raise_to
-                                            betting3_kind, betting3_value = (RAISE, random_facing3_low + floor(betting3_r() * (random_facing3_high - random_facing3_low + 1)))
-                                        else:
-                                            betting3_kind, betting3_value = _CALL_MOVE if random_facing3_i == 1 else _FOLD_MOVE
-                            if betting3_kind == EXCHANGE:
-                                exchange4_hand: list[int] = play_hand1_hands[betting3_s]
-                                exchange4_discard: list[int] = play_hand1_discard
-                                if betting3_value == 0:
+                                        betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
+                            if betting1_kind == 0:
+                                exchange1_hand = play_hand1_hands[betting1_s]
+                                exchange1_discard = play_hand1_discard
+                                if betting1_value == 0:
                                     pass
                                 else:
-                                    if betting3_value == 1:
-                                        exchange4_thrown = [exchange4_hand.pop(floor(betting3_r() * len(exchange4_hand)))]
-                                    elif betting3_value == 2:
-                                        random_cards4_size = len(exchange4_hand)
-                                        random_cards4_first = exchange4_hand.pop(floor(betting3_r() * random_cards4_size))
-                                        exchange4_thrown = [random_cards4_first, exchange4_hand.pop(floor(betting3_r() * (random_cards4_size - 1)))]
+                                    if betting1_value == 1:
+                                        exchange1_thrown = [exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand)))]
+                                    elif betting1_value == 2:
+                                        random_cards1_size = len(exchange1_hand)
+                                        random_cards1_first = exchange1_hand.pop(floor(betting1_r() * random_cards1_size))
+                                        exchange1_thrown = [random_cards1_first, exchange1_hand.pop(floor(betting1_r() * (random_cards1_size - 1)))]
                                     else:
-                                        exchange4_thrown = [exchange4_hand.pop(floor(betting3_r() * len(exchange4_hand))) for _ in range(betting3_value)]
-                                    exchange4_discard += exchange4_thrown
-                                    exchange4_size = len(play_hand1_stock)
-                                    if exchange4_size < betting3_value:
-                                        exchange4_cards = _draw_short(betting3_value, play_hand1_stock, exchange4_discard, exchange4_thrown, drand)
-                                    elif betting3_value == 1:
-                                        exchange4_cards = [play_hand1_stock.pop(floor(drand() * exchange4_size))]
+                                        random_cards1_taken = []
+                                        for _ in range(betting1_value):
+                                            random_cards1_taken.append(exchange1_hand.pop(floor(betting1_r() * len(exchange1_hand))))
+                                        exchange1_thrown = random_cards1_taken
+                                    exchange1_discard += exchange1_thrown
+                                    exchange1_size = len(play_hand1_stock)
+                                    if exchange1_size < betting1_value:
+                                        exchange1_cards = _draw_short(betting1_value, play_hand1_stock, exchange1_discard, exchange1_thrown, drand)
+                                    elif betting1_value == 1:
+                                        exchange1_cards = [play_hand1_stock.pop(floor(drand() * exchange1_size))]
                                     else:
-                                        exchange4_a = play_hand1_stock.pop(floor(drand() * exchange4_size))
-                                        exchange4_cards = [exchange4_a, play_hand1_stock.pop(floor(drand() * (exchange4_size - 1)))]
-                                    exchange4_hand += exchange4_cards
-                                betting3_cap = None
-                                betting3_acted[betting3_s] = True
-                                betting3_nxt: int | None
-                                for next_exchanger3_s in range(betting3_s + 1, len(play_hand1_folded)):
-                                    if not play_hand1_folded[next_exchanger3_s] and hand_stacks[next_exchanger3_s] > 0 and (not betting3_acted[next_exchanger3_s]):
-                                        betting3_nxt = next_exchanger3_s
+                                        exchange1_a = play_hand1_stock.pop(floor(drand() * exchange1_size))
+                                        exchange1_cards = [exchange1_a, play_hand1_stock.pop(floor(drand() * (exchange1_size - 1)))]
+                                    exchange1_hand += exchange1_cards
+                                betting1_cap = None
+                                betting1_acted[betting1_s] = True
+                                for next_exchanger1_s in range(betting1_s + 1, len(play_hand1_folded)):
+                                    if not play_hand1_folded[next_exchanger1_s] and hand_stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
+                                        betting1_nxt = next_exchanger1_s
                                         break
                                 else:
-                                    betting3_nxt = None
-                                if betting3_nxt is None:
-                                    play_hand1_outcome = VOID
+                                    betting1_nxt = None
+                                if betting1_nxt is None:
+                                    play_hand1_outcome = 2
                                     break
-                                betting3_s = betting3_nxt
+                                betting1_s = betting1_nxt
                                 continue
-                            if betting3_kind == CALL:
-                                betting3_chips = betting3_current - betting3_rb[betting3_s]
-                                if betting3_chips > betting3_stack:
-                                    betting3_chips = betting3_stack
-                                hand_stacks[betting3_s] = betting3_stack - betting3_chips
-                                betting3_rb[betting3_s] += betting3_chips
-                                play_hand1_contrib[betting3_s] += betting3_chips
-                                betting3_acted[betting3_s] = True
-                                if betting3_chips == betting3_stack:
-                                    betting3_able -= 1
-                            elif betting3_kind == FOLD:
-                                play_hand1_folded[betting3_s] = True
-                                play_hand1_hands[betting3_s] = []
-                                betting3_live -= 1
-                                betting3_able -= 1
-                                if betting3_live == 1:
-                                    play_hand1_outcome = ALONE
+                            if betting1_kind == 3:
+                                betting1_chips = betting1_current - betting1_rb[betting1_s]
+                                if betting1_chips > betting1_stack:
+                                    betting1_chips = betting1_stack
+                                hand_stacks[betting1_s] = betting1_stack - betting1_chips
+                                betting1_rb[betting1_s] += betting1_chips
+                                play_hand1_contrib[betting1_s] += betting1_chips
+                                betting1_acted[betting1_s] = True
+                                if betting1_chips == betting1_stack:
+                                    betting1_able -= 1
+                            elif betting1_kind == 4:
+                                play_hand1_folded[betting1_s] = True
+                                play_hand1_hands[betting1_s] = []
+                                betting1_live -= 1
+                                betting1_able -= 1
+                                if betting1_live == 1:
+                                    play_hand1_outcome = 1
                                     break
                             else:
-                                betting3_amount = betting3_value
-                                voted3: bool
-                                voted3 = betting3_amount > 0 and betting3_refusal and (betting3_live >= 3)
-                                if voted3:
-                                    voters3: tuple[int, ...]
-                                    voters3_out: list[int]
-                                    voters3_out = []
-                                    for voters3_s in _OTHERS[len(play_hand1_folded)][betting3_s]:
-                                        if not play_hand1_folded[voters3_s]:
-                                            voters3_out.append(voters3_s)
-                                    voters3 = tuple(voters3_out)
-                                    for betting3_v in voters3:
-                                        random_vote3: bool
-                                        random_vote3_rand: Callable[[], float] = seat_brands[betting3_v]
-                                        random_vote3 = random_vote3_rand() < 0.5
-                                        if random_vote3:
+                                betting1_amount = betting1_value
+                                voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
+                                if voted1:
+                                    voters1_out = []
+                                    for voters1_s in _OTHERS[len(play_hand1_folded)][betting1_s]:
+                                        if not play_hand1_folded[voters1_s]:
+                                            voters1_out.append(voters1_s)
+                                    voters1 = tuple(voters1_out)
+                                    for betting1_v in voters1:
+                                        random_vote1_rand = seat_brands[betting1_v]
+                                        random_vote1 = random_vote1_rand() < 0.5
+                                        if random_vote1:
                                             break
                                     else:
-                                        betting3_cap = betting3_amount
+                                        betting1_cap = betting1_amount
                                         continue
-                                if betting3_kind == RAISE:
-                                    betting3_raises += 1
-                                betting3_chips = betting3_amount - betting3_rb[betting3_s]
-                                hand_stacks[betting3_s] = betting3_stack - betting3_chips
-                                betting3_rb[betting3_s] = betting3_amount
-                                play_hand1_contrib[betting3_s] += betting3_chips
-                                if betting3_chips == betting3_stack:
-                                    betting3_able -= 1
-                                betting3_current = betting3_amount
-                                betting3_acted = [False] * play_hand1_n
-                                betting3_acted[betting3_s] = True
-                            betting3_cap = None
-                            for next_to_act3_s in SEATS_AFTER[len(play_hand1_folded)][betting3_s]:
-                                if not play_hand1_folded[next_to_act3_s] and hand_stacks[next_to_act3_s] > 0 and (not betting3_acted[next_to_act3_s] or betting3_rb[next_to_act3_s] < betting3_current):
-                                    betting3_nxt = next_to_act3_s
+                                if betting1_kind == 2:
+                                    betting1_raises += 1
+                                betting1_chips = betting1_amount - betting1_rb[betting1_s]
+                                hand_stacks[betting1_s] = betting1_stack - betting1_chips
+                                betting1_rb[betting1_s] = betting1_amount
+                                play_hand1_contrib[betting1_s] += betting1_chips
+                                if betting1_chips == betting1_stack:
+                                    betting1_able -= 1
+                                betting1_current = betting1_amount
+                                betting1_acted = [False] * play_hand1_n
+                                betting1_acted[betting1_s] = True
+                            betting1_cap = None
+                            for next_to_act1_s in SEATS_AFTER[len(play_hand1_folded)][betting1_s]:
+                                if not play_hand1_folded[next_to_act1_s] and hand_stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
+                                    betting1_nxt = next_to_act1_s
                                     break
                             else:
-                                betting3_nxt = None
-                            if betting3_nxt is None:
-                                play_hand1_outcome = DONE
+                                betting1_nxt = None
+                            if betting1_nxt is None:
+                                play_hand1_outcome = 0
                                 break
-                            betting3_s = betting3_nxt
-            if play_hand1_outcome == ALONE:
+                            betting1_s = betting1_nxt
+            if play_hand1_outcome == 1:
                 play_hand1_winner = play_hand1_folded.index(False)
                 play_hand1_total = sum(play_hand1_contrib)
                 if play_hand1_total:
@@ -1541,11 +1518,15 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                         elif best_seats1_value == best_seats1_best_value:
                                             best_seats1_best.append(best_seats1_seat)
                                     divide_pot1_best = best_seats1_best
+                                    divide_pot1_shares: list[int]
                                     if not play_hand1_split or len(divide_pot1_best) == 1:
                                         award1_winners, award1_shares = ((divide_pot1_best[0],), (settle1_amount,))
                                     else:
                                         divide_pot1_share, divide_pot1_odd = divmod(settle1_amount, len(divide_pot1_best))
-                                        award1_winners, award1_shares = (tuple(divide_pot1_best), tuple((divide_pot1_share + (1 if divide_pot1_i < divide_pot1_odd else 0) for divide_pot1_i in range(len(divide_pot1_best)))))
+                                        divide_pot1_shares = []
+                                        for divide_pot1_i in range(len(divide_pot1_best)):
+                                            divide_pot1_shares.append(divide_pot1_share + 1 if divide_pot1_i < divide_pot1_odd else divide_pot1_share)
+                                        award1_winners, award1_shares = (tuple(divide_pot1_best), tuple(divide_pot1_shares))
                                     if len(award1_winners) == 1:
                                         hand_stacks[award1_winners[0]] += settle1_amount
                                     else:
@@ -1561,39 +1542,37 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                     if not settle1_total:
                         settle1 = []
                     else:
-                        award2: Settled
-                        award2_eligible: tuple[int, ...] = tuple(settle1_inside)
-                        if len(award2_eligible) == 1:
-                            hand_stacks[award2_eligible[0]] += settle1_total
-                            award2 = (settle1_total, award2_eligible, award2_eligible, (settle1_total,))
+                        award1_eligible: tuple[int, ...] = tuple(settle1_inside)
+                        if len(award1_eligible) == 1:
+                            hand_stacks[award1_eligible[0]] += settle1_total
+                            award1 = (settle1_total, award1_eligible, award1_eligible, (settle1_total,))
                         else:
-                            award2_winners: tuple[int, ...]
-                            award2_shares: tuple[int, ...]
-                            divide_pot2_best: Sequence[int]
-                            best_seats2_best: list[int]
-                            best_seats2_best = []
-                            best_seats2_best_value = None
-                            for best_seats2_seat in award2_eligible:
-                                best_seats2_value = showdown1_keys[best_seats2_seat]
-                                if best_seats2_value is None:
-                                    raise ValueError(f'seat p{best_seats2_seat + 1} is eligible for a pot but has no hand')
-                                if best_seats2_best_value is None or best_seats2_value > best_seats2_best_value:
-                                    best_seats2_best, best_seats2_best_value = ([best_seats2_seat], best_seats2_value)
-                                elif best_seats2_value == best_seats2_best_value:
-                                    best_seats2_best.append(best_seats2_seat)
-                            divide_pot2_best = best_seats2_best
-                            if not play_hand1_split or len(divide_pot2_best) == 1:
-                                award2_winners, award2_shares = ((divide_pot2_best[0],), (settle1_total,))
+                            best_seats1_best = []
+                            best_seats1_best_value = None
+                            for best_seats1_seat in award1_eligible:
+                                best_seats1_value = showdown1_keys[best_seats1_seat]
+                                if best_seats1_value is None:
+                                    raise ValueError(f'seat p{best_seats1_seat + 1} is eligible for a pot but has no hand')
+                                if best_seats1_best_value is None or best_seats1_value > best_seats1_best_value:
+                                    best_seats1_best, best_seats1_best_value = ([best_seats1_seat], best_seats1_value)
+                                elif best_seats1_value == best_seats1_best_value:
+                                    best_seats1_best.append(best_seats1_seat)
+                            divide_pot1_best = best_seats1_best
+                            if not play_hand1_split or len(divide_pot1_best) == 1:
+                                award1_winners, award1_shares = ((divide_pot1_best[0],), (settle1_total,))
                             else:
-                                divide_pot2_share, divide_pot2_odd = divmod(settle1_total, len(divide_pot2_best))
-                                award2_winners, award2_shares = (tuple(divide_pot2_best), tuple((divide_pot2_share + (1 if divide_pot2_i < divide_pot2_odd else 0) for divide_pot2_i in range(len(divide_pot2_best)))))
-                            if len(award2_winners) == 1:
-                                hand_stacks[award2_winners[0]] += settle1_total
+                                divide_pot1_share, divide_pot1_odd = divmod(settle1_total, len(divide_pot1_best))
+                                divide_pot1_shares = []
+                                for divide_pot1_i in range(len(divide_pot1_best)):
+                                    divide_pot1_shares.append(divide_pot1_share + 1 if divide_pot1_i < divide_pot1_odd else divide_pot1_share)
+                                award1_winners, award1_shares = (tuple(divide_pot1_best), tuple(divide_pot1_shares))
+                            if len(award1_winners) == 1:
+                                hand_stacks[award1_winners[0]] += settle1_total
                             else:
-                                for award2_i in range(len(award2_winners)):
-                                    hand_stacks[award2_winners[award2_i]] += award2_shares[award2_i]
-                            award2 = (settle1_total, award2_eligible, award2_winners, award2_shares)
-                        settle1 = [award2]
+                                for award1_i in range(len(award1_winners)):
+                                    hand_stacks[award1_winners[award1_i]] += award1_shares[award1_i]
+                            award1 = (settle1_total, award1_eligible, award1_winners, award1_shares)
+                        settle1 = [award1]
                 for _, showdown1_eligible, showdown1_winners, _ in settle1:
                     if len(showdown1_eligible) > 1:
                         won_with[showdown1_keys[showdown1_winners[0]] >> 7] += 1

@@ -164,7 +164,10 @@ def divide_pot(
     if not split or len(best) == 1:
         return (best[0],), (amount,)
     share, odd = divmod(amount, len(best))
-    return tuple(best), tuple(share + (1 if i < odd else 0) for i in range(len(best)))
+    shares: list[int] = []
+    for i in range(len(best)):  # (a loop: no cell variables where the kernel inlines it)
+        shares.append(share + 1 if i < odd else share)
+    return tuple(best), tuple(shares)
 
 
 def live_pots(
