@@ -394,3 +394,39 @@ def test_a_while_test_call_is_refused(build: Any) -> None:
                     y -= 1
                 return y
         ''', "def h(x: int) -> int:\n    return x\n", ["h"])
+
+
+PAIRS = '''
+from __future__ import annotations
+
+
+def span(low: int, high: int, cap: int | None) -> tuple[int, int] | None:
+    if cap is not None and high >= cap:
+        return None
+    return (low, high) if low <= high else None
+
+
+def pick(k: int, bounds: tuple[int, int] | None) -> int:
+    if bounds is None:
+        return -k
+    low, high = bounds
+    return low * 10 + high + k
+'''
+
+
+def test_a_pair_or_none_tested_and_unpacked_becomes_scalars(build: Any) -> None:
+    tpl, gen, source = build('''
+        from LIB import pick, span
+
+        def f(a: int, b: int, cap: int | None) -> tuple[int, int, int]:
+            x = pick(1, span(a, b, cap))
+            y = pick(2, span(b, a, None))
+            kept = span(a, a + 1, cap)  # returned as a tuple: left alone
+            return x, y, -1 if kept is None else kept[0]
+    ''', PAIRS, ["pick", "span"])
+    body = source.split("def f", 1)[1]
+    assert "pick1_bounds_ok" in body and "pick1_bounds:" not in body, source
+    assert "pick1_low, pick1_high =" not in body, source
+    assert "kept is None" in body, source
+    _same(tpl, gen, "f", *[(a, b, cap) for a in range(-2, 4) for b in range(-2, 4)
+                           for cap in (None, -1, 0, 2, 5)])

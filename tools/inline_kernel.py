@@ -1145,6 +1145,174 @@ def _declarations(stmts: list[ast.stmt]) -> list[ast.stmt]:
             for st in stmts for n in ast.walk(st) if isinstance(n, ast.AnnAssign)]
 
 
+# ------------------------------------------------------------------ pairs or None
+
+
+def _stmt_lists(node: ast.AST) -> Iterator[list[ast.stmt]]:
+    """Every statement list (bodies, ``else:`` parts) in ``node``."""
+    for sub in ast.walk(node):
+        for attr in ("body", "orelse", "finalbody"):
+            stmts = getattr(sub, attr, None)
+            if isinstance(stmts, list) and stmts and isinstance(stmts[0], ast.stmt):
+                yield stmts
+
+
+def _pair_store(st: ast.stmt, name: str) -> tuple[ast.expr, ast.expr, ast.expr] | None:
+    """``(a, b, c)`` for ``name = (a, b) if c else None`` (``a``, ``b`` names or
+    constants, ``c`` a comparison); ``(0, 0, False)`` for ``name = None``."""
+    if not (isinstance(st, ast.Assign) and len(st.targets) == 1
+            and isinstance(st.targets[0], ast.Name) and st.targets[0].id == name):
+        return None
+    value = st.value
+    if isinstance(value, ast.Constant) and value.value is None:
+        return ast.Constant(0), ast.Constant(0), ast.Constant(False)
+    if (isinstance(value, ast.IfExp) and isinstance(value.orelse, ast.Constant)
+            and value.orelse.value is None and isinstance(value.test, ast.Compare)
+            and isinstance(value.body, ast.Tuple) and len(value.body.elts) == 2
+            and all(isinstance(e, ast.Name | ast.Constant) for e in value.body.elts)):
+        return value.body.elts[0], value.body.elts[1], value.test
+    return None
+
+
+def _pair_unpack(st: ast.stmt, name: str) -> tuple[str, str] | None:
+    """The targets of ``t0, t1 = name``."""
+    if (isinstance(st, ast.Assign) and len(st.targets) == 1
+            and isinstance(st.targets[0], ast.Tuple) and len(st.targets[0].elts) == 2
+            and all(isinstance(e, ast.Name) for e in st.targets[0].elts)
+            and isinstance(st.value, ast.Name) and st.value.id == name):
+        t0, t1 = st.targets[0].elts
+        assert isinstance(t0, ast.Name) and isinstance(t1, ast.Name)
+        return t0.id, t1.id
+    return None
+
+
+def _none_test(node: ast.expr, name: str) -> bool | None:
+    """True for ``name is None``, False for ``name is not None``, else None."""
+    if (isinstance(node, ast.Compare) and isinstance(node.left, ast.Name)
+            and node.left.id == name and len(node.ops) == 1
+            and isinstance(node.comparators[0], ast.Constant)
+            and node.comparators[0].value is None):
+        if isinstance(node.ops[0], ast.Is):
+            return True
+        if isinstance(node.ops[0], ast.IsNot):
+            return False
+    return None
+
+
+def _split_pair(body: list[ast.stmt], name: str, taken: set[str]) -> bool:
+    """Rewrite the local ``name`` of type ``tuple[A, B] | None`` into scalars, in place:
+    ``name = (a, b) if c else None`` becomes ``t0 = a; t1 = b; name_ok = c`` (``name =
+    None``: ``name_ok = False``), ``name is None`` becomes ``not name_ok`` and the
+    unpacking ``t0, t1 = name`` goes: no tuple is built. Only when every use of ``name``
+    has one of these shapes, every unpacking has the same targets ``t0, t1``, which
+    nothing else assigns and which are read only after an unpacking in its block (so the
+    early copies cannot be seen), and ``a``, ``b``, ``c`` do not read them. Returns
+    whether it rewrote."""
+    ok = name + "_ok"
+    if ok in taken:
+        return False
+    stores: list[ast.stmt] = []
+    unpacks: list[tuple[list[ast.stmt], int]] = []
+    decls: list[ast.stmt] = []
+    seen: set[int] = set()
+    for stmts in _stmt_lists(ast.Module(body=body, type_ignores=[])):
+        for i, st in enumerate(stmts):
+            if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) \
+                    and st.target.id == name:
+                if st.value is not None:
+                    return False
+                decls.append(st)
+                seen.add(id(st.target))
+            elif _pair_store(st, name) is not None:
+                assert isinstance(st, ast.Assign)
+                stores.append(st)
+                seen.add(id(st.targets[0]))
+            elif _pair_unpack(st, name) is not None:
+                assert isinstance(st, ast.Assign)
+                unpacks.append((stmts, i))
+                seen.add(id(st.value))
+    for sub in ast.walk(ast.Module(body=body, type_ignores=[])):
+        for child in ast.iter_child_nodes(sub):
+            if isinstance(child, ast.expr) and _none_test(child, name) is not None:
+                assert isinstance(child, ast.Compare) and isinstance(child.left, ast.Name)
+                seen.add(id(child.left))
+    uses = [n for n in ast.walk(ast.Module(body=body, type_ignores=[]))
+            if isinstance(n, ast.Name) and n.id == name]
+    if not stores or not unpacks or any(id(n) not in seen for n in uses):
+        return False
+    targets = {_pair_unpack(stmts[i], name) for stmts, i in unpacks}
+    if len(targets) != 1:
+        return False
+    pair = targets.pop()
+    assert pair is not None
+    t0, t1 = pair
+    if t0 == t1 or name in pair:
+        return False
+    # t0, t1: assigned by the unpackings only, read only after one in its block
+    unpack_targets = {id(e) for stmts, i in unpacks
+                      for e in ast.walk(stmts[i].targets[0])}  # type: ignore[attr-defined]
+    for n in ast.walk(ast.Module(body=body, type_ignores=[])):
+        if (isinstance(n, ast.Name) and n.id in pair and not isinstance(n.ctx, ast.Load)
+                and id(n) not in unpack_targets):
+            return False
+    after: list[ast.stmt] = []
+    for stmts, i in unpacks:
+        region = stmts[i + 1:]
+        if name in _stored_names(region):
+            return False
+        after += region
+
+    def reads(nodes: Iterable[ast.AST]) -> int:
+        return sum(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in pair
+                   for node in nodes for n in ast.walk(node))
+    if reads(body) != reads(after):
+        return False
+    for st in stores:
+        parts = _pair_store(st, name)
+        assert parts is not None
+        if _loaded_names(parts) & set(pair):
+            return False
+    # rewrite
+    class Test(ast.NodeTransformer):
+        def visit_Compare(self, node: ast.Compare) -> ast.expr:
+            is_none = _none_test(node, name)
+            if is_none is None:
+                return node
+            flag = ast.Name(id=ok, ctx=ast.Load())
+            return ast.UnaryOp(op=ast.Not(), operand=flag) if is_none else flag
+
+    Test().visit(ast.Module(body=body, type_ignores=[]))
+    replace: dict[int, list[ast.stmt]] = {}
+    for st in stores:
+        parts = _pair_store(st, name)
+        assert parts is not None
+        a, b, c = parts
+        if isinstance(c, ast.Constant):  # name = None: the copies are not needed
+            replace[id(st)] = [ast.Assign(targets=[_name(ok, True)], value=c)]
+        else:
+            replace[id(st)] = [ast.Assign(targets=[_name(t0, True)], value=a),
+                               ast.Assign(targets=[_name(t1, True)], value=b),
+                               ast.Assign(targets=[_name(ok, True)], value=c)]
+    for st in decls:
+        replace[id(st)] = [ast.AnnAssign(target=_name(ok, True), annotation=_name("bool"),
+                                         value=None, simple=1)]
+    for stmts, i in unpacks:
+        replace[id(stmts[i])] = []
+    for stmts in list(_stmt_lists(ast.Module(body=body, type_ignores=[]))):
+        stmts[:] = [new for st in stmts for new in replace.get(id(st), [st])]
+    taken.add(ok)
+    return True
+
+
+def _split_pairs(body: list[ast.stmt]) -> list[ast.stmt]:
+    """``body`` with each local that holds a pair or None rewritten by :func:`_split_pair`
+    (a range helper's result, tested against None and unpacked by the bot part)."""
+    taken = _all_names(body)
+    for name in sorted(_stored_names(body)):
+        _split_pair(body, name, taken)
+    return _fill_blocks(body)
+
+
 # ------------------------------------------------------------------ the module
 
 
@@ -1198,7 +1366,7 @@ def generate_module(
     constants = _final_constants(inliner.globals, modules)
     for fn in functions:
         fn.body = _substitute_constants(fn, constants)
-        fn.body = _declare_once(_propagate(fn.body, {}))
+        fn.body = _declare_once(_split_pairs(_propagate(fn.body, {})))
     # which globals the functions read
     used = _all_names(functions)
     imports: dict[str, list[tuple[str, str]]] = {}

@@ -113,37 +113,39 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                 betting1_kind = 5
                 if not betting1_facing:
                     betting1_value: int
-                    random_opening1_bet: tuple[int, int] | None
+                    random_opening1_bet_ok: bool
                     opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                    random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                    random_opening1_low = betting1_open_low
+                    random_opening1_high = opening_range1_high
+                    random_opening1_bet_ok = betting1_open_low <= opening_range1_high
                     random_opening1_nx = len(betting1_xopts)
-                    if random_opening1_bet is None:
+                    if not random_opening1_bet_ok:
                         betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                     else:
                         random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
                         if random_opening1_i < random_opening1_nx:
                             betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                         else:
-                            random_opening1_low, random_opening1_high = random_opening1_bet
                             betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                 else:
-                    random_facing1_raise_to: tuple[int, int] | None
+                    random_facing1_raise_to_ok: bool
                     raise_range1_round_bet: int = betting1_rb[betting1_s]
                     raise_range1_others_with_chips: int = betting1_able - 1
                     if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                        random_facing1_raise_to = None
+                        random_facing1_raise_to_ok = False
                     else:
                         raise_range1_low = betting1_current + betting1_min_raise
                         raise_range1_high = raise_range1_round_bet + betting1_stack
                         if betting1_cap is not None and raise_range1_high >= betting1_cap:
                             raise_range1_high = betting1_cap - 1
-                        random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                    if random_facing1_raise_to is None:
+                        random_facing1_low = raise_range1_low
+                        random_facing1_high = raise_range1_high
+                        random_facing1_raise_to_ok = raise_range1_low <= raise_range1_high
+                    if not random_facing1_raise_to_ok:
                         betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                     else:
                         random_facing1_i = floor(betting1_r() * 3)
                         if random_facing1_i == 0:
-                            random_facing1_low, random_facing1_high = random_facing1_raise_to
                             betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                         else:
                             betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
@@ -320,34 +322,36 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                 if betting1_kind == 5:
                     if not betting1_facing:
                         opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                        random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                        random_opening1_low = betting1_open_low
+                        random_opening1_high = opening_range1_high
+                        random_opening1_bet_ok = betting1_open_low <= opening_range1_high
                         random_opening1_nx = len(betting1_xopts)
-                        if random_opening1_bet is None:
+                        if not random_opening1_bet_ok:
                             betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                         else:
                             random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
                             if random_opening1_i < random_opening1_nx:
                                 betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                             else:
-                                random_opening1_low, random_opening1_high = random_opening1_bet
                                 betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                     else:
                         raise_range1_round_bet = betting1_rb[betting1_s]
                         raise_range1_others_with_chips = betting1_able - 1
                         if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                            random_facing1_raise_to = None
+                            random_facing1_raise_to_ok = False
                         else:
                             raise_range1_low = betting1_current + betting1_min_raise
                             raise_range1_high = raise_range1_round_bet + betting1_stack
                             if betting1_cap is not None and raise_range1_high >= betting1_cap:
                                 raise_range1_high = betting1_cap - 1
-                            random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                        if random_facing1_raise_to is None:
+                            random_facing1_low = raise_range1_low
+                            random_facing1_high = raise_range1_high
+                            random_facing1_raise_to_ok = raise_range1_low <= raise_range1_high
+                        if not random_facing1_raise_to_ok:
                             betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                         else:
                             random_facing1_i = floor(betting1_r() * 3)
                             if random_facing1_i == 0:
-                                random_facing1_low, random_facing1_high = random_facing1_raise_to
                                 betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                             else:
                                 betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
@@ -537,34 +541,36 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     betting1_kind = 5
                     if not betting1_facing:
                         opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                        random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                        random_opening1_low = betting1_open_low
+                        random_opening1_high = opening_range1_high
+                        random_opening1_bet_ok = betting1_open_low <= opening_range1_high
                         random_opening1_nx = len(betting1_xopts)
-                        if random_opening1_bet is None:
+                        if not random_opening1_bet_ok:
                             betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                         else:
                             random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
                             if random_opening1_i < random_opening1_nx:
                                 betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                             else:
-                                random_opening1_low, random_opening1_high = random_opening1_bet
                                 betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                     else:
                         raise_range1_round_bet = betting1_rb[betting1_s]
                         raise_range1_others_with_chips = betting1_able - 1
                         if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                            random_facing1_raise_to = None
+                            random_facing1_raise_to_ok = False
                         else:
                             raise_range1_low = betting1_current + betting1_min_raise
                             raise_range1_high = raise_range1_round_bet + betting1_stack
                             if betting1_cap is not None and raise_range1_high >= betting1_cap:
                                 raise_range1_high = betting1_cap - 1
-                            random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                        if random_facing1_raise_to is None:
+                            random_facing1_low = raise_range1_low
+                            random_facing1_high = raise_range1_high
+                            random_facing1_raise_to_ok = raise_range1_low <= raise_range1_high
+                        if not random_facing1_raise_to_ok:
                             betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                         else:
                             random_facing1_i = floor(betting1_r() * 3)
                             if random_facing1_i == 0:
-                                random_facing1_low, random_facing1_high = random_facing1_raise_to
                                 betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                             else:
                                 betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
@@ -917,37 +923,39 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                         betting1_kind = 5
                         if not betting1_facing:
                             betting1_value: int
-                            random_opening1_bet: tuple[int, int] | None
+                            random_opening1_bet_ok: bool
                             opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                            random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                            random_opening1_low = betting1_open_low
+                            random_opening1_high = opening_range1_high
+                            random_opening1_bet_ok = betting1_open_low <= opening_range1_high
                             random_opening1_nx = len(betting1_xopts)
-                            if random_opening1_bet is None:
+                            if not random_opening1_bet_ok:
                                 betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                             else:
                                 random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
                                 if random_opening1_i < random_opening1_nx:
                                     betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                                 else:
-                                    random_opening1_low, random_opening1_high = random_opening1_bet
                                     betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                         else:
-                            random_facing1_raise_to: tuple[int, int] | None
+                            random_facing1_raise_to_ok: bool
                             raise_range1_round_bet: int = betting1_rb[betting1_s]
                             raise_range1_others_with_chips: int = betting1_able - 1
                             if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                                random_facing1_raise_to = None
+                                random_facing1_raise_to_ok = False
                             else:
                                 raise_range1_low = betting1_current + betting1_min_raise
                                 raise_range1_high = raise_range1_round_bet + betting1_stack
                                 if betting1_cap is not None and raise_range1_high >= betting1_cap:
                                     raise_range1_high = betting1_cap - 1
-                                random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                            if random_facing1_raise_to is None:
+                                random_facing1_low = raise_range1_low
+                                random_facing1_high = raise_range1_high
+                                random_facing1_raise_to_ok = raise_range1_low <= raise_range1_high
+                            if not random_facing1_raise_to_ok:
                                 betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                             else:
                                 random_facing1_i = floor(betting1_r() * 3)
                                 if random_facing1_i == 0:
-                                    random_facing1_low, random_facing1_high = random_facing1_raise_to
                                     betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                                 else:
                                     betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
@@ -1106,34 +1114,36 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                         if betting1_kind == 5:
                             if not betting1_facing:
                                 opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                                random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                                random_opening1_low = betting1_open_low
+                                random_opening1_high = opening_range1_high
+                                random_opening1_bet_ok = betting1_open_low <= opening_range1_high
                                 random_opening1_nx = len(betting1_xopts)
-                                if random_opening1_bet is None:
+                                if not random_opening1_bet_ok:
                                     betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                                 else:
                                     random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
                                     if random_opening1_i < random_opening1_nx:
                                         betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                                     else:
-                                        random_opening1_low, random_opening1_high = random_opening1_bet
                                         betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                             else:
                                 raise_range1_round_bet = betting1_rb[betting1_s]
                                 raise_range1_others_with_chips = betting1_able - 1
                                 if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                                    random_facing1_raise_to = None
+                                    random_facing1_raise_to_ok = False
                                 else:
                                     raise_range1_low = betting1_current + betting1_min_raise
                                     raise_range1_high = raise_range1_round_bet + betting1_stack
                                     if betting1_cap is not None and raise_range1_high >= betting1_cap:
                                         raise_range1_high = betting1_cap - 1
-                                    random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                                if random_facing1_raise_to is None:
+                                    random_facing1_low = raise_range1_low
+                                    random_facing1_high = raise_range1_high
+                                    random_facing1_raise_to_ok = raise_range1_low <= raise_range1_high
+                                if not random_facing1_raise_to_ok:
                                     betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                                 else:
                                     random_facing1_i = floor(betting1_r() * 3)
                                     if random_facing1_i == 0:
-                                        random_facing1_low, random_facing1_high = random_facing1_raise_to
                                         betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                                     else:
                                         betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
@@ -1303,34 +1313,36 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             betting1_kind = 5
                             if not betting1_facing:
                                 opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                                random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
+                                random_opening1_low = betting1_open_low
+                                random_opening1_high = opening_range1_high
+                                random_opening1_bet_ok = betting1_open_low <= opening_range1_high
                                 random_opening1_nx = len(betting1_xopts)
-                                if random_opening1_bet is None:
+                                if not random_opening1_bet_ok:
                                     betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                                 else:
                                     random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
                                     if random_opening1_i < random_opening1_nx:
                                         betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                                     else:
-                                        random_opening1_low, random_opening1_high = random_opening1_bet
                                         betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                             else:
                                 raise_range1_round_bet = betting1_rb[betting1_s]
                                 raise_range1_others_with_chips = betting1_able - 1
                                 if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                                    random_facing1_raise_to = None
+                                    random_facing1_raise_to_ok = False
                                 else:
                                     raise_range1_low = betting1_current + betting1_min_raise
                                     raise_range1_high = raise_range1_round_bet + betting1_stack
                                     if betting1_cap is not None and raise_range1_high >= betting1_cap:
                                         raise_range1_high = betting1_cap - 1
-                                    random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                                if random_facing1_raise_to is None:
+                                    random_facing1_low = raise_range1_low
+                                    random_facing1_high = raise_range1_high
+                                    random_facing1_raise_to_ok = raise_range1_low <= raise_range1_high
+                                if not random_facing1_raise_to_ok:
                                     betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                                 else:
                                     random_facing1_i = floor(betting1_r() * 3)
                                     if random_facing1_i == 0:
-                                        random_facing1_low, random_facing1_high = random_facing1_raise_to
                                         betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                                     else:
                                         betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
