@@ -430,3 +430,40 @@ def test_a_pair_or_none_tested_and_unpacked_becomes_scalars(build: Any) -> None:
     assert "kept is None" in body, source
     _same(tpl, gen, "f", *[(a, b, cap) for a in range(-2, 4) for b in range(-2, 4)
                            for cap in (None, -1, 0, 2, 5)])
+
+
+def test_lengths_and_tables_at_lengths_are_hoisted_out_of_while_loops(build: Any) -> None:
+    tpl, gen, source = build('''
+        from LIB import after, TABLE
+
+        def f(given: list[bool], k: int) -> list[int]:
+            marks = list(given)
+            seen: list[int] = []
+            s = 0
+            while len(seen) < k:  # seen grows: not hoisted
+                s = after(s, marks)
+                marks[s] = not marks[s]
+                seen.append(s + marks.count(True))
+            grow = [0]
+            while len(grow) < 4:
+                grow.append(TABLE[len(grow)][0])  # grow grows: not hoisted
+            return seen + grow
+    ''', """
+from __future__ import annotations
+
+TABLE = tuple(tuple(range(n)) + (0,) for n in range(10))
+
+
+def after(s: int, marks: list[bool]) -> int:
+    for t in TABLE[len(marks)]:
+        if t > s and not marks[t]:
+            return t
+    return len(marks) // 2
+""", ["after"])
+    body = source.split("def f", 1)[1]
+    loop = body.split("while len(seen)", 1)[1]
+    assert "len(marks)" not in loop and "TABLE[len(marks)]" not in body, source
+    assert "marks_len = len(marks)" in body and "marks_table = TABLE[marks_len]" in body, source
+    assert "while len(seen) < k" in body and "TABLE[len(grow)]" in body, source
+    _same(tpl, gen, "f", *[([i == j for j in range(n)], k) for n in range(1, 8)
+                           for i in range(n) for k in range(6)])

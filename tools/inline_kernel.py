@@ -1313,6 +1313,139 @@ def _split_pairs(body: list[ast.stmt]) -> list[ast.stmt]:
     return _fill_blocks(body)
 
 
+# ------------------------------------------------------------------ loop-invariant lengths
+
+#: Methods that do not change a list's length.
+_SAME_LENGTH = frozenset({"count", "index"})
+
+
+def _is_len_of(node: ast.AST) -> str | None:
+    """``X`` for ``len(X)`` (``X`` a name)."""
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "len" and len(node.args) == 1 and not node.keywords
+            and isinstance(node.args[0], ast.Name)):
+        return node.args[0].id
+    return None
+
+
+def _is_table_at_len(node: ast.AST, globals_: set[str]) -> tuple[str, str] | None:
+    """``(G, X)`` for ``G[len(X)]`` (``G`` a global)."""
+    if (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)
+            and node.value.id in globals_):
+        x = _is_len_of(node.slice)
+        if x is not None:
+            return node.value.id, x
+    return None
+
+
+def _is_length_keeping_method(node: ast.AST, parents: Mapping[int, ast.AST]) -> bool:
+    """Whether ``node`` is ``X.count`` or ``X.index`` called."""
+    call = parents.get(id(node))
+    return (isinstance(node, ast.Attribute) and node.attr in _SAME_LENGTH
+            and isinstance(call, ast.Call) and call.func is node)
+
+
+def _same_length_in(loop: ast.While, name: str) -> bool:
+    """Whether ``name`` keeps its length in ``loop``: never rebound there, and only
+    indexed (not sliced), measured with ``len`` or read with a method that does not
+    change a list's length."""
+    parents: dict[int, ast.AST] = {}
+    for node in ast.walk(loop):
+        for child in ast.iter_child_nodes(node):
+            parents[id(child)] = node
+    for node in ast.walk(loop):
+        if not (isinstance(node, ast.Name) and node.id == name):
+            continue
+        if not isinstance(node.ctx, ast.Load):
+            return False
+        parent = parents[id(node)]
+        if isinstance(parent, ast.Subscript) and parent.value is node:
+            if isinstance(parent.slice, ast.Slice):
+                return False
+        elif not (_is_len_of(parent) == name or _is_length_keeping_method(parent, parents)):
+            return False
+    return True
+
+
+def _hoist_lengths(body: list[ast.stmt], params: set[str]) -> list[ast.stmt]:
+    """``body`` with ``len(X)`` and ``G[len(X)]`` (``G`` a global table, such as
+    ``SEATS_AFTER[len(folded)]`` in ``next_to_act``) computed once before a ``while``
+    loop in which ``X`` keeps its length (:func:`_same_length_in`) and was bound before
+    it, instead of at every turn: ``X_len = len(X)``, ``X_G = G[X_len]``. (The table is
+    then read even if the loop would not have read it: the tables indexed by a length
+    cover every length the kernel sees.)"""
+    taken = _all_names(body) | params
+    globals_ = _loaded_names(body) - _stored_names(body) - params - {"len"}
+    made: dict[tuple[str, str], str] = {}  # one name per expression in the function
+
+    def fresh(key: tuple[str, str], name: str) -> str:
+        if key not in made:
+            made[key] = _fresh(name, taken)
+        return made[key]
+
+    def run(stmts: list[ast.stmt], bound: set[str]) -> list[ast.stmt]:
+        out: list[ast.stmt] = []
+        for st in stmts:
+            if isinstance(st, ast.While):
+                out += hoist(st, bound | _stored_names(out))
+            for attr in ("body", "orelse", "finalbody"):
+                inner = getattr(st, attr, None)
+                if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                    setattr(st, attr, run(inner, bound | _stored_names(out)))
+            out.append(st)
+        return out
+
+    def hoist(loop: ast.While, bound: set[str]) -> list[ast.stmt]:
+        lens = {x for n in ast.walk(loop) if (x := _is_len_of(n)) is not None}
+        lens = {x for x in lens if x in bound and _same_length_in(loop, x)}
+        tables = {t for n in ast.walk(loop)
+                  if (t := _is_table_at_len(n, globals_)) is not None and t[1] in lens}
+        if not lens:
+            return []
+        names: dict[tuple[str, str], str] = {}
+        new: list[ast.stmt] = []
+        for x in sorted(lens):
+            names["", x] = fresh(("", x), f"{x}_len")
+            new.append(ast.Assign(targets=[_name(names["", x], True)],
+                                  value=ast.Call(func=_name("len"), args=[_name(x)],
+                                                 keywords=[])))
+        for g, x in sorted(tables):
+            names[g, x] = fresh((g, x), f"{x}_{g.lower().strip('_')}")
+            new.append(ast.Assign(targets=[_name(names[g, x], True)],
+                                  value=ast.Subscript(value=_name(g),
+                                                      slice=_name(names["", x]),
+                                                      ctx=ast.Load())))
+
+        class Put(ast.NodeTransformer):
+            def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
+                t = _is_table_at_len(node, globals_)
+                if t is not None and t in names:
+                    return _name(names[t])
+                self.generic_visit(node)
+                return node
+
+            def visit_Call(self, node: ast.Call) -> ast.expr:
+                x = _is_len_of(node)
+                if x is not None and ("", x) in names:
+                    return _name(names["", x])
+                self.generic_visit(node)
+                return node
+
+        Put().visit(loop)
+        return new
+
+    return run(body, set(params))
+
+
+def _fresh(name: str, taken: set[str]) -> str:
+    out, i = name, 1
+    while out in taken:
+        i += 1
+        out = f"{name}{i}"
+    taken.add(out)
+    return out
+
+
 # ------------------------------------------------------------------ the module
 
 
@@ -1366,7 +1499,10 @@ def generate_module(
     constants = _final_constants(inliner.globals, modules)
     for fn in functions:
         fn.body = _substitute_constants(fn, constants)
-        fn.body = _declare_once(_split_pairs(_propagate(fn.body, {})))
+        args = fn.args
+        params = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs}
+        fn.body = _hoist_lengths(_split_pairs(_propagate(fn.body, {})), params)
+        fn.body = _declare_once(fn.body)
     # which globals the functions read
     used = _all_names(functions)
     imports: dict[str, list[tuple[str, str]]] = {}

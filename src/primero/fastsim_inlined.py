@@ -72,6 +72,9 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
             contrib[s] = chips
     folded = [False] * n
     hands: list[list[int]] = []
+    folded_len = len(folded)
+    folded_seats_after = SEATS_AFTER[folded_len]
+    folded_others = _OTHERS[folded_len]
     while True:
         stock = DECK_IDS[:]
         discard: list[int] = []
@@ -89,7 +92,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
         betting1_turns: list[int]
         able_to_bet1_able: list[int]
         able_to_bet1_able = []
-        for able_to_bet1_s in range(len(folded)):
+        for able_to_bet1_s in range(folded_len):
             if not folded[able_to_bet1_s] and stacks[able_to_bet1_s] > 0:
                 able_to_bet1_able.append(able_to_bet1_s)
         betting1_turns = able_to_bet1_able
@@ -106,6 +109,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
             betting1_current = -1
             betting1_raises = 0
             betting1_cap = None
+            betting1_xopts_len = len(betting1_xopts)
             while True:
                 betting1_r = brands[betting1_s]
                 betting1_stack = stacks[betting1_s]
@@ -118,7 +122,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     random_opening1_low = betting1_open_low
                     random_opening1_high = opening_range1_high
                     random_opening1_bet_ok = betting1_open_low <= opening_range1_high
-                    random_opening1_nx = len(betting1_xopts)
+                    random_opening1_nx = betting1_xopts_len
                     if not random_opening1_bet_ok:
                         betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                     else:
@@ -183,7 +187,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     betting1_cap = None
                     betting1_acted[betting1_s] = True
                     betting1_nxt: int | None
-                    for next_exchanger1_s in range(betting1_s + 1, len(folded)):
+                    for next_exchanger1_s in range(betting1_s + 1, folded_len):
                         if not folded[next_exchanger1_s] and stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
                             betting1_nxt = next_exchanger1_s
                             break
@@ -226,7 +230,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         voters1: tuple[int, ...]
                         voters1_out: list[int]
                         voters1_out = []
-                        for voters1_s in _OTHERS[len(folded)][betting1_s]:
+                        for voters1_s in folded_others[betting1_s]:
                             if not folded[voters1_s]:
                                 voters1_out.append(voters1_s)
                         voters1 = tuple(voters1_out)
@@ -255,7 +259,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     betting1_acted = [False] * n
                     betting1_acted[betting1_s] = True
                 betting1_cap = None
-                for next_to_act1_s in SEATS_AFTER[len(folded)][betting1_s]:
+                for next_to_act1_s in folded_seats_after[betting1_s]:
                     if not folded[next_to_act1_s] and stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
                         betting1_nxt = next_to_act1_s
                         break
@@ -299,6 +303,10 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
             betting1_current = -1
             betting1_raises = 0
             betting1_cap = None
+            betting1_xopts_len = len(betting1_xopts)
+            folded_len = len(folded)
+            folded_seats_after = SEATS_AFTER[folded_len]
+            folded_others = _OTHERS[folded_len]
             while True:
                 betting1_r = brands[betting1_s]
                 betting1_stack = stacks[betting1_s]
@@ -325,7 +333,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         random_opening1_low = betting1_open_low
                         random_opening1_high = opening_range1_high
                         random_opening1_bet_ok = betting1_open_low <= opening_range1_high
-                        random_opening1_nx = len(betting1_xopts)
+                        random_opening1_nx = betting1_xopts_len
                         if not random_opening1_bet_ok:
                             betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                         else:
@@ -388,7 +396,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                             lines.append(_deal_line(betting1_s, exchange1_cards))
                     betting1_cap = None
                     betting1_acted[betting1_s] = True
-                    for next_exchanger1_s in range(betting1_s + 1, len(folded)):
+                    for next_exchanger1_s in range(betting1_s + 1, folded_len):
                         if not folded[next_exchanger1_s] and stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
                             betting1_nxt = next_exchanger1_s
                             break
@@ -428,7 +436,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
                     if voted1:
                         voters1_out = []
-                        for voters1_s in _OTHERS[len(folded)][betting1_s]:
+                        for voters1_s in folded_others[betting1_s]:
                             if not folded[voters1_s]:
                                 voters1_out.append(voters1_s)
                         voters1 = tuple(voters1_out)
@@ -456,7 +464,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     betting1_acted = [False] * n
                     betting1_acted[betting1_s] = True
                 betting1_cap = None
-                for next_to_act1_s in SEATS_AFTER[len(folded)][betting1_s]:
+                for next_to_act1_s in folded_seats_after[betting1_s]:
                     if not folded[next_to_act1_s] and stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
                         betting1_nxt = next_to_act1_s
                         break
@@ -534,6 +542,10 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                 betting1_current = -1
                 betting1_raises = 0
                 betting1_cap = None
+                betting1_xopts_len = len(betting1_xopts)
+                folded_len = len(folded)
+                folded_seats_after = SEATS_AFTER[folded_len]
+                folded_others = _OTHERS[folded_len]
                 while True:
                     betting1_r = brands[betting1_s]
                     betting1_stack = stacks[betting1_s]
@@ -544,7 +556,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         random_opening1_low = betting1_open_low
                         random_opening1_high = opening_range1_high
                         random_opening1_bet_ok = betting1_open_low <= opening_range1_high
-                        random_opening1_nx = len(betting1_xopts)
+                        random_opening1_nx = betting1_xopts_len
                         if not random_opening1_bet_ok:
                             betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                         else:
@@ -607,7 +619,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                                 lines.append(_deal_line(betting1_s, exchange1_cards))
                         betting1_cap = None
                         betting1_acted[betting1_s] = True
-                        for next_exchanger1_s in range(betting1_s + 1, len(folded)):
+                        for next_exchanger1_s in range(betting1_s + 1, folded_len):
                             if not folded[next_exchanger1_s] and stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
                                 betting1_nxt = next_exchanger1_s
                                 break
@@ -647,7 +659,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
                         if voted1:
                             voters1_out = []
-                            for voters1_s in _OTHERS[len(folded)][betting1_s]:
+                            for voters1_s in folded_others[betting1_s]:
                                 if not folded[voters1_s]:
                                     voters1_out.append(voters1_s)
                             voters1 = tuple(voters1_out)
@@ -675,7 +687,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         betting1_acted = [False] * n
                         betting1_acted[betting1_s] = True
                     betting1_cap = None
-                    for next_to_act1_s in SEATS_AFTER[len(folded)][betting1_s]:
+                    for next_to_act1_s in folded_seats_after[betting1_s]:
                         if not folded[next_to_act1_s] and stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
                             betting1_nxt = next_to_act1_s
                             break
@@ -884,6 +896,9 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                     play_hand1_contrib[play_hand1_s] = play_hand1_chips
             play_hand1_folded = [False] * play_hand1_n
             play_hand1_hands = []
+            play_hand1_folded_len = len(play_hand1_folded)
+            play_hand1_folded_seats_after = SEATS_AFTER[play_hand1_folded_len]
+            play_hand1_folded_others = _OTHERS[play_hand1_folded_len]
             while True:
                 play_hand1_stock = DECK_IDS[:]
                 play_hand1_discard = []
@@ -899,7 +914,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                 betting1_turns: list[int]
                 able_to_bet1_able: list[int]
                 able_to_bet1_able = []
-                for able_to_bet1_s in range(len(play_hand1_folded)):
+                for able_to_bet1_s in range(play_hand1_folded_len):
                     if not play_hand1_folded[able_to_bet1_s] and hand_stacks[able_to_bet1_s] > 0:
                         able_to_bet1_able.append(able_to_bet1_s)
                 betting1_turns = able_to_bet1_able
@@ -916,6 +931,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                     betting1_current = -1
                     betting1_raises = 0
                     betting1_cap = None
+                    betting1_xopts_len = len(betting1_xopts)
                     while True:
                         betting1_r = seat_brands[betting1_s]
                         betting1_stack = hand_stacks[betting1_s]
@@ -928,7 +944,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             random_opening1_low = betting1_open_low
                             random_opening1_high = opening_range1_high
                             random_opening1_bet_ok = betting1_open_low <= opening_range1_high
-                            random_opening1_nx = len(betting1_xopts)
+                            random_opening1_nx = betting1_xopts_len
                             if not random_opening1_bet_ok:
                                 betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                             else:
@@ -989,7 +1005,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             betting1_cap = None
                             betting1_acted[betting1_s] = True
                             betting1_nxt: int | None
-                            for next_exchanger1_s in range(betting1_s + 1, len(play_hand1_folded)):
+                            for next_exchanger1_s in range(betting1_s + 1, play_hand1_folded_len):
                                 if not play_hand1_folded[next_exchanger1_s] and hand_stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
                                     betting1_nxt = next_exchanger1_s
                                     break
@@ -1026,7 +1042,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 voters1: tuple[int, ...]
                                 voters1_out: list[int]
                                 voters1_out = []
-                                for voters1_s in _OTHERS[len(play_hand1_folded)][betting1_s]:
+                                for voters1_s in play_hand1_folded_others[betting1_s]:
                                     if not play_hand1_folded[voters1_s]:
                                         voters1_out.append(voters1_s)
                                 voters1 = tuple(voters1_out)
@@ -1051,7 +1067,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             betting1_acted = [False] * play_hand1_n
                             betting1_acted[betting1_s] = True
                         betting1_cap = None
-                        for next_to_act1_s in SEATS_AFTER[len(play_hand1_folded)][betting1_s]:
+                        for next_to_act1_s in play_hand1_folded_seats_after[betting1_s]:
                             if not play_hand1_folded[next_to_act1_s] and hand_stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
                                 betting1_nxt = next_to_act1_s
                                 break
@@ -1093,6 +1109,10 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                     betting1_current = -1
                     betting1_raises = 0
                     betting1_cap = None
+                    betting1_xopts_len = len(betting1_xopts)
+                    play_hand1_folded_len = len(play_hand1_folded)
+                    play_hand1_folded_seats_after = SEATS_AFTER[play_hand1_folded_len]
+                    play_hand1_folded_others = _OTHERS[play_hand1_folded_len]
                     while True:
                         betting1_r = seat_brands[betting1_s]
                         betting1_stack = hand_stacks[betting1_s]
@@ -1117,7 +1137,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 random_opening1_low = betting1_open_low
                                 random_opening1_high = opening_range1_high
                                 random_opening1_bet_ok = betting1_open_low <= opening_range1_high
-                                random_opening1_nx = len(betting1_xopts)
+                                random_opening1_nx = betting1_xopts_len
                                 if not random_opening1_bet_ok:
                                     betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                                 else:
@@ -1176,7 +1196,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 exchange1_hand += exchange1_cards
                             betting1_cap = None
                             betting1_acted[betting1_s] = True
-                            for next_exchanger1_s in range(betting1_s + 1, len(play_hand1_folded)):
+                            for next_exchanger1_s in range(betting1_s + 1, play_hand1_folded_len):
                                 if not play_hand1_folded[next_exchanger1_s] and hand_stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
                                     betting1_nxt = next_exchanger1_s
                                     break
@@ -1210,7 +1230,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
                             if voted1:
                                 voters1_out = []
-                                for voters1_s in _OTHERS[len(play_hand1_folded)][betting1_s]:
+                                for voters1_s in play_hand1_folded_others[betting1_s]:
                                     if not play_hand1_folded[voters1_s]:
                                         voters1_out.append(voters1_s)
                                 voters1 = tuple(voters1_out)
@@ -1234,7 +1254,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             betting1_acted = [False] * play_hand1_n
                             betting1_acted[betting1_s] = True
                         betting1_cap = None
-                        for next_to_act1_s in SEATS_AFTER[len(play_hand1_folded)][betting1_s]:
+                        for next_to_act1_s in play_hand1_folded_seats_after[betting1_s]:
                             if not play_hand1_folded[next_to_act1_s] and hand_stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
                                 betting1_nxt = next_to_act1_s
                                 break
@@ -1306,6 +1326,10 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                         betting1_current = -1
                         betting1_raises = 0
                         betting1_cap = None
+                        betting1_xopts_len = len(betting1_xopts)
+                        play_hand1_folded_len = len(play_hand1_folded)
+                        play_hand1_folded_seats_after = SEATS_AFTER[play_hand1_folded_len]
+                        play_hand1_folded_others = _OTHERS[play_hand1_folded_len]
                         while True:
                             betting1_r = seat_brands[betting1_s]
                             betting1_stack = hand_stacks[betting1_s]
@@ -1316,7 +1340,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 random_opening1_low = betting1_open_low
                                 random_opening1_high = opening_range1_high
                                 random_opening1_bet_ok = betting1_open_low <= opening_range1_high
-                                random_opening1_nx = len(betting1_xopts)
+                                random_opening1_nx = betting1_xopts_len
                                 if not random_opening1_bet_ok:
                                     betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                                 else:
@@ -1375,7 +1399,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                     exchange1_hand += exchange1_cards
                                 betting1_cap = None
                                 betting1_acted[betting1_s] = True
-                                for next_exchanger1_s in range(betting1_s + 1, len(play_hand1_folded)):
+                                for next_exchanger1_s in range(betting1_s + 1, play_hand1_folded_len):
                                     if not play_hand1_folded[next_exchanger1_s] and hand_stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
                                         betting1_nxt = next_exchanger1_s
                                         break
@@ -1409,7 +1433,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
                                 if voted1:
                                     voters1_out = []
-                                    for voters1_s in _OTHERS[len(play_hand1_folded)][betting1_s]:
+                                    for voters1_s in play_hand1_folded_others[betting1_s]:
                                         if not play_hand1_folded[voters1_s]:
                                             voters1_out.append(voters1_s)
                                     voters1 = tuple(voters1_out)
@@ -1433,7 +1457,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 betting1_acted = [False] * play_hand1_n
                                 betting1_acted[betting1_s] = True
                             betting1_cap = None
-                            for next_to_act1_s in SEATS_AFTER[len(play_hand1_folded)][betting1_s]:
+                            for next_to_act1_s in play_hand1_folded_seats_after[betting1_s]:
                                 if not play_hand1_folded[next_to_act1_s] and hand_stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
                                     betting1_nxt = next_to_act1_s
                                     break
