@@ -82,7 +82,8 @@ def build() -> Iterator[Callable[..., tuple[ModuleType, ModuleType, str]]]:
     made: list[str] = []
 
     def run(template: str, lib: str, inlined: list[str],
-            roots: tuple[str, ...] = ("f",)) -> tuple[ModuleType, ModuleType, str]:
+            roots: tuple[str, ...] = ("f",), fuse: bool = False
+            ) -> tuple[ModuleType, ModuleType, str]:
         n = next(_counter)
         lib_name, template_name = f"_inl_lib{n}", f"_inl_tpl{n}"
         template = textwrap.dedent(template).replace("LIB", lib_name)
@@ -93,7 +94,7 @@ def build() -> Iterator[Callable[..., tuple[ModuleType, ModuleType, str]]]:
         sources = {lib_name: ModuleSource.parse(lib_name, lib),
                    template_name: ModuleSource.parse(template_name, template)}
         names = [(lib_name, f) for f in inlined]
-        source = generate_module(sources[template_name], sources, names, roots)
+        source = generate_module(sources[template_name], sources, names, roots, fuse=fuse)
         generated = _module(f"_inl_gen{n}", source)
         return tpl, generated, source
 
@@ -467,3 +468,34 @@ def after(s: int, marks: list[bool]) -> int:
     assert "while len(seen) < k" in body and "TABLE[len(grow)]" in body, source
     _same(tpl, gen, "f", *[([i == j for j in range(n)], k) for n in range(1, 8)
                            for i in range(n) for k in range(6)])
+
+
+
+COIN = '''
+from __future__ import annotations
+
+
+def coin(x: int, k: int) -> bool:
+    return (x * 7 + k) % 10 < 5
+'''
+
+
+def test_a_temporary_read_first_by_the_next_statement_is_fused(build: Any) -> None:
+    tpl, gen, source = build('''
+        from LIB import coin
+
+        def f(rs: list[int], k: int) -> list[int]:
+            log: list[int] = []
+            for r in rs:
+                if coin(r, k + 1):  # the result: fused; k + 1's temporary (not read first): kept
+                    log.append(r)
+                won = coin(r, k)
+                log.append(int(won))
+                log.append(int(won) * 2)  # read twice: kept
+            return log
+    ''', COIN, ["coin"], fuse=True)
+    body = source.split("def f", 1)[1]
+    assert "if (r * 7 + coin1_k) % 10 < 5:" in body and "coin1:" not in body, source
+    assert "coin1_k: int = k + 1" in body, source
+    assert "won = (r * 7 + k) % 10 < 5" in body, source
+    _same(tpl, gen, "f", *[(list(range(n)), k) for n in range(6) for k in range(-3, 4)])

@@ -51,6 +51,7 @@ import inspect
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 __all__ = [
@@ -1446,6 +1447,89 @@ def _fresh(name: str, taken: set[str]) -> str:
     return out
 
 
+# ------------------------------------------------------------------ single-use temporaries
+
+
+def _leftmost(node: ast.expr) -> ast.expr:
+    """The operand of ``node`` that Python evaluates first."""
+    while True:
+        if isinstance(node, ast.Compare | ast.BinOp):
+            node = node.left
+        elif isinstance(node, ast.Call):
+            node = node.func
+        elif isinstance(node, ast.BoolOp):
+            node = node.values[0]
+        elif isinstance(node, ast.UnaryOp):
+            node = node.operand
+        else:
+            return node
+
+
+def _fuse_temporaries(body: list[ast.stmt]) -> list[ast.stmt]:
+    """``body`` with each ``t = e`` directly followed by a statement whose test or value
+    reads ``t`` first (``if t:``, ``x = t() < 0.5``) turned into that statement reading
+    ``e`` instead, when ``t`` is a local read nowhere else (a callee's result or
+    parameter temporary used once, at each of its sites): same order of evaluation, one
+    store and load less."""
+    bare = {id(n.target) for n in ast.walk(ast.Module(body=body, type_ignores=[]))
+            if isinstance(n, ast.AnnAssign) and n.value is None}
+    uses: dict[str, int] = {}
+    for node in ast.walk(ast.Module(body=body, type_ignores=[])):
+        if isinstance(node, ast.Name) and id(node) not in bare:
+            uses[node.id] = uses.get(node.id, 0) + 1
+
+    def target(st: ast.stmt) -> tuple[str, ast.expr] | None:
+        if (isinstance(st, ast.Assign) and len(st.targets) == 1
+                and isinstance(st.targets[0], ast.Name)):
+            return st.targets[0].id, st.value
+        if (isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name)
+                and st.value is not None):
+            return st.target.id, st.value
+        return None
+
+    def pairs(stmts: list[ast.stmt]) -> Iterator[tuple[ast.expr, ast.stmt, ast.stmt, str]]:
+        for prev, st in pairwise(stmts):
+            stored = target(prev)
+            if stored is not None and isinstance(st, ast.If | ast.Assign):
+                first = _leftmost(st.test if isinstance(st, ast.If) else st.value)
+                if isinstance(first, ast.Name) and first.id == stored[0]:
+                    yield stored[1], prev, st, first.id
+
+    found: dict[str, int] = {}
+    for stmts in _stmt_lists(ast.Module(body=body, type_ignores=[])):
+        for _, _, _, t in pairs(stmts):
+            found[t] = found.get(t, 0) + 1
+    fused = {t for t, k in found.items() if uses.get(t) == 2 * k}
+    for stmts in list(_stmt_lists(ast.Module(body=body, type_ignores=[]))):
+        drop: set[int] = set()
+        for value, prev, st, t in pairs(stmts):
+            if t not in fused:
+                continue
+            holder = "test" if isinstance(st, ast.If) else "value"
+            expr = getattr(st, holder)
+            first = _leftmost(expr)
+            if first is expr:
+                setattr(st, holder, value)
+            else:
+                for sub in ast.walk(expr):
+                    for name, field_value in ast.iter_fields(sub):
+                        if field_value is first:
+                            setattr(sub, name, value)
+            drop.add(id(prev))
+        stmts[:] = [st for st in stmts if id(st) not in drop]
+
+    class Undeclare(ast.NodeTransformer):
+        def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.stmt | None:
+            if node.value is None and isinstance(node.target, ast.Name) \
+                    and node.target.id in fused:
+                return None
+            return node
+
+    module = Undeclare().visit(ast.Module(body=body, type_ignores=[]))
+    assert isinstance(module, ast.Module)
+    return _fill_blocks(module.body)
+
+
 # ------------------------------------------------------------------ the module
 
 
@@ -1462,6 +1546,7 @@ def generate_module(
     roots: Sequence[str],
     header: str = "",
     docstring: str = "",
+    fuse: bool = False,
 ) -> str:
     """The source of a module holding the template's ``roots`` (and the template functions
     they still call) with the calls to ``inlined`` replaced by the callees' bodies.
@@ -1473,6 +1558,7 @@ def generate_module(
         roots: the template functions the module must hold.
         header: comment lines put first.
         docstring: the module's docstring (a string literal, quotes included).
+        fuse: also fuse the single-use temporaries (:func:`_fuse_temporaries`).
 
     Raises:
         InlineError: a shape the inliner does not handle, or a template global that is
@@ -1502,6 +1588,8 @@ def generate_module(
         args = fn.args
         params = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs}
         fn.body = _hoist_lengths(_split_pairs(_propagate(fn.body, {})), params)
+        if fuse:
+            fn.body = _fuse_temporaries(_fuse_temporaries(fn.body))
         fn.body = _declare_once(fn.body)
     # which globals the functions read
     used = _all_names(functions)
@@ -1539,7 +1627,7 @@ def generate() -> str:
                if name != TEMPLATE}
     modules[TEMPLATE] = template
     inlined = [(mod, name) for mod, names in INLINED.items() for name in names]
-    return generate_module(template, modules, inlined, ROOTS, HEADER, DOCSTRING)
+    return generate_module(template, modules, inlined, ROOTS, HEADER, DOCSTRING, fuse=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -134,8 +134,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                 else:
                     random_facing1_raise_to_ok: bool
                     raise_range1_round_bet: int = betting1_rb[betting1_s]
-                    raise_range1_others_with_chips: int = betting1_able - 1
-                    if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                    if not betting1_able - 1 or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
                         random_facing1_raise_to_ok = False
                     else:
                         raise_range1_low = betting1_current + betting1_min_raise
@@ -224,9 +223,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     betting1_amount = betting1_value
                     if lines is not None:
                         lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == 2 else ' b ') + str(betting1_amount))
-                    voted1: bool
-                    voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
-                    if voted1:
+                    if betting1_amount > 0 and betting1_refusal and (betting1_live >= 3):
                         voters1: tuple[int, ...]
                         voters1_out: list[int]
                         voters1_out = []
@@ -235,10 +232,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                                 voters1_out.append(voters1_s)
                         voters1 = tuple(voters1_out)
                         for betting1_v in voters1:
-                            random_vote1: bool
-                            random_vote1_rand: Callable[[], float] = brands[betting1_v]
-                            random_vote1 = random_vote1_rand() < 0.5
-                            if random_vote1:
+                            if brands[betting1_v]() < 0.5:
                                 if lines is not None:
                                     lines.append(SEAT[betting1_v] + ' y')
                                 break
@@ -344,8 +338,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                                 betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                     else:
                         raise_range1_round_bet = betting1_rb[betting1_s]
-                        raise_range1_others_with_chips = betting1_able - 1
-                        if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                        if not betting1_able - 1 or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
                             random_facing1_raise_to_ok = False
                         else:
                             raise_range1_low = betting1_current + betting1_min_raise
@@ -433,17 +426,14 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     betting1_amount = betting1_value
                     if lines is not None:
                         lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == 2 else ' b ') + str(betting1_amount))
-                    voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
-                    if voted1:
+                    if betting1_amount > 0 and betting1_refusal and (betting1_live >= 3):
                         voters1_out = []
                         for voters1_s in folded_others[betting1_s]:
                             if not folded[voters1_s]:
                                 voters1_out.append(voters1_s)
                         voters1 = tuple(voters1_out)
                         for betting1_v in voters1:
-                            random_vote1_rand = brands[betting1_v]
-                            random_vote1 = random_vote1_rand() < 0.5
-                            if random_vote1:
+                            if brands[betting1_v]() < 0.5:
                                 if lines is not None:
                                     lines.append(SEAT[betting1_v] + ' y')
                                 break
@@ -567,8 +557,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                                 betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                     else:
                         raise_range1_round_bet = betting1_rb[betting1_s]
-                        raise_range1_others_with_chips = betting1_able - 1
-                        if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                        if not betting1_able - 1 or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
                             random_facing1_raise_to_ok = False
                         else:
                             raise_range1_low = betting1_current + betting1_min_raise
@@ -656,17 +645,14 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         betting1_amount = betting1_value
                         if lines is not None:
                             lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == 2 else ' b ') + str(betting1_amount))
-                        voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
-                        if voted1:
+                        if betting1_amount > 0 and betting1_refusal and (betting1_live >= 3):
                             voters1_out = []
                             for voters1_s in folded_others[betting1_s]:
                                 if not folded[voters1_s]:
                                     voters1_out.append(voters1_s)
                             voters1 = tuple(voters1_out)
                             for betting1_v in voters1:
-                                random_vote1_rand = brands[betting1_v]
-                                random_vote1 = random_vote1_rand() < 0.5
-                                if random_vote1:
+                                if brands[betting1_v]() < 0.5:
                                     if lines is not None:
                                         lines.append(SEAT[betting1_v] + ' y')
                                     break
@@ -956,8 +942,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                         else:
                             random_facing1_raise_to_ok: bool
                             raise_range1_round_bet: int = betting1_rb[betting1_s]
-                            raise_range1_others_with_chips: int = betting1_able - 1
-                            if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                            if not betting1_able - 1 or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
                                 random_facing1_raise_to_ok = False
                             else:
                                 raise_range1_low = betting1_current + betting1_min_raise
@@ -1036,9 +1021,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 break
                         else:
                             betting1_amount = betting1_value
-                            voted1: bool
-                            voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
-                            if voted1:
+                            if betting1_amount > 0 and betting1_refusal and (betting1_live >= 3):
                                 voters1: tuple[int, ...]
                                 voters1_out: list[int]
                                 voters1_out = []
@@ -1047,10 +1030,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                         voters1_out.append(voters1_s)
                                 voters1 = tuple(voters1_out)
                                 for betting1_v in voters1:
-                                    random_vote1: bool
-                                    random_vote1_rand: Callable[[], float] = seat_brands[betting1_v]
-                                    random_vote1 = random_vote1_rand() < 0.5
-                                    if random_vote1:
+                                    if seat_brands[betting1_v]() < 0.5:
                                         break
                                 else:
                                     betting1_cap = betting1_amount
@@ -1148,8 +1128,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                         betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                             else:
                                 raise_range1_round_bet = betting1_rb[betting1_s]
-                                raise_range1_others_with_chips = betting1_able - 1
-                                if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                                if not betting1_able - 1 or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
                                     random_facing1_raise_to_ok = False
                                 else:
                                     raise_range1_low = betting1_current + betting1_min_raise
@@ -1227,17 +1206,14 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 break
                         else:
                             betting1_amount = betting1_value
-                            voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
-                            if voted1:
+                            if betting1_amount > 0 and betting1_refusal and (betting1_live >= 3):
                                 voters1_out = []
                                 for voters1_s in play_hand1_folded_others[betting1_s]:
                                     if not play_hand1_folded[voters1_s]:
                                         voters1_out.append(voters1_s)
                                 voters1 = tuple(voters1_out)
                                 for betting1_v in voters1:
-                                    random_vote1_rand = seat_brands[betting1_v]
-                                    random_vote1 = random_vote1_rand() < 0.5
-                                    if random_vote1:
+                                    if seat_brands[betting1_v]() < 0.5:
                                         break
                                 else:
                                     betting1_cap = betting1_amount
@@ -1351,8 +1327,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                         betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                             else:
                                 raise_range1_round_bet = betting1_rb[betting1_s]
-                                raise_range1_others_with_chips = betting1_able - 1
-                                if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                                if not betting1_able - 1 or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
                                     random_facing1_raise_to_ok = False
                                 else:
                                     raise_range1_low = betting1_current + betting1_min_raise
@@ -1430,17 +1405,14 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                     break
                             else:
                                 betting1_amount = betting1_value
-                                voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
-                                if voted1:
+                                if betting1_amount > 0 and betting1_refusal and (betting1_live >= 3):
                                     voters1_out = []
                                     for voters1_s in play_hand1_folded_others[betting1_s]:
                                         if not play_hand1_folded[voters1_s]:
                                             voters1_out.append(voters1_s)
                                     voters1 = tuple(voters1_out)
                                     for betting1_v in voters1:
-                                        random_vote1_rand = seat_brands[betting1_v]
-                                        random_vote1 = random_vote1_rand() < 0.5
-                                        if random_vote1:
+                                        if seat_brands[betting1_v]() < 0.5:
                                             break
                                     else:
                                         betting1_cap = betting1_amount
