@@ -82,7 +82,8 @@ def build() -> Iterator[Callable[..., tuple[ModuleType, ModuleType, str]]]:
     made: list[str] = []
 
     def run(template: str, lib: str, inlined: list[str],
-            roots: tuple[str, ...] = ("f",)) -> tuple[ModuleType, ModuleType, str]:
+            roots: tuple[str, ...] = ("f",), fuse: bool = False
+            ) -> tuple[ModuleType, ModuleType, str]:
         n = next(_counter)
         lib_name, template_name = f"_inl_lib{n}", f"_inl_tpl{n}"
         template = textwrap.dedent(template).replace("LIB", lib_name)
@@ -93,7 +94,7 @@ def build() -> Iterator[Callable[..., tuple[ModuleType, ModuleType, str]]]:
         sources = {lib_name: ModuleSource.parse(lib_name, lib),
                    template_name: ModuleSource.parse(template_name, template)}
         names = [(lib_name, f) for f in inlined]
-        source = generate_module(sources[template_name], sources, names, roots)
+        source = generate_module(sources[template_name], sources, names, roots, fuse=fuse)
         generated = _module(f"_inl_gen{n}", source)
         return tpl, generated, source
 
@@ -394,3 +395,107 @@ def test_a_while_test_call_is_refused(build: Any) -> None:
                     y -= 1
                 return y
         ''', "def h(x: int) -> int:\n    return x\n", ["h"])
+
+
+PAIRS = '''
+from __future__ import annotations
+
+
+def span(low: int, high: int, cap: int | None) -> tuple[int, int] | None:
+    if cap is not None and high >= cap:
+        return None
+    return (low, high) if low <= high else None
+
+
+def pick(k: int, bounds: tuple[int, int] | None) -> int:
+    if bounds is None:
+        return -k
+    low, high = bounds
+    return low * 10 + high + k
+'''
+
+
+def test_a_pair_or_none_tested_and_unpacked_becomes_scalars(build: Any) -> None:
+    tpl, gen, source = build('''
+        from LIB import pick, span
+
+        def f(a: int, b: int, cap: int | None) -> tuple[int, int, int]:
+            x = pick(1, span(a, b, cap))
+            y = pick(2, span(b, a, None))
+            kept = span(a, a + 1, cap)  # returned as a tuple: left alone
+            return x, y, -1 if kept is None else kept[0]
+    ''', PAIRS, ["pick", "span"])
+    body = source.split("def f", 1)[1]
+    assert "pick1_bounds_ok" in body and "pick1_bounds:" not in body, source
+    assert "pick1_low, pick1_high =" not in body, source
+    assert "kept is None" in body, source
+    _same(tpl, gen, "f", *[(a, b, cap) for a in range(-2, 4) for b in range(-2, 4)
+                           for cap in (None, -1, 0, 2, 5)])
+
+
+def test_lengths_and_tables_at_lengths_are_hoisted_out_of_while_loops(build: Any) -> None:
+    tpl, gen, source = build('''
+        from LIB import after, TABLE
+
+        def f(given: list[bool], k: int) -> list[int]:
+            marks = list(given)
+            seen: list[int] = []
+            s = 0
+            while len(seen) < k:  # seen grows: not hoisted
+                s = after(s, marks)
+                marks[s] = not marks[s]
+                seen.append(s + marks.count(True))
+            grow = [0]
+            while len(grow) < 4:
+                grow.append(TABLE[len(grow)][0])  # grow grows: not hoisted
+            return seen + grow
+    ''', """
+from __future__ import annotations
+
+TABLE = tuple(tuple(range(n)) + (0,) for n in range(10))
+
+
+def after(s: int, marks: list[bool]) -> int:
+    for t in TABLE[len(marks)]:
+        if t > s and not marks[t]:
+            return t
+    return len(marks) // 2
+""", ["after"])
+    body = source.split("def f", 1)[1]
+    loop = body.split("while len(seen)", 1)[1]
+    assert "len(marks)" not in loop and "TABLE[len(marks)]" not in body, source
+    assert "marks_len = len(marks)" in body and "marks_table = TABLE[marks_len]" in body, source
+    assert "while len(seen) < k" in body and "TABLE[len(grow)]" in body, source
+    _same(tpl, gen, "f", *[([i == j for j in range(n)], k) for n in range(1, 8)
+                           for i in range(n) for k in range(6)])
+
+
+
+COIN = '''
+from __future__ import annotations
+
+
+def coin(x: int, k: int) -> bool:
+    return (x * 7 + k) % 10 < 5
+'''
+
+
+def test_a_temporary_read_first_by_the_next_statement_is_fused(build: Any) -> None:
+    tpl, gen, source = build('''
+        from LIB import coin
+
+        def f(rs: list[int], k: int) -> list[int]:
+            log: list[int] = []
+            for r in rs:
+                if coin(r, k + 1):  # the result: fused; k + 1's temporary (not read first): kept
+                    log.append(r)
+                won = coin(r, k)
+                log.append(int(won))
+                log.append(int(won) * 2)  # read twice: kept
+            return log
+    ''', COIN, ["coin"], fuse=True)
+    body = source.split("def f", 1)[1]
+    assert "if (r * 7 + coin1_k) % 10 < 5:" in body and "coin1:" not in body, source
+    assert "coin1_k: int = k + 1" in body, source
+    assert "won = (r * 7 + k) % 10 < 5" in body, source
+    _same(tpl, gen, "f", *[(list(range(n)), k) for n in range(6) for k in range(-3, 4)])

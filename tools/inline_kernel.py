@@ -51,6 +51,7 @@ import inspect
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 __all__ = [
@@ -1145,6 +1146,390 @@ def _declarations(stmts: list[ast.stmt]) -> list[ast.stmt]:
             for st in stmts for n in ast.walk(st) if isinstance(n, ast.AnnAssign)]
 
 
+# ------------------------------------------------------------------ pairs or None
+
+
+def _stmt_lists(node: ast.AST) -> Iterator[list[ast.stmt]]:
+    """Every statement list (bodies, ``else:`` parts) in ``node``."""
+    for sub in ast.walk(node):
+        for attr in ("body", "orelse", "finalbody"):
+            stmts = getattr(sub, attr, None)
+            if isinstance(stmts, list) and stmts and isinstance(stmts[0], ast.stmt):
+                yield stmts
+
+
+def _pair_store(st: ast.stmt, name: str) -> tuple[ast.expr, ast.expr, ast.expr] | None:
+    """``(a, b, c)`` for ``name = (a, b) if c else None`` (``a``, ``b`` names or
+    constants, ``c`` a comparison); ``(0, 0, False)`` for ``name = None``."""
+    if not (isinstance(st, ast.Assign) and len(st.targets) == 1
+            and isinstance(st.targets[0], ast.Name) and st.targets[0].id == name):
+        return None
+    value = st.value
+    if isinstance(value, ast.Constant) and value.value is None:
+        return ast.Constant(0), ast.Constant(0), ast.Constant(False)
+    if (isinstance(value, ast.IfExp) and isinstance(value.orelse, ast.Constant)
+            and value.orelse.value is None and isinstance(value.test, ast.Compare)
+            and isinstance(value.body, ast.Tuple) and len(value.body.elts) == 2
+            and all(isinstance(e, ast.Name | ast.Constant) for e in value.body.elts)):
+        return value.body.elts[0], value.body.elts[1], value.test
+    return None
+
+
+def _pair_unpack(st: ast.stmt, name: str) -> tuple[str, str] | None:
+    """The targets of ``t0, t1 = name``."""
+    if (isinstance(st, ast.Assign) and len(st.targets) == 1
+            and isinstance(st.targets[0], ast.Tuple) and len(st.targets[0].elts) == 2
+            and all(isinstance(e, ast.Name) for e in st.targets[0].elts)
+            and isinstance(st.value, ast.Name) and st.value.id == name):
+        t0, t1 = st.targets[0].elts
+        assert isinstance(t0, ast.Name) and isinstance(t1, ast.Name)
+        return t0.id, t1.id
+    return None
+
+
+def _none_test(node: ast.expr, name: str) -> bool | None:
+    """True for ``name is None``, False for ``name is not None``, else None."""
+    if (isinstance(node, ast.Compare) and isinstance(node.left, ast.Name)
+            and node.left.id == name and len(node.ops) == 1
+            and isinstance(node.comparators[0], ast.Constant)
+            and node.comparators[0].value is None):
+        if isinstance(node.ops[0], ast.Is):
+            return True
+        if isinstance(node.ops[0], ast.IsNot):
+            return False
+    return None
+
+
+def _split_pair(body: list[ast.stmt], name: str, taken: set[str]) -> bool:
+    """Rewrite the local ``name`` of type ``tuple[A, B] | None`` into scalars, in place:
+    ``name = (a, b) if c else None`` becomes ``t0 = a; t1 = b; name_ok = c`` (``name =
+    None``: ``name_ok = False``), ``name is None`` becomes ``not name_ok`` and the
+    unpacking ``t0, t1 = name`` goes: no tuple is built. Only when every use of ``name``
+    has one of these shapes, every unpacking has the same targets ``t0, t1``, which
+    nothing else assigns and which are read only after an unpacking in its block (so the
+    early copies cannot be seen), and ``a``, ``b``, ``c`` do not read them. Returns
+    whether it rewrote."""
+    ok = name + "_ok"
+    if ok in taken:
+        return False
+    stores: list[ast.stmt] = []
+    unpacks: list[tuple[list[ast.stmt], int]] = []
+    decls: list[ast.stmt] = []
+    seen: set[int] = set()
+    for stmts in _stmt_lists(ast.Module(body=body, type_ignores=[])):
+        for i, st in enumerate(stmts):
+            if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) \
+                    and st.target.id == name:
+                if st.value is not None:
+                    return False
+                decls.append(st)
+                seen.add(id(st.target))
+            elif _pair_store(st, name) is not None:
+                assert isinstance(st, ast.Assign)
+                stores.append(st)
+                seen.add(id(st.targets[0]))
+            elif _pair_unpack(st, name) is not None:
+                assert isinstance(st, ast.Assign)
+                unpacks.append((stmts, i))
+                seen.add(id(st.value))
+    for sub in ast.walk(ast.Module(body=body, type_ignores=[])):
+        for child in ast.iter_child_nodes(sub):
+            if isinstance(child, ast.expr) and _none_test(child, name) is not None:
+                assert isinstance(child, ast.Compare) and isinstance(child.left, ast.Name)
+                seen.add(id(child.left))
+    uses = [n for n in ast.walk(ast.Module(body=body, type_ignores=[]))
+            if isinstance(n, ast.Name) and n.id == name]
+    if not stores or not unpacks or any(id(n) not in seen for n in uses):
+        return False
+    targets = {_pair_unpack(stmts[i], name) for stmts, i in unpacks}
+    if len(targets) != 1:
+        return False
+    pair = targets.pop()
+    assert pair is not None
+    t0, t1 = pair
+    if t0 == t1 or name in pair:
+        return False
+    # t0, t1: assigned by the unpackings only, read only after one in its block
+    unpack_targets = {id(e) for stmts, i in unpacks
+                      for e in ast.walk(stmts[i].targets[0])}  # type: ignore[attr-defined]
+    for n in ast.walk(ast.Module(body=body, type_ignores=[])):
+        if (isinstance(n, ast.Name) and n.id in pair and not isinstance(n.ctx, ast.Load)
+                and id(n) not in unpack_targets):
+            return False
+    after: list[ast.stmt] = []
+    for stmts, i in unpacks:
+        region = stmts[i + 1:]
+        if name in _stored_names(region):
+            return False
+        after += region
+
+    def reads(nodes: Iterable[ast.AST]) -> int:
+        return sum(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in pair
+                   for node in nodes for n in ast.walk(node))
+    if reads(body) != reads(after):
+        return False
+    for st in stores:
+        parts = _pair_store(st, name)
+        assert parts is not None
+        if _loaded_names(parts) & set(pair):
+            return False
+    # rewrite
+    class Test(ast.NodeTransformer):
+        def visit_Compare(self, node: ast.Compare) -> ast.expr:
+            is_none = _none_test(node, name)
+            if is_none is None:
+                return node
+            flag = ast.Name(id=ok, ctx=ast.Load())
+            return ast.UnaryOp(op=ast.Not(), operand=flag) if is_none else flag
+
+    Test().visit(ast.Module(body=body, type_ignores=[]))
+    replace: dict[int, list[ast.stmt]] = {}
+    for st in stores:
+        parts = _pair_store(st, name)
+        assert parts is not None
+        a, b, c = parts
+        if isinstance(c, ast.Constant):  # name = None: the copies are not needed
+            replace[id(st)] = [ast.Assign(targets=[_name(ok, True)], value=c)]
+        else:
+            replace[id(st)] = [ast.Assign(targets=[_name(t0, True)], value=a),
+                               ast.Assign(targets=[_name(t1, True)], value=b),
+                               ast.Assign(targets=[_name(ok, True)], value=c)]
+    for st in decls:
+        replace[id(st)] = [ast.AnnAssign(target=_name(ok, True), annotation=_name("bool"),
+                                         value=None, simple=1)]
+    for stmts, i in unpacks:
+        replace[id(stmts[i])] = []
+    for stmts in list(_stmt_lists(ast.Module(body=body, type_ignores=[]))):
+        stmts[:] = [new for st in stmts for new in replace.get(id(st), [st])]
+    taken.add(ok)
+    return True
+
+
+def _split_pairs(body: list[ast.stmt]) -> list[ast.stmt]:
+    """``body`` with each local that holds a pair or None rewritten by :func:`_split_pair`
+    (a range helper's result, tested against None and unpacked by the bot part)."""
+    taken = _all_names(body)
+    for name in sorted(_stored_names(body)):
+        _split_pair(body, name, taken)
+    return _fill_blocks(body)
+
+
+# ------------------------------------------------------------------ loop-invariant lengths
+
+#: Methods that do not change a list's length.
+_SAME_LENGTH = frozenset({"count", "index"})
+
+
+def _is_len_of(node: ast.AST) -> str | None:
+    """``X`` for ``len(X)`` (``X`` a name)."""
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "len" and len(node.args) == 1 and not node.keywords
+            and isinstance(node.args[0], ast.Name)):
+        return node.args[0].id
+    return None
+
+
+def _is_table_at_len(node: ast.AST, globals_: set[str]) -> tuple[str, str] | None:
+    """``(G, X)`` for ``G[len(X)]`` (``G`` a global)."""
+    if (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)
+            and node.value.id in globals_):
+        x = _is_len_of(node.slice)
+        if x is not None:
+            return node.value.id, x
+    return None
+
+
+def _is_length_keeping_method(node: ast.AST, parents: Mapping[int, ast.AST]) -> bool:
+    """Whether ``node`` is ``X.count`` or ``X.index`` called."""
+    call = parents.get(id(node))
+    return (isinstance(node, ast.Attribute) and node.attr in _SAME_LENGTH
+            and isinstance(call, ast.Call) and call.func is node)
+
+
+def _same_length_in(loop: ast.While, name: str) -> bool:
+    """Whether ``name`` keeps its length in ``loop``: never rebound there, and only
+    indexed (not sliced), measured with ``len`` or read with a method that does not
+    change a list's length."""
+    parents: dict[int, ast.AST] = {}
+    for node in ast.walk(loop):
+        for child in ast.iter_child_nodes(node):
+            parents[id(child)] = node
+    for node in ast.walk(loop):
+        if not (isinstance(node, ast.Name) and node.id == name):
+            continue
+        if not isinstance(node.ctx, ast.Load):
+            return False
+        parent = parents[id(node)]
+        if isinstance(parent, ast.Subscript) and parent.value is node:
+            if isinstance(parent.slice, ast.Slice):
+                return False
+        elif not (_is_len_of(parent) == name or _is_length_keeping_method(parent, parents)):
+            return False
+    return True
+
+
+def _hoist_lengths(body: list[ast.stmt], params: set[str]) -> list[ast.stmt]:
+    """``body`` with ``len(X)`` and ``G[len(X)]`` (``G`` a global table, such as
+    ``SEATS_AFTER[len(folded)]`` in ``next_to_act``) computed once before a ``while``
+    loop in which ``X`` keeps its length (:func:`_same_length_in`) and was bound before
+    it, instead of at every turn: ``X_len = len(X)``, ``X_G = G[X_len]``. (The table is
+    then read even if the loop would not have read it: the tables indexed by a length
+    cover every length the kernel sees.)"""
+    taken = _all_names(body) | params
+    globals_ = _loaded_names(body) - _stored_names(body) - params - {"len"}
+    made: dict[tuple[str, str], str] = {}  # one name per expression in the function
+
+    def fresh(key: tuple[str, str], name: str) -> str:
+        if key not in made:
+            made[key] = _fresh(name, taken)
+        return made[key]
+
+    def run(stmts: list[ast.stmt], bound: set[str]) -> list[ast.stmt]:
+        out: list[ast.stmt] = []
+        for st in stmts:
+            if isinstance(st, ast.While):
+                out += hoist(st, bound | _stored_names(out))
+            for attr in ("body", "orelse", "finalbody"):
+                inner = getattr(st, attr, None)
+                if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                    setattr(st, attr, run(inner, bound | _stored_names(out)))
+            out.append(st)
+        return out
+
+    def hoist(loop: ast.While, bound: set[str]) -> list[ast.stmt]:
+        lens = {x for n in ast.walk(loop) if (x := _is_len_of(n)) is not None}
+        lens = {x for x in lens if x in bound and _same_length_in(loop, x)}
+        tables = {t for n in ast.walk(loop)
+                  if (t := _is_table_at_len(n, globals_)) is not None and t[1] in lens}
+        if not lens:
+            return []
+        names: dict[tuple[str, str], str] = {}
+        new: list[ast.stmt] = []
+        for x in sorted(lens):
+            names["", x] = fresh(("", x), f"{x}_len")
+            new.append(ast.Assign(targets=[_name(names["", x], True)],
+                                  value=ast.Call(func=_name("len"), args=[_name(x)],
+                                                 keywords=[])))
+        for g, x in sorted(tables):
+            names[g, x] = fresh((g, x), f"{x}_{g.lower().strip('_')}")
+            new.append(ast.Assign(targets=[_name(names[g, x], True)],
+                                  value=ast.Subscript(value=_name(g),
+                                                      slice=_name(names["", x]),
+                                                      ctx=ast.Load())))
+
+        class Put(ast.NodeTransformer):
+            def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
+                t = _is_table_at_len(node, globals_)
+                if t is not None and t in names:
+                    return _name(names[t])
+                self.generic_visit(node)
+                return node
+
+            def visit_Call(self, node: ast.Call) -> ast.expr:
+                x = _is_len_of(node)
+                if x is not None and ("", x) in names:
+                    return _name(names["", x])
+                self.generic_visit(node)
+                return node
+
+        Put().visit(loop)
+        return new
+
+    return run(body, set(params))
+
+
+def _fresh(name: str, taken: set[str]) -> str:
+    out, i = name, 1
+    while out in taken:
+        i += 1
+        out = f"{name}{i}"
+    taken.add(out)
+    return out
+
+
+# ------------------------------------------------------------------ single-use temporaries
+
+
+def _leftmost(node: ast.expr) -> ast.expr:
+    """The operand of ``node`` that Python evaluates first."""
+    while True:
+        if isinstance(node, ast.Compare | ast.BinOp):
+            node = node.left
+        elif isinstance(node, ast.Call):
+            node = node.func
+        elif isinstance(node, ast.BoolOp):
+            node = node.values[0]
+        elif isinstance(node, ast.UnaryOp):
+            node = node.operand
+        else:
+            return node
+
+
+def _fuse_temporaries(body: list[ast.stmt]) -> list[ast.stmt]:
+    """``body`` with each ``t = e`` directly followed by a statement whose test or value
+    reads ``t`` first (``if t:``, ``x = t() < 0.5``) turned into that statement reading
+    ``e`` instead, when ``t`` is a local read nowhere else (a callee's result or
+    parameter temporary used once, at each of its sites): same order of evaluation, one
+    store and load less."""
+    bare = {id(n.target) for n in ast.walk(ast.Module(body=body, type_ignores=[]))
+            if isinstance(n, ast.AnnAssign) and n.value is None}
+    uses: dict[str, int] = {}
+    for node in ast.walk(ast.Module(body=body, type_ignores=[])):
+        if isinstance(node, ast.Name) and id(node) not in bare:
+            uses[node.id] = uses.get(node.id, 0) + 1
+
+    def target(st: ast.stmt) -> tuple[str, ast.expr] | None:
+        if (isinstance(st, ast.Assign) and len(st.targets) == 1
+                and isinstance(st.targets[0], ast.Name)):
+            return st.targets[0].id, st.value
+        if (isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name)
+                and st.value is not None):
+            return st.target.id, st.value
+        return None
+
+    def pairs(stmts: list[ast.stmt]) -> Iterator[tuple[ast.expr, ast.stmt, ast.stmt, str]]:
+        for prev, st in pairwise(stmts):
+            stored = target(prev)
+            if stored is not None and isinstance(st, ast.If | ast.Assign):
+                first = _leftmost(st.test if isinstance(st, ast.If) else st.value)
+                if isinstance(first, ast.Name) and first.id == stored[0]:
+                    yield stored[1], prev, st, first.id
+
+    found: dict[str, int] = {}
+    for stmts in _stmt_lists(ast.Module(body=body, type_ignores=[])):
+        for _, _, _, t in pairs(stmts):
+            found[t] = found.get(t, 0) + 1
+    fused = {t for t, k in found.items() if uses.get(t) == 2 * k}
+    for stmts in list(_stmt_lists(ast.Module(body=body, type_ignores=[]))):
+        drop: set[int] = set()
+        for value, prev, st, t in pairs(stmts):
+            if t not in fused:
+                continue
+            holder = "test" if isinstance(st, ast.If) else "value"
+            expr = getattr(st, holder)
+            first = _leftmost(expr)
+            if first is expr:
+                setattr(st, holder, value)
+            else:
+                for sub in ast.walk(expr):
+                    for name, field_value in ast.iter_fields(sub):
+                        if field_value is first:
+                            setattr(sub, name, value)
+            drop.add(id(prev))
+        stmts[:] = [st for st in stmts if id(st) not in drop]
+
+    class Undeclare(ast.NodeTransformer):
+        def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.stmt | None:
+            if node.value is None and isinstance(node.target, ast.Name) \
+                    and node.target.id in fused:
+                return None
+            return node
+
+    module = Undeclare().visit(ast.Module(body=body, type_ignores=[]))
+    assert isinstance(module, ast.Module)
+    return _fill_blocks(module.body)
+
+
 # ------------------------------------------------------------------ the module
 
 
@@ -1161,6 +1546,7 @@ def generate_module(
     roots: Sequence[str],
     header: str = "",
     docstring: str = "",
+    fuse: bool = False,
 ) -> str:
     """The source of a module holding the template's ``roots`` (and the template functions
     they still call) with the calls to ``inlined`` replaced by the callees' bodies.
@@ -1172,6 +1558,7 @@ def generate_module(
         roots: the template functions the module must hold.
         header: comment lines put first.
         docstring: the module's docstring (a string literal, quotes included).
+        fuse: also fuse the single-use temporaries (:func:`_fuse_temporaries`).
 
     Raises:
         InlineError: a shape the inliner does not handle, or a template global that is
@@ -1198,7 +1585,12 @@ def generate_module(
     constants = _final_constants(inliner.globals, modules)
     for fn in functions:
         fn.body = _substitute_constants(fn, constants)
-        fn.body = _declare_once(_propagate(fn.body, {}))
+        args = fn.args
+        params = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs}
+        fn.body = _hoist_lengths(_split_pairs(_propagate(fn.body, {})), params)
+        if fuse:
+            fn.body = _fuse_temporaries(_fuse_temporaries(fn.body))
+        fn.body = _declare_once(fn.body)
     # which globals the functions read
     used = _all_names(functions)
     imports: dict[str, list[tuple[str, str]]] = {}
@@ -1235,7 +1627,7 @@ def generate() -> str:
                if name != TEMPLATE}
     modules[TEMPLATE] = template
     inlined = [(mod, name) for mod, names in INLINED.items() for name in names]
-    return generate_module(template, modules, inlined, ROOTS, HEADER, DOCSTRING)
+    return generate_module(template, modules, inlined, ROOTS, HEADER, DOCSTRING, fuse=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

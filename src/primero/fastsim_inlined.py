@@ -72,6 +72,9 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
             contrib[s] = chips
     folded = [False] * n
     hands: list[list[int]] = []
+    folded_len = len(folded)
+    folded_seats_after = SEATS_AFTER[folded_len]
+    folded_others = _OTHERS[folded_len]
     while True:
         stock = DECK_IDS[:]
         discard: list[int] = []
@@ -89,7 +92,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
         betting1_turns: list[int]
         able_to_bet1_able: list[int]
         able_to_bet1_able = []
-        for able_to_bet1_s in range(len(folded)):
+        for able_to_bet1_s in range(folded_len):
             if not folded[able_to_bet1_s] and stacks[able_to_bet1_s] > 0:
                 able_to_bet1_able.append(able_to_bet1_s)
         betting1_turns = able_to_bet1_able
@@ -106,6 +109,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
             betting1_current = -1
             betting1_raises = 0
             betting1_cap = None
+            betting1_xopts_len = len(betting1_xopts)
             while True:
                 betting1_r = brands[betting1_s]
                 betting1_stack = stacks[betting1_s]
@@ -113,37 +117,38 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                 betting1_kind = 5
                 if not betting1_facing:
                     betting1_value: int
-                    random_opening1_bet: tuple[int, int] | None
+                    random_opening1_bet_ok: bool
                     opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                    random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
-                    random_opening1_nx = len(betting1_xopts)
-                    if random_opening1_bet is None:
+                    random_opening1_low = betting1_open_low
+                    random_opening1_high = opening_range1_high
+                    random_opening1_bet_ok = betting1_open_low <= opening_range1_high
+                    random_opening1_nx = betting1_xopts_len
+                    if not random_opening1_bet_ok:
                         betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                     else:
                         random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
                         if random_opening1_i < random_opening1_nx:
                             betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                         else:
-                            random_opening1_low, random_opening1_high = random_opening1_bet
                             betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                 else:
-                    random_facing1_raise_to: tuple[int, int] | None
+                    random_facing1_raise_to_ok: bool
                     raise_range1_round_bet: int = betting1_rb[betting1_s]
-                    raise_range1_others_with_chips: int = betting1_able - 1
-                    if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                        random_facing1_raise_to = None
+                    if not betting1_able - 1 or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                        random_facing1_raise_to_ok = False
                     else:
                         raise_range1_low = betting1_current + betting1_min_raise
                         raise_range1_high = raise_range1_round_bet + betting1_stack
                         if betting1_cap is not None and raise_range1_high >= betting1_cap:
                             raise_range1_high = betting1_cap - 1
-                        random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                    if random_facing1_raise_to is None:
+                        random_facing1_low = raise_range1_low
+                        random_facing1_high = raise_range1_high
+                        random_facing1_raise_to_ok = raise_range1_low <= raise_range1_high
+                    if not random_facing1_raise_to_ok:
                         betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                     else:
                         random_facing1_i = floor(betting1_r() * 3)
                         if random_facing1_i == 0:
-                            random_facing1_low, random_facing1_high = random_facing1_raise_to
                             betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                         else:
                             betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
@@ -181,7 +186,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     betting1_cap = None
                     betting1_acted[betting1_s] = True
                     betting1_nxt: int | None
-                    for next_exchanger1_s in range(betting1_s + 1, len(folded)):
+                    for next_exchanger1_s in range(betting1_s + 1, folded_len):
                         if not folded[next_exchanger1_s] and stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
                             betting1_nxt = next_exchanger1_s
                             break
@@ -218,21 +223,16 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     betting1_amount = betting1_value
                     if lines is not None:
                         lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == 2 else ' b ') + str(betting1_amount))
-                    voted1: bool
-                    voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
-                    if voted1:
+                    if betting1_amount > 0 and betting1_refusal and (betting1_live >= 3):
                         voters1: tuple[int, ...]
                         voters1_out: list[int]
                         voters1_out = []
-                        for voters1_s in _OTHERS[len(folded)][betting1_s]:
+                        for voters1_s in folded_others[betting1_s]:
                             if not folded[voters1_s]:
                                 voters1_out.append(voters1_s)
                         voters1 = tuple(voters1_out)
                         for betting1_v in voters1:
-                            random_vote1: bool
-                            random_vote1_rand: Callable[[], float] = brands[betting1_v]
-                            random_vote1 = random_vote1_rand() < 0.5
-                            if random_vote1:
+                            if brands[betting1_v]() < 0.5:
                                 if lines is not None:
                                     lines.append(SEAT[betting1_v] + ' y')
                                 break
@@ -253,7 +253,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     betting1_acted = [False] * n
                     betting1_acted[betting1_s] = True
                 betting1_cap = None
-                for next_to_act1_s in SEATS_AFTER[len(folded)][betting1_s]:
+                for next_to_act1_s in folded_seats_after[betting1_s]:
                     if not folded[next_to_act1_s] and stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
                         betting1_nxt = next_to_act1_s
                         break
@@ -297,6 +297,10 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
             betting1_current = -1
             betting1_raises = 0
             betting1_cap = None
+            betting1_xopts_len = len(betting1_xopts)
+            folded_len = len(folded)
+            folded_seats_after = SEATS_AFTER[folded_len]
+            folded_others = _OTHERS[folded_len]
             while True:
                 betting1_r = brands[betting1_s]
                 betting1_stack = stacks[betting1_s]
@@ -320,34 +324,35 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                 if betting1_kind == 5:
                     if not betting1_facing:
                         opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                        random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
-                        random_opening1_nx = len(betting1_xopts)
-                        if random_opening1_bet is None:
+                        random_opening1_low = betting1_open_low
+                        random_opening1_high = opening_range1_high
+                        random_opening1_bet_ok = betting1_open_low <= opening_range1_high
+                        random_opening1_nx = betting1_xopts_len
+                        if not random_opening1_bet_ok:
                             betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                         else:
                             random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
                             if random_opening1_i < random_opening1_nx:
                                 betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                             else:
-                                random_opening1_low, random_opening1_high = random_opening1_bet
                                 betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                     else:
                         raise_range1_round_bet = betting1_rb[betting1_s]
-                        raise_range1_others_with_chips = betting1_able - 1
-                        if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                            random_facing1_raise_to = None
+                        if not betting1_able - 1 or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                            random_facing1_raise_to_ok = False
                         else:
                             raise_range1_low = betting1_current + betting1_min_raise
                             raise_range1_high = raise_range1_round_bet + betting1_stack
                             if betting1_cap is not None and raise_range1_high >= betting1_cap:
                                 raise_range1_high = betting1_cap - 1
-                            random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                        if random_facing1_raise_to is None:
+                            random_facing1_low = raise_range1_low
+                            random_facing1_high = raise_range1_high
+                            random_facing1_raise_to_ok = raise_range1_low <= raise_range1_high
+                        if not random_facing1_raise_to_ok:
                             betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                         else:
                             random_facing1_i = floor(betting1_r() * 3)
                             if random_facing1_i == 0:
-                                random_facing1_low, random_facing1_high = random_facing1_raise_to
                                 betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                             else:
                                 betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
@@ -384,7 +389,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                             lines.append(_deal_line(betting1_s, exchange1_cards))
                     betting1_cap = None
                     betting1_acted[betting1_s] = True
-                    for next_exchanger1_s in range(betting1_s + 1, len(folded)):
+                    for next_exchanger1_s in range(betting1_s + 1, folded_len):
                         if not folded[next_exchanger1_s] and stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
                             betting1_nxt = next_exchanger1_s
                             break
@@ -421,17 +426,14 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     betting1_amount = betting1_value
                     if lines is not None:
                         lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == 2 else ' b ') + str(betting1_amount))
-                    voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
-                    if voted1:
+                    if betting1_amount > 0 and betting1_refusal and (betting1_live >= 3):
                         voters1_out = []
-                        for voters1_s in _OTHERS[len(folded)][betting1_s]:
+                        for voters1_s in folded_others[betting1_s]:
                             if not folded[voters1_s]:
                                 voters1_out.append(voters1_s)
                         voters1 = tuple(voters1_out)
                         for betting1_v in voters1:
-                            random_vote1_rand = brands[betting1_v]
-                            random_vote1 = random_vote1_rand() < 0.5
-                            if random_vote1:
+                            if brands[betting1_v]() < 0.5:
                                 if lines is not None:
                                     lines.append(SEAT[betting1_v] + ' y')
                                 break
@@ -452,7 +454,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     betting1_acted = [False] * n
                     betting1_acted[betting1_s] = True
                 betting1_cap = None
-                for next_to_act1_s in SEATS_AFTER[len(folded)][betting1_s]:
+                for next_to_act1_s in folded_seats_after[betting1_s]:
                     if not folded[next_to_act1_s] and stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
                         betting1_nxt = next_to_act1_s
                         break
@@ -530,6 +532,10 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                 betting1_current = -1
                 betting1_raises = 0
                 betting1_cap = None
+                betting1_xopts_len = len(betting1_xopts)
+                folded_len = len(folded)
+                folded_seats_after = SEATS_AFTER[folded_len]
+                folded_others = _OTHERS[folded_len]
                 while True:
                     betting1_r = brands[betting1_s]
                     betting1_stack = stacks[betting1_s]
@@ -537,34 +543,35 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     betting1_kind = 5
                     if not betting1_facing:
                         opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                        random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
-                        random_opening1_nx = len(betting1_xopts)
-                        if random_opening1_bet is None:
+                        random_opening1_low = betting1_open_low
+                        random_opening1_high = opening_range1_high
+                        random_opening1_bet_ok = betting1_open_low <= opening_range1_high
+                        random_opening1_nx = betting1_xopts_len
+                        if not random_opening1_bet_ok:
                             betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                         else:
                             random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
                             if random_opening1_i < random_opening1_nx:
                                 betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                             else:
-                                random_opening1_low, random_opening1_high = random_opening1_bet
                                 betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                     else:
                         raise_range1_round_bet = betting1_rb[betting1_s]
-                        raise_range1_others_with_chips = betting1_able - 1
-                        if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                            random_facing1_raise_to = None
+                        if not betting1_able - 1 or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                            random_facing1_raise_to_ok = False
                         else:
                             raise_range1_low = betting1_current + betting1_min_raise
                             raise_range1_high = raise_range1_round_bet + betting1_stack
                             if betting1_cap is not None and raise_range1_high >= betting1_cap:
                                 raise_range1_high = betting1_cap - 1
-                            random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                        if random_facing1_raise_to is None:
+                            random_facing1_low = raise_range1_low
+                            random_facing1_high = raise_range1_high
+                            random_facing1_raise_to_ok = raise_range1_low <= raise_range1_high
+                        if not random_facing1_raise_to_ok:
                             betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                         else:
                             random_facing1_i = floor(betting1_r() * 3)
                             if random_facing1_i == 0:
-                                random_facing1_low, random_facing1_high = random_facing1_raise_to
                                 betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                             else:
                                 betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
@@ -601,7 +608,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                                 lines.append(_deal_line(betting1_s, exchange1_cards))
                         betting1_cap = None
                         betting1_acted[betting1_s] = True
-                        for next_exchanger1_s in range(betting1_s + 1, len(folded)):
+                        for next_exchanger1_s in range(betting1_s + 1, folded_len):
                             if not folded[next_exchanger1_s] and stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
                                 betting1_nxt = next_exchanger1_s
                                 break
@@ -638,17 +645,14 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         betting1_amount = betting1_value
                         if lines is not None:
                             lines.append(SEAT[betting1_s] + (' r ' if betting1_kind == 2 else ' b ') + str(betting1_amount))
-                        voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
-                        if voted1:
+                        if betting1_amount > 0 and betting1_refusal and (betting1_live >= 3):
                             voters1_out = []
-                            for voters1_s in _OTHERS[len(folded)][betting1_s]:
+                            for voters1_s in folded_others[betting1_s]:
                                 if not folded[voters1_s]:
                                     voters1_out.append(voters1_s)
                             voters1 = tuple(voters1_out)
                             for betting1_v in voters1:
-                                random_vote1_rand = brands[betting1_v]
-                                random_vote1 = random_vote1_rand() < 0.5
-                                if random_vote1:
+                                if brands[betting1_v]() < 0.5:
                                     if lines is not None:
                                         lines.append(SEAT[betting1_v] + ' y')
                                     break
@@ -669,7 +673,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         betting1_acted = [False] * n
                         betting1_acted[betting1_s] = True
                     betting1_cap = None
-                    for next_to_act1_s in SEATS_AFTER[len(folded)][betting1_s]:
+                    for next_to_act1_s in folded_seats_after[betting1_s]:
                         if not folded[next_to_act1_s] and stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
                             betting1_nxt = next_to_act1_s
                             break
@@ -878,6 +882,9 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                     play_hand1_contrib[play_hand1_s] = play_hand1_chips
             play_hand1_folded = [False] * play_hand1_n
             play_hand1_hands = []
+            play_hand1_folded_len = len(play_hand1_folded)
+            play_hand1_folded_seats_after = SEATS_AFTER[play_hand1_folded_len]
+            play_hand1_folded_others = _OTHERS[play_hand1_folded_len]
             while True:
                 play_hand1_stock = DECK_IDS[:]
                 play_hand1_discard = []
@@ -893,7 +900,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                 betting1_turns: list[int]
                 able_to_bet1_able: list[int]
                 able_to_bet1_able = []
-                for able_to_bet1_s in range(len(play_hand1_folded)):
+                for able_to_bet1_s in range(play_hand1_folded_len):
                     if not play_hand1_folded[able_to_bet1_s] and hand_stacks[able_to_bet1_s] > 0:
                         able_to_bet1_able.append(able_to_bet1_s)
                 betting1_turns = able_to_bet1_able
@@ -910,6 +917,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                     betting1_current = -1
                     betting1_raises = 0
                     betting1_cap = None
+                    betting1_xopts_len = len(betting1_xopts)
                     while True:
                         betting1_r = seat_brands[betting1_s]
                         betting1_stack = hand_stacks[betting1_s]
@@ -917,37 +925,38 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                         betting1_kind = 5
                         if not betting1_facing:
                             betting1_value: int
-                            random_opening1_bet: tuple[int, int] | None
+                            random_opening1_bet_ok: bool
                             opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                            random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
-                            random_opening1_nx = len(betting1_xopts)
-                            if random_opening1_bet is None:
+                            random_opening1_low = betting1_open_low
+                            random_opening1_high = opening_range1_high
+                            random_opening1_bet_ok = betting1_open_low <= opening_range1_high
+                            random_opening1_nx = betting1_xopts_len
+                            if not random_opening1_bet_ok:
                                 betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                             else:
                                 random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
                                 if random_opening1_i < random_opening1_nx:
                                     betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                                 else:
-                                    random_opening1_low, random_opening1_high = random_opening1_bet
                                     betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                         else:
-                            random_facing1_raise_to: tuple[int, int] | None
+                            random_facing1_raise_to_ok: bool
                             raise_range1_round_bet: int = betting1_rb[betting1_s]
-                            raise_range1_others_with_chips: int = betting1_able - 1
-                            if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                                random_facing1_raise_to = None
+                            if not betting1_able - 1 or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                                random_facing1_raise_to_ok = False
                             else:
                                 raise_range1_low = betting1_current + betting1_min_raise
                                 raise_range1_high = raise_range1_round_bet + betting1_stack
                                 if betting1_cap is not None and raise_range1_high >= betting1_cap:
                                     raise_range1_high = betting1_cap - 1
-                                random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                            if random_facing1_raise_to is None:
+                                random_facing1_low = raise_range1_low
+                                random_facing1_high = raise_range1_high
+                                random_facing1_raise_to_ok = raise_range1_low <= raise_range1_high
+                            if not random_facing1_raise_to_ok:
                                 betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                             else:
                                 random_facing1_i = floor(betting1_r() * 3)
                                 if random_facing1_i == 0:
-                                    random_facing1_low, random_facing1_high = random_facing1_raise_to
                                     betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                                 else:
                                     betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
@@ -981,7 +990,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             betting1_cap = None
                             betting1_acted[betting1_s] = True
                             betting1_nxt: int | None
-                            for next_exchanger1_s in range(betting1_s + 1, len(play_hand1_folded)):
+                            for next_exchanger1_s in range(betting1_s + 1, play_hand1_folded_len):
                                 if not play_hand1_folded[next_exchanger1_s] and hand_stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
                                     betting1_nxt = next_exchanger1_s
                                     break
@@ -1012,21 +1021,16 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 break
                         else:
                             betting1_amount = betting1_value
-                            voted1: bool
-                            voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
-                            if voted1:
+                            if betting1_amount > 0 and betting1_refusal and (betting1_live >= 3):
                                 voters1: tuple[int, ...]
                                 voters1_out: list[int]
                                 voters1_out = []
-                                for voters1_s in _OTHERS[len(play_hand1_folded)][betting1_s]:
+                                for voters1_s in play_hand1_folded_others[betting1_s]:
                                     if not play_hand1_folded[voters1_s]:
                                         voters1_out.append(voters1_s)
                                 voters1 = tuple(voters1_out)
                                 for betting1_v in voters1:
-                                    random_vote1: bool
-                                    random_vote1_rand: Callable[[], float] = seat_brands[betting1_v]
-                                    random_vote1 = random_vote1_rand() < 0.5
-                                    if random_vote1:
+                                    if seat_brands[betting1_v]() < 0.5:
                                         break
                                 else:
                                     betting1_cap = betting1_amount
@@ -1043,7 +1047,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             betting1_acted = [False] * play_hand1_n
                             betting1_acted[betting1_s] = True
                         betting1_cap = None
-                        for next_to_act1_s in SEATS_AFTER[len(play_hand1_folded)][betting1_s]:
+                        for next_to_act1_s in play_hand1_folded_seats_after[betting1_s]:
                             if not play_hand1_folded[next_to_act1_s] and hand_stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
                                 betting1_nxt = next_to_act1_s
                                 break
@@ -1085,6 +1089,10 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                     betting1_current = -1
                     betting1_raises = 0
                     betting1_cap = None
+                    betting1_xopts_len = len(betting1_xopts)
+                    play_hand1_folded_len = len(play_hand1_folded)
+                    play_hand1_folded_seats_after = SEATS_AFTER[play_hand1_folded_len]
+                    play_hand1_folded_others = _OTHERS[play_hand1_folded_len]
                     while True:
                         betting1_r = seat_brands[betting1_s]
                         betting1_stack = hand_stacks[betting1_s]
@@ -1106,34 +1114,35 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                         if betting1_kind == 5:
                             if not betting1_facing:
                                 opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                                random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
-                                random_opening1_nx = len(betting1_xopts)
-                                if random_opening1_bet is None:
+                                random_opening1_low = betting1_open_low
+                                random_opening1_high = opening_range1_high
+                                random_opening1_bet_ok = betting1_open_low <= opening_range1_high
+                                random_opening1_nx = betting1_xopts_len
+                                if not random_opening1_bet_ok:
                                     betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                                 else:
                                     random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
                                     if random_opening1_i < random_opening1_nx:
                                         betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                                     else:
-                                        random_opening1_low, random_opening1_high = random_opening1_bet
                                         betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                             else:
                                 raise_range1_round_bet = betting1_rb[betting1_s]
-                                raise_range1_others_with_chips = betting1_able - 1
-                                if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                                    random_facing1_raise_to = None
+                                if not betting1_able - 1 or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                                    random_facing1_raise_to_ok = False
                                 else:
                                     raise_range1_low = betting1_current + betting1_min_raise
                                     raise_range1_high = raise_range1_round_bet + betting1_stack
                                     if betting1_cap is not None and raise_range1_high >= betting1_cap:
                                         raise_range1_high = betting1_cap - 1
-                                    random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                                if random_facing1_raise_to is None:
+                                    random_facing1_low = raise_range1_low
+                                    random_facing1_high = raise_range1_high
+                                    random_facing1_raise_to_ok = raise_range1_low <= raise_range1_high
+                                if not random_facing1_raise_to_ok:
                                     betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                                 else:
                                     random_facing1_i = floor(betting1_r() * 3)
                                     if random_facing1_i == 0:
-                                        random_facing1_low, random_facing1_high = random_facing1_raise_to
                                         betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                                     else:
                                         betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
@@ -1166,7 +1175,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 exchange1_hand += exchange1_cards
                             betting1_cap = None
                             betting1_acted[betting1_s] = True
-                            for next_exchanger1_s in range(betting1_s + 1, len(play_hand1_folded)):
+                            for next_exchanger1_s in range(betting1_s + 1, play_hand1_folded_len):
                                 if not play_hand1_folded[next_exchanger1_s] and hand_stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
                                     betting1_nxt = next_exchanger1_s
                                     break
@@ -1197,17 +1206,14 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 break
                         else:
                             betting1_amount = betting1_value
-                            voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
-                            if voted1:
+                            if betting1_amount > 0 and betting1_refusal and (betting1_live >= 3):
                                 voters1_out = []
-                                for voters1_s in _OTHERS[len(play_hand1_folded)][betting1_s]:
+                                for voters1_s in play_hand1_folded_others[betting1_s]:
                                     if not play_hand1_folded[voters1_s]:
                                         voters1_out.append(voters1_s)
                                 voters1 = tuple(voters1_out)
                                 for betting1_v in voters1:
-                                    random_vote1_rand = seat_brands[betting1_v]
-                                    random_vote1 = random_vote1_rand() < 0.5
-                                    if random_vote1:
+                                    if seat_brands[betting1_v]() < 0.5:
                                         break
                                 else:
                                     betting1_cap = betting1_amount
@@ -1224,7 +1230,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             betting1_acted = [False] * play_hand1_n
                             betting1_acted[betting1_s] = True
                         betting1_cap = None
-                        for next_to_act1_s in SEATS_AFTER[len(play_hand1_folded)][betting1_s]:
+                        for next_to_act1_s in play_hand1_folded_seats_after[betting1_s]:
                             if not play_hand1_folded[next_to_act1_s] and hand_stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
                                 betting1_nxt = next_to_act1_s
                                 break
@@ -1296,6 +1302,10 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                         betting1_current = -1
                         betting1_raises = 0
                         betting1_cap = None
+                        betting1_xopts_len = len(betting1_xopts)
+                        play_hand1_folded_len = len(play_hand1_folded)
+                        play_hand1_folded_seats_after = SEATS_AFTER[play_hand1_folded_len]
+                        play_hand1_folded_others = _OTHERS[play_hand1_folded_len]
                         while True:
                             betting1_r = seat_brands[betting1_s]
                             betting1_stack = hand_stacks[betting1_s]
@@ -1303,34 +1313,35 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             betting1_kind = 5
                             if not betting1_facing:
                                 opening_range1_high = betting1_stack if betting1_cap is None or betting1_stack < betting1_cap else betting1_cap - 1
-                                random_opening1_bet = (betting1_open_low, opening_range1_high) if betting1_open_low <= opening_range1_high else None
-                                random_opening1_nx = len(betting1_xopts)
-                                if random_opening1_bet is None:
+                                random_opening1_low = betting1_open_low
+                                random_opening1_high = opening_range1_high
+                                random_opening1_bet_ok = betting1_open_low <= opening_range1_high
+                                random_opening1_nx = betting1_xopts_len
+                                if not random_opening1_bet_ok:
                                     betting1_kind, betting1_value = (0, betting1_xopts[floor(betting1_r() * random_opening1_nx)])
                                 else:
                                     random_opening1_i = floor(betting1_r() * (random_opening1_nx + 1))
                                     if random_opening1_i < random_opening1_nx:
                                         betting1_kind, betting1_value = (0, betting1_xopts[random_opening1_i])
                                     else:
-                                        random_opening1_low, random_opening1_high = random_opening1_bet
                                         betting1_kind, betting1_value = (1, random_opening1_low + floor(betting1_r() * (random_opening1_high - random_opening1_low + 1)))
                             else:
                                 raise_range1_round_bet = betting1_rb[betting1_s]
-                                raise_range1_others_with_chips = betting1_able - 1
-                                if not raise_range1_others_with_chips or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
-                                    random_facing1_raise_to = None
+                                if not betting1_able - 1 or (betting1_max_raises is not None and betting1_raises >= betting1_max_raises):
+                                    random_facing1_raise_to_ok = False
                                 else:
                                     raise_range1_low = betting1_current + betting1_min_raise
                                     raise_range1_high = raise_range1_round_bet + betting1_stack
                                     if betting1_cap is not None and raise_range1_high >= betting1_cap:
                                         raise_range1_high = betting1_cap - 1
-                                    random_facing1_raise_to = (raise_range1_low, raise_range1_high) if raise_range1_low <= raise_range1_high else None
-                                if random_facing1_raise_to is None:
+                                    random_facing1_low = raise_range1_low
+                                    random_facing1_high = raise_range1_high
+                                    random_facing1_raise_to_ok = raise_range1_low <= raise_range1_high
+                                if not random_facing1_raise_to_ok:
                                     betting1_kind, betting1_value = (3, 0) if betting1_r() < 0.5 else (4, 0)
                                 else:
                                     random_facing1_i = floor(betting1_r() * 3)
                                     if random_facing1_i == 0:
-                                        random_facing1_low, random_facing1_high = random_facing1_raise_to
                                         betting1_kind, betting1_value = (2, random_facing1_low + floor(betting1_r() * (random_facing1_high - random_facing1_low + 1)))
                                     else:
                                         betting1_kind, betting1_value = (3, 0) if random_facing1_i == 1 else (4, 0)
@@ -1363,7 +1374,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                     exchange1_hand += exchange1_cards
                                 betting1_cap = None
                                 betting1_acted[betting1_s] = True
-                                for next_exchanger1_s in range(betting1_s + 1, len(play_hand1_folded)):
+                                for next_exchanger1_s in range(betting1_s + 1, play_hand1_folded_len):
                                     if not play_hand1_folded[next_exchanger1_s] and hand_stacks[next_exchanger1_s] > 0 and (not betting1_acted[next_exchanger1_s]):
                                         betting1_nxt = next_exchanger1_s
                                         break
@@ -1394,17 +1405,14 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                     break
                             else:
                                 betting1_amount = betting1_value
-                                voted1 = betting1_amount > 0 and betting1_refusal and (betting1_live >= 3)
-                                if voted1:
+                                if betting1_amount > 0 and betting1_refusal and (betting1_live >= 3):
                                     voters1_out = []
-                                    for voters1_s in _OTHERS[len(play_hand1_folded)][betting1_s]:
+                                    for voters1_s in play_hand1_folded_others[betting1_s]:
                                         if not play_hand1_folded[voters1_s]:
                                             voters1_out.append(voters1_s)
                                     voters1 = tuple(voters1_out)
                                     for betting1_v in voters1:
-                                        random_vote1_rand = seat_brands[betting1_v]
-                                        random_vote1 = random_vote1_rand() < 0.5
-                                        if random_vote1:
+                                        if seat_brands[betting1_v]() < 0.5:
                                             break
                                     else:
                                         betting1_cap = betting1_amount
@@ -1421,7 +1429,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 betting1_acted = [False] * play_hand1_n
                                 betting1_acted[betting1_s] = True
                             betting1_cap = None
-                            for next_to_act1_s in SEATS_AFTER[len(play_hand1_folded)][betting1_s]:
+                            for next_to_act1_s in play_hand1_folded_seats_after[betting1_s]:
                                 if not play_hand1_folded[next_to_act1_s] and hand_stacks[next_to_act1_s] > 0 and (not betting1_acted[next_to_act1_s] or betting1_rb[next_to_act1_s] < betting1_current):
                                     betting1_nxt = next_to_act1_s
                                     break
