@@ -65,3 +65,14 @@ def test_export_known_table_without_finished_hands(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "0 hands written" in result.output
+
+
+def test_export_into_a_file_is_an_error_and_leaves_it(tmp_path: Path) -> None:
+    url = _database_with_table(tmp_path / "db.sqlite", "abc123")
+    target = tmp_path / "notes.txt"
+    target.write_text("mine\n")
+    result = runner.invoke(app, ["hands", "export", "--database-url", url, "--out", str(target)])
+    assert result.exit_code == 2, result.output
+    assert "is a file, not a folder" in " ".join(result.output.replace("│", " ").split())
+    assert "Traceback" not in result.output
+    assert target.read_text() == "mine\n"

@@ -10,6 +10,7 @@ Two settings of the help screens, for every command at once:
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any, Final
 
 import typer
@@ -78,3 +79,43 @@ def _main(
     ] = False,
 ) -> None:
     """Primero, the Renaissance ancestor of poker: play, replay, simulate, evaluate."""
+
+
+def output_folder(folder: Path, option: str, *, create: bool = True) -> Path:
+    """Make sure ``folder`` can take output: an existing folder, or one that can be made
+    (its nearest existing parent is a folder); with ``create``, make it (and its parents).
+
+    Args:
+        folder: the folder given on the command line.
+        option: the option that named it (``"--out"``), for the message.
+        create: make the folder now; False only checks (before long work, so that a
+            failure later leaves nothing behind).
+
+    Returns:
+        ``folder``.
+
+    Raises:
+        typer.BadParameter: ``folder`` is an existing file, a parent is a file, or the
+            folder cannot be created (exit 2, one message, nothing written).
+    """
+    if folder.exists() and not folder.is_dir():
+        raise typer.BadParameter(
+            f"{folder} is a file, not a folder: give a folder to write into",
+            param_hint=option,
+        )
+    parent = folder
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        raise typer.BadParameter(
+            f"cannot create the folder {folder}: {parent} is a file", param_hint=option
+        )
+    if create:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise typer.BadParameter(
+                f"cannot create the folder {folder}: {exc.strerror or exc}",
+                param_hint=option,
+            ) from None
+    return folder

@@ -26,7 +26,7 @@ from rich.pager import Pager
 from rich.table import Table
 from rich.text import Text
 
-from primero.cards import Card, CardError, Suit, parse_card
+from primero.cards import Card, CardError, Suit
 from primero.cli.app import app
 from primero.errors import MissingExtraError
 
@@ -83,8 +83,13 @@ def parse_hand(tokens: list[str]) -> tuple[Card, ...]:
         CardError: a token is not a card (the message names it), a card is named twice,
             or there are not exactly four cards.
     """
+    from primero.moveinput import InputError, read_card
+
     words = " ".join(tokens).split()
-    cards = tuple(parse_card(word) for word in words)
+    try:  # typed leniently, as at the table (kc, 7H, 6♠️, A♡)
+        cards = tuple(read_card(word) for word in words)
+    except InputError as exc:
+        raise CardError(str(exc)) from None
     if len(set(cards)) != len(cards):
         seen: set[Card] = set()
         for card in cards:

@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from primero.cards import Card, CardError, format_cards, parse_cards
+from primero.cards import Card, CardError, format_cards
 from primero.cli.app import app
 from primero.hands import Category
 
@@ -241,16 +241,17 @@ def odds_command(
             supply the draws or the opponents' hands; the message goes to standard
             error.
     """
+    from primero.moveinput import InputError, read_cards
     from primero.odds import OddsError, exchange_odds, showdown_odds
 
-    try:
-        own = parse_cards(" ".join(cards))
-        gone = parse_cards(" ".join(dead or ()))
+    try:  # typed leniently, as at the table (kc, 7H, 6♠️, A♡)
+        own = read_cards(" ".join(cards).split())
+        gone = read_cards(" ".join(dead or ()).split())
         exchange = exchange_odds(own, gone)
         showdown = None
         if len(own) == 4:
             showdown = showdown_odds(own, gone, opponents or 1, trials=trials, seed=seed)
-    except (CardError, OddsError) as exc:
+    except (CardError, InputError, OddsError) as exc:
         _fail(str(exc))
     if as_json:
         typer.echo(json.dumps(odds_json(exchange, showdown), ensure_ascii=False))

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from primero.cli.app import app
+from primero.cli.app import app, output_folder
 
 __all__ = ["export_command", "serve_command"]
 
@@ -34,7 +34,9 @@ def serve_command(
     host: Annotated[
         str, typer.Option(help="Address to listen on; 0.0.0.0 for every network interface.")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port; 0 picks a free one.")] = 8000,
+    port: Annotated[
+        int, typer.Option(help="TCP port; 0 picks a free one.", min=0, max=65535)
+    ] = 8000,
     database_url: DatabaseUrl = "sqlite:///primero.db",
     bot_pause: Annotated[
         float, typer.Option(help="Seconds a bot waits before acting (0 in tests).", min=0)
@@ -58,6 +60,7 @@ def serve_command(
             err=True,
         )
 
+    _check_database(database_url)
     settings = Settings(
         database_url=database_url, bot_pause=bot_pause, allow_origins=tuple(allow_origin or ())
     )
@@ -75,6 +78,30 @@ def serve_command(
     # often than every 5 ms, so that a person's action is answered promptly under load.
     sys.setswitchinterval(0.0005)
     uvicorn.Server(config).run()
+
+
+def _check_database(database_url: str) -> None:
+    """Open the database of ``--database-url`` and bring its schema up to date before the
+    server starts, so that a bad URL or an unreachable database is one clear line.
+
+    Raises:
+        typer.Exit: status 2, with the reason on standard error, when SQLAlchemy cannot
+            parse the URL, has no driver for it, or cannot connect or migrate.
+    """
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from primero.store import Store
+
+    try:
+        store = Store(database_url)
+        try:
+            store.migrate()
+        finally:
+            store.close()
+    except SQLAlchemyError as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        typer.echo(f"primero: cannot use --database-url: {reason}", err=True)
+        raise typer.Exit(2) from None
 
 
 class RedactTokens(logging.Filter):
@@ -132,6 +159,7 @@ def export_command(
                     err=True,
                 )
                 raise typer.Exit(2)
+        output_folder(out, "--out")
         count = 0
         for table_id, number, text in store.finished_hands(table):
             folder = out / table_id

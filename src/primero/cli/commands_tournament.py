@@ -24,7 +24,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from primero.bots import BOT_KINDS
-from primero.cli.app import app
+from primero.cli.app import app, output_folder
 
 if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI starts fast
     from primero.tournament import TournamentResult
@@ -154,6 +154,7 @@ def tournament_command(
         raise typer.BadParameter(
             f"workers must be at least 1, not {workers}", param_hint="--workers"
         )
+    output_folder(out, "--out", create=False)  # before the run: a bad folder costs no hands
     if ray is None:
         engine = "local" if (workers or 1) == 1 else "processes"
     else:
@@ -192,7 +193,7 @@ def tournament_command(
         "seconds": round(seconds, 2),
         "hands_per_second": round(config.hands_played / max(seconds, 1e-9), 2),
     }
-    write_results(result, out, run)
+    write_results(result, output_folder(out, "--out"), run)
     console.print(results_table(result))
     written = [out / "results.json", out / "run.json"]
     if plots:
