@@ -252,7 +252,9 @@ def read_record(path: str | Path) -> HandRecord:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:  # the reason only: the file is named by the caller's message
+        raise RecordError(f"cannot read {p}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
         raise RecordError(f"cannot read {p}: {exc}") from None
     return parse_record(text, "json" if p.suffix.lower() == ".json" else "toml")
 

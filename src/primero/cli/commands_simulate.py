@@ -362,4 +362,5 @@ def simulate_command(
     if not quiet:
         elapsed = time.perf_counter() - started
         rate = hands / max(elapsed, 1e-9)
-        console.print(f"{hands} hands in {elapsed:.2f} s ({rate:.0f} hands/s)")
+        noun = "hand" if hands == 1 else "hands"
+        console.print(f"{hands} {noun} in {elapsed:.2f} s ({rate:.0f} hands/s)")
