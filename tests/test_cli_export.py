@@ -76,3 +76,20 @@ def test_export_into_a_file_is_an_error_and_leaves_it(tmp_path: Path) -> None:
     assert "is a file, not a folder" in " ".join(result.output.replace("│", " ").split())
     assert "Traceback" not in result.output
     assert target.read_text() == "mine\n"
+
+
+@pytest.mark.parametrize(
+    ("url", "words"),
+    [
+        ("bogus://x", "Can't load plugin: sqlalchemy.dialects:bogus"),
+        ("::::", "Could not parse SQLAlchemy URL from given URL string"),
+    ],
+)
+def test_export_with_a_bad_database_url_is_one_line(
+    tmp_path: Path, url: str, words: str
+) -> None:
+    result = runner.invoke(app, ["hands", "export", "--database-url", url,
+                                 "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert result.output.strip() == f"primero: cannot use --database-url: {words}"
+    assert not (tmp_path / "out").exists()

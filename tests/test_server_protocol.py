@@ -128,6 +128,12 @@ def test_bad_names_are_refused(client: TestClient, name: str, words: str) -> Non
         ({"seats": ["open"] * 4, "rules": {"colour": 1}}, "unknown rule"),
         ({"seats": ["open"] * 4, "turn_seconds": -1}, "turn_seconds"),
         ({"seats": ["open"] * 4, "name": ""}, "table name"),
+        # settings that make no game (docs/rules.md 24): a 1-chip stack is all-in on the
+        # default 1-chip ante (R4.1); an ante of the whole stack; a min_raise beyond it (R5)
+        ({"seats": ["random"] * 4, "stack": 1}, "nobody can bet"),
+        ({"seats": ["open"] * 4, "stack": 1}, "nobody can bet"),
+        ({"seats": ["random"] * 4, "stack": 5, "rules": {"ante": 5}}, "ante (5 chips)"),
+        ({"seats": ["random"] * 4, "stack": 5, "rules": {"min_raise": 10}}, "min_raise"),
         ({}, "seats"),
     ],
 )
@@ -496,3 +502,29 @@ def test_a_failing_bot_makes_the_timer_move_and_the_table_goes_on(
     assert calls  # the broken bot was asked, failed, and the table went on to the end
     assert over["table"]["hands_played"] == 2 and over["hand"]["final_stacks"] is not None
     assert sum(over["hand"]["final_stacks"]) == sum(s["chips"] for s in over["table"]["seats"])
+
+
+def test_a_stored_table_that_makes_no_game_does_not_stop_the_server(db_url: str) -> None:
+    """A table stored before tables were checked (stack 1: all-in on the ante, R4.1) is
+    listed but not resumed; the server starts and serves the others."""
+    from primero.store.store import SeatRow, TableRow
+
+    store = Store(db_url)
+    try:
+        store.migrate()
+        row = TableRow(
+            id="bad00001", name="no game", stack=1, rules={}, turn_seconds=60,
+            max_hands=None, status="playing", version=1, hands_played=0, dealer_index=0,
+            created=1, seats=[SeatRow(i, f"Bot{i}", "random", None, 1) for i in range(4)],
+        )
+        with store.transaction() as conn:
+            store.create_table(conn, row)
+    finally:
+        store.close()
+    app = create_app(Settings(database_url=db_url, bot_pause=0))
+    with TestClient(app) as c:
+        listed = c.get("/api/tables").json()
+        assert [t["id"] for t in listed] == ["bad00001"]
+        assert listed[0]["hands_played"] == 0
+        made = _create(c, {"seats": ["random"] * 4, "turn_seconds": 0, "max_hands": 1})
+        assert made["status"] == "playing"

@@ -6,7 +6,7 @@ import logging
 import re
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -99,9 +99,14 @@ def _check_database(database_url: str) -> None:
         finally:
             store.close()
     except SQLAlchemyError as exc:
-        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        typer.echo(f"primero: cannot use --database-url: {reason}", err=True)
-        raise typer.Exit(2) from None
+        _database_error(exc)
+
+
+def _database_error(exc: Exception) -> NoReturn:
+    """Say in one line why ``--database-url`` cannot be used, and exit with status 2."""
+    reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    typer.echo(f"primero: cannot use --database-url: {reason}", err=True)
+    raise typer.Exit(2) from None
 
 
 class RedactTokens(logging.Filter):
@@ -134,10 +139,13 @@ def export_command(
     Exits with code 2, writing nothing, when the SQLite file of ``--database-url`` does not
     exist (export never creates a database) or when ``--table`` names no table there."""
     from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
 
-    from primero.store import Store
 
-    url = make_url(database_url)
+    try:
+        url = make_url(database_url)
+    except SQLAlchemyError as exc:
+        _database_error(exc)
     if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
         path = Path(str(url.database))
         if not path.is_file():
@@ -147,6 +155,22 @@ def export_command(
                 err=True,
             )
             raise typer.Exit(2)
+    try:
+        _export(database_url, out, table)
+    except SQLAlchemyError as exc:
+        _database_error(exc)
+
+
+def _export(database_url: str, out: Path, table: str | None) -> None:
+    """The body of ``hands export`` once the database is known to exist.
+
+    Raises:
+        sqlalchemy.exc.SQLAlchemyError: the database cannot be opened or read.
+        typer.Exit: status 2 for a ``--table`` the database does not hold.
+        typer.BadParameter: ``out`` cannot be a folder.
+    """
+    from primero.store import Store
+
     store = Store(database_url)
     try:
         store.migrate()

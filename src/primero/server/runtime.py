@@ -534,7 +534,11 @@ class Hub:
             rt = TableRuntime(row, self)
             self.tables[row.id] = rt
             if row.status == "playing":
-                rt.resume()
+                try:
+                    rt.resume()
+                except RulesError as exc:  # stored before tables were checked: no game
+                    log.warning("table %s is not resumed: %s", row.id, exc)
+                    continue
                 rt.start()
 
     def get(self, table_id: str) -> TableRuntime:
@@ -573,6 +577,10 @@ class Hub:
                 )
         if not 1 <= spec.stack <= 1_000_000_000:
             raise BadRequest(f"stack must be 1 to 1000000000 chips, not {spec.stack}")
+        try:  # settings that make no game (docs/rules.md decision 24)
+            rules.check_stacks([spec.stack] * n)
+        except RulesError as exc:
+            raise BadRequest(f"stack and rules: {exc}") from None
         if not 0 <= spec.turn_seconds <= 86_400:
             raise BadRequest(f"turn_seconds must be 0 to 86400, not {spec.turn_seconds}")
         if spec.max_hands is not None and not 1 <= spec.max_hands <= 1_000_000:
