@@ -82,7 +82,6 @@ from primero.fastsim_tables import (
     ALONE,
     ANY_EXCHANGE,
     BIT,
-    CARD,
     CATEGORY,
     CATEGORY_LABEL,
     DECK_IDS,
@@ -92,6 +91,9 @@ from primero.fastsim_tables import (
     VOID,
     Params,
     Rand,
+    deal_line,
+    draw_short,
+    exchange_line,
     params,
 )
 from primero.hands import Category
@@ -105,7 +107,6 @@ from primero.rulebook import (
     next_to_act,
     opening_range,
     raise_range,
-    reshuffle_pool,
     voted,
     voters,
 )
@@ -124,36 +125,6 @@ __all__ = [
 _TEMPLATE = False
 
 # ------------------------------------------------------------------ dealing (R8b)
-
-
-def _draw_short(
-    count: int, stock: list[int], discard: list[int], thrown: Sequence[int], drand: Rand
-) -> list[int]:
-    """Deal ``count`` cards from a stock that holds fewer, as the Dealer does (R8b).
-
-    All the stock cards are dealt first (in card id order, the order of
-    ``HandState.stock()``); then the discards since the last shuffle, except ``thrown``
-    (the receiver's just-thrown cards), form the new stock: the rest is drawn from them
-    in discard-pile order, the undealt ones stay in the stock (kept in card id order),
-    and the discard pile restarts with ``thrown``.
-    """
-    cards = stock[:]
-    pool = reshuffle_pool(discard, thrown)
-    for _ in range(count - len(stock)):
-        cards.append(pool.pop(floor(drand() * len(pool))))
-    stock[:] = sorted(pool)
-    discard[:] = thrown
-    return cards
-
-
-def _deal_line(seat: int, cards: Sequence[int]) -> str:
-    """The record line of a deal: ``"d dh p3 7h Kc"`` (hand-history.md)."""
-    return "d dh " + SEAT[seat] + "".join([" " + CARD[c] for c in cards])
-
-
-def _exchange_line(seat: int, cards: Sequence[int]) -> str:
-    """The record line of an exchange: ``"p3 x 7h Kc"`` (hand-history.md)."""
-    return SEAT[seat] + " x" + "".join([" " + CARD[c] for c in cards])
 
 
 def _exchange(
@@ -180,7 +151,7 @@ def _exchange(
     discard += thrown
     size = len(stock)
     if size < k:
-        cards = _draw_short(k, stock, discard, thrown, drand)
+        cards = draw_short(k, stock, discard, thrown, drand)
     elif k == 1:
         cards = [stock.pop(floor(drand() * size))]
     else:
@@ -188,8 +159,8 @@ def _exchange(
         cards = [a, stock.pop(floor(drand() * (size - 1)))]
     hand += cards
     if lines is not None:
-        lines.append(_exchange_line(s, thrown))
-        lines.append(_deal_line(s, cards))
+        lines.append(exchange_line(s, thrown))
+        lines.append(deal_line(s, cards))
 
 
 # ------------------------------------------------------------------ betting (R4.3, R5, R6, R8)
@@ -362,7 +333,7 @@ def _play_hand(
             hands.append([a, pop(floor(drand() * (size - 1)))])
             size -= 2
         if lines is not None:
-            lines.extend([_deal_line(s, hands[s]) for s in range(n)])
+            lines.extend([deal_line(s, hands[s]) for s in range(n)])
         outcome = _betting(
             True, False, n, stacks, contrib, folded, hands, brands, stock, discard, drand, p,
             lines,
@@ -374,13 +345,13 @@ def _play_hand(
             if not folded[s]:
                 size = len(stock)
                 if size < 2:
-                    cards = _draw_short(2, stock, discard, (), drand)
+                    cards = draw_short(2, stock, discard, (), drand)
                 else:
                     a = stock.pop(floor(drand() * size))
                     cards = [a, stock.pop(floor(drand() * (size - 1)))]
                 hands[s] += cards
                 if lines is not None:
-                    lines.append(_deal_line(s, cards))
+                    lines.append(deal_line(s, cards))
         outcome = _betting(
             False, declarations, n, stacks, contrib, folded, hands, brands, stock, discard,
             drand, p, lines,

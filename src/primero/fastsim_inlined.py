@@ -16,38 +16,10 @@ from collections.abc import Callable, Sequence
 from math import floor
 from operator import itemgetter
 from primero.dealing import derive_seed
-from primero.fastsim_tables import BIT, CARD, CATEGORY_LABEL, DECK_IDS, Params, Rand, SEAT, VALUE
+from primero.fastsim_tables import BIT, CATEGORY_LABEL, DECK_IDS, Params, Rand, SEAT, VALUE, deal_line, draw_short, exchange_line
 from primero.hands import Category
 from primero.pots import Settled
 from primero.rulebook import SEATS_AFTER, _DECLARABLE, _OTHERS
-
-
-def _draw_short(count: int, stock: list[int], discard: list[int], thrown: Sequence[int], drand: Rand) -> list[int]:
-    """Deal ``count`` cards from a stock that holds fewer, as the Dealer does (R8b).
-
-    All the stock cards are dealt first (in card id order, the order of
-    ``HandState.stock()``); then the discards since the last shuffle, except ``thrown``
-    (the receiver's just-thrown cards), form the new stock: the rest is drawn from them
-    in discard-pile order, the undealt ones stay in the stock (kept in card id order),
-    and the discard pile restarts with ``thrown``.
-    """
-    cards = stock[:]
-    pool = [reshuffle_pool1_c for reshuffle_pool1_c in discard if reshuffle_pool1_c not in thrown]
-    for _ in range(count - len(stock)):
-        cards.append(pool.pop(floor(drand() * len(pool))))
-    stock[:] = sorted(pool)
-    discard[:] = thrown
-    return cards
-
-
-def _deal_line(seat: int, cards: Sequence[int]) -> str:
-    """The record line of a deal: ``"d dh p3 7h Kc"`` (hand-history.md)."""
-    return 'd dh ' + SEAT[seat] + ''.join([' ' + CARD[c] for c in cards])
-
-
-def _exchange_line(seat: int, cards: Sequence[int]) -> str:
-    """The record line of an exchange: ``"p3 x 7h Kc"`` (hand-history.md)."""
-    return SEAT[seat] + ' x' + ''.join([' ' + CARD[c] for c in cards])
 
 
 def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand], lines: list[str] | None, took: list[int], shown: list[int], won_with: list[int]) -> list[int] | None:
@@ -86,7 +58,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
             hands.append([a, pop(floor(drand() * (size - 1)))])
             size -= 2
         if lines is not None:
-            lines.extend([_deal_line(s, hands[s]) for s in range(n)])
+            lines.extend([deal_line(s, hands[s]) for s in range(n)])
         outcome: int
         betting1_cap: int | None
         betting1_turns: list[int]
@@ -173,7 +145,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         exchange1_discard += exchange1_thrown
                         exchange1_size = len(stock)
                         if exchange1_size < betting1_value:
-                            exchange1_cards = _draw_short(betting1_value, stock, exchange1_discard, exchange1_thrown, drand)
+                            exchange1_cards = draw_short(betting1_value, stock, exchange1_discard, exchange1_thrown, drand)
                         elif betting1_value == 1:
                             exchange1_cards = [stock.pop(floor(drand() * exchange1_size))]
                         else:
@@ -181,8 +153,8 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                             exchange1_cards = [exchange1_a, stock.pop(floor(drand() * (exchange1_size - 1)))]
                         exchange1_hand += exchange1_cards
                         if lines is not None:
-                            lines.append(_exchange_line(betting1_s, exchange1_thrown))
-                            lines.append(_deal_line(betting1_s, exchange1_cards))
+                            lines.append(exchange_line(betting1_s, exchange1_thrown))
+                            lines.append(deal_line(betting1_s, exchange1_cards))
                     betting1_cap = None
                     betting1_acted[betting1_s] = True
                     betting1_nxt: int | None
@@ -270,13 +242,13 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
             if not folded[s]:
                 size = len(stock)
                 if size < 2:
-                    cards = _draw_short(2, stock, discard, (), drand)
+                    cards = draw_short(2, stock, discard, (), drand)
                 else:
                     a = stock.pop(floor(drand() * size))
                     cards = [a, stock.pop(floor(drand() * (size - 1)))]
                 hands[s] += cards
                 if lines is not None:
-                    lines.append(_deal_line(s, cards))
+                    lines.append(deal_line(s, cards))
         able_to_bet1_able = []
         for able_to_bet1_s in range(len(folded)):
             if not folded[able_to_bet1_s] and stacks[able_to_bet1_s] > 0:
@@ -377,7 +349,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         exchange1_discard += exchange1_thrown
                         exchange1_size = len(stock)
                         if exchange1_size < betting1_value:
-                            exchange1_cards = _draw_short(betting1_value, stock, exchange1_discard, exchange1_thrown, drand)
+                            exchange1_cards = draw_short(betting1_value, stock, exchange1_discard, exchange1_thrown, drand)
                         elif betting1_value == 1:
                             exchange1_cards = [stock.pop(floor(drand() * exchange1_size))]
                         else:
@@ -385,8 +357,8 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                             exchange1_cards = [exchange1_a, stock.pop(floor(drand() * (exchange1_size - 1)))]
                         exchange1_hand += exchange1_cards
                         if lines is not None:
-                            lines.append(_exchange_line(betting1_s, exchange1_thrown))
-                            lines.append(_deal_line(betting1_s, exchange1_cards))
+                            lines.append(exchange_line(betting1_s, exchange1_thrown))
+                            lines.append(deal_line(betting1_s, exchange1_cards))
                     betting1_cap = None
                     betting1_acted[betting1_s] = True
                     for next_exchanger1_s in range(betting1_s + 1, folded_len):
@@ -499,7 +471,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                     exchange1_discard += exchange1_thrown
                     exchange1_size = len(stock)
                     if exchange1_size < k:
-                        exchange1_cards = _draw_short(k, stock, exchange1_discard, exchange1_thrown, drand)
+                        exchange1_cards = draw_short(k, stock, exchange1_discard, exchange1_thrown, drand)
                     elif k == 1:
                         exchange1_cards = [stock.pop(floor(drand() * exchange1_size))]
                     else:
@@ -507,8 +479,8 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                         exchange1_cards = [exchange1_a, stock.pop(floor(drand() * (exchange1_size - 1)))]
                     exchange1_hand += exchange1_cards
                     if lines is not None:
-                        lines.append(_exchange_line(seat, exchange1_thrown))
-                        lines.append(_deal_line(seat, exchange1_cards))
+                        lines.append(exchange_line(seat, exchange1_thrown))
+                        lines.append(deal_line(seat, exchange1_cards))
             elif lines is not None:
                 lines.append(SEAT[seat] + ' x')
         if last_round:
@@ -596,7 +568,7 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                             exchange1_discard += exchange1_thrown
                             exchange1_size = len(stock)
                             if exchange1_size < betting1_value:
-                                exchange1_cards = _draw_short(betting1_value, stock, exchange1_discard, exchange1_thrown, drand)
+                                exchange1_cards = draw_short(betting1_value, stock, exchange1_discard, exchange1_thrown, drand)
                             elif betting1_value == 1:
                                 exchange1_cards = [stock.pop(floor(drand() * exchange1_size))]
                             else:
@@ -604,8 +576,8 @@ def _play_hand(stacks: list[int], p: Params, drand: Rand, brands: Sequence[Rand]
                                 exchange1_cards = [exchange1_a, stock.pop(floor(drand() * (exchange1_size - 1)))]
                             exchange1_hand += exchange1_cards
                             if lines is not None:
-                                lines.append(_exchange_line(betting1_s, exchange1_thrown))
-                                lines.append(_deal_line(betting1_s, exchange1_cards))
+                                lines.append(exchange_line(betting1_s, exchange1_thrown))
+                                lines.append(deal_line(betting1_s, exchange1_cards))
                         betting1_cap = None
                         betting1_acted[betting1_s] = True
                         for next_exchanger1_s in range(betting1_s + 1, folded_len):
@@ -980,7 +952,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 exchange1_discard += exchange1_thrown
                                 exchange1_size = len(play_hand1_stock)
                                 if exchange1_size < betting1_value:
-                                    exchange1_cards = _draw_short(betting1_value, play_hand1_stock, exchange1_discard, exchange1_thrown, drand)
+                                    exchange1_cards = draw_short(betting1_value, play_hand1_stock, exchange1_discard, exchange1_thrown, drand)
                                 elif betting1_value == 1:
                                     exchange1_cards = [play_hand1_stock.pop(floor(drand() * exchange1_size))]
                                 else:
@@ -1064,7 +1036,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                     if not play_hand1_folded[play_hand1_s]:
                         play_hand1_size = len(play_hand1_stock)
                         if play_hand1_size < 2:
-                            play_hand1_cards = _draw_short(2, play_hand1_stock, play_hand1_discard, (), drand)
+                            play_hand1_cards = draw_short(2, play_hand1_stock, play_hand1_discard, (), drand)
                         else:
                             play_hand1_a = play_hand1_stock.pop(floor(drand() * play_hand1_size))
                             play_hand1_cards = [play_hand1_a, play_hand1_stock.pop(floor(drand() * (play_hand1_size - 1)))]
@@ -1166,7 +1138,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                 exchange1_discard += exchange1_thrown
                                 exchange1_size = len(play_hand1_stock)
                                 if exchange1_size < betting1_value:
-                                    exchange1_cards = _draw_short(betting1_value, play_hand1_stock, exchange1_discard, exchange1_thrown, drand)
+                                    exchange1_cards = draw_short(betting1_value, play_hand1_stock, exchange1_discard, exchange1_thrown, drand)
                                 elif betting1_value == 1:
                                     exchange1_cards = [play_hand1_stock.pop(floor(drand() * exchange1_size))]
                                 else:
@@ -1274,7 +1246,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                             exchange1_discard += exchange1_thrown
                             exchange1_size = len(play_hand1_stock)
                             if exchange1_size < play_hand1_k:
-                                exchange1_cards = _draw_short(play_hand1_k, play_hand1_stock, exchange1_discard, exchange1_thrown, drand)
+                                exchange1_cards = draw_short(play_hand1_k, play_hand1_stock, exchange1_discard, exchange1_thrown, drand)
                             elif play_hand1_k == 1:
                                 exchange1_cards = [play_hand1_stock.pop(floor(drand() * exchange1_size))]
                             else:
@@ -1365,7 +1337,7 @@ def _simulate(players: int, hands: int, seed: int, stack: int, p: Params, on_han
                                     exchange1_discard += exchange1_thrown
                                     exchange1_size = len(play_hand1_stock)
                                     if exchange1_size < betting1_value:
-                                        exchange1_cards = _draw_short(betting1_value, play_hand1_stock, exchange1_discard, exchange1_thrown, drand)
+                                        exchange1_cards = draw_short(betting1_value, play_hand1_stock, exchange1_discard, exchange1_thrown, drand)
                                     elif betting1_value == 1:
                                         exchange1_cards = [play_hand1_stock.pop(floor(drand() * exchange1_size))]
                                     else:

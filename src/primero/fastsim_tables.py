@@ -3,18 +3,20 @@
 Shared by the readable kernel :mod:`primero.fastsim` (the template) and the generated
 one, :mod:`primero.fastsim_inlined` (written from the template by
 ``tools/inline_kernel.py``), so that both read the very same values and neither imports
-the other's functions: card ids are ints 0-39 in deck order (:data:`primero.cards.DECK`),
+the other's functions (the rare-path dealer and the record lines are here, called by
+both): card ids are ints 0-39 in deck order (:data:`primero.cards.DECK`),
 seats are 0-based ints in seat order, chips are ints.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from math import floor
 from typing import Final, NamedTuple
 
 from primero.cards import DECK
 from primero.hands import VALUE_BY_MASK, Category
-from primero.rulebook import first_round_options
+from primero.rulebook import first_round_options, reshuffle_pool
 from primero.rules import Rules
 
 __all__ = [
@@ -31,6 +33,9 @@ __all__ = [
     "VOID",
     "Params",
     "Rand",
+    "deal_line",
+    "draw_short",
+    "exchange_line",
     "params",
 ]
 
@@ -93,3 +98,48 @@ def params(rules: Rules) -> Params:
         min_raise=rules.min_raise,
         max_raises=rules.max_raises,
     )
+
+
+# ------------------------------------------------------------------ dealing (R8b) and records
+
+
+def draw_short(
+    count: int, stock: list[int], discard: list[int], thrown: Sequence[int], drand: Rand
+) -> list[int]:
+    """Deal ``count`` cards from a stock that holds fewer, as the Dealer does (R8b).
+
+    All the stock cards are dealt first (in card id order, the order of
+    ``HandState.stock()``); then the discards since the last shuffle, except ``thrown``
+    (the receiver's just-thrown cards), form the new stock: the rest is drawn from them
+    in discard-pile order, the undealt ones stay in the stock (kept in card id order),
+    and the discard pile restarts with ``thrown``. Called, not inlined, by both kernels
+    (a rare path: the stock runs out only with 7 or 8 players).
+
+    Args:
+        count: cards to deal (1 or 2), more than ``stock`` holds.
+        stock: the undealt card ids in card id order; replaced by the new stock.
+        discard: the discard pile since the last shuffle (card ids, in order, ending
+            with ``thrown``); restarted with ``thrown``.
+        thrown: the receiver's just-thrown card ids (empty in the second deal).
+        drand: the dealer's ``random()``.
+
+    Returns:
+        The ``count`` card ids dealt, in the order dealt.
+    """
+    cards = stock[:]
+    pool = reshuffle_pool(discard, thrown)
+    for _ in range(count - len(stock)):
+        cards.append(pool.pop(floor(drand() * len(pool))))
+    stock[:] = sorted(pool)
+    discard[:] = thrown
+    return cards
+
+
+def deal_line(seat: int, cards: Sequence[int]) -> str:
+    """The record line of a deal: ``"d dh p3 7h Kc"`` (hand-history.md)."""
+    return "d dh " + SEAT[seat] + "".join([" " + CARD[c] for c in cards])
+
+
+def exchange_line(seat: int, cards: Sequence[int]) -> str:
+    """The record line of an exchange: ``"p3 x 7h Kc"`` (hand-history.md)."""
+    return SEAT[seat] + " x" + "".join([" " + CARD[c] for c in cards])
