@@ -19,10 +19,12 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 from websockets.sync.client import connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from client_policy import choose_line  # the tests' client policy: one copy of it
 
 LOG: list[str] = []
 PRIMERO = [sys.executable, "-c", "from primero.cli import main; main()"]
@@ -55,21 +57,6 @@ def _versions(http: httpx.Client) -> int:
     return sum(t["version"] for t in http.get("/api/tables").json())
 
 
-def _line(state: dict[str, Any]) -> str:
-    legal = state["legal"]
-    if legal["vote"]:
-        return "y"
-    if legal["declare"]:
-        return f"dc {legal['declare'][0]}"
-    if 0 in legal["exchange"]:
-        return "x"
-    if legal["call"] is not None:
-        return "c"
-    if legal["bet"] is not None:
-        return f"b {legal['bet'][0]}"
-    return "x " + str(state["hand"]["hand"][0])
-
-
 def _client(addr: str, http: httpx.Client, stop: float, out: list[float]) -> None:
     while time.monotonic() < stop:  # a new table whenever the match is over
         _one_table(addr, http, stop, out)
@@ -82,6 +69,7 @@ def _one_table(addr: str, http: httpx.Client, stop: float, out: list[float]) -> 
     ).json()["id"]
     token = http.post(f"/api/tables/{table}/seats", json={"name": "Bench"}).json()["token"]
     n = 0
+    sent = 0.0
     with connect(f"ws://{addr}/ws/tables/{table}?token={token}", proxy=None) as ws:
         m = json.loads(ws.recv(timeout=60))
         while time.monotonic() < stop:
@@ -91,8 +79,12 @@ def _one_table(addr: str, http: httpx.Client, stop: float, out: list[float]) -> 
                 m = json.loads(ws.recv(timeout=60))
                 continue
             n += 1
+            # at most 20 frames a second, the server's limit (docs/protocol.md): an idle
+            # server answers within a millisecond, and a client may not outrun it
+            time.sleep(max(0.0, sent + 0.05 - time.monotonic()))
+            sent = time.monotonic()
             began = time.perf_counter()
-            ws.send(json.dumps({"type": "action", "id": str(n), "line": _line(m)}))
+            ws.send(json.dumps({"type": "action", "id": str(n), "line": choose_line(m)}))
             while True:
                 answer = json.loads(ws.recv(timeout=60))
                 if answer["type"] == "state" and answer["version"] > m["version"]:

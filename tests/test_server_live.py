@@ -17,6 +17,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
+from client_policy import choose_line
 from primero.actions import Deal, parse_action
 from primero.dealing import Dealer
 from primero.history import read_record, replay
@@ -26,7 +27,6 @@ from server_helpers import (
     LiveServer,
     cards_in,
     cautious_line,
-    choose_line,
     database,
     redacted_equal,
 )

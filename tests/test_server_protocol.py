@@ -13,13 +13,14 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from client_policy import choose_line
 from primero.cards import parse_card
 from primero.hands import evaluate
 from primero.history import parse_record, replay
 from primero.server import Settings, create_app
 from primero.server.models import StateOut
 from primero.store import Store
-from server_helpers import cards_in, choose_line, database
+from server_helpers import cards_in, database
 
 pytestmark = pytest.mark.timeout(120)  # a server that stops answering fails, not hangs
 
