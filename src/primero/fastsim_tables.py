@@ -136,10 +136,20 @@ def draw_short(
 
 
 def deal_line(seat: int, cards: Sequence[int]) -> str:
-    """The record line of a deal: ``"d dh p3 7h Kc"`` (hand-history.md)."""
+    """The record line of a deal: ``"d dh p3 7h Kc"`` (hand-history.md).
+
+    Args:
+        seat: the 0-based seat dealt to (``p1`` is 0).
+        cards: the card ids dealt (0-39, deck order), in the order dealt.
+    """
     return "d dh " + SEAT[seat] + "".join([" " + CARD[c] for c in cards])
 
 
 def exchange_line(seat: int, cards: Sequence[int]) -> str:
-    """The record line of an exchange: ``"p3 x 7h Kc"`` (hand-history.md)."""
+    """The record line of an exchange: ``"p3 x 7h Kc"`` (hand-history.md, R4.3, R4.6).
+
+    Args:
+        seat: the 0-based seat exchanging (``p1`` is 0).
+        cards: the card ids thrown (0-39, deck order), in the order thrown.
+    """
     return SEAT[seat] + " x" + "".join([" " + CARD[c] for c in cards])
