@@ -8,7 +8,7 @@ It measures, in this order and on this machine:
 
 (a) ``primero simulate --bots random --players 6 --hands N --seed 1 --quiet`` as a whole
     subprocess, timed end to end (interpreter start, imports, play, table): with every
-    bot random the command runs on the trusted kernel :mod:`primero.fastsim`;
+    bot random the command runs on the trusted kernel :mod:`primero.research.fastsim`;
 (b) the checked engine on the same scheme (``simulate(..., fast=False)``: HandState
     with validation, a view per decision, RandomBot, Dealer), in process, M hands;
 (c) pokerkit playing random 6-player no-limit 2-7 single draw (random legal actions,

@@ -3,9 +3,9 @@
 Run as ``python benchmarks/bench_eval.py``. Prints hands per second (best of several
 runs, one core) for:
 
-* ``primero.evaluate`` on tuples of 4 :class:`~primero.cards.Card`: 200,000 random
+* ``primero.evaluate`` on tuples of 4 :class:`~primero.engine.cards.Card`: 200,000 random
   hands (the headline figure), and 1,000 hands cycled (tables warm in the caches);
-* ``primero.batch.evaluate_batch`` on ``n = 10**6`` random hands, as ``int64`` and as
+* ``primero.engine.batch.evaluate_batch`` on ``n = 10**6`` random hands, as ``int64`` and as
   ``uint8`` id arrays (validation included);
 * pokerkit's 5-card high-hand evaluation of the same run, as the peer figure: the hand
   type (``StandardHighHand(cards).entry``) and the lookup it uses
@@ -25,10 +25,10 @@ from typing import Any
 
 import numpy as np
 
-from primero import hands as hands_module
-from primero.batch import _build_tables, evaluate_batch
-from primero.cards import DECK, Card
-from primero.hands import evaluate
+from primero.engine import hands as hands_module
+from primero.engine.batch import _build_tables, evaluate_batch
+from primero.engine.cards import DECK, Card
+from primero.engine.hands import evaluate
 
 
 def best_time(run: Callable[[], object], repeat: int) -> float:

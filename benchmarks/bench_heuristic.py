@@ -16,9 +16,9 @@ import time
 from collections import defaultdict
 
 from primero.bots.heuristic import HeuristicBot
-from primero.match import Match
-from primero.state import DEALER
-from primero.views import view
+from primero.engine.match import Match
+from primero.engine.state import DEALER
+from primero.engine.views import view
 
 
 def main(hands: int = 300) -> None:

@@ -1,10 +1,10 @@
-"""Latency of the odds decisions of :mod:`primero.odds`, per decision type.
+"""Latency of the odds decisions of :mod:`primero.engine.odds`, per decision type.
 
 Run as ``python benchmarks/bench_odds.py``. For each kind of question, times it on many
 random hands (random own cards, random dead cards where stated) and prints the median
 and the maximum latency in milliseconds, and the first call's (after the import, which
 builds the tables). The target is under 10 ms for any single exchange decision, and well
-under 1 ms for the shared enumeration :func:`primero.odds.exchange_outcomes` of 4 cards,
+under 1 ms for the shared enumeration :func:`primero.engine.odds.exchange_outcomes` of 4 cards,
 which the heuristic bot scores at every exchange decision (the last row: the bot's own
 scoring included).
 """
@@ -17,8 +17,8 @@ import time
 from collections.abc import Callable
 
 from primero.bots.heuristic import best_exchange, win_table
-from primero.cards import DECK, Card
-from primero.odds import exchange_odds, exchange_outcomes, showdown_odds
+from primero.engine.cards import DECK, Card
+from primero.engine.odds import exchange_odds, exchange_outcomes, showdown_odds
 
 Question = Callable[[tuple[Card, ...], tuple[Card, ...]], object]
 

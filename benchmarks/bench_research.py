@@ -8,7 +8,7 @@ Usage::
 Needs the ``research`` extra (``pip install -e '.[research]'``). For S seconds each, in
 this order and in this process, it plays whole hands with uniformly random legal moves:
 
-(a) ``primero.pettingzoo.env(players=N, stack=C)``: the AEC loop (``agent_iter``,
+(a) ``primero.research.pettingzoo.env(players=N, stack=C)``: the AEC loop (``agent_iter``,
     ``last``, a uniform choice among the ids of ``action_mask``, ``step``);
 (b) ``python_primero(players=N, stack=C)`` through ``pyspiel``: chance outcomes sampled
     by their probabilities, a uniform choice among ``legal_actions()``, ``apply_action``;
@@ -105,8 +105,8 @@ def main() -> None:
     import pyspiel
     from open_spiel.python.games import kuhn_poker  # noqa: F401 - registers python_kuhn_poker
 
-    import primero.openspiel  # noqa: F401 - registers python_primero
-    from primero.pettingzoo import env as primero_env
+    import primero.research.openspiel  # noqa: F401 - registers python_primero
+    from primero.research.pettingzoo import env as primero_env
 
     rng = random.Random(1)
     rows: list[tuple[str, Figure]] = []

@@ -19,10 +19,10 @@ import time
 
 from primero.bots.heuristic import HeuristicBot
 from primero.bots.search import DEFAULT_SAMPLES, SearchBot
-from primero.dealing import Dealer
-from primero.match import Agent
-from primero.state import DEALER, HandState, Phase
-from primero.views import view
+from primero.engine.dealing import Dealer
+from primero.engine.match import Agent
+from primero.engine.state import DEALER, HandState, Phase
+from primero.engine.views import view
 
 
 def measure(samples: int, hands: int) -> None:

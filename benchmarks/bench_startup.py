@@ -12,7 +12,7 @@ another process shares the machine:
   part of the README's random-play figure, benchmarks/bench_engine.py (a));
 - ``primero --version``;
 - ``python -c "import primero.cli"``;
-- ``python -c "import primero.fastsim"``.
+- ``python -c "import primero.research.fastsim"``.
 
 With ``--old SRC`` (say ``../main/src``, another checkout's source folder), every case is
 also run with ``PYTHONPATH=SRC``, so that ``import primero`` finds that code first; old
@@ -39,7 +39,7 @@ CASES: tuple[tuple[str, list[str]], ...] = (
                             "--hands", "1", "--seed", "1", "--quiet"]),
     ("primero --version", ["-c", _MAIN, "--version"]),
     ("import primero.cli", ["-c", "import primero.cli"]),
-    ("import primero.fastsim", ["-c", "import primero.fastsim"]),
+    ("import primero.research.fastsim", ["-c", "import primero.research.fastsim"]),
 )
 
 

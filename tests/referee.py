@@ -4,8 +4,9 @@ It follows a hand line by line (record lines, hand-history.md) with its own book
 and says, at every point, what the rules allow: who acts, which bet and raise amounts
 (R5), which declarations (R6, from the evaluator), votes and their order (R8), which
 cards a deal may and must hold (R8b, from the discards), and at the end the final
-stacks (R7 pots and ties). It shares no code with ``primero.state``, ``primero.legal``,
-``primero.pots`` or ``primero.fastsim``: it only uses the card and evaluator modules
+stacks (R7 pots and ties). It shares no code with ``primero.engine.state``,
+``primero.engine.legal``,
+``primero.engine.pots`` or ``primero.research.fastsim``: it only uses the card and evaluator modules
 (R1, R2), the action values and their parser, and ``LegalActions`` as a plain record to
 compare with. It is written for clarity, not speed, and checks nothing of its own: the
 tests ask it what is legal and compare.
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from primero.actions import (
+from primero.engine.actions import (
     Action,
     Bet,
     Call,
@@ -28,10 +29,10 @@ from primero.actions import (
     Raise,
     Vote,
 )
-from primero.cards import DECK, Card
-from primero.hands import Category, HandValue, evaluate
-from primero.rules import Rules
-from primero.state import DEALER, LegalActions
+from primero.engine.cards import DECK, Card
+from primero.engine.hands import Category, HandValue, evaluate
+from primero.engine.rules import Rules
+from primero.engine.state import DEALER, LegalActions
 
 
 class Comparable(Protocol):
@@ -420,7 +421,7 @@ def r7_payouts(
 
 def referee_lines(stacks: list[int], rules: Rules, lines: list[str]) -> Referee:
     """Follow ``lines`` (every one must be legal) and return the referee at the end."""
-    from primero.actions import parse_action
+    from primero.engine.actions import parse_action
 
     ref = Referee(list(stacks), rules)
     for index, line in enumerate(lines):

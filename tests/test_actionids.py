@@ -1,4 +1,5 @@
-"""Action ids of the research interfaces (primero.actionids): the documented table, by hand."""
+"""Action ids of the research interfaces (primero.research.actionids): the documented table, by
+hand."""
 
 from __future__ import annotations
 
@@ -6,7 +7,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from primero.actionids import (
+from primero.bots.random import RandomBot
+from primero.engine.actions import Bet, Call, Declare, Exchange, Fold, Raise, Vote
+from primero.engine.cards import DECK, parse_cards
+from primero.engine.dealing import Dealer
+from primero.engine.hands import Category
+from primero.engine.legal import DEALER, LegalActions
+from primero.engine.rules import Rules
+from primero.engine.state import HandState
+from primero.engine.views import view
+from primero.research.actionids import (
     ACCEPT,
     BET0,
     CALL,
@@ -19,15 +29,6 @@ from primero.actionids import (
     num_actions,
     raise0,
 )
-from primero.actions import Bet, Call, Declare, Exchange, Fold, Raise, Vote
-from primero.bots.random import RandomBot
-from primero.cards import DECK, parse_cards
-from primero.dealing import Dealer
-from primero.hands import Category
-from primero.legal import DEALER, LegalActions
-from primero.rules import Rules
-from primero.state import HandState
-from primero.views import view
 
 # In deck order (clubs, diamonds, hearts, spades; A 2 3 4 5 6 7 J Q K): 2c Kc Ah 7h.
 HAND = parse_cards("Kc 7h Ah 2c")

@@ -1,4 +1,4 @@
-"""The vectorised evaluator (primero.batch) against the scalar one, on every hand (R2)."""
+"""The vectorised evaluator (primero.engine.batch) against the scalar one, on every hand (R2)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-import primero.batch
-from primero.batch import (
+import primero.engine.batch
+from primero.engine.batch import (
     VALUE_CATEGORY,
     VALUE_POINTS,
     all_hands,
@@ -20,8 +20,8 @@ from primero.batch import (
     ranks_of_valid,
     value_ranks,
 )
-from primero.cards import DECK
-from primero.hands import Category, evaluate
+from primero.engine.cards import DECK
+from primero.engine.hands import Category, evaluate
 
 
 @pytest.fixture(scope="module")
@@ -161,4 +161,4 @@ def test_tables_are_read_only() -> None:
 
 
 def test_module_doctest() -> None:
-    assert doctest.testmod(primero.batch).failed == 0
+    assert doctest.testmod(primero.engine.batch).failed == 0

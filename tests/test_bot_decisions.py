@@ -1,5 +1,5 @@
 """The heuristic bot's votes and calls (R5, R8) against situations computed by hand and
-the exact odds of :mod:`primero.odds` (issue 10): it never lets a bet stand that it then
+the exact odds of :mod:`primero.engine.odds` (issue 10): it never lets a bet stand that it then
 folds to, calls when its exact equity clearly beats the pot odds, folds or refuses when
 it clearly does not, and neither refuses every bet nor accepts every bet."""
 
@@ -9,17 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from primero.actions import Bet, Call, Fold, Raise, Vote, parse_action
 from primero.bots import HeuristicBot, make_bot
 from primero.bots.heuristic import accepted_bet
-from primero.cards import parse_cards
-from primero.dealing import Dealer
-from primero.hands import evaluate
-from primero.match import Match
-from primero.odds import exchange_odds, showdown_odds
-from primero.rules import Rules
-from primero.state import DEALER, HandState
-from primero.views import view
+from primero.engine.actions import Bet, Call, Fold, Raise, Vote, parse_action
+from primero.engine.cards import parse_cards
+from primero.engine.dealing import Dealer
+from primero.engine.hands import evaluate
+from primero.engine.match import Match
+from primero.engine.odds import exchange_odds, showdown_odds
+from primero.engine.rules import Rules
+from primero.engine.state import DEALER, HandState
+from primero.engine.views import view
 
 
 def _state(lines: list[str], stacks: list[int]) -> HandState:
@@ -221,7 +221,7 @@ def test_a_persons_raise_is_let_stand() -> None:
     # (p1) opens the first round with 1 chip, calls, and in the declare round raises the
     # bots' bet to about twice it plus half the pot (R5); the three heuristic voters let
     # it stand unless all of them would fold to it
-    from primero.actions import Declare, Exchange
+    from primero.engine.actions import Declare, Exchange
 
     votes = stood = 0
     for seed in range(60):

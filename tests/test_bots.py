@@ -10,17 +10,27 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from primero.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote, parse_action
 from primero.bots import BOT_KINDS, HeuristicBot, RandomBot, make_bot
 from primero.bots.heuristic import _first_round, best_exchange, win_table
-from primero.cards import DECK, Card, parse_cards
-from primero.dealing import Dealer
-from primero.hands import Category, evaluate
-from primero.match import Agent, Match
-from primero.odds import exchange_odds
-from primero.rules import Rules
-from primero.state import DEALER, HandState, Phase
-from primero.views import view
+from primero.engine.actions import (
+    Action,
+    Bet,
+    Call,
+    Declare,
+    Exchange,
+    Fold,
+    Raise,
+    Vote,
+    parse_action,
+)
+from primero.engine.cards import DECK, Card, parse_cards
+from primero.engine.dealing import Dealer
+from primero.engine.hands import Category, evaluate
+from primero.engine.match import Agent, Match
+from primero.engine.odds import exchange_odds
+from primero.engine.rules import Rules
+from primero.engine.state import DEALER, HandState, Phase
+from primero.engine.views import view
 
 
 def _random_rules(rng: random.Random) -> Rules:
@@ -364,7 +374,7 @@ def test_heuristic_bots_do_not_refuse_every_bet() -> None:
 @pytest.mark.parametrize("category", list(Category))
 def test_exchange_enumeration_agrees_with_primero_odds(hand: str, category: Category) -> None:
     # scoring each hand 1 when it is of ``category``: the best expected value is the best
-    # probability of that category over the 11 choices of primero.odds
+    # probability of that category over the 11 choices of primero.engine.odds
     cards = parse_cards(hand)
     unseen = [c for c in DECK if c not in cards]
     wins = [0.0] * 640
@@ -412,7 +422,7 @@ def _brute_force_best(
 @pytest.mark.parametrize("seed", range(16))
 def test_best_exchange_equals_brute_force(seed: int) -> None:
     # the bot's exchange, scored against several (declared) opponents, from the shared
-    # enumeration of primero.odds: the same value and choice as a plain enumeration
+    # enumeration of primero.engine.odds: the same value and choice as a plain enumeration
     rng = random.Random(seed)
     cards = rng.sample(DECK, 4 + rng.choice([0, 1, 2, 4]))
     hand, dead = tuple(cards[:4]), tuple(cards[4:])

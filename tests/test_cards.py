@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from primero.cards import (
+from primero.engine.cards import (
     DECK,
     POINTS,
     Card,

@@ -9,8 +9,10 @@ from itertools import combinations
 
 import pytest
 
-from primero.cards import DECK, POINTS, Rank
-from primero.cheatsheet import (
+from primero.engine.cards import DECK, POINTS, Rank
+from primero.engine.errors import MissingExtraError
+from primero.engine.hands import Category, evaluate
+from primero.play.cheatsheet import (
     FORMATS,
     PLAY_STEPS,
     RULE_LINES,
@@ -21,8 +23,6 @@ from primero.cheatsheet import (
     points_groups,
     sheet_tables,
 )
-from primero.errors import MissingExtraError
-from primero.hands import Category, evaluate
 
 #: The PDF needs fpdf2 (the ``pdf`` extra): its tests skip without it, except in CI.
 NEEDS_PDF = pytest.mark.skipif(
@@ -154,7 +154,7 @@ def test_without_the_pdf_extra_a_pdf_is_refused_with_the_install_command(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setitem(sys.modules, "fpdf", None)  # import fpdf now fails as if missing
-    monkeypatch.delitem(sys.modules, "primero.cheatsheet_pdf", raising=False)
+    monkeypatch.delitem(sys.modules, "primero.play.cheatsheet_pdf", raising=False)
     with pytest.raises(MissingExtraError, match=r"pip install 'primero\[pdf\]'"):
         cheatsheet("pdf")
     assert cheatsheet("md").startswith("# Primero cheat sheet")  # the rest still works

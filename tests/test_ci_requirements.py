@@ -60,7 +60,7 @@ def test_doctest_collection_leaves_out_modules_whose_extra_is_missing(tmp_path: 
         "from __future__ import annotations\n"
         "import json\n"
         "import no_such_extra_xyz.sub\n"
-        "from primero.cards import DECK\n"
+        "from primero.engine.cards import DECK\n"
         "from typing import TYPE_CHECKING\n"
         "if TYPE_CHECKING:\n    import no_such_typing_only\n"
         "def f() -> None:\n    import no_such_lazy_import\n",

@@ -165,7 +165,7 @@ def test_cheatsheet_pdf_without_the_extra_says_how_to_install_it(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setitem(sys.modules, "fpdf", None)  # as if fpdf2 were not installed
-    monkeypatch.delitem(sys.modules, "primero.cheatsheet_pdf", raising=False)
+    monkeypatch.delitem(sys.modules, "primero.play.cheatsheet_pdf", raising=False)
     out = tmp_path / "sheet.pdf"
     result = runner.invoke(app, ["cheatsheet", "--format", "pdf", "-o", str(out)])
     assert result.exit_code == 1

@@ -16,10 +16,10 @@ from typer.testing import CliRunner
 from primero.cli import app
 from primero.cli.commands_play import run_plain
 from primero.cli.commands_simulate import simulate
-from primero.history import read_record, replay
-from primero.rules import Rules
-from primero.table import InputError, Table, TableConfig
-from primero.views import SeatView
+from primero.engine.history import read_record, replay
+from primero.engine.rules import Rules
+from primero.engine.views import SeatView
+from primero.play.table import InputError, Table, TableConfig
 
 runner = CliRunner()
 
@@ -437,7 +437,7 @@ def test_the_terminal_table_gets_the_speed_and_leaving_prints_the_summary(
 ) -> None:
     from primero import tui
     from primero.cli import commands_play
-    from primero.session import SessionSummary
+    from primero.play.session import SessionSummary
 
     calls: list[float] = []
 

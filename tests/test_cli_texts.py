@@ -8,13 +8,13 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from primero.actions import Bet, Call, Deal, Exchange
 from primero.cli import app, commands_info
 from primero.cli.app import COMMAND_ORDER
-from primero.dealing import Dealer
-from primero.errors import IllegalActionError
-from primero.rules import Rules
-from primero.state import DEALER, HandState, Phase
+from primero.engine.actions import Bet, Call, Deal, Exchange
+from primero.engine.dealing import Dealer
+from primero.engine.errors import IllegalActionError
+from primero.engine.rules import Rules
+from primero.engine.state import DEALER, HandState, Phase
 
 runner = CliRunner()
 COMMANDS = [
@@ -166,7 +166,7 @@ def test_checks_are_said_as_checks() -> None:
 
 
 def test_card_errors_list_every_accepted_suit_symbol() -> None:
-    from primero.cards import CardError, parse_card
+    from primero.engine.cards import CardError, parse_card
 
     assert parse_card("6♤") == parse_card("6s")  # R1: the white suits are accepted
     with pytest.raises(CardError) as info:

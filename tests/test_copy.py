@@ -13,12 +13,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from primero.actions import Action
 from primero.bots.random import RandomBot
-from primero.dealing import Dealer
-from primero.rules import Rules
-from primero.state import DEALER, HandState
-from primero.views import view
+from primero.engine.actions import Action
+from primero.engine.dealing import Dealer
+from primero.engine.rules import Rules
+from primero.engine.state import DEALER, HandState
+from primero.engine.views import view
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn")
 

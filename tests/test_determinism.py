@@ -10,18 +10,18 @@ import sys
 from typing import Any
 
 from primero.bots.random import RandomBot
-from primero.cards import DECK
-from primero.dealing import Dealer
-from primero.match import Match
-from primero.rules import Rules
-from primero.state import DEALER, HandState
-from primero.views import view
+from primero.engine.cards import DECK
+from primero.engine.dealing import Dealer
+from primero.engine.match import Match
+from primero.engine.rules import Rules
+from primero.engine.state import DEALER, HandState
+from primero.engine.views import view
 
 SCRIPT = """
 import json, sys
 from primero.bots.random import RandomBot
-from primero.match import Match
-from primero.rules import Rules
+from primero.engine.match import Match
+from primero.engine.rules import Rules
 
 seed = int(sys.argv[1])
 names = ["Ana", "Ben", "Cleo", "Dev", "Eve"]

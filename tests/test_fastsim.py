@@ -1,19 +1,19 @@
 """The fast random-playout kernel plays exactly the hands of the checked engine (R4–R10).
 
 Each hand is played twice from identically seeded ``random.Random`` sources: once by
-:class:`~primero.state.HandState` with a :class:`~primero.dealing.Dealer` and a
+:class:`~primero.engine.state.HandState` with a :class:`~primero.engine.dealing.Dealer` and a
 :class:`~primero.bots.random.RandomBot` per seat reading its view (every action
-checked by ``apply``), once by :func:`primero.fastsim.play_random_hand`. The record
+checked by ``apply``), once by :func:`primero.research.fastsim.play_random_hand`. The record
 lines and final stacks must be equal. The house rules, the number of players (2 to 8)
 and the stacks (small ones force all-ins, side pots and, with 7 or 8 players, deck
 exhaustion) are drawn at random; the tests also check that the rare paths (void deals,
 R8b in the second deal and the second exchange, refused bets, split ties, side pots)
 were met.
 
-The public entry points run the generated kernel :mod:`primero.fastsim_inlined` (the
+The public entry points run the generated kernel :mod:`primero.research.fastsim_inlined` (the
 template's functions with the rule helpers inlined, ``tools/inline_kernel.py``); the
 equivalence tests run with the ``kernel`` fixture, once on it and once on the readable
-template (``primero.fastsim._TEMPLATE``).
+template (``primero.research.fastsim._TEMPLATE``).
 """
 
 from __future__ import annotations
@@ -24,21 +24,21 @@ from dataclasses import dataclass
 
 import pytest
 
-import primero.fastsim
+import primero.research.fastsim
 from primero.bots.random import RandomBot
-from primero.dealing import Dealer
-from primero.fastsim import play_random_hand, simulate_random
-from primero.hands import Category
-from primero.rules import Rules, RulesError
-from primero.state import DEALER, HandState, Phase
-from primero.views import view
+from primero.engine.dealing import Dealer
+from primero.engine.hands import Category
+from primero.engine.rules import Rules, RulesError
+from primero.engine.state import DEALER, HandState, Phase
+from primero.engine.views import view
+from primero.research.fastsim import play_random_hand, simulate_random
 from referee import referee_lines
 
 
 @pytest.fixture(params=["generated", "template"])
 def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Which kernel the public entry points run: the generated one or the template."""
-    monkeypatch.setattr(primero.fastsim, "_TEMPLATE", request.param == "template")
+    monkeypatch.setattr(primero.research.fastsim, "_TEMPLATE", request.param == "template")
     return str(request.param)
 
 
@@ -304,9 +304,9 @@ def test_the_template_and_the_generated_kernel_give_the_same_summary() -> None:
     """Both kernels play the same simulation to the same counters (R10)."""
     rules = Rules(min_players=2, max_players=8, ties="split")
     generated = simulate_random(7, 400, 5, rules=rules, stack=15)
-    primero.fastsim._TEMPLATE = True
+    primero.research.fastsim._TEMPLATE = True
     try:
         template = simulate_random(7, 400, 5, rules=rules, stack=15)
     finally:
-        primero.fastsim._TEMPLATE = False
+        primero.research.fastsim._TEMPLATE = False
     assert generated == template

@@ -1,12 +1,14 @@
-"""Observation vectors and strings of primero.features, checked entry by entry by hand."""
+"""Observation vectors and strings of primero.research.features, checked entry by entry by hand."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from primero.cards import parse_cards
-from primero.features import (
+from primero.engine.cards import parse_cards
+from primero.engine.state import HandState
+from primero.engine.views import view
+from primero.research.features import (
     HISTORY_KINDS,
     PER_SEAT,
     history_size,
@@ -17,8 +19,6 @@ from primero.features import (
     observation_string,
     observation_vector,
 )
-from primero.state import HandState
-from primero.views import view
 
 LINES = [
     "d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs",

@@ -1,5 +1,5 @@
 """Options that make no game are refused (issue 10, item 7): one check in the core,
-:meth:`primero.rules.Rules.check_stacks`, used by ``Match``, ``primero play`` and
+:meth:`primero.engine.rules.Rules.check_stacks`, used by ``Match``, ``primero play`` and
 ``primero simulate`` (and open to the online server)."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typer.testing import CliRunner
 
 from primero.cli import app
 from primero.cli.commands_simulate import simulate
-from primero.match import Match
-from primero.rules import Rules, RulesError
-from primero.state import HandState
+from primero.engine.match import Match
+from primero.engine.rules import Rules, RulesError
+from primero.engine.state import HandState
 
 runner = CliRunner()
 TABLE = ["Ana", "Ben", "Cleo", "Dev"]

@@ -9,8 +9,8 @@ from itertools import combinations
 
 import pytest
 
-from primero.cards import DECK, CardError, parse_cards
-from primero.hands import (
+from primero.engine.cards import DECK, CardError, parse_cards
+from primero.engine.hands import (
     _TABLE,
     Category,
     HandValue,
@@ -180,7 +180,7 @@ def test_the_table_is_built_on_first_use_by_every_entry_point() -> None:
     # Importing the module does not build the table (the command line's start-up); the
     # first evaluation through any entry point does, once, including the error paths.
     script = """
-import primero.hands as h
+import primero.engine.hands as h
 assert not h._TABLE
 {first}
 assert len(h._TABLE) == 91_390, len(h._TABLE)
@@ -188,7 +188,7 @@ assert h.VALUE_BY_MASK is h._TABLE
 assert h.evaluate("7h 6h Ah 2c") is h.evaluate_ids(26, 25, 20, 1)
 """
     firsts = [
-        "from primero.hands import VALUE_BY_MASK",
+        "from primero.engine.hands import VALUE_BY_MASK",
         "h.evaluate('7h 6h Ah 2c')",
         "h.evaluate_ids(0, 1, 2, 3)",
         "h.evaluate_mask(15)",

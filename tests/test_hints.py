@@ -1,4 +1,4 @@
-"""primero.hints: the exact-odds hints of one seat as data (the web table's ``hints``)."""
+"""primero.play.hints: the exact-odds hints of one seat as data (the web table's ``hints``)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from primero.actions import parse_action
-from primero.cards import DECK, Card, parse_cards
-from primero.hints import exchange_ahead, exchange_now, keep_label, percent, seat_hints
-from primero.state import HandState, Phase
-from primero.views import view
+from primero.engine.actions import parse_action
+from primero.engine.cards import DECK, Card, parse_cards
+from primero.engine.state import HandState, Phase
+from primero.engine.views import view
+from primero.play.hints import exchange_ahead, exchange_now, keep_label, percent, seat_hints
 
 DEAL = ["d dh p1 7h 2c", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d"]
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from primero.history import (
+from primero.engine.history import (
     HandRecord,
     RecordError,
     dump_record,
@@ -20,7 +20,7 @@ from primero.history import (
     replay,
     write_record,
 )
-from primero.rules import Rules
+from primero.engine.rules import Rules
 
 SPEC = Path(__file__).resolve().parents[2] / "shared" / "spec" / "hand-history.md"
 

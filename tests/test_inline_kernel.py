@@ -1,8 +1,8 @@
 """The generated kernel is up to date, and the inliner that writes it is right (issue 11).
 
-``src/primero/fastsim_inlined.py`` is written by ``tools/inline_kernel.py`` from the
-template ``primero/fastsim.py`` and the rule helpers (:mod:`primero.rulebook`,
-:mod:`primero.pots`, :mod:`primero.bots.random`). The first test regenerates it in
+``src/primero/research/fastsim_inlined.py`` is written by ``tools/inline_kernel.py`` from the
+template ``primero/research/fastsim.py`` and the rule helpers (:mod:`primero.engine.rulebook`,
+:mod:`primero.engine.pots`, :mod:`primero.bots.random`). The first test regenerates it in
 memory: a rule edited without regenerating fails here. The others run the inliner on
 small functions, one control-flow shape each, and compare the generated code's results
 with the original functions' on many inputs; shapes it does not handle must be refused.
@@ -28,7 +28,7 @@ def test_the_committed_generated_kernel_is_up_to_date() -> None:
     fresh = inline_kernel.generate()
     committed = inline_kernel.GENERATED.read_text(encoding="utf-8")
     assert committed == fresh, (
-        "src/primero/fastsim_inlined.py is stale (fastsim.py or a rule helper changed): "
+        "src/primero/research/fastsim_inlined.py is stale (fastsim.py or a rule helper changed): "
         "run `python tools/inline_kernel.py` and commit the result"
     )
 
@@ -47,7 +47,7 @@ def test_the_generated_kernel_calls_no_inlined_function() -> None:
     assert not called & inlined, called & inlined
     imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
                 for a in n.names}
-    assert "primero.fastsim" not in {n.module for n in ast.walk(tree)
+    assert "primero.research.fastsim" not in {n.module for n in ast.walk(tree)
                                      if isinstance(n, ast.ImportFrom)}
     assert not imported & inlined, imported & inlined
 
@@ -56,7 +56,7 @@ def test_the_inlined_code_makes_no_cell_variables() -> None:
     """A comprehension in an inlined helper would turn the locals it reads into cells
     (slower to read everywhere in the kernel): the generated functions have only the
     template's."""
-    from primero import fastsim, fastsim_inlined
+    from primero.research import fastsim, fastsim_inlined
 
     for name in inline_kernel.ROOTS:
         generated = getattr(fastsim_inlined, name).__code__.co_cellvars

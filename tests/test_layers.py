@@ -1,5 +1,7 @@
-"""The package's layers (architecture.md, issue 11 item 5): what each module imports.
+"""The package's shape beyond its layers: no import circles, private names kept private.
 
+The layers themselves (architecture.md) are import-linter contracts in pyproject.toml,
+checked by ``lint-imports`` in the README's test command and by the first test here.
 Imports are read from the source (module level, ``if TYPE_CHECKING:`` blocks and imports
 inside functions alike), so a lazy import counts as much as an eager one.
 """
@@ -7,21 +9,15 @@ inside functions alike), so a lazy import counts as much as an eager one.
 from __future__ import annotations
 
 import ast
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "primero"
-
-#: The core (cards ... match) and what it may never import.
-CORE = (
-    "actions", "batch", "cards", "dealing", "errors", "hands", "history", "legal", "match",
-    "pots", "rules", "state", "views", "odds",
-)
-ABOVE_CORE = ("bots", "cli", "tui", "table", "fastsim", "fastsim_inlined", "fastsim_tables",
-              "cheatsheet", "cheatsheet_pdf")
-
 
 def module_name(path: Path) -> str:
     parts = path.relative_to(SRC).with_suffix("").parts
@@ -63,6 +59,17 @@ def imports_of(path: Path) -> set[str]:
 GRAPH = {module_name(p): imports_of(p) for p in sorted(PACKAGE.rglob("*.py"))}
 
 
+def test_the_import_contracts_hold() -> None:
+    """The layers of pyproject.toml's [tool.importlinter] contracts (engine at the
+    bottom, front ends on top) are kept."""
+    beside = Path(sys.executable).with_name("lint-imports")
+    lint_imports = str(beside) if beside.exists() else shutil.which("lint-imports")
+    assert lint_imports, "lint-imports (import-linter, the test extra) is not installed"
+    done = subprocess.run([lint_imports], cwd=SRC.parent, capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def reaches(start: str, goal: str) -> bool:
     seen, todo = set(), [start]
     while todo:
@@ -76,38 +83,10 @@ def reaches(start: str, goal: str) -> bool:
     return False
 
 
-def top(module: str) -> str:
-    return module.split(".")[1] if module.count(".") else ""
-
-
-@pytest.mark.parametrize("module", sorted(m for m in GRAPH if top(m) in CORE))
-def test_the_core_imports_nothing_above_it(module: str) -> None:
-    above = sorted(m for m in GRAPH[module] if top(m) in ABOVE_CORE)
-    assert not above, f"{module} imports {above}"
-
-
-#: What the kernel's modules may import: the rules from the rulebook and the pots, the
-#: bot's choices from the random bot, the core below the engine (not state, legal, views).
-KERNEL_ALLOWED = {"primero.cards", "primero.dealing", "primero.hands", "primero.rules",
-                  "primero.rulebook", "primero.pots", "primero.bots.random"}
-
-
-def test_the_kernel_imports_only_the_core_below_the_engine() -> None:
-    # the template runs the generated kernel; both read the shared tables
-    allowed = KERNEL_ALLOWED | {"primero.fastsim_inlined", "primero.fastsim_tables"}
-    assert GRAPH["primero.fastsim"] <= allowed, GRAPH["primero.fastsim"]
-
-
-@pytest.mark.parametrize("module", ["primero.fastsim_inlined", "primero.fastsim_tables"])
-def test_the_generated_kernel_and_its_tables_stand_alone(module: str) -> None:
-    # never the template (primero.fastsim imports them): no circle
-    allowed = KERNEL_ALLOWED | {"primero.fastsim_tables"}
-    assert GRAPH[module] <= allowed - {module}, GRAPH[module]
-
-
 @pytest.mark.parametrize(
     ("a", "b"),
-    [("primero.state", "primero.legal"), ("primero.cheatsheet", "primero.cheatsheet_pdf")],
+    [("primero.engine.state", "primero.engine.legal"),
+     ("primero.play.cheatsheet", "primero.play.cheatsheet_pdf")],
 )
 def test_no_circle(a: str, b: str) -> None:
     assert not (reaches(a, b) and reaches(b, a)), f"{a} and {b} import each other"
@@ -116,8 +95,8 @@ def test_no_circle(a: str, b: str) -> None:
 #: Circles known and left to their owners: the OpenSpiel game's modules import each
 #: other's types under ``if TYPE_CHECKING:`` (research interfaces, issue 9). New circles
 #: fail this test.
-KNOWN_CIRCLES = {"primero.openspiel.game", "primero.openspiel.observer",
-                 "primero.openspiel.resample"}
+KNOWN_CIRCLES = {"primero.research.openspiel.game", "primero.research.openspiel.observer",
+                 "primero.research.openspiel.resample"}
 
 
 def test_no_module_imports_itself_through_others() -> None:
@@ -133,7 +112,7 @@ def test_private_names_stay_in_their_package() -> None:
     offenders = []
     for path in PACKAGE.rglob("*.py"):
         name = module_name(path)
-        if name == "primero.fastsim_inlined":
+        if name == "primero.research.fastsim_inlined":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("primero"):

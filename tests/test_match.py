@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from primero.actions import Action, Bet, Call, Exchange, Vote, parse_action
 from primero.bots.random import RandomBot
-from primero.dealing import Dealer
-from primero.errors import EndlessHandError, IllegalActionError, PrimeroError
-from primero.history import HandRecord, replay
-from primero.legal import line_limit
-from primero.match import Agent, Match, MatchOverError, Standing, play_hand
-from primero.rules import Rules, RulesError
-from primero.state import HandState
-from primero.views import SeatView
+from primero.engine.actions import Action, Bet, Call, Exchange, Vote, parse_action
+from primero.engine.dealing import Dealer
+from primero.engine.errors import EndlessHandError, IllegalActionError, PrimeroError
+from primero.engine.history import HandRecord, replay
+from primero.engine.legal import line_limit
+from primero.engine.match import Agent, Match, MatchOverError, Standing, play_hand
+from primero.engine.rules import Rules, RulesError
+from primero.engine.state import HandState
+from primero.engine.views import SeatView
 
 TABLE = ["Ana", "Ben", "Cleo", "Dev"]
 

@@ -1,4 +1,4 @@
-"""primero.moveinput: numbers, cards and moves as people type them (issue 10, items 5-6)."""
+"""primero.play.moveinput: numbers, cards and moves as people type them (issue 10, items 5-6)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from primero.actions import Bet, Exchange
-from primero.cards import CardError, parse_card, parse_cards
-from primero.moveinput import (
+from primero.engine.actions import Bet, Exchange
+from primero.engine.cards import CardError, parse_card, parse_cards
+from primero.engine.state import HandState, LegalActions
+from primero.play.moveinput import (
     InputError,
     count_text,
     digit_key,
@@ -18,8 +19,7 @@ from primero.moveinput import (
     read_cards,
     read_number,
 )
-from primero.state import HandState, LegalActions
-from primero.table import Table, TableConfig
+from primero.play.table import Table, TableConfig
 
 
 def _first_turn() -> Table:
@@ -155,7 +155,7 @@ def test_unknown_card_error_gives_two_different_examples() -> None:
 @given(st.text(max_size=30))
 def test_parse_move_never_raises_anything_but_input_error(text: str) -> None:
     state = HandState(["Ana", "Ben", "Cy"], [20, 20, 20])
-    from primero.actions import parse_action
+    from primero.engine.actions import parse_action
 
     for line in ["d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Kc Ks"]:
         state.apply(parse_action(line, 3))

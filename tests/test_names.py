@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from primero.cli import app
-from primero.history import RecordError, load_record, parse_record
-from primero.match import Match
-from primero.names import check_player_names, name_problem
-from primero.rules import Rules, RulesError
-from primero.state import HandState
+from primero.engine.history import RecordError, load_record, parse_record
+from primero.engine.match import Match
+from primero.engine.names import check_player_names, name_problem
+from primero.engine.rules import Rules, RulesError
+from primero.engine.state import HandState
 
 runner = CliRunner()
 

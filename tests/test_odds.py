@@ -1,4 +1,4 @@
-"""Exact exchange and showdown odds (primero.odds): hand-computed cases and brute force."""
+"""Exact exchange and showdown odds (primero.engine.odds): hand-computed cases and brute force."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-import primero.odds.combinatorics
-import primero.odds.opponent
-from primero.batch import VALUE_CATEGORY, VALUE_POINTS, ranks_of_valid
-from primero.cards import DECK, Card, CardError, parse_cards
-from primero.hands import Category, evaluate
-from primero.odds import (
+import primero.engine.odds.combinatorics
+import primero.engine.odds.opponent
+from primero.engine.batch import VALUE_CATEGORY, VALUE_POINTS, ranks_of_valid
+from primero.engine.cards import DECK, Card, CardError, parse_cards
+from primero.engine.hands import Category, evaluate
+from primero.engine.odds import (
     CRITERION,
     ExchangeChoice,
     ExchangeOdds,
@@ -282,7 +282,7 @@ def test_three_opponents_use_monte_carlo() -> None:
 
 
 def test_module_doctest() -> None:
-    assert doctest.testmod(primero.odds).failed == 0
+    assert doctest.testmod(primero.engine.odds).failed == 0
 
 
 def test_results_are_frozen() -> None:
@@ -577,8 +577,8 @@ def test_opponent_tables_equal_direct_counts(known: int) -> None:
     gone = {c.id for c in rng.sample(DECK, known)}
     unseen = np.array([i for i in range(40) if i not in gone], dtype=np.uint8)
     n = len(unseen)
-    geometry = primero.odds.combinatorics._geometry(n)
-    opponent = primero.odds.opponent._Opponent(unseen, geometry)
+    geometry = primero.engine.odds.combinatorics._geometry(n)
+    opponent = primero.engine.odds.opponent._Opponent(unseen, geometry)
     hands = list(combinations(range(n), 4))
     ranks = [int(r) for r in ranks_of_valid(unseen[np.array(hands, dtype=np.intp)])]
     pair_rank = {pair: i for i, pair in enumerate(map(tuple, geometry.pairs.tolist()))}

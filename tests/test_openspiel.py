@@ -1,4 +1,5 @@
-"""The OpenSpiel game python_primero (primero.openspiel): conformance, chance, views, ISMCTS.
+"""The OpenSpiel game python_primero (primero.research.openspiel): conformance, chance, views,
+ISMCTS.
 
 Needs the ``research`` extra (open-spiel); skipped without it, failing when PRIMERO_CI=1.
 """
@@ -14,8 +15,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from primero.actionids import BET0, CALL, EXCHANGE0, num_actions
-from primero.cards import DECK, parse_cards
+from primero.engine.cards import DECK, parse_cards
+from primero.research.actionids import BET0, CALL, EXCHANGE0, num_actions
 
 
 def _require(name: str) -> ModuleType:
@@ -28,7 +29,7 @@ def _require(name: str) -> ModuleType:
 
 
 pyspiel = _require("pyspiel")
-pos = _require("primero.openspiel")
+pos = _require("primero.research.openspiel")
 
 
 CARD_NAMES = {str(c) for c in DECK}

@@ -1,5 +1,5 @@
-"""The PettingZoo AEC environment (primero.pettingzoo) and the Gymnasium one
-(primero.gymnasium_env): the libraries' own checkers, masks, rewards, seeding, errors.
+"""The PettingZoo AEC environment (primero.research.pettingzoo) and the Gymnasium one
+(primero.research.gymnasium_env): the libraries' own checkers, masks, rewards, seeding, errors.
 
 Needs the ``research`` extra (pettingzoo, gymnasium); skipped without it, failing when
 PRIMERO_CI=1.
@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from primero.actionids import BET0, EXCHANGE0, num_actions
-from primero.features import observation_size
+from primero.research.actionids import BET0, EXCHANGE0, num_actions
+from primero.research.features import observation_size
 
 
 def _require(name: str) -> ModuleType:
@@ -31,8 +31,8 @@ def _require(name: str) -> ModuleType:
 pz_test = _require("pettingzoo.test")
 gymnasium = _require("gymnasium")
 env_checker = _require("gymnasium.utils.env_checker")
-ppz = _require("primero.pettingzoo")
-pgym = _require("primero.gymnasium_env")
+ppz = _require("primero.research.pettingzoo")
+pgym = _require("primero.research.gymnasium_env")
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

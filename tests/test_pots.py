@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from primero.hands import HandValue, evaluate
-from primero.pots import Award, Pot, award_pots, build_pots, live_pots, settle
+from primero.engine.hands import HandValue, evaluate
+from primero.engine.pots import Award, Pot, award_pots, build_pots, live_pots, settle
 from referee import r7_payouts
 
 SUPREMUS_55 = evaluate("7h 6h Ah 2c")

@@ -1,7 +1,7 @@
 """Properties of random hands: chips and cards conserved, views hide what they must, records
 replay to the same hand, bots act legally, and illegal actions are refused without a trace.
 
-Hands are dealt by a seeded :class:`~primero.dealing.Dealer` and played by
+Hands are dealt by a seeded :class:`~primero.engine.dealing.Dealer` and played by
 :class:`~primero.bots.random.RandomBot` agents through their views, with random house
 rules, 2 to 8 players and random (often tiny) stacks, so that all-ins, side pots, void
 deals, refusals and deck exhaustion all happen.
@@ -19,7 +19,8 @@ from typing import Literal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from primero.actions import (
+from primero.bots.random import RandomBot
+from primero.engine.actions import (
     Action,
     Bet,
     Call,
@@ -31,15 +32,14 @@ from primero.actions import (
     Vote,
     parse_action,
 )
-from primero.bots.random import RandomBot
-from primero.cards import DECK, Card, CardError, parse_card
-from primero.dealing import Dealer
-from primero.errors import IllegalActionError
-from primero.hands import Category, HandValue
-from primero.history import dump_record, parse_record, record_of, replay
-from primero.rules import Rules
-from primero.state import DEALER, HandState, LegalActions, Phase
-from primero.views import SeatView, view
+from primero.engine.cards import DECK, Card, CardError, parse_card
+from primero.engine.dealing import Dealer
+from primero.engine.errors import IllegalActionError
+from primero.engine.hands import Category, HandValue
+from primero.engine.history import dump_record, parse_record, record_of, replay
+from primero.engine.rules import Rules
+from primero.engine.state import DEALER, HandState, LegalActions, Phase
+from primero.engine.views import SeatView, view
 from referee import Referee
 
 Agent = Callable[[SeatView], Action]

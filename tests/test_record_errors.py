@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from primero.cli import app
-from primero.history import HandRecord, RecordError, write_record
-from primero.recordpos import action_lines, action_lines_of_file, describe_error
+from primero.engine.history import HandRecord, RecordError, write_record
+from primero.play.recordpos import action_lines, action_lines_of_file, describe_error
 
 runner = CliRunner()
 

@@ -40,7 +40,7 @@ def test_research_doc_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_readme_research_example_runs() -> None:
-    block = next(b for b in _blocks(ROOT / "README.md") if "primero.openspiel" in b)
+    block = next(b for b in _blocks(ROOT / "README.md") if "primero.research.openspiel" in b)
     namespace: dict[str, object] = {}
     exec(compile(block, "README.md", "exec"), namespace)
     assert namespace["game"].num_players() == 5  # type: ignore[attr-defined]

@@ -1,4 +1,4 @@
-"""The pure rule helpers both engines call (primero.rulebook), with values worked out by
+"""The pure rule helpers both engines call (primero.engine.rulebook), with values worked out by
 hand from docs/rules.md, and the random bot's one decision procedure."""
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from primero.bots.random import (
     random_cards,
     random_move,
 )
-from primero.cards import CardError, parse_cards
-from primero.hands import VALUE_BY_MASK, Category, evaluate, evaluate_mask
-from primero.legal import LegalActions
-from primero.pots import divide_pot, pot_layers
-from primero.rulebook import (
+from primero.engine.cards import CardError, parse_cards
+from primero.engine.hands import VALUE_BY_MASK, Category, evaluate, evaluate_mask
+from primero.engine.legal import LegalActions
+from primero.engine.pots import divide_pot, pot_layers
+from primero.engine.rulebook import (
     SEATS_AFTER,
     able_to_bet,
     declarable,
@@ -39,7 +39,7 @@ from primero.rulebook import (
     voted,
     voters,
 )
-from primero.rules import Rules, RulesError
+from primero.engine.rules import Rules, RulesError
 
 F, T = False, True
 
@@ -169,8 +169,8 @@ def test_match_players_and_the_seed_scheme() -> None:  # R3, R10
     Rules().check_match_players(4)
     with pytest.raises(RulesError, match="a match starts with 4 to 6 players"):
         Rules().check_match_players(7)
-    from primero.dealing import derive_seed
-    from primero.table import derive_seed as table_derive_seed
+    from primero.engine.dealing import derive_seed
+    from primero.play.table import derive_seed as table_derive_seed
 
     assert table_derive_seed is derive_seed
     assert derive_seed(1, 0) == 1_000_003 + 7_919 and derive_seed(1, 0) != derive_seed(1, 1)

@@ -1,4 +1,5 @@
-"""Saving and resuming a match (primero.savegame, ``primero play --resume``; issue 10 item 3)."""
+"""Saving and resuming a match (primero.play.savegame, ``primero play --resume``; issue 10 item
+3)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from primero.cli import app
-from primero.savegame import (
+from primero.engine.views import SeatView
+from primero.play.savegame import (
     SAVE_SUFFIX,
     MatchSaver,
     ResumeError,
@@ -17,8 +19,7 @@ from primero.savegame import (
     read_saved,
     resume_table,
 )
-from primero.table import Table, TableConfig
-from primero.views import SeatView
+from primero.play.table import Table, TableConfig
 
 runner = CliRunner()
 

@@ -6,18 +6,18 @@ import random
 
 import pytest
 
-from primero.actions import Action, Call, Declare, Fold, Raise, Vote
 from primero.bots import make_bot
 from primero.bots.heuristic import HeuristicBot
 from primero.bots.search import SearchBot
 from primero.bots.strength import hand_key, strength_table
-from primero.cards import parse_cards
-from primero.dealing import Dealer
-from primero.hands import Category, evaluate
-from primero.match import Agent, play_hand
-from primero.rules import Rules
-from primero.state import DEALER, HandState, Phase
-from primero.views import HIDDEN, view
+from primero.engine.actions import Action, Call, Declare, Fold, Raise, Vote
+from primero.engine.cards import parse_cards
+from primero.engine.dealing import Dealer
+from primero.engine.hands import Category, evaluate
+from primero.engine.match import Agent, play_hand
+from primero.engine.rules import Rules
+from primero.engine.state import DEALER, HandState, Phase
+from primero.engine.views import HIDDEN, view
 
 
 def _state(players: int, lines: list[str], stack: int = 100) -> HandState:
@@ -210,7 +210,7 @@ def test_declares_and_votes_legally_at_every_point() -> None:
 
 def test_a_person_can_play_against_search_bots() -> None:
     """``primero play --bots search``: the table makes search bots from the registry."""
-    from primero.table import Table, TableConfig
+    from primero.play.table import Table, TableConfig
 
     table = Table(TableConfig(players=4, seed=5, max_hands=1, bots=("search",)))
     table.start_hand()

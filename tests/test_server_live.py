@@ -18,10 +18,10 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from client_policy import choose_line
-from primero.actions import Deal, parse_action
-from primero.dealing import Dealer
-from primero.history import read_record, replay
-from primero.state import HandState
+from primero.engine.actions import Deal, parse_action
+from primero.engine.dealing import Dealer
+from primero.engine.history import read_record, replay
+from primero.engine.state import HandState
 from server_helpers import (
     PRIMERO,
     LiveServer,

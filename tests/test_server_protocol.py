@@ -14,9 +14,9 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from client_policy import choose_line
-from primero.cards import parse_card
-from primero.hands import evaluate
-from primero.history import parse_record, replay
+from primero.engine.cards import parse_card
+from primero.engine.hands import evaluate
+from primero.engine.history import parse_record, replay
 from primero.server import Settings, create_app
 from primero.server.models import StateOut
 from primero.store import Store
@@ -492,7 +492,7 @@ def test_a_failing_bot_makes_the_timer_move_and_the_table_goes_on(
 
         return agent
 
-    monkeypatch.setattr("primero.tablemodel.model.make_bot", broken)
+    monkeypatch.setattr("primero.play.tablemodel.model.make_bot", broken)
     app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'b.db'}", bot_pause=0))
     with TestClient(app) as client:
         t = _create(client, {"seats": ["random", "random", "random", "heuristic"], "max_hands": 2})

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from primero.history import read_record, replay
+from primero.engine.history import read_record, replay
 
 CASES_DIR = Path(__file__).resolve().parents[2] / "shared" / "cases"
 CASE_FILES = sorted(CASES_DIR.glob("*.prh")) if CASES_DIR.is_dir() else []

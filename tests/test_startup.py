@@ -3,7 +3,7 @@
 Every ``primero`` command first imports :mod:`primero.cli` (all subcommands register),
 so a heavy import at the top of any subcommand module slows them all; the random-play
 figure of the README (``primero simulate --bots random``) imports the kernel
-:mod:`primero.fastsim`. These tests guard the start-up without timing anything: each
+:mod:`primero.research.fastsim`. These tests guard the start-up without timing anything: each
 runs in a fresh interpreter and lists the modules that must not be loaded.
 ``benchmarks/bench_startup.py`` measures the CPU time.
 """
@@ -21,22 +21,24 @@ HEAVY = (
     "alembic", "fastapi", "markdown_it", "matplotlib", "multiprocessing", "numpy",
     "pydantic", "pydoc", "ray", "sqlalchemy", "textual", "uvicorn",
     "importlib.metadata",  # primero.__version__, read on first access
-    "primero.bots.heuristic", "primero.bots.search", "primero.odds", "primero.server",
-    "primero.store", "primero.table", "primero.tournament", "primero.tournament_engines",
+    "primero.bots.heuristic", "primero.bots.search", "primero.engine.odds", "primero.server",
+    "primero.store", "primero.play.table", "primero.research.tournament",
+    "primero.research.tournament_engines",
     "primero.tui",
 )
 
 #: Not needed by the kernel, nor to register the commands.
-ENGINE_EXTRAS = ("primero.history", "primero.match", "primero.savegame", "tomli_w")
+ENGINE_EXTRAS = ("primero.engine.history", "primero.engine.match", "primero.play.savegame",
+                 "tomli_w")
 
 
 def loaded_after(code: str) -> tuple[set[str], bool]:
     """The modules loaded by ``code`` in a fresh interpreter, and whether the evaluator's
-    table (:func:`primero.hands._table`) was built."""
+    table (:func:`primero.engine.hands._table`) was built."""
     script = (
         f"{code}\n"
         "import json, sys\n"
-        "hands = sys.modules.get('primero.hands')\n"
+        "hands = sys.modules.get('primero.engine.hands')\n"
         "print(json.dumps([sorted(sys.modules), bool(hands and hands._built)]))\n"
     )
     done = subprocess.run(
@@ -65,12 +67,12 @@ def test_the_command_line_starts_without_heavy_modules(code: str) -> None:
     allowed = {"importlib.metadata"} if "--version" in code else set()
     assert set(present(modules, HEAVY)) <= allowed, present(modules, HEAVY)
     assert not present(modules, ENGINE_EXTRAS), present(modules, ENGINE_EXTRAS)
-    assert "primero.fastsim" not in modules
+    assert "primero.research.fastsim" not in modules
     assert not built, "the evaluator's table is built on first use, not at import"
 
 
 def test_the_kernel_loads_only_the_engine_it_uses() -> None:
-    modules, built = loaded_after("import primero.fastsim")
+    modules, built = loaded_after("import primero.research.fastsim")
     assert not present(modules, HEAVY), present(modules, HEAVY)
     assert not present(modules, ENGINE_EXTRAS), present(modules, ENGINE_EXTRAS)
     assert not {"typer", "rich", "secrets"} & modules

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from primero.actions import Action, Bet, Call, Deal, Declare, Exchange, Fold, Raise, Vote
-from primero.actions import parse_action as _parse
-from primero.cards import DECK, parse_card, parse_cards
-from primero.dealing import Dealer
-from primero.errors import (
+from primero.engine.actions import Action, Bet, Call, Deal, Declare, Exchange, Fold, Raise, Vote
+from primero.engine.actions import parse_action as _parse
+from primero.engine.cards import DECK, parse_card, parse_cards
+from primero.engine.dealing import Dealer
+from primero.engine.errors import (
     BadAmountError,
     BadCardsError,
     BadDeclarationError,
@@ -24,12 +24,12 @@ from primero.errors import (
     IllegalActionError,
     WrongTurnError,
 )
-from primero.hands import Category
-from primero.history import HandRecord, replay
-from primero.pots import Pot
-from primero.rules import DEFAULT_RULES, Rules, RulesError
-from primero.state import DEALER, HandState, LegalActions, Phase
-from primero.views import view
+from primero.engine.hands import Category
+from primero.engine.history import HandRecord, replay
+from primero.engine.pots import Pot
+from primero.engine.rules import DEFAULT_RULES, Rules, RulesError
+from primero.engine.state import DEALER, HandState, LegalActions, Phase
+from primero.engine.views import view
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal")
 EVEN4 = (20, 20, 20, 20)

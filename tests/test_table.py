@@ -1,4 +1,4 @@
-"""The person-vs-bots controller (primero.table): set-up, input syntax, turns, records."""
+"""The person-vs-bots controller (primero.play.table): set-up, input syntax, turns, records."""
 
 from __future__ import annotations
 
@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from primero.actions import Action, Bet, Call, Deal, Declare, Exchange, Fold, Raise, Vote
 from primero.bots.random import RandomBot
-from primero.errors import IllegalActionError, PrimeroError, WrongTurnError
-from primero.hands import Category, evaluate
-from primero.history import read_record, replay
-from primero.match import MatchOverError
-from primero.rules import Rules, RulesError
-from primero.state import Phase
-from primero.table import BOT_NAMES, InputError, Table, TableConfig, input_help
-from primero.views import SeatView
+from primero.engine.actions import Action, Bet, Call, Deal, Declare, Exchange, Fold, Raise, Vote
+from primero.engine.errors import IllegalActionError, PrimeroError, WrongTurnError
+from primero.engine.hands import Category, evaluate
+from primero.engine.history import read_record, replay
+from primero.engine.match import MatchOverError
+from primero.engine.rules import Rules, RulesError
+from primero.engine.state import Phase
+from primero.engine.views import SeatView
+from primero.play.table import BOT_NAMES, InputError, Table, TableConfig, input_help
 
 Policy = Callable[[SeatView], Action]
 
@@ -393,7 +393,7 @@ def test_input_errors_address_the_person_in_the_second_person() -> None:
 
 
 def test_personal_message_rewrites_the_persons_seat_only() -> None:
-    from primero.table import personal_message
+    from primero.play.table import personal_message
 
     assert (
         personal_message("p1 holds a primero and may not declare numerus", 0)

@@ -1,4 +1,5 @@
-"""The I/O-free table model (primero.tablemodel): sentences, timer move, deadlines, payloads."""
+"""The I/O-free table model (primero.play.tablemodel): sentences, timer move, deadlines,
+payloads."""
 
 from __future__ import annotations
 
@@ -9,19 +10,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from primero.actions import Bet, Call, Deal, Declare, Exchange, Fold, Raise, Vote
-from primero.cards import parse_card, parse_cards
-from primero.errors import PrimeroError, WrongTurnError
-from primero.hands import Category
-from primero.state import HandState
-from primero.tablemodel import (
+from primero.engine.actions import Bet, Call, Deal, Declare, Exchange, Fold, Raise, Vote
+from primero.engine.cards import parse_card, parse_cards
+from primero.engine.errors import PrimeroError, WrongTurnError
+from primero.engine.hands import Category
+from primero.engine.state import HandState
+from primero.engine.views import view
+from primero.play.tablemodel import (
     TableModel,
     least_committal,
     seat_payload,
     sentence,
     weakest_card,
 )
-from primero.views import view
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 

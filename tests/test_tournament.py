@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from primero.cli import app
 from primero.cli.commands_tournament import ray_flag_args
-from primero.tournament import (
+from primero.research.tournament import (
     TournamentConfig,
     UnitResult,
     mean_ci,
@@ -24,7 +24,7 @@ from primero.tournament import (
     t975,
     unit_seed,
 )
-from primero.tournament_engines import run_local, run_processes, run_ray
+from primero.research.tournament_engines import run_local, run_processes, run_ray
 
 BOTS3 = ("random", "heuristic", "search")
 
@@ -189,11 +189,12 @@ def test_module_doctests() -> None:
     import primero.bots.search
     import primero.bots.strength
     import primero.cli.commands_tournament
-    import primero.tournament
-    import primero.tournament_engines
+    import primero.research.tournament
+    import primero.research.tournament_engines
 
     for module in (
-        primero.tournament, primero.tournament_engines, primero.cli.commands_tournament,
+        primero.research.tournament, primero.research.tournament_engines,
+        primero.cli.commands_tournament,
         primero.bots.strength, primero.bots.search,
     ):
         assert doctest.testmod(module).failed == 0, module.__name__

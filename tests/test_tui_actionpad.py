@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from primero.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote, parse_action
-from primero.cards import parse_cards
-from primero.hands import Category
-from primero.state import HandState
+from primero.engine.actions import (
+    Action,
+    Bet,
+    Call,
+    Declare,
+    Exchange,
+    Fold,
+    Raise,
+    Vote,
+    parse_action,
+)
+from primero.engine.cards import parse_cards
+from primero.engine.hands import Category
+from primero.engine.state import HandState
+from primero.engine.views import view
 from primero.tui.actionpad import ActionPad, PadMode
-from primero.views import view
 
 
 def hand_after(lines: list[str], players: int = 4, stacks: int = 20) -> HandState:

@@ -7,15 +7,15 @@ import io
 
 from rich.console import Console, RenderableType
 
-from primero.actions import parse_action
-from primero.hands import Category
-from primero.odds import exchange_odds
-from primero.state import HandState
-from primero.table import TableConfig
+from primero.engine.actions import parse_action
+from primero.engine.hands import Category
+from primero.engine.odds import exchange_odds
+from primero.engine.state import HandState
+from primero.engine.views import view
+from primero.play.table import TableConfig
 from primero.tui.hints import hints_text, percent
 from primero.tui.play import TableApp
 from primero.tui.screentext import screen_text
-from primero.views import view
 
 
 def plain(renderable: RenderableType) -> str:
@@ -121,7 +121,7 @@ def test_hints_first_round_before_a_bet_keeping_both_means_betting() -> None:
 
 
 def test_hints_first_round_stand_pat_allowed_by_house_rule() -> None:
-    from primero.rules import Rules
+    from primero.engine.rules import Rules
 
     state = HandState(["A", "B", "C", "D"], [20] * 4, Rules(first_round_stand=True))
     for line in DEAL:

@@ -9,7 +9,7 @@ from importlib import resources
 
 import pytest
 
-from primero.actions import Call, Fold
+from primero.engine.actions import Call, Fold
 from primero.tui.learn import LearnApp, lesson_fields
 from primero.tui.learn_script import (
     LEARN_SEED,

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from primero.cards import Card, CardError, parse_card
-from primero.table import Table, TableConfig
+from primero.engine.cards import Card, CardError, parse_card
+from primero.engine.views import SeatView
+from primero.play.table import Table, TableConfig
 from primero.tui import play as play_module
 from primero.tui.actionpad import PadMode
 from primero.tui.logpanel import award_lines
 from primero.tui.play import TableApp
 from primero.tui.screentext import screen_text
-from primero.views import SeatView
 
 SIZE = (120, 40)
 
@@ -186,10 +186,10 @@ def test_run_table_builds_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_status_line_says_your_bet_for_the_persons_bet() -> None:
-    from primero.actions import parse_action
-    from primero.state import HandState
+    from primero.engine.actions import parse_action
+    from primero.engine.state import HandState
+    from primero.engine.views import view
     from primero.tui.tablepanel import status_text
-    from primero.views import view
 
     s = HandState(["You", "Ben", "Cy", "Di"], [20] * 4)
     for line in ["d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d", "p1 b 4"]:
@@ -200,10 +200,10 @@ def test_status_line_says_your_bet_for_the_persons_bet() -> None:
 
 
 def test_seats_table_marks_the_bet_under_vote_and_the_voter() -> None:
-    from primero.actions import parse_action
-    from primero.state import HandState
+    from primero.engine.actions import parse_action
+    from primero.engine.state import HandState
+    from primero.engine.views import view
     from primero.tui.tablepanel import _seat_flags
-    from primero.views import view
 
     s = HandState(["You", "Ben", "Cy", "Di"], [20] * 4)
     for line in ["d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d", "p1 b 4"]:
@@ -256,9 +256,9 @@ def test_the_result_is_on_screen_at_the_end_of_a_hand_with_hints_on(
 
 
 def _finished(lines: list[str], players: int = 4) -> SeatView:
-    from primero.actions import parse_action
-    from primero.state import HandState
-    from primero.views import view
+    from primero.engine.actions import parse_action
+    from primero.engine.state import HandState
+    from primero.engine.views import view
 
     names = ["You", "Ben", "Cy", "Di", "Eve", "Flo"][:players]
     s = HandState(names, [20] * players)

@@ -17,9 +17,10 @@ from rich.console import Console
 from textual.app import App
 from textual.containers import VerticalScroll
 
-from primero.actions import parse_action
-from primero.state import HandState
-from primero.table import Table, TableConfig
+from primero.engine.actions import parse_action
+from primero.engine.state import HandState
+from primero.engine.views import view
+from primero.play.table import Table, TableConfig
 from primero.tui.actionpad import PadMode
 from primero.tui.learn import LearnApp
 from primero.tui.learn_script import Teach
@@ -27,7 +28,6 @@ from primero.tui.play import TableApp
 from primero.tui.screens import ConfirmLeave, HelpScreen
 from primero.tui.screentext import screen_text
 from primero.tui.tablepanel import table_panel
-from primero.views import view
 
 NARROW = (80, 24)
 WIDE = (120, 40)
@@ -515,7 +515,7 @@ def test_table_object_unchanged_by_a_bad_line() -> None:
     hand = table.hand
     assert hand is not None
     before = hand.lines()
-    from primero.moveinput import InputError
+    from primero.play.moveinput import InputError
 
     for text in ["b ²", "x 6♠️ 6♠️", "dc", "\x00", "🂡"]:
         with pytest.raises(InputError):
@@ -524,7 +524,7 @@ def test_table_object_unchanged_by_a_bad_line() -> None:
 
 
 def test_exchange_prompt_says_how_many_cards_in_words() -> None:
-    from primero.state import LegalActions
+    from primero.engine.state import LegalActions
     from primero.tui.actionpad import ActionPad
 
     s = HandState(["A", "B"], [20, 20])
@@ -638,7 +638,7 @@ def test_lessons_name_players_not_record_seats() -> None:
 
 
 def test_a_record_view_names_whose_cards_on_one_line() -> None:
-    from primero.history import HandRecord
+    from primero.engine.history import HandRecord
     from primero.tui.watch import WatchApp
     from primero.tui.watchmodel import WatchModel
 
@@ -736,7 +736,7 @@ def test_at_80x24_the_hand_log_follows_its_newest_line_until_scrolled_up() -> No
 
 @pytest.mark.parametrize("declarations", [True, False])
 def test_without_declarations_the_round_is_named_by_what_happens(declarations: bool) -> None:
-    from primero.rules import Rules
+    from primero.engine.rules import Rules
     from primero.tui.tablepanel import status_text
 
     # first round: p1 bets 1, all call; after the second deal comes round 2 (R4.5),

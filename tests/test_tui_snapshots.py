@@ -17,8 +17,8 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
-from primero.history import HandRecord
-from primero.table import TableConfig
+from primero.engine.history import HandRecord
+from primero.play.table import TableConfig
 from primero.tui.learn import LearnApp
 from primero.tui.learn_script import Teach, You, keys_for
 from primero.tui.play import TableApp

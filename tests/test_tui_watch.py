@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from primero.cards import parse_cards
 from primero.cli import commands_tui
 from primero.cli.app import app as cli_app
-from primero.history import HandRecord, RecordError, read_record, write_record
-from primero.odds import exchange_odds
-from primero.state import Phase
-from primero.table import TableConfig
+from primero.engine.cards import parse_cards
+from primero.engine.history import HandRecord, RecordError, read_record, write_record
+from primero.engine.odds import exchange_odds
+from primero.engine.state import Phase
+from primero.play.table import TableConfig
 from primero.tui.analysis import exchange_decisions
 from primero.tui.play import TableApp
 from primero.tui.screentext import screen_text

@@ -7,14 +7,14 @@ from collections.abc import Sequence
 
 import pytest
 
-from primero.actions import Deal, Exchange, parse_action
-from primero.cards import parse_cards
-from primero.hands import Category
-from primero.history import HandRecord, replay
-from primero.pots import Pot
-from primero.rules import Rules
-from primero.state import DEALER, HandState, Phase
-from primero.views import HIDDEN, SeatView, redact, view
+from primero.engine.actions import Deal, Exchange, parse_action
+from primero.engine.cards import parse_cards
+from primero.engine.hands import Category
+from primero.engine.history import HandRecord, replay
+from primero.engine.pots import Pot
+from primero.engine.rules import Rules
+from primero.engine.state import DEALER, HandState, Phase
+from primero.engine.views import HIDDEN, SeatView, redact, view
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 DEALS = ["d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d"]

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from primero.history import HandRecord
-from primero.recordpos import action_lines
+from primero.engine.history import HandRecord
+from primero.play.recordpos import action_lines
 from primero.tui.screentext import screen_text
 from primero.tui.watch import WatchApp
 from primero.tui.watchmodel import WatchModel

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from primero.actions import parse_action
-from primero.cards import parse_card
-from primero.history import read_record, replay
-from primero.state import HandState
+from primero.engine.actions import parse_action
+from primero.engine.cards import parse_card
+from primero.engine.history import read_record, replay
+from primero.engine.state import HandState
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page

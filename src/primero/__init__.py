@@ -4,7 +4,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # every name below is loaded on first use by __getattr__ (PEP 562)
-    from primero.actions import (
+    from primero.engine.actions import (
         Action,
         Bet,
         Call,
@@ -16,8 +16,8 @@ if TYPE_CHECKING:  # every name below is loaded on first use by __getattr__ (PEP
         Vote,
         parse_action,
     )
-    from primero.batch import evaluate_batch
-    from primero.cards import (
+    from primero.engine.batch import evaluate_batch
+    from primero.engine.cards import (
         DECK,
         Card,
         CardError,
@@ -27,10 +27,10 @@ if TYPE_CHECKING:  # every name below is loaded on first use by __getattr__ (PEP
         parse_card,
         parse_cards,
     )
-    from primero.dealing import Dealer
-    from primero.errors import IllegalActionError, PrimeroError
-    from primero.hands import Category, HandValue, evaluate, evaluate_ids
-    from primero.history import (
+    from primero.engine.dealing import Dealer
+    from primero.engine.errors import IllegalActionError, PrimeroError
+    from primero.engine.hands import Category, HandValue, evaluate, evaluate_ids
+    from primero.engine.history import (
         HandRecord,
         RecordError,
         ReplayOutcome,
@@ -39,11 +39,11 @@ if TYPE_CHECKING:  # every name below is loaded on first use by __getattr__ (PEP
         replay,
         write_record,
     )
-    from primero.match import Match, play_hand
-    from primero.odds import exchange_odds, showdown_odds
-    from primero.rules import Rules, RulesError
-    from primero.state import DEALER, HandResult, HandState, LegalActions, Phase
-    from primero.views import SeatView, view
+    from primero.engine.match import Match, play_hand
+    from primero.engine.odds import exchange_odds, showdown_odds
+    from primero.engine.rules import Rules, RulesError
+    from primero.engine.state import DEALER, HandResult, HandState, LegalActions, Phase
+    from primero.engine.views import SeatView, view
 
     __version__: str
 
@@ -96,47 +96,40 @@ __all__ = [
     "write_record",
 ]
 #: The module each public name is loaded from on first access (PEP 562), so that
-#: ``import primero.fastsim`` (or the command line) loads only the modules it uses.
+#: ``import primero.research.fastsim`` (or the command line) loads only the modules it uses.
 _LAZY: dict[str, str] = {
     **dict.fromkeys(
         ["Action", "Bet", "Call", "Deal", "Declare", "Exchange", "Fold", "Raise", "Vote",
          "parse_action"],
-        "primero.actions",
+        "primero.engine.actions",
     ),
-    "evaluate_batch": "primero.batch",
+    "evaluate_batch": "primero.engine.batch",
     **dict.fromkeys(
         ["DECK", "Card", "CardError", "Rank", "Suit", "format_cards", "parse_card",
          "parse_cards"],
-        "primero.cards",
+        "primero.engine.cards",
     ),
-    "Dealer": "primero.dealing",
-    "IllegalActionError": "primero.errors",
-    "PrimeroError": "primero.errors",
-    **dict.fromkeys(["Category", "HandValue", "evaluate", "evaluate_ids"], "primero.hands"),
+    "Dealer": "primero.engine.dealing",
+    "IllegalActionError": "primero.engine.errors",
+    "PrimeroError": "primero.engine.errors",
+    **dict.fromkeys(["Category", "HandValue", "evaluate", "evaluate_ids"], "primero.engine.hands"),
     **dict.fromkeys(
         ["HandRecord", "RecordError", "ReplayOutcome", "read_record", "record_of", "replay",
          "write_record"],
-        "primero.history",
+        "primero.engine.history",
     ),
-    "Match": "primero.match",
-    "play_hand": "primero.match",
-    "exchange_odds": "primero.odds",
-    "showdown_odds": "primero.odds",
-    "Rules": "primero.rules",
-    "RulesError": "primero.rules",
+    "Match": "primero.engine.match",
+    "play_hand": "primero.engine.match",
+    "exchange_odds": "primero.engine.odds",
+    "showdown_odds": "primero.engine.odds",
+    "Rules": "primero.engine.rules",
+    "RulesError": "primero.engine.rules",
     **dict.fromkeys(
-        ["DEALER", "HandResult", "HandState", "LegalActions", "Phase"], "primero.state"
+        ["DEALER", "HandResult", "HandState", "LegalActions", "Phase"], "primero.engine.state"
     ),
-    "SeatView": "primero.views",
-    "view": "primero.views",
+    "SeatView": "primero.engine.views",
+    "view": "primero.engine.views",
 }
-
-#: Submodules that ``import primero`` used to load, still reachable as attributes
-#: (``primero.history``) without importing them first.
-_SUBMODULES: frozenset[str] = frozenset(
-    ["actions", "cards", "dealing", "errors", "hands", "history", "legal", "match", "names",
-     "pots", "rulebook", "rules", "state", "views"]
-)
 
 
 def _version() -> str:
@@ -148,8 +141,8 @@ def _version() -> str:
 
 
 def __getattr__(name: str) -> object:
-    """Load a public name (:data:`__all__`), ``__version__`` or a core submodule on
-    first access (PEP 562), and keep it as a module attribute.
+    """Load a public name (:data:`__all__`) or ``__version__`` on first access (PEP 562),
+    and keep it as a module attribute.
 
     Raises:
         AttributeError: ``name`` is not an attribute of the package.
@@ -159,8 +152,6 @@ def __getattr__(name: str) -> object:
         value = _version()
     elif name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name]), name)
-    elif name in _SUBMODULES:
-        value = importlib.import_module(f"primero.{name}")
     else:
         raise AttributeError(f"module 'primero' has no attribute {name!r}")
     globals()[name] = value

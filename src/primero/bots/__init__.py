@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # the bots load on first use (make_bot, __getattr__): the CLI
     from primero.bots.heuristic import HeuristicBot
     from primero.bots.random import RandomBot
     from primero.bots.search import SearchBot
-    from primero.match import Agent
+    from primero.engine.match import Agent
 
 __all__ = ["BOT_KINDS", "BOT_NAMES", "HeuristicBot", "RandomBot", "SearchBot", "make_bot"]
 
@@ -47,7 +47,7 @@ def make_bot(kind: str, seed: int | None, *, search_samples: int | None = None) 
             :data:`primero.bots.search.DEFAULT_SAMPLES`); ignored by the other kinds.
 
     Returns:
-        The bot, an :data:`~primero.match.Agent` (a callable SeatView -> Action).
+        The bot, an :data:`~primero.engine.match.Agent` (a callable SeatView -> Action).
 
     Raises:
         ValueError: an unknown kind (the message lists the kinds), or ``search_samples``

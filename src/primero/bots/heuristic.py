@@ -1,11 +1,11 @@
 """A bot that plays by hand strength: exact exchange odds, pot odds and honest-ish declarations.
 
-The bot reads only its :class:`~primero.views.SeatView` (R9b): its own cards, its own
+The bot reads only its :class:`~primero.engine.views.SeatView` (R9b): its own cards, its own
 discards (dead cards it knows), the public bets, votes, declarations and exchanges.
 
 Hand strength is a win probability ``w`` (:mod:`primero.bots.winmodel`): the chance that
 its final hand beats every opponent it models, from the exact enumeration of its
-exchanges (:func:`primero.odds.exchange_outcomes`):
+exchanges (:func:`primero.engine.odds.exchange_outcomes`):
 
 * two cards (first round, R4.3): the expected ``w`` over every draw, for keeping both
   cards (then the two-card second deal), one, or none;
@@ -30,9 +30,9 @@ a bot that accepted a bet calls that same bet at its turn (it folds only if a ra
 in between). Declarations are truthful, or one category higher at ``bluff_rate``.
 Randomness (R10) comes only from ``random.Random``'s ``random()`` method.
 
->>> from primero.state import HandState
->>> from primero.dealing import Dealer
->>> from primero.views import view
+>>> from primero.engine.state import HandState
+>>> from primero.engine.dealing import Dealer
+>>> from primero.engine.views import view
 >>> s = HandState(["Ana", "Ben", "Cleo", "Dev"], [20, 20, 20, 20])
 >>> Dealer.seeded(1).deal_into(s)
 >>> action = HeuristicBot(seed=1)(view(s, 0))
@@ -45,7 +45,6 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from primero.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
 from primero.bots.winmodel import (
     DECLARED_BLUFF,
     EXCHANGE_ALPHA,
@@ -57,11 +56,12 @@ from primero.bots.winmodel import (
     win_ints,
     win_table,
 )
-from primero.cards import DECK, Card
-from primero.dealing import RandomSource
-from primero.hands import evaluate
-from primero.state import LegalActions, Phase
-from primero.views import SeatView
+from primero.engine.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
+from primero.engine.cards import DECK, Card
+from primero.engine.dealing import RandomSource
+from primero.engine.hands import evaluate
+from primero.engine.state import LegalActions, Phase
+from primero.engine.views import SeatView
 
 __all__ = [
     "BIG_CALL",

@@ -4,12 +4,12 @@ Its whole decision procedure is :func:`random_move` (which kind of move, then th
 or the declaration; in four parts over plain values: :func:`random_vote`,
 :func:`random_declaration`, :func:`random_facing`, :func:`random_opening`) and
 :func:`random_cards` (which cards to exchange). :meth:`RandomBot.choose` calls them with
-a :class:`~primero.legal.LegalActions`, and the random-playout kernel
-:mod:`primero.fastsim` calls the very same functions, so both draw the same random
+a :class:`~primero.engine.legal.LegalActions`, and the random-playout kernel
+:mod:`primero.research.fastsim` calls the very same functions, so both draw the same random
 numbers in the same order (R10).
 
 >>> import random
->>> from primero.legal import LegalActions
+>>> from primero.engine.legal import LegalActions
 >>> RandomBot.choose(LegalActions(0, raise_to=(4, 9), call=2, fold=True), random.Random(3))
 Raise(seat=0, amount=7)
 """
@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 from math import floor
 from typing import Final, TypeVar
 
-from primero.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
-from primero.cards import Card
-from primero.dealing import RandomSource
-from primero.legal import LegalActions
-from primero.views import SeatView
+from primero.engine.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
+from primero.engine.cards import Card
+from primero.engine.dealing import RandomSource
+from primero.engine.legal import LegalActions
+from primero.engine.views import SeatView
 
 __all__ = [
     "ACCEPT",
@@ -106,8 +106,8 @@ def random_move(rand: Callable[[], float], legal: LegalActions) -> tuple[int, in
     It draws ``floor(rand() * k)`` over the ``k`` kinds of move legal now, in the order of
     :meth:`LegalActions.kinds`; then, for a bet or raise, the amount uniformly in its
     range (one more draw), or for a declaration the category among the allowed ones
-    (one more draw). ``floor(rand() * k)`` equals :func:`primero.dealing.randbelow` for
-    every ``random()`` value. The kernel :mod:`primero.fastsim` calls the four parts
+    (one more draw). ``floor(rand() * k)`` equals :func:`primero.engine.dealing.randbelow` for
+    every ``random()`` value. The kernel :mod:`primero.research.fastsim` calls the four parts
     (:func:`random_vote`, :func:`random_declaration`, :func:`random_facing`,
     :func:`random_opening`) directly with plain values.
 

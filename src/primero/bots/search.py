@@ -2,7 +2,7 @@
 search over every betting, voting and declaring choice (R4-R8).
 
 Where search helps in Primero: exchanges already have exact odds
-(:func:`primero.odds.exchange_outcomes`), so the bot exchanges as
+(:func:`primero.engine.odds.exchange_outcomes`), so the bot exchanges as
 :class:`~primero.bots.heuristic.HeuristicBot` does. The money is won or lost in the
 betting, calling, voting and declaring decisions, which depend on the hands the
 opponents may hold and on how they will answer a bet. For those the bot
@@ -36,9 +36,9 @@ candidate alike). Cost: about 0.1 ms per sample and decision on the development 
 Randomness (R10) comes only from its own ``random.Random``'s ``random()`` method: the
 same seed and views give the same actions.
 
->>> from primero.state import HandState
->>> from primero.dealing import Dealer
->>> from primero.views import view
+>>> from primero.engine.state import HandState
+>>> from primero.engine.dealing import Dealer
+>>> from primero.engine.views import view
 >>> s = HandState(["Ana", "Ben", "Cleo", "Dev"], [20, 20, 20, 20])
 >>> Dealer.seeded(1).deal_into(s)
 >>> s.apply(SearchBot(seed=1)(view(s, 0)))   # always legal
@@ -53,14 +53,14 @@ from typing import Final
 
 import numpy as np
 
-from primero.actions import Action, Bet, Call, Declare, Fold, Raise, Vote
 from primero.bots.heuristic import HeuristicBot
 from primero.bots.search_eval import Evaluation
 from primero.bots.strength import canonical, hand_key, strength_table
-from primero.dealing import RandomSource
-from primero.hands import Category
-from primero.state import Phase
-from primero.views import SeatView
+from primero.engine.actions import Action, Bet, Call, Declare, Fold, Raise, Vote
+from primero.engine.dealing import RandomSource
+from primero.engine.hands import Category
+from primero.engine.state import Phase
+from primero.engine.views import SeatView
 
 __all__ = ["BLUFF_WEIGHT", "DEFAULT_SAMPLES", "SearchBot"]
 

@@ -7,7 +7,7 @@ cards would it keep at an exchange* (to play the cards out to a showdown). Both 
 from one table per set of declarations facing the player:
 
 * ``w4[key]``: the modelled chance that a 4-card hand of that
-  :attr:`~primero.hands.HandValue.key` beats every opponent, as
+  :attr:`~primero.engine.hands.HandValue.key` beats every opponent, as
   :func:`primero.bots.winmodel.win_table` models it (undeclared opponents hold random
   hands improved by exchanges; declared ones mostly hold the declared category);
 * ``keep3[mask]`` and ``keep2[mask]``: the mean of ``w4`` over every completion of three
@@ -35,8 +35,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from primero.batch import combinations_array, evaluate_batch
-from primero.hands import Category
+from primero.engine.batch import combinations_array, evaluate_batch
+from primero.engine.hands import Category
 
 __all__ = ["StrengthTable", "hand_key", "strength_table"]
 
@@ -81,8 +81,8 @@ def _hands() -> _Hands:
 
 
 def hand_key(ids: Sequence[int]) -> int:
-    """The :attr:`~primero.hands.HandValue.key` (``category * 128 + points``) of four
-    distinct card ids (indices into :data:`primero.cards.DECK`), R2.
+    """The :attr:`~primero.engine.hands.HandValue.key` (``category * 128 + points``) of four
+    distinct card ids (indices into :data:`primero.engine.cards.DECK`), R2.
 
     Raises:
         KeyError: not four distinct ids in 0..39.

@@ -11,13 +11,13 @@ opponent it models. Each opponent is one of three kinds (:data:`Opponent`):
   (the better of two random hands);
 * ``"yet"``: an undeclared opponent yet to answer a bet: it folds with probability
   :data:`YET_FOLDS`, else holds a hand like ``None``;
-* a :class:`~primero.hands.Category`: an opponent who declared it (R6), holding a hand
+* a :class:`~primero.engine.hands.Category`: an opponent who declared it (R6), holding a hand
   of that category (likewise improved within it), or with probability
   :data:`DECLARED_BLUFF` a random hand.
 
 The expected ``w`` of an exchange (two cards in the first round, four before the second
-exchange) comes from :func:`primero.odds.exchange_outcomes`, the exact enumeration that
-:func:`primero.odds.exchange_odds` scores heads-up: it gives how many draws of each choice
+exchange) comes from :func:`primero.engine.odds.exchange_outcomes`, the exact enumeration that
+:func:`primero.engine.odds.exchange_odds` scores heads-up: it gives how many draws of each choice
 lead to each hand value, and ``w`` per value weights them, in whole numbers (R10).
 """
 
@@ -31,10 +31,10 @@ from typing import Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from primero.batch import VALUE_CATEGORY, VALUE_POINTS
-from primero.cards import DECK, Card
-from primero.hands import VALUE_BY_MASK, Category
-from primero.odds import exchange_outcomes
+from primero.engine.batch import VALUE_CATEGORY, VALUE_POINTS
+from primero.engine.cards import DECK, Card
+from primero.engine.hands import VALUE_BY_MASK, Category
+from primero.engine.odds import exchange_outcomes
 
 __all__ = [
     "BETTOR_ALPHA",
@@ -96,7 +96,7 @@ def _percentiles() -> tuple[list[float], list[list[float]], list[int], list[int]
 
 
 _PCT, _PCT_BY_CATEGORY, _KEYS, _KEY_COUNTS = _percentiles()
-#: ``HandValue.key`` of each value rank of :func:`primero.odds.exchange_outcomes`.
+#: ``HandValue.key`` of each value rank of :func:`primero.engine.odds.exchange_outcomes`.
 _RANK_KEYS: Final = VALUE_CATEGORY.astype(np.intp) * 128 + VALUE_POINTS.astype(np.intp)
 
 # Opponent models per key, built from +, *, sqrt only (IEEE-exact everywhere, R10).
@@ -170,7 +170,7 @@ def _win_ints_cached(
 
 def win_ints(opponents: Sequence[Opponent]) -> tuple[npt.NDArray[np.int64], list[int]]:
     """:func:`win_table` scaled to whole numbers (``2**24`` per 1, R10): per value rank
-    of :func:`primero.odds.exchange_outcomes` (an array) and per ``HandValue.key`` (a
+    of :func:`primero.engine.odds.exchange_outcomes` (an array) and per ``HandValue.key`` (a
     list). Cached."""
     return _win_ints_cached(_canonical(opponents))
 
@@ -179,7 +179,7 @@ def choose_exchange(
     hand: tuple[Card, ...], dead: tuple[Card, ...], ints: npt.NDArray[np.int64], max_discard: int
 ) -> tuple[float, tuple[Card, ...]]:
     """The exchange of a 4-card ``hand`` with the highest mean of ``ints`` (per value rank)
-    over its draws, from :func:`primero.odds.exchange_outcomes`.
+    over its draws, from :func:`primero.engine.odds.exchange_outcomes`.
 
     Args:
         hand: the four cards held.
@@ -207,7 +207,7 @@ def choose_exchange(
 def _exchange_counts(
     hand: tuple[Card, ...], dead: tuple[Card, ...]
 ) -> tuple[npt.NDArray[np.int64], tuple[int, ...], tuple[tuple[Card, ...], ...]]:
-    """:func:`primero.odds.exchange_outcomes` of a 4-card hand as the bot uses it: the
+    """:func:`primero.engine.odds.exchange_outcomes` of a 4-card hand as the bot uses it: the
     value rank counts, the number of draws and the discards of each choice. Cached: a
     bot asks several times per hand (declaration, bets, votes, the exchange)."""
     outcomes = exchange_outcomes(hand, dead)
@@ -225,7 +225,7 @@ def best_exchange(
 
     Every choice of 0, 1 or 2 discards (R4.6) is scored by the mean of ``wins`` over every
     equally likely draw from ``unseen`` (the cards the seat has not seen: not its hand,
-    not its own discards), as enumerated by :func:`primero.odds.exchange_outcomes`. Sums
+    not its own discards), as enumerated by :func:`primero.engine.odds.exchange_outcomes`. Sums
     are exact (whole numbers, R10).
 
     Args:
@@ -247,7 +247,7 @@ def best_exchange(
 def _pair_counts(r1: int, r2: int, suited: bool) -> tuple[npt.NDArray[np.int64], tuple[int, ...]]:
     """The value rank counts and draw counts of the 4 first-round choices (keep both,
     discard the first card, discard the second, discard both) of two cards of ranks r1,
-    r2, from :func:`primero.odds.exchange_outcomes` (no dead cards)."""
+    r2, from :func:`primero.engine.odds.exchange_outcomes` (no dead cards)."""
     outcomes = exchange_outcomes((DECK[r1], DECK[r2 + (0 if suited else 10)]))
     return outcomes.counts, tuple(outcomes.outcomes(i) for i in range(4))
 

@@ -3,7 +3,7 @@
 None of them plays a hand: ``eval`` evaluates four cards (R1, R2), ``rules`` prints the
 rules of the game shipped inside the package (``primero/data/rules.md``, a copy of
 ``docs/rules.md``) and the cheat sheet tables, ``cheatsheet`` writes the one-page sheet
-of :mod:`primero.cheatsheet` as Markdown, HTML or PDF.
+of :mod:`primero.play.cheatsheet` as Markdown, HTML or PDF.
 
 Usage errors (a bad card, an unknown section, a PDF to a terminal) are one line on
 standard error and exit status 2, never a traceback.
@@ -26,13 +26,13 @@ from rich.pager import Pager
 from rich.table import Table
 from rich.text import Text
 
-from primero.cards import Card, CardError, Suit
 from primero.cli.app import app
-from primero.errors import MissingExtraError
+from primero.engine.cards import Card, CardError, Suit
+from primero.engine.errors import MissingExtraError
 
 if TYPE_CHECKING:  # the commands import these when they run, so that the CLI starts fast
-    from primero.cheatsheet import Cell, SheetFormat, SheetTable
-    from primero.hands import HandValue
+    from primero.engine.hands import HandValue
+    from primero.play.cheatsheet import Cell, SheetFormat, SheetTable
 
 __all__ = [
     "RulesPager",
@@ -83,7 +83,7 @@ def parse_hand(tokens: list[str]) -> tuple[Card, ...]:
         CardError: a token is not a card (the message names it), a card is named twice,
             or there are not exactly four cards.
     """
-    from primero.moveinput import InputError, read_card
+    from primero.play.moveinput import InputError, read_card
 
     words = " ".join(tokens).split()
     try:  # typed leniently, as at the table (kc, 7H, 6♠️, A♡)
@@ -142,7 +142,7 @@ def eval_command(
         hand = parse_hand(cards)
     except CardError as exc:
         _fail(str(exc))
-    from primero.hands import evaluate
+    from primero.engine.hands import evaluate
 
     value = evaluate(hand)
     if as_json:
@@ -228,13 +228,13 @@ def cheatsheet_renderable() -> RenderableType:
     """The cheat sheet as Rich renderables: the tables, the order of play, refusal, ties.
 
     Returns:
-        A Rich :class:`~rich.console.Group` built from :func:`primero.cheatsheet.sheet_tables`
-        and :data:`~primero.cheatsheet.PLAY_STEPS` (R1, R2, R4, R7, R8).
+        A Rich :class:`~rich.console.Group` built from :func:`primero.play.cheatsheet.sheet_tables`
+        and :data:`~primero.play.cheatsheet.PLAY_STEPS` (R1, R2, R4, R7, R8).
 
     Raises:
-        RuntimeError: as :func:`primero.cheatsheet.examples`.
+        RuntimeError: as :func:`primero.play.cheatsheet.examples`.
     """
-    from primero.cheatsheet import PLAY_STEPS, RULE_LINES, sheet_tables
+    from primero.play.cheatsheet import PLAY_STEPS, RULE_LINES, sheet_tables
 
     parts: list[RenderableType] = [Text("Primero cheat sheet", style="bold underline")]
     for table in sheet_tables():
@@ -376,7 +376,7 @@ def cheatsheet_command(
         typer.Exit: status 2 when a PDF would be written to a terminal; status 1 when the
             output file cannot be written, or a PDF is asked for without the ``pdf`` extra.
     """
-    from primero.cheatsheet import cheatsheet
+    from primero.play.cheatsheet import cheatsheet
 
     try:
         data = cheatsheet(_FORMAT[fmt])

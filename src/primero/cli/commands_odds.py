@@ -3,10 +3,10 @@
 ``primero odds 7h 6h [--dead "Ah 2c"] [--opponents K] [--seed S] [--trials N] [--json]``
 
 With 2 or 4 cards, a table of every exchange choice (R4.3, R4.6) from
-:func:`primero.odds.exchange_odds`: the probability of each category of the resulting
+:func:`primero.engine.odds.exchange_odds`: the probability of each category of the resulting
 hand (with 2 cards, after the second deal), its expected points and its score, the best
 choice marked ★. With 4 cards, also the chances of the hand as it stands against
-``K`` random opponent hands (:func:`primero.odds.showdown_odds`, R7): exact for one or
+``K`` random opponent hands (:func:`primero.engine.odds.showdown_odds`, R7): exact for one or
 two opponents, a seeded Monte Carlo estimate for more.
 
 Usage errors (a bad card, a card both held and dead, too many opponents) are one line on
@@ -24,12 +24,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from primero.cards import Card, CardError, format_cards
 from primero.cli.app import app
-from primero.hands import Category
+from primero.engine.cards import Card, CardError, format_cards
+from primero.engine.hands import Category
 
-if TYPE_CHECKING:  # primero.odds (NumPy and its tables) loads when the command runs
-    from primero.odds import ExchangeChoice, ExchangeOdds, ShowdownOdds
+if TYPE_CHECKING:  # primero.engine.odds (NumPy and its tables) loads when the command runs
+    from primero.engine.odds import ExchangeChoice, ExchangeOdds, ShowdownOdds
 
 __all__ = ["odds_command", "odds_json"]
 
@@ -91,7 +91,7 @@ def odds_json(exchange: ExchangeOdds, showdown: ShowdownOdds | None) -> dict[str
         of the best choice; ``showdown`` null or the showdown figures (probabilities in
         0..1).
     """
-    from primero.odds import CRITERION
+    from primero.engine.odds import CRITERION
 
     return {
         "own": _cards(exchange.own),
@@ -120,7 +120,7 @@ def _choice_text(choice: ExchangeChoice, *, second_deal: bool) -> str:
 
 
 def _print(exchange: ExchangeOdds, showdown: ShowdownOdds | None, opponents_asked: bool) -> None:
-    from primero.odds import CRITERION
+    from primero.engine.odds import CRITERION
 
     console = Console(highlight=False)
     head = Text()
@@ -231,8 +231,8 @@ def odds_command(
 ) -> None:
     """Exact odds of every exchange choice for 2 or 4 cards, and showdown chances.
 
-    Prints the exchange table of :func:`primero.odds.exchange_odds` (R4.3, R4.6) and,
-    for 4 cards, the showdown odds of :func:`primero.odds.showdown_odds` (R7) against
+    Prints the exchange table of :func:`primero.engine.odds.exchange_odds` (R4.3, R4.6) and,
+    for 4 cards, the showdown odds of :func:`primero.engine.odds.showdown_odds` (R7) against
     ``--opponents`` random hands; with ``--json``, the object of :func:`odds_json`.
 
     Raises:
@@ -241,8 +241,8 @@ def odds_command(
             supply the draws or the opponents' hands; the message goes to standard
             error.
     """
-    from primero.moveinput import InputError, read_cards
-    from primero.odds import OddsError, exchange_odds, showdown_odds
+    from primero.engine.odds import OddsError, exchange_odds, showdown_odds
+    from primero.play.moveinput import InputError, read_cards
 
     try:  # typed leniently, as at the table (kc, 7H, 6♠️, A♡)
         own = read_cards(" ".join(cards).split())

@@ -1,14 +1,14 @@
 """``primero play``: a person plays a match against bots, at the terminal (R3–R9).
 
-The game is a :class:`~primero.table.Table`. In a terminal, when the Textual app
+The game is a :class:`~primero.play.table.Table`. In a terminal, when the Textual app
 (:mod:`primero.tui`) is installed, ``play`` opens it; with ``--plain`` (or without a
 terminal) it runs :func:`~primero.cli.plain.run_plain`, the plain prompt. Each hand's
 record is saved in ``--save-dir`` (``./hands``), and the match itself after every action
-(:mod:`primero.savegame`), so that ``--resume`` continues it.
+(:mod:`primero.play.savegame`), so that ``--resume`` continues it.
 
 Leaving: ``q`` (or quit, exit), Ctrl-C, Ctrl-D (end of input) and Ctrl-Q all mean "leave
 the table", in both front ends; in the middle of a hand the table asks first. Leaving
-shows the standings and a session summary (:class:`~primero.session.SessionSummary`).
+shows the standings and a session summary (:class:`~primero.play.session.SessionSummary`).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from rich.console import Console
 from primero.bots import BOT_KINDS
 from primero.cli.app import app
 from primero.cli.commands_simulate import parse_bots
-from primero.errors import PrimeroError
-from primero.rules import Rules, RulesError
+from primero.engine.errors import PrimeroError
+from primero.engine.rules import Rules, RulesError
 
 if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI starts fast
     from primero.cli.plain import (
@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI sta
         print_leaving,
         run_plain,
     )
-    from primero.table import Table, TableConfig
+    from primero.play.table import Table, TableConfig
 
 __all__ = [
     "HELP",
@@ -184,7 +184,7 @@ def _resumed(save_dir: Path, given: dict[str, object]) -> Table:
             err=True,
         )
         raise typer.Exit(2)
-    from primero.savegame import ResumeError, find_unfinished, resume_table
+    from primero.play.savegame import ResumeError, find_unfinished, resume_table
 
     try:
         table = resume_table(find_unfinished(save_dir))
@@ -282,7 +282,7 @@ def play_command(
             err=True,
         )
         raise typer.Exit(2)
-    from primero.table import Table, TableConfig
+    from primero.play.table import Table, TableConfig
 
     try:
         rules = build_rules(
@@ -316,7 +316,7 @@ def play_command(
 def _play(config: TableConfig, table: Table, *, plain: bool, speed: float) -> None:
     """Save the match as it goes (when saving), then play it in the chosen front end."""
     if config.save_dir is not None:
-        from primero.savegame import MatchSaver
+        from primero.play.savegame import MatchSaver
 
         MatchSaver(table).save()
     from primero.cli.plain import run_plain

@@ -5,7 +5,7 @@ shown, final stacks and net), a record that stops mid-hand (who is to act and wh
 of line they may write), or the first invalid line (on standard error). With ``--json``
 each file gives one JSON object on one line of standard output, in the order of the
 files, naming its file. An error names the line of the file and the action, counted
-from 1 (:func:`primero.recordpos.describe_error`, the wording ``watch`` uses too). The
+from 1 (:func:`primero.play.recordpos.describe_error`, the wording ``watch`` uses too). The
 exit status is 2 when any record is invalid, else 0.
 
 The per-file work is :func:`replay_file`, so that a later ``--watch`` option can call it
@@ -24,12 +24,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from primero.cards import Card, Suit
 from primero.cli.app import app
 from primero.cli.commands_tui import WatchFlag, watch_files
+from primero.engine.cards import Card, Suit
 
 if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI starts fast
-    from primero.history import HandRecord, ReplayOutcome
+    from primero.engine.history import HandRecord, ReplayOutcome
 
 __all__ = ["EXIT_INVALID", "describe_outcome", "replay_command", "replay_file"]
 
@@ -43,7 +43,7 @@ def _card(card: Card) -> Text:
 
 
 def _who(record: HandRecord, seat: int) -> str:
-    from primero.actions import seat_name
+    from primero.engine.actions import seat_name
 
     return f"{seat_name(seat)} {record.players[seat]}"
 
@@ -59,7 +59,7 @@ def describe_outcome(name: str, record: HandRecord, outcome: ReplayOutcome) -> l
     Returns:
         Rich renderables to print, in order.
     """
-    from primero.actions import seat_name
+    from primero.engine.actions import seat_name
 
     state = outcome.state
     assert state is not None
@@ -154,8 +154,8 @@ def replay_file(path: Path, *, as_json: bool, out: TextIO, err: TextIO) -> bool:
         True when the record is valid (complete or pending), False when it is invalid
         (header or line error, or the file cannot be read).
     """
-    from primero.history import RecordError, read_record, replay
-    from primero.recordpos import action_lines_of_file, describe_error, where
+    from primero.engine.history import RecordError, read_record, replay
+    from primero.play.recordpos import action_lines_of_file, describe_error, where
 
     record: HandRecord | None
     try:

@@ -8,7 +8,7 @@ bots give the same table on every machine (R10).
 The hot loop is :func:`simulate`: it deals with the trusted dealer path, asks each bot
 for its action from its view, checks it with :meth:`HandState.apply`, and keeps only
 counters (no records). When every bot is random it hands the whole run to the trusted
-kernel :func:`primero.fastsim.simulate_random` instead (~15x faster), which plays the
+kernel :func:`primero.research.fastsim.simulate_random` instead (~15x faster), which plays the
 identical hands: same seeds, same counters.
 """
 
@@ -25,11 +25,11 @@ from rich.table import Table
 
 from primero.bots import BOT_KINDS, BOT_NAMES
 from primero.cli.app import app
-from primero.hands import Category
-from primero.rules import DEFAULT_RULES, Rules, RulesError
+from primero.engine.hands import Category
+from primero.engine.rules import DEFAULT_RULES, Rules, RulesError
 
 if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI starts fast
-    from primero.match import Agent, Match
+    from primero.engine.match import Agent, Match
 
 __all__ = [
     "SimulationResult",
@@ -133,7 +133,7 @@ def simulate(
         stack: starting stack of every player in every match (chips).
         on_hand: called with the number of hands played after each hand (progress).
         fast: when every bot is random, play with the trusted kernel
-            :func:`primero.fastsim.simulate_random` (the same hands and counters as the
+            :func:`primero.research.fastsim.simulate_random` (the same hands and counters as the
             checked engine); False always plays with the checked engine.
 
     Returns:
@@ -142,7 +142,7 @@ def simulate(
     Raises:
         ValueError: ``hands`` < 1 or an unknown bot kind.
         RulesError: a number of players the rules do not allow, a stack < 1, or rules
-            and stacks that make no game (:meth:`primero.rules.Rules.check_stacks`).
+            and stacks that make no game (:meth:`primero.engine.rules.Rules.check_stacks`).
     """
     check_simulation(players, hands, rules, stack)
     rules.check_stacks([stack] * players)
@@ -150,7 +150,7 @@ def simulate(
     names = tuple(BOT_NAMES[i % len(BOT_NAMES)] + ("" if i < len(BOT_NAMES) else str(i))
                   for i in range(players))
     if fast and all(k == "random" for k in kinds):
-        from primero.fastsim import simulate_random
+        from primero.research.fastsim import simulate_random
 
         summary = simulate_random(players, hands, seed, rules=rules, stack=stack, on_hand=on_hand)
         return SimulationResult(
@@ -161,10 +161,10 @@ def simulate(
             won_with={c: summary.won_with[c] for c in Category},
         )
     from primero.bots import make_bot
-    from primero.dealing import derive_seed
-    from primero.match import Match
-    from primero.state import DEALER
-    from primero.views import view
+    from primero.engine.dealing import derive_seed
+    from primero.engine.match import Match
+    from primero.engine.state import DEALER
+    from primero.engine.views import view
 
     agents: list[Agent] = [make_bot(k, derive_seed(seed, i)) for i, k in enumerate(kinds)]
     result = SimulationResult(names, kinds, seed, net=[0] * players, pots_won=[0] * players)

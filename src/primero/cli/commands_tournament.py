@@ -1,8 +1,8 @@
 """``primero tournament``: bot kinds against each other over many seeded, rotated hands.
 
-The tournament logic is :mod:`primero.tournament` (units, rotation, statistics); the
-engines are :mod:`primero.tournament_engines` (this process, worker processes, Ray); the
-plots :mod:`primero.tournament_plots`. This command wires them up, shows a progress bar,
+The tournament logic is :mod:`primero.research.tournament` (units, rotation, statistics); the
+engines are :mod:`primero.research.tournament_engines` (this process, worker processes, Ray); the
+plots :mod:`primero.research.tournament_plots`. This command wires them up, shows a progress bar,
 prints a Rich table and writes the output folder:
 
 - ``results.json``: chips won per bot per 100 hands with 95 % confidence intervals,
@@ -27,7 +27,7 @@ from primero.bots import BOT_KINDS
 from primero.cli.app import app, output_folder
 
 if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI starts fast
-    from primero.tournament import TournamentResult
+    from primero.research.tournament import TournamentResult
 
 __all__ = ["ray_flag_args", "results_table", "tournament_command", "write_results"]
 
@@ -139,8 +139,8 @@ def tournament_command(
         TimeRemainingColumn,
     )
 
-    from primero.tournament import TournamentConfig, summarize
-    from primero.tournament_engines import run_local, run_processes, run_ray
+    from primero.research.tournament import TournamentConfig, summarize
+    from primero.research.tournament_engines import run_local, run_processes, run_ray
 
     try:
         kinds = tuple(k.strip() for k in bots.split(","))
@@ -197,7 +197,7 @@ def tournament_command(
     console.print(results_table(result))
     written = [out / "results.json", out / "run.json"]
     if plots:
-        from primero.tournament_plots import write_plots
+        from primero.research.tournament_plots import write_plots
 
         try:
             written += write_plots(result, out)

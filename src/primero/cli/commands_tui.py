@@ -75,8 +75,8 @@ def watch_files(files: list[Path], *, seat: str | None = None, text: bool = Fals
     if not text and not has_terminal():
         _err(NO_TERMINAL)
         return EXIT_INVALID
-    from primero.history import RecordError
-    from primero.recordpos import describe_error
+    from primero.engine.history import RecordError
+    from primero.play.recordpos import describe_error
     from primero.tui.analysis import exchange_decisions
     from primero.tui.watchmodel import WatchModel
 

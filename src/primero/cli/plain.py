@@ -3,12 +3,12 @@
 :func:`run_plain` shows, at each of the person's turns, their cards with category and
 points, the pot, the players (by name; the dealer marked), their stacks, bets,
 declarations and exchanges, whose turn it is and the legal actions in the short input
-syntax of :mod:`primero.moveinput`. Bots' actions are printed as they happen; after each
+syntax of :mod:`primero.play.moveinput`. Bots' actions are printed as they happen; after each
 hand the hands shown, the pots and their winners and the stacks.
 
 Leaving: ``q`` (or quit, exit), Ctrl-C, Ctrl-D (end of input) and Ctrl-Q all mean "leave
 the table"; in the middle of a hand the prompt asks first. Leaving shows the standings
-and a session summary (:class:`~primero.session.SessionSummary`).
+and a session summary (:class:`~primero.play.session.SessionSummary`).
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from rich.rule import Rule
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from primero.actions import Deal
-from primero.cards import Card, Suit
-from primero.hands import evaluate
-from primero.session import SessionSummary
-from primero.state import Phase
-from primero.table import InputError, Table, TableConfig, input_help, phase_name
-from primero.views import SeatView
+from primero.engine.actions import Deal
+from primero.engine.cards import Card, Suit
+from primero.engine.hands import evaluate
+from primero.engine.state import Phase
+from primero.engine.views import SeatView
+from primero.play.session import SessionSummary
+from primero.play.table import InputError, Table, TableConfig, input_help, phase_name
 
 __all__ = [
     "HELP",
@@ -353,7 +353,7 @@ def run_plain(
 
     Raises:
         RulesError, ValueError: the configuration is invalid (see
-            :class:`~primero.table.Table`).
+            :class:`~primero.play.table.Table`).
     """
     console = console or Console(highlight=False)
     if table is None:

@@ -2,7 +2,7 @@
 
 ``{"type": "hints"}`` from a seated client is answered, to that connection only, with
 ``{"type": "hints", "version": v, "note": ..., "exchange": ..., "showdown": ...}`` as
-:func:`primero.hints.seat_hints` computes it from that seat's :func:`primero.view` (R9b:
+:func:`primero.play.hints.seat_hints` computes it from that seat's :func:`primero.view` (R9b:
 its own cards and discards only). The odds run in a worker thread, so a table's other
 clients are not held up, and are cached per table, seat and version, so asking again
 costs nothing until the hand moves on. A spectator gets an ``error``; nothing changes.
@@ -15,7 +15,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
-from primero.hints import seat_hints
+from primero.play.hints import seat_hints
 from primero.server.runtime import TableRuntime
 
 __all__ = ["HintsIn", "hints_handler"]

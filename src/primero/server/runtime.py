@@ -23,17 +23,17 @@ from typing import Any, Protocol, TypeVar
 from sqlalchemy.engine import Connection as DbConnection
 
 from primero.bots import BOT_KINDS
-from primero.errors import PrimeroError
-from primero.history import dump_record
-from primero.match import Agent
-from primero.rules import Rules, RulesError
+from primero.engine.errors import PrimeroError
+from primero.engine.history import dump_record
+from primero.engine.match import Agent
+from primero.engine.rules import Rules, RulesError
+from primero.engine.views import SeatView
+from primero.play.table import BOT_NAMES
+from primero.play.tablemodel import Event, TableModel, least_committal, seat_payload
 from primero.server.models import CreateTable
 from primero.server.security import check_name, match_token, new_token
 from primero.server.settings import Settings
 from primero.store import LineRow, SeatRow, Store, TableRow
-from primero.table import BOT_NAMES
-from primero.tablemodel import Event, TableModel, least_committal, seat_payload
-from primero.views import SeatView
 
 __all__ = ["BadRequest", "Conflict", "Connection", "Hub", "NotFound", "TableRuntime"]
 

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from primero.session import SessionSummary
-    from primero.table import Table, TableConfig
+    from primero.play.session import SessionSummary
+    from primero.play.table import Table, TableConfig
 
 __all__ = ["run_learn", "run_table", "run_watch"]
 

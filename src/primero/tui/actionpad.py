@@ -2,8 +2,8 @@
 
 The pad knows nothing of Textual: it takes key names (as Textual reports them:
 ``"e"``, ``"1"``, ``"enter"``, ``"escape"``, ``"backspace"``, ``"up"``…) and, from the
-seat's :class:`~primero.views.SeatView`, turns them into one
-:class:`~primero.actions.Action` (R4–R8):
+seat's :class:`~primero.engine.views.SeatView`, turns them into one
+:class:`~primero.engine.actions.Action` (R4–R8):
 
 - ``e`` exchange: then ``1``–``4`` choose the cards to discard, ``enter`` confirms
   (with none chosen in the second exchange: stand pat), ``escape`` cancels (R4.3, R4.6);
@@ -14,9 +14,9 @@ seat's :class:`~primero.views.SeatView`, turns them into one
 - ``d`` declare: then ``1``–``5`` pick a category (R6);
 - ``:`` type an action in the short syntax (``b 5``, ``x 7h Kc``), ``enter`` sends it.
 
->>> from primero.state import HandState
->>> from primero.actions import parse_action
->>> from primero.views import view
+>>> from primero.engine.state import HandState
+>>> from primero.engine.actions import parse_action
+>>> from primero.engine.views import view
 >>> s = HandState(["Ana", "Ben"], [10, 10])
 >>> for line in ["d dh p1 7h 6h", "d dh p2 Ac 2d"]:
 ...     s.apply(parse_action(line, 2))
@@ -34,11 +34,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from primero.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
-from primero.cards import Card
-from primero.moveinput import MAX_DIGITS, InputError, count_text, digit_key, read_number
-from primero.state import LegalActions
-from primero.views import SeatView
+from primero.engine.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
+from primero.engine.cards import Card
+from primero.engine.state import LegalActions
+from primero.engine.views import SeatView
+from primero.play.moveinput import MAX_DIGITS, InputError, count_text, digit_key, read_number
 
 __all__ = ["ActionPad", "KeyChoice", "PadMode"]
 
@@ -84,7 +84,7 @@ class ActionPad:
     """Collects the person's key presses into one legal-looking action (R4–R8).
 
     The pad proposes; the engine decides: an action it returns may still be refused by
-    :meth:`primero.state.HandState.apply` (e.g. a raise after a refusal cap), whose
+    :meth:`primero.engine.state.HandState.apply` (e.g. a raise after a refusal cap), whose
     message the interface shows.
 
     Args:

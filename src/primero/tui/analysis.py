@@ -3,7 +3,7 @@ choice from that seat's view only, and whether the choice made was the one they 
 
 A decision is every turn of the seat where an exchange was allowed (R4.3, R4.6): in the
 first round, betting instead keeps both cards (the odds' "keep both"); in the second
-exchange, standing pat keeps all four. The odds come from :func:`primero.odds.exchange_odds`
+exchange, standing pat keeps all four. The odds come from :func:`primero.engine.odds.exchange_odds`
 fed with the seat's own cards and own discards as its view held them then (R9b).
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from primero.actions import Exchange, parse_action
-from primero.cards import Card
-from primero.odds import ExchangeChoice, ExchangeOdds, exchange_odds
-from primero.state import Phase
+from primero.engine.actions import Exchange, parse_action
+from primero.engine.cards import Card
+from primero.engine.odds import ExchangeChoice, ExchangeOdds, exchange_odds
+from primero.engine.state import Phase
 from primero.tui.hints import same_choice
 from primero.tui.watchmodel import WatchModel
 
@@ -53,7 +53,8 @@ class ExchangeDecision:
 
     @property
     def agrees(self) -> bool:
-        """Whether the choice made is the one the odds favour (:data:`primero.odds.CRITERION`)."""
+        """Whether the choice made is the one the odds favour
+        (:data:`primero.engine.odds.CRITERION`)."""
         return same_choice(self.odds.best, self.chosen)
 
     @property

@@ -1,7 +1,7 @@
 """The table board: one Textual widget showing a seat's view of a hand (R9b).
 
 Used by the play, watch and learn screens alike. It shows only what a
-:class:`~primero.views.SeatView` holds: the status line, the seats, the seat's own cards,
+:class:`~primero.engine.views.SeatView` holds: the status line, the seats, the seat's own cards,
 a prompt with the keys that do something now (also as buttons, for the mouse), the
 hand log, a side panel (hints, analysis or lesson) and the result of a finished hand.
 The main column scrolls (PageUp/PageDown, arrows: :meth:`Board.scroll_key`) above a key
@@ -22,12 +22,12 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
+from primero.engine.views import SeatView
 from primero.tui.actionpad import KeyChoice
 from primero.tui.handpanel import hand_panel
 from primero.tui.logpanel import log_text
 from primero.tui.resultpanel import result_text
 from primero.tui.tablepanel import labels_for, possessive, status_text, table_panel
-from primero.views import SeatView
 
 __all__ = ["NARROW_CSS", "Board", "KeyButton", "KeysLine", "keys_line"]
 

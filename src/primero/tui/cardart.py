@@ -4,7 +4,7 @@ Hearts and diamonds are red, clubs and spades are drawn in the default colour, a
 the table. Everything here returns :class:`rich.text.Text`, so the same drawing serves
 every screen and the text snapshots of the tests.
 
->>> from primero.cards import parse_cards
+>>> from primero.engine.cards import parse_cards
 >>> print(hand_art(parse_cards("7h Kc")).plain)
 ╭────╮ ╭────╮
 │ 7♥ │ │ K♣ │
@@ -18,7 +18,7 @@ from typing import Final
 
 from rich.text import Text
 
-from primero.cards import Card, Suit
+from primero.engine.cards import Card, Suit
 
 __all__ = ["RED", "back_art", "card_span", "cards_span", "hand_art", "suit_style"]
 

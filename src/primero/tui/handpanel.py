@@ -6,9 +6,9 @@ from collections.abc import Collection
 
 from rich.text import Text
 
-from primero.hands import evaluate
+from primero.engine.hands import evaluate
+from primero.engine.views import SeatView
 from primero.tui.cardart import card_span, cards_span, hand_art
-from primero.views import SeatView
 
 __all__ = ["hand_panel"]
 

@@ -1,6 +1,6 @@
 """Hints on demand: the exact odds of the person's own exchange choices (R2, R4.3, R4.6).
 
-Computed by :mod:`primero.odds` from the seat's view only: its own cards and its own
+Computed by :mod:`primero.engine.odds` from the seat's view only: its own cards and its own
 discards (the dead cards it knows, R9b). No hidden card is ever used: the stock and the
 other hands are the unseen cards the odds average over.
 """
@@ -13,19 +13,19 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from primero.cards import Card
-from primero.hands import Category
-from primero.hints import (
+from primero.engine.cards import Card
+from primero.engine.hands import Category
+from primero.engine.odds import ExchangeChoice, ExchangeOdds, OddsError, exchange_odds
+from primero.engine.state import Phase
+from primero.engine.views import SeatView
+from primero.play.hints import (
     exchange_ahead,
     exchange_now,
     keep_label,
     percent,
     showdown_now,
 )
-from primero.odds import ExchangeChoice, ExchangeOdds, OddsError, exchange_odds
-from primero.state import Phase
 from primero.tui.cardart import cards_span
-from primero.views import SeatView
 
 __all__ = [
     "choice_label",
@@ -71,14 +71,14 @@ def odds_table(
     """Every exchange choice with the chance of each category, expected points and score.
 
     Args:
-        odds: from :func:`primero.odds.exchange_odds`.
+        odds: from :func:`primero.engine.odds.exchange_odds`.
         allowed: the numbers of cards that may be discarded now; other choices are
             dimmed (None: all shown plainly).
         chosen: the discards actually made, marked ``←`` (for the after-hand analysis).
         keep: the words for the choice that keeps every card (see :func:`choice_label`).
 
     Returns:
-        A Rich table; the best choice by :data:`primero.odds.CRITERION` is marked ★.
+        A Rich table; the best choice by :data:`primero.engine.odds.CRITERION` is marked ★.
     """
     grid = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
     grid.add_column("", width=1)

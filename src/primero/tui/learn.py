@@ -5,7 +5,7 @@ At each moment it pauses with a lesson from :mod:`primero.tui.learn_text` (space
 enter goes on), then lets the person make the suggested move with the same keys as the
 real table (:mod:`primero.tui.actionpad`). While a lesson that asks for a move shows,
 a key of that move leaves the lesson and counts as the move's first key. The hand is
-read only through the person's :class:`~primero.views.SeatView` (R9b).
+read only through the person's :class:`~primero.engine.views.SeatView` (R9b).
 """
 
 from __future__ import annotations
@@ -19,16 +19,16 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Button, Static
 
-from primero.actions import Bet, Raise, parse_action
-from primero.errors import IllegalActionError
-from primero.hands import evaluate
+from primero.engine.actions import Bet, Raise, parse_action
+from primero.engine.errors import IllegalActionError
+from primero.engine.hands import evaluate
+from primero.engine.views import SeatView
 from primero.tui.actionpad import ActionPad, KeyChoice, PadMode
 from primero.tui.board import NARROW_CSS, Board, KeyButton
 from primero.tui.learn_script import GuidedHand, Teach, You, describe_move, keys_for
 from primero.tui.learn_text import LESSONS, Lesson
 from primero.tui.play import LEAVE_KEYS
 from primero.tui.screens import HelpScreen
-from primero.views import SeatView
 
 __all__ = ["LearnApp", "lesson_fields", "run_learn"]
 

@@ -18,13 +18,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from primero.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
-from primero.cards import Card
-from primero.dealing import Dealer
-from primero.errors import IllegalActionError
-from primero.hands import Category, evaluate
-from primero.state import DEALER, HandState
-from primero.views import SeatView, view
+from primero.engine.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
+from primero.engine.cards import Card
+from primero.engine.dealing import Dealer
+from primero.engine.errors import IllegalActionError
+from primero.engine.hands import Category, evaluate
+from primero.engine.state import DEALER, HandState
+from primero.engine.views import SeatView, view
 
 __all__ = [
     "LEARN_PLAYERS",

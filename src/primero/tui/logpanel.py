@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from primero.actions import HIDDEN
-from primero.cards import CardError, parse_card
+from primero.engine.actions import HIDDEN
+from primero.engine.cards import CardError, parse_card
+from primero.engine.views import SeatView
 from primero.tui.cardart import card_span
-from primero.views import SeatView
 
 __all__ = [
     "award_lines",

@@ -1,7 +1,7 @@
 """The terminal table behind ``primero play``: a person against bots, keyboard first.
 
-:class:`TableApp` drives a :class:`~primero.table.Table` and draws only the person's
-:class:`~primero.views.SeatView` (R9b). Bots' moves appear one by one with a short
+:class:`TableApp` drives a :class:`~primero.play.table.Table` and draws only the person's
+:class:`~primero.engine.views.SeatView` (R9b). Bots' moves appear one by one with a short
 delay (``bot_delay``, ``--speed``; 0 for tests); space or enter skips the wait. Keys
 (see :mod:`primero.tui.actionpad`): ``e`` ``b`` ``r`` ``c`` ``f`` ``y`` ``n`` ``d``
 ``:``; ``h`` hints; ``?`` keys and cheat sheet; ``l`` look back at the last hand (the
@@ -25,16 +25,16 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Button, Static
 
-from primero.actions import Deal
-from primero.errors import IllegalActionError
-from primero.session import SessionSummary
-from primero.state import DEALER
-from primero.table import Table, TableConfig
+from primero.engine.actions import Deal
+from primero.engine.errors import IllegalActionError
+from primero.engine.state import DEALER
+from primero.engine.views import SeatView
+from primero.play.session import SessionSummary
+from primero.play.table import Table, TableConfig
 from primero.tui.actionpad import ActionPad, KeyChoice, PadMode
 from primero.tui.board import NARROW_CSS, Board, KeyButton
 from primero.tui.hints import hints_text
 from primero.tui.screens import ConfirmLeave, HelpScreen, run_watch_viewer
-from primero.views import SeatView
 
 __all__ = ["DEFAULT_BOT_DELAY", "LEAVE_KEYS", "TableApp", "run_table"]
 
@@ -60,8 +60,8 @@ class TableApp(App[None]):
             suspends the table and runs ``primero watch`` in the terminal.
 
     Raises:
-        RulesError: as :class:`~primero.table.Table` for a bad ``config``.
-        ValueError: as :class:`~primero.table.Table` for an unknown bot kind.
+        RulesError: as :class:`~primero.play.table.Table` for a bad ``config``.
+        ValueError: as :class:`~primero.play.table.Table` for an unknown bot kind.
     """
 
     TITLE = "Primero"
@@ -420,8 +420,8 @@ def run_table(
         The table as it was left and the session's summary (for the standings).
 
     Raises:
-        RulesError: as :class:`~primero.table.Table` for a bad ``config``.
-        ValueError: as :class:`~primero.table.Table` for an unknown bot kind.
+        RulesError: as :class:`~primero.play.table.Table` for a bad ``config``.
+        ValueError: as :class:`~primero.play.table.Table` for an unknown bot kind.
     """
     app = TableApp(config, table=table, bot_delay=bot_delay)
     app.run()

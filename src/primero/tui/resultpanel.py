@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from primero.engine.views import SeatView
 from primero.tui.cardart import cards_span
-from primero.views import SeatView
 
 __all__ = ["net_chips", "result_text"]
 

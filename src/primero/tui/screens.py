@@ -17,7 +17,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from primero.cheatsheet import cheatsheet
+from primero.play.cheatsheet import cheatsheet
 
 __all__ = ["KEYS_HELP", "ConfirmLeave", "HelpScreen", "run_watch_viewer"]
 
@@ -49,7 +49,7 @@ class ConfirmLeave(ModalScreen[bool]):
     ``n``, escape or any other key stays. Dismisses with True to leave.
 
     Args:
-        note: what leaving means for this match (:attr:`~primero.table.Table.leave_note`).
+        note: what leaving means for this match (:attr:`~primero.play.table.Table.leave_note`).
     """
 
     DEFAULT_CSS = """

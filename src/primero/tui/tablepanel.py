@@ -1,6 +1,6 @@
 """The table as one seat sees it: seats, names, stacks, bets, declarations, pots (R9b).
 
-Everything is drawn from a :class:`~primero.views.SeatView` only, so hidden cards stay
+Everything is drawn from a :class:`~primero.engine.views.SeatView` only, so hidden cards stay
 hidden: other seats' cards are drawn face down until a showdown shows them.
 """
 
@@ -12,11 +12,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from primero.actions import seat_name
-from primero.state import DEALER, Phase
-from primero.table import phase_name
+from primero.engine.actions import seat_name
+from primero.engine.state import DEALER, Phase
+from primero.engine.views import SeatView
+from primero.play.table import phase_name
 from primero.tui.cardart import back_art, cards_span
-from primero.views import SeatView
 
 __all__ = ["labels_for", "possessive", "pots_text", "status_text", "table_panel"]
 

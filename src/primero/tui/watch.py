@@ -1,7 +1,7 @@
 """``primero watch FILE``: step through a recorded hand as one seat saw it (R9b).
 
 :class:`WatchApp` shows the table after each line of a ``.prh`` record through
-:func:`primero.views.view` for the chosen seat (other seats' cards stay hidden until a
+:func:`primero.engine.views.view` for the chosen seat (other seats' cards stay hidden until a
 showdown), with the after-hand analysis of that seat's exchange decisions
 (:mod:`primero.tui.analysis`).
 
@@ -22,8 +22,9 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Button, Static
 
-from primero.actions import seat_name
-from primero.recordpos import describe_error
+from primero.engine.actions import seat_name
+from primero.engine.views import SeatView
+from primero.play.recordpos import describe_error
 from primero.tui.actionpad import KeyChoice
 from primero.tui.analysis import ExchangeDecision, exchange_decisions
 from primero.tui.board import NARROW_CSS, Board, KeyButton
@@ -31,7 +32,6 @@ from primero.tui.cardart import cards_span
 from primero.tui.hints import choice_label, odds_table, percent
 from primero.tui.logpanel import describe_lines, sentence_text
 from primero.tui.watchmodel import WatchModel
-from primero.views import SeatView
 
 __all__ = ["WatchApp", "analysis_summary", "run_watch"]
 
@@ -81,7 +81,7 @@ class WatchApp(App[None]):
     is, which file (``file 1 of 2``), and what the current action did, with its number
     (counted from 1, as in the hand log) and its line in the file. A record with an
     invalid action steps up to the last valid one, where the error is shown in the
-    wording of ``primero replay`` (:func:`primero.recordpos.describe_error`).
+    wording of ``primero replay`` (:func:`primero.play.recordpos.describe_error`).
 
     At 80x24 the banner, the table, the seat's cards and the keys are on screen; the
     result, the analysis and the hand log follow below, reached with ``pgdn``/``down``

@@ -2,9 +2,9 @@
 
 :class:`WatchModel` replays a record once and keeps the hand after every line, so a
 screen can step forward and back; each step is shown only through
-:func:`primero.views.view` for the chosen seat.
+:func:`primero.engine.views.view` for the chosen seat.
 
->>> from primero.history import HandRecord
+>>> from primero.engine.history import HandRecord
 >>> rec = HandRecord(players=("Ana", "Ben"), starting_stacks=(5, 5),
 ...                  actions=["d dh p1 7h 6h", "d dh p2 Ac 2d", "p1 b 1", "p2 f"])
 >>> m = WatchModel(rec)
@@ -17,11 +17,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from primero.actions import parse_action, seat_name
-from primero.history import HandRecord, read_record, replay
-from primero.recordpos import action_lines_of_file, where
-from primero.state import HandState
-from primero.views import SeatView, view
+from primero.engine.actions import parse_action, seat_name
+from primero.engine.history import HandRecord, read_record, replay
+from primero.engine.state import HandState
+from primero.engine.views import SeatView, view
+from primero.play.recordpos import action_lines_of_file, where
 
 __all__ = ["WatchModel", "default_seat", "parse_seat"]
 
@@ -54,7 +54,7 @@ def parse_seat(text: str | int, players: tuple[str, ...]) -> int:
 def default_seat(record: HandRecord) -> int:
     """The seat to watch by default: the one the record's ``human`` key names (``"p3"``
     or a player's name); else, when its ``bots`` table names every player but one (as
-    :class:`primero.table.Table` writes it), that one; else p1 (0)."""
+    :class:`primero.play.table.Table` writes it), that one; else p1 (0)."""
     human = record.extra.get("human")
     if isinstance(human, str | int) and not isinstance(human, bool):
         try:
@@ -78,7 +78,7 @@ class WatchModel:
             last valid one, and :attr:`error` says what is wrong with the next.
         seat: the seat to watch (see :func:`parse_seat`); default :func:`default_seat`.
         file_lines: the line of the file of each action
-            (:func:`primero.recordpos.action_lines`), when the record comes from a file.
+            (:func:`primero.play.recordpos.action_lines`), when the record comes from a file.
 
     Raises:
         RecordError: the record's header is invalid (there is no hand to show).

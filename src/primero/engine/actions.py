@@ -1,0 +1,260 @@
+"""The actions of a hand and their record lines (hand-history.md, "Action lines").
+
+Every change to a hand is one of these frozen values. Seats are 0-based here
+(``seat=0`` is p1, the first to act); the record text writes them ``p1``…``pN``.
+
+>>> parse_action("p3 x 7h Kc", 4)
+Exchange(seat=2, cards=(Card('7h'), Card('Kc')))
+>>> Bet(0, 5).line()
+'p1 b 5'
+>>> parse_action("d dh p2 7h Kc", 4).line()
+'d dh p2 7h Kc'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from primero.engine.cards import Card, CardError, parse_cards
+from primero.engine.hands import Category
+
+__all__ = [
+    "HIDDEN",
+    "Action",
+    "Bet",
+    "Call",
+    "Deal",
+    "Declare",
+    "Exchange",
+    "Fold",
+    "LineError",
+    "Raise",
+    "Vote",
+    "parse_action",
+    "public_line",
+    "seat_name",
+]
+
+#: How a hidden card is written in a public line.
+HIDDEN = "??"
+
+
+class LineError(ValueError):
+    """A record line that does not follow the grammar of hand-history.md."""
+
+
+def seat_name(seat: int) -> str:
+    """The record name of a 0-based seat: ``seat_name(0) == "p1"``."""
+    return f"p{seat + 1}"
+
+
+def _cards_text(cards: tuple[Card, ...]) -> str:
+    return "".join(" " + str(c) for c in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The dealer deals ``cards`` face down to ``seat`` (R4.2, R4.4, exchanges, R8b)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def line(self) -> str:
+        """The record line, e.g. ``"d dh p3 7h Kc"``."""
+        return f"d dh p{self.seat + 1}{_cards_text(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """``seat`` discards ``cards`` (0, 1 or 2; none = stand pat) to draw as many (R4.3, R4.6)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def line(self) -> str:
+        """The record line, e.g. ``"p3 x 7h Kc"`` or ``"p3 x"``."""
+        return f"p{self.seat + 1} x{_cards_text(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """``seat`` makes the first bet of the round: ``amount`` chips (R5)."""
+
+    seat: int
+    amount: int
+
+    def line(self) -> str:
+        """The record line, e.g. ``"p3 b 5"``."""
+        return f"p{self.seat + 1} b {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """``seat`` raises the round's bet to ``amount`` chips in total for this round (R5)."""
+
+    seat: int
+    amount: int
+
+    def line(self) -> str:
+        """The record line, e.g. ``"p3 r 12"``."""
+        return f"p{self.seat + 1} r {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """``seat`` calls the open bet (a check when it is 0; all-in for less when short) (R5)."""
+
+    seat: int
+
+    def line(self) -> str:
+        """The record line, e.g. ``"p3 c"``."""
+        return f"p{self.seat + 1} c"
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """``seat`` folds (R5)."""
+
+    seat: int
+
+    def line(self) -> str:
+        """The record line, e.g. ``"p3 f"``."""
+        return f"p{self.seat + 1} f"
+
+
+@dataclass(frozen=True, slots=True)
+class Vote:
+    """``seat`` accepts (``accept=True``) or refuses the pending bet (R8)."""
+
+    seat: int
+    accept: bool
+
+    def line(self) -> str:
+        """The record line: ``"p3 y"`` or ``"p3 n"``."""
+        return f"p{self.seat + 1} {'y' if self.accept else 'n'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """``seat`` declares ``category`` (R6)."""
+
+    seat: int
+    category: Category
+
+    def line(self) -> str:
+        """The record line, e.g. ``"p3 dc fluxus"``."""
+        return f"p{self.seat + 1} dc {self.category.name.lower()}"
+
+
+#: Any action of a hand.
+Action = Deal | Exchange | Bet | Raise | Call | Fold | Vote | Declare
+
+_SEAT: Final = re.compile(r"p([1-9][0-9]*)\Z")
+_NUMBER: Final = re.compile(r"(0|[1-9][0-9]*)\Z")
+_CATEGORIES: Final = {c.name.lower(): c for c in Category}
+
+
+def _parse_seat(word: str, players: int) -> int:
+    m = _SEAT.match(word)
+    if m is None:
+        raise LineError(f"expected a seat p1..p{players}, got {word!r}")
+    seat = int(m.group(1)) - 1
+    if seat >= players:
+        raise LineError(f"no seat {word}: this hand has seats p1..p{players}")
+    return seat
+
+
+def _parse_amount(word: str) -> int:
+    if _NUMBER.match(word) is None:
+        raise LineError(
+            f"expected a whole number of chips (no sign, no leading zeros), got {word!r}"
+        )
+    return int(word)
+
+
+def _parse_card_words(words: list[str]) -> tuple[Card, ...]:
+    try:
+        return parse_cards(words)
+    except CardError as exc:
+        raise LineError(str(exc)) from None
+
+
+def parse_action(line: str, players: int) -> Action:
+    """Parse one record line (hand-history.md) into an action.
+
+    Everything from the first ``#`` is a comment; the rest, stripped, must be words
+    separated by single spaces.
+
+    Args:
+        line: the line, e.g. ``"p2 r 12"``.
+        players: the number of seats in the hand (seats are p1..p``players``).
+
+    Returns:
+        The action, with a 0-based seat.
+
+    Raises:
+        LineError: the line is empty, has a double space, names an unknown seat, verb,
+            card or category, a malformed amount, a repeated card, or the wrong number of
+            words for its verb; the message says what was expected.
+    """
+    text = line.split("#", 1)[0].strip()
+    if not text:
+        raise LineError("empty line: expected an action such as 'p1 b 2' or 'd dh p1 7h Kc'")
+    words = text.split(" ")
+    if "" in words:
+        raise LineError("words must be separated by single spaces")
+    if words[0] == "d":
+        if len(words) < 3 or words[1] != "dh":
+            raise LineError("a deal line is 'd dh <seat> <cards>', e.g. 'd dh p3 7h Kc'")
+        seat = _parse_seat(words[2], players)
+        cards = _parse_card_words(words[3:])
+        if not cards:
+            raise LineError("a deal line names at least one card")
+        return Deal(seat, cards)
+    seat = _parse_seat(words[0], players)
+    if len(words) < 2:
+        raise LineError(f"{words[0]} needs a verb: x, b, r, c, f, y, n or dc")
+    verb, args = words[1], words[2:]
+    if verb == "x":
+        cards = _parse_card_words(args)
+        if len(cards) > 2:
+            raise LineError(f"an exchange discards 0, 1 or 2 cards, not {len(cards)}")
+        return Exchange(seat, cards)
+    if verb in ("b", "r"):
+        if len(args) != 1:
+            raise LineError(f"'{verb}' takes one amount, e.g. '{words[0]} {verb} 5'")
+        amount = _parse_amount(args[0])
+        return Bet(seat, amount) if verb == "b" else Raise(seat, amount)
+    if verb in ("c", "f", "y", "n"):
+        if args:
+            raise LineError(f"'{verb}' takes no arguments")
+        if verb == "c":
+            return Call(seat)
+        if verb == "f":
+            return Fold(seat)
+        return Vote(seat, verb == "y")
+    if verb == "dc":
+        if len(args) != 1 or args[0] not in _CATEGORIES:
+            raise LineError(
+                "'dc' takes one category: chorus, fluxus, supremus, primero or numerus"
+            )
+        return Declare(seat, _CATEGORIES[args[0]])
+    raise LineError(f"unknown verb {verb!r}: one of x, b, r, c, f, y, n, dc (or 'd dh')")
+
+
+def public_line(action: Action) -> str:
+    """The record line of ``action`` as every seat may see it (R9b).
+
+    Cards dealt or discarded are written ``??`` (their number is public); every other
+    line is public as it is.
+
+    >>> public_line(parse_action("d dh p2 7h Kc", 4))
+    'd dh p2 ?? ??'
+    """
+    if isinstance(action, Deal):
+        return f"d dh p{action.seat + 1}" + f" {HIDDEN}" * len(action.cards)
+    if isinstance(action, Exchange):
+        return f"p{action.seat + 1} x" + f" {HIDDEN}" * len(action.cards)
+    return action.line()

@@ -1,0 +1,122 @@
+"""Chance: the dealer that supplies the cards a hand asks for (R8b, R10).
+
+A :class:`Dealer` draws each card uniformly at random from the cards that may be dealt
+(the stock, or under R8b the stock first and then the reshuffled discards), which is the
+same game as dealing from a shuffled deck. Seeded dealers use ``random.Random`` and only
+its ``random()`` method, whose sequence Python guarantees across versions and machines
+(R10); live play uses ``random.SystemRandom`` (the ``secrets`` module's source).
+
+>>> from primero.engine.state import HandState
+>>> s = HandState(["Ana", "Ben", "Cleo", "Dev"], [10, 10, 10, 10])
+>>> deal = Dealer.seeded(7).deal(s)
+>>> deal.seat, len(deal.cards)
+(0, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from primero.engine.actions import Deal
+from primero.engine.cards import Card
+from primero.engine.errors import WrongTurnError
+from primero.engine.state import HandState
+
+__all__ = ["Dealer", "RandomSource", "derive_seed", "randbelow"]
+
+
+class RandomSource(Protocol):
+    """Anything with a ``random()`` method returning a float in [0, 1)."""
+
+    def random(self) -> float:
+        """A float uniformly drawn from [0, 1)."""
+        ...
+
+
+def randbelow(rng: RandomSource, n: int) -> int:
+    """A whole number uniformly drawn from ``0..n-1`` using only ``rng.random()`` (R10).
+
+    Args:
+        rng: the random source.
+        n: the bound, >= 1 (small: at most a few thousand here, so the float's 53 bits
+            leave no measurable bias).
+
+    Raises:
+        ValueError: ``n`` < 1.
+    """
+    if n < 1:
+        raise ValueError(f"randbelow needs n >= 1, not {n}")
+    return min(int(rng.random() * n), n - 1)
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """The seed of source ``index`` of a game seeded with ``seed`` (R10).
+
+    The seeding scheme of ``primero play`` and ``primero simulate``: the bot at table
+    index ``i`` gets ``derive_seed(seed, i)`` (the person's table counts from 1), match
+    ``m`` of a simulation is dealt by ``derive_seed(seed, 100 + m)``. Distinct from
+    ``seed`` itself and from the other indices' seeds.
+
+    >>> derive_seed(1, 0), derive_seed(1, 1)
+    (1007922, 1015841)
+    """
+    return seed * 1_000_003 + 7_919 * (index + 1)
+
+
+class Dealer:
+    """Supplies the cards of every deal a hand asks for (R4.2, R4.4, exchanges, R8b).
+
+    Args:
+        rng: the random source; see :meth:`seeded` and :meth:`live`.
+    """
+
+    def __init__(self, rng: RandomSource) -> None:
+        self.rng = rng
+
+    @classmethod
+    def seeded(cls, seed: int) -> Dealer:
+        """A reproducible dealer: the same seed deals the same cards everywhere (R10)."""
+        return cls(random.Random(seed))
+
+    @classmethod
+    def live(cls) -> Dealer:
+        """A dealer for live games, drawing from the operating system's secure source (R10)."""
+        return cls(random.SystemRandom())  # secrets.SystemRandom is this class
+
+    def deal(self, state: HandState) -> Deal:
+        """The deal the hand is due now, with cards drawn at random.
+
+        Args:
+            state: a hand whose next action is a deal.
+
+        Returns:
+            The :class:`~primero.engine.actions.Deal`, stock cards first when the stock runs out
+            (R8b); not yet applied.
+
+        Raises:
+            WrongTurnError: no deal is due.
+        """
+        due = state.deal_due()
+        if due is None:
+            raise WrongTurnError("no deal is due now")
+        seat, count = due
+        stock = state.stock()
+        if len(stock) >= count:
+            cards = self._draw(stock, count)
+        else:  # R8b: the whole stock, then from the reshuffled discards
+            cards = stock + self._draw(state.recyclable(seat), count - len(stock))
+        return Deal(seat, tuple(cards))
+
+    def _draw(self, pool: list[Card], count: int) -> list[Card]:
+        pool = list(pool)
+        out: list[Card] = []
+        for _ in range(count):
+            out.append(pool.pop(randbelow(self.rng, len(pool))))
+        return out
+
+    def deal_into(self, state: HandState) -> None:
+        """Deal every card due now into ``state``, unchecked: :meth:`deal` draws only
+        what the rules allow (R8b), so :meth:`HandState.apply_unchecked` is safe here."""
+        while state.deal_due() is not None:
+            state.apply_unchecked(self.deal(state))

@@ -1,0 +1,205 @@
+"""What one seat (or a spectator) may see of a hand: the one place hidden cards are hidden (R9b).
+
+Every bot, screen and network message reads a :class:`SeatView`, never the
+:class:`~primero.engine.state.HandState` itself.
+
+Public to everyone: names, seats, the dealer, stacks, every bet, call, raise, fold and
+vote, the pots, each declaration, how many cards each player exchanged. Private to a
+seat: its own cards and its own discards. Never shown during the hand: the stock and its
+order, other players' discards. At a showdown the hands of the players still in are
+shown; a lone winner does not show; folded hands are never shown.
+
+>>> from primero.engine.state import HandState
+>>> from primero.engine.dealing import Dealer
+>>> s = HandState(["Ana", "Ben", "Cleo", "Dev"], [20, 20, 20, 20])
+>>> Dealer.seeded(1).deal_into(s)
+>>> v = view(s, 0)
+>>> len(v.hand), v.log[1]
+(2, 'd dh p2 ?? ??')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from primero.engine.actions import HIDDEN, Action, Deal, Exchange, Raise, public_line
+from primero.engine.cards import Card
+from primero.engine.hands import Category, HandValue
+from primero.engine.pots import Award, Pot, live_pots
+from primero.engine.rules import Rules
+from primero.engine.state import HandState, LegalActions, Phase
+
+__all__ = ["HIDDEN", "SeatView", "redact", "view"]
+
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """A hand as one seat may see it (R9b).
+
+    Attributes:
+        seat: the 0-based seat seeing it, or None for a spectator.
+        players: names in seat order p1…pN; the dealer is the last.
+        rules: the house rules in force.
+        phase: where the hand is.
+        to_act: the seat to act, -1 when the dealer is due, None when the hand is over.
+        legal: what this seat may do now, or None when it is not this seat's move.
+        hand: this seat's cards (empty for a spectator or a folded seat).
+        discards: this seat's own discards still out of play (in this deal, and not
+            shuffled back into the stock by R8b): cards it knows are not in the stock.
+        hand_sizes: how many cards each seat holds.
+        exchanges: for each seat, the number of cards of each exchange it made (public).
+        stacks: chips in front of each seat.
+        contributed: chips each seat put in this hand, antes included.
+        round_bets: chips each seat put in during the current betting round.
+        current_bet: the round's bet to match, or None when no bet is open.
+        pending_bet: ``(seat, amount, is_raise)`` of a bet being voted on (R8), or None.
+        cap: for the seat to act after a refusal, amounts must stay below this (R8).
+        folded: whether each seat has folded.
+        declared: each seat's declaration, or None.
+        stock_count: cards left in the stock (their identity and order are hidden).
+        void_deals: deals voided so far in this hand (R4.3).
+        public_log: the record lines so far as every seat sees them (cards as ``??``).
+        private_log: ``(index, line)`` of this seat's own deal and exchange lines.
+        shown: at a showdown, each seat's shown hand value, else None (R9b).
+        shown_cards: at a showdown, each seat's shown cards, else None.
+        awards: when the hand is over, who won each pot; else empty.
+        final_stacks: when the hand is over, the stacks after it; else None.
+    """
+
+    seat: int | None
+    players: tuple[str, ...]
+    rules: Rules
+    phase: Phase
+    to_act: int | None
+    legal: LegalActions | None
+    hand: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    exchanges: tuple[tuple[int, ...], ...]
+    stacks: tuple[int, ...]
+    contributed: tuple[int, ...]
+    round_bets: tuple[int, ...]
+    current_bet: int | None
+    pending_bet: tuple[int, int, bool] | None
+    cap: int | None
+    folded: tuple[bool, ...]
+    declared: tuple[Category | None, ...]
+    stock_count: int
+    void_deals: int
+    public_log: tuple[str, ...]
+    private_log: tuple[tuple[int, str], ...]
+    shown: tuple[HandValue | None, ...]
+    shown_cards: tuple[tuple[Card, ...] | None, ...]
+    awards: tuple[Award, ...]
+    final_stacks: tuple[int, ...] | None
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        """The record lines so far, with cards this seat may not see written ``??`` (R9b)."""
+        if not self.private_log:
+            return self.public_log
+        lines = list(self.public_log)
+        for index, line in self.private_log:
+            lines[index] = line
+        return tuple(lines)
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """The pots as they stand (R7); see :func:`primero.engine.pots.live_pots`."""
+        if self.awards:
+            return tuple(a.pot for a in self.awards)
+        return tuple(live_pots(self.contributed, self.folded, self.stacks))
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+        return len(self.players)
+
+    @property
+    def pot_total(self) -> int:
+        """All chips in the pots (chips)."""
+        return sum(self.contributed)
+
+    @property
+    def still_in(self) -> tuple[int, ...]:
+        """Seats that have not folded, in seat order."""
+        return tuple(s for s in range(self.n) if not self.folded[s])
+
+    @property
+    def to_call(self) -> int:
+        """Chips this seat needs to put in to match the open bet (0 if none or a spectator)."""
+        if self.seat is None or self.current_bet is None:
+            return 0
+        return min(self.current_bet - self.round_bets[self.seat], self.stacks[self.seat])
+
+
+def redact(action: Action, seat: int | None) -> str:
+    """The record line of ``action`` as ``seat`` may see it (R9b).
+
+    Cards dealt to or discarded by another seat are written ``??`` (their number is
+    public); everything else is public. ``seat`` None is a spectator.
+    """
+    if isinstance(action, Deal | Exchange) and action.seat != seat:
+        return public_line(action)
+    return action.line()
+
+
+def view(state: HandState, seat: int | None) -> SeatView:
+    """What ``seat`` may see of ``state`` now (R9b).
+
+    Args:
+        state: the hand.
+        seat: a 0-based seat of the hand, or None for a spectator.
+
+    Returns:
+        The :class:`SeatView`.
+
+    Raises:
+        ValueError: ``seat`` is not a seat of this hand.
+    """
+    if seat is not None and not 0 <= seat < state.n:
+        raise ValueError(f"no seat {seat}: this hand has seats 0..{state.n - 1}")
+    to_act = state.to_act
+    legal = state.legal_actions() if seat is not None and to_act == seat else None
+    vote = state.vote
+    pending = (
+        None if vote is None else (vote.bettor, vote.action.amount, isinstance(vote.action, Raise))
+    )
+    result = state.result
+    shown: tuple[HandValue | None, ...] = (None,) * state.n
+    shown_cards: tuple[tuple[Card, ...] | None, ...] = (None,) * state.n
+    awards: tuple[Award, ...] = ()
+    final: tuple[int, ...] | None = None
+    if result is not None:
+        shown, shown_cards, awards, final = (
+            result.shown, result.shown_cards, result.awards, result.final_stacks
+        )
+    return SeatView(
+        seat=seat,
+        players=state.players,
+        rules=state.rules,
+        phase=state.phase,
+        to_act=to_act,
+        legal=legal,
+        hand=tuple(state.hands[seat]) if seat is not None else (),
+        discards=tuple(state.own_discards[seat]) if seat is not None else (),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        exchanges=tuple(tuple(e) for e in state.exchanges),
+        stacks=tuple(state.stacks),
+        contributed=tuple(state.contributed),
+        round_bets=tuple(state.round_bets),
+        current_bet=state.current_bet,
+        pending_bet=pending,
+        cap=state.cap if seat == state.turn and state.vote is None else None,
+        folded=tuple(state.folded),
+        declared=tuple(state.declared),
+        stock_count=state.stock_count,
+        void_deals=state.void_deals,
+        public_log=tuple(state.public_log),
+        private_log=tuple(state.private_log[seat]) if seat is not None else (),
+        shown=shown,
+        shown_cards=shown_cards,
+        awards=awards,
+        final_stacks=final,
+    )

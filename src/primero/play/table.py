@@ -1,0 +1,423 @@
+"""One person playing a match against bots: the controller behind ``primero play`` and the TUI.
+
+A :class:`Table` owns a :class:`~primero.engine.match.Match` (R9) in which the person sits at
+table index 0 and every other seat is a bot. The user interface drives it hand by hand:
+
+>>> t = Table(TableConfig(players=4, seed=5, max_hands=1))
+>>> t.start_hand()
+>>> applied = t.advance()            # the dealer deals, bots act until the person must act
+>>> t.waiting_for_human()
+True
+>>> v = t.view()                     # the person's SeatView: the only way a UI sees the hand
+>>> len(v.hand)
+2
+>>> t.act(t.parse_input("x " + str(v.hand[0])))   # exchange one card (R4.3)
+>>> _ = t.advance()
+
+The interface sees the hand only through :meth:`Table.view` (R9b); the person's input
+goes through :meth:`Table.parse_input` (short syntax, checked against the rules before
+anything changes) and :meth:`Table.act`.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from primero.bots import BOT_KINDS, BOT_NAMES  # BOT_NAMES re-exported: it lives in bots
+from primero.engine.actions import Action, seat_name
+from primero.engine.dealing import (
+    derive_seed,  # re-exported: primero.play.table.derive_seed still works
+)
+from primero.engine.errors import PrimeroError, WrongTurnError
+from primero.engine.history import HandRecord, write_record
+from primero.engine.match import Standing
+from primero.engine.rules import DEFAULT_RULES, Rules, RulesError
+from primero.engine.state import HandState, Phase
+from primero.engine.views import SeatView
+from primero.play import moveinput
+from primero.play.moveinput import InputError, input_help, personal_message
+from primero.play.tablemodel import TableModel
+
+__all__ = [
+    "BOT_NAMES",
+    "InputError",
+    "Table",
+    "TableConfig",
+    "TableEvent",
+    "derive_seed",
+    "input_help",
+    "personal_message",
+    "phase_name",
+]
+
+def phase_name(view: SeatView) -> str:
+    """The name of the hand's phase as the table shows it (R4): the state's own name,
+    except that without declarations (house rule ``declarations`` off, R6) the declare
+    round is only a betting round: "second round".
+
+    >>> from primero.engine.state import HandState
+    >>> from primero.engine.views import view
+    >>> phase_name(view(HandState(["A", "B", "C", "D"], [9] * 4), 0))
+    'first deal'
+    """
+    if view.phase is Phase.DECLARE_ROUND and not view.rules.declarations:
+        return "second round"
+    return view.phase.value
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableConfig:
+    """How a person's match against bots is set up (R3, R9, R10).
+
+    Attributes:
+        human_name: the person's name (non-empty).
+        players: total seats including the person, within ``rules.min_players`` to
+            ``rules.max_players`` (R3).
+        bots: bot kinds (see :data:`primero.bots.BOT_KINDS`), cycled over the bot seats.
+        seed: seed of the dealer and bots (R10); None deals live from a secure source.
+        rules: the house rules.
+        stack: every player's starting stack, in chips (>= 1).
+        max_hands: end the match after this many hands (None: until one holds every chip).
+        save_dir: folder where each hand's ``.prh`` record is written (None: not saved).
+        session: the name that starts the record files (default: the date and time, and
+            the seed); a resumed match keeps its own.
+    """
+
+    human_name: str = "You"
+    players: int = 4
+    bots: tuple[str, ...] = ("heuristic",)
+    seed: int | None = None
+    rules: Rules = DEFAULT_RULES
+    stack: int = 100
+    max_hands: int | None = None
+    save_dir: Path | None = None
+    session: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """One applied action and its sentence as the person may read it (R9b).
+
+    Attributes:
+        action: the action (it may hold other seats' cards: show ``text``, not the cards).
+        text: e.g. ``"Lorenzo raises to 12"``, ``"You are dealt 7♥ 6♥"``,
+            ``"Isabella exchanges 2 cards"``; other seats' cards are never named.
+        seat: the 0-based seat of the hand that acted (the dealt-to seat for a deal).
+        note: what the action led to, also at the end of ``text``: a void deal (R4.3), a
+            bet standing or withdrawn after a vote (R8); else "".
+    """
+
+    action: Action
+    text: str
+    seat: int
+    note: str = ""
+
+
+class Table:
+    """A person (table index 0) playing a match (R9) against bots.
+
+    A thin front over :class:`~primero.play.tablemodel.TableModel`, the one table model that
+    every front end (the Textual table, the plain prompt, the server) uses.
+
+    Args:
+        config: the set-up.
+
+    Raises:
+        RulesError: ``players`` outside ``rules.min_players..rules.max_players``, an
+            empty human name, a stack < 1 or ``max_hands`` < 1.
+        ValueError: an unknown bot kind or an empty ``bots`` tuple (the message lists
+            the kinds).
+
+    Attributes:
+        config: the set-up.
+        model: the table model.
+        match: the match; ``match.players[0]`` is the person.
+        kinds: each table index's bot kind (None for the person).
+        saved: the paths of the records written so far.
+    """
+
+    def __init__(self, config: TableConfig) -> None:
+        rules = config.rules
+        if not rules.min_players <= config.players <= rules.max_players:
+            raise RulesError(
+                f"players must be from {rules.min_players} to {rules.max_players} "
+                f"(min_players/max_players), not {config.players}"
+            )
+        if not config.human_name or not config.human_name.strip():
+            raise RulesError("the person's name must not be empty")
+        if not config.bots:
+            raise ValueError(f"give at least one bot kind: {', '.join(BOT_KINDS)}")
+        for kind in config.bots:
+            if kind not in BOT_KINDS:
+                raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
+        self.config: Final = config
+        names = [n for n in BOT_NAMES if n != config.human_name][: config.players - 1]
+        kinds: list[str | None] = [None]
+        kinds += [config.bots[i % len(config.bots)] for i in range(len(names))]
+        self.model: Final = TableModel(
+            [config.human_name, *names],
+            kinds,
+            stack=config.stack,
+            rules=rules,
+            max_hands=config.max_hands,
+            seed=config.seed,
+        )
+        self.kinds: Final[tuple[str | None, ...]] = tuple(kinds)
+        self.match: Final = self.model.match
+        self.saved: list[Path] = []
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        self._session = stamp if config.seed is None else f"{stamp}-seed{config.seed}"
+        if config.session is not None:
+            self._session = config.session
+        #: Called with no argument after every applied action and closed hand (saving).
+        self.listeners: list[Callable[[], None]] = []
+
+    @property
+    def session(self) -> str:
+        """The name that starts this match's record files."""
+        return self._session
+
+    def _changed(self) -> None:
+        for listener in self.listeners:
+            listener()
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def hand(self) -> HandState | None:
+        """The current hand, or None before the first :meth:`start_hand`."""
+        return self.model.hand
+
+    @property
+    def human_seat(self) -> int | None:
+        """The person's 0-based seat in the current hand; None when out of it (eliminated)
+        or before the first hand."""
+        return self.model.hand_seat(0)
+
+    @property
+    def events(self) -> list[TableEvent]:
+        """The actions of the current hand with their sentences as the person reads them."""
+        seat = self.human_seat
+        return [TableEvent(e.action, e.text_for(seat), e.seat, e.note) for e in self.model.events]
+
+    @property
+    def over(self) -> bool:
+        """Whether the match is over (one player holds every chip, or max_hands reached; R9)."""
+        return self.model.over
+
+    @property
+    def hand_number(self) -> int:
+        """The 1-based number in the match of the current hand (of the last one once it is
+        closed); 0 before the first hand."""
+        return self.model.hand_number
+
+    def label(self, table_index: int) -> str:
+        """A player's name with the bot kind, e.g. ``"Lorenzo (heuristic)"``; the person's
+        name alone."""
+        name, kind = self.match.players[table_index], self.kinds[table_index]
+        return name if kind is None else f"{name} ({kind})"
+
+    def seat_label(self, seat: int) -> str:
+        """:meth:`label` of the player at 0-based ``seat`` of the current hand.
+
+        Raises:
+            PrimeroError: no hand has been started.
+        """
+        return self.label(self.model.table_index(seat))
+
+    @property
+    def leave_note(self) -> str:
+        """What leaving in the middle of a hand means for this match, one sentence for
+        every front end: saved (``primero play --resume`` continues it) or not saved
+        (``--no-save``: leaving ends it)."""
+        if self.config.save_dir is None:
+            return "This match is not saved (--no-save): leaving ends it."
+        return "The match is saved: primero play --resume continues it."
+
+    def left_mid_hand_text(self) -> str:
+        """The line printed after the person left in the middle of a hand (both front
+        ends, first leave or after a resume alike)."""
+        return (
+            "You left the table in the middle of a hand (the hand in progress is not counted "
+            "below). "
+            + self.leave_note
+        )
+
+    @property
+    def human_out(self) -> bool:
+        """Whether the person has lost every chip and is out of the match (R9)."""
+        return self.match.chips[0] == 0
+
+    def waiting_for_human(self) -> bool:
+        """Whether the current hand waits for the person's action (a move, a vote or a
+        declaration)."""
+        return self.model.person_to_act() == 0
+
+    def view(self) -> SeatView:
+        """The person's view of the current hand (R9b); a spectator's view when the person
+        is out of the match. ``legal`` is set when the person must act.
+
+        Raises:
+            PrimeroError: no hand has been started.
+        """
+        return self.model.view_for(0)
+
+    def standings(self) -> list[Standing]:
+        """Players ranked by chips so far (R9)."""
+        return self.match.standings()
+
+    # ----------------------------------------------------------------- playing
+
+    def start_hand(self) -> None:
+        """Start the next hand of the match (ante taken, first deal due; R4.1, R3).
+
+        Raises:
+            MatchOverError: the match is over.
+            PrimeroError: the current hand is not finished and closed (:meth:`finish_hand`).
+        """
+        self.model.start_hand()
+
+    def step(self) -> Action | None:
+        """Apply one dealer deal or bot action, unless the person must act or the hand is
+        complete.
+
+        Returns:
+            The action applied (also appended to :attr:`events`), or None when nothing
+            was applied.
+
+        Raises:
+            PrimeroError: no hand has been started.
+            IllegalActionError: a bot returned an illegal action (a bug in the bot).
+        """
+        event = self.model.step()
+        if event is None:
+            return None
+        self._changed()
+        return event.action
+
+    def advance(self) -> list[Action]:
+        """Apply the dealer's deals and the bots' actions until the person must act or
+        the hand is complete.
+
+        Returns:
+            The actions applied, in order (empty when the person must act now or the hand
+            is over). They are raw actions and may hold other seats' cards: a screen shows
+            the matching :attr:`events` texts instead (R9b).
+
+        Raises:
+            PrimeroError: no hand has been started.
+            IllegalActionError: a bot returned an illegal action (a bug in the bot).
+        """
+        applied: list[Action] = []
+        while (action := self.step()) is not None:
+            applied.append(action)
+        return applied
+
+    def act(self, action: Action) -> None:
+        """Apply the person's action (validated by :meth:`HandState.apply`).
+
+        Args:
+            action: an action of the person's seat.
+
+        Raises:
+            WrongTurnError: it is not the person's turn, or the action names another seat.
+            IllegalActionError: the rules do not allow it now (the hand is left unchanged;
+                the message says what is allowed).
+            PrimeroError: no hand has been started.
+        """
+        if self.hand is None:
+            raise PrimeroError("no hand has been started")
+        if not self.waiting_for_human():
+            raise WrongTurnError("it is not your turn")
+        if action.seat != self.human_seat:
+            raise WrongTurnError("the action names another seat than the person's")
+        self.model.apply(action)
+        self._changed()
+
+    def apply_recorded(self, action: Action) -> None:
+        """Apply an action read back from this hand's own saved record (resuming a match):
+        a deal as the record has it, or any seat's action, checked by the rules (R4–R8).
+
+        Raises:
+            PrimeroError: no hand has been started.
+            IllegalActionError: the action is not legal now (the record does not belong
+                to this hand).
+        """
+        self.model.apply(action)
+        self._changed()
+
+    def parse_input(self, text: str) -> Action:
+        """Turn the person's short input into an action legal now (nothing is applied).
+
+        Syntax (case-insensitive words; cards as in R1, e.g. ``7h``, ``kc``, ``7♥``):
+        ``b N`` bet N chips; ``r N`` raise the round's bet to N; ``c`` call, or check (with
+        no bet open in rounds 2 and 3 ``c`` bets 0, R5); ``f`` fold; ``y`` / ``n`` accept /
+        refuse a bet (R8); ``x CARDS`` exchange those cards, ``x`` alone stands pat (R4.3,
+        R4.6); ``dc CATEGORY`` declare (R6), any unambiguous prefix: ``dc f`` = fluxus.
+        Long words work too: bet, raise, call, check, fold, yes, no, accept, refuse,
+        exchange, declare.
+
+        Args:
+            text: what the person typed.
+
+        Returns:
+            The action, checked against the rules (R4–R8) without changing the hand.
+
+        Raises:
+            InputError: the text is not understood or the action is not legal now; the
+                message says why and lists what is allowed now with the syntax.
+        """
+        hand = self.hand
+        if hand is None or not self.waiting_for_human():
+            raise InputError("it is not your turn")
+        seat = self.human_seat
+        assert seat is not None
+        return moveinput.parse_move(text, seat, hand.legal_actions(), hand.check)
+
+    def finish_hand(self, *, save: bool = True) -> HandRecord:
+        """Close the complete hand in the match (chips, deal passes right; R3, R9).
+
+        Writes the record to ``config.save_dir`` (created if needed) as
+        ``<session>-hand<NNN>.prh`` when set and ``save`` is true (a resumed match
+        replays hands already written with ``save=False``).
+
+        Returns:
+            The hand's record.
+
+        Raises:
+            PrimeroError: there is no complete hand to close.
+            OSError: the record cannot be written.
+        """
+        human = self.human_seat
+        record = self.model.finish_hand()
+        number = self.match.hands_played
+        if human is not None:
+            record.extra["human"] = seat_name(human)
+        record.extra["bots"] = {
+            name: kind for name, kind in zip(self.match.players, self.kinds, strict=True)
+            if kind is not None
+        }
+        save_dir = self.config.save_dir
+        if save_dir is not None and save:
+            save_dir.mkdir(parents=True, exist_ok=True)
+            path = save_dir / f"{self._session}-hand{number:03d}.prh"
+            k = 2
+            while path.exists():
+                path = save_dir / f"{self._session}-hand{number:03d}-{k}.prh"
+                k += 1
+            self.saved.append(write_record(record, path))
+        self._changed()
+        return record
+
+
+# --------------------------------------------------------------------- input parsing
+# The person-input parsing lives in primero.play.moveinput; these names stay for callers.
+
+_parse = moveinput._parse
+_amount = moveinput.read_number
+_card_word = moveinput._card_word
+_allowed = moveinput.allowed_text

@@ -1,0 +1,383 @@
+"""An I/O-free model of a match at a table: seats of people and bots, turns, deadlines, events.
+
+The model owns a :class:`~primero.engine.match.Match` (R9). It has no clock and does no I/O:
+time is passed in (``now``, in seconds), actions are passed in, and every applied
+action comes out as an :class:`Event` whose sentence each seat reads with
+:meth:`Event.text_for`. Rules stay in :class:`~primero.engine.state.HandState`; what a seat is
+sent is built by :func:`primero.play.tablemodel.payload.seat_payload` from :func:`primero.view`.
+
+>>> m = TableModel(["Ana", "Lorenzo", "Isabella", "Girolamo"],
+...                [None, "random", "random", "random"], seed=5, max_hands=1)
+>>> _ = m.start_hand()
+>>> while (a := m.step()) is not None: pass   # deals and bot moves until a person acts
+>>> m.person_to_act() == 0 or m.hand.complete
+True
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Final
+
+from primero.bots import BOT_KINDS, make_bot
+from primero.engine.actions import Action, Call, Vote, parse_action
+from primero.engine.dealing import Dealer
+from primero.engine.errors import IllegalActionError, PrimeroError, WrongTurnError
+from primero.engine.history import HandRecord
+from primero.engine.match import Agent, Match
+from primero.engine.rules import DEFAULT_RULES, Rules
+from primero.engine.state import DEALER, HandState
+from primero.engine.views import SeatView, view
+from primero.play.moveinput import personal_message
+from primero.play.tablemodel.sentences import sentence
+from primero.play.tablemodel.timeout import least_committal
+
+__all__ = ["Event", "TableModel", "bot_seed"]
+
+
+def bot_seed(seed: int, index: int) -> int:
+    """The seed of the bot at table ``index`` in a table seeded with ``seed`` (R10)."""
+    return seed * 1_000_003 + 7_919 * (index + 1)
+
+
+#: The verbs of a player's action line (the dealer's 'd dh' is not one).
+PLAYER_VERBS: Final = ("x", "b", "r", "c", "f", "y", "n", "dc")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One applied action (R9b: show :meth:`text_for`, never the action's cards).
+
+    Attributes:
+        action: the action; its ``seat`` is the 0-based seat of the hand.
+        actor: the actor's name (the dealt-to player for a deal).
+        call: for a call, the chips it put in; else None.
+        note: what it led to: a void deal (R4.3), a bet standing or withdrawn after a
+            vote (R8); else "".
+        index: the action's position in the hand's record lines (0-based).
+    """
+
+    action: Action
+    actor: str
+    call: int | None
+    note: str
+    index: int
+
+    @property
+    def seat(self) -> int:
+        """The 0-based seat of the hand that acted (or was dealt to)."""
+        return self.action.seat
+
+    def text_for(self, viewer: int | None) -> str:
+        """The sentence as seat ``viewer`` (None: a spectator) may read it, note included."""
+        text = sentence(self.action, viewer=viewer, name=self.actor, call=self.call)
+        return f"{text} — {self.note}" if self.note else text
+
+
+class TableModel:
+    """A match (R9) at a table of people and bots, without I/O or a clock.
+
+    Args:
+        names: the players' distinct names in table order (``names[0]`` is p1 of the first
+            hand, ``names[-1]`` deals first).
+        kinds: for each table index, None for a person or a bot kind of
+            :data:`primero.bots.BOT_KINDS`.
+        stack: every player's starting stack (chips, >= 1), or one per player.
+        rules: the house rules.
+        max_hands: end after this many hands (None: until one player holds every chip).
+        seed: seeds the match's dealer and the bots reproducibly (R10); None: each hand's
+            dealer seed is drawn from :mod:`secrets` and the bots are seeded freshly.
+        turn_seconds: a person's time to act (seconds); None or 0 for no timer.
+
+    Raises:
+        RulesError: as :class:`~primero.engine.match.Match` (player count, names, stacks,
+            ``max_hands``).
+        ValueError: ``kinds`` and ``names`` differ in length, or an unknown bot kind (the
+            message lists the kinds).
+    """
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        kinds: Sequence[str | None],
+        *,
+        stack: int | Sequence[int] = 100,
+        rules: Rules = DEFAULT_RULES,
+        max_hands: int | None = None,
+        seed: int | None = None,
+        turn_seconds: float | None = None,
+    ) -> None:
+        if len(kinds) != len(names):
+            raise ValueError(f"give one kind per player: {len(names)} names, {len(kinds)} kinds")
+        for kind in kinds:
+            if kind is not None and kind not in BOT_KINDS:
+                raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
+        self.match = Match(names, stacks=stack, rules=rules, max_hands=max_hands, seed=seed)
+        self.kinds: tuple[str | None, ...] = tuple(kinds)
+        self.seed = seed
+        self.turn_seconds = turn_seconds or None
+        self.agents: tuple[Agent | None, ...] = tuple(
+            None if k is None else make_bot(k, None if seed is None else bot_seed(seed, i))
+            for i, k in enumerate(kinds)
+        )
+        self.hand: HandState | None = None
+        self.hand_seed: int | None = None
+        self.events: list[Event] = []
+        self.deadline: float | None = None
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names in table order."""
+        return self.match.players
+
+    @property
+    def over(self) -> bool:
+        """Whether the match is over (R9)."""
+        return self.match.over
+
+    @property
+    def hand_number(self) -> int:
+        """The 1-based number of the current hand (of the last one once closed); 0 before."""
+        played = self.match.hands_played
+        return played + 1 if self.match.hand is not None else played
+
+    def hand_seat(self, index: int) -> int | None:
+        """The 0-based seat of the current hand of table ``index``; None when that player is
+        out of the match or no hand is open."""
+        seats = self.match.seats if self.hand is not None else ()
+        return seats.index(index) if index in seats else None
+
+    def table_index(self, seat: int) -> int:
+        """The table index of seat ``seat`` of the current hand.
+
+        Raises:
+            PrimeroError: no hand is open.
+        """
+        if self.hand is None:
+            raise PrimeroError("no hand has been started")
+        return self.match.seats[seat]
+
+    def to_act_index(self) -> int | None:
+        """The table index of the player to act; None when the dealer is due, the hand is
+        over or no hand is open."""
+        hand = self.hand
+        if hand is None or hand.to_act is None or hand.to_act == DEALER:
+            return None
+        return self.match.seats[hand.to_act]
+
+    def person_to_act(self) -> int | None:
+        """The table index of the person to act now, or None."""
+        index = self.to_act_index()
+        return index if index is not None and self.kinds[index] is None else None
+
+    def view_for(self, index: int | None) -> SeatView:
+        """The view (R9b) of the current hand for table ``index``: the public view for a
+        spectator (None) or a player out of the match.
+
+        Raises:
+            PrimeroError: no hand has been started.
+        """
+        if self.hand is None:
+            raise PrimeroError("no hand has been started")
+        return view(self.hand, None if index is None else self.hand_seat(index))
+
+    # ----------------------------------------------------------------- playing
+
+    def start_hand(self, seed: int | None = None, *, now: float | None = None) -> HandState:
+        """Start the next hand (ante taken, first deal due; R3, R4.1).
+
+        Args:
+            seed: the hand's dealer seed (:meth:`Dealer.seeded`); None: the match's seeded
+                dealer goes on when the model has a seed, else a fresh seed is drawn from
+                :mod:`secrets` (R10 live randomness, replayable from the record).
+            now: the time (seconds) for the deadline, when there is a timer.
+
+        Raises:
+            MatchOverError: the match is over.
+            PrimeroError: the current hand is not finished.
+        """
+        hand = self.match.start_hand()
+        if seed is not None:
+            self.match.dealer = Dealer.seeded(seed)
+        elif self.seed is None:
+            seed = secrets.randbits(63)
+            self.match.dealer = Dealer.seeded(seed)
+        else:
+            seed = self.seed  # one seeded dealer deals the whole match (R10)
+        self.hand, self.hand_seed = hand, seed
+        self.events = []
+        self._update_deadline(now)
+        return hand
+
+    def due(self) -> tuple[Agent | None, SeatView] | None:
+        """What moves next when it is not a person: ``(agent, view)`` of the bot to act,
+        ``(None, public view)`` when the dealer must deal; None when a person must act or
+        the hand is over. Call the agent (possibly in another thread) and :meth:`apply`."""
+        hand = self.hand
+        if hand is None or hand.to_act is None:
+            return None
+        if hand.to_act == DEALER:
+            return None, view(hand, None)
+        index = self.match.seats[hand.to_act]
+        agent = self.agents[index]
+        if agent is None:
+            return None
+        return agent, view(hand, hand.to_act)
+
+    def deal(self, *, now: float | None = None) -> Event:
+        """Apply the deal due now, its cards drawn by the hand's seeded dealer (R10).
+
+        Raises:
+            WrongTurnError: no deal is due.
+        """
+        hand = self._open_hand()
+        action = self.match.dealer.deal(hand)
+        return self._record(action, trusted=True, now=now)
+
+    def step(self, *, now: float | None = None) -> Event | None:
+        """Apply the deal due or one bot's move (decided here, in this thread); None when
+        a person must act or the hand is over.
+
+        Raises:
+            PrimeroError: no hand has been started.
+            IllegalActionError: a bot returned an illegal action (a bug in the bot).
+        """
+        self._open_hand()
+        due = self.due()
+        if due is None:
+            return None
+        agent, v = due
+        if agent is None:
+            return self.deal(now=now)
+        return self.apply(agent(v), now=now)
+
+    def apply(self, action: Action, *, now: float | None = None) -> Event:
+        """Apply a player's action, checked by the rules (nothing changes on error).
+
+        Args:
+            action: the action, its seat a seat of the current hand.
+            now: the time (seconds) for the next deadline.
+
+        Returns:
+            The event.
+
+        Raises:
+            PrimeroError: no hand has been started.
+            WrongTurnError: it is not that seat's turn.
+            IllegalActionError: the rules do not allow it now (the message says what is).
+        """
+        return self._record(action, trusted=False, now=now)
+
+    def apply_line(self, line: str, index: int, *, now: float | None = None) -> Event:
+        """Apply an action line without its seat (``"b 2"``, ``"x 7h Kc"``, ``"dc fluxus"``)
+        for the player at table ``index``.
+
+        Raises:
+            WrongTurnError: that player is not to act (or not in the hand).
+            IllegalActionError: the line is not understood or not legal now (the message
+                says why); nothing changes.
+        """
+        hand = self._open_hand()
+        seat = self.hand_seat(index)
+        if seat is None or hand.to_act != seat:
+            raise WrongTurnError("it is not your turn")
+        allowed = personal_message(hand.legal_actions().describe(), seat)
+        words = line.strip().split(" ")
+        if words[0] not in PLAYER_VERBS:
+            raise IllegalActionError(
+                f"unknown action {words[0]!r}: a player's action is x (exchange), b N (bet), "
+                f"r N (raise to), c (call or check), f (fold), y or n (accept or refuse the "
+                f"bet) or dc <category> (declare); now {allowed}"
+            )
+        try:
+            action = parse_action(f"p{seat + 1} {line.strip()}", hand.n)
+        except ValueError as exc:
+            raise IllegalActionError(f"{exc}; now {allowed}") from None
+        return self.apply(action, now=now)
+
+    def replay_line(self, line: str) -> Event:
+        """Re-apply a stored record line on resume: a deal line is drawn again from the
+        hand's seeded dealer (so the cards to come stay the same) and must match.
+
+        Raises:
+            PrimeroError: the line does not follow (a different deal, or illegal).
+        """
+        hand = self._open_hand()
+        if line.startswith("d "):
+            event = self.deal()
+            if event.action.line() != line:
+                raise PrimeroError(
+                    f"stored deal {line!r} differs from the seed's {event.action.line()!r}"
+                )
+            return event
+        return self.apply(parse_action(line, hand.n))
+
+    def timeout_action(self) -> Action:
+        """The least committal move for the person to act (see :mod:`.timeout`).
+
+        Raises:
+            PrimeroError: no person is to act.
+        """
+        hand = self._open_hand()
+        if self.person_to_act() is None:
+            raise PrimeroError("no person is to act")
+        assert hand.to_act is not None
+        return least_committal(view(hand, hand.to_act))
+
+    def timed_out(self, now: float) -> bool:
+        """Whether the person to act has let the deadline pass at time ``now`` (seconds)."""
+        return self.deadline is not None and now >= self.deadline
+
+    def refresh_deadline(self, now: float | None) -> None:
+        """Give the person to act a fresh deadline from ``now`` (after a restart)."""
+        self._update_deadline(now)
+
+    def finish_hand(self) -> HandRecord:
+        """Close the complete hand (chips, the deal passes right; R3, R9).
+
+        Returns:
+            Its complete record, with the hand's dealer seed and ``hand_number``.
+
+        Raises:
+            PrimeroError: there is no complete hand to close.
+        """
+        record = self.match.finish_hand()
+        self.deadline = None
+        return replace(record, seed=self.hand_seed)
+
+    # ----------------------------------------------------------------- internals
+
+    def _open_hand(self) -> HandState:
+        if self.hand is None:
+            raise PrimeroError("no hand has been started")
+        return self.hand
+
+    def _update_deadline(self, now: float | None) -> None:
+        if self.turn_seconds is None or now is None or self.person_to_act() is None:
+            self.deadline = None
+        else:
+            self.deadline = now + self.turn_seconds
+
+    def _record(self, action: Action, *, trusted: bool, now: float | None) -> Event:
+        hand = self._open_hand()
+        call = hand.legal_actions().call if isinstance(action, Call) else None
+        voids = hand.void_deals
+        index = len(hand.actions)
+        if trusted:
+            hand.apply_trusted(action)
+        else:
+            hand.apply(action)
+        note = ""
+        if hand.void_deals > voids:
+            note = "nobody bet: void deal, the cards are dealt again (R4.3)"
+        if isinstance(action, Vote) and hand.vote is None and not hand.complete:
+            note = "the bet stands (R8)" if action.accept else "refused by all: withdrawn (R8)"
+        actor = self.names[self.match.seats[action.seat]]
+        event = Event(action, actor, call, note, index)
+        self.events.append(event)
+        self._update_deadline(now)
+        return event

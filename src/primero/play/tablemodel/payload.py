@@ -1,0 +1,113 @@
+"""The one function that builds what a seat (or a spectator) is sent about a hand (R9b).
+
+Everything comes from :func:`primero.view` for that seat, so no card a seat may not see
+can reach it: the server's ``state`` messages, and any other front end that sends a
+hand over a wire, use :func:`seat_payload`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from primero.engine.actions import seat_name
+from primero.engine.legal import LegalActions
+from primero.engine.state import DEALER
+from primero.play.tablemodel.model import TableModel
+
+__all__ = ["legal_payload", "seat_payload"]
+
+
+def legal_payload(legal: LegalActions) -> dict[str, Any]:
+    """The ``legal`` object of online.md: the fields of :class:`LegalActions`, ``kinds``
+    as in hand-history.md, categories by name, ranges as ``[lo, hi]`` (chips)."""
+    return {
+        "kinds": legal.kinds(),
+        "exchange": list(legal.exchange),
+        "bet": None if legal.bet is None else list(legal.bet),
+        "raise_to": None if legal.raise_to is None else list(legal.raise_to),
+        "call": legal.call,
+        "fold": legal.fold,
+        "vote": legal.vote,
+        "declare": [c.label for c in legal.declare],
+    }
+
+
+def seat_payload(
+    model: TableModel, index: int | None
+) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """The ``hand`` and ``legal`` of a ``state`` message for table ``index`` (online.md).
+
+    Args:
+        model: the table.
+        index: the reader's 0-based table index, or None for a spectator. A player out of
+            the match gets the public view, as a spectator does.
+
+    Returns:
+        ``(hand, legal)``: ``hand`` None before the first hand; ``legal`` non-None only
+        for the seat to act. ``hand`` holds ``seat`` (this seat's ``p`` label or null),
+        ``table_seats`` (each ``p`` seat's 0-based table index), ``players``, ``hand``
+        (own cards as card texts), ``hand_sizes``, ``to_act`` (a ``p`` label, ``"dealer"``
+        or null), ``phase``, ``stacks``, ``contributed``, ``round_bets``, ``current_bet``,
+        ``pot_total`` (chips), ``pending_bet``, ``declared``, ``folded``, ``exchanges``,
+        ``log`` (record lines, hidden cards ``??``), ``events`` (sentences as this seat
+        reads them), ``number``, and once the hand is over ``shown`` and
+        ``final_stacks`` (else null).
+    """
+    if model.hand is None:
+        return None, None
+    v = model.view_for(index)
+    to_act: str | None
+    if v.to_act is None:
+        to_act = None
+    elif v.to_act == DEALER:
+        to_act = "dealer"
+    else:
+        to_act = seat_name(v.to_act)
+    over = v.final_stacks is not None
+    shown: list[dict[str, Any] | None] | None = None
+    if over:
+        shown = []
+        for value, cards in zip(v.shown, v.shown_cards, strict=True):
+            if value is None or cards is None:
+                shown.append(None)
+            else:
+                shown.append(
+                    {
+                        "category": value.category.label,
+                        "points": value.points,
+                        "cards": [str(c) for c in cards],
+                    }
+                )
+    pending = v.pending_bet
+    hand = {
+        "number": model.hand_number,
+        "seat": None if v.seat is None else seat_name(v.seat),
+        "table_seats": list(model.match.seats),
+        "players": list(v.players),
+        "hand": [str(c) for c in v.hand],
+        "hand_sizes": list(v.hand_sizes),
+        "to_act": to_act,
+        "phase": v.phase.name.lower(),
+        "stacks": list(v.stacks),
+        "contributed": list(v.contributed),
+        "round_bets": list(v.round_bets),
+        "current_bet": v.current_bet,
+        "pot_total": v.pot_total,
+        "pending_bet": None
+        if pending is None
+        else {"seat": seat_name(pending[0]), "amount": pending[1], "raise": pending[2]},
+        "declared": [None if c is None else c.label for c in v.declared],
+        "folded": list(v.folded),
+        "exchanges": [list(e) for e in v.exchanges],
+        "log": list(v.log),
+        "events": [e.text_for(v.seat) for e in model.events],
+        "shown": shown,
+        "final_stacks": None if v.final_stacks is None else list(v.final_stacks),
+        "winners": [
+            {"amount": a.pot.amount, "winners": [seat_name(w) for w in a.winners],
+             "shares": list(a.shares)}
+            for a in v.awards
+        ],
+    }
+    legal = None if v.legal is None else legal_payload(v.legal)
+    return hand, legal

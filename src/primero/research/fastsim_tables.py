@@ -1,0 +1,155 @@
+"""The random-playout kernel's tables and its view of the house rules (R2, R4.3, R5, R7, R8).
+
+Shared by the readable kernel :mod:`primero.research.fastsim` (the template) and the generated
+one, :mod:`primero.research.fastsim_inlined` (written from the template by
+``tools/inline_kernel.py``), so that both read the very same values and neither imports
+the other's functions (the rare-path dealer and the record lines are here, called by
+both): card ids are ints 0-39 in deck order (:data:`primero.engine.cards.DECK`),
+seats are 0-based ints in seat order, chips are ints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from math import floor
+from typing import Final, NamedTuple
+
+from primero.engine.cards import DECK
+from primero.engine.hands import VALUE_BY_MASK, Category
+from primero.engine.rulebook import first_round_options, reshuffle_pool
+from primero.engine.rules import Rules
+
+__all__ = [
+    "ALONE",
+    "ANY_EXCHANGE",
+    "BIT",
+    "CARD",
+    "CATEGORY",
+    "CATEGORY_LABEL",
+    "DECK_IDS",
+    "DONE",
+    "SEAT",
+    "VALUE",
+    "VOID",
+    "Params",
+    "Rand",
+    "deal_line",
+    "draw_short",
+    "exchange_line",
+    "params",
+]
+
+#: A bound ``random()`` method (floats in [0, 1)): the kernel calls it directly.
+Rand = Callable[[], float]
+
+#: The evaluator's table of every hand's :class:`~primero.engine.hands.HandValue` by card mask
+#: (``sum(1 << id)``); ``.key`` is ``category * 128 + points`` (R2).
+VALUE: Final = VALUE_BY_MASK
+#: ``BIT[id]``: the mask bit of card ``id`` (``1 << id``).
+BIT: Final = tuple(1 << i for i in range(40))
+#: ``CARD[id]``: the card's record name (``"7h"``, hand-history.md).
+CARD: Final = tuple(str(card) for card in DECK)
+#: ``SEAT[s]``: the seat's record name (``"p1"`` for seat 0, hand-history.md).
+SEAT: Final = tuple(f"p{s + 1}" for s in range(8))
+#: ``CATEGORY_LABEL[c]``: the label of category ``c`` in a declaration line (R6).
+CATEGORY_LABEL: Final = tuple(c.label for c in Category)
+#: ``CATEGORY[c]``: the :class:`~primero.engine.hands.Category` of index ``c``.
+CATEGORY: Final = tuple(Category)
+#: The full stock in card id order: a hand's deal starts from a copy of it (R4.2).
+DECK_IDS: Final = list(range(40))
+#: The numbers of cards a seat may exchange in the second exchange (R4.6).
+ANY_EXCHANGE: Final = (0, 1, 2)
+
+# Outcomes of a betting round.
+DONE: Final = 0  #: the round is over, the hand goes on
+ALONE: Final = 1  #: everyone else folded: the hand is over (R4.8)
+VOID: Final = 2  #: first round: everyone exchanged and no bet stands (R4.3)
+
+
+class Params(NamedTuple):
+    """The house rules as the kernel reads them: plain values, unpacked once per hand."""
+
+    ante: int
+    split: bool
+    refusal: bool
+    last_round: bool
+    declarations: bool
+    first_exchange: tuple[int, ...]
+    first_low: int
+    min_raise: int
+    max_raises: int | None
+
+
+def params(rules: Rules) -> Params:
+    """The kernel's view of the house rules (R4.3 first-round options, R5 raises, R7, R8).
+
+    >>> params(Rules()).first_exchange, params(Rules()).first_low
+    ((1, 2), 1)
+    """
+    first_exchange, first_low = first_round_options(rules)
+    return Params(
+        ante=rules.ante,
+        split=rules.ties == "split",
+        refusal=rules.refusal,
+        last_round=rules.last_round,
+        declarations=rules.declarations,
+        first_exchange=first_exchange,
+        first_low=first_low,
+        min_raise=rules.min_raise,
+        max_raises=rules.max_raises,
+    )
+
+
+# ------------------------------------------------------------------ dealing (R8b) and records
+
+
+def draw_short(
+    count: int, stock: list[int], discard: list[int], thrown: Sequence[int], drand: Rand
+) -> list[int]:
+    """Deal ``count`` cards from a stock that holds fewer, as the Dealer does (R8b).
+
+    All the stock cards are dealt first (in card id order, the order of
+    ``HandState.stock()``); then the discards since the last shuffle, except ``thrown``
+    (the receiver's just-thrown cards), form the new stock: the rest is drawn from them
+    in discard-pile order, the undealt ones stay in the stock (kept in card id order),
+    and the discard pile restarts with ``thrown``. Called, not inlined, by both kernels
+    (a rare path: the stock runs out only with 7 or 8 players).
+
+    Args:
+        count: cards to deal (1 or 2), more than ``stock`` holds.
+        stock: the undealt card ids in card id order; replaced by the new stock.
+        discard: the discard pile since the last shuffle (card ids, in order, ending
+            with ``thrown``); restarted with ``thrown``.
+        thrown: the receiver's just-thrown card ids (empty in the second deal).
+        drand: the dealer's ``random()``.
+
+    Returns:
+        The ``count`` card ids dealt, in the order dealt.
+    """
+    cards = stock[:]
+    pool = reshuffle_pool(discard, thrown)
+    for _ in range(count - len(stock)):
+        cards.append(pool.pop(floor(drand() * len(pool))))
+    stock[:] = sorted(pool)
+    discard[:] = thrown
+    return cards
+
+
+def deal_line(seat: int, cards: Sequence[int]) -> str:
+    """The record line of a deal: ``"d dh p3 7h Kc"`` (hand-history.md).
+
+    Args:
+        seat: the 0-based seat dealt to (``p1`` is 0).
+        cards: the card ids dealt (0-39, deck order), in the order dealt.
+    """
+    return "d dh " + SEAT[seat] + "".join([" " + CARD[c] for c in cards])
+
+
+def exchange_line(seat: int, cards: Sequence[int]) -> str:
+    """The record line of an exchange: ``"p3 x 7h Kc"`` (hand-history.md, R4.3, R4.6).
+
+    Args:
+        seat: the 0-based seat exchanging (``p1`` is 0).
+        cards: the card ids thrown (0-39, deck order), in the order thrown.
+    """
+    return SEAT[seat] + " x" + "".join([" " + CARD[c] for c in cards])

@@ -1,0 +1,254 @@
+"""Observations for learning agents: fixed-size vectors and strings built from one seat's view.
+
+Everything here reads a :class:`~primero.engine.views.SeatView` (R9b), never the hand state, so
+an agent trained on these observations sees exactly what a player at the table sees.
+
+The vector has ``observation_size(n) == 15 * n + 103`` float32 entries in [0, 1] for a
+hand of ``n`` seats, chips scaled by the game's largest starting stack ``S``:
+
+==========================  =====  ========================================================
+block                       size   meaning
+==========================  =====  ========================================================
+seat                        n      one-hot: the observing seat (p1 first)
+phase                       7      one-hot, :class:`~primero.engine.state.Phase` order
+flags                       4      my move; a vote is due from me; a bet is open; hand over
+hand                        40     my cards (by card id, ``primero.DECK``)
+discards                    40     my own discards still out of play (R8b, R9b)
+my category                 6      one-hot category of my 4 cards (numerus..chorus), points/84
+per seat (x n)              14     stack/S, chips in this hand/S, chips in this round/S,
+                                   folded, declared category one-hot (5), cards held/4,
+                                   cards in its 1st and 2nd exchange ((k+1)/3, 0 = none),
+                                   to act, bettor under vote
+table                       6      open bet/S, bet under vote/S, my cap after a refusal/S,
+                                   pot/(n*S), stock cards/40, void deals (capped at 10)/10
+==========================  =====  ========================================================
+
+The information-state vector (:func:`infostate_vector`) follows it with the seat's
+memory of the hand: the last ``16 * n`` public record lines other than deal lines
+(``history_size(n) == 16 * n * (n + 15)`` entries), oldest first, zero-padded at the
+end, each as the acting seat (one-hot, n), the kind of line (one-hot, 14: exchange of 0,
+1 or 2 cards, bet, raise, call, fold, accept, refuse, declare numerus..chorus) and the
+amount of a bet or raise / S. Deal lines are left out: who is dealt what number of
+cards follows from the other lines.
+
+>>> from primero.engine.state import HandState
+>>> from primero.engine.dealing import Dealer
+>>> from primero.engine.views import view
+>>> s = HandState(["p1", "p2", "p3", "p4"], [20, 20, 20, 20])
+>>> Dealer.seeded(1).deal_into(s)
+>>> observation_vector(view(s, 0), max_stack=20).shape
+(163,)
+>>> infostate_vector(view(s, 0), max_stack=20).shape
+(1379,)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from primero.engine.actions import seat_name
+from primero.engine.cards import format_cards
+from primero.engine.hands import evaluate
+from primero.engine.state import Phase
+from primero.engine.views import SeatView
+
+__all__ = [
+    "HISTORY_KINDS",
+    "PER_SEAT",
+    "history_size",
+    "history_vector",
+    "infostate_size",
+    "infostate_string",
+    "infostate_vector",
+    "observation_size",
+    "observation_string",
+    "observation_vector",
+]
+
+_PHASES: Final = tuple(Phase)
+#: Entries per seat in the per-seat block.
+PER_SEAT: Final = 14
+_FIXED: Final = len(_PHASES) + 4 + 40 + 40 + 6 + 6
+
+
+def observation_size(players: int) -> int:
+    """Length of :func:`observation_vector` for a hand of ``players`` seats (15n + 103)."""
+    return players + _FIXED + PER_SEAT * players
+
+
+def observation_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32]:
+    """The fixed-size observation of one seat (see the module table).
+
+    Args:
+        v: the seat's view (``v.seat`` must be a seat, not a spectator).
+        max_stack: chips that scale to 1.0 (the game's largest starting stack, >= 1).
+
+    Returns:
+        A float32 array of shape ``(observation_size(v.n),)``, entries in [0, 1].
+
+    Raises:
+        ValueError: ``v`` is a spectator's view.
+    """
+    if v.seat is None:
+        raise ValueError("observations are per seat: this is a spectator's view")
+    n, seat, scale = v.n, v.seat, float(max_stack)
+    out = np.zeros(observation_size(n), dtype=np.float32)
+    out[seat] = 1.0
+    i = n
+    out[i + _PHASES.index(v.phase)] = 1.0
+    i += len(_PHASES)
+    out[i] = v.to_act == seat
+    out[i + 1] = v.legal is not None and v.legal.vote
+    out[i + 2] = v.current_bet is not None
+    out[i + 3] = v.phase is Phase.COMPLETE
+    i += 4
+    for card in v.hand:
+        out[i + card.id] = 1.0
+    i += 40
+    for card in v.discards:
+        out[i + card.id] = 1.0
+    i += 40
+    if len(v.hand) == 4:
+        value = evaluate(v.hand)
+        out[i + int(value.category)] = 1.0
+        out[i + 5] = value.points / 84.0
+    i += 6
+    pending = v.pending_bet
+    for s in range(n):
+        block = out[i : i + PER_SEAT]
+        block[0] = min(v.stacks[s] / scale, 1.0)
+        block[1] = min(v.contributed[s] / scale, 1.0)
+        block[2] = min(v.round_bets[s] / scale, 1.0)
+        block[3] = v.folded[s]
+        declared = v.declared[s]
+        if declared is not None:
+            block[4 + int(declared)] = 1.0
+        block[9] = v.hand_sizes[s] / 4.0
+        for k, count in enumerate(v.exchanges[s][:2]):
+            block[10 + k] = (count + 1) / 3.0
+        block[12] = v.to_act == s
+        block[13] = pending is not None and pending[0] == s
+        i += PER_SEAT
+    out[i] = min((v.current_bet or 0) / scale, 1.0)
+    out[i + 1] = 0.0 if pending is None else min(pending[1] / scale, 1.0)
+    out[i + 2] = 0.0 if v.cap is None else min(v.cap / scale, 1.0)
+    out[i + 3] = min(v.pot_total / (n * scale), 1.0)
+    out[i + 4] = v.stock_count / 40.0
+    out[i + 5] = min(v.void_deals, 10) / 10.0
+    return out
+
+
+def observation_string(v: SeatView) -> str:
+    """What the seat sees now, in one line (not the history: see :func:`infostate_string`).
+
+    Raises:
+        ValueError: ``v`` is a spectator's view.
+    """
+    if v.seat is None:
+        raise ValueError("observations are per seat: this is a spectator's view")
+
+    def seats(values: tuple[object, ...]) -> str:
+        return " ".join("-" if x is None else str(x) for x in values)
+
+    declared = tuple(None if c is None else c.label for c in v.declared)
+    to_act = "none" if v.to_act is None else ("dealer" if v.to_act < 0 else seat_name(v.to_act))
+    parts = [
+        f"{seat_name(v.seat)} of {v.n}",
+        f"phase {v.phase.value}",
+        f"to act {to_act}",
+        f"hand {format_cards(sorted(v.hand, key=lambda c: c.id)) or '-'}",
+        f"discards {format_cards(v.discards) or '-'}",
+        f"stacks {seats(v.stacks)}",
+        f"in hand {seats(v.contributed)}",
+        f"round {seats(v.round_bets)}",
+        f"bet {'-' if v.current_bet is None else v.current_bet}",
+        f"vote {'-' if v.pending_bet is None else seats(v.pending_bet)}",
+        f"cap {'-' if v.cap is None else v.cap}",
+        f"folded {''.join('f' if f else '.' for f in v.folded)}",
+        f"declared {seats(declared)}",
+        f"exchanges {' '.join(''.join(map(str, e)) or '-' for e in v.exchanges)}",
+        f"stock {v.stock_count}",
+        f"void {v.void_deals}",
+    ]
+    return " | ".join(parts)
+
+
+def infostate_string(v: SeatView) -> str:
+    """The seat's whole information (perfect recall): its seat and the record so far, with
+    the cards it may not see written ``??`` (R9b).
+
+    Raises:
+        ValueError: ``v`` is a spectator's view.
+    """
+    if v.seat is None:
+        raise ValueError("information states are per seat: this is a spectator's view")
+    return f"{seat_name(v.seat)} of {v.n}: " + "; ".join(v.log)
+
+
+#: The kinds of record line in the history block, in one-hot order.
+HISTORY_KINDS: Final = (
+    "x0", "x1", "x2", "b", "r", "c", "f", "y", "n",
+    "dc numerus", "dc primero", "dc supremus", "dc fluxus", "dc chorus",
+)
+_KIND_INDEX: Final = {kind: i for i, kind in enumerate(HISTORY_KINDS)}
+
+
+def _history_lines(players: int) -> int:
+    return 16 * players
+
+
+def history_size(players: int) -> int:
+    """Length of :func:`history_vector` for ``players`` seats: 16n lines of n + 15."""
+    return _history_lines(players) * (players + len(HISTORY_KINDS) + 1)
+
+
+def infostate_size(players: int) -> int:
+    """Length of :func:`infostate_vector`: observation plus history."""
+    return observation_size(players) + history_size(players)
+
+
+def history_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32]:
+    """The seat's last ``16 * n`` public record lines other than deals, encoded (module
+    docstring); public lines only, so the same for every seat but for its own seat's
+    place in the observation.
+
+    Args:
+        v: any seat's view (or a spectator's).
+        max_stack: chips that scale to 1.0.
+
+    Returns:
+        A float32 array of shape ``(history_size(v.n),)``, entries in [0, 1].
+    """
+    n = v.n
+    width = n + len(HISTORY_KINDS) + 1
+    out = np.zeros((_history_lines(n), width), dtype=np.float32)
+    lines = [line for line in v.public_log if not line.startswith("d ")]
+    for row, line in enumerate(lines[-_history_lines(n):]):
+        words = line.split(" ")
+        seat = int(words[0][1:]) - 1
+        verb = words[1]
+        if verb == "x":
+            kind = f"x{len(words) - 2}"
+        elif verb == "dc":
+            kind = f"dc {words[2]}"
+        else:
+            kind = verb
+        out[row, seat] = 1.0
+        out[row, n + _KIND_INDEX[kind]] = 1.0
+        if verb in ("b", "r"):
+            out[row, width - 1] = min(int(words[2]) / max_stack, 1.0)
+    return out.reshape(-1)
+
+
+def infostate_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32]:
+    """:func:`observation_vector` followed by :func:`history_vector`.
+
+    Raises:
+        ValueError: ``v`` is a spectator's view.
+    """
+    return np.concatenate(
+        [observation_vector(v, max_stack=max_stack), history_vector(v, max_stack=max_stack)]
+    )

@@ -1,0 +1,252 @@
+"""Primero as a single-agent Gymnasium environment: one seat learns, bots hold the others.
+
+>>> import gymnasium
+>>> import primero.research.gymnasium_env
+>>> e = gymnasium.make("primero/Primero-v0", players=4, stack=20, bots="random")
+>>> obs, info = e.reset(seed=3)
+>>> obs.shape, info["action_mask"].shape
+((163,), (62,))
+
+One episode is one hand (R4). The learning seat (``seat``, default p1) sees the float32
+vector of :func:`primero.research.features.observation_vector`, built from its
+:func:`primero.view` only (R9b); ``info["action_mask"]`` (and :meth:`PrimeroEnv.action_masks`,
+as sb3-contrib's MaskablePPO expects) marks the legal ids of :mod:`primero.research.actionids`.
+The other seats are bots (default: the heuristic bot) that read their own views; the
+dealer is the environment's, seeded by ``reset(seed=...)`` together with the bots (R10).
+The reward is the chips won or lost in the hand, given at the end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Literal
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+
+from primero.bots import BOT_KINDS, make_bot
+from primero.engine.dealing import Dealer
+from primero.engine.match import Agent
+from primero.engine.rules import Rules
+from primero.engine.state import DEALER, HandState
+from primero.engine.views import view
+from primero.research.actionids import action_of, describe, legal_ids, num_actions, starting_stacks
+from primero.research.features import (
+    infostate_size,
+    infostate_vector,
+    observation_size,
+    observation_vector,
+)
+
+__all__ = ["ENV_ID", "PrimeroEnv"]
+
+#: The id to pass to ``gymnasium.make``.
+ENV_ID = "primero/Primero-v0"
+
+Obs = npt.NDArray[np.float32]
+
+
+class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
+    """One hand of Primero from one seat, against bots.
+
+    Args:
+        players: seats, 2..8 (R3).
+        stack: starting chips of every seat (>= 1).
+        stacks: or each seat's starting chips, p1 first (as in a match, R9); the ids
+            then cover 0..max(stacks).
+        seat: the learning seat, 0-based (0 is p1, who acts first), or None for a seat
+            drawn at each reset.
+        bots: the other seats' bot kind (``"heuristic"`` or ``"random"``), or one kind per
+            seat (the learning seat's entry is not used, but must be a kind too).
+        illegal: what an action that is not legal now does: ``"lowest"`` plays the lowest
+            legal id instead (fold when allowed) and sets ``info["illegal_action"]``;
+            ``"raise"`` raises ValueError.
+        max_steps: the learner's moves after which the hand is truncated (void deals,
+            R4.3, can repeat without end).
+        render_mode: None or ``"ansi"`` (``render()`` returns the learner's view as text).
+        history: observe :func:`primero.research.features.infostate_vector` (the moment and the
+            recent public record lines) instead of
+            :func:`~primero.research.features.observation_vector`.
+        **rules: house rules, as :class:`primero.Rules` takes them.
+
+    Raises:
+        ValueError: a value out of range, an unknown bot kind or a wrong number of kinds.
+        RulesError: an unknown house rule or a wrong value (a ``ValueError``).
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 - gymnasium.Env declares it so
+
+    def __init__(
+        self,
+        players: int = 4,
+        stack: int = 100,
+        stacks: Sequence[int] | None = None,
+        seat: int | None = 0,
+        bots: str | list[str] = "heuristic",
+        illegal: Literal["lowest", "raise"] = "lowest",
+        max_steps: int = 500,
+        render_mode: str | None = None,
+        history: bool = False,
+        **rules: Any,
+    ) -> None:
+        if type(players) is not int or not 2 <= players <= 8:
+            raise ValueError(f"players must be a whole number from 2 to 8, not {players!r}")
+        self.stacks = starting_stacks(players, stack, stacks)
+        stack = max(self.stacks)
+        if seat is not None and not (type(seat) is int and 0 <= seat < players):
+            raise ValueError(f"seat must be None or a seat 0..{players - 1}, not {seat!r}")
+        kinds = [bots] * players if isinstance(bots, str) else list(bots)
+        if len(kinds) != players:
+            raise ValueError(f"bots: one kind or one per seat ({players}), not {len(kinds)}")
+        for kind in kinds:
+            if kind not in BOT_KINDS:
+                raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
+        if illegal not in ("lowest", "raise"):
+            raise ValueError(f"illegal must be 'lowest' or 'raise', not {illegal!r}")
+        if type(max_steps) is not int or max_steps < 1:
+            raise ValueError(f"max_steps must be a whole number >= 1, not {max_steps!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.rules = Rules.from_mapping({"min_players": 2, "max_players": 8, **rules})
+        self.players, self.stack, self.seat_choice = players, stack, seat
+        self.bot_kinds, self.illegal, self.max_steps = kinds, illegal, max_steps
+        self.render_mode = render_mode
+        self.history = bool(history)
+        self._encode = infostate_vector if history else observation_vector
+        size = infostate_size(players) if history else observation_size(players)
+        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (size,), dtype=np.float32)
+        self.action_space = gymnasium.spaces.Discrete(num_actions(stack))
+        self._rng = random.Random()
+        self._hand: HandState | None = None
+        self.seat = 0 if seat is None else seat
+        self._bots: list[Agent | None] = []
+        self._steps = 0
+
+    @property
+    def hand(self) -> HandState:
+        """The engine's hand (hidden state, for analysis only).
+
+        Raises:
+            RuntimeError: before the first ``reset``.
+        """
+        if self._hand is None:
+            raise RuntimeError("call reset() first")
+        return self._hand
+
+    def _legal(self) -> list[int]:
+        hand = self.hand
+        if hand.to_act != self.seat:
+            return []
+        return legal_ids(hand.legal_actions(), hand_size=len(hand.hands[self.seat]),
+                         max_stack=self.stack)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """A bool vector over the action ids: True where the id is legal now."""
+        mask = np.zeros(num_actions(self.stack), dtype=np.bool_)
+        mask[self._legal()] = True
+        return mask
+
+    def _obs(self) -> Obs:
+        return self._encode(view(self.hand, self.seat), max_stack=self.stack)
+
+    def _info(self, **extra: Any) -> dict[str, Any]:
+        return {"action_mask": self.action_masks().astype(np.int8), "seat": self.seat,
+                **extra}
+
+    def _play_others(self) -> None:
+        """Deal and let the bots act until the learner must act or the hand is over."""
+        hand = self.hand
+        while not hand.complete:
+            seat = hand.to_act
+            if seat == DEALER:
+                self._dealer.deal_into(hand)
+            elif seat == self.seat:
+                return
+            else:
+                assert seat is not None
+                bot = self._bots[seat]
+                assert bot is not None
+                hand.apply(bot(view(hand, seat)))
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
+        """A new hand, played by the bots up to the learner's first move.
+
+        Args:
+            seed: seeds the dealer, the bots and the seat draw (R10); None carries on.
+            options: ignored.
+
+        Returns:
+            The learner's observation and ``info`` (``action_mask``, ``seat``).
+        """
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng = random.Random(seed)
+        rng = self._rng
+        if self.seat_choice is None:
+            self.seat = min(int(rng.random() * self.players), self.players - 1)
+        self._dealer = Dealer(rng)
+        self._bots = [
+            None if s == self.seat else make_bot(self.bot_kinds[s], int(rng.random() * 2**31))
+            for s in range(self.players)
+        ]
+        names = [f"p{i + 1}" for i in range(self.players)]
+        self._hand = HandState(names, list(self.stacks), self.rules)
+        self._steps = 0
+        self._play_others()
+        return self._obs(), self._info()
+
+    def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        """The learner's move, then the bots' moves up to its next one or the end.
+
+        Args:
+            action: an action id (see :mod:`primero.research.actionids`).
+
+        Returns:
+            ``(observation, reward, terminated, truncated, info)``; the reward is the
+            learner's chips won or lost, at the end of the hand (else 0.0).
+
+        Raises:
+            ValueError: an illegal action with ``illegal="raise"`` (nothing changes).
+            RuntimeError: the hand is over (call ``reset``).
+        """
+        hand = self.hand
+        if hand.complete:
+            raise RuntimeError("the hand is over: call reset()")
+        legal = self._legal()
+        extra: dict[str, Any] = {}
+        chosen = int(action)
+        if chosen not in legal:
+            if self.illegal == "raise":
+                raise ValueError(
+                    f"action {chosen} is not legal now: legal ids are {legal} "
+                    f"({hand.legal_actions().describe()})"
+                )
+            extra["illegal_action"] = True
+            chosen = legal[0]
+        hand.apply(action_of(chosen, seat=self.seat, hand=hand.hands[self.seat],
+                             max_stack=self.stack))
+        self._steps += 1
+        self._play_others()
+        reward = 0.0
+        if hand.result is not None:
+            reward = float(hand.result.net[self.seat])
+        truncated = hand.result is None and self._steps >= self.max_steps
+        return self._obs(), reward, hand.complete, truncated, self._info(**extra)
+
+    def render(self) -> str | None:
+        """The learner's view: its cards, the chips and the legal moves (``"ansi"``)."""
+        if self.render_mode != "ansi" or self._hand is None:
+            return None
+        v = view(self.hand, self.seat)
+        moves = ", ".join(
+            describe(i, hand=v.hand, max_stack=self.stack, to_call=v.to_call)
+            for i in self._legal()
+        )
+        return "\n".join([*v.log[-8:], f"legal: {moves or '-'}"])
+
+
+gymnasium.register(id=ENV_ID, entry_point="primero.research.gymnasium_env:PrimeroEnv")

@@ -1,0 +1,70 @@
+"""Primero as an OpenSpiel game: importing this module registers ``python_primero``.
+
+>>> import pyspiel
+>>> import primero.research.openspiel
+>>> game = pyspiel.load_game("python_primero", {"players": 5, "stack": 20})
+>>> game.num_players(), game.num_distinct_actions()
+(5, 62)
+
+One OpenSpiel game is one hand (R4) between ``players`` seats p1…pN (OpenSpiel player
+``i`` is seat p(i+1): p1 acts first, the last player deals), each starting with ``stack``
+chips. Parameters (all optional):
+
+========================  =========  ========================================================
+parameter                 default    meaning
+========================  =========  ========================================================
+players                   4          seats, 2..8 (R3)
+stack                     100        starting chips of every seat (>= 1)
+stacks                    ""         or one starting stack per seat, "100 40 25" (p1
+                                     first), as in a match (R9); ids cover the largest
+ante                      1          R4.1
+ties                      "eldest"   or "split" (R7)
+refusal                   true       bets may be refused by vote (R8)
+last_round                true       R4.7
+declarations              true       R6
+first_round_stand         false      R4.3
+first_round_zero_bet      false      R4.3
+min_raise                 1          R5
+max_raises                -1         raises per round; -1 = no cap (R5)
+max_void_deals            20         the hand stops, everyone getting their ante back
+                                     (returns 0), at this many void deals (R4.3 allows any
+                                     number; OpenSpiel needs a finite game)
+========================  =========  ========================================================
+
+Chance: the dealer deals one card at a time; an outcome is a card id (``primero.DECK``)
+drawn uniformly from the cards that may be dealt: the stock, and when the stock runs out
+(R8b) first every stock card, then the reshuffled discards other than the ones the
+receiving seat has just thrown. Player actions use the ids of :mod:`primero.research.actionids`.
+Returns are chips won or lost in the hand (final minus starting stack). Observations and
+information states are built from :func:`primero.view` (R9b) by :mod:`primero.research.features`:
+the information-state string is the seat's record of the hand so far (perfect recall);
+the observation tensor is :func:`primero.research.features.observation_vector`, the
+information-state tensor :func:`primero.research.features.infostate_vector` (the same followed by
+the seat's last 16n public record lines other than deals).
+"""
+
+from __future__ import annotations
+
+import pyspiel
+
+from primero.research.openspiel.bots import ViewBot
+from primero.research.openspiel.game import (
+    DEFAULT_PARAMS,
+    PrimeroGame,
+    PrimeroState,
+    game_type,
+    rules_of,
+)
+from primero.research.openspiel.observer import PrimeroObserver
+
+__all__ = [
+    "DEFAULT_PARAMS",
+    "PrimeroGame",
+    "PrimeroObserver",
+    "PrimeroState",
+    "ViewBot",
+    "game_type",
+    "rules_of",
+]
+
+pyspiel.register_game(game_type(), PrimeroGame)

@@ -1,0 +1,365 @@
+"""The ``python_primero`` game and state: one hand of Primero for OpenSpiel (see
+:mod:`primero.research.openspiel`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+import pyspiel
+
+from primero.engine.actions import Deal
+from primero.engine.cards import DECK, Card
+from primero.engine.rules import Rules
+from primero.engine.state import DEALER, HandState
+from primero.research.actionids import action_of, describe, legal_ids, num_actions
+from primero.research.openspiel.observer import PrimeroObserver
+from primero.research.openspiel.resample import resample
+
+__all__ = ["DEFAULT_PARAMS", "PrimeroGame", "PrimeroState", "game_type", "rules_of"]
+
+#: Every parameter of ``python_primero`` with its default.
+DEFAULT_PARAMS: Final[dict[str, Any]] = {
+    "players": 4,
+    "stack": 100,
+    "stacks": "",
+    "ante": 1,
+    "ties": "eldest",
+    "refusal": True,
+    "last_round": True,
+    "declarations": True,
+    "first_round_stand": False,
+    "first_round_zero_bet": False,
+    "min_raise": 1,
+    "max_raises": -1,
+    "max_void_deals": 20,
+}
+
+_SHORT_NAME: Final = "python_primero"
+
+
+def game_type() -> pyspiel.GameType:
+    """The OpenSpiel game type of ``python_primero`` (2 to 8 players, every parameter)."""
+    return pyspiel.GameType(
+        short_name=_SHORT_NAME,
+        long_name="Primero (Renaissance draw game, ancestor of poker)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=8,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=DEFAULT_PARAMS,
+    )
+
+
+def rules_of(params: dict[str, Any]) -> Rules:
+    """The house rules named by a parameter dict (missing keys take the defaults).
+
+    Raises:
+        RulesError: a rule of the wrong type or out of range (:class:`primero.Rules`).
+    """
+    p = {**DEFAULT_PARAMS, **params}
+    max_raises = p["max_raises"]
+    return Rules(
+        ante=p["ante"],
+        ties=p["ties"],
+        refusal=p["refusal"],
+        last_round=p["last_round"],
+        declarations=p["declarations"],
+        first_round_stand=p["first_round_stand"],
+        first_round_zero_bet=p["first_round_zero_bet"],
+        min_raise=p["min_raise"],
+        max_raises=None if max_raises == -1 else max_raises,
+        min_players=2,
+        max_players=8,
+    )
+
+
+def _max_game_length(n: int, stack: int, void_deals: int) -> int:
+    """An upper bound on the moves of a hand (chance draws included).
+
+    A turn holds at most ``stack`` refused bets or raises (R8: each refusal caps the
+    next attempt strictly lower), each with up to n-1 votes: ``r = stack * n`` moves. A
+    deal cycle that ends void: 2n cards, n turns (exchange and refusals) and 2n
+    replacements. A played hand: 8n cards, n first-round turns, n second exchanges, n
+    declarations, and three betting rounds of at most ``stack + 1`` standing bets and
+    raises (each adds a chip to the round's bet), each with n-1 votes and then n-1 turns
+    of refusals and a call, fold or the next raise.
+    """
+    r = stack * n
+    cycle = 4 * n + n * (r + 1)
+    rounds = 3 * (stack + 1) * (n + (n - 1) * (r + 1))
+    return void_deals * cycle + 8 * n + n * (r + 1) + 2 * n + rounds
+
+
+def _parse_stacks(text: object, players: int) -> tuple[int, ...]:
+    """The ``stacks`` parameter: ``""`` (every seat has ``stack``) or one whole number of
+    chips >= 1 per seat, separated by spaces (``"100 40 25"``).
+
+    Raises:
+        ValueError: not a string of ``players`` whole numbers >= 1.
+    """
+    words = str(text).split()
+    if not words:
+        return ()
+    if len(words) != players or not all(w.isdigit() and int(w) >= 1 for w in words):
+        raise ValueError(
+            f"stacks must be {players} whole numbers of chips >= 1 separated by spaces "
+            f"(one per seat, p1 first), not {text!r}"
+        )
+    return tuple(int(w) for w in words)
+
+
+class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game ``python_primero``: one hand of Primero (parameters above).
+
+    Args:
+        params: parameter name to value; missing keys take :data:`DEFAULT_PARAMS`.
+
+    Raises:
+        ValueError: an unknown parameter, ``players`` outside 2..8, ``stack`` < 1,
+            ``stacks`` that are not ``players`` whole numbers >= 1, or ``max_void_deals``
+            < 1; the message names the allowed values.
+        RulesError: a house rule of the wrong type or value (a ``ValueError``).
+
+    Attributes:
+        players: the number of seats; stacks: each seat's starting chips; stack: the
+            largest of them (the bet and raise ids cover 0..stack); rules: the house rules.
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        unknown = sorted(set(given) - set(DEFAULT_PARAMS))
+        if unknown:
+            raise ValueError(
+                f"unknown python_primero parameter(s) {', '.join(unknown)}: the parameters "
+                f"are {', '.join(DEFAULT_PARAMS)}"
+            )
+        p = {**DEFAULT_PARAMS, **given}
+        players, stack, void = p["players"], p["stack"], p["max_void_deals"]
+        if type(players) is not int or not 2 <= players <= 8:
+            raise ValueError(f"players must be a whole number from 2 to 8, not {players!r}")
+        if type(stack) is not int or stack < 1:
+            raise ValueError(f"stack must be a whole number of chips >= 1, not {stack!r}")
+        if type(void) is not int or void < 1:
+            raise ValueError(f"max_void_deals must be a whole number >= 1, not {void!r}")
+        stacks = _parse_stacks(p["stacks"], players) or (stack,) * players
+        stack = max(stacks)
+        self.rules: Rules = rules_of(p)
+        self.players: int = players
+        self.stacks: tuple[int, ...] = stacks
+        self.stack: int = stack
+        self.max_void_deals: int = void
+        info = pyspiel.GameInfo(
+            num_distinct_actions=num_actions(stack),
+            max_chance_outcomes=len(DECK),
+            num_players=players,
+            min_utility=float(-stack),
+            max_utility=float(sum(stacks) - min(stacks)),
+            utility_sum=0.0,
+            max_game_length=_max_game_length(players, stack, void),
+        )
+        super().__init__(game_type(), info, p)
+
+    def new_initial_state(self) -> PrimeroState:
+        """A new hand: the antes are in and the first card is due (a chance node)."""
+        return PrimeroState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> PrimeroObserver:
+        """The observer OpenSpiel uses for observations and information states.
+
+        Raises:
+            ValueError: observer parameters were given (none are supported).
+        """
+        return PrimeroObserver(
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
+            params, players=self.players, stack=self.stack,
+        )
+
+
+class _Table:
+    """The Python side of a state: the engine's hand and the cards of a deal in progress.
+
+    Copied with :meth:`HandState.copy` (OpenSpiel clones a state by deep-copying this)."""
+
+    __slots__ = (
+        "draw_card", "draw_cycle", "draw_from_stock", "draw_seat", "hand", "pending", "truncated"
+    )
+
+    def __init__(self, hand: HandState) -> None:
+        self.hand = hand
+        self.pending: list[Card] = []
+        self.truncated = False
+        #: per chance move so far: the card id, the seat dealt to, whether the card was a
+        #: stock card, and the void deals before it (R4.3: a void deal puts every card back)
+        self.draw_card: list[int] = []
+        self.draw_seat: list[int] = []
+        self.draw_from_stock: list[bool] = []
+        self.draw_cycle: list[int] = []
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
+        other = _Table(self.hand.copy())
+        other.pending = list(self.pending)
+        other.truncated = self.truncated
+        other.draw_card = list(self.draw_card)
+        other.draw_seat = list(self.draw_seat)
+        other.draw_from_stock = list(self.draw_from_stock)
+        other.draw_cycle = list(self.draw_cycle)
+        return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
+
+    def pool(self) -> list[Card]:
+        """The cards the next chance draw may give, in deck order (R8b)."""
+        hand = self.hand
+        due = hand.deal_due()
+        assert due is not None
+        seat, count = due
+        drawn = set(self.pending)
+        stock = [c for c in hand.stock() if c not in drawn]
+        if hand.stock_count >= count or stock:
+            return stock
+        return sorted((c for c in hand.recyclable(seat) if c not in drawn), key=lambda c: c.id)
+
+
+class PrimeroState(pyspiel.State):  # type: ignore[misc]
+    """A hand in progress; create it with ``game.new_initial_state()``."""
+
+    def __init__(self, game: PrimeroGame) -> None:
+        super().__init__(game)
+        names = [f"p{i + 1}" for i in range(game.players)]
+        self._table = _Table(HandState(names, list(game.stacks), game.rules))
+        self._stack = game.stack
+        self._max_void = game.max_void_deals
+
+    # -- the engine's hand, for analysis (hidden cards included: agents use views) --
+
+    @property
+    def hand(self) -> HandState:
+        """The engine's :class:`~primero.engine.state.HandState` (hidden state: never an
+        observation)."""
+        return self._table.hand
+
+    def current_player(self) -> int:
+        """The player to move, ``pyspiel.PlayerId.CHANCE`` or ``TERMINAL``."""
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        seat = self._table.hand.to_act
+        if seat == DEALER:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert seat is not None
+        return seat
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over (or stopped at ``max_void_deals`` void deals)."""
+        return self._table.hand.complete or self._table.truncated
+
+    def _legal_actions(self, player: int) -> list[int]:
+        hand = self._table.hand
+        if self.is_terminal() or hand.to_act != player:
+            return []
+        return legal_ids(
+            hand.legal_actions(), hand_size=len(hand.hands[player]), max_stack=self._stack
+        )
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card that may be dealt next, with its probability (uniform, R8b)."""
+        pool = self._table.pool()
+        p = 1.0 / len(pool)
+        return [(c.id, p) for c in pool]
+
+    def _apply_action(self, action: int) -> None:
+        table = self._table
+        hand = table.hand
+        if hand.to_act == DEALER:
+            due = hand.deal_due()
+            assert due is not None
+            seat, count = due
+            card = DECK[action]
+            table.draw_card.append(card.id)
+            table.draw_seat.append(seat)
+            table.draw_from_stock.append(hand.in_stock[card.id])
+            table.draw_cycle.append(hand.void_deals)
+            table.pending.append(card)
+            if len(table.pending) == count:
+                cards, table.pending = tuple(table.pending), []
+                hand.apply(Deal(seat, cards))
+        else:
+            actor = hand.to_act
+            assert actor is not None and actor >= 0
+            hand.apply(
+                action_of(action, seat=actor, hand=hand.hands[actor], max_stack=self._stack)
+            )
+        if hand.void_deals >= self._max_void:
+            table.truncated = True
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {DECK[action]}"
+        hand = self._table.hand
+        cards = hand.hands[player] if 0 <= player < hand.n else []
+        legal = hand.legal_actions()
+        to_call = legal.call if legal.seat == player and legal.call is not None else 0
+        return f"p{player + 1} " + describe(
+            action, hand=cards, max_stack=self._stack, to_call=to_call
+        )
+
+    def returns(self) -> list[float]:
+        """Chips won (+) or lost (-) by each player: final minus starting stack (0 until
+        the end, and 0 for everyone when stopped at ``max_void_deals``)."""
+        result = self._table.hand.result
+        if result is None:
+            return [0.0] * self._table.hand.n
+        return [float(x) for x in result.net]
+
+    def __str__(self) -> str:
+        table = self._table
+        lines = table.hand.lines()
+        if table.pending:
+            lines.append("dealing " + " ".join(str(c) for c in table.pending))
+        if table.truncated:
+            lines.append(f"stopped after {table.hand.void_deals} void deals")
+        return "\n".join(lines)
+
+    # -- determinization for ISMCTS ------------------------------------------------
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> PrimeroState:
+        """A state ``player_id`` cannot tell from this one, with the hidden cards drawn anew.
+
+        The hand is replayed move by move from a new deal: the player's own cards and
+        moves and every public move stay; every card dealt to another seat is drawn
+        uniformly from the cards that may be dealt then, except cards the player is dealt
+        from the stock later in the same deal; each other seat's exchange discards
+        uniformly chosen cards of its (resampled) hand, as many as it discarded; a seat
+        that declared (R6) is dealt a second deal whose category is not above its
+        declaration. Draws that reach a dead end (rare: R8b) start the replay again.
+
+        Args:
+            player_id: the 0-based seat whose information is kept.
+            probability_sampler: a callable giving uniform floats in [0, 1) (OpenSpiel's
+                ``UniformProbabilitySampler``).
+
+        Returns:
+            A new state with the same information-state string for ``player_id``.
+
+        Raises:
+            ValueError: ``player_id`` is not a seat of the game.
+            RuntimeError: no consistent deal was found in 200 replays.
+        """
+        return resample(self, player_id, probability_sampler)

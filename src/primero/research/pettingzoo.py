@@ -1,0 +1,272 @@
+"""Primero as a PettingZoo AEC environment: one episode is one hand (R4).
+
+>>> from primero.research.pettingzoo import env
+>>> e = env(players=3, stack=20, ties="split")
+>>> e.reset(seed=7)
+>>> for agent in e.agent_iter():
+...     obs, reward, terminated, truncated, info = e.last()
+...     if terminated or truncated:
+...         action = None
+...     else:
+...         action = e.action_space(agent).sample(obs["action_mask"])
+...     e.step(action)
+>>> sum(e.rewards.values()) if e.rewards else 0   # chips only change hands
+0
+
+Agents are ``"p1"`` … ``"pN"`` in seat order (p1 acts first, pN deals). Each agent's
+observation is a dict: ``"observation"``, the float32 vector of
+:func:`primero.research.features.observation_vector` built from :func:`primero.view` (R9b), and
+``"action_mask"``, an int8 vector over the action ids of :mod:`primero.research.actionids` with 1
+for each action legal now (all 0 when it is not that agent's move). The dealer is part of
+the environment: cards come from a :class:`~primero.engine.dealing.Dealer` seeded by
+``reset(seed=...)``
+(R10: the same seed and actions give the same hand). Rewards are chips won or lost in
+the hand (final minus starting stack), given when it ends; ``max_cycles`` moves of any
+one agent truncate the episode (void deals, R4.3, can repeat without end).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from primero.engine.dealing import Dealer
+from primero.engine.rules import Rules
+from primero.engine.state import DEALER, HandState
+from primero.engine.views import view
+from primero.research.actionids import action_of, legal_ids, num_actions, starting_stacks
+from primero.research.features import (
+    infostate_size,
+    infostate_vector,
+    observation_size,
+    observation_vector,
+)
+
+__all__ = ["env", "raw_env"]
+
+ObsDict = dict[str, npt.NDArray[Any]]
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment with PettingZoo's standard checks: actions out of range and calls
+    out of order raise errors. Takes the arguments of :class:`raw_env`."""
+    e: AECEnv = raw_env(**kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
+    """One hand of Primero between ``players`` learning agents.
+
+    Args:
+        players: seats, 2..8 (R3).
+        stack: starting chips of every seat (>= 1); bet and raise ids cover 0..stack.
+        stacks: or each seat's starting chips, p1 first (as in a match, R9); the ids
+            then cover 0..max(stacks).
+        max_cycles: moves of one agent after which the hand is truncated (>= 1).
+        history: observe :func:`primero.research.features.infostate_vector` (the moment and the
+            recent public record lines) instead of
+            :func:`~primero.research.features.observation_vector`.
+        render_mode: None, ``"ansi"`` (``render()`` returns the hand as text) or
+            ``"human"`` (prints it after each move).
+        **rules: house rules, as :class:`primero.Rules` takes them (``ante``, ``ties``,
+            ``refusal``, ``last_round``, ``declarations``, ``first_round_stand``,
+            ``first_round_zero_bet``, ``min_raise``, ``max_raises``).
+
+    Raises:
+        ValueError: ``players`` outside 2..8, ``stack`` or ``max_cycles`` < 1, ``stacks``
+            not one whole number >= 1 per seat, an unknown render mode.
+        RulesError: an unknown house rule or a wrong value (a ``ValueError``).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"], "name": "primero_v0", "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 4,
+        stack: int = 100,
+        stacks: Sequence[int] | None = None,
+        max_cycles: int = 500,
+        render_mode: str | None = None,
+        history: bool = False,
+        **rules: Any,
+    ) -> None:
+        super().__init__()
+        if type(players) is not int or not 2 <= players <= 8:
+            raise ValueError(f"players must be a whole number from 2 to 8, not {players!r}")
+        self.stacks = starting_stacks(players, stack, stacks)
+        stack = max(self.stacks)
+        if type(max_cycles) is not int or max_cycles < 1:
+            raise ValueError(f"max_cycles must be a whole number >= 1, not {max_cycles!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        self.rules = Rules.from_mapping({"min_players": 2, "max_players": 8, **rules})
+        self.stack = stack
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
+        self.history = bool(history)
+        self._encode = infostate_vector if history else observation_vector
+        size = infostate_size(players) if history else observation_size(players)
+        self.possible_agents = [f"p{i + 1}" for i in range(players)]
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        n_actions = num_actions(stack)
+        self._n_actions = n_actions
+        self.observation_spaces = {
+            a: gymnasium.spaces.Dict({
+                "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), dtype=np.float32),
+                "action_mask": gymnasium.spaces.Box(0, 1, (n_actions,), dtype=np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self.action_spaces = {
+            a: gymnasium.spaces.Discrete(n_actions) for a in self.possible_agents
+        }
+        self._rng = random.Random()
+        self._hand: HandState | None = None
+        self._moves: dict[str, int] = {}
+        self._legal_cache: tuple[int, list[int]] = (-1, [])
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space of ``agent`` (the same for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """``Discrete(22 + 2 * stack)``: the ids of :mod:`primero.research.actionids`."""
+        return self.action_spaces[agent]
+
+    @property
+    def hand(self) -> HandState:
+        """The engine's hand (hidden state, for analysis: agents read observations).
+
+        Raises:
+            RuntimeError: before the first ``reset``.
+        """
+        if self._hand is None:
+            raise RuntimeError("call reset() first")
+        return self._hand
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new hand: antes in, the first deal dealt, p1 to act.
+
+        Args:
+            seed: seeds the dealer (R10); None carries on with the current generator.
+            options: ignored.
+        """
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self._dealer = Dealer(self._rng)
+        self._hand = HandState(self.possible_agents, list(self.stacks), self.rules)
+        self._dealer.deal_into(self._hand)
+        self._legal_cache = (-1, [])
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._moves = dict.fromkeys(self.agents, 0)
+        self.agent_selection = self._agent_to_act()
+
+    @property
+    def num_seats(self) -> int:
+        """Seats at the table (``players``)."""
+        return len(self.possible_agents)
+
+    def _agent_to_act(self) -> str:
+        seat = self.hand.to_act
+        assert seat is not None and seat != DEALER
+        return self.possible_agents[seat]
+
+    def _legal(self) -> list[int]:
+        """The legal ids of the seat to act (cached until the hand changes)."""
+        hand = self.hand
+        key = len(hand.actions)
+        if self._legal_cache[0] != key:
+            seat = hand.to_act
+            ids = [] if seat is None or seat < 0 else legal_ids(
+                hand.legal_actions(), hand_size=len(hand.hands[seat]), max_stack=self.stack
+            )
+            self._legal_cache = (key, ids)
+        return self._legal_cache[1]
+
+    def _mask(self, seat: int) -> npt.NDArray[np.int8]:
+        mask = np.zeros(self._n_actions, dtype=np.int8)
+        if self.hand.to_act == seat:
+            mask[self._legal()] = 1
+        return mask
+
+    def observe(self, agent: str) -> ObsDict:
+        """``agent``'s observation: ``{"observation": vector, "action_mask": mask}``."""
+        seat = self._index[agent]
+        return {
+            "observation": self._encode(view(self.hand, seat), max_stack=self.stack),
+            "action_mask": self._mask(seat),
+        }
+
+    def step(self, action: int | None) -> None:
+        """Apply the action id of the agent to act; deal any cards then due.
+
+        Args:
+            action: an id whose ``action_mask`` entry is 1, or None for an agent whose
+                episode has ended.
+
+        Raises:
+            ValueError: an action that is not legal now (the message lists the legal ids
+                and what they mean); nothing changes.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        hand = self.hand
+        seat = self._index[agent]
+        legal = self._legal()
+        if action is None or int(action) not in legal:
+            raise ValueError(
+                f"action {action!r} is not legal for {agent} now: legal ids are {legal} "
+                f"({hand.legal_actions().describe()})"
+            )
+        hand.apply(action_of(int(action), seat=seat, hand=hand.hands[seat],
+                             max_stack=self.stack))
+        self._dealer.deal_into(hand)
+        self._moves[agent] += 1
+        self._cumulative_rewards[agent] = 0
+        if hand.result is not None:
+            self.rewards = {a: hand.result.net[self._index[a]] for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self._moves[agent] >= self.max_cycles:
+            self.rewards = dict.fromkeys(self.agents, 0)
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0)
+        if hand.result is None and not self.truncations[agent]:
+            self.agent_selection = self._agent_to_act()
+        self._accumulate_rewards()
+        self._deads_step_first()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def render(self) -> str | None:
+        """The last moves and the chips as a spectator sees them (no hidden card, R9b);
+        None when ``render_mode`` is None."""
+        if self.render_mode is None or self._hand is None:
+            return None
+        spectator = view(self.hand, None)
+        lines = list(spectator.public_log[-12:])
+        lines.append(
+            "stacks " + " ".join(map(str, spectator.stacks)) + f" | pot {spectator.pot_total}"
+        )
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""

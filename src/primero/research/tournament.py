@@ -1,0 +1,369 @@
+"""Tournaments between bot kinds: seeded, rotated, split into units any engine can run (R10).
+
+A tournament of ``B`` bot kinds at a table of ``P`` seats is a list of **units**. Unit
+``u`` is one seeded deal played ``B`` times, once per **rotation** ``r`` in ``0..B-1``,
+with seat ``s`` taken by bot kind ``(s + r) mod B`` (a duplicate match: every rotation
+gets the same dealer seed, so luck of the cards largely cancels). Over a unit every seat
+is taken by every kind exactly once, so each kind sits in every position equally
+often, and each kind plays exactly ``P`` seat-hands per unit. Every hand starts from
+fresh stacks (``stack`` chips each, standard rules unless given): hands are
+independent, and so are units.
+
+Everything random in unit ``u`` (the dealer, each bot) is seeded from ``(seed, u, r, s)``
+alone (SHA-256 of the text, R10), so a unit's result does not depend on which process,
+worker or machine plays it, nor on the order units are played: ``--workers 1``,
+``--workers 2`` and Ray give identical results. Results are aggregated in unit order.
+
+Statistics: the per-unit mean chips of a kind per seat-hand are independent and equally
+distributed across units; the mean over ``U`` units, times 100, is the kind's chips
+won per 100 hands, and its 95 % confidence interval is ``mean +- t(0.975, U-1) * sd /
+sqrt(U)`` (Student's t; :func:`t975`), also times 100.
+
+This module is pure (no Ray, no matplotlib, no printing); the ``primero tournament``
+command (:mod:`primero.cli.commands_tournament`) runs units in processes or on Ray,
+draws the plots and prints the table.
+
+>>> cfg = TournamentConfig(bots=("random", "heuristic"), hands=4, seed=1, players=4)
+>>> units = [play_unit(cfg, u) for u in range(cfg.units)]
+>>> [len(u.net) for u in units], sum(sum(u.net[b]) for u in units for b in range(2))
+([2, 2], 0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from primero.bots import BOT_KINDS, make_bot
+from primero.engine.dealing import Dealer
+from primero.engine.match import Agent, play_hand
+from primero.engine.rules import DEFAULT_RULES, Rules
+
+__all__ = [
+    "BotResult",
+    "TournamentConfig",
+    "TournamentResult",
+    "UnitResult",
+    "chunks",
+    "mean_ci",
+    "play_unit",
+    "play_units",
+    "seat_kinds",
+    "summarize",
+    "t975",
+    "unit_seed",
+]
+
+#: Student's t quantile t(0.975, df) for df = 1..30 (the tables' three decimals).
+_T975: Final = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+)
+_Z975: Final = 1.959963984540054
+
+
+def t975(df: int) -> float:
+    """Student's t quantile at 0.975 for ``df`` degrees of freedom (two-sided 95 %).
+
+    Tabled for df <= 30; beyond, the Cornish-Fisher expansion in ``1/df`` (within 0.001
+    of the exact value).
+
+    Raises:
+        ValueError: ``df`` < 1.
+
+    >>> t975(1), t975(30), round(t975(1000), 3)
+    (12.706, 2.042, 1.962)
+    """
+    if df < 1:
+        raise ValueError(f"a t quantile needs df >= 1, not {df}")
+    if df <= 30:
+        return _T975[df - 1]
+    z = _Z975
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df * df)
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its two-sided 95 % confidence interval (Student's t).
+
+    Returns:
+        ``(mean, low, high)``; with a single value the interval is that value.
+
+    Raises:
+        ValueError: no values.
+
+    >>> [round(x, 4) for x in mean_ci([1.0, 2.0, 3.0])]  # sd 1: 2 +- 4.303 / sqrt(3)
+    [2.0, -0.4843, 4.4843]
+    """
+    n = len(values)
+    if n == 0:
+        raise ValueError("a mean needs at least one value")
+    mean = math.fsum(values) / n
+    if n == 1:
+        return mean, mean, mean
+    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = t975(n - 1) * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentConfig:
+    """What a tournament plays (everything that decides its results).
+
+    Attributes:
+        bots: distinct bot kinds (from :data:`primero.bots.BOT_KINDS`), at least one.
+        hands: hands wanted (>= 1); rounded up to whole units of ``len(bots)`` hands.
+        seed: the tournament seed (>= 0, R10).
+        players: seats at the table (2..``rules.max_players``, R3).
+        stack: chips each seat starts every hand with (>= 1).
+        rules: the house rules (default: the standard game).
+        search_samples: samples per decision of search bots (None: their default).
+
+    Raises:
+        ValueError: any attribute out of range; the message says what is allowed.
+    """
+
+    bots: tuple[str, ...]
+    hands: int
+    seed: int
+    players: int = 4
+    stack: int = 100
+    rules: Rules = field(default=DEFAULT_RULES)
+    search_samples: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.bots:
+            raise ValueError(f"give at least one bot kind: {', '.join(BOT_KINDS)}")
+        for kind in self.bots:
+            if kind not in BOT_KINDS:
+                raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
+        if len(set(self.bots)) != len(self.bots):
+            raise ValueError(f"bot kinds must be distinct, not {', '.join(self.bots)}")
+        if self.hands < 1:
+            raise ValueError(f"hands must be at least 1, not {self.hands}")
+        if self.seed < 0:
+            raise ValueError(f"the seed must be >= 0, not {self.seed}")
+        if not 2 <= self.players <= self.rules.max_players:
+            raise ValueError(
+                f"players must be from 2 to {self.rules.max_players} (R3), not {self.players}"
+            )
+        if self.stack < 1:
+            raise ValueError(f"the stack must be at least 1 chip, not {self.stack}")
+        if self.search_samples is not None and self.search_samples < 1:
+            raise ValueError(f"search samples must be at least 1, not {self.search_samples}")
+
+    @property
+    def rotations(self) -> int:
+        """Hands per unit: one per rotation of the bot kinds."""
+        return len(self.bots)
+
+    @property
+    def units(self) -> int:
+        """Units played: ``ceil(hands / rotations)``."""
+        return -(-self.hands // self.rotations)
+
+    @property
+    def hands_played(self) -> int:
+        """Hands actually played (whole units)."""
+        return self.units * self.rotations
+
+    @property
+    def effective_search_samples(self) -> int | None:
+        """Samples per decision of the search bots (None when no search bot plays)."""
+        if "search" not in self.bots:
+            return None
+        if self.search_samples is not None:
+            return self.search_samples
+        from primero.bots.search import DEFAULT_SAMPLES
+
+        return DEFAULT_SAMPLES
+
+    def settings(self) -> dict[str, Any]:
+        """The settings as JSON values."""
+        rules = self.rules
+        return {
+            "bots": list(self.bots),
+            "players": self.players,
+            "stack": self.stack,
+            "rotations": self.rotations,
+            "units": self.units,
+            "search_samples": self.effective_search_samples,
+            "rules": {
+                "ante": rules.ante,
+                "ties": rules.ties,
+                "refusal": rules.refusal,
+                "last_round": rules.last_round,
+                "declarations": rules.declarations,
+                "first_round_stand": rules.first_round_stand,
+                "first_round_zero_bet": rules.first_round_zero_bet,
+                "min_raise": rules.min_raise,
+                "max_raises": rules.max_raises,
+            },
+        }
+
+
+def seat_kinds(bots: Sequence[str], players: int, rotation: int) -> tuple[str, ...]:
+    """The bot kind at each seat in a rotation: seat ``s`` gets ``bots[(s + r) % B]``.
+
+    >>> seat_kinds(("a", "b", "c"), 4, 1)
+    ('b', 'c', 'a', 'b')
+    """
+    return tuple(bots[(s + rotation) % len(bots)] for s in range(players))
+
+
+def unit_seed(seed: int, *parts: int) -> int:
+    """A 63-bit seed derived from the tournament seed and indices (SHA-256, R10).
+
+    >>> unit_seed(1, 2) == unit_seed(1, 2) != unit_seed(2, 1)
+    True
+    """
+    text = "/".join(str(p) for p in (seed, *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+@dataclass(frozen=True, slots=True)
+class UnitResult:
+    """One unit's result.
+
+    Attributes:
+        unit: its index.
+        net: per bot kind (in ``bots`` order), its chips won in each rotation's hand
+            (summed over the seats it held; negative: lost).
+    """
+
+    unit: int
+    net: tuple[tuple[int, ...], ...]
+
+
+def play_unit(config: TournamentConfig, unit: int) -> UnitResult:
+    """Play unit ``unit``: one seeded deal once per rotation (see the module docstring).
+
+    Raises:
+        ValueError: ``unit`` outside ``0..config.units - 1``.
+    """
+    if not 0 <= unit < config.units:
+        raise ValueError(f"unit must be from 0 to {config.units - 1}, not {unit}")
+    from primero.engine.state import HandState
+
+    bots = config.bots
+    players = [f"p{s + 1}" for s in range(config.players)]
+    deal_seed = unit_seed(config.seed, unit)
+    net = [[0] * config.rotations for _ in bots]
+    for rotation in range(config.rotations):
+        kinds = seat_kinds(bots, config.players, rotation)
+        agents: list[Agent] = [
+            make_bot(
+                kind,
+                unit_seed(config.seed, unit, rotation, seat),
+                search_samples=config.search_samples,
+            )
+            for seat, kind in enumerate(kinds)
+        ]
+        state = HandState(players, [config.stack] * config.players, config.rules)
+        play_hand(state, Dealer.seeded(deal_seed), agents)
+        assert state.result is not None
+        for seat, kind in enumerate(kinds):
+            net[bots.index(kind)][rotation] += state.result.net[seat]
+    return UnitResult(unit, tuple(tuple(n) for n in net))
+
+
+def play_units(config: TournamentConfig, start: int, stop: int) -> list[UnitResult]:
+    """Units ``start..stop-1`` in order (a chunk of work for a process or a Ray task)."""
+    return [play_unit(config, u) for u in range(start, stop)]
+
+
+@dataclass(frozen=True, slots=True)
+class BotResult:
+    """One bot kind's result.
+
+    Attributes:
+        bot: the kind.
+        seat_hands: hands it played, counting each seat it held (``players`` per unit).
+        chips: chips it won in all (negative: lost).
+        per_100: chips won per 100 seat-hands.
+        ci_low, ci_high: the 95 % confidence interval of ``per_100``.
+    """
+
+    bot: str
+    seat_hands: int
+    chips: int
+    per_100: float
+    ci_low: float
+    ci_high: float
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentResult:
+    """A finished tournament: the config, each kind's result and each kind's cumulative
+    chips after each hand (for plots; hand ``i`` is rotation ``i mod B`` of unit
+    ``i // B``)."""
+
+    config: TournamentConfig
+    bots: tuple[BotResult, ...]
+    cumulative: tuple[tuple[int, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The contents of ``results.json`` (identical whatever engine played it)."""
+        cfg = self.config
+        return {
+            "seed": cfg.seed,
+            "hands": cfg.hands_played,
+            "hands_requested": cfg.hands,
+            "settings": cfg.settings(),
+            "bots": [
+                {
+                    "bot": b.bot,
+                    "seat_hands": b.seat_hands,
+                    "chips": b.chips,
+                    "chips_per_100_hands": round(b.per_100, 6),
+                    "ci95": [round(b.ci_low, 6), round(b.ci_high, 6)],
+                }
+                for b in self.bots
+            ],
+        }
+
+
+def summarize(config: TournamentConfig, units: Sequence[UnitResult]) -> TournamentResult:
+    """Aggregate unit results (in unit order, whatever order they came in).
+
+    Raises:
+        ValueError: the units are not exactly ``0..config.units - 1``.
+    """
+    ordered = sorted(units, key=lambda r: r.unit)
+    if [r.unit for r in ordered] != list(range(config.units)):
+        raise ValueError(f"expected the results of units 0..{config.units - 1}")
+    results: list[BotResult] = []
+    cumulative: list[tuple[int, ...]] = []
+    for b, kind in enumerate(config.bots):
+        per_unit = [sum(r.net[b]) / config.players for r in ordered]
+        mean, low, high = mean_ci(per_unit)
+        running, series = 0, []
+        for r in ordered:
+            for chips in r.net[b]:
+                running += chips
+                series.append(running)
+        results.append(
+            BotResult(
+                bot=kind,
+                seat_hands=config.units * config.players,
+                chips=running,
+                per_100=100 * mean,
+                ci_low=100 * low,
+                ci_high=100 * high,
+            )
+        )
+        cumulative.append(tuple(series))
+    return TournamentResult(config, tuple(results), tuple(cumulative))
+
+
+def chunks(units: int, size: int) -> list[tuple[int, int]]:
+    """``(start, stop)`` of consecutive chunks of at most ``size`` units.
+
+    >>> chunks(5, 2)
+    [(0, 2), (2, 4), (4, 5)]
+    """
+    return [(start, min(units, start + size)) for start in range(0, units, size)]
+
