@@ -106,7 +106,7 @@ def test_create_list_get_and_join(client: TestClient) -> None:
     [
         ("", "1 to 24"),
         ("x" * 25, "1 to 24"),
-        ("   ", "not white space"),
+        ("   ", "start or end with white space"),
         (" Ana", "white space"),
         ("Ana\x07", "control"),
         ("Lorenzo", "already at this table"),
@@ -122,8 +122,9 @@ def test_bad_names_are_refused(client: TestClient, name: str, words: str) -> Non
 @pytest.mark.parametrize(
     ("body", "words"),
     [
-        ({"seats": ["open"]}, "4 to 6 seats"),
-        ({"seats": ["open", "robot", "random", "random"]}, "unknown seat 'robot'"),
+        ({"seats": ["open"]}, "at least 2 items"),
+        ({"seats": ["open"] * 3}, "4 to 6 seats"),
+        ({"seats": ["open", "robot", "random", "random"]}, "'open', 'random', 'heuristic'"),
         ({"seats": "open"}, "seats"),
         ({"seats": ["open"] * 4, "stack": 0}, "stack"),
         ({"seats": ["open"] * 4, "rules": {"colour": 1}}, "unknown rule"),

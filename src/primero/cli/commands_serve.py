@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-import re
 import sys
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -45,13 +43,45 @@ def serve_command(
         list[str] | None,
         typer.Option(help="Another page origin allowed to open WebSockets (repeatable)."),
     ] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Another host name accepted in the Host header (repeatable; port ignored). "
+            "Without it only the --host address, localhost, 127.0.0.1 and [::1] are served "
+            "(DNS rebinding); with --host 0.0.0.0 and no --allow-host, any host."
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated proxy addresses (or *) whose X-Forwarded-For names the "
+            "client; without it the client is the connection's address."
+        ),
+    ] = None,
+    create_rate: Annotated[
+        int,
+        typer.Option(help="Tables one client address may create a minute (0: no limit).", min=0),
+    ] = 10,
+    max_tables: Annotated[
+        int,
+        typer.Option(
+            help="Tables waiting, playing or paused at once; past it, creating is 429 "
+            "(0: no limit).",
+            min=0,
+        ),
+    ] = 500,
+    access_log: Annotated[
+        bool, typer.Option(help="Log each request (tokens are always hidden).")
+    ] = True,
 ) -> None:
     """Run the online server: the web client at /, the REST API under /api, WebSockets
-    under /ws, the API docs at /docs. Ctrl-C stops it (hands in progress are kept)."""
+    under /ws, the API docs at /docs. Ctrl-C stops it (hands in progress are kept).
+    Its limits are listed in docs/protocol.md ("Limits")."""
     import uvicorn
 
     from primero.server import Settings, create_app
     from primero.server.runtime import TEST_SEED_ENV, fixed_test_seed
+    from primero.server.security import log_config
 
     if fixed_test_seed() is not None:
         typer.echo(
@@ -60,9 +90,22 @@ def serve_command(
             err=True,
         )
 
+    hosts = tuple(allow_host or ())
+    if host in ("0.0.0.0", "::") and not hosts:
+        typer.echo(
+            f"primero: listening on {host} with no --allow-host: requests naming any host "
+            "are accepted (give --allow-host NAME to refuse other names: DNS rebinding)",
+            err=True,
+        )
     _check_database(database_url)
     settings = Settings(
-        database_url=database_url, bot_pause=bot_pause, allow_origins=tuple(allow_origin or ())
+        database_url=database_url,
+        bot_pause=bot_pause,
+        allow_origins=tuple(allow_origin or ()),
+        listen_host=host,
+        allow_hosts=hosts,
+        create_rate=create_rate,
+        max_tables=max_tables,
     )
     config = uvicorn.Config(
         create_app(settings),
@@ -71,9 +114,11 @@ def serve_command(
         ws_max_size=1 << 20,
         timeout_graceful_shutdown=3,
         log_level="info",
-        access_log=False,  # a request line could carry a token in its query
+        log_config=log_config(),
+        access_log=access_log,  # RedactTokens hides any token in a request line
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips or "",
     )
-    logging.getLogger("uvicorn.error").addFilter(RedactTokens())
     # Bots and the database writer run in threads: switch to the event loop's thread more
     # often than every 5 ms, so that a person's action is answered promptly under load.
     sys.setswitchinterval(0.0005)
@@ -107,22 +152,6 @@ def _database_error(exc: Exception) -> NoReturn:
     reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     typer.echo(f"primero: cannot use --database-url: {reason}", err=True)
     raise typer.Exit(2) from None
-
-
-class RedactTokens(logging.Filter):
-    """Writes ``token=…`` in log lines (uvicorn logs each WebSocket's path) as
-    ``token=<hidden>``: tokens are never logged."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        """Redact the record in place; always keep it."""
-        message = record.getMessage()
-        if "token=" in message:
-            record.msg = _TOKEN.sub("token=<hidden>", message)
-            record.args = ()
-        return True
-
-
-_TOKEN = re.compile(r"token=[^&\s\"']*")
 
 
 @hands_app.command("export")

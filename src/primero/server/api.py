@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request, status
+from fastapi import APIRouter, HTTPException, Query, Request, status
 
+from primero.server.limits import CreateGate, TooMany
 from primero.server.models import CreateTable, JoinTable, SeatTaken, TableSummary
 from primero.server.runtime import Hub
 
@@ -17,6 +18,18 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"description": "a bad request: `{\"detail\": \"<what is wrong, in words>\"}`"},
 }
 _NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"description": "no such table"}}
+_TOO_MANY: dict[int | str, dict[str, Any]] = {
+    429: {
+        "description": "too many tables: this address created `--create-rate` tables (default "
+        "10) in the last minute, or `--max-tables` tables (default 500) are waiting, playing "
+        "or paused; `Retry-After` says how many seconds to wait",
+        "headers": {"Retry-After": {"schema": {"type": "integer"}}},
+    }
+}
+#: Tables in one page of the lobby.
+PAGE_SIZE = 50
+#: The highest page asked for (past the last table a page is empty).
+MAX_PAGE = 1_000_000
 
 
 def _hub(request: Request) -> Hub:
@@ -24,31 +37,79 @@ def _hub(request: Request) -> Hub:
     return hub
 
 
+def _gate(request: Request) -> CreateGate:
+    state = request.app.state
+    gate: CreateGate | None = getattr(state, "create_gate", None)
+    if gate is None:
+        hub = _hub(request)
+        gate = state.create_gate = CreateGate(hub.settings, hub.store)
+    return gate
+
+
+def client_address(request: Request) -> str:
+    """The client's address: the connection's (uvicorn puts ``X-Forwarded-For`` there only
+    for a proxy of ``--forwarded-allow-ips``)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 @router.post(
     "",
     status_code=status.HTTP_201_CREATED,
     response_model=TableSummary,
-    responses=_ERRORS,
+    responses={**_ERRORS, **_TOO_MANY},
     summary="Create a table",
     description="Seats in table order: `\"open\"` for a person, or a bot kind. A table with "
     "no open seat starts at once (bots only, to watch); otherwise the match starts when the "
-    "last open seat is taken.",
+    "last open seat is taken. Limits: `--create-rate` tables a minute from one client "
+    "address (default 10), `--max-tables` tables waiting, playing or paused (default 500); "
+    "past either, `429` with `Retry-After`.",
 )
 async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-    """Create a table and answer its summary."""
-    rt = await _hub(request).create(body)
+    """Create a table and answer its summary (``429`` past a limit)."""
+    gate = _gate(request)
+    async with gate.lock:
+        try:
+            creator = await gate.admit(client_address(request))
+        except TooMany as exc:
+            raise HTTPException(
+                status_code=status.HTTP_429_TOO_MANY_REQUESTS,
+                detail=str(exc),
+                headers={"Retry-After": str(exc.retry_after)},
+            ) from None
+        rt = await _hub(request).create(body)
+        await gate.record(rt.row.id, creator)
     return rt.summary()
 
 
 @router.get(
     "",
     response_model=list[TableSummary],
+    responses=_ERRORS,
     summary="List the tables",
-    description="Every table of the server, oldest first.",
+    description=f"The tables not over, newest first, {PAGE_SIZE} a page (`?page=1`, the "
+    f"default, `?page=2`...); a page shorter than {PAGE_SIZE} is the last. "
+    "`?status=over` lists the finished tables the same way. A bad page is `400`.",
 )
-async def list_tables(request: Request) -> list[dict[str, Any]]:
-    """The summaries of every table."""
-    return [t.summary() for t in _hub(request).tables.values()]
+async def list_tables(
+    request: Request,
+    page: Annotated[
+        int, Query(ge=1, le=MAX_PAGE, description=f"1 to {MAX_PAGE}; {PAGE_SIZE} tables a page")
+    ] = 1,
+    status_: Annotated[
+        Literal["over"] | None,
+        Query(alias="status", description='"over": the finished tables instead'),
+    ] = None,
+) -> list[dict[str, Any]]:
+    """One page of the lobby: summaries, newest first."""
+    if status_ == "over":
+        chosen = [t for t in _hub(request).tables.values() if t.row.status == "over"]
+    else:
+        chosen = [
+            t for t in _hub(request).tables.values() if t.row.status not in ("over", "broken")
+        ]
+    chosen.reverse()  # the hub keeps tables in creation order
+    start = (page - 1) * PAGE_SIZE
+    return [t.summary() for t in chosen[start : start + PAGE_SIZE]]
 
 
 @router.get(

@@ -3,9 +3,13 @@ frames); docs/protocol.md shows an example of each."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic_core import PydanticCustomError
+
+from primero.bots import BOT_KINDS
+from primero.server import text
 
 __all__ = [
     "ActionIn",
@@ -29,43 +33,125 @@ class _In(BaseModel):
     model_config = ConfigDict(extra="ignore", strict=True)
 
 
+#: The largest stack, chips (online.md); every chip column is 64-bit.
+MAX_STACK = 1_000_000_000
+MAX_TURN_SECONDS = 86_400
+MAX_HANDS = 1_000_000
+
+_TEXT_RULES = (
+    "NFC-normalized; no character of Unicode category Cc, Cs, Co, Cn, nor Cf except U+200C "
+    "and U+200D between two other characters"
+)
+
+
+def _checked(what: str, name: bool, longest: int) -> AfterValidator:
+    """The text rules as a validator (its words are the error); the lengths are stated in
+    the schema (``minLength``/``maxLength``) and checked here, after NFC."""
+
+    def check(value: str) -> str:
+        try:
+            if name:
+                return text.check_name(value, what, longest)
+            value = text.clean(value, what)
+        except text.TextError as exc:
+            raise PydanticCustomError("text", "{reason}", {"reason": str(exc)}) from None
+        if not 1 <= len(value) <= longest:
+            raise PydanticCustomError(
+                "text", "{reason}", {"reason": f"{what} must be 1 to {longest} characters"}
+            )
+        return value
+
+    return AfterValidator(check)
+
+
+#: A person's name (online.md "Text"): 1 to 24 characters.
+PersonName = Annotated[
+    StrictStr,
+    Field(
+        json_schema_extra={"minLength": 1, "maxLength": text.NAME_LONGEST},
+        description=f"1 to {text.NAME_LONGEST} characters, {_TEXT_RULES}; no leading or "
+        "trailing white space; differs from every other name at the table (bots' "
+        "included) as casefold(UTS #39 skeleton(name)): `Ana`, `ana` and `Аna` (Cyrillic "
+        "А) are one name",
+    ),
+    _checked("a name", True, text.NAME_LONGEST),
+]
+#: A table's name: 1 to 40 characters.
+TableName = Annotated[
+    StrictStr,
+    Field(
+        json_schema_extra={"minLength": 1, "maxLength": text.TABLE_NAME_LONGEST},
+        description=f"1 to {text.TABLE_NAME_LONGEST} characters, {_TEXT_RULES}; no leading "
+        "or trailing white space",
+    ),
+    _checked("a table name", True, text.TABLE_NAME_LONGEST),
+]
+ActionId = Annotated[
+    StrictStr,
+    Field(
+        json_schema_extra={"minLength": 1, "maxLength": text.ID_LONGEST},
+        description=f"1 to {text.ID_LONGEST} characters chosen by the client, {_TEXT_RULES}",
+    ),
+    _checked("an action id", False, text.ID_LONGEST),
+]
+ChatText = Annotated[
+    StrictStr,
+    Field(
+        json_schema_extra={"minLength": 1, "maxLength": text.CHAT_LONGEST},
+        description=f"1 to {text.CHAT_LONGEST} characters of plain text, {_TEXT_RULES}",
+    ),
+    _checked("a chat line", False, text.CHAT_LONGEST),
+]
+SeatKind = Literal["open", *BOT_KINDS]  # type: ignore[valid-type]
+
+
 # --------------------------------------------------------------------------- REST
 
 
 class CreateTable(_In):
     """A new table: its seats in table order, each ``"open"`` for a person or a bot kind."""
 
-    seats: list[StrictStr] = Field(
-        description='each seat in table order: "open" (for a person) or a bot kind such as '
-        '"random" or "heuristic"; 2 to 8 seats within the rules\' min_players/max_players',
+    seats: list[SeatKind] = Field(
+        min_length=2,
+        max_length=8,
+        description='each seat in table order: "open" (for a person) or a bot kind; 2 to 8 '
+        "seats, and within the rules' min_players/max_players (default 4 to 6)",
         examples=[["open", "heuristic", "heuristic", "random"]],
     )
-    name: StrictStr | None = Field(
-        None, description="1 to 40 characters; default given by the server"
+    name: TableName | None = Field(None, description="default given by the server")
+    stack: StrictInt = Field(
+        100,
+        ge=1,
+        le=MAX_STACK,
+        description=f"every player's starting stack, chips, 1 to {MAX_STACK}; it must allow "
+        "a game under the rules (more than the ante, at least the min_raise): see "
+        "docs/rules.md decision 24",
     )
-    stack: StrictInt = Field(100, description="every player's starting stack, chips (>= 1)")
     rules: dict[str, Any] = Field(
         default_factory=dict,
-        description="house-rule overrides, the [rules] table of hand-history.md",
+        description="house-rule overrides, the [rules] table of hand-history.md (unknown "
+        "rules are refused)",
         examples=[{"ante": 2, "ties": "split"}],
     )
     turn_seconds: StrictInt = Field(
-        60, description="seconds a person has to act (0 = no timer), at most 86400"
+        60,
+        ge=0,
+        le=MAX_TURN_SECONDS,
+        description=f"seconds a person has to act, 0 to {MAX_TURN_SECONDS} (0 = no timer)",
     )
     max_hands: StrictInt | None = Field(
-        None, description="end the match after this many hands (R9); null: until one player "
-        "holds every chip"
+        None,
+        ge=1,
+        le=MAX_HANDS,
+        description=f"end the match after this many hands, 1 to {MAX_HANDS} (R9); null: "
+        "until one player holds every chip",
     )
 
 
 class JoinTable(_In):
     """A person asking for the first open seat."""
 
-    name: StrictStr = Field(
-        description="1 to 24 characters, at least one not white space, no control "
-        "characters, no leading or trailing white space, not a name already at the table",
-        examples=["Ana"],
-    )
+    name: PersonName = Field(examples=["Ana"])
 
 
 class SeatOut(BaseModel):
@@ -109,7 +195,7 @@ class ActionIn(_In):
     seat (``"b 2"``, ``"c"``, ``"x 7h Kc"``, ``"dc fluxus"``)."""
 
     type: Literal["action"]
-    id: StrictStr = Field(min_length=1, max_length=64)
+    id: ActionId
     line: StrictStr = Field(min_length=1, max_length=200)
 
 
@@ -124,7 +210,7 @@ class ChatIn(_In):
     """``{"type": "chat", "text": str}``: 1 to 300 characters of plain text."""
 
     type: Literal["chat"]
-    text: StrictStr = Field(min_length=1, max_length=300)
+    text: ChatText
 
 
 # --------------------------------------------------------------------------- WebSocket out

@@ -31,8 +31,9 @@ from primero.engine.views import SeatView
 from primero.play.table import BOT_NAMES
 from primero.play.tablemodel import Event, TableModel, least_committal, seat_payload
 from primero.server.models import CreateTable
-from primero.server.security import check_name, match_token, new_token
+from primero.server.security import match_token, new_token
 from primero.server.settings import Settings
+from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name, clean, name_key
 from primero.store import LineRow, SeatRow, Store, TableRow
 
 __all__ = ["BadRequest", "Conflict", "Connection", "Hub", "NotFound", "TableRuntime"]
@@ -168,12 +169,19 @@ class TableRuntime:
             BadRequest: a bad name, or one already at the table.
             Conflict: no seat is open.
         """
-        problem = check_name(name, "a name", 24)
-        if problem is not None:
-            raise BadRequest(problem)
+        try:  # online.md "Text": NFC, no invisible characters, unique by skeleton
+            name = check_name(name)
+        except TextError as exc:
+            raise BadRequest(str(exc)) from None
         async with self.lock:
-            if any(s.name == name for s in self.row.seats):
-                raise BadRequest(f"the name {name!r} is already at this table: choose another")
+            key = name_key(name)
+            for s in self.row.seats:
+                if s.name is not None and name_key(s.name) == key:
+                    raise BadRequest(
+                        f"the name {name!r} is already at this table"
+                        + ("" if s.name == name else f" (it looks like {s.name!r})")
+                        + ": choose another"
+                    )
             open_seats = [s for s in self.row.seats if s.kind == "open"]
             if not open_seats:
                 raise Conflict("no seat is open at this table")
@@ -294,14 +302,13 @@ class TableRuntime:
         if conn.index is None:
             conn.send(_error(None, "spectators may not chat: join the table for a seat"))
             return
-        if any(ord(ch) < 32 and ch not in "\t" for ch in text) or not text.strip():
-            conn.send(
-                _error(
-                    None,
-                    "a chat line is 1 to 300 characters of plain text, "
-                    "not only white space and no control characters",
-                )
-            )
+        try:
+            text = clean(text, "a chat line")
+        except TextError as exc:
+            conn.send(_error(None, str(exc)))
+            return
+        if not text.strip():
+            conn.send(_error(None, "a chat line must hold a character that is not white space"))
             return
         name = self.row.seats[conn.index].name
         for c in list(self.conns):
@@ -589,9 +596,10 @@ class Hub:
         while table_id in self.tables:
             table_id = secrets.token_hex(4)
         name = spec.name if spec.name is not None else f"Table {table_id}"
-        problem = check_name(name, "a table name", 40)
-        if problem is not None:
-            raise BadRequest(problem)
+        try:
+            name = check_name(name, "a table name", TABLE_NAME_LONGEST)
+        except TextError as exc:
+            raise BadRequest(str(exc)) from None
         bot_names = iter(BOT_NAMES)
         seats = [
             SeatRow(i, None if k == "open" else next(bot_names), k, None, spec.stack)
@@ -609,7 +617,7 @@ class Hub:
             version=1,
             hands_played=0,
             dealer_index=n - 1,
-            created=int(time.time()),
+            created=int(self.settings.wall_clock()),
             seats=seats,
         )
         await self.write(lambda conn: self.store.create_table(conn, row), urgent=True)

@@ -1,7 +1,13 @@
-"""The server's settings (the options of ``primero serve``)."""
+"""The server's settings (the options of ``primero serve``) and its limits.
+
+Every limit a stranger could run into is here, with its default; docs/protocol.md
+("Limits") lists them and the OpenAPI document states them.
+"""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 __all__ = ["DEFAULT_DATABASE_URL", "Settings"]
@@ -18,12 +24,39 @@ class Settings:
         database_url: an SQLAlchemy URL (SQLite file by default, or PostgreSQL).
         bot_pause: seconds a bot waits before acting, and a finished hand stays shown.
         allow_origins: extra ``Origin`` values accepted at the WebSocket handshake.
+        listen_host: the address ``primero serve`` listens on (``--host``); the ``Host``
+            header of every request must name it, ``localhost``, ``127.0.0.1``, ``[::1]``
+            or one of ``allow_hosts`` (DNS rebinding). ``0.0.0.0`` or ``::`` with no
+            ``allow_hosts``: any host. None (an app run in-process, with no address of
+            its own, as in tests): ``Host`` is not checked.
+        allow_hosts: extra host names accepted in ``Host`` (``--allow-host``).
+        create_rate: tables one client address may create in a minute (0: no limit).
+        max_tables: tables ``waiting``, ``playing`` or ``paused`` at once (0: no limit).
+        table_connections: WebSocket connections one table takes; the next is closed
+            with code 1013.
+        send_queue: messages queued for one connection that does not read; past it the
+            connection is closed (1013) and forgotten.
         frame_limit: the largest frame taken, bytes (4 KiB).
         rate: frames a second a connection may send (sustained; bursts of ``2 * rate``).
+        bad_frames: refused frames within ``bad_window`` seconds that close a connection
+            with code 1008.
+        bad_window: seconds (see ``bad_frames``).
+        clock: the monotonic clock of the rate windows, seconds (tests inject one).
+        wall_clock: unix seconds (creation times; the create-rate window).
     """
 
     database_url: str = DEFAULT_DATABASE_URL
     bot_pause: float = 1.0
     allow_origins: tuple[str, ...] = ()
+    listen_host: str | None = None
+    allow_hosts: tuple[str, ...] = ()
+    create_rate: int = 10
+    max_tables: int = 500
+    table_connections: int = 100
+    send_queue: int = 256
     frame_limit: int = 4096
     rate: float = 20.0
+    bad_frames: int = 10
+    bad_window: float = 10.0
+    clock: Callable[[], float] = time.monotonic
+    wall_clock: Callable[[], float] = time.time

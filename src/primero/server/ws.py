@@ -3,18 +3,18 @@ without a token.
 
 Every frame in is checked in this order: rate (``Settings.rate`` frames a second, bursts of
 twice that), size (4 KiB), JSON object, known ``type`` (a table of handlers), fields
-(Pydantic). A refused frame gets an ``error`` and changes nothing; after 10 refused frames
-within 10 seconds the connection is closed with code 1008.
+(Pydantic, with the text rules of :mod:`primero.server.text`). A refused frame gets an
+``error`` and changes nothing; after 10 refused frames within 10 seconds the connection is
+closed with code 1008. The connection's limits (queue out, connections per table, the
+clock) are in :mod:`primero.server.wsclient`. The token is read only from the literal
+query key ``token`` (:func:`primero.server.security.query_token`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import time
-from collections import deque
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -23,61 +23,12 @@ from pydantic import BaseModel, ValidationError
 from primero.server.hints import HintsIn, hints_handler
 from primero.server.models import ActionIn, ChatIn, ResyncIn
 from primero.server.runtime import Hub, NotFound, TableRuntime
-from primero.server.security import origin_allowed
+from primero.server.security import origin_allowed, query_token
+from primero.server.wsclient import POLICY, TRY_AGAIN_LATER, Client, admit, check_frame
 
 __all__ = ["HANDLERS", "router"]
 
 router = APIRouter()
-
-#: Refused frames that close a connection (1008) within :data:`BAD_WINDOW` seconds.
-BAD_LIMIT = 10
-BAD_WINDOW = 10.0
-#: Messages queued for a client that does not read before it is dropped.
-QUEUE_LIMIT = 256
-
-
-class Client:
-    """One WebSocket connection: its seat and its queue of messages out."""
-
-    def __init__(self, ws: WebSocket, index: int | None, rate: float) -> None:
-        self.ws = ws
-        self.index = index
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        self.bad: deque[float] = deque()
-        self.rate = rate
-        self.tokens = 2 * rate
-        self.stamp = time.monotonic()
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message (a client that stops reading is dropped)."""
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            self.queue.put_nowait(None)
-            return
-        self.queue.put_nowait(message)
-
-    def allow(self) -> bool:
-        """Take one frame from the token bucket; False when over the rate."""
-        now = time.monotonic()
-        self.tokens = min(2 * self.rate, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-    def refused(self) -> bool:
-        """Count a refused frame; True when the connection must be closed (1008)."""
-        now = time.monotonic()
-        self.bad.append(now)
-        while self.bad and self.bad[0] <= now - BAD_WINDOW:
-            self.bad.popleft()
-        return len(self.bad) >= BAD_LIMIT
-
-    async def pump(self) -> None:
-        """Send queued messages until the queue says stop (None)."""
-        while (message := await self.queue.get()) is not None:
-            await self.ws.send_text(json.dumps(message, separators=(",", ":")))
-
 
 async def _action(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
     assert isinstance(msg, ActionIn)
@@ -121,22 +72,6 @@ def _validation_words(exc: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def _check(frame: Mapping[str, Any], limit: int) -> tuple[dict[str, Any] | None, str | None]:
-    """The JSON object of a frame, or why it is refused."""
-    if frame.get("bytes") is not None:
-        return None, "frames must be text: one JSON object with a \"type\""
-    text = frame.get("text") or ""
-    if len(text.encode("utf-8", "surrogatepass")) > limit:
-        return None, f"frame over {limit // 1024} KiB: frames are at most {limit} bytes"
-    try:
-        obj = json.loads(text)
-    except (ValueError, RecursionError):
-        return None, "frame is not JSON: send one JSON object with a \"type\""
-    if not isinstance(obj, dict):
-        return None, "frame is not a JSON object: send {\"type\": ...}"
-    return obj, None
-
-
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str) -> None:
     """One client at a table: a seat with ``?token=T``, a spectator without."""
@@ -153,27 +88,41 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     except NotFound:
         await ws.close(code=1008, reason="no such table")
         return
-    token = ws.query_params.get("token")
+    token = query_token(ws.scope.get("query_string", b""))
     index: int | None = None
     if token is not None:
         index = rt.seat_of(token)
         if index is None:
             await ws.close(code=1008, reason="unknown token")
             return
-    client = Client(ws, index, settings.rate)
-    pump = asyncio.get_running_loop().create_task(client.pump())
-    try:
-        async with rt.lock:
-            rt.conns.add(client)
+    client = Client(ws, index, settings, forget=rt.conns.discard)
+    async with rt.lock:  # joined and sent the state at once: no broadcast in between
+        admitted = admit(rt, client)
+        if admitted:
             client.send(rt.state(index))
-        await _serve(rt, client, settings.frame_limit)
-    except WebSocketDisconnect:
-        pass
+    if not admitted:
+        await ws.close(
+            code=TRY_AGAIN_LATER,
+            reason=f"the table is full: at most {settings.table_connections} connections",
+        )
+        return
+    loop = asyncio.get_running_loop()
+    pump = loop.create_task(client.pump())
+    serve = loop.create_task(_serve(rt, client, settings.frame_limit))
+    dropped = loop.create_task(client.done.wait())
+    try:
+        await asyncio.wait({serve, pump, dropped}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         rt.conns.discard(client)
-        pump.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await pump
+        for task in (serve, pump, dropped):
+            task.cancel()
+        for task in (serve, pump, dropped):
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, Exception):
+                await task
+        if client.dropped is not None:  # a slow reader: close it, without waiting long
+            code, reason = client.dropped
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(code=code, reason=reason), 2)
 
 
 async def _serve(rt: TableRuntime, client: Client, limit: int) -> None:
@@ -187,7 +136,7 @@ async def _serve(rt: TableRuntime, client: Client, limit: int) -> None:
         if not client.allow():
             problem = f"too many frames: at most {client.rate:g} a second"
         else:
-            obj, problem = _check(frame, limit)
+            obj, problem = check_frame(frame, limit)
         if obj is not None:
             kind = obj.get("type")
             entry = HANDLERS.get(kind) if isinstance(kind, str) else None
@@ -206,5 +155,5 @@ async def _serve(rt: TableRuntime, client: Client, limit: int) -> None:
         client.send(_error(obj.get("id") if obj else None, problem))
         if client.refused():
             await asyncio.sleep(0.05)  # let the error go out first
-            await ws.close(code=1008, reason="too many refused frames")
+            await ws.close(code=POLICY, reason="too many refused frames")
             return

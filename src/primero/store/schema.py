@@ -30,7 +30,7 @@ tables = Table(
     metadata,
     Column("id", String(32), primary_key=True),
     Column("name", String(40), nullable=False),
-    Column("stack", Integer, nullable=False),
+    Column("stack", BigInteger, nullable=False),  # chips: 64-bit (migration 0002)
     Column("rules", Text, nullable=False),  # JSON: the rule overrides
     Column("turn_seconds", Integer, nullable=False),
     Column("max_hands", Integer, nullable=True),
@@ -39,6 +39,7 @@ tables = Table(
     Column("hands_played", Integer, nullable=False),
     Column("dealer_index", Integer, nullable=False),
     Column("created", BigInteger, nullable=False),  # unix seconds
+    Column("creator", String(64), nullable=True),  # SHA-256 of the creating address
 )
 
 seats = Table(
@@ -49,7 +50,7 @@ seats = Table(
     Column("name", String(40), nullable=True),
     Column("kind", String(32), nullable=False),
     Column("token_hash", String(64), nullable=True),
-    Column("chips", Integer, nullable=False),
+    Column("chips", BigInteger, nullable=False),  # 64-bit (migration 0002)
 )
 
 hands = Table(
