@@ -176,14 +176,12 @@ class HostCheck:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        host: str | None = None
-        for key, value in scope.get("headers", ()):
-            if key == b"host":
-                host = value.decode("latin-1")
-                break
-        if host_allowed(host, self.listen, self.allowed):
+        hosts = [v.decode("latin-1") for k, v in scope.get("headers", ()) if k == b"host"]
+        refused = [h for h in hosts or [None] if not host_allowed(h, self.listen, self.allowed)]
+        if not refused:  # every Host given names this server
             await self.app(scope, receive, send)
             return
+        host = refused[0]
         shown = (host or "")[:80]
         body = json.dumps(
             {"detail": f"the Host {shown!r} is not served here: use the server's own address"}

@@ -1,0 +1,296 @@
+"""The server's edge against a real ``primero serve`` subprocess on 127.0.0.1, on SQLite
+and on PostgreSQL (online.md "Text, chips, hosts, tokens" and "Limits"; issue 15 items 3
+and 7): creation floods and ``--max-tables`` get 429, a table takes a bounded number of
+connections (the next gets 1013) and the server still answers, ``Host`` is checked, a
+token sent as ``?tok%65n=`` is neither taken nor logged, look-alike names are refused, a
+NUL in an action id is an ``error`` with nothing stored, stacks of 10^9 play."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+from websockets.asyncio.client import connect as aconnect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+from primero.bots import BOT_NAMES
+from server_helpers import LiveServer, database
+
+pytestmark = pytest.mark.timeout(180)  # a server that stops answering fails, not hangs
+
+#: ``Settings.table_connections`` (documented in docs/protocol.md "Limits").
+TABLE_CONNECTIONS = 100
+WAIT = 30.0  # seconds any awaited thing may take before the test fails with a message
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def db_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    with database(request.param, tmp_path_factory.mktemp("db")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def server(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server per database: no creation limit (the flood has its own server)."""
+    live = LiveServer(
+        db_url, tmp_path_factory.mktemp("srv"), "--create-rate", "0", "--allow-host",
+        "play.example",
+    ).start()
+    yield live
+    live.kill()
+
+
+def _create(live: LiveServer, body: dict[str, Any]) -> dict[str, Any]:
+    r = httpx.post(f"{live.http}/api/tables", json=body, timeout=10)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def _recv(ws: ClientConnection) -> dict[str, Any]:
+    try:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=WAIT))
+    except TimeoutError:
+        raise AssertionError(f"no message from the server within {WAIT} s") from None
+    return message
+
+
+def _until(ws: ClientConnection, pred: Any) -> dict[str, Any]:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        m = _recv(ws)
+        if pred(m):
+            return m
+    raise AssertionError(f"the awaited message did not come within {WAIT} s")
+
+
+# --------------------------------------------------------------------------- limits
+
+
+def test_a_creation_flood_gets_429_with_retry_after(db_url: str, tmp_path: Path) -> None:
+    # a fresh database each: this server's own counts (one per database kind)
+    with database("sqlite" if db_url.startswith("sqlite") else "postgresql", tmp_path) as url:
+        live = LiveServer(url, tmp_path, "--create-rate", "3", "--max-tables", "500").start()
+        try:
+            body = {"seats": ["open"] * 4}
+            for _ in range(3):
+                _create(live, body)
+            r = httpx.post(f"{live.http}/api/tables", json=body, timeout=10)
+            assert r.status_code == 429, r.text
+            assert 1 <= int(r.headers["retry-after"]) <= 60
+            assert "at most 3 tables a minute" in r.json()["detail"]
+            # X-Forwarded-For is not believed without --forwarded-allow-ips
+            r = httpx.post(
+                f"{live.http}/api/tables", json=body, timeout=10,
+                headers={"X-Forwarded-For": "203.0.113.9"},
+            )
+            assert r.status_code == 429
+            assert len(httpx.get(f"{live.http}/api/tables", timeout=10).json()) == 3
+        finally:
+            live.kill()
+
+
+def test_max_tables_gets_429(db_url: str, tmp_path: Path) -> None:
+    with database("sqlite" if db_url.startswith("sqlite") else "postgresql", tmp_path) as url:
+        live = LiveServer(url, tmp_path, "--create-rate", "0", "--max-tables", "2").start()
+        try:
+            for _ in range(2):
+                _create(live, {"seats": ["open"] * 4})
+            r = httpx.post(f"{live.http}/api/tables", json={"seats": ["open"] * 4}, timeout=10)
+            assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
+            assert "2 tables open" in r.json()["detail"]
+        finally:
+            live.kill()
+
+
+async def _spectators(url: str, n: int) -> tuple[int, list[int]]:
+    """Open ``n`` spectator connections at once: how many got a state, and the close codes
+    of those refused; the accepted ones stay open until the end."""
+
+    async def one() -> Any:
+        ws = await aconnect(url, open_timeout=WAIT, proxy=None)
+        try:
+            m = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
+        except ConnectionClosed as exc:
+            return exc.rcvd.code if exc.rcvd is not None else -1
+        assert m["type"] == "state" and m["legal"] is None
+        return ws
+
+    results = await asyncio.gather(*(one() for _ in range(n)))
+    opened = [r for r in results if not isinstance(r, int)]
+    codes = [r for r in results if isinstance(r, int)]
+    await asyncio.gather(*(ws.close() for ws in opened))
+    return len(opened), codes
+
+
+def test_500_spectators_are_capped_and_the_server_still_answers(server: LiveServer) -> None:
+    table = _create(server, {"seats": ["open"] * 4})["id"]
+    url = f"{server.ws}/ws/tables/{table}"
+    with connect(url, open_timeout=WAIT, proxy=None) as first:  # held through the flood
+        assert _recv(first)["type"] == "state"
+
+        async def flood() -> tuple[int, list[int], int]:
+            task = asyncio.ensure_future(_spectators(url, 499))
+            await asyncio.sleep(0)
+            async with httpx.AsyncClient(timeout=WAIT) as http:
+                answered = (await http.get(f"{server.http}/api/tables/{table}")).status_code
+            opened, codes = await task
+            return opened, codes, answered
+
+        opened, codes, answered = asyncio.run(flood())
+    assert answered == 200  # REST answered while 500 connections came in
+    assert opened == TABLE_CONNECTIONS - 1  # with `first`, the documented cap
+    assert codes == [1013] * (499 - opened)
+    r = httpx.get(f"{server.http}/api/tables/{table}", timeout=WAIT)
+    assert r.status_code == 200
+    with connect(url, open_timeout=WAIT, proxy=None) as again:  # the closed ones are gone
+        assert _recv(again)["type"] == "state"
+
+
+# --------------------------------------------------------------------------- Host, tokens
+
+
+def test_a_foreign_host_is_refused(server: LiveServer) -> None:
+    api = f"{server.http}/api/tables"
+    r = httpx.get(api, headers={"Host": "evil.example"}, timeout=10)
+    assert r.status_code == 400 and "evil.example" in r.json()["detail"]
+    for ok in ("localhost:1234", "127.0.0.1", "[::1]:80", "play.example:8000", "PLAY.example"):
+        assert httpx.get(api, headers={"Host": ok}, timeout=10).status_code == 200, ok
+    assert httpx.get(f"{server.http}/", headers={"Host": "evil.example"}).status_code == 400
+    table = _create(server, {"seats": ["open"] * 4})["id"]
+    with pytest.raises(InvalidStatus) as refused:  # a second Host header does not pass
+        connect(
+            f"{server.ws}/ws/tables/{table}",
+            additional_headers={"Host": "evil.example"},
+            open_timeout=10,
+            proxy=None,
+        )
+    assert refused.value.response.status_code == 400
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+        raw.sendall(
+            f"GET /ws/tables/{table} HTTP/1.1\r\nHost: evil.example\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        assert raw.recv(4096).startswith(b"HTTP/1.1 400")
+
+
+def test_a_token_under_a_disguised_key_is_not_taken_nor_logged(server: LiveServer) -> None:
+    t = _create(server, {"seats": ["open", "random", "random", "random"]})
+    r = httpx.post(f"{server.http}/api/tables/{t['id']}/seats", json={"name": "Tok"}, timeout=10)
+    token = r.json()["token"]
+    disguised = f"{server.ws}/ws/tables/{t['id']}?tok%65n={token}"
+    with connect(disguised, open_timeout=WAIT, proxy=None) as ws:
+        state = _recv(ws)
+        assert state["legal"] is None  # a spectator: the key is not the literal `token`
+        assert state["hand"] is None or state["hand"]["seat"] is None
+    r = httpx.get(f"{server.http}/api/tables?tok%65n={token}&page=1", timeout=10)
+    assert r.status_code == 200
+    httpx.get(f"{server.http}/api/tables?t%6Fken={token}", timeout=10)
+    with connect(f"{server.ws}/ws/tables/{t['id']}?token={token}", proxy=None) as ws:
+        assert _recv(ws)["type"] == "state"
+    marker = f"marker-{time.monotonic_ns()}"
+    httpx.get(f"{server.http}/api/tables/{marker}", timeout=10)
+    deadline = time.monotonic() + WAIT
+    while not any(marker in line for line in server.log):  # the log has caught up
+        assert time.monotonic() < deadline, "the access log never showed the marker"
+        time.sleep(0.05)
+    log = "".join(server.log)
+    assert "tok%65n=<hidden>" in log  # the requests were logged, the token hidden
+    assert token not in log and token[:16] not in log
+
+
+# --------------------------------------------------------------------------- text
+
+
+def test_look_alike_names_are_refused(server: LiveServer) -> None:
+    t = _create(server, {"seats": ["open", "open", "random", "random"]})
+    seats = f"{server.http}/api/tables/{t['id']}/seats"
+    assert httpx.post(seats, json={"name": "Ana"}, timeout=10).status_code == 201
+    for name in ("ana", "\u0410na", "Ana\u200b", "\u202eAna", "L\u043erenzo", BOT_NAMES[0].upper()):
+        r = httpx.post(seats, json={"name": name}, timeout=10)
+        assert r.status_code == 400, name
+    r = httpx.post(seats, json={"name": "\u0410na"}, timeout=10)
+    assert "already at this table" in r.json()["detail"] and "'Ana'" in r.json()["detail"]
+    r = httpx.post(seats, json={"name": "Ana\u200b"}, timeout=10)
+    assert "U+200B" in r.json()["detail"] and "position 4" in r.json()["detail"]
+    # a joiner between two letters is a name (Persian, Indic, emoji need them)
+    assert httpx.post(seats, json={"name": "\u0645\u200c\u0646"}, timeout=10).status_code == 201
+
+
+def test_a_nul_in_an_action_id_is_an_error_and_nothing_is_stored(
+    server: LiveServer, db_url: str
+) -> None:
+    t = _create(server, {"seats": ["open", "open"], "rules": {"min_players": 2}, "turn_seconds": 0})
+    seats = f"{server.http}/api/tables/{t['id']}/seats"
+    tokens = [httpx.post(seats, json={"name": n}, timeout=10).json()["token"] for n in ("A", "B")]
+    socks = [connect(f"{server.ws}/ws/tables/{t['id']}?token={k}", proxy=None) for k in tokens]
+    try:
+        before = _until(
+            socks[0],
+            lambda m: m["type"] == "state"
+            and m["hand"] is not None
+            and (m["hand"]["to_act"] or "").startswith("p"),
+        )  # a person is to act: nothing moves until someone does
+        for ws in socks:  # the one to act and the other: refused before any turn check
+            ws.send(json.dumps({"type": "action", "id": "x\u0000", "line": "c"}))
+        for ws in socks:
+            error = _until(ws, lambda m: m["type"] == "error")
+            assert "U+0000" in error["message"] and "position 2" in error["message"]
+        socks[0].send(json.dumps({"type": "resync", "since": 0}))
+        after = _until(socks[0], lambda m: m["type"] == "state")
+        assert after["version"] == before["version"] and after["hand"] == before["hand"]
+    finally:
+        for ws in socks:
+            ws.close()
+    engine = sa.create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            ids = conn.execute(
+                sa.text("SELECT action_id FROM lines WHERE table_id = :t"), {"t": t["id"]}
+            ).scalars().all()
+    finally:
+        engine.dispose()
+    assert all(i is None or "\x00" not in i for i in ids)
+    assert httpx.get(f"{server.http}/api/tables", timeout=10).status_code == 200
+
+
+# --------------------------------------------------------------------------- chips
+
+
+def test_stacks_of_a_billion_with_six_bots_play(server: LiveServer, db_url: str) -> None:
+    billion = 1_000_000_000
+    t = _create(server, {"seats": ["random", "heuristic"] * 3, "stack": billion, "max_hands": 3})
+    assert [s["chips"] for s in t["seats"]] == [billion] * 6
+    deadline = time.monotonic() + WAIT
+    summary = t
+    while summary["hands_played"] < 1:
+        assert time.monotonic() < deadline, "no hand finished within 30 s"
+        time.sleep(0.05)
+        summary = httpx.get(f"{server.http}/api/tables/{t['id']}", timeout=10).json()
+    engine = sa.create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            chips = conn.execute(
+                sa.text("SELECT chips FROM seats WHERE table_id = :t ORDER BY idx"),
+                {"t": t["id"]},
+            ).scalars().all()
+            stack = conn.execute(
+                sa.text("SELECT stack FROM tables WHERE id = :t"), {"t": t["id"]}
+            ).scalar_one()
+    finally:
+        engine.dispose()
+    assert stack == billion
+    assert sum(chips) == 6 * billion  # the sum of the stacks: past 2^31, as the table holds
+    assert summary["seats"][0]["chips"] == chips[0] or summary["hands_played"] > 1
