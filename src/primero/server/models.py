@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    WithJsonSchema,
+)
 from pydantic_core import PydanticCustomError
 
 from primero.bots import BOT_KINDS
@@ -33,10 +43,27 @@ class _In(BaseModel):
     model_config = ConfigDict(extra="ignore", strict=True)
 
 
+def _whole(value: object) -> object:
+    """A JSON number with no fraction (``5.0``) is the whole number JSON Schema says it is;
+    anything else is left for the strict check (``true`` is not 1, ``"5"`` is not 5)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _whole_rules(rules: dict[str, Any]) -> dict[str, Any]:
+    return {k: _whole(v) for k, v in rules.items()}
+
+
+#: A whole number in JSON (``5`` or ``5.0``; never a boolean or a string).
+Whole = Annotated[StrictInt, BeforeValidator(_whole)]
+
 #: The largest stack, chips (online.md); every chip column is 64-bit.
 MAX_STACK = 1_000_000_000
 MAX_TURN_SECONDS = 86_400
 MAX_HANDS = 1_000_000
+#: ``max_hands`` when given (the bounds inside, so the schema states them under null too).
+HandCount = Annotated[StrictInt, Field(ge=1, le=MAX_HANDS), BeforeValidator(_whole)]
 
 _TEXT_RULES = (
     "NFC-normalized; no character of Unicode category Cc, Cs, Co, Cn, nor Cf except U+200C "
@@ -105,6 +132,30 @@ ChatText = Annotated[
 SeatKind = Literal["open", *BOT_KINDS]  # type: ignore[valid-type]
 
 
+class RulesSchema(BaseModel):
+    """The ``[rules]`` table of hand-history.md as the OpenAPI document states it (the
+    server checks it with :meth:`primero.engine.rules.Rules.from_mapping`, whose words are
+    the error): every rule optional, unknown ones refused."""
+
+    model_config = ConfigDict(extra="forbid", title="Rules")
+
+    ante: StrictInt = Field(1, ge=0, description="chips each player antes per hand (R4.1)")
+    ties: Literal["eldest", "split"] = Field("eldest", description="R7")
+    refusal: StrictBool = Field(True, description="bets may be refused by vote (R8)")
+    last_round: StrictBool = Field(True, description="the last betting round (R4.7)")
+    declarations: StrictBool = Field(True, description="declarations in round 2 (R6)")
+    first_round_stand: StrictBool = Field(False, description="stand pat in round 1 (R4.3)")
+    first_round_zero_bet: StrictBool = Field(False, description="bet 0 in round 1 (R4.3)")
+    min_raise: StrictInt = Field(1, ge=1, description="chips a raise adds at least (R5)")
+    max_raises: StrictInt | None = Field(
+        None, ge=0, description="raises per betting round at most (R5); null: no cap"
+    )
+    min_players: StrictInt = Field(
+        4, ge=2, le=8, description="seats at the start at least (R3); at most max_players"
+    )
+    max_players: StrictInt = Field(6, ge=2, le=8, description="seats at the start at most (R3)")
+
+
 # --------------------------------------------------------------------------- REST
 
 
@@ -115,34 +166,37 @@ class CreateTable(_In):
         min_length=2,
         max_length=8,
         description='each seat in table order: "open" (for a person) or a bot kind; 2 to 8 '
-        "seats, and within the rules' min_players/max_players (default 4 to 6)",
+        "seats, and from the rules' min_players to their max_players (default 4 to 6)",
         examples=[["open", "heuristic", "heuristic", "random"]],
     )
     name: TableName | None = Field(None, description="default given by the server")
-    stack: StrictInt = Field(
+    stack: Whole = Field(
         100,
         ge=1,
         le=MAX_STACK,
-        description=f"every player's starting stack, chips, 1 to {MAX_STACK}; it must allow "
-        "a game under the rules (more than the ante, at least the min_raise): see "
-        "docs/rules.md decision 24",
+        description=f"every player's starting stack, chips, 1 to {MAX_STACK}; it must make "
+        "a game under the rules: more than the ante, and the ante plus min_raise at most "
+        "(docs/rules.md decision 24)",
     )
-    rules: dict[str, Any] = Field(
-        default_factory=dict,
-        description="house-rule overrides, the [rules] table of hand-history.md (unknown "
-        "rules are refused)",
-        examples=[{"ante": 2, "ties": "split"}],
-    )
-    turn_seconds: StrictInt = Field(
+    rules: Annotated[
+        dict[str, Any],
+        AfterValidator(_whole_rules),
+        WithJsonSchema(
+            {
+                **RulesSchema.model_json_schema(),
+                "description": "house-rule overrides, the [rules] table of "
+                "hand-history.md; unknown rules are refused; min_players <= max_players",
+            }
+        ),
+    ] = Field(default_factory=dict, examples=[{"ante": 2, "ties": "split"}])
+    turn_seconds: Whole = Field(
         60,
         ge=0,
         le=MAX_TURN_SECONDS,
         description=f"seconds a person has to act, 0 to {MAX_TURN_SECONDS} (0 = no timer)",
     )
-    max_hands: StrictInt | None = Field(
+    max_hands: HandCount | None = Field(
         None,
-        ge=1,
-        le=MAX_HANDS,
         description=f"end the match after this many hands, 1 to {MAX_HANDS} (R9); null: "
         "until one player holds every chip",
     )
