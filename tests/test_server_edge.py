@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +24,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from primero.bots import BOT_NAMES
-from server_helpers import LiveServer, database
+from server_helpers import PRIMERO, LiveServer, database
 
 pytestmark = pytest.mark.timeout(180)  # a server that stops answering fails, not hangs
 
@@ -294,3 +295,50 @@ def test_stacks_of_a_billion_with_six_bots_play(server: LiveServer, db_url: str)
     assert stack == billion
     assert sum(chips) == 6 * billion  # the sum of the stacks: past 2^31, as the table holds
     assert summary["seats"][0]["chips"] == chips[0] or summary["hands_played"] > 1
+
+
+def test_x_forwarded_for_names_the_client_only_from_a_trusted_proxy(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'xff.db'}"
+    live = LiveServer(url, tmp_path, "--create-rate", "1", "--forwarded-allow-ips", "127.0.0.1")
+    live.start()
+    try:
+        api, body = f"{live.http}/api/tables", {"seats": ["open"] * 4}
+
+        def create(client: str) -> int:
+            headers = {"X-Forwarded-For": client}
+            return httpx.post(api, json=body, headers=headers, timeout=10).status_code
+
+        assert [create("203.0.113.1"), create("203.0.113.1"), create("203.0.113.2")] == [
+            201,
+            429,
+            201,
+        ]
+    finally:
+        live.kill()
+
+
+def test_any_host_on_0_0_0_0_without_allow_host_and_the_server_says_so(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [*PRIMERO, "serve", "--host", "0.0.0.0", "--port", "0", "--bot-pause", "0",
+         "--database-url", f"sqlite:///{tmp_path / 'any.db'}"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        lines: list[str] = []
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            assert line, "the server stopped:\n" + "".join(lines)
+            lines.append(line)
+            if "Uvicorn running on http://0.0.0.0:" in line:
+                break
+        else:
+            raise AssertionError("the server did not start within 60 s:\n" + "".join(lines))
+        port = int(lines[-1].split("0.0.0.0:")[1].split()[0])
+        assert any("requests naming any host are accepted" in x for x in lines), lines
+        r = httpx.get(f"http://127.0.0.1:{port}/api/tables", headers={"Host": "evil.example"})
+        assert r.status_code == 200
+    finally:
+        proc.kill()
+        proc.wait(10)

@@ -12,6 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from primero.server import api, pages, ws
+from primero.server.limits import BodyLimit
 from primero.server.runtime import BadRequest, Conflict, Hub, NotFound
 from primero.server.security import HostCheck
 from primero.server.settings import Settings
@@ -93,6 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     pages.mount_pages(app)
+    app.add_middleware(BodyLimit)
     if settings.listen_host is not None:  # DNS rebinding: Host names this server
         app.add_middleware(
             HostCheck, listen=settings.listen_host, allowed=settings.allow_hosts

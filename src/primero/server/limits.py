@@ -1,19 +1,25 @@
 """The limits on creating tables (online.md "Limits"): ``--create-rate`` tables a client
 address may create in a minute and ``--max-tables`` tables ``waiting``, ``playing`` or
 ``paused`` at once, both counted in the database (so over every process sharing it).
-Past either, ``POST /api/tables`` is ``429`` with ``Retry-After``.
+Past either, ``POST /api/tables`` is ``429`` with ``Retry-After``. And a REST body is at
+most :data:`BODY_LIMIT` bytes (:class:`BodyLimit`, ``413``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import math
+from typing import Any
+
+from starlette.requests import ClientDisconnect
 
 from primero.server.settings import Settings
 from primero.store import Store
 from primero.store.limits import creator_hash, live_tables, set_creator, tables_created_since
 
-__all__ = ["CREATE_WINDOW", "FULL_RETRY", "CreateGate", "TooMany"]
+__all__ = ["BODY_LIMIT", "CREATE_WINDOW", "FULL_RETRY", "BodyLimit", "CreateGate", "TooMany"]
 
 #: The window of ``--create-rate``, seconds.
 CREATE_WINDOW = 60
@@ -85,3 +91,70 @@ class CreateGate:
                 set_creator(conn, table_id, creator)
 
         await asyncio.to_thread(write)
+
+
+#: The largest REST request body, bytes (a table's set-up is well under 1 KiB).
+BODY_LIMIT = 64 * 1024
+
+
+class BodyLimit:
+    """ASGI middleware: an HTTP request body over ``limit`` bytes is answered ``413`` with
+    ``{"detail": ...}`` (by its ``Content-Length``, or once the chunks read pass it), so
+    that nobody can make the server hold a body without bound.
+
+    Args:
+        app: the application.
+        limit: bytes (default :data:`BODY_LIMIT`).
+    """
+
+    def __init__(self, app: Any, limit: int = BODY_LIMIT) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Hand the request on, or answer ``413``."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for key, value in scope.get("headers", ()):
+            if key == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await self._refuse(send)
+                return
+        seen = 0
+        refused = False
+
+        async def counted_receive() -> Any:
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:  # answer now; the app sees the client leave
+                    refused = True
+                    await self._refuse(send)
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def watched_send(message: Any) -> None:
+            if not refused:  # after a 413, whatever the app answers is dropped
+                await send(message)
+
+        with contextlib.suppress(ClientDisconnect):
+            await self.app(scope, counted_receive, watched_send)
+
+    async def _refuse(self, send: Any) -> None:
+        body = json.dumps(
+            {"detail": f"the request body is over {self.limit // 1024} KiB: send less"}
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
