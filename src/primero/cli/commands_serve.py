@@ -70,13 +70,10 @@ def serve_command(
             min=0,
         ),
     ] = 500,
-    access_log: Annotated[
-        bool, typer.Option(help="Log each request (tokens are always hidden).")
-    ] = True,
 ) -> None:
     """Run the online server: the web client at /, the REST API under /api, WebSockets
     under /ws, the API docs at /docs. Ctrl-C stops it (hands in progress are kept).
-    Its limits are listed in docs/protocol.md ("Limits")."""
+    Each request is logged, tokens hidden."""
     import uvicorn
 
     from primero.server import Settings, create_app
@@ -115,7 +112,7 @@ def serve_command(
         timeout_graceful_shutdown=3,
         log_level="info",
         log_config=log_config(),
-        access_log=access_log,  # RedactTokens hides any token in a request line
+        access_log=True,  # RedactTokens hides any token in a request line
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips or "",
     )
