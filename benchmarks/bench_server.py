@@ -39,7 +39,8 @@ def _rss_kib(pid: int) -> int:
 
 def _start(db: Path) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen(
-        [*PRIMERO, "serve", "--port", "0", "--bot-pause", "0", "--database-url", f"sqlite:///{db}"],
+        [*PRIMERO, "serve", "--port", "0", "--bot-pause", "0", "--database-url", f"sqlite:///{db}",
+         "--create-rate", "0"],  # one address creates every table
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
