@@ -342,3 +342,29 @@ def test_any_host_on_0_0_0_0_without_allow_host_and_the_server_says_so(tmp_path:
     finally:
         proc.kill()
         proc.wait(10)
+
+
+def test_a_reader_that_stops_reading_is_closed_and_forgotten(server: LiveServer) -> None:
+    # six heuristic bots at pause 0: hundreds of states a second, for long (deep stacks)
+    t = _create(server, {"seats": ["heuristic"] * 6, "stack": 10**9, "max_hands": 100_000})
+    raw = socket.socket()
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connecting
+    raw.settimeout(10)
+    raw.connect(("127.0.0.1", server.port))
+    try:
+        raw.sendall(
+            f"GET /ws/tables/{t['id']} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        assert raw.recv(12) == b"HTTP/1.1 101"
+        # ... and never read again while the bots play on (a state after every move)
+        closed = f"table {t['id']}: a connection was closed (1013): too slow"
+        deadline = time.monotonic() + 60
+        while not any(closed in line for line in server.log):
+            assert time.monotonic() < deadline, "the slow reader was not closed within 60 s"
+            time.sleep(0.1)
+    finally:
+        raw.close()
+    r = httpx.get(f"{server.http}/api/tables/{t['id']}", timeout=10)
+    assert r.status_code == 200  # the table and the server go on

@@ -384,3 +384,21 @@ def test_a_body_over_64_kib_is_413(app_client: tuple[TestClient, Clock]) -> None
     assert r.status_code == 413
     assert client.get("/api/tables").json() == []
     assert client.post("/api/tables", json=OPEN4).status_code == 201
+
+
+def test_chat_follows_the_text_rules(app_client: tuple[TestClient, Clock]) -> None:
+    client, _clock = app_client
+    table = client.post(
+        "/api/tables", json={"seats": ["open", "open"], "rules": {"min_players": 2}}
+    ).json()["id"]
+    token = client.post(f"/api/tables/{table}/seats", json={"name": "Ana"}).json()["token"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        assert ws.receive_json()["type"] == "state"
+        ws.send_json({"type": "chat", "text": "hi \u202eyb"})
+        error = ws.receive_json()
+        assert error["type"] == "error" and "U+202E" in error["message"]
+        assert "position 4" in error["message"]
+        ws.send_json({"type": "chat", "text": "Cafe\u0301 \U0001f469\u200d\U0001f467"})
+        assert ws.receive_json() == {
+            "type": "chat", "from": "Ana", "text": "Caf\u00e9 \U0001f469\u200d\U0001f467"
+        }

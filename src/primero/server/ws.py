@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -29,6 +30,7 @@ from primero.server.wsclient import POLICY, TRY_AGAIN_LATER, Client, admit, chec
 __all__ = ["HANDLERS", "router"]
 
 router = APIRouter()
+log = logging.getLogger("primero.server")
 
 async def _action(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
     assert isinstance(msg, ActionIn)
@@ -121,6 +123,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 await task
         if client.dropped is not None:  # a slow reader: close it, without waiting long
             code, reason = client.dropped
+            log.info("table %s: a connection was closed (%d): %s", rt.row.id, code, reason)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(ws.close(code=code, reason=reason), 2)
 
