@@ -32,6 +32,7 @@ __all__ = ["HANDLERS", "router"]
 router = APIRouter()
 log = logging.getLogger("primero.server")
 
+
 async def _action(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
     assert isinstance(msg, ActionIn)
     await rt.act(client, msg.id, msg.line)
