@@ -16,6 +16,7 @@ router = APIRouter(prefix="/api/tables", tags=["tables"])
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"description": "a bad request: `{\"detail\": \"<what is wrong, in words>\"}`"},
+    413: {"description": "a body over 64 KiB"},
 }
 _NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"description": "no such table"}}
 _TOO_MANY: dict[int | str, dict[str, Any]] = {
@@ -84,7 +85,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
 @router.get(
     "",
     response_model=list[TableSummary],
-    responses=_ERRORS,
+    responses={400: _ERRORS[400]},
     summary="List the tables",
     description=f"The tables not over, newest first, {PAGE_SIZE} a page (`?page=1`, the "
     f"default, `?page=2`...); a page shorter than {PAGE_SIZE} is the last. "

@@ -29,6 +29,22 @@ Play Primero, the Renaissance ancestor of poker, with friends and bots.
    the server sends `state` messages and takes `action`, `resync` and `chat` messages.
 
 The protocol is described in docs/protocol.md.
+
+## Limits
+
+- Text people type (names, table names, chat, action ids) is NFC-normalized and may not
+  hold characters of Unicode categories Cc, Cs, Co, Cn, nor Cf except U+200C/U+200D
+  between two other characters; names are 1 to 24 characters, unique at a table by
+  their UTS #39 confusable skeleton (case ignored).
+- `POST /api/tables`: at most `--create-rate` tables a minute per client address
+  (default 10) and `--max-tables` tables waiting, playing or paused (default 500): past
+  either, `429` with `Retry-After`. Stacks 1 to 10^9 chips.
+- A REST body is at most 64 KiB (`413`). The lobby: 50 tables a page.
+- A request whose `Host` names neither the listening address, `localhost`, `127.0.0.1`,
+  `[::1]` nor an `--allow-host` is `400`.
+- WebSocket: frames of at most 4 KiB, 20 a second (bursts of 40); 10 refused frames
+  within 10 s close with 1008; 100 connections a table (the next: 1013); a connection
+  with 256 messages unsent is closed with 1013.
 """
 
 
