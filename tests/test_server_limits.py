@@ -402,3 +402,25 @@ def test_chat_follows_the_text_rules(app_client: tuple[TestClient, Clock]) -> No
         assert ws.receive_json() == {
             "type": "chat", "from": "Ana", "text": "Caf\u00e9 \U0001f469\u200d\U0001f467"
         }
+
+
+def test_frames_over_the_rate_get_errors_but_do_not_close(tmp_path: Path) -> None:
+    clock = Clock()
+    app = create_app(
+        Settings(database_url=f"sqlite:///{tmp_path / 'r.db'}", bot_pause=0, clock=clock)
+    )
+    with TestClient(app) as client:
+        table = client.post("/api/tables", json=OPEN4).json()["id"]
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            assert ws.receive_json()["type"] == "state"
+            for _ in range(40):  # the burst: every one answered
+                ws.send_json({"type": "resync", "since": 0})
+                assert ws.receive_json()["type"] == "state"
+            for _ in range(15):  # the clock stands still: over the rate, not malformed
+                ws.send_json({"type": "resync", "since": 0})
+                reply = ws.receive_json()
+                assert reply["type"] == "error" and "at most 20 a second" in reply["message"]
+            clock.now += 1.0  # a second later: 20 more
+            for _ in range(20):
+                ws.send_json({"type": "resync", "since": 0})
+                assert ws.receive_json()["type"] == "state"

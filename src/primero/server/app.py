@@ -42,7 +42,7 @@ The protocol is described in docs/protocol.md.
 - A REST body is at most 64 KiB (`413`). The lobby: 50 tables a page.
 - A request whose `Host` names neither the listening address, `localhost`, `127.0.0.1`,
   `[::1]` nor an `--allow-host` is `400`.
-- WebSocket: frames of at most 4 KiB, 20 a second (bursts of 40); 10 refused frames
+- WebSocket: frames of at most 4 KiB, 20 a second (bursts of 40); 10 malformed frames
   within 10 s close with 1008; 100 connections a table (the next: 1013); a connection
   with 256 messages unsent is closed with 1013.
 """

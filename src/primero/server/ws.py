@@ -4,8 +4,8 @@ without a token.
 Every frame in is checked in this order: rate (``Settings.rate`` frames a second, bursts of
 twice that), size (4 KiB), JSON object, known ``type`` (a table of handlers), fields
 (Pydantic, with the text rules of :mod:`primero.server.text`). A refused frame gets an
-``error`` and changes nothing; after 10 refused frames within 10 seconds the connection is
-closed with code 1008. The connection's limits (queue out, connections per table, the
+``error`` and changes nothing; after 10 malformed frames (refused for what they are, not
+for coming too fast) within 10 seconds the connection is closed with code 1008. The connection's limits (queue out, connections per table, the
 clock) are in :mod:`primero.server.wsclient`. The token is read only from the literal
 query key ``token`` (:func:`primero.server.security.query_token`).
 """
@@ -137,7 +137,8 @@ async def _serve(rt: TableRuntime, client: Client, limit: int) -> None:
             return
         obj: dict[str, Any] | None = None
         problem: str | None
-        if not client.allow():
+        over_rate = not client.allow()
+        if over_rate:  # refused, not malformed: it does not count towards the 1008 close
             problem = f"too many frames: at most {client.rate:g} a second"
         else:
             obj, problem = check_frame(frame, limit)
@@ -157,7 +158,7 @@ async def _serve(rt: TableRuntime, client: Client, limit: int) -> None:
                     continue
         assert problem is not None
         client.send(_error(obj.get("id") if obj else None, problem))
-        if client.refused():
+        if not over_rate and client.refused():
             await asyncio.sleep(0.05)  # let the error go out first
             await ws.close(code=POLICY, reason="too many refused frames")
             return
