@@ -5,9 +5,10 @@ Every frame in is checked in this order: rate (``Settings.rate`` frames a second
 twice that), size (4 KiB), JSON object, known ``type`` (a table of handlers), fields
 (Pydantic, with the text rules of :mod:`primero.server.text`). A refused frame gets an
 ``error`` and changes nothing; after 10 malformed frames (refused for what they are, not
-for coming too fast) within 10 seconds the connection is closed with code 1008. The connection's limits (queue out, connections per table, the
-clock) are in :mod:`primero.server.wsclient`. The token is read only from the literal
-query key ``token`` (:func:`primero.server.security.query_token`).
+for coming too fast) within 10 seconds the connection is closed with code 1008. The
+connection's limits (queue out, connections per table, the clock) are in
+:mod:`primero.server.wsclient`. The token is read only from the literal query key
+``token`` (:func:`primero.server.security.query_token`).
 """
 
 from __future__ import annotations
