@@ -6,8 +6,9 @@ mean (:mod:`primero.server.ws`):
   bound;
 - frames in: a token bucket of ``Settings.rate`` frames a second with bursts of twice
   that; a frame over ``Settings.frame_limit`` bytes, not JSON, not an object, is refused
-  (:func:`check_frame`); ``Settings.bad_frames`` refused frames within
-  ``Settings.bad_window`` seconds close the connection with code 1008;
+  (:func:`check_frame`); ``Settings.bad_frames`` malformed frames within
+  ``Settings.bad_window`` seconds close the connection with code 1008 (frames over the
+  rate get an ``error`` and do not count);
 - a table takes ``Settings.table_connections`` connections (:func:`admit`); the next is
   closed with code 1013.
 
