@@ -146,7 +146,7 @@ def test_first_deal_is_one_card_at_a_time_from_the_stock() -> None:
     assert state.information_state_string(0).endswith("dealing p1 7h")
     assert state.information_state_string(1).endswith("dealing p1 ??")
     state.apply_action(king_c.id)
-    assert state.information_state_string(0) == "p1 of 4: d dh p1 7h Kc"
+    assert state.information_state_string(0) == "p1 of 4: d dh p1 Kc 7h"  # deck order
     assert state.information_state_string(1) == "p2 of 4: d dh p1 ?? ??"
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 5) == "deal 6c"
 

@@ -50,13 +50,14 @@ import numpy as np
 import numpy.typing as npt
 
 from primero.engine.actions import seat_name
-from primero.engine.cards import format_cards
+from primero.engine.cards import DECK, format_cards
 from primero.engine.hands import evaluate
 from primero.engine.state import Phase
 from primero.engine.views import SeatView
 
 __all__ = [
     "HISTORY_KINDS",
+    "canonical_line",
     "PER_SEAT",
     "history_size",
     "history_vector",
@@ -160,7 +161,7 @@ def observation_string(v: SeatView) -> str:
         f"phase {v.phase.value}",
         f"to act {to_act}",
         f"hand {format_cards(sorted(v.hand, key=lambda c: c.id)) or '-'}",
-        f"discards {format_cards(v.discards) or '-'}",
+        f"discards {format_cards(sorted(v.discards, key=lambda c: c.id)) or '-'}",
         f"stacks {seats(v.stacks)}",
         f"in hand {seats(v.contributed)}",
         f"round {seats(v.round_bets)}",
@@ -185,7 +186,33 @@ def infostate_string(v: SeatView) -> str:
     """
     if v.seat is None:
         raise ValueError("information states are per seat: this is a spectator's view")
-    return f"{seat_name(v.seat)} of {v.n}: " + "; ".join(v.log)
+    return f"{seat_name(v.seat)} of {v.n}: " + "; ".join(canonical_line(x) for x in v.log)
+
+
+def canonical_line(line: str) -> str:
+    """A record line with the cards of a deal or exchange line in deck order (by card id,
+    ``primero.DECK``), so two deal orders of the same cards give one information state.
+
+    >>> canonical_line("d dh p2 7h Kc"), canonical_line("p1 x 7h 2c"), canonical_line("p3 b 4")
+    ('d dh p2 Kc 7h', 'p1 x 2c 7h', 'p3 b 4')
+
+    Hidden cards (``??``) and other lines are returned unchanged.
+    """
+    words = line.split(" ")
+    if words[0] == "d" and len(words) > 4:
+        start = 3
+    elif len(words) > 3 and words[1] == "x":
+        start = 2
+    else:
+        return line
+    cards = words[start:]
+    if "??" in cards:
+        return line
+    cards.sort(key=_CARD_ORDER.__getitem__)
+    return " ".join(words[:start] + cards)
+
+
+_CARD_ORDER: Final = {str(c): c.id for c in DECK}
 
 
 #: The kinds of record line in the history block, in one-hot order.

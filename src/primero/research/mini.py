@@ -1,0 +1,84 @@
+"""Mini-Primero: a research variant small enough for exact CFR (``preset="mini"``).
+
+This is **not** a house rule of rules.md: it is a smaller game for algorithms that walk
+the whole game tree (CFR, exact best responses), as Leduc poker is to Texas hold'em. The
+rules are still the engine's (:class:`~primero.engine.state.HandState`, R4–R8b); the
+variant only changes what the engine is given and skips one decision:
+
+* **2 players**, each with a **stack of 2 chips**, **ante 1** (R4.1): the one chip left
+  makes every bet all-in, so after the first round nothing is left to bet (R5: the
+  declare round and the last round are skipped; nobody declares, R4.5).
+* **A deck of 8 cards**, the aces and sevens of the four suits (:data:`MINI_DECK`): the
+  cards outside it are never in the stock. Hands can be chorus (four aces or four
+  sevens), primero (one card of each suit) or numerus (R2); the stock runs out in the
+  second deal after a first-round exchange, and R8b then deals the exchanged cards
+  again.
+* **The second exchange is stood pat** (R4.6, no decision): every player keeps the
+  four cards of the second deal.
+* **``max_void_deals = 1``**: the first void deal (R4.3, both players exchanged) ends
+  the hand, truncated, every return 0.
+* In OpenSpiel the cards of a deal line are drawn **in deck order** (each next card
+  above the last, with the probabilities that make every set of cards equally likely),
+  so one set of cards is one chance history, not one per order.
+
+What is left is Primero's first round: bet the last chip or exchange one or two cards,
+call or fold, then the showdown. Its whole tree (about 0.5 million nodes) is walked by
+``tools/mini_cfr.py``.
+
+>>> [str(c) for c in MINI_DECK]
+['Ac', '7c', 'Ad', '7d', 'Ah', '7h', 'As', '7s']
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from primero.engine.actions import Exchange
+from primero.engine.cards import DECK, Card
+from primero.engine.rules import Rules
+from primero.engine.state import HandState, Phase
+
+__all__ = [
+    "MINI_DECK",
+    "MINI_PARAMS",
+    "MINI_RULES",
+    "PRESETS",
+    "forced_move",
+    "restrict_stock",
+]
+
+#: The 8 cards of Mini-Primero, in deck order.
+MINI_DECK: Final[tuple[Card, ...]] = tuple(c for c in DECK if c.rank.char in "A7")
+
+#: The OpenSpiel parameters the ``mini`` preset fixes.
+MINI_PARAMS: Final[dict[str, object]] = {
+    "players": 2,
+    "stack": 2,
+    "ante": 1,
+    "max_void_deals": 1,
+}
+
+#: The house rules of Mini-Primero (the defaults, 2 players).
+MINI_RULES: Final = Rules(ante=1, min_players=2, max_players=8)
+
+#: Preset names: ``""`` (the full game, the parameters as given) and ``"mini"``.
+PRESETS: Final = ("", "mini")
+
+_OUTSIDE: Final = tuple(c.id for c in DECK if c not in MINI_DECK)
+
+
+def restrict_stock(hand: HandState) -> None:
+    """Take the cards outside :data:`MINI_DECK` out of the hand's stock: they are never
+    dealt (call it on a new hand, and again after each void deal, which puts all 40
+    cards back, R4.3)."""
+    for card_id in _OUTSIDE:
+        hand.in_stock[card_id] = False
+    hand.stock_count = sum(hand.in_stock)
+
+
+def forced_move(hand: HandState) -> Exchange | None:
+    """The move Mini-Primero makes for a player, or None when the player decides: in
+    the second exchange (R4.6) every player stands pat."""
+    if hand.phase is Phase.SECOND_EXCHANGE and hand.to_act is not None and hand.to_act >= 0:
+        return Exchange(hand.to_act, ())
+    return None
