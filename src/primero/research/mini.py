@@ -31,10 +31,12 @@ call or fold, then the showdown. Its whole tree (about 0.5 million nodes) is wal
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Sequence
+from typing import Any, Final
 
 from primero.engine.actions import Exchange
 from primero.engine.cards import DECK, Card
+from primero.engine.dealing import Dealer
 from primero.engine.rules import Rules
 from primero.engine.state import HandState, Phase
 
@@ -43,6 +45,8 @@ __all__ = [
     "MINI_PARAMS",
     "MINI_RULES",
     "PRESETS",
+    "advance",
+    "apply_preset",
     "forced_move",
     "restrict_stock",
 ]
@@ -51,7 +55,7 @@ __all__ = [
 MINI_DECK: Final[tuple[Card, ...]] = tuple(c for c in DECK if c.rank.char in "A7")
 
 #: The OpenSpiel parameters the ``mini`` preset fixes.
-MINI_PARAMS: Final[dict[str, object]] = {
+MINI_PARAMS: Final[dict[str, int]] = {
     "players": 2,
     "stack": 2,
     "ante": 1,
@@ -82,3 +86,57 @@ def forced_move(hand: HandState) -> Exchange | None:
     if hand.phase is Phase.SECOND_EXCHANGE and hand.to_act is not None and hand.to_act >= 0:
         return Exchange(hand.to_act, ())
     return None
+
+
+def advance(hand: HandState, dealer: Dealer, *, mini: bool) -> None:
+    """Deal every card due (R4.2, R4.4, exchanges, R8b) and, with ``mini``, make the
+    variant's forced moves and keep the stock to :data:`MINI_DECK` (also after a void
+    deal), until a player must decide or the hand is over.
+
+    Args:
+        hand: the hand (changed in place).
+        dealer: the environment's dealer (R10).
+        mini: whether the hand is Mini-Primero.
+    """
+    while not hand.complete:
+        if mini and hand.stock_count == 40:  # a new hand or a void deal (R4.3)
+            restrict_stock(hand)
+        if hand.deals_due:
+            dealer.deal_into(hand)
+            continue
+        forced = forced_move(hand) if mini else None
+        if forced is None:
+            return
+        hand.apply_unchecked(forced)
+
+
+def apply_preset(
+    preset: str, players: int, stack: int, stacks: Sequence[int] | None, max_void_deals: int,
+    rules: dict[str, Any], *, defaults: tuple[int, int, int],
+) -> tuple[int, int, Sequence[int] | None, int, dict[str, Any]]:
+    """An environment's ``players, stack, stacks, max_void_deals, rules`` under a preset.
+
+    Args:
+        preset: ``""`` (returns the arguments unchanged) or ``"mini"``.
+        players, stack, stacks, max_void_deals, rules: as the environment was given them.
+        defaults: the environment's own defaults of ``players, stack, max_void_deals``,
+            which the mini preset replaces.
+
+    Raises:
+        ValueError: an unknown preset, or with ``"mini"`` a value other than the default
+            or the preset's (``stacks`` and house rules cannot be given with it).
+    """
+    if preset == "":
+        return players, stack, stacks, max_void_deals, rules
+    if preset != "mini":
+        raise ValueError(f"preset must be '' (the full game) or 'mini', not {preset!r}")
+    fixed = (MINI_PARAMS["players"], MINI_PARAMS["stack"], MINI_PARAMS["max_void_deals"])
+    given = (players, stack, max_void_deals)
+    names = ("players", "stack", "max_void_deals")
+    wrong = [n for n, g, d, m in zip(names, given, defaults, fixed, strict=True) if g not in (d, m)]
+    if stacks is not None:
+        wrong.append("stacks")
+    wrong.extend(sorted(rules))
+    if wrong:
+        raise ValueError(f"the mini preset fixes every parameter: leave out {', '.join(wrong)}")
+    return fixed[0], fixed[1], None, fixed[2], {"ante": MINI_RULES.ante}

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from math import comb
 from typing import Any, Final
 
@@ -248,11 +249,12 @@ class _Table:
         cards not yet drawn, or once the stock is used up, the reshuffled discards."""
         hand = self.hand
         seat, count = hand.deals_due[0]
-        in_stock = hand.in_stock
-        drawn = [c.id for c in self.pending]
-        stock = [i for i in range(40) if in_stock[i] and i not in drawn]
+        stock = list(compress(_IDS, hand.in_stock))
+        for card in self.pending:
+            stock.remove(card.id)
         if hand.stock_count >= count or stock:
             return stock
+        drawn = [c.id for c in self.pending]
         return sorted(c.id for c in hand.recyclable(seat) if c.id not in drawn)
 
     def pool(self) -> list[Card]:
@@ -287,6 +289,7 @@ class _Table:
         return out
 
 
+_IDS: Final = range(40)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
@@ -392,10 +395,13 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         table = self._table
         hand = table.hand
         if self._player == _CHANCE:
-            if all(action != i for i, _ in self.chance_outcomes()):
-                raise ValueError(f"card id {action} cannot be dealt now")
             seat, count = hand.deals_due[0]
             card = DECK[action]
+            if self._mini or hand.stock_count < count or not hand.in_stock[action] or (
+                card in table.pending
+            ):  # the common case (a stock card not yet drawn) needs no outcome list
+                if all(action != i for i, _ in self.chance_outcomes()):
+                    raise ValueError(f"card id {action} cannot be dealt now")
             table.draw_card.append(action)
             table.draw_seat.append(seat)
             table.draw_from_stock.append(hand.in_stock[action])
