@@ -57,8 +57,8 @@ from primero.engine.views import SeatView
 
 __all__ = [
     "HISTORY_KINDS",
-    "canonical_line",
     "PER_SEAT",
+    "canonical_line",
     "history_size",
     "history_vector",
     "infostate_size",

@@ -44,13 +44,13 @@ from primero.engine.rules import Rules
 from primero.engine.state import DEALER, HandState
 from primero.engine.views import view
 from primero.research.actionids import action_of, legal_ids, num_actions, starting_stacks
-from primero.research.mini import advance, apply_preset
 from primero.research.features import (
     infostate_size,
     infostate_vector,
     observation_size,
     observation_vector,
 )
+from primero.research.mini import advance, apply_preset
 
 __all__ = ["env", "raw_env"]
 

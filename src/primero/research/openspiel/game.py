@@ -397,11 +397,13 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         if self._player == _CHANCE:
             seat, count = hand.deals_due[0]
             card = DECK[action]
-            if self._mini or hand.stock_count < count or not hand.in_stock[action] or (
-                card in table.pending
-            ):  # the common case (a stock card not yet drawn) needs no outcome list
-                if all(action != i for i, _ in self.chance_outcomes()):
-                    raise ValueError(f"card id {action} cannot be dealt now")
+            # the common case (a stock card not yet drawn) needs no outcome list
+            unusual = (
+                self._mini or hand.stock_count < count or not hand.in_stock[action]
+                or card in table.pending
+            )
+            if unusual and all(action != i for i, _ in self.chance_outcomes()):
+                raise ValueError(f"card id {action} cannot be dealt now")
             table.draw_card.append(action)
             table.draw_seat.append(seat)
             table.draw_from_stock.append(hand.in_stock[action])
