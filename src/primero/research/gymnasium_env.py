@@ -37,7 +37,14 @@ from primero.engine.match import Agent
 from primero.engine.rules import Rules
 from primero.engine.state import DEALER, HandState
 from primero.engine.views import view
-from primero.research.actionids import action_of, describe, legal_ids, num_actions, starting_stacks
+from primero.research.abstraction import (
+    ABSTRACT_BET0,
+    NUM_ABSTRACT,
+    describe_abstract,
+    env_action,
+    env_legal_ids,
+)
+from primero.research.actionids import describe, num_actions, starting_stacks
 from primero.research.features import (
     infostate_size,
     infostate_vector,
@@ -75,6 +82,9 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         max_steps: the learner's moves after which the hand is truncated.
         max_void_deals: void deals (R4.3) after which the hand is truncated with reward 0
             (>= 1; default 20).
+        actions: ``"full"`` (the ids of :mod:`primero.research.actionids`) or
+            ``"abstract"`` (bets and raises as fractions of the pot, 32 ids:
+            :mod:`primero.research.abstraction`).
         preset: ``""`` or ``"mini"`` (Mini-Primero: 2 players, stack 2, 8 cards; the
             other game arguments are then fixed).
         render_mode: None or ``"ansi"`` (``render()`` returns the learner's view as text).
@@ -104,6 +114,7 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         history: bool = False,
         max_void_deals: int = 20,
         preset: str = "",
+        actions: str = "full",
         **rules: Any,
     ) -> None:
         players, stack, stacks, max_void_deals, rules = apply_preset(
@@ -145,7 +156,11 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         self._encode = infostate_vector if history else observation_vector
         size = infostate_size(players) if history else observation_size(players)
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (size,), dtype=np.float32)
-        self.action_space = gymnasium.spaces.Discrete(num_actions(stack))
+        if actions not in ("full", "abstract"):
+            raise ValueError(f"actions must be 'full' or 'abstract', not {actions!r}")
+        self.abstract = actions == "abstract"
+        self._n_actions = NUM_ABSTRACT if self.abstract else num_actions(stack)
+        self.action_space = gymnasium.spaces.Discrete(self._n_actions)
         self._rng = random.Random()
         self._hand: HandState | None = None
         self.seat = 0 if seat is None else seat
@@ -167,12 +182,12 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         hand = self.hand
         if hand.to_act != self.seat or self._truncated():
             return []
-        return legal_ids(hand.legal_actions(), hand_size=len(hand.hands[self.seat]),
-                         max_stack=self.stack)
+        return env_legal_ids(hand.legal_actions(), hand_size=len(hand.hands[self.seat]),
+                             max_stack=self.stack, abstract=self.abstract)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """A bool vector over the action ids: True where the id is legal now."""
-        mask = np.zeros(num_actions(self.stack), dtype=np.bool_)
+        mask = np.zeros(self._n_actions, dtype=np.bool_)
         mask[self._legal()] = True
         return mask
 
@@ -259,8 +274,11 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
                 )
             extra["illegal_action"] = True
             chosen = legal[0]
-        hand.apply(action_of(chosen, seat=self.seat, hand=hand.hands[self.seat],
-                             max_stack=self.stack))
+        hand.apply(env_action(
+            chosen, hand.legal_actions(), seat=self.seat, hand=hand.hands[self.seat],
+            pot=hand.pot_total(), current_bet=hand.current_bet or 0, max_stack=self.stack,
+            abstract=self.abstract,
+        ))
         self._steps += 1
         self._play_others()
         reward = 0.0
@@ -275,7 +293,8 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
             return None
         v = view(self.hand, self.seat)
         moves = ", ".join(
-            describe(i, hand=v.hand, max_stack=self.stack, to_call=v.to_call)
+            describe_abstract(i) if self.abstract and i >= ABSTRACT_BET0
+            else describe(i, hand=v.hand, max_stack=self.stack, to_call=v.to_call)
             for i in self._legal()
         )
         return "\n".join([*v.log[-8:], f"legal: {moves or '-'}"])

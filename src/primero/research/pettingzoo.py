@@ -43,7 +43,8 @@ from primero.engine.dealing import Dealer
 from primero.engine.rules import Rules
 from primero.engine.state import DEALER, HandState
 from primero.engine.views import view
-from primero.research.actionids import action_of, legal_ids, num_actions, starting_stacks
+from primero.research.abstraction import NUM_ABSTRACT, env_action, env_legal_ids
+from primero.research.actionids import num_actions, starting_stacks
 from primero.research.features import (
     infostate_size,
     infostate_vector,
@@ -80,6 +81,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         max_cycles: moves of one agent after which the hand is truncated (>= 1).
         max_void_deals: void deals (R4.3) after which the hand is truncated, every reward
             0 (>= 1; default 20, as OpenSpiel's ``python_primero``).
+        actions: ``"full"`` (the ids of :mod:`primero.research.actionids`) or
+            ``"abstract"`` (bets and raises as fractions of the pot,
+            :mod:`primero.research.abstraction`: 32 ids whatever the stacks).
         preset: ``""`` (the game given by the other arguments) or ``"mini"``
             (Mini-Primero, :mod:`primero.research.mini`: 2 players, stack 2, the 8-card
             deck; ``players``, ``stack``, ``stacks``, ``max_void_deals`` and the house
@@ -114,6 +118,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         history: bool = False,
         max_void_deals: int = 20,
         preset: str = "",
+        actions: str = "full",
         **rules: Any,
     ) -> None:
         super().__init__()
@@ -141,7 +146,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         size = infostate_size(players) if history else observation_size(players)
         self.possible_agents = [f"p{i + 1}" for i in range(players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
-        n_actions = num_actions(stack)
+        if actions not in ("full", "abstract"):
+            raise ValueError(f"actions must be 'full' or 'abstract', not {actions!r}")
+        self.abstract = actions == "abstract"
+        n_actions = NUM_ABSTRACT if self.abstract else num_actions(stack)
         self._n_actions = n_actions
         self.observation_spaces = {
             a: gymnasium.spaces.Dict({
@@ -164,7 +172,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """``Discrete(22 + 2 * stack)``: the ids of :mod:`primero.research.actionids`."""
+        """``Discrete(22 + 2 * stack)``: the ids of :mod:`primero.research.actionids`
+        (``Discrete(32)`` with ``actions="abstract"``)."""
         return self.action_spaces[agent]
 
     @property
@@ -216,8 +225,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         key = len(hand.actions)
         if self._legal_cache[0] != key:
             seat = hand.to_act
-            ids = [] if seat is None or seat < 0 else legal_ids(
-                hand.legal_actions(), hand_size=len(hand.hands[seat]), max_stack=self.stack
+            ids = [] if seat is None or seat < 0 else env_legal_ids(
+                hand.legal_actions(), hand_size=len(hand.hands[seat]), max_stack=self.stack,
+                abstract=self.abstract,
             )
             self._legal_cache = (key, ids)
         return self._legal_cache[1]
@@ -235,7 +245,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         if v.legal is not None:
             key = len(hand.actions)
             if self._legal_cache[0] != key:  # the view's legal actions: computed once
-                ids = legal_ids(v.legal, hand_size=len(v.hand), max_stack=self.stack)
+                ids = env_legal_ids(
+                    v.legal, hand_size=len(v.hand), max_stack=self.stack, abstract=self.abstract
+                )
                 self._legal_cache = (key, ids)
             mask[self._legal_cache[1]] = 1
         return {"observation": self._encode(v, max_stack=self.stack), "action_mask": mask}
@@ -266,7 +278,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
                 f"({hand.legal_actions().describe()})"
             )
         hand.apply_unchecked(  # an id of the engine's own legal actions
-            action_of(int(action), seat=seat, hand=hand.hands[seat], max_stack=self.stack)
+            env_action(
+                int(action), hand.legal_actions(), seat=seat, hand=hand.hands[seat],
+                pot=hand.pot_total(), current_bet=hand.current_bet or 0, max_stack=self.stack,
+                abstract=self.abstract,
+            )
         )
         advance(hand, self._dealer, mini=self._mini)
         self._moves[agent] += 1
