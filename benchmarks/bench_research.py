@@ -16,12 +16,16 @@ this order and in this process, it plays whole hands with uniformly random legal
     and its Python ``python_kuhn_poker`` (2 players each), the yardsticks a researcher
     knows (the last one shows what any game written in Python costs through pyspiel).
 
-It prints hands per second (wall clock and CPU time) and moves per hand of each.
+It prints hands per second (wall clock and CPU time) and moves per hand of each, then
+the ratios issue 19 tracks (hands per CPU second): pyspiel Primero to C++ ``leduc_poker``
+and PettingZoo Primero to Python ``python_kuhn_poker``, and the load average (the
+machine may be shared: CPU time is the fairer figure).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from collections.abc import Callable
@@ -132,6 +136,10 @@ def main() -> None:
     print(f"random legal play, {args.seconds:g} s each (pyspiel moves include chance draws):")
     for name, figure in rows:
         print(f"  {name:<{width}}  {figure}")
+    per_cpu = [figure.hands / figure.cpu for _, figure in rows]
+    print(f"pyspiel primero = 1/{per_cpu[2] / per_cpu[1]:.0f} of leduc_poker; "
+          f"PettingZoo primero = 1/{per_cpu[4] / per_cpu[0]:.0f} of python_kuhn_poker "
+          f"(hands per CPU second); load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from typing import Any
 import pyspiel
 
 from primero.bots import make_bot
+from primero.engine.match import Agent
 from primero.engine.views import view
 from primero.research.actionids import id_of
 from primero.research.openspiel.game import PrimeroState
@@ -33,12 +34,14 @@ class ViewBot(pyspiel.Bot):  # type: ignore[misc]
 
     Args:
         game: a ``python_primero`` game.
-        kind: ``"heuristic"`` or ``"random"``.
+        kind: one of :data:`primero.bots.BOT_KINDS` (``"heuristic"``, ``"random"``, ...),
+            or ``"cfr"`` (:class:`primero.research.cfrbot.CFRBot`, for
+            ``python_primero(preset=mini)`` only).
         seed: the bot's own seed (R10); None draws a fresh one.
 
     Raises:
         ValueError: an unknown kind (the message lists the kinds), or a game that is not
-            ``python_primero``.
+            ``python_primero`` (or for ``"cfr"``, not its mini preset).
     """
 
     def __init__(self, game: Any, kind: str, seed: int | None = None) -> None:
@@ -47,7 +50,14 @@ class ViewBot(pyspiel.Bot):  # type: ignore[misc]
             raise ValueError(
                 f"ViewBot plays python_primero, not {game.get_type().short_name}"
             )
-        self._agent = make_bot(kind, seed)
+        if kind == "cfr":
+            if game.preset != "mini":
+                raise ValueError("the cfr bot plays python_primero(preset=mini) only")
+            from primero.research.cfrbot import CFRBot
+
+            self._agent: Agent = CFRBot(seed=seed)
+        else:
+            self._agent = make_bot(kind, seed)
         self._stack = int(game.stack)
         self.kind = kind
 

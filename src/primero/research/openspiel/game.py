@@ -250,11 +250,11 @@ class _Table:
         hand = self.hand
         seat, count = hand.deals_due[0]
         stock = list(compress(_IDS, hand.in_stock))
-        for card in self.pending:
-            stock.remove(card.id)
+        drawn = [c.id for c in self.pending]
+        if drawn:
+            stock = [i for i in stock if i not in drawn]
         if hand.stock_count >= count or stock:
             return stock
-        drawn = [c.id for c in self.pending]
         return sorted(c.id for c in hand.recyclable(seat) if c.id not in drawn)
 
     def pool(self) -> list[Card]:
