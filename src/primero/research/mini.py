@@ -8,6 +8,9 @@ variant only changes what the engine is given and skips one decision:
 * **2 players**, each with a **stack of 2 chips**, **ante 1** (R4.1): the one chip left
   makes every bet all-in, so after the first round nothing is left to bet (R5: the
   declare round and the last round are skipped; nobody declares, R4.5).
+* **Ties split** (house rule ``ties="split"``, R7): with the eldest taking ties, p1
+  would bet every hand and p2 fold every one (the two hands hold all 8 cards between
+  them, so equal hands are common).
 * **A deck of 8 cards**, the aces and sevens of the four suits (:data:`MINI_DECK`): the
   cards outside it are never in the stock. Hands can be chorus (four aces or four
   sevens), primero (one card of each suit) or numerus (R2); the stock runs out in the
@@ -42,8 +45,11 @@ from primero.engine.state import HandState, Phase
 
 __all__ = [
     "MINI_DECK",
+    "MINI_MAX_VOID_DEALS",
     "MINI_PARAMS",
+    "MINI_PLAYERS",
     "MINI_RULES",
+    "MINI_STACK",
     "PRESETS",
     "advance",
     "apply_preset",
@@ -55,15 +61,19 @@ __all__ = [
 MINI_DECK: Final[tuple[Card, ...]] = tuple(c for c in DECK if c.rank.char in "A7")
 
 #: The OpenSpiel parameters the ``mini`` preset fixes.
-MINI_PARAMS: Final[dict[str, int]] = {
-    "players": 2,
-    "stack": 2,
+MINI_PLAYERS: Final = 2
+MINI_STACK: Final = 2
+MINI_MAX_VOID_DEALS: Final = 1
+MINI_PARAMS: Final[dict[str, int | str]] = {
+    "players": MINI_PLAYERS,
+    "stack": MINI_STACK,
     "ante": 1,
-    "max_void_deals": 1,
+    "ties": "split",
+    "max_void_deals": MINI_MAX_VOID_DEALS,
 }
 
-#: The house rules of Mini-Primero (the defaults, 2 players).
-MINI_RULES: Final = Rules(ante=1, min_players=2, max_players=8)
+#: The house rules of Mini-Primero: the defaults but ``ties="split"`` (R7), 2 players.
+MINI_RULES: Final = Rules(ante=1, ties="split", min_players=2, max_players=8)
 
 #: Preset names: ``""`` (the full game, the parameters as given) and ``"mini"``.
 PRESETS: Final = ("", "mini")
@@ -101,8 +111,8 @@ def advance(hand: HandState, dealer: Dealer, *, mini: bool) -> None:
     while not hand.complete:
         if mini and hand.stock_count == 40:  # a new hand or a void deal (R4.3)
             restrict_stock(hand)
-        if hand.deals_due:
-            dealer.deal_into(hand)
+        if hand.deals_due:  # one line at a time: a void deal refills the stock (R4.3)
+            hand.apply_unchecked(dealer.deal(hand))  # drawn from the engine's pool (R8b)
             continue
         forced = forced_move(hand) if mini else None
         if forced is None:
@@ -130,7 +140,7 @@ def apply_preset(
         return players, stack, stacks, max_void_deals, rules
     if preset != "mini":
         raise ValueError(f"preset must be '' (the full game) or 'mini', not {preset!r}")
-    fixed = (MINI_PARAMS["players"], MINI_PARAMS["stack"], MINI_PARAMS["max_void_deals"])
+    fixed = (MINI_PLAYERS, MINI_STACK, MINI_MAX_VOID_DEALS)
     given = (players, stack, max_void_deals)
     names = ("players", "stack", "max_void_deals")
     wrong = [n for n, g, d, m in zip(names, given, defaults, fixed, strict=True) if g not in (d, m)]
@@ -139,4 +149,5 @@ def apply_preset(
     wrong.extend(sorted(rules))
     if wrong:
         raise ValueError(f"the mini preset fixes every parameter: leave out {', '.join(wrong)}")
-    return fixed[0], fixed[1], None, fixed[2], {"ante": MINI_RULES.ante}
+    rules = {"ante": MINI_RULES.ante, "ties": MINI_RULES.ties}
+    return MINI_PLAYERS, MINI_STACK, None, MINI_MAX_VOID_DEALS, rules

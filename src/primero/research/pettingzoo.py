@@ -44,7 +44,7 @@ from primero.engine.rules import Rules
 from primero.engine.state import DEALER, HandState
 from primero.engine.views import view
 from primero.research.abstraction import NUM_ABSTRACT, env_action, env_legal_ids
-from primero.research.actionids import num_actions, starting_stacks
+from primero.research.actionids import action_of, num_actions, starting_stacks
 from primero.research.features import (
     infostate_size,
     infostate_vector,
@@ -281,7 +281,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             env_action(
                 int(action), hand.legal_actions(), seat=seat, hand=hand.hands[seat],
                 pot=hand.pot_total(), current_bet=hand.current_bet or 0, max_stack=self.stack,
-                abstract=self.abstract,
+                abstract=True,
+            ) if self.abstract else action_of(
+                int(action), seat=seat, hand=hand.hands[seat], max_stack=self.stack
             )
         )
         advance(hand, self._dealer, mini=self._mini)
