@@ -362,6 +362,29 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         """Whether the hand is over (or stopped at ``max_void_deals`` void deals)."""
         return self._player == _TERMINAL
 
+    def is_chance_node(self) -> bool:
+        """Whether a card is to be dealt (answered in Python: no round trip through C++)."""
+        return self._player == _CHANCE
+
+    def is_player_node(self) -> bool:
+        """Whether a seat is to act."""
+        return self._player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids of ``player`` (default: the one to move), ascending; at a
+        chance node the card ids that may be dealt; empty for anyone else or at the end.
+
+        The same answer as OpenSpiel's ``State.legal_actions``, given from the ids kept
+        for this move instead of a round trip through C++ (a new list each call)."""
+        current = self._player
+        if player is not None and player != current:
+            return []
+        if current == _CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        if current < 0:
+            return []
+        return list(self._legal_ids())
+
     def _legal_ids(self) -> list[int]:
         legal = self._legal
         if legal is None:
