@@ -97,15 +97,21 @@ def observation_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32
     if v.seat is None:
         raise ValueError("observations are per seat: this is a spectator's view")
     n, seat, scale = v.n, v.seat, float(max_stack)
+    inv = 1.0 / scale
     out = [0.0] * observation_size(n)  # filled as a list: far cheaper than numpy items
     out[seat] = 1.0
     i = n
     out[i + _PHASE_INDEX[v.phase]] = 1.0
     i += len(_PHASES)
-    out[i] = float(v.to_act == seat)
-    out[i + 1] = float(v.legal is not None and v.legal.vote)
-    out[i + 2] = float(v.current_bet is not None)
-    out[i + 3] = float(v.phase is Phase.COMPLETE)
+    to_act = v.to_act
+    if to_act == seat:
+        out[i] = 1.0
+    if v.legal is not None and v.legal.vote:
+        out[i + 1] = 1.0
+    if v.current_bet is not None:
+        out[i + 2] = 1.0
+    if v.phase is Phase.COMPLETE:
+        out[i + 3] = 1.0
     i += 4
     for card in v.hand:
         out[i + card.id] = 1.0
@@ -121,23 +127,33 @@ def observation_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32
     pending = v.pending_bet
     bettor = -1 if pending is None else pending[0]
     stacks, contributed, round_bets = v.stacks, v.contributed, v.round_bets
+    folded, declared, sizes, exchanges = v.folded, v.declared, v.hand_sizes, v.exchanges
     for s in range(n):
-        out[i] = min(stacks[s] / scale, 1.0)
-        out[i + 1] = min(contributed[s] / scale, 1.0)
-        out[i + 2] = min(round_bets[s] / scale, 1.0)
-        out[i + 3] = float(v.folded[s])
-        declared = v.declared[s]
-        if declared is not None:
-            out[i + 4 + int(declared)] = 1.0
-        out[i + 9] = v.hand_sizes[s] / 4.0
-        for k, count in enumerate(v.exchanges[s][:2]):
-            out[i + 10 + k] = (count + 1) / 3.0
-        out[i + 12] = float(v.to_act == s)
-        out[i + 13] = float(bettor == s)
+        x = stacks[s] * inv  # chips scaled by the largest starting stack, capped at 1
+        out[i] = x if x < 1.0 else 1.0
+        x = contributed[s] * inv
+        out[i + 1] = x if x < 1.0 else 1.0
+        x = round_bets[s] * inv
+        out[i + 2] = x if x < 1.0 else 1.0
+        if folded[s]:
+            out[i + 3] = 1.0
+        category = declared[s]
+        if category is not None:
+            out[i + 4 + category] = 1.0
+        out[i + 9] = sizes[s] / 4.0
+        made = exchanges[s]
+        if made:
+            out[i + 10] = (made[0] + 1) / 3.0
+            if len(made) > 1:
+                out[i + 11] = (made[1] + 1) / 3.0
+        if to_act == s:
+            out[i + 12] = 1.0
+        if bettor == s:
+            out[i + 13] = 1.0
         i += PER_SEAT
-    out[i] = min((v.current_bet or 0) / scale, 1.0)
-    out[i + 1] = 0.0 if pending is None else min(pending[1] / scale, 1.0)
-    out[i + 2] = 0.0 if v.cap is None else min(v.cap / scale, 1.0)
+    out[i] = min((v.current_bet or 0) * inv, 1.0)
+    out[i + 1] = 0.0 if pending is None else min(pending[1] * inv, 1.0)
+    out[i + 2] = 0.0 if v.cap is None else min(v.cap * inv, 1.0)
     out[i + 3] = min(v.pot_total / (n * scale), 1.0)
     out[i + 4] = v.stock_count / 40.0
     out[i + 5] = min(v.void_deals, 10) / 10.0

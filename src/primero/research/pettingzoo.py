@@ -297,10 +297,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         ):
             self.rewards = dict.fromkeys(self.agents, 0)
             self.truncations = dict.fromkeys(self.agents, True)
-        else:
-            self.rewards = dict.fromkeys(self.agents, 0)
-        if hand.result is None and not self.truncations[agent]:
+        else:  # the hand goes on: every reward 0, nobody done (nothing to accumulate)
+            if any(self.rewards.values()):
+                self.rewards = dict.fromkeys(self.agents, 0)
             self.agent_selection = self._agent_to_act()
+            if self.render_mode == "human":
+                print(self.render())
+            return
         self._accumulate_rewards()
         self._deads_step_first()
         if self.render_mode == "human":
