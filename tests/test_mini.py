@@ -209,3 +209,42 @@ def test_viewbot_cfr_plays_the_mini_game_in_openspiel() -> None:
     full = pyspiel.load_game("python_primero", {"players": 2, "stack": 2})
     with pytest.raises(ValueError, match="preset=mini"):
         pos.ViewBot(full, "cfr")
+
+
+def test_the_efg_export_is_the_same_game_node_for_node() -> None:
+    """tools/mini_cfr.py's writer on the subtree after one first deal: OpenSpiel's
+    efg_game, walked by action names, has the players, legal ids, chance probabilities,
+    information states and returns of python_primero (efg_game sorts each node's action
+    ids, so the children must be written in that order)."""
+    mini_cfr = require("mini_cfr")
+    state = _mini().new_initial_state()
+    _deal(state, "Ac 7d")
+    _deal(state, "Ah 7s")
+    writer = mini_cfr.EfgWriter()
+    writer.walk(state.clone())
+    efg = pyspiel.load_efg_game(writer.text())
+    # the ids the solvers' policies use must name the actions the writer's maps say
+    by_id = {v: int(k) for k, v in writer.actions.items()}
+    by_chance_id = {v: int(k) for k, v in writer.outcomes.items()}
+    stack = [(state, efg.new_initial_state())]
+    checked = 0
+    while stack:
+        ours, theirs = stack.pop()
+        assert ours.is_terminal() == theirs.is_terminal()
+        checked += 1
+        if ours.is_terminal():
+            assert ours.returns() == theirs.returns()
+            continue
+        assert ours.current_player() == theirs.current_player()
+        if ours.is_chance_node():
+            names = {theirs.action_to_string(-1, a): p for a, p in theirs.chance_outcomes()}
+            assert names == {str(a): p for a, p in ours.chance_outcomes()}
+        else:
+            player = ours.current_player()
+            info = theirs.information_state_string(player)
+            assert info.split("-", 3)[3] == ours.information_state_string(player)
+        for action in theirs.legal_actions():
+            ours_id = int(theirs.action_to_string(theirs.current_player(), action))
+            assert ours_id == (by_chance_id if ours.is_chance_node() else by_id)[action]
+            stack.append((ours.child(ours_id), theirs.child(action)))
+    assert checked == writer.nodes > 100
