@@ -196,3 +196,17 @@ def test_render_shows_only_public_information() -> None:
     assert "legal: exchange" in shown and "bet 9" in shown
     others = {str(c) for s in (1, 2) for c in g.hand.hands[s]}
     assert not others & set(shown.replace(",", " ").split())
+
+
+def test_calls_out_of_order_are_clear_errors() -> None:
+    """env() makes the checks of PettingZoo's order-enforcing wrapper itself."""
+    e = ppz.env(players=2, stack=5)
+    with pytest.raises(RuntimeError, match=r"call reset\(\)"):
+        e.last()
+    with pytest.raises(RuntimeError, match=r"call reset\(\)"):
+        e.observe("p1")
+    with pytest.raises(RuntimeError, match=r"call reset\(\)"):
+        e.step(0)
+    e.reset(seed=1)
+    with pytest.raises(ValueError, match="not legal for p1 now"):
+        e.step(10_000)  # out of the action space

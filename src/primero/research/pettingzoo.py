@@ -232,6 +232,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             self._legal_cache = (key, ids)
         return self._legal_cache[1]
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
+        """The agent to act's observation, reward, terminated, truncated and info (AEC).
+
+        Raises:
+            RuntimeError: before the first ``reset``.
+        """
+        if self._hand is None:
+            raise RuntimeError("call reset() before last()")
+        result: tuple[ObsDict | None, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return result
+
     def observe(self, agent: str) -> ObsDict:
         """``agent``'s observation: ``{"observation": vector, "action_mask": mask}``.
 
