@@ -193,3 +193,32 @@ def test_gymnasium_takes_callables_that_see_their_own_seat_only() -> None:
     assert seen and {s for s, _ in seen} == {1}
     with pytest.raises(ValueError, match="callable"):
         pgym.PrimeroEnv(players=3, bots=["heuristic", "nobody", "random"])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_resampled_hidden_cards_leave_every_observation_alone(seed: int) -> None:
+    """resample_from_infostate redraws every card the seat cannot see (other seats'
+    deals, their discards): each of the seat's observations, tensors and strings, stays
+    the same, while the hidden state usually changes (R9b)."""
+    rng = np.random.RandomState(seed)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    game = pyspiel.load_game("python_primero", {"players": 3, "stack": 8})
+    state = game.new_initial_state()
+    for _ in range(int(rng.randint(12, 40))):
+        before = state.clone()
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(ids, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        if state.is_terminal():  # the showdown shows the hands: stop before it
+            state = before
+            break
+    changed = 0
+    for seat in range(3):
+        other = state.resample_from_infostate(seat, sampler)
+        for name in ("observation_tensor", "information_state_tensor",
+                     "observation_string", "information_state_string"):
+            assert getattr(other, name)(seat) == getattr(state, name)(seat), name
+        changed += other.hand.hands != state.hand.hands
+    assert changed >= 1
