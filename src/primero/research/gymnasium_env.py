@@ -166,6 +166,8 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         self.seat = 0 if seat is None else seat
         self._bots: list[Agent | None] = []
         self._steps = 0
+        self._legal_cache: tuple[tuple[int, int], list[int]] = ((0, -1), [])
+        self._episode = 0
 
     @property
     def hand(self) -> HandState:
@@ -179,11 +181,17 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         return self._hand
 
     def _legal(self) -> list[int]:
+        """The learner's legal ids now (kept until the hand changes)."""
         hand = self.hand
-        if hand.to_act != self.seat or self._truncated():
-            return []
-        return env_legal_ids(hand.legal_actions(), hand_size=len(hand.hands[self.seat]),
-                             max_stack=self.stack, abstract=self.abstract)
+        key = (self._episode, len(hand.actions))
+        if self._legal_cache[0] == key:
+            return self._legal_cache[1]
+        ids: list[int] = []
+        if hand.to_act == self.seat and not self._truncated():
+            ids = env_legal_ids(hand.legal_actions(), hand_size=len(hand.hands[self.seat]),
+                                max_stack=self.stack, abstract=self.abstract)
+        self._legal_cache = (key, ids)
+        return ids
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """A bool vector over the action ids: True where the id is legal now."""
@@ -242,6 +250,7 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
                 )
         names = [f"p{i + 1}" for i in range(self.players)]
         self._hand = HandState(names, list(self.stacks), self.rules)
+        self._episode += 1
         self._steps = 0
         self._play_others()
         return self._obs(), self._info()
