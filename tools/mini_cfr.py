@@ -19,6 +19,10 @@ Usage::
    and the CFR+ average policy to ``src/primero/research/data/mini_cfr_policy.json.gz``
    with the fingerprint (:func:`primero.research.cfrbot.fingerprint`) of everything
    it depends on, which ``tests/test_mini.py`` recomputes.
+
+``--check-python`` instead measures OpenSpiel's Python ``exploitability`` of the shipped
+policy on ``python_primero(preset=mini)`` itself (no efg_game: about 1.5 CPU minutes),
+which must agree with the efg_game's figure in the policy file.
 """
 
 from __future__ import annotations
@@ -133,7 +137,12 @@ def main() -> None:
     parser.add_argument("--policy", type=Path, default=POLICY_PATH)
     parser.add_argument("--replot", action="store_true",
                         help="only redraw the figure from the curves already written")
+    parser.add_argument("--check-python", action="store_true",
+                        help="the shipped policy's exploitability on python_primero itself")
     args = parser.parse_args()
+    if args.check_python:
+        check_python(args.policy)
+        return
     if args.replot:
         plot(json.loads((args.out / "mini_cfr_curves.json").read_text()),
              args.out / "mini_cfr.png")
@@ -188,6 +197,28 @@ def main() -> None:
         f.write(data.encode())
     print(f"policy: {len(policy):,} information states -> {args.policy}")
     plot(results, args.out / "mini_cfr.png")
+
+
+def check_python(path: Path) -> None:
+    """Print OpenSpiel's Python exploitability of the policy file on the Python game."""
+    from open_spiel.python import policy as policy_lib
+    from open_spiel.python.algorithms import exploitability
+
+    from primero.research.cfrbot import load_policy
+
+    t0 = time.process_time()
+    game = pyspiel.load_game("python_primero", {"preset": "mini"})
+    meta, table = load_policy(path)
+    tabular = policy_lib.TabularPolicy(game)
+    for info, row in tabular.state_lookup.items():
+        probs = tabular.action_probability_array[row]
+        probs[:] = 0.0
+        for action, p in table[info]:
+            probs[int(action)] = p
+        probs /= probs.sum()
+    value = exploitability.exploitability(game, tabular)
+    print(f"python_primero(preset=mini): exploitability {value:.4g} "
+          f"(efg_game: {meta['exploitability']:.4g}); {time.process_time() - t0:.0f} CPU s")
 
 
 def plot(results: dict[str, Any], path: Path) -> None:
