@@ -12,6 +12,7 @@ from primero.research.abstraction import (
     ABSTRACT_BET0,
     ABSTRACT_RAISE0,
     NUM_ABSTRACT,
+    abstract_id_of,
     abstract_legal_ids,
     concrete_id,
     describe_abstract,
@@ -46,6 +47,19 @@ def test_raises_are_the_bet_to_match_plus_a_share_of_the_pot() -> None:
         for a in range(ABSTRACT_RAISE0, NUM_ABSTRACT)
     ]
     assert amounts == [6, 8, 11, 17, 29, 30]
+
+
+def test_a_full_amount_maps_to_the_nearest_abstract_one() -> None:
+    """Bets of 1..19 with a pot of 4: the abstract amounts are 1, 1, 2, 4, 8, 19."""
+    legal = LegalActions(0, exchange=(1, 2), bet=(1, 19))
+
+    def nearest(x: int) -> int:
+        return abstract_id_of(BET0 + x, legal, pot=4, current_bet=0, max_stack=20)
+
+    assert [nearest(x) - ABSTRACT_BET0 for x in (1, 3, 5, 6, 7, 13, 14, 19)] == [
+        0, 2, 3, 3, 4, 4, 5, 5
+    ]
+    assert abstract_id_of(12, legal, pot=4, current_bet=0, max_stack=20) == 12  # exchange
 
 
 def test_amounts_stay_in_the_range_the_rules_allow() -> None:
@@ -86,3 +100,27 @@ def test_gymnasium_with_abstract_actions_passes_check_env() -> None:
     assert e.action_space.n == 32
     with pytest.raises(ValueError, match="'full' or 'abstract'"):
         pgym.PrimeroEnv(actions="coarse")
+
+
+def test_openspiel_game_with_abstract_actions() -> None:
+    pyspiel = require("pyspiel")
+    pos = require("primero.research.openspiel")
+    game = pyspiel.load_game("python_primero", {"players": 3, "stack": 40, "actions": "abstract"})
+    assert game.num_distinct_actions() == 32
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    # p1 opens: the least bet is 1 chip, 1/2 pot of the 3 antes is 2, all-in is 39
+    texts = [state.action_to_string(0, a) for a in state.legal_actions()]
+    assert "p1 bet the least (bet 1)" in texts
+    assert "p1 bet 1/2 pot (bet 2)" in texts
+    assert "p1 bet all-in (bet 39)" in texts
+    state.apply_action(ABSTRACT_BET0 + 2)
+    assert str(state).split("\n")[-1] == "p1 b 2"
+    bots = [pos.ViewBot(game, "heuristic", seed=s) for s in range(3)]
+    evaluate_bots = require("open_spiel.python.algorithms.evaluate_bots")
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(2))
+    assert sum(returns) == 0
+    with pytest.raises(ValueError, match="'full' or 'abstract'"):
+        pyspiel.load_game("python_primero", {"actions": "coarse"})

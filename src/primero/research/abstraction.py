@@ -44,6 +44,7 @@ __all__ = [
     "ABSTRACT_RAISE0",
     "FRACTIONS",
     "NUM_ABSTRACT",
+    "abstract_id_of",
     "abstract_legal_ids",
     "concrete_action",
     "concrete_id",
@@ -185,3 +186,28 @@ def env_action(
             max_stack=max_stack,
         )
     return action_of(action_id, seat=seat, hand=hand, max_stack=max_stack)
+
+
+def abstract_id_of(
+    full_id: int, legal: LegalActions, *, pot: int, current_bet: int, max_stack: int
+) -> int:
+    """The abstract id closest to a full id (for a player of the full game, such as a
+    built-in bot, in an abstract game): the same id below 20, else the bet (or raise) id
+    whose amount now is nearest (the lower id on a tie).
+
+    Raises:
+        ValueError: a bet or raise id when no bet or raise is allowed now.
+    """
+    if full_id < BET0:
+        return full_id
+    is_raise = full_id >= raise0(max_stack)
+    first = ABSTRACT_RAISE0 if is_raise else ABSTRACT_BET0
+    if (legal.raise_to if is_raise else legal.bet) is None:
+        raise ValueError(f"action id {full_id} is not legal now")
+    return min(
+        range(first, first + _SIZES),
+        key=lambda a: abs(
+            concrete_id(a, legal, pot=pot, current_bet=current_bet, max_stack=max_stack)
+            - full_id
+        ),
+    )

@@ -11,7 +11,9 @@
 0.0
 
 A :class:`ViewBot` reads only the view of the seat it plays (:func:`primero.view`, R9b)
-and answers with the action id of :mod:`primero.research.actionids`.
+and answers with the action id of :mod:`primero.research.actionids` (in a game with
+``actions="abstract"``, the abstract id whose amount is nearest to the bot's:
+:func:`primero.research.abstraction.abstract_id_of`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import pyspiel
 from primero.bots import make_bot
 from primero.engine.match import Agent
 from primero.engine.views import view
+from primero.research.abstraction import abstract_id_of
 from primero.research.actionids import id_of
 from primero.research.openspiel.game import PrimeroState
 
@@ -59,6 +62,7 @@ class ViewBot(pyspiel.Bot):  # type: ignore[misc]
         else:
             self._agent = make_bot(kind, seed)
         self._stack = int(game.stack)
+        self._abstract = bool(game.abstract)
         self.kind = kind
 
     def step(self, state: PrimeroState) -> int:
@@ -71,7 +75,14 @@ class ViewBot(pyspiel.Bot):  # type: ignore[misc]
         if seat < 0:
             raise ValueError("ViewBot.step needs a player's move, not a chance node or the end")
         seen = view(state.hand, seat)
-        return id_of(self._agent(seen), hand=seen.hand, max_stack=self._stack)
+        full = id_of(self._agent(seen), hand=seen.hand, max_stack=self._stack)
+        if not self._abstract:
+            return full
+        assert seen.legal is not None
+        return abstract_id_of(  # the bot's amount, to the nearest abstract one
+            full, seen.legal, pot=seen.pot_total, current_bet=seen.current_bet or 0,
+            max_stack=self._stack,
+        )
 
     def restart_at(self, state: PrimeroState) -> None:
         """Nothing to reset: the bot reads each view afresh."""

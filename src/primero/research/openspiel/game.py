@@ -12,7 +12,15 @@ from primero.engine.actions import Deal
 from primero.engine.cards import DECK
 from primero.engine.rules import Rules
 from primero.engine.state import HandState, Phase
-from primero.research.actionids import action_of, describe, legal_ids, num_actions
+from primero.research.abstraction import (
+    ABSTRACT_BET0,
+    NUM_ABSTRACT,
+    concrete_id,
+    describe_abstract,
+    env_action,
+    env_legal_ids,
+)
+from primero.research.actionids import action_of, describe, num_actions
 from primero.research.mini import MINI_PARAMS, PRESETS, forced_move, restrict_stock
 from primero.research.openspiel.observer import PrimeroObserver
 from primero.research.openspiel.resample import resample
@@ -36,6 +44,7 @@ DEFAULT_PARAMS: Final[dict[str, Any]] = {
     "max_raises": -1,
     "max_void_deals": 20,
     "preset": "",
+    "actions": "full",
 }
 
 _SHORT_NAME: Final = "python_primero"
@@ -145,19 +154,23 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
                 f"unknown python_primero parameter(s) {', '.join(unknown)}: the parameters "
                 f"are {', '.join(DEFAULT_PARAMS)}"
             )
+        actions = given.get("actions", "full")
+        if actions not in ("full", "abstract"):
+            raise ValueError(f"actions must be 'full' or 'abstract', not {actions!r}")
         preset = given.get("preset", "")
         if preset not in PRESETS:
             raise ValueError(f"preset must be '' (the full game) or 'mini', not {preset!r}")
         if preset == "mini":
             others = sorted(
                 k for k, v in given.items()
-                if k != "preset" and v != DEFAULT_PARAMS[k] and v != MINI_PARAMS.get(k)
+                if k not in ("preset", "actions")
+                and v != DEFAULT_PARAMS[k] and v != MINI_PARAMS.get(k)
             )
             if others:  # OpenSpiel passes every parameter: the defaults are let through
                 raise ValueError(
                     f"the mini preset fixes every parameter: leave out {', '.join(others)}"
                 )
-            given = {**MINI_PARAMS, "preset": "mini"}
+            given = {**MINI_PARAMS, "preset": "mini", "actions": actions}
         p = {**DEFAULT_PARAMS, **given}
         players, stack, void = p["players"], p["stack"], p["max_void_deals"]
         if type(players) is not int or not 2 <= players <= 8:
@@ -174,8 +187,9 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         self.stack: int = stack
         self.max_void_deals: int = void
         self.preset: str = preset
+        self.abstract: bool = actions == "abstract"
         info = pyspiel.GameInfo(
-            num_distinct_actions=num_actions(stack),
+            num_distinct_actions=NUM_ABSTRACT if self.abstract else num_actions(stack),
             max_chance_outcomes=len(DECK),
             num_players=players,
             min_utility=float(-stack),
@@ -229,6 +243,7 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         self._table = _Table(hand)
         self._stack = game.stack
         self._max_void = game.max_void_deals
+        self._abstract = game.abstract
         self._player = _CHANCE
         self._legal: list[int] | None = None
         self._outcomes: list[tuple[int, float]] | None = None
@@ -306,8 +321,9 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         if legal is None:
             hand = self._table.hand
             seat = self._player
-            legal = self._legal = legal_ids(
-                hand.legal_actions(), hand_size=len(hand.hands[seat]), max_stack=self._stack
+            legal = self._legal = env_legal_ids(
+                hand.legal_actions(), hand_size=len(hand.hands[seat]), max_stack=self._stack,
+                abstract=self._abstract,
             )
         return legal
 
@@ -358,7 +374,13 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
                     f"action {action} is not legal now: legal ids are {self._legal_actions(actor)}"
                 )
             hand.apply_unchecked(  # an id from the engine's own legal actions
-                action_of(action, seat=actor, hand=hand.hands[actor], max_stack=self._stack)
+                env_action(
+                    action, hand.legal_actions(), seat=actor, hand=hand.hands[actor],
+                    pot=hand.pot_total(), current_bet=hand.current_bet or 0,
+                    max_stack=self._stack, abstract=True,
+                ) if self._abstract else action_of(
+                    action, seat=actor, hand=hand.hands[actor], max_stack=self._stack
+                )
             )
         self._after_move()
 
@@ -369,6 +391,13 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         cards = hand.hands[player] if 0 <= player < hand.n else []
         legal = hand.legal_actions()
         to_call = legal.call if legal.seat == player and legal.call is not None else 0
+        if self._abstract and action >= ABSTRACT_BET0:
+            text = describe_abstract(action)
+            if legal.seat == player and action in self._legal_ids():
+                full = concrete_id(action, legal, pot=hand.pot_total(),
+                                   current_bet=hand.current_bet or 0, max_stack=self._stack)
+                text += f" ({describe(full, hand=cards, max_stack=self._stack)})"
+            return f"p{player + 1} {text}"
         return f"p{player + 1} " + describe(
             action, hand=cards, max_stack=self._stack, to_call=to_call
         )
