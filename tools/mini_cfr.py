@@ -101,8 +101,6 @@ class EfgWriter:
 
 def policy_of(game: Any, tabular: Any, writer: EfgWriter) -> dict[str, list[list[float]]]:
     """The efg_game policy as ``{information state: [[action id, probability], ...]}``."""
-    efg_state = game.new_initial_state()
-    del efg_state
     names = {v: int(k) for k, v in writer.actions.items()}
     out: dict[str, list[list[float]]] = {}
     table = tabular.policy_table()
