@@ -14,14 +14,21 @@ this order and in this process, it plays whole hands with uniformly random legal
     by their probabilities, a uniform choice among ``legal_actions()``, ``apply_action``;
 (c) the same pyspiel loop over OpenSpiel's C++ ``leduc_poker`` and ``kuhn_poker``
     and its Python ``python_kuhn_poker`` (2 players each), the yardsticks a researcher
-    knows (the last one shows what any game written in Python costs through pyspiel).
+    knows (the last one shows what any game written in Python costs through pyspiel);
+(d) the engine alone (``HandState``, a ``Dealer`` dealing whole lines, the legal ids of
+    :mod:`primero.research.actionids`, ``apply_unchecked``): no interface at all, the
+    ceiling of any interface that runs the rules through the engine.
 
-It prints hands per second (wall clock and CPU time) and moves per hand of each.
+It prints hands per second (wall clock and CPU time) and moves per hand of each, then
+the ratios issue 19 tracks (hands per CPU second): pyspiel Primero to C++ ``leduc_poker``
+and PettingZoo Primero to Python ``python_kuhn_poker``, and the load average (the
+machine may be shared: CPU time is the fairer figure).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from collections.abc import Callable
@@ -94,6 +101,34 @@ def pettingzoo_hand(env: Any, rng: random.Random) -> int:
     return moves
 
 
+def engine_hand(players: int, stack: int, rng: random.Random) -> int:
+    """One hand of uniformly random legal ids through the engine alone; the moves made
+    (deal lines and seat moves)."""
+    from primero.engine.dealing import Dealer
+    from primero.engine.legal import DEALER
+    from primero.engine.rules import Rules
+    from primero.engine.state import HandState
+    from primero.research.actionids import action_of, legal_ids
+
+    hand = HandState([f"p{i + 1}" for i in range(players)], [stack] * players,
+                     Rules(min_players=2, max_players=8))
+    dealer = Dealer(rng)
+    moves = 0
+    while not hand.complete:
+        seat = hand.to_act
+        if seat == DEALER:
+            hand.apply_unchecked(dealer.deal(hand))
+        else:
+            assert seat is not None
+            ids = legal_ids(hand.legal_actions(), hand_size=len(hand.hands[seat]),
+                            max_stack=stack)
+            chosen = ids[int(rng.random() * len(ids))]
+            hand.apply_unchecked(action_of(chosen, seat=seat, hand=hand.hands[seat],
+                                           max_stack=stack))
+        moves += 1
+    return moves
+
+
 def main() -> None:
     """Run the figures and print them."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -128,10 +163,19 @@ def main() -> None:
             f"OpenSpiel {name} ({kind}, 2 players)",
             measure(partial(pyspiel_hand, peer, rng), args.seconds),
         ))
+    rows.append((
+        f"primero, the engine alone, no interface ({args.players} players)",
+        measure(lambda: engine_hand(args.players, args.stack, rng), args.seconds),
+    ))
     width = max(len(name) for name, _ in rows)
     print(f"random legal play, {args.seconds:g} s each (pyspiel moves include chance draws):")
     for name, figure in rows:
         print(f"  {name:<{width}}  {figure}")
+    per_cpu = [figure.hands / figure.cpu for _, figure in rows]
+    print(f"pyspiel primero = 1/{per_cpu[2] / per_cpu[1]:.0f} of leduc_poker; "
+          f"PettingZoo primero = 1/{per_cpu[4] / per_cpu[0]:.0f} of python_kuhn_poker "
+          f"(hands per CPU second); the engine alone = 1/{per_cpu[2] / per_cpu[5]:.0f} of "
+          f"leduc_poker; load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -85,7 +85,8 @@ def test_history_block_by_hand() -> None:
 
 def test_strings() -> None:
     state = _hand()
-    assert infostate_string(view(state, 0)).startswith("p1 of 3: d dh p1 7h 6h; d dh p2 ?? ??")
+    # the cards of a line in deck order (canonical information states)
+    assert infostate_string(view(state, 0)).startswith("p1 of 3: d dh p1 6h 7h; d dh p2 ?? ??")
     assert "p1 x 6h; d dh p1 Ah" in infostate_string(view(state, 0))
     assert "p1 x ??; d dh p1 ??" in infostate_string(view(state, 1))
     text = observation_string(view(state, 1))

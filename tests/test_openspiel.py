@@ -6,10 +6,7 @@ Needs the ``research`` extra (open-spiel); skipped without it, failing when PRIM
 
 from __future__ import annotations
 
-import importlib
-import os
 import pickle
-from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -17,19 +14,10 @@ import pytest
 
 from primero.engine.cards import DECK, parse_cards
 from primero.research.actionids import BET0, CALL, EXCHANGE0, num_actions
+from research_helpers import deal_lowest, deal_random, require
 
-
-def _require(name: str) -> ModuleType:
-    if os.environ.get("PRIMERO_CI") == "1":
-        return importlib.import_module(name)  # CI installs the extra: a missing one fails
-    module: ModuleType = pytest.importorskip(
-        name, reason=f"{name} missing: pip install -e '.[research]'"
-    )
-    return module
-
-
-pyspiel = _require("pyspiel")
-pos = _require("primero.research.openspiel")
+pyspiel = require("pyspiel")
+pos = require("primero.research.openspiel")
 
 
 CARD_NAMES = {str(c) for c in DECK}
@@ -100,7 +88,7 @@ def test_one_stack_per_seat() -> None:
     assert (game.min_utility(), game.max_utility()) == (-30.0, 40.0)  # 45 chips - 5
     state = game.new_initial_state()
     assert state.hand.starting_stacks == (30, 10, 5)
-    _deal_lowest(state)
+    deal_lowest(state)
     # p1 has 30 - 1 ante chips: bets of 1..29 beside three exchanges (R4.3)
     assert state.legal_actions() == [10, 11, 14, *range(BET0 + 1, BET0 + 30)]
     pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
@@ -146,14 +134,10 @@ def test_first_deal_is_one_card_at_a_time_from_the_stock() -> None:
     assert state.information_state_string(0).endswith("dealing p1 7h")
     assert state.information_state_string(1).endswith("dealing p1 ??")
     state.apply_action(king_c.id)
-    assert state.information_state_string(0) == "p1 of 4: d dh p1 7h Kc"
+    assert state.information_state_string(0) == "p1 of 4: d dh p1 Kc 7h"  # deck order
     assert state.information_state_string(1) == "p2 of 4: d dh p1 ?? ??"
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 5) == "deal 6c"
 
-
-def _deal_lowest(state: Any) -> None:
-    while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
 
 
 def test_r8b_stock_first_then_reshuffled_discards() -> None:
@@ -162,12 +146,12 @@ def test_r8b_stock_first_then_reshuffled_discards() -> None:
     40 - 16 dealt - 13 replacements = 11 stock cards: p1..p5 take 10, p6 gets the last
     stock card, then one of the 13 discards (R8b)."""
     state = _game(players=8, stack=10).new_initial_state()
-    _deal_lowest(state)
+    deal_lowest(state)
     state.apply_action(EXCHANGE0 + 1)  # p1 discards its first card (deck order)
-    _deal_lowest(state)
+    deal_lowest(state)
     for _ in range(6):  # p2..p7 discard both cards
         state.apply_action(EXCHANGE0 + 5)
-        _deal_lowest(state)
+        deal_lowest(state)
     state.apply_action(BET0 + 1)  # p8 bets 1
     state.apply_action(2)  # p1 accepts (R8)
     for _ in range(7):  # p1..p7 call
@@ -230,11 +214,11 @@ def test_random_play_views_and_returns(players: int) -> None:
 
 def test_void_deals_stop_the_hand_at_max_void_deals() -> None:
     state = _game(players=2, max_void_deals=1).new_initial_state()
-    _deal_lowest(state)
+    deal_lowest(state)
     state.apply_action(EXCHANGE0 + 1)  # p1 exchanges a card
-    _deal_lowest(state)
+    deal_lowest(state)
     state.apply_action(EXCHANGE0 + 1)  # p2 too: no bet stands, the deal is void (R4.3)
-    _deal_lowest(state)
+    deal_lowest(state)
     assert state.is_terminal()
     assert state.returns() == [0.0, 0.0]
     assert str(state).endswith("stopped after 1 void deals")
@@ -274,11 +258,11 @@ def test_resample_after_void_deals() -> None:
     state = _game(players=8, stack=10).new_initial_state()
     for _ in range(4):  # four deals in a row where everyone exchanges two cards: void
         for _ in range(8):
-            _deal_random(state, rng)
+            deal_random(state, rng)
             state.apply_action(EXCHANGE0 + 5)
-        _deal_random(state, rng)
+        deal_random(state, rng)
         assert state.hand.void_deals > 0 and state.hand.actions[-1].seat == 7
-    _deal_random(state, rng)
+    deal_random(state, rng)
     state.apply_action(BET0 + 1)  # p1 bets: exchanges are over
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     for me in range(8):
@@ -287,15 +271,10 @@ def test_resample_after_void_deals() -> None:
     assert state.hand.void_deals == 4
 
 
-def _deal_random(state: Any, rng: np.random.RandomState) -> None:
-    while state.is_chance_node():
-        ids, probs = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(int(rng.choice(ids, p=probs)))
-
 
 def test_a_whole_game_played_by_ismcts() -> None:
-    ismcts = _require("open_spiel.python.algorithms.ismcts")
-    mcts = _require("open_spiel.python.algorithms.mcts")
+    ismcts = require("open_spiel.python.algorithms.ismcts")
+    mcts = require("open_spiel.python.algorithms.mcts")
     game = _game(players=3, stack=8)
     rs = np.random.RandomState(11)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
@@ -316,8 +295,8 @@ def test_a_whole_game_played_by_ismcts() -> None:
 
 
 def test_rl_environment_and_outcome_sampling_mccfr_run() -> None:
-    rl_environment = _require("open_spiel.python.rl_environment")
-    mccfr = _require("open_spiel.python.algorithms.outcome_sampling_mccfr")
+    rl_environment = require("open_spiel.python.rl_environment")
+    mccfr = require("open_spiel.python.algorithms.outcome_sampling_mccfr")
     sampler = rl_environment.ChanceEventSampler(seed=3)
     env = rl_environment.Environment(
         "python_primero", chance_event_sampler=sampler, players=3, stack=10
@@ -336,15 +315,15 @@ def test_rl_environment_and_outcome_sampling_mccfr_run() -> None:
         solver.iteration()
     policy = solver.average_policy()
     state = game.new_initial_state()
-    _deal_random(state, rng)
+    deal_random(state, rng)
     probs = policy.action_probabilities(state)
     assert set(probs) == set(state.legal_actions())
     assert sum(probs.values()) == pytest.approx(1.0)
 
 
 def test_view_bots_play_legal_moves_beside_ismcts() -> None:
-    ismcts = _require("open_spiel.python.algorithms.ismcts")
-    mcts = _require("open_spiel.python.algorithms.mcts")
+    ismcts = require("open_spiel.python.algorithms.ismcts")
+    mcts = require("open_spiel.python.algorithms.mcts")
     game = _game(players=3, stack=10)
     rs = np.random.RandomState(4)
     searcher = ismcts.ISMCTSBot(
@@ -356,7 +335,7 @@ def test_view_bots_play_legal_moves_beside_ismcts() -> None:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                _deal_random(state, rs)
+                deal_random(state, rs)
                 continue
             action = bots[state.current_player()].step(state)
             assert action in state.legal_actions()

@@ -7,9 +7,6 @@ PRIMERO_CI=1.
 
 from __future__ import annotations
 
-import importlib
-import os
-from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -17,22 +14,13 @@ import pytest
 
 from primero.research.actionids import BET0, EXCHANGE0, num_actions
 from primero.research.features import observation_size
+from research_helpers import require
 
-
-def _require(name: str) -> ModuleType:
-    if os.environ.get("PRIMERO_CI") == "1":
-        return importlib.import_module(name)  # CI installs the extra: a missing one fails
-    module: ModuleType = pytest.importorskip(
-        name, reason=f"{name} missing: pip install -e '.[research]'"
-    )
-    return module
-
-
-pz_test = _require("pettingzoo.test")
-gymnasium = _require("gymnasium")
-env_checker = _require("gymnasium.utils.env_checker")
-ppz = _require("primero.research.pettingzoo")
-pgym = _require("primero.research.gymnasium_env")
+pz_test = require("pettingzoo.test")
+gymnasium = require("gymnasium")
+env_checker = require("gymnasium.utils.env_checker")
+ppz = require("primero.research.pettingzoo")
+pgym = require("primero.research.gymnasium_env")
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -208,3 +196,17 @@ def test_render_shows_only_public_information() -> None:
     assert "legal: exchange" in shown and "bet 9" in shown
     others = {str(c) for s in (1, 2) for c in g.hand.hands[s]}
     assert not others & set(shown.replace(",", " ").split())
+
+
+def test_calls_out_of_order_are_clear_errors() -> None:
+    """env() makes the checks of PettingZoo's order-enforcing wrapper itself."""
+    e = ppz.env(players=2, stack=5)
+    with pytest.raises(RuntimeError, match=r"call reset\(\)"):
+        e.last()
+    with pytest.raises(RuntimeError, match=r"call reset\(\)"):
+        e.observe("p1")
+    with pytest.raises(RuntimeError, match=r"call reset\(\)"):
+        e.step(0)
+    e.reset(seed=1)
+    with pytest.raises(ValueError, match="not legal for p1 now"):
+        e.step(10_000)  # out of the action space

@@ -34,6 +34,7 @@ Exchange(seat=0, cards=(Card('Kc'), Card('7h')))
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
 from typing import Final
 
@@ -122,9 +123,8 @@ def legal_ids(legal: LegalActions, *, hand_size: int, max_stack: int) -> list[in
         out.append(FOLD)
     if legal.call is not None:
         out.append(CALL)
-    for i, positions in enumerate(EXCHANGE_POSITIONS):
-        if len(positions) in legal.exchange and all(p < hand_size for p in positions):
-            out.append(EXCHANGE0 + i)
+    if legal.exchange:
+        out.extend(_exchange_ids(legal.exchange, hand_size))
     if legal.bet is not None:
         low, high = legal.bet
         out.extend(range(BET0 + low, BET0 + high + 1))
@@ -132,6 +132,15 @@ def legal_ids(legal: LegalActions, *, hand_size: int, max_stack: int) -> list[in
         low, high = legal.raise_to
         out.extend(range(raise0(max_stack) + low, raise0(max_stack) + high + 1))
     return out
+
+
+@cache
+def _exchange_ids(counts: tuple[int, ...], hand_size: int) -> tuple[int, ...]:
+    """The exchange ids discarding ``counts`` cards from a hand of ``hand_size``."""
+    return tuple(
+        EXCHANGE0 + i for i, positions in enumerate(EXCHANGE_POSITIONS)
+        if len(positions) in counts and all(p < hand_size for p in positions)
+    )
 
 
 def action_of(action_id: int, *, seat: int, hand: Sequence[Card], max_stack: int) -> Action:

@@ -50,7 +50,7 @@ import numpy as np
 import numpy.typing as npt
 
 from primero.engine.actions import seat_name
-from primero.engine.cards import format_cards
+from primero.engine.cards import DECK, format_cards
 from primero.engine.hands import evaluate
 from primero.engine.state import Phase
 from primero.engine.views import SeatView
@@ -58,6 +58,7 @@ from primero.engine.views import SeatView
 __all__ = [
     "HISTORY_KINDS",
     "PER_SEAT",
+    "canonical_line",
     "history_size",
     "history_vector",
     "infostate_size",
@@ -69,6 +70,7 @@ __all__ = [
 ]
 
 _PHASES: Final = tuple(Phase)
+_PHASE_INDEX: Final = {phase: i for i, phase in enumerate(_PHASES)}
 #: Entries per seat in the per-seat block.
 PER_SEAT: Final = 14
 _FIXED: Final = len(_PHASES) + 4 + 40 + 40 + 6 + 6
@@ -95,15 +97,21 @@ def observation_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32
     if v.seat is None:
         raise ValueError("observations are per seat: this is a spectator's view")
     n, seat, scale = v.n, v.seat, float(max_stack)
-    out = np.zeros(observation_size(n), dtype=np.float32)
+    inv = 1.0 / scale
+    out = [0.0] * observation_size(n)  # filled as a list: far cheaper than numpy items
     out[seat] = 1.0
     i = n
-    out[i + _PHASES.index(v.phase)] = 1.0
+    out[i + _PHASE_INDEX[v.phase]] = 1.0
     i += len(_PHASES)
-    out[i] = v.to_act == seat
-    out[i + 1] = v.legal is not None and v.legal.vote
-    out[i + 2] = v.current_bet is not None
-    out[i + 3] = v.phase is Phase.COMPLETE
+    to_act = v.to_act
+    if to_act == seat:
+        out[i] = 1.0
+    if v.legal is not None and v.legal.vote:
+        out[i + 1] = 1.0
+    if v.current_bet is not None:
+        out[i + 2] = 1.0
+    if v.phase is Phase.COMPLETE:
+        out[i + 3] = 1.0
     i += 4
     for card in v.hand:
         out[i + card.id] = 1.0
@@ -117,28 +125,39 @@ def observation_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32
         out[i + 5] = value.points / 84.0
     i += 6
     pending = v.pending_bet
+    bettor = -1 if pending is None else pending[0]
+    stacks, contributed, round_bets = v.stacks, v.contributed, v.round_bets
+    folded, declared, sizes, exchanges = v.folded, v.declared, v.hand_sizes, v.exchanges
     for s in range(n):
-        block = out[i : i + PER_SEAT]
-        block[0] = min(v.stacks[s] / scale, 1.0)
-        block[1] = min(v.contributed[s] / scale, 1.0)
-        block[2] = min(v.round_bets[s] / scale, 1.0)
-        block[3] = v.folded[s]
-        declared = v.declared[s]
-        if declared is not None:
-            block[4 + int(declared)] = 1.0
-        block[9] = v.hand_sizes[s] / 4.0
-        for k, count in enumerate(v.exchanges[s][:2]):
-            block[10 + k] = (count + 1) / 3.0
-        block[12] = v.to_act == s
-        block[13] = pending is not None and pending[0] == s
+        x = stacks[s] * inv  # chips scaled by the largest starting stack, capped at 1
+        out[i] = x if x < 1.0 else 1.0
+        x = contributed[s] * inv
+        out[i + 1] = x if x < 1.0 else 1.0
+        x = round_bets[s] * inv
+        out[i + 2] = x if x < 1.0 else 1.0
+        if folded[s]:
+            out[i + 3] = 1.0
+        category = declared[s]
+        if category is not None:
+            out[i + 4 + category] = 1.0
+        out[i + 9] = sizes[s] / 4.0
+        made = exchanges[s]
+        if made:
+            out[i + 10] = (made[0] + 1) / 3.0
+            if len(made) > 1:
+                out[i + 11] = (made[1] + 1) / 3.0
+        if to_act == s:
+            out[i + 12] = 1.0
+        if bettor == s:
+            out[i + 13] = 1.0
         i += PER_SEAT
-    out[i] = min((v.current_bet or 0) / scale, 1.0)
-    out[i + 1] = 0.0 if pending is None else min(pending[1] / scale, 1.0)
-    out[i + 2] = 0.0 if v.cap is None else min(v.cap / scale, 1.0)
+    out[i] = min((v.current_bet or 0) * inv, 1.0)
+    out[i + 1] = 0.0 if pending is None else min(pending[1] * inv, 1.0)
+    out[i + 2] = 0.0 if v.cap is None else min(v.cap * inv, 1.0)
     out[i + 3] = min(v.pot_total / (n * scale), 1.0)
     out[i + 4] = v.stock_count / 40.0
     out[i + 5] = min(v.void_deals, 10) / 10.0
-    return out
+    return np.array(out, dtype=np.float32)
 
 
 def observation_string(v: SeatView) -> str:
@@ -160,7 +179,7 @@ def observation_string(v: SeatView) -> str:
         f"phase {v.phase.value}",
         f"to act {to_act}",
         f"hand {format_cards(sorted(v.hand, key=lambda c: c.id)) or '-'}",
-        f"discards {format_cards(v.discards) or '-'}",
+        f"discards {format_cards(sorted(v.discards, key=lambda c: c.id)) or '-'}",
         f"stacks {seats(v.stacks)}",
         f"in hand {seats(v.contributed)}",
         f"round {seats(v.round_bets)}",
@@ -185,7 +204,33 @@ def infostate_string(v: SeatView) -> str:
     """
     if v.seat is None:
         raise ValueError("information states are per seat: this is a spectator's view")
-    return f"{seat_name(v.seat)} of {v.n}: " + "; ".join(v.log)
+    return f"{seat_name(v.seat)} of {v.n}: " + "; ".join(canonical_line(x) for x in v.log)
+
+
+def canonical_line(line: str) -> str:
+    """A record line with the cards of a deal or exchange line in deck order (by card id,
+    ``primero.DECK``), so two deal orders of the same cards give one information state.
+
+    >>> canonical_line("d dh p2 7h Kc"), canonical_line("p1 x 7h 2c"), canonical_line("p3 b 4")
+    ('d dh p2 Kc 7h', 'p1 x 2c 7h', 'p3 b 4')
+
+    Hidden cards (``??``) and other lines are returned unchanged.
+    """
+    words = line.split(" ")
+    if words[0] == "d" and len(words) > 4:
+        start = 3
+    elif len(words) > 3 and words[1] == "x":
+        start = 2
+    else:
+        return line
+    cards = words[start:]
+    if "??" in cards:
+        return line
+    cards.sort(key=_CARD_ORDER.__getitem__)
+    return " ".join(words[:start] + cards)
+
+
+_CARD_ORDER: Final = {str(c): c.id for c in DECK}
 
 
 #: The kinds of record line in the history block, in one-hot order.

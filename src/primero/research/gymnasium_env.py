@@ -11,9 +11,14 @@ One episode is one hand (R4). The learning seat (``seat``, default p1) sees the 
 vector of :func:`primero.research.features.observation_vector`, built from its
 :func:`primero.view` only (R9b); ``info["action_mask"]`` (and :meth:`PrimeroEnv.action_masks`,
 as sb3-contrib's MaskablePPO expects) marks the legal ids of :mod:`primero.research.actionids`.
-The other seats are bots (default: the heuristic bot) that read their own views; the
-dealer is the environment's, seeded by ``reset(seed=...)`` together with the bots (R10).
-The reward is the chips won or lost in the hand, given at the end.
+The other seats are bots (default: the heuristic bot) or any callables taking a
+:class:`~primero.engine.views.SeatView` and returning an action (an external agent gets
+its seat's view only, R9b); the dealer is the environment's, seeded by
+``reset(seed=...)`` together with the bots (R10). The reward is the chips won or lost in
+the hand, given at the end. At the ``max_void_deals``-th void deal (R4.3; default 20, as
+OpenSpiel's) the episode is **truncated** (``truncated=True``, ``terminated=False``) with
+reward 0: the hand is abandoned, no chips change hands. ``preset="mini"`` plays
+Mini-Primero (:mod:`primero.research.mini`).
 """
 
 from __future__ import annotations
@@ -32,13 +37,21 @@ from primero.engine.match import Agent
 from primero.engine.rules import Rules
 from primero.engine.state import DEALER, HandState
 from primero.engine.views import view
-from primero.research.actionids import action_of, describe, legal_ids, num_actions, starting_stacks
+from primero.research.abstraction import (
+    ABSTRACT_BET0,
+    NUM_ABSTRACT,
+    describe_abstract,
+    env_action,
+    env_legal_ids,
+)
+from primero.research.actionids import describe, num_actions, starting_stacks
 from primero.research.features import (
     infostate_size,
     infostate_vector,
     observation_size,
     observation_vector,
 )
+from primero.research.mini import advance, apply_preset
 
 __all__ = ["ENV_ID", "PrimeroEnv"]
 
@@ -58,13 +71,22 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
             then cover 0..max(stacks).
         seat: the learning seat, 0-based (0 is p1, who acts first), or None for a seat
             drawn at each reset.
-        bots: the other seats' bot kind (``"heuristic"`` or ``"random"``), or one kind per
-            seat (the learning seat's entry is not used, but must be a kind too).
+        bots: the other seats' players: a bot kind of :data:`primero.bots.BOT_KINDS`
+            (``"heuristic"``, ``"random"``, ...) or a callable of a seat view returning an
+            action (:data:`primero.engine.match.Agent`), or one of these per seat (the
+            learning seat's entry is not used). A callable is shared by the seats it is
+            given for and is not reseeded.
         illegal: what an action that is not legal now does: ``"lowest"`` plays the lowest
             legal id instead (fold when allowed) and sets ``info["illegal_action"]``;
             ``"raise"`` raises ValueError.
-        max_steps: the learner's moves after which the hand is truncated (void deals,
-            R4.3, can repeat without end).
+        max_steps: the learner's moves after which the hand is truncated.
+        max_void_deals: void deals (R4.3) after which the hand is truncated with reward 0
+            (>= 1; default 20).
+        actions: ``"full"`` (the ids of :mod:`primero.research.actionids`) or
+            ``"abstract"`` (bets and raises as fractions of the pot, 32 ids:
+            :mod:`primero.research.abstraction`).
+        preset: ``""`` or ``"mini"`` (Mini-Primero: 2 players, stack 2, 8 cards; the
+            other game arguments are then fixed).
         render_mode: None or ``"ansi"`` (``render()`` returns the learner's view as text).
         history: observe :func:`primero.research.features.infostate_vector` (the moment and the
             recent public record lines) instead of
@@ -72,7 +94,8 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         **rules: house rules, as :class:`primero.Rules` takes them.
 
     Raises:
-        ValueError: a value out of range, an unknown bot kind or a wrong number of kinds.
+        ValueError: a value out of range, an unknown bot kind, a wrong number of bots, or
+            game arguments beside ``preset="mini"``.
         RulesError: an unknown house rule or a wrong value (a ``ValueError``).
     """
 
@@ -84,25 +107,41 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         stack: int = 100,
         stacks: Sequence[int] | None = None,
         seat: int | None = 0,
-        bots: str | list[str] = "heuristic",
+        bots: str | Agent | Sequence[str | Agent] = "heuristic",
         illegal: Literal["lowest", "raise"] = "lowest",
         max_steps: int = 500,
         render_mode: str | None = None,
         history: bool = False,
+        max_void_deals: int = 20,
+        preset: str = "",
+        actions: str = "full",
         **rules: Any,
     ) -> None:
+        players, stack, stacks, max_void_deals, rules = apply_preset(
+            preset, players, stack, stacks, max_void_deals, rules, defaults=(4, 100, 20)
+        )
+        self.preset = preset
+        self._mini = preset == "mini"
+        if type(max_void_deals) is not int or max_void_deals < 1:
+            raise ValueError(f"max_void_deals must be a whole number >= 1, not {max_void_deals!r}")
+        self.max_void_deals = max_void_deals
         if type(players) is not int or not 2 <= players <= 8:
             raise ValueError(f"players must be a whole number from 2 to 8, not {players!r}")
         self.stacks = starting_stacks(players, stack, stacks)
         stack = max(self.stacks)
         if seat is not None and not (type(seat) is int and 0 <= seat < players):
             raise ValueError(f"seat must be None or a seat 0..{players - 1}, not {seat!r}")
-        kinds = [bots] * players if isinstance(bots, str) else list(bots)
+        kinds: list[str | Agent] = (
+            [bots] * players if isinstance(bots, str) or callable(bots) else list(bots)
+        )
         if len(kinds) != players:
-            raise ValueError(f"bots: one kind or one per seat ({players}), not {len(kinds)}")
+            raise ValueError(f"bots: one bot or one per seat ({players}), not {len(kinds)}")
         for kind in kinds:
-            if kind not in BOT_KINDS:
-                raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
+            if not callable(kind) and kind not in BOT_KINDS:
+                raise ValueError(
+                    f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}, or a callable "
+                    "of a seat view"
+                )
         if illegal not in ("lowest", "raise"):
             raise ValueError(f"illegal must be 'lowest' or 'raise', not {illegal!r}")
         if type(max_steps) is not int or max_steps < 1:
@@ -117,12 +156,18 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         self._encode = infostate_vector if history else observation_vector
         size = infostate_size(players) if history else observation_size(players)
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (size,), dtype=np.float32)
-        self.action_space = gymnasium.spaces.Discrete(num_actions(stack))
+        if actions not in ("full", "abstract"):
+            raise ValueError(f"actions must be 'full' or 'abstract', not {actions!r}")
+        self.abstract = actions == "abstract"
+        self._n_actions = NUM_ABSTRACT if self.abstract else num_actions(stack)
+        self.action_space = gymnasium.spaces.Discrete(self._n_actions)
         self._rng = random.Random()
         self._hand: HandState | None = None
         self.seat = 0 if seat is None else seat
         self._bots: list[Agent | None] = []
         self._steps = 0
+        self._legal_cache: tuple[tuple[int, int], list[int]] = ((0, -1), [])
+        self._episode = 0
 
     @property
     def hand(self) -> HandState:
@@ -136,15 +181,21 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         return self._hand
 
     def _legal(self) -> list[int]:
+        """The learner's legal ids now (kept until the hand changes)."""
         hand = self.hand
-        if hand.to_act != self.seat:
-            return []
-        return legal_ids(hand.legal_actions(), hand_size=len(hand.hands[self.seat]),
-                         max_stack=self.stack)
+        key = (self._episode, len(hand.actions))
+        if self._legal_cache[0] == key:
+            return self._legal_cache[1]
+        ids: list[int] = []
+        if hand.to_act == self.seat and not self._truncated():
+            ids = env_legal_ids(hand.legal_actions(), hand_size=len(hand.hands[self.seat]),
+                                max_stack=self.stack, abstract=self.abstract)
+        self._legal_cache = (key, ids)
+        return ids
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """A bool vector over the action ids: True where the id is legal now."""
-        mask = np.zeros(num_actions(self.stack), dtype=np.bool_)
+        mask = np.zeros(self._n_actions, dtype=np.bool_)
         mask[self._legal()] = True
         return mask
 
@@ -158,17 +209,19 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
     def _play_others(self) -> None:
         """Deal and let the bots act until the learner must act or the hand is over."""
         hand = self.hand
-        while not hand.complete:
+        while True:
+            advance(hand, self._dealer, mini=self._mini)
             seat = hand.to_act
-            if seat == DEALER:
-                self._dealer.deal_into(hand)
-            elif seat == self.seat:
+            if hand.complete or seat == self.seat or self._truncated():
                 return
-            else:
-                assert seat is not None
-                bot = self._bots[seat]
-                assert bot is not None
-                hand.apply(bot(view(hand, seat)))
+            assert seat is not None and seat != DEALER
+            bot = self._bots[seat]
+            assert bot is not None
+            hand.apply(bot(view(hand, seat)))
+
+    def _truncated(self) -> bool:
+        """Whether the hand stops unplayed at ``max_void_deals`` void deals (R4.3)."""
+        return self.hand.void_deals >= self.max_void_deals
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -189,12 +242,15 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         if self.seat_choice is None:
             self.seat = min(int(rng.random() * self.players), self.players - 1)
         self._dealer = Dealer(rng)
-        self._bots = [
-            None if s == self.seat else make_bot(self.bot_kinds[s], int(rng.random() * 2**31))
-            for s in range(self.players)
-        ]
+        self._bots = [None] * self.players
+        for s, kind in enumerate(self.bot_kinds):
+            if s != self.seat:
+                self._bots[s] = (
+                    kind if callable(kind) else make_bot(kind, int(rng.random() * 2**31))
+                )
         names = [f"p{i + 1}" for i in range(self.players)]
         self._hand = HandState(names, list(self.stacks), self.rules)
+        self._episode += 1
         self._steps = 0
         self._play_others()
         return self._obs(), self._info()
@@ -214,7 +270,7 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
             RuntimeError: the hand is over (call ``reset``).
         """
         hand = self.hand
-        if hand.complete:
+        if hand.complete or self._truncated():
             raise RuntimeError("the hand is over: call reset()")
         legal = self._legal()
         extra: dict[str, Any] = {}
@@ -227,14 +283,17 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
                 )
             extra["illegal_action"] = True
             chosen = legal[0]
-        hand.apply(action_of(chosen, seat=self.seat, hand=hand.hands[self.seat],
-                             max_stack=self.stack))
+        hand.apply(env_action(
+            chosen, hand.legal_actions(), seat=self.seat, hand=hand.hands[self.seat],
+            pot=hand.pot_total(), current_bet=hand.current_bet or 0, max_stack=self.stack,
+            abstract=self.abstract,
+        ))
         self._steps += 1
         self._play_others()
         reward = 0.0
         if hand.result is not None:
             reward = float(hand.result.net[self.seat])
-        truncated = hand.result is None and self._steps >= self.max_steps
+        truncated = hand.result is None and (self._steps >= self.max_steps or self._truncated())
         return self._obs(), reward, hand.complete, truncated, self._info(**extra)
 
     def render(self) -> str | None:
@@ -243,7 +302,8 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
             return None
         v = view(self.hand, self.seat)
         moves = ", ".join(
-            describe(i, hand=v.hand, max_stack=self.stack, to_call=v.to_call)
+            describe_abstract(i) if self.abstract and i >= ABSTRACT_BET0
+            else describe(i, hand=v.hand, max_stack=self.stack, to_call=v.to_call)
             for i in self._legal()
         )
         return "\n".join([*v.log[-8:], f"legal: {moves or '-'}"])

@@ -21,8 +21,11 @@ for each action legal now (all 0 when it is not that agent's move). The dealer i
 the environment: cards come from a :class:`~primero.engine.dealing.Dealer` seeded by
 ``reset(seed=...)``
 (R10: the same seed and actions give the same hand). Rewards are chips won or lost in
-the hand (final minus starting stack), given when it ends; ``max_cycles`` moves of any
-one agent truncate the episode (void deals, R4.3, can repeat without end).
+the hand (final minus starting stack), given when it ends. Void deals (R4.3) can repeat
+without end: at the ``max_void_deals``-th void deal (default 20, as in OpenSpiel) every
+agent is **truncated** (not terminated) with reward 0 (the hand is abandoned: no chips
+change hands, the antes go back); ``max_cycles`` moves of any one agent truncate it too.
+``preset="mini"`` plays Mini-Primero (:mod:`primero.research.mini`).
 """
 
 from __future__ import annotations
@@ -35,19 +38,20 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from primero.engine.dealing import Dealer
 from primero.engine.rules import Rules
 from primero.engine.state import DEALER, HandState
 from primero.engine.views import view
-from primero.research.actionids import action_of, legal_ids, num_actions, starting_stacks
+from primero.research.abstraction import NUM_ABSTRACT, env_action, env_legal_ids
+from primero.research.actionids import action_of, num_actions, starting_stacks
 from primero.research.features import (
     infostate_size,
     infostate_vector,
     observation_size,
     observation_vector,
 )
+from primero.research.mini import advance, apply_preset
 
 __all__ = ["env", "raw_env"]
 
@@ -55,12 +59,15 @@ ObsDict = dict[str, npt.NDArray[Any]]
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """The environment with PettingZoo's standard checks: actions out of range and calls
-    out of order raise errors. Takes the arguments of :class:`raw_env`."""
-    e: AECEnv = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    """The environment with PettingZoo's standard checks: actions out of range or not legal
+    and calls out of order (``step``, ``observe`` or ``last`` before ``reset``) raise
+    errors. Takes the arguments of :class:`raw_env`.
+
+    :class:`raw_env` makes these checks itself, so no wrapper is put around it: the
+    order-enforcing and out-of-bounds wrappers forward every attribute through
+    ``__getattr__``, which cost a third of each move.
+    """
+    return raw_env(**kwargs)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
@@ -72,6 +79,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         stacks: or each seat's starting chips, p1 first (as in a match, R9); the ids
             then cover 0..max(stacks).
         max_cycles: moves of one agent after which the hand is truncated (>= 1).
+        max_void_deals: void deals (R4.3) after which the hand is truncated, every reward
+            0 (>= 1; default 20, as OpenSpiel's ``python_primero``).
+        actions: ``"full"`` (the ids of :mod:`primero.research.actionids`) or
+            ``"abstract"`` (bets and raises as fractions of the pot,
+            :mod:`primero.research.abstraction`: 32 ids whatever the stacks).
+        preset: ``""`` (the game given by the other arguments) or ``"mini"``
+            (Mini-Primero, :mod:`primero.research.mini`: 2 players, stack 2, the 8-card
+            deck; ``players``, ``stack``, ``stacks``, ``max_void_deals`` and the house
+            rules are then fixed).
         history: observe :func:`primero.research.features.infostate_vector` (the moment and the
             recent public record lines) instead of
             :func:`~primero.research.features.observation_vector`.
@@ -82,8 +98,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             ``first_round_zero_bet``, ``min_raise``, ``max_raises``).
 
     Raises:
-        ValueError: ``players`` outside 2..8, ``stack`` or ``max_cycles`` < 1, ``stacks``
-            not one whole number >= 1 per seat, an unknown render mode.
+        ValueError: ``players`` outside 2..8, ``stack``, ``max_cycles`` or
+            ``max_void_deals`` < 1, ``stacks`` not one whole number >= 1 per seat, an
+            unknown render mode or preset.
         RulesError: an unknown house rule or a wrong value (a ``ValueError``).
     """
 
@@ -99,13 +116,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         max_cycles: int = 500,
         render_mode: str | None = None,
         history: bool = False,
+        max_void_deals: int = 20,
+        preset: str = "",
+        actions: str = "full",
         **rules: Any,
     ) -> None:
         super().__init__()
+        players, stack, stacks, max_void_deals, rules = apply_preset(
+            preset, players, stack, stacks, max_void_deals, rules, defaults=(4, 100, 20)
+        )
+        self.preset = preset
         if type(players) is not int or not 2 <= players <= 8:
             raise ValueError(f"players must be a whole number from 2 to 8, not {players!r}")
         self.stacks = starting_stacks(players, stack, stacks)
         stack = max(self.stacks)
+        if type(max_void_deals) is not int or max_void_deals < 1:
+            raise ValueError(f"max_void_deals must be a whole number >= 1, not {max_void_deals!r}")
         if type(max_cycles) is not int or max_cycles < 1:
             raise ValueError(f"max_cycles must be a whole number >= 1, not {max_cycles!r}")
         if render_mode not in (None, "human", "ansi"):
@@ -113,13 +139,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self.rules = Rules.from_mapping({"min_players": 2, "max_players": 8, **rules})
         self.stack = stack
         self.max_cycles = max_cycles
+        self.max_void_deals = max_void_deals
         self.render_mode = render_mode
         self.history = bool(history)
         self._encode = infostate_vector if history else observation_vector
         size = infostate_size(players) if history else observation_size(players)
         self.possible_agents = [f"p{i + 1}" for i in range(players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
-        n_actions = num_actions(stack)
+        if actions not in ("full", "abstract"):
+            raise ValueError(f"actions must be 'full' or 'abstract', not {actions!r}")
+        self.abstract = actions == "abstract"
+        n_actions = NUM_ABSTRACT if self.abstract else num_actions(stack)
         self._n_actions = n_actions
         self.observation_spaces = {
             a: gymnasium.spaces.Dict({
@@ -135,13 +165,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self._hand: HandState | None = None
         self._moves: dict[str, int] = {}
         self._legal_cache: tuple[int, list[int]] = (-1, [])
+        self._mini = preset == "mini"
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """``Discrete(22 + 2 * stack)``: the ids of :mod:`primero.research.actionids`."""
+        """``Discrete(22 + 2 * stack)``: the ids of :mod:`primero.research.actionids`
+        (``Discrete(32)`` with ``actions="abstract"``)."""
         return self.action_spaces[agent]
 
     @property
@@ -166,7 +198,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             self._rng = random.Random(seed)
         self._dealer = Dealer(self._rng)
         self._hand = HandState(self.possible_agents, list(self.stacks), self.rules)
-        self._dealer.deal_into(self._hand)
+        advance(self._hand, self._dealer, mini=self._mini)
         self._legal_cache = (-1, [])
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
@@ -193,25 +225,45 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         key = len(hand.actions)
         if self._legal_cache[0] != key:
             seat = hand.to_act
-            ids = [] if seat is None or seat < 0 else legal_ids(
-                hand.legal_actions(), hand_size=len(hand.hands[seat]), max_stack=self.stack
+            ids = [] if seat is None or seat < 0 else env_legal_ids(
+                hand.legal_actions(), hand_size=len(hand.hands[seat]), max_stack=self.stack,
+                abstract=self.abstract,
             )
             self._legal_cache = (key, ids)
         return self._legal_cache[1]
 
-    def _mask(self, seat: int) -> npt.NDArray[np.int8]:
-        mask = np.zeros(self._n_actions, dtype=np.int8)
-        if self.hand.to_act == seat:
-            mask[self._legal()] = 1
-        return mask
+    def last(
+        self, observe: bool = True
+    ) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
+        """The agent to act's observation, reward, terminated, truncated and info (AEC).
+
+        Raises:
+            RuntimeError: before the first ``reset``.
+        """
+        if self._hand is None:
+            raise RuntimeError("call reset() before last()")
+        result: tuple[ObsDict | None, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return result
 
     def observe(self, agent: str) -> ObsDict:
-        """``agent``'s observation: ``{"observation": vector, "action_mask": mask}``."""
+        """``agent``'s observation: ``{"observation": vector, "action_mask": mask}``.
+
+        Raises:
+            RuntimeError: before the first ``reset``.
+        """
         seat = self._index[agent]
-        return {
-            "observation": self._encode(view(self.hand, seat), max_stack=self.stack),
-            "action_mask": self._mask(seat),
-        }
+        hand = self.hand
+        v = view(hand, seat)
+        mask = np.zeros(self._n_actions, dtype=np.int8)
+        if v.legal is not None:
+            key = len(hand.actions)
+            if self._legal_cache[0] != key:  # the view's legal actions: computed once
+                ids = env_legal_ids(
+                    v.legal, hand_size=len(v.hand), max_stack=self.stack, abstract=self.abstract
+                )
+                self._legal_cache = (key, ids)
+            mask[self._legal_cache[1]] = 1
+        return {"observation": self._encode(v, max_stack=self.stack), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Apply the action id of the agent to act; deal any cards then due.
@@ -224,6 +276,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             ValueError: an action that is not legal now (the message lists the legal ids
                 and what they mean); nothing changes.
         """
+        if self._hand is None:
+            raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -236,21 +290,33 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
                 f"action {action!r} is not legal for {agent} now: legal ids are {legal} "
                 f"({hand.legal_actions().describe()})"
             )
-        hand.apply(action_of(int(action), seat=seat, hand=hand.hands[seat],
-                             max_stack=self.stack))
-        self._dealer.deal_into(hand)
+        hand.apply_unchecked(  # an id of the engine's own legal actions
+            env_action(
+                int(action), hand.legal_actions(), seat=seat, hand=hand.hands[seat],
+                pot=hand.pot_total(), current_bet=hand.current_bet or 0, max_stack=self.stack,
+                abstract=True,
+            ) if self.abstract else action_of(
+                int(action), seat=seat, hand=hand.hands[seat], max_stack=self.stack
+            )
+        )
+        advance(hand, self._dealer, mini=self._mini)
         self._moves[agent] += 1
         self._cumulative_rewards[agent] = 0
         if hand.result is not None:
             self.rewards = {a: hand.result.net[self._index[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self._moves[agent] >= self.max_cycles:
+        elif (
+            self._moves[agent] >= self.max_cycles or hand.void_deals >= self.max_void_deals
+        ):
             self.rewards = dict.fromkeys(self.agents, 0)
             self.truncations = dict.fromkeys(self.agents, True)
-        else:
-            self.rewards = dict.fromkeys(self.agents, 0)
-        if hand.result is None and not self.truncations[agent]:
+        else:  # the hand goes on: every reward 0, nobody done (nothing to accumulate)
+            if any(self.rewards.values()):
+                self.rewards = dict.fromkeys(self.agents, 0)
             self.agent_selection = self._agent_to_act()
+            if self.render_mode == "human":
+                print(self.render())
+            return
         self._accumulate_rewards()
         self._deads_step_first()
         if self.render_mode == "human":

@@ -27,8 +27,13 @@ first_round_zero_bet      false      R4.3
 min_raise                 1          R5
 max_raises                -1         raises per round; -1 = no cap (R5)
 max_void_deals            20         the hand stops, everyone getting their ante back
-                                     (returns 0), at this many void deals (R4.3 allows any
-                                     number; OpenSpiel needs a finite game)
+                                     (returns 0, ``state.truncated`` True), at this many
+                                     void deals (R4.3 allows any number; OpenSpiel needs a
+                                     finite game)
+preset                    ""         "mini": Mini-Primero (:mod:`primero.research.mini`),
+                                     a variant small enough for CFR; fixes the others
+actions                   "full"     or "abstract": 32 ids, bets and raises as pot
+                                     fractions (:mod:`primero.research.abstraction`)
 ========================  =========  ========================================================
 
 Chance: the dealer deals one card at a time; an outcome is a card id (``primero.DECK``)
@@ -37,7 +42,8 @@ drawn uniformly from the cards that may be dealt: the stock, and when the stock 
 receiving seat has just thrown. Player actions use the ids of :mod:`primero.research.actionids`.
 Returns are chips won or lost in the hand (final minus starting stack). Observations and
 information states are built from :func:`primero.view` (R9b) by :mod:`primero.research.features`:
-the information-state string is the seat's record of the hand so far (perfect recall);
+the information-state string is the seat's record of the hand so far (perfect recall),
+the cards of each line in deck order (one state whatever order they were dealt in);
 the observation tensor is :func:`primero.research.features.observation_vector`, the
 information-state tensor :func:`primero.research.features.infostate_vector` (the same followed by
 the seat's last 16n public record lines other than deals).

@@ -11,7 +11,9 @@
 0.0
 
 A :class:`ViewBot` reads only the view of the seat it plays (:func:`primero.view`, R9b)
-and answers with the action id of :mod:`primero.research.actionids`.
+and answers with the action id of :mod:`primero.research.actionids` (in a game with
+``actions="abstract"``, the abstract id whose amount is nearest to the bot's:
+:func:`primero.research.abstraction.abstract_id_of`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from typing import Any
 import pyspiel
 
 from primero.bots import make_bot
+from primero.engine.match import Agent
 from primero.engine.views import view
+from primero.research.abstraction import abstract_id_of
 from primero.research.actionids import id_of
 from primero.research.openspiel.game import PrimeroState
 
@@ -33,12 +37,14 @@ class ViewBot(pyspiel.Bot):  # type: ignore[misc]
 
     Args:
         game: a ``python_primero`` game.
-        kind: ``"heuristic"`` or ``"random"``.
+        kind: one of :data:`primero.bots.BOT_KINDS` (``"heuristic"``, ``"random"``, ...),
+            or ``"cfr"`` (:class:`primero.research.cfrbot.CFRBot`, for
+            ``python_primero(preset=mini)`` only).
         seed: the bot's own seed (R10); None draws a fresh one.
 
     Raises:
         ValueError: an unknown kind (the message lists the kinds), or a game that is not
-            ``python_primero``.
+            ``python_primero`` (or for ``"cfr"``, not its mini preset).
     """
 
     def __init__(self, game: Any, kind: str, seed: int | None = None) -> None:
@@ -47,8 +53,16 @@ class ViewBot(pyspiel.Bot):  # type: ignore[misc]
             raise ValueError(
                 f"ViewBot plays python_primero, not {game.get_type().short_name}"
             )
-        self._agent = make_bot(kind, seed)
+        if kind == "cfr":
+            if game.preset != "mini":
+                raise ValueError("the cfr bot plays python_primero(preset=mini) only")
+            from primero.research.cfrbot import CFRBot
+
+            self._agent: Agent = CFRBot(seed=seed)
+        else:
+            self._agent = make_bot(kind, seed)
         self._stack = int(game.stack)
+        self._abstract = bool(game.abstract)
         self.kind = kind
 
     def step(self, state: PrimeroState) -> int:
@@ -61,7 +75,14 @@ class ViewBot(pyspiel.Bot):  # type: ignore[misc]
         if seat < 0:
             raise ValueError("ViewBot.step needs a player's move, not a chance node or the end")
         seen = view(state.hand, seat)
-        return id_of(self._agent(seen), hand=seen.hand, max_stack=self._stack)
+        full = id_of(self._agent(seen), hand=seen.hand, max_stack=self._stack)
+        if not self._abstract:
+            return full
+        assert seen.legal is not None
+        return abstract_id_of(  # the bot's amount, to the nearest abstract one
+            full, seen.legal, pot=seen.pot_total, current_bet=seen.current_bet or 0,
+            max_stack=self._stack,
+        )
 
     def restart_at(self, state: PrimeroState) -> None:
         """Nothing to reset: the bot reads each view afresh."""

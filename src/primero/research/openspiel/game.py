@@ -9,12 +9,22 @@ from typing import Any, Final
 import pyspiel
 
 from primero.engine.actions import Deal
-from primero.engine.cards import DECK, Card
+from primero.engine.cards import DECK
 from primero.engine.rules import Rules
-from primero.engine.state import DEALER, HandState
-from primero.research.actionids import action_of, describe, legal_ids, num_actions
+from primero.engine.state import HandState, Phase
+from primero.research.abstraction import (
+    ABSTRACT_BET0,
+    NUM_ABSTRACT,
+    concrete_id,
+    describe_abstract,
+    env_action,
+    env_legal_ids,
+)
+from primero.research.actionids import action_of, describe, num_actions
+from primero.research.mini import MINI_PARAMS, PRESETS, forced_move, restrict_stock
 from primero.research.openspiel.observer import PrimeroObserver
 from primero.research.openspiel.resample import resample
+from primero.research.openspiel.table import _Table
 
 __all__ = ["DEFAULT_PARAMS", "PrimeroGame", "PrimeroState", "game_type", "rules_of"]
 
@@ -33,6 +43,8 @@ DEFAULT_PARAMS: Final[dict[str, Any]] = {
     "min_raise": 1,
     "max_raises": -1,
     "max_void_deals": 20,
+    "preset": "",
+    "actions": "full",
 }
 
 _SHORT_NAME: Final = "python_primero"
@@ -124,8 +136,9 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
 
     Raises:
         ValueError: an unknown parameter, ``players`` outside 2..8, ``stack`` < 1,
-            ``stacks`` that are not ``players`` whole numbers >= 1, or ``max_void_deals``
-            < 1; the message names the allowed values.
+            ``stacks`` that are not ``players`` whole numbers >= 1, ``max_void_deals``
+            < 1, an unknown ``preset``, or other parameters beside ``preset="mini"``;
+            the message names the allowed values.
         RulesError: a house rule of the wrong type or value (a ``ValueError``).
 
     Attributes:
@@ -141,6 +154,23 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
                 f"unknown python_primero parameter(s) {', '.join(unknown)}: the parameters "
                 f"are {', '.join(DEFAULT_PARAMS)}"
             )
+        actions = given.get("actions", "full")
+        if actions not in ("full", "abstract"):
+            raise ValueError(f"actions must be 'full' or 'abstract', not {actions!r}")
+        preset = given.get("preset", "")
+        if preset not in PRESETS:
+            raise ValueError(f"preset must be '' (the full game) or 'mini', not {preset!r}")
+        if preset == "mini":
+            others = sorted(
+                k for k, v in given.items()
+                if k not in ("preset", "actions")
+                and v != DEFAULT_PARAMS[k] and v != MINI_PARAMS.get(k)
+            )
+            if others:  # OpenSpiel passes every parameter: the defaults are let through
+                raise ValueError(
+                    f"the mini preset fixes every parameter: leave out {', '.join(others)}"
+                )
+            given = {**MINI_PARAMS, "preset": "mini", "actions": actions}
         p = {**DEFAULT_PARAMS, **given}
         players, stack, void = p["players"], p["stack"], p["max_void_deals"]
         if type(players) is not int or not 2 <= players <= 8:
@@ -156,8 +186,10 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         self.stacks: tuple[int, ...] = stacks
         self.stack: int = stack
         self.max_void_deals: int = void
+        self.preset: str = preset
+        self.abstract: bool = actions == "abstract"
         info = pyspiel.GameInfo(
-            num_distinct_actions=num_actions(stack),
+            num_distinct_actions=NUM_ABSTRACT if self.abstract else num_actions(stack),
             max_chance_outcomes=len(DECK),
             num_players=players,
             min_utility=float(-stack),
@@ -169,7 +201,9 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> PrimeroState:
         """A new hand: the antes are in and the first card is due (a chance node)."""
-        return PrimeroState(self)
+        state = PrimeroState(self)
+        state._after_move()
+        return state
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None,
@@ -186,65 +220,33 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         )
 
 
-class _Table:
-    """The Python side of a state: the engine's hand and the cards of a deal in progress.
-
-    Copied with :meth:`HandState.copy` (OpenSpiel clones a state by deep-copying this)."""
-
-    __slots__ = (
-        "draw_card", "draw_cycle", "draw_from_stock", "draw_seat", "hand", "pending", "truncated"
-    )
-
-    def __init__(self, hand: HandState) -> None:
-        self.hand = hand
-        self.pending: list[Card] = []
-        self.truncated = False
-        #: per chance move so far: the card id, the seat dealt to, whether the card was a
-        #: stock card, and the void deals before it (R4.3: a void deal puts every card back)
-        self.draw_card: list[int] = []
-        self.draw_seat: list[int] = []
-        self.draw_from_stock: list[bool] = []
-        self.draw_cycle: list[int] = []
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
-        other = _Table(self.hand.copy())
-        other.pending = list(self.pending)
-        other.truncated = self.truncated
-        other.draw_card = list(self.draw_card)
-        other.draw_seat = list(self.draw_seat)
-        other.draw_from_stock = list(self.draw_from_stock)
-        other.draw_cycle = list(self.draw_cycle)
-        return other
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        for name, value in data.items():
-            setattr(self, name, value)
-
-    def pool(self) -> list[Card]:
-        """The cards the next chance draw may give, in deck order (R8b)."""
-        hand = self.hand
-        due = hand.deal_due()
-        assert due is not None
-        seat, count = due
-        drawn = set(self.pending)
-        stock = [c for c in hand.stock() if c not in drawn]
-        if hand.stock_count >= count or stock:
-            return stock
-        return sorted((c for c in hand.recyclable(seat) if c not in drawn), key=lambda c: c.id)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
 
 class PrimeroState(pyspiel.State):  # type: ignore[misc]
-    """A hand in progress; create it with ``game.new_initial_state()``."""
+    """A hand in progress; create it with ``game.new_initial_state()``.
+
+    What does not change between moves is kept: the player to move, the legal ids and
+    the chance outcomes are computed once per move (OpenSpiel asks for them several
+    times), and the rules are the engine's :class:`HandState`, applied unchecked only
+    with actions taken from its own legal actions.
+    """
 
     def __init__(self, game: PrimeroGame) -> None:
         super().__init__(game)
         names = [f"p{i + 1}" for i in range(game.players)]
-        self._table = _Table(HandState(names, list(game.stacks), game.rules))
+        hand = HandState(names, list(game.stacks), game.rules)
+        self._mini = game.preset == "mini"
+        if self._mini:
+            restrict_stock(hand)
+        self._table = _Table(hand)
         self._stack = game.stack
         self._max_void = game.max_void_deals
+        self._abstract = game.abstract
+        self._player = _CHANCE
+        self._legal: list[int] | None = None
+        self._outcomes: list[tuple[int, float]] | None = None
 
     # -- the engine's hand, for analysis (hidden cards included: agents use views) --
 
@@ -254,58 +256,133 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         observation)."""
         return self._table.hand
 
+    @property
+    def truncated(self) -> bool:
+        """Whether the hand was stopped at ``max_void_deals`` void deals (R4.3) rather than
+        played out: a terminal state with every return 0 (OpenSpiel has no separate
+        truncation; Gymnasium and PettingZoo report it as ``truncated``)."""
+        return self._table.truncated
+
+    def _after_move(self) -> None:
+        """Bring the caches up to date after the hand changed."""
+        table = self._table
+        hand = table.hand
+        if self._mini:
+            while (forced := forced_move(hand)) is not None:
+                hand.apply_unchecked(forced)
+            if hand.stock_count == 40:  # a void deal put every card back (R4.3)
+                restrict_stock(hand)
+        if hand.void_deals >= self._max_void:
+            table.truncated = True
+        self._legal = None
+        self._outcomes = None
+        if hand.phase is Phase.COMPLETE or table.truncated:
+            self._player = _TERMINAL
+        elif hand.deals_due:
+            self._player = _CHANCE
+        else:
+            to_act = hand.to_act
+            assert to_act is not None
+            self._player = to_act
+
     def current_player(self) -> int:
         """The player to move, ``pyspiel.PlayerId.CHANCE`` or ``TERMINAL``."""
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        seat = self._table.hand.to_act
-        if seat == DEALER:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert seat is not None
-        return seat
+        return self._player
 
     def is_terminal(self) -> bool:
         """Whether the hand is over (or stopped at ``max_void_deals`` void deals)."""
-        return self._table.hand.complete or self._table.truncated
+        return self._player == _TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """Whether a card is to be dealt (answered in Python: no round trip through C++)."""
+        return self._player == _CHANCE
+
+    def is_player_node(self) -> bool:
+        """Whether a seat is to act."""
+        return self._player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids of ``player`` (default: the one to move), ascending; at a
+        chance node the card ids that may be dealt; empty for anyone else or at the end.
+
+        The same answer as OpenSpiel's ``State.legal_actions``, given from the ids kept
+        for this move instead of a round trip through C++ (a new list each call)."""
+        current = self._player
+        if player is not None and player != current:
+            return []
+        if current == _CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        if current < 0:
+            return []
+        return list(self._legal_ids())
+
+    def _legal_ids(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            hand = self._table.hand
+            seat = self._player
+            legal = self._legal = env_legal_ids(
+                hand.legal_actions(), hand_size=len(hand.hands[seat]), max_stack=self._stack,
+                abstract=self._abstract,
+            )
+        return legal
 
     def _legal_actions(self, player: int) -> list[int]:
-        hand = self._table.hand
-        if self.is_terminal() or hand.to_act != player:
+        if player != self._player or player < 0:
             return []
-        return legal_ids(
-            hand.legal_actions(), hand_size=len(hand.hands[player]), max_stack=self._stack
-        )
+        return self._legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each card that may be dealt next, with its probability (uniform, R8b)."""
-        pool = self._table.pool()
-        p = 1.0 / len(pool)
-        return [(c.id, p) for c in pool]
+        """Each card that may be dealt next, with its probability (uniform, R8b; in deck
+        order within a deal line with the ``mini`` preset)."""
+        outcomes = self._outcomes
+        if outcomes is None:
+            if self._mini:
+                outcomes = self._table.sorted_outcomes()
+            else:
+                pool = self._table.pool_ids()
+                p = 1.0 / len(pool)
+                outcomes = [(i, p) for i in pool]
+            self._outcomes = outcomes
+        return outcomes
 
     def _apply_action(self, action: int) -> None:
         table = self._table
         hand = table.hand
-        if hand.to_act == DEALER:
-            due = hand.deal_due()
-            assert due is not None
-            seat, count = due
+        if self._player == _CHANCE:
+            seat, count = hand.deals_due[0]
             card = DECK[action]
-            table.draw_card.append(card.id)
+            # the common case (a stock card not yet drawn) needs no outcome list
+            unusual = (
+                self._mini or hand.stock_count < count or not hand.in_stock[action]
+                or card in table.pending
+            )
+            if unusual and all(action != i for i, _ in self.chance_outcomes()):
+                raise ValueError(f"card id {action} cannot be dealt now")
+            table.draw_card.append(action)
             table.draw_seat.append(seat)
-            table.draw_from_stock.append(hand.in_stock[card.id])
+            table.draw_from_stock.append(hand.in_stock[action])
             table.draw_cycle.append(hand.void_deals)
             table.pending.append(card)
             if len(table.pending) == count:
                 cards, table.pending = tuple(table.pending), []
-                hand.apply(Deal(seat, cards))
+                hand.apply_unchecked(Deal(seat, cards))  # drawn from the engine's pool (R8b)
         else:
-            actor = hand.to_act
-            assert actor is not None and actor >= 0
-            hand.apply(
-                action_of(action, seat=actor, hand=hand.hands[actor], max_stack=self._stack)
+            actor = self._player
+            if actor < 0 or action not in self._legal_ids():
+                raise ValueError(
+                    f"action {action} is not legal now: legal ids are {self._legal_actions(actor)}"
+                )
+            hand.apply_unchecked(  # an id from the engine's own legal actions
+                env_action(
+                    action, hand.legal_actions(), seat=actor, hand=hand.hands[actor],
+                    pot=hand.pot_total(), current_bet=hand.current_bet or 0,
+                    max_stack=self._stack, abstract=True,
+                ) if self._abstract else action_of(
+                    action, seat=actor, hand=hand.hands[actor], max_stack=self._stack
+                )
             )
-        if hand.void_deals >= self._max_void:
-            table.truncated = True
+        self._after_move()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -314,6 +391,13 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         cards = hand.hands[player] if 0 <= player < hand.n else []
         legal = hand.legal_actions()
         to_call = legal.call if legal.seat == player and legal.call is not None else 0
+        if self._abstract and action >= ABSTRACT_BET0:
+            text = describe_abstract(action)
+            if legal.seat == player and action in self._legal_ids():
+                full = concrete_id(action, legal, pot=hand.pot_total(),
+                                   current_bet=hand.current_bet or 0, max_stack=self._stack)
+                text += f" ({describe(full, hand=cards, max_stack=self._stack)})"
+            return f"p{player + 1} {text}"
         return f"p{player + 1} " + describe(
             action, hand=cards, max_stack=self._stack, to_call=to_call
         )

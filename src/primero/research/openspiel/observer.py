@@ -79,7 +79,8 @@ class PrimeroObserver:
             due = table.hand.deal_due()
             assert due is not None
             shown = (
-                " ".join(str(c) for c in table.pending) if due[0] == player
+                " ".join(str(c) for c in sorted(table.pending, key=lambda c: c.id))
+                if due[0] == player
                 else " ".join("??" for _ in table.pending)
             )
             text += f"; dealing p{due[0] + 1} {shown}"

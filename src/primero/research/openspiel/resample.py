@@ -13,7 +13,8 @@ from primero.engine.state import Phase
 from primero.research.actionids import EXCHANGE0, EXCHANGE_POSITIONS
 
 if TYPE_CHECKING:
-    from primero.research.openspiel.game import PrimeroState, _Table
+    from primero.research.openspiel.game import PrimeroState
+    from primero.research.openspiel.table import _Table
 
 __all__ = ["resample"]
 
