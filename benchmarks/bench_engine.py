@@ -22,7 +22,7 @@ It measures, in this order and on this machine:
 (d) the bare-lookup limit, in process: L hands of only what every random 6-player hand
     must do at the least, in pure Python: deal 4 cards to each seat (``random()`` and
     ``pop`` from the 40-card stock) and look up each seat's hand in the evaluator's table
-    (:data:`primero.engine.hands.VALUE_BY_MASK`), with no betting, exchange or pot.
+    (:func:`primero.engine.hands.value_by_mask`), with no betting, exchange or pot.
 
 It prints the hands per second of each and the ratios (a)/(c), (a)/(b) and (a)/(d). The
 goal of the issue "Speed", item 3, is (a)/(c) >= 50 in wall-clock time. Each figure is also
@@ -125,9 +125,9 @@ def bench_checked(hands: int) -> Rate:
 
 def bench_bare_lookup(hands: int) -> Rate:
     """(d) Hands per second of dealing 6 hands of 4 cards and looking each up, nothing else."""
-    from primero.engine.hands import VALUE_BY_MASK
+    from primero.engine.hands import value_by_mask
 
-    table = VALUE_BY_MASK
+    table = value_by_mask()
     bits = [1 << i for i in range(40)]
     deck = list(range(40))
     rand = random.Random(1).random

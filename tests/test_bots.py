@@ -10,8 +10,10 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from primero.bots import BOT_KINDS, HeuristicBot, RandomBot, make_bot
-from primero.bots.heuristic import _first_round, best_exchange, win_table
+from primero.bots import BOT_KINDS, make_bot
+from primero.bots.heuristic import HeuristicBot, best_exchange, win_table
+from primero.bots.random import RandomBot
+from primero.bots.winmodel import first_round_values
 from primero.engine.actions import (
     Action,
     Bet,
@@ -450,5 +452,6 @@ def test_first_round_values_equal_brute_force(pair: str, k: int) -> None:
         return float(Fraction(total, len(draws))) / 2**24
 
     expected = (mean((a, b)), mean((a,)), mean((b,)), mean(()))
-    assert _first_round(a, b, k) == expected
-    assert _first_round(b, a, k) == (expected[0], expected[2], expected[1], expected[3])
+    alone = (None,) * k  # k undeclared opponents
+    assert first_round_values(a, b, alone) == expected
+    assert first_round_values(b, a, alone) == (expected[0], expected[2], expected[1], expected[3])

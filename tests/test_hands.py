@@ -184,11 +184,11 @@ import primero.engine.hands as h
 assert not h._TABLE
 {first}
 assert len(h._TABLE) == 91_390, len(h._TABLE)
-assert h.VALUE_BY_MASK is h._TABLE
+assert h.value_by_mask() is h._TABLE
 assert h.evaluate("7h 6h Ah 2c") is h.evaluate_ids(26, 25, 20, 1)
 """
     firsts = [
-        "from primero.engine.hands import VALUE_BY_MASK",
+        "h.value_by_mask()",
         "h.evaluate('7h 6h Ah 2c')",
         "h.evaluate_ids(0, 1, 2, 3)",
         "h.evaluate_mask(15)",

@@ -106,7 +106,7 @@ def test_no_module_imports_itself_through_others() -> None:
 
 def test_private_names_stay_in_their_package() -> None:
     # A leading underscore is private to its package (the odds package's submodules
-    # share theirs); the evaluator's table is public as hands.VALUE_BY_MASK.
+    # share theirs); the evaluator's table is public as hands.value_by_mask().
     offenders = []
     for path in PACKAGE.rglob("*.py"):
         name = module_name(path)

@@ -13,7 +13,7 @@ in the hot path. ``primero simulate`` uses it whenever every bot is random
 It is *trusted*: it never checks anything, because it only ever produces what the rules
 allow. It holds no rule of its own: the rules come from the same pure functions the
 checked engine calls (:mod:`primero.engine.rulebook`: ranges, votes, turn order, R8b;
-:mod:`primero.engine.pots`: pots and their award; :func:`primero.engine.hands.VALUE_BY_MASK`: the
+:mod:`primero.engine.pots`: pots and their award; :func:`primero.engine.hands.value_by_mask`: the
 evaluator), and every bot decision from :mod:`primero.bots.random`
 (:func:`~primero.bots.random.random_move`'s parts and
 :func:`~primero.bots.random.random_cards`), which :class:`~primero.bots.random.RandomBot`

@@ -12,7 +12,7 @@ from math import floor
 from typing import Final, NamedTuple
 
 from primero.engine.cards import DECK
-from primero.engine.hands import VALUE_BY_MASK, Category
+from primero.engine.hands import Category, value_by_mask
 from primero.engine.rulebook import first_round_options, reshuffle_pool
 from primero.engine.rules import Rules
 
@@ -41,7 +41,7 @@ Rand = Callable[[], float]
 
 #: The evaluator's table of every hand's :class:`~primero.engine.hands.HandValue` by card mask
 #: (``sum(1 << id)``); ``.key`` is ``category * 128 + points`` (R2).
-VALUE: Final = VALUE_BY_MASK
+VALUE: Final = value_by_mask()
 #: ``BIT[id]``: the mask bit of card ``id`` (``1 << id``).
 BIT: Final = tuple(1 << i for i in range(40))
 #: ``CARD[id]``: the card's record name (``"7h"``, hand-history.md).
