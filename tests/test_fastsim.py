@@ -31,23 +31,7 @@ from primero.engine.state import DEALER, HandState, Phase
 from primero.engine.views import view
 from primero.research.fastsim import play_random_hand, simulate_random
 from referee import referee_lines
-
-
-def random_rules(rng: random.Random) -> Rules:
-    """House rules drawn at random, every rule varying (2 to 8 players allowed)."""
-    return Rules(
-        ante=rng.choice([0, 1, 1, 1, 2, 5]),
-        ties=rng.choice(["eldest", "split"]),
-        refusal=rng.random() < 0.75,
-        last_round=rng.random() < 0.8,
-        declarations=rng.random() < 0.8,
-        first_round_stand=rng.random() < 0.3,
-        first_round_zero_bet=rng.random() < 0.3,
-        min_raise=rng.choice([1, 1, 1, 2, 5]),
-        max_raises=rng.choice([None, None, 0, 1, 2, 3]),
-        min_players=2,
-        max_players=8,
-    )
+from strategies import random_rules
 
 
 @dataclass(frozen=True)
