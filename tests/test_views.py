@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import primero.engine.views
-from primero.engine.actions import Deal, Exchange, parse_action
+from primero.engine.actions import Action, Deal, Exchange, parse_action
 from primero.engine.cards import parse_cards
 from primero.engine.hands import Category
 from primero.engine.history import HandRecord, replay
@@ -319,3 +319,39 @@ def test_a_replayed_hand_of_the_same_length_is_viewed_afresh() -> None:
     s.actions[-1] = parse_action("d dh p2 Qd", 4)  # another action, the same count
     assert view(s, 1).log[-1] == "d dh p2 Qd"
     assert view(s, 0).log == _expected_log(s, 0)
+
+
+def test_a_bad_seat_is_named_with_the_seats_there_are() -> None:
+    s = play(DEALS)
+    with pytest.raises(ValueError, match=r"^no seat 4: this hand has seats 0\.\.3$"):
+        view(s, 4)
+
+
+def test_nothing_is_shown_before_the_showdown() -> None:
+    s = play(SHOWDOWN[:12])
+    for seat in (0, 3, None):
+        v = view(s, seat)
+        assert v.shown == (None, None, None, None)
+        assert v.shown_cards == (None, None, None, None)
+        assert v.awards == () and v.final_stacks is None
+
+
+def test_each_record_line_is_redacted_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A view per decision does not rewrite the whole record: only the new lines."""
+    calls: list[str] = []
+    real = primero.engine.views.redact
+
+    def counting(action: Action, seat: int | None) -> str:
+        calls.append(action.line())
+        return real(action, seat)
+
+    monkeypatch.setattr(primero.engine.views, "redact", counting)
+    s = play(SHOWDOWN[:9])
+    view(s, 0)
+    assert len(calls) == 9
+    view(s, 1)
+    view(s, None)
+    assert len(calls) == 9  # nothing new: nothing rewritten
+    s.apply(SHOWDOWN[9])
+    assert view(s, 2).log[-1] == "d dh p1 ?? ??"
+    assert calls[9:] == [SHOWDOWN[9]]
