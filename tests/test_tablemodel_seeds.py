@@ -24,6 +24,7 @@ BOTS = [None, "random", "heuristic", "random"]
 def _play_match(seed: int | None, hands: int = 3) -> list[list[str]]:
     """The record lines of ``hands`` hands: bots everywhere, the person's moves by the timer."""
     m = TableModel(NAMES, BOTS, seed=seed, max_hands=hands, stack=30)
+    assert m.match.chips == [30, 30, 30, 30]
     played = []
     while not m.over:
         m.start_hand()
@@ -48,8 +49,14 @@ def test_the_same_seed_plays_the_same_match() -> None:  # R10
 
 def test_an_unseeded_table_draws_a_fresh_dealer_seed_per_hand() -> None:
     m = TableModel(NAMES, BOTS, max_hands=2)
+    assert m.to_act_index() is None and m.person_to_act() is None  # no hand yet
     m.start_hand()
     assert m.hand_seed is not None and 0 <= m.hand_seed < 2**63
+    assert m.hand is not None
+    while not m.hand.complete:
+        if m.step() is None:
+            m.apply(m.timeout_action())
+    assert m.finish_hand().seed == m.hand_seed  # the record replays with its seed
 
 
 def test_the_bots_are_seeded_as_primero_simulate_seeds_them() -> None:  # R10
@@ -113,6 +120,7 @@ def test_calls_are_recorded_with_their_chips() -> None:
     event = m.apply_line("c", 1)
     assert event.call == 3 and event.note == ""
     assert m.events[-1] is event
+    assert [e.call for e in m.events if e.action.line().split()[1] in ("b", "y")] == [None, None]
 
 
 def test_deadlines_run_from_now() -> None:
@@ -122,8 +130,12 @@ def test_deadlines_run_from_now() -> None:
     assert m.person_to_act() == 0
     assert m.deadline == 1040.0
     assert not m.timed_out(1039.9) and m.timed_out(1040.0)
+    assert m.view_for(None).seat is None and m.view_for(0).seat == m.hand_seat(0)
     m.apply(m.timeout_action(), now=1050.0)
     assert m.person_to_act() is None and m.deadline is None  # the bots' turns: no timer
+    while m.to_act_index() is None and m.step(now=1055.0) is not None:
+        pass  # the deal of the person's exchange
+    assert m.to_act_index() == 1 and m.person_to_act() is None  # a bot: no timer
     _to_person(m, now=1060.0)
     assert m.person_to_act() == 0 and m.deadline == 1090.0
     m.refresh_deadline(2000.0)  # after a restart
