@@ -5,7 +5,9 @@ count, and the cards of a deal in progress) decides which cards the next chance 
 offers and how a state is resampled (R8b, R4.3). A clone that shared one of these lists
 with its original (``draw_cycle`` did, in a mutation sweep, and no test saw it) would
 let the clone's moves rewrite the original's past. Here a clone plays a whole hand and
-the original must be exactly as it was, then the other way round.
+the original must be exactly as it was, then the other way round; and a state stopped
+after ``max_void_deals`` void deals stays stopped in its clone (``truncated``, another
+survivor).
 
 Needs the ``research`` extra (open-spiel); skipped without it, failing when PRIMERO_CI=1.
 """
@@ -77,3 +79,23 @@ def test_a_clone_plays_on_and_the_original_is_unchanged(moves: int) -> None:
     while not state.is_terminal():  # and the original plays on: the clone keeps its own
         _step(state, rng)
     assert _snapshot(clone) == clone_before
+
+
+def test_a_clone_of_a_stopped_hand_is_stopped_too() -> None:
+    """A state stopped at ``max_void_deals`` void deals (R4.3) is terminal, and so is its
+    clone (a clone that forgot the stop survived the sweep)."""
+    from primero.research.actionids import EXCHANGE0
+
+    game = pyspiel.load_game(
+        "python_primero", {"players": 4, "first_round_stand": True, "max_void_deals": 1}
+    )
+    state = game.new_initial_state()
+    while not state.is_terminal():  # deal, then every player stands pat: a void deal
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            assert EXCHANGE0 in state.legal_actions()
+            state.apply_action(EXCHANGE0)
+    assert state.hand.void_deals == 1 and not state.hand.complete  # stopped, not played out
+    clone = state.clone()
+    assert clone.is_terminal() and clone.returns() == state.returns()
