@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from primero.bots import HeuristicBot, make_bot
-from primero.bots.heuristic import accepted_bet
+from primero.bots import make_bot
+from primero.bots.heuristic import HeuristicBot, accepted_bet
 from primero.engine.actions import Bet, Call, Fold, Raise, Vote, parse_action
 from primero.engine.cards import parse_cards
 from primero.engine.dealing import Dealer

@@ -10,8 +10,10 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from primero.bots import BOT_KINDS, HeuristicBot, RandomBot, make_bot
-from primero.bots.heuristic import _first_round, best_exchange, win_table
+from primero.bots import BOT_KINDS, make_bot
+from primero.bots.heuristic import HeuristicBot, best_exchange, win_table
+from primero.bots.random import RandomBot
+from primero.bots.winmodel import first_round_values
 from primero.engine.actions import (
     Action,
     Bet,
@@ -31,22 +33,7 @@ from primero.engine.odds import exchange_odds
 from primero.engine.rules import Rules
 from primero.engine.state import DEALER, HandState, Phase
 from primero.engine.views import view
-
-
-def _random_rules(rng: random.Random) -> Rules:
-    return Rules(
-        ante=rng.choice([0, 1, 2, 5]),
-        ties=rng.choice(["eldest", "split"]),
-        refusal=rng.random() < 0.6,
-        last_round=rng.random() < 0.7,
-        declarations=rng.random() < 0.7,
-        first_round_stand=rng.random() < 0.4,
-        first_round_zero_bet=rng.random() < 0.4,
-        min_raise=rng.choice([1, 1, 2, 5, 25]),
-        max_raises=rng.choice([None, None, 0, 1, 3]),
-        min_players=2,
-        max_players=8,
-    )
+from strategies import random_rules
 
 
 def _play(state: HandState, dealer: Dealer, agents: list[Agent]) -> list[Action]:
@@ -87,7 +74,7 @@ def test_bots_only_return_legal_actions_under_random_house_rules() -> None:
     rng = random.Random(2024)
     kinds_seen: set[str] = set()
     for hand_no in range(400):
-        rules = _random_rules(rng)
+        rules = random_rules(rng)
         n = rng.randint(2, 8)
         stacks = [rng.choice([1, 2, 5, 20, 100]) for _ in range(n)]
         state = HandState([f"P{i}" for i in range(n)], stacks, rules)
@@ -450,5 +437,6 @@ def test_first_round_values_equal_brute_force(pair: str, k: int) -> None:
         return float(Fraction(total, len(draws))) / 2**24
 
     expected = (mean((a, b)), mean((a,)), mean((b,)), mean(()))
-    assert _first_round(a, b, k) == expected
-    assert _first_round(b, a, k) == (expected[0], expected[2], expected[1], expected[3])
+    alone = (None,) * k  # k undeclared opponents
+    assert first_round_values(a, b, alone) == expected
+    assert first_round_values(b, a, alone) == (expected[0], expected[2], expected[1], expected[3])

@@ -14,8 +14,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from primero.cli import app
-from primero.cli.commands_play import run_plain
 from primero.cli.commands_simulate import simulate
+from primero.cli.plain import run_plain
 from primero.engine.history import read_record, replay
 from primero.engine.rules import Rules
 from primero.engine.views import SeatView

@@ -41,14 +41,14 @@ def test_copy_taken_during_a_vote_does_not_follow_the_original() -> None:
         s.apply(line)
     assert s.vote is not None and s.to_act == 1  # R8: p2 votes first
     c = s.copy()
-    lines, hands, private = c.lines(), [list(h) for h in c.hands], copy.deepcopy(c.private_log)
+    lines, hands, actions = c.lines(), [list(h) for h in c.hands], list(c.actions)
     s.apply("p2 n")  # the original's vote moves on to p3 ...
     assert s.to_act == 2
     assert c.to_act == 1  # ... the copy's does not
     s.apply("p3 n")
     s.apply("p4 n")  # refused by all: p1 acts again below 5 (R8)
     s.apply("p1 x 7s")
-    assert (c.lines(), c.hands, c.private_log) == (lines, hands, private)
+    assert (c.lines(), c.hands, c.actions) == (lines, hands, actions)
     assert c.to_act == 1 and c.vote is not None and c.vote.index == 0
     assert c.cap is None and s.cap is None
     c.apply("p2 y")  # the copy plays on by itself: the bet stands

@@ -10,10 +10,9 @@ exhaustion) are drawn at random; the tests also check that the rare paths (void 
 R8b in the second deal and the second exchange, refused bets, split ties, side pots)
 were met.
 
-The public entry points run the generated kernel :mod:`primero.research.fastsim_inlined` (the
-template's functions with the rule helpers inlined, ``tools/inline_kernel.py``); the
-equivalence tests run with the ``kernel`` fixture, once on it and once on the readable
-template (``primero.research.fastsim._TEMPLATE``).
+These tests run on the modules they import: the pure-Python ones here (the editable
+install), and the mypyc-compiled kernel, rulebook, pots and random bot when
+``tests/test_compiled.py`` runs this file again against a compiled build (setup.py).
 """
 
 from __future__ import annotations
@@ -24,7 +23,6 @@ from dataclasses import dataclass
 
 import pytest
 
-import primero.research.fastsim
 from primero.bots.random import RandomBot
 from primero.engine.dealing import Dealer
 from primero.engine.hands import Category
@@ -33,30 +31,7 @@ from primero.engine.state import DEALER, HandState, Phase
 from primero.engine.views import view
 from primero.research.fastsim import play_random_hand, simulate_random
 from referee import referee_lines
-
-
-@pytest.fixture(params=["generated", "template"])
-def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Which kernel the public entry points run: the generated one or the template."""
-    monkeypatch.setattr(primero.research.fastsim, "_TEMPLATE", request.param == "template")
-    return str(request.param)
-
-
-def random_rules(rng: random.Random) -> Rules:
-    """House rules drawn at random, every rule varying (2 to 8 players allowed)."""
-    return Rules(
-        ante=rng.choice([0, 1, 1, 1, 2, 5]),
-        ties=rng.choice(["eldest", "split"]),
-        refusal=rng.random() < 0.75,
-        last_round=rng.random() < 0.8,
-        declarations=rng.random() < 0.8,
-        first_round_stand=rng.random() < 0.3,
-        first_round_zero_bet=rng.random() < 0.3,
-        min_raise=rng.choice([1, 1, 1, 2, 5]),
-        max_raises=rng.choice([None, None, 0, 1, 2, 3]),
-        min_players=2,
-        max_players=8,
-    )
+from strategies import random_rules
 
 
 @dataclass(frozen=True)
@@ -125,7 +100,7 @@ def play_fast(case: Case) -> Fast:
 
 
 @pytest.mark.parametrize("block", range(6))
-def test_kernel_plays_the_checked_engines_hands(block: int, kernel: str) -> None:
+def test_kernel_plays_the_checked_engines_hands(block: int) -> None:
     meta = random.Random(1000 + block)
     features: Counter[str] = Counter()
     for _ in range(1000):
@@ -146,7 +121,7 @@ def test_kernel_plays_the_checked_engines_hands(block: int, kernel: str) -> None
 
 
 @pytest.mark.parametrize("block", range(2))
-def test_kernel_hands_obey_the_rules_referee(block: int, kernel: str) -> None:
+def test_kernel_hands_obey_the_rules_referee(block: int) -> None:
     """The kernel's records, judged line by line by the referee written from rules.md
     (not by the checked engine: a rule bug shared by both engines is caught here)."""
     meta = random.Random(2000 + block)
@@ -179,7 +154,7 @@ SECOND_DEAL_RUNS_OUT = [
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_deck_runs_out_in_the_second_deal(seed: int, kernel: str) -> None:
+def test_deck_runs_out_in_the_second_deal(seed: int) -> None:
     """R8b with eight players: ten cards exchanged, the second deal takes 16 of 14."""
     rules = Rules(max_players=8, ties="split" if seed % 2 else "eldest")
     stacks = [100, 100, 100, 100, 100, 100, 100, 3 + seed % 5]
@@ -212,7 +187,7 @@ def test_deck_runs_out_in_the_second_deal(seed: int, kernel: str) -> None:
     assert out.final_stacks == state.result.final_stacks
 
 
-def test_kernel_advances_the_random_sources_as_the_engine(kernel: str) -> None:
+def test_kernel_advances_the_random_sources_as_the_engine() -> None:
     """After the hand, every source is in the same state as the checked engine's."""
     rules = Rules(min_players=2, max_players=8)
     for seed in range(50):
@@ -234,7 +209,7 @@ def test_kernel_advances_the_random_sources_as_the_engine(kernel: str) -> None:
             assert a.random() == b.random()
 
 
-def test_spec_example_four_players(kernel: str) -> None:
+def test_spec_example_four_players() -> None:
     """A fixed hand: same lines, stacks conserved, shown categories from the evaluator."""
     lines, final, shown, _ = play_fast(Case(Rules(), [20, 20, 20, 20], 11))
     state = play_checked(Case(Rules(), [20, 20, 20, 20], 11), Counter())
@@ -272,7 +247,7 @@ def test_play_random_hand_rejects_bad_input() -> None:
     ],
 )
 def test_simulate_random_equals_primero_simulate_checked(
-    players: int, hands: int, seed: int, rules: Rules, stack: int, kernel: str
+    players: int, hands: int, seed: int, rules: Rules, stack: int
 ) -> None:
     """The counters of the kernel equal those of the checked path of ``primero simulate``."""
     from primero.cli.commands_simulate import simulate
@@ -291,7 +266,7 @@ def test_simulate_random_equals_primero_simulate_checked(
     assert fast.won_with == tuple(checked.won_with[c] for c in Category)
 
 
-def test_simulate_random_progress_and_counts(kernel: str) -> None:
+def test_simulate_random_progress_and_counts() -> None:
     seen: list[int] = []
     out = simulate_random(5, 40, 2, on_hand=seen.append)
     assert seen == list(range(1, 41))
@@ -299,14 +274,3 @@ def test_simulate_random_progress_and_counts(kernel: str) -> None:
     assert out.showdowns <= 40
     assert sum(out.shown) >= 2 * out.showdowns
 
-
-def test_the_template_and_the_generated_kernel_give_the_same_summary() -> None:
-    """Both kernels play the same simulation to the same counters (R10)."""
-    rules = Rules(min_players=2, max_players=8, ties="split")
-    generated = simulate_random(7, 400, 5, rules=rules, stack=15)
-    primero.research.fastsim._TEMPLATE = True
-    try:
-        template = simulate_random(7, 400, 5, rules=rules, stack=15)
-    finally:
-        primero.research.fastsim._TEMPLATE = False
-    assert generated == template

@@ -106,14 +106,10 @@ def test_no_module_imports_itself_through_others() -> None:
 
 def test_private_names_stay_in_their_package() -> None:
     # A leading underscore is private to its package (the odds package's submodules
-    # share theirs); the evaluator's table is public as hands.VALUE_BY_MASK. The generated
-    # kernel is exempt: it holds the rule helpers' own bodies, which read their modules'
-    # private tables (tools/inline_kernel.py imports them).
+    # share theirs); the evaluator's table is public as hands.value_by_mask().
     offenders = []
     for path in PACKAGE.rglob("*.py"):
         name = module_name(path)
-        if name == "primero.research.fastsim_inlined":
-            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("primero"):
                 source_package = (node.module or "").rpartition(".")[0]

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from primero.engine.cards import DECK, parse_cards
+from primero.engine.views import view
 from primero.research.actionids import BET0, CALL, EXCHANGE0, num_actions
 from research_helpers import deal_lowest, deal_random, require
 
@@ -47,7 +48,7 @@ def _play_random(state: Any, rng: np.random.RandomState) -> None:
             words = set(state.information_state_string(seat).replace(";", " ").split())
             words |= set(state.observation_string(seat).replace("|", " ").split())
             # every card a seat's strings name is one it was dealt itself (R9b)
-            own = {w for _, line in hand.private_log[seat] for w in line.split()}
+            own = {w for _, line in view(hand, seat).private_log for w in line.split()}
             assert (words & CARD_NAMES) <= own
         state.apply_action(int(rng.choice(legal)))
 

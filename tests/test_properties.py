@@ -19,6 +19,7 @@ from typing import Literal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import strategies
 from primero.bots.random import RandomBot
 from primero.engine.actions import (
     Action,
@@ -41,6 +42,7 @@ from primero.engine.rules import Rules
 from primero.engine.state import DEALER, HandState, LegalActions, Phase
 from primero.engine.views import SeatView, view
 from referee import Referee
+from strategies import random_rules, random_stacks
 
 Agent = Callable[[SeatView], Action]
 
@@ -49,27 +51,6 @@ VERBS = ("deal", "x", "b", "r", "c", "f", "y", "n", "dc")
 
 
 # ---------------------------------------------------------------- random set-ups
-
-
-def random_rules(rng: random.Random, n: int) -> Rules:
-    return Rules(
-        ante=rng.choice([0, 1, 1, 1, 2, 3]),
-        ties=rng.choice(["eldest", "split"]),
-        refusal=rng.random() < 0.75,
-        last_round=rng.random() < 0.8,
-        declarations=rng.random() < 0.8,
-        first_round_stand=rng.random() < 0.3,
-        first_round_zero_bet=rng.random() < 0.3,
-        min_raise=rng.choice([1, 1, 1, 2, 3, 5]),
-        max_raises=rng.choice([None, None, 0, 1, 2, 3]),
-        min_players=2,
-        max_players=rng.randint(n, 8),
-    )
-
-
-def random_stacks(rng: random.Random, n: int) -> list[int]:
-    top = rng.choice([3, 6, 15, 40, 120])
-    return [rng.randint(1, top) for _ in range(n)]
 
 
 # ---------------------------------------------------------------- oracles
@@ -512,21 +493,8 @@ def test_big_tables_run_out_of_cards() -> None:
 @given(
     seed=st.integers(0, 2**32 - 1),
     n=st.integers(2, 8),
-    stacks=st.lists(st.integers(1, 60), min_size=8, max_size=8),
-    rules=st.builds(
-        Rules,
-        ante=st.integers(0, 4),
-        ties=st.sampled_from(["eldest", "split"]),
-        refusal=st.booleans(),
-        last_round=st.booleans(),
-        declarations=st.booleans(),
-        first_round_stand=st.booleans(),
-        first_round_zero_bet=st.booleans(),
-        min_raise=st.integers(1, 6),
-        max_raises=st.none() | st.integers(0, 3),
-        min_players=st.just(2),
-        max_players=st.just(8),
-    ),
+    stacks=strategies.stacks(8),
+    rules=strategies.rules(),
 )
 def test_hypothesis_hands(seed: int, n: int, stacks: list[int], rules: Rules) -> None:
     play_random_hand(seed, n=n, rules=rules, stacks=stacks, views=True, illegal=True)

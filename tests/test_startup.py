@@ -76,7 +76,7 @@ def test_the_kernel_loads_only_the_engine_it_uses() -> None:
     assert not present(modules, HEAVY), present(modules, HEAVY)
     assert not present(modules, ENGINE_EXTRAS), present(modules, ENGINE_EXTRAS)
     assert not {"typer", "rich", "secrets"} & modules
-    assert built  # the kernel reads hands.VALUE_BY_MASK
+    assert built  # the kernel reads hands.value_by_mask()
 
 
 def test_the_package_re_exports_load_on_first_use() -> None:

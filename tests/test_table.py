@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from primero.bots import BOT_NAMES
 from primero.bots.random import RandomBot
 from primero.engine.actions import Action, Bet, Call, Deal, Declare, Exchange, Fold, Raise, Vote
 from primero.engine.errors import IllegalActionError, PrimeroError, WrongTurnError
@@ -16,7 +17,8 @@ from primero.engine.match import MatchOverError
 from primero.engine.rules import Rules, RulesError
 from primero.engine.state import Phase
 from primero.engine.views import SeatView
-from primero.play.table import BOT_NAMES, InputError, Table, TableConfig, input_help
+from primero.play.moveinput import input_help
+from primero.play.table import InputError, Table, TableConfig
 
 Policy = Callable[[SeatView], Action]
 
@@ -393,7 +395,7 @@ def test_input_errors_address_the_person_in_the_second_person() -> None:
 
 
 def test_personal_message_rewrites_the_persons_seat_only() -> None:
-    from primero.play.table import personal_message
+    from primero.play.moveinput import personal_message
 
     assert (
         personal_message("p1 holds a primero and may not declare numerus", 0)

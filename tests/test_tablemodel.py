@@ -203,7 +203,7 @@ def test_no_payload_holds_a_card_its_reader_may_not_see() -> None:
                 own = {str(c) for c in hand.hands[seat]} if seat is not None else set()
                 own |= {str(c) for c in hand.own_discards[seat]} if seat is not None else set()
                 if seat is not None:
-                    for _i, line in hand.private_log[seat]:
+                    for _i, line in view(hand, seat).private_log:
                         own |= set(_CARD.findall(line))
                 shown = {c for s in (payload["shown"] or []) if s for c in s["cards"]}
                 seen = set(_CARD.findall(json.dumps(payload)))

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
-from primero.engine.actions import Deal, Exchange, parse_action
+import primero.engine.views
+from primero.engine.actions import Action, Deal, Exchange, parse_action
 from primero.engine.cards import parse_cards
 from primero.engine.hands import Category
 from primero.engine.history import HandRecord, replay
@@ -243,9 +245,32 @@ def test_every_field_is_filled_for_every_seat() -> None:
         assert v.log == tuple(
             line
             if seat is not None and line.startswith((f"d dh p{seat + 1} ", f"p{seat + 1} x"))
-            else redact(a, None)
-            for line, a in zip(s.lines(), s.actions, strict=True)
+            else _hidden(line)
+            for line in s.lines()
         )
+
+
+def _hidden(line: str) -> str:
+    """``line`` with the cards of a deal or an exchange written ``??`` (hand-history.md)."""
+    words = line.split()
+    if words[:2] == ["d", "dh"]:
+        return " ".join(words[:3] + ["??"] * (len(words) - 3))
+    if len(words) >= 2 and words[1] == "x":
+        return " ".join(words[:2] + ["??"] * (len(words) - 2))
+    return line
+
+
+def test_the_hand_state_keeps_no_redacted_log() -> None:
+    """One place hides cards (R9b): the state keeps every action whole, only views hide."""
+    s = play(SHOWDOWN[:12])
+    assert not hasattr(s, "public_log") and not hasattr(s, "private_log")
+    engine = Path(primero.engine.views.__file__).parent
+    writers = sorted(
+        path.name for path in engine.rglob("*.py")
+        if path.name not in ("views.py", "actions.py")
+        and any(token in path.read_text(encoding="utf-8") for token in ("HIDDEN", '"??'))
+    )
+    assert writers == [], writers
 
 
 def test_a_voter_does_not_see_the_bettors_cap_as_its_own() -> None:
@@ -254,3 +279,79 @@ def test_a_voter_does_not_see_the_bettors_cap_as_its_own() -> None:
     legal = view(s, 1).legal
     assert legal is not None and legal.vote
     assert view(s, 1).cap is None
+
+
+def _expected_log(s: HandState, seat: int | None) -> tuple[str, ...]:
+    """The record as ``seat`` sees it, written from the full lines by hand (R9b)."""
+    own = () if seat is None else (f"d dh p{seat + 1} ", f"p{seat + 1} x")
+    return tuple(line if own and line.startswith(own) else _hidden(line) for line in s.lines())
+
+
+def test_a_view_after_more_actions_shows_them() -> None:
+    """Viewed, moved on, viewed again: the later view has the new lines (R9b)."""
+    s = play(SHOWDOWN[:9])
+    before = {seat: view(s, seat).log for seat in (0, 1, None)}
+    for line in SHOWDOWN[9:17]:  # the second deal and declarations
+        s.apply(line)
+        for seat in (0, 1, 2, None):
+            assert view(s, seat).log == _expected_log(s, seat)
+    assert view(s, 1).log[:9] == before[1] and len(view(s, 1).log) == 17
+    assert view(s, 1).private_log[-1] == (10, "d dh p2 3c 4c")
+
+
+def test_a_copy_and_its_original_are_viewed_apart() -> None:
+    s = play(SHOWDOWN[:19])
+    assert view(s, 1).log == _expected_log(s, 1)
+    c = s.copy()
+    s.apply("p2 x 2d")  # the original: p2 throws 2d
+    c.apply("p2 x")  # the copy: p2 stands pat
+    assert view(s, 1).log[-1] == "p2 x 2d" and view(s, 0).log[-1] == "p2 x ??"
+    assert view(c, 1).log[-1] == "p2 x" and view(c, 0).log[-1] == "p2 x"
+    assert view(c, 1).log == _expected_log(c, 1)
+    assert view(s, 1).private_log[-1] == (19, "p2 x 2d")
+    assert view(c, 1).private_log[-1] == (19, "p2 x")
+
+
+def test_a_replayed_hand_of_the_same_length_is_viewed_afresh() -> None:
+    """A log is reused only for the very actions it was written from."""
+    s = play(SHOWDOWN[:21])
+    assert view(s, 1).log[-1] == "d dh p2 Kd"
+    s.actions[-1] = parse_action("d dh p2 Qd", 4)  # another action, the same count
+    assert view(s, 1).log[-1] == "d dh p2 Qd"
+    assert view(s, 0).log == _expected_log(s, 0)
+
+
+def test_a_bad_seat_is_named_with_the_seats_there_are() -> None:
+    s = play(DEALS)
+    with pytest.raises(ValueError, match=r"^no seat 4: this hand has seats 0\.\.3$"):
+        view(s, 4)
+
+
+def test_nothing_is_shown_before_the_showdown() -> None:
+    s = play(SHOWDOWN[:12])
+    for seat in (0, 3, None):
+        v = view(s, seat)
+        assert v.shown == (None, None, None, None)
+        assert v.shown_cards == (None, None, None, None)
+        assert v.awards == () and v.final_stacks is None
+
+
+def test_each_record_line_is_redacted_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A view per decision does not rewrite the whole record: only the new lines."""
+    calls: list[str] = []
+    real = primero.engine.views.redact
+
+    def counting(action: Action, seat: int | None) -> str:
+        calls.append(action.line())
+        return real(action, seat)
+
+    monkeypatch.setattr(primero.engine.views, "redact", counting)
+    s = play(SHOWDOWN[:9])
+    view(s, 0)
+    assert len(calls) == 9
+    view(s, 1)
+    view(s, None)
+    assert len(calls) == 9  # nothing new: nothing rewritten
+    s.apply(SHOWDOWN[9])
+    assert view(s, 2).log[-1] == "d dh p1 ?? ??"
+    assert calls[9:] == [SHOWDOWN[9]]

@@ -1,5 +1,10 @@
 """Bots: agents that read a seat's view and return an action (they never see the state).
 
+The bots themselves are in :mod:`primero.bots.random` (``RandomBot``),
+:mod:`primero.bots.heuristic` (``HeuristicBot``) and :mod:`primero.bots.search`
+(``SearchBot``); this package names them and makes them by name (:func:`make_bot`)
+without importing them first, so that the command line starts fast.
+
 >>> BOT_KINDS
 ('random', 'heuristic', 'search')
 >>> make_bot("random", 1).name
@@ -10,13 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-if TYPE_CHECKING:  # the bots load on first use (make_bot, __getattr__): the CLI starts fast
-    from primero.bots.heuristic import HeuristicBot
-    from primero.bots.random import RandomBot
-    from primero.bots.search import SearchBot
+if TYPE_CHECKING:  # the bots load on first use (make_bot): the command line starts fast
     from primero.engine.match import Agent
 
-__all__ = ["BOT_KINDS", "BOT_NAMES", "HeuristicBot", "RandomBot", "SearchBot", "make_bot"]
+__all__ = ["BOT_KINDS", "BOT_NAMES", "make_bot"]
 
 #: The bot kinds :func:`make_bot` knows, by name.
 BOT_KINDS: Final[tuple[str, ...]] = ("random", "heuristic", "search")
@@ -68,20 +70,3 @@ def make_bot(kind: str, seed: int | None, *, search_samples: int | None = None) 
         return SearchBot(seed=seed, samples=samples)
     raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
 
-
-def __getattr__(name: str) -> object:
-    """``RandomBot``, ``HeuristicBot`` and ``SearchBot`` are imported on first use, so that
-    the command line starts fast."""
-    if name == "RandomBot":
-        from primero.bots.random import RandomBot
-
-        return RandomBot
-    if name == "HeuristicBot":
-        from primero.bots.heuristic import HeuristicBot
-
-        return HeuristicBot
-    if name == "SearchBot":
-        from primero.bots.search import SearchBot
-
-        return SearchBot
-    raise AttributeError(f"module 'primero.bots' has no attribute {name!r}")

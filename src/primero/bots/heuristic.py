@@ -78,12 +78,6 @@ __all__ = [
 BIG_CALL: Final = 0.4
 
 
-def _first_round(a: Card, b: Card, k: int) -> tuple[float, float, float, float]:
-    """Expected win chance of keeping both of ``a``, ``b``, only ``a``, only ``b``, none,
-    against ``k`` undeclared opponents."""
-    return first_round_values(a, b, (None,) * k)
-
-
 def accepted_bet(v: SeatView, seat: int) -> int | None:
     """The round total of the bet ``seat`` accepted by vote (R8) in the current betting
     round, if that bet still stands unchanged (no raise stood since); else None.

@@ -139,10 +139,7 @@ def random_vote(rand: Callable[[], float]) -> bool:
 def random_cards(rand: Callable[[], float], hand: list[T], count: int) -> list[T]:
     """Take ``count`` cards out of ``hand`` at random, in place, as :class:`RandomBot`
     exchanges: each popped at ``floor(rand() * len(hand))``, so the kept cards stay in
-    order (R10). Returns the cards taken, in the order taken.
-
-    (A loop, not a comprehension, for any other ``count``: inlined into the kernel, a
-    comprehension would turn ``rand`` and ``hand`` into cell variables there.)"""
+    order (R10). Returns the cards taken, in the order taken."""
     if count == 1:
         return [hand.pop(floor(rand() * len(hand)))]
     if count == 2:

@@ -77,10 +77,6 @@ RAISE_FRACTIONS: Final = (0.5, 1.0)
 _TRIES: Final = 30
 
 
-def _randbelow(rand: RandomSource, n: int) -> int:
-    return min(int(rand.random() * n), n - 1)
-
-
 @dataclass(slots=True)
 class _Sample:
     """One determinization: its weight, the final key of every seat still in (-1 for a

@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from primero.engine.batch import VALUE_CATEGORY, VALUE_POINTS
 from primero.engine.cards import DECK, Card
-from primero.engine.hands import VALUE_BY_MASK, Category
+from primero.engine.hands import Category, value_by_mask
 from primero.engine.odds import exchange_outcomes
 
 __all__ = [
@@ -70,7 +70,7 @@ _NKEYS: Final = 5 * 128  # HandValue.key = category * 128 + points < 640
 
 def _percentiles() -> tuple[list[float], list[list[float]], list[int], list[int]]:
     """Mid-rank percentile of every hand key among all hands, and within each category."""
-    counts = Counter(v.key for v in VALUE_BY_MASK.values())
+    counts = Counter(v.key for v in value_by_mask().values())
     keys = sorted(counts)
     total = sum(counts.values())
     pct = [0.0] * _NKEYS

@@ -29,47 +29,14 @@ from primero.engine.errors import PrimeroError
 from primero.engine.rules import Rules, RulesError
 
 if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI starts fast
-    from primero.cli.plain import (
-        HELP,
-        QUIT_WORDS,
-        card_text,
-        cards_text,
-        print_leaving,
-        run_plain,
-    )
     from primero.play.table import Table, TableConfig
 
 __all__ = [
-    "HELP",
-    "QUIT_WORDS",
     "TiesOption",
     "build_rules",
-    "card_text",
-    "cards_text",
     "check_save_dir",
     "play_command",
-    "print_leaving",
-    "run_plain",
 ]
-
-
-#: The names re-exported from :mod:`primero.cli.plain`, loaded on first access (PEP 562).
-_PLAIN: Final = frozenset(
-    ["HELP", "QUIT_WORDS", "card_text", "cards_text", "print_leaving", "run_plain"]
-)
-
-
-def __getattr__(name: str) -> object:
-    """The plain prompt's names (:mod:`primero.cli.plain`), imported on first access.
-
-    Raises:
-        AttributeError: ``name`` is not an attribute of the module.
-    """
-    if name in _PLAIN:
-        from primero.cli import plain
-
-        return getattr(plain, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class TiesOption(StrEnum):

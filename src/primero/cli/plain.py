@@ -26,8 +26,9 @@ from primero.engine.cards import Card, Suit
 from primero.engine.hands import evaluate
 from primero.engine.state import Phase
 from primero.engine.views import SeatView
+from primero.play.moveinput import input_help
 from primero.play.session import SessionSummary
-from primero.play.table import InputError, Table, TableConfig, input_help, phase_name
+from primero.play.table import InputError, Table, TableConfig, phase_name
 
 __all__ = [
     "HELP",

@@ -33,7 +33,6 @@ __all__ = [
     "Raise",
     "Vote",
     "parse_action",
-    "public_line",
     "seat_name",
 ]
 
@@ -243,18 +242,3 @@ def parse_action(line: str, players: int) -> Action:
         return Declare(seat, _CATEGORIES[args[0]])
     raise LineError(f"unknown verb {verb!r}: one of x, b, r, c, f, y, n, dc (or 'd dh')")
 
-
-def public_line(action: Action) -> str:
-    """The record line of ``action`` as every seat may see it (R9b).
-
-    Cards dealt or discarded are written ``??`` (their number is public); every other
-    line is public as it is.
-
-    >>> public_line(parse_action("d dh p2 7h Kc", 4))
-    'd dh p2 ?? ??'
-    """
-    if isinstance(action, Deal):
-        return f"d dh p{action.seat + 1}" + f" {HIDDEN}" * len(action.cards)
-    if isinstance(action, Exchange):
-        return f"p{action.seat + 1} x" + f" {HIDDEN}" * len(action.cards)
-    return action.line()

@@ -14,21 +14,21 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from enum import IntEnum
 from itertools import combinations, product, repeat
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from primero.engine.cards import DECK, Card, CardError, parse_cards
 
 __all__ = [
-    "VALUE_BY_MASK",
     "Category",
     "HandValue",
     "category_of",
     "evaluate",
     "evaluate_ids",
     "evaluate_mask",
+    "value_by_mask",
 ]
 
 
@@ -131,33 +131,6 @@ class HandValue:
         return f"{self.category.label} {self.points}"
 
 
-def _compute(ids: Sequence[int]) -> HandValue:
-    """Evaluate four distinct card ids from first principles (R2)."""
-    cards = sorted(DECK[i] for i in ids)
-    ranks = {c.rank for c in cards}
-    if len(ranks) == 1:
-        return HandValue(Category.CHORUS, sum(c.points for c in cards), tuple(cards))
-    by_suit: list[list[Card]] = [[], [], [], []]
-    for c in cards:
-        by_suit[c.suit].append(c)
-    sizes = sorted((len(s) for s in by_suit), reverse=True)
-    if sizes[0] == 4:
-        return HandValue(Category.FLUXUS, sum(c.points for c in cards), tuple(cards))
-    if sizes[0] == 3:
-        three = next(s for s in by_suit if len(s) == 3)
-        if {c.rank for c in three} == {0, 5, 6}:  # A, 6, 7
-            return HandValue(Category.SUPREMUS, 55, tuple(three))
-        return HandValue(Category.NUMERUS, sum(c.points for c in three), tuple(three))
-    if sizes[0] == 1:
-        return HandValue(Category.PRIMERO, sum(c.points for c in cards), tuple(cards))
-    # two cards of one suit (2+1+1) or two pairs of suits (2+2): the pair with more points
-    best: list[Card] = []
-    for s in by_suit:
-        if len(s) == 2 and sum(c.points for c in s) > sum(c.points for c in best):
-            best = s
-    return HandValue(Category.NUMERUS, sum(c.points for c in best), tuple(best))
-
-
 def _build_table(table: dict[int, HandValue] | None = None) -> dict[int, HandValue]:
     """Every hand's value, built category by category rather than hand by hand (R2).
 
@@ -166,8 +139,8 @@ def _build_table(table: dict[int, HandValue] | None = None) -> dict[int, HandVal
     numerus of three), 2+1+1 (numerus of the pair), 2+2 (numerus of the pair with more
     points; the earlier suit on equal points) and 1+1+1+1 (primero, or chorus when the
     ranks are equal). Hands with the same counting cards share one :class:`HandValue`
-    (11,500 values for 91,390 hands). ``tests/test_hands.py`` checks the result
-    against :func:`_compute` on every hand.
+    (11,500 values for 91,390 hands). ``tests/test_hands.py`` checks the result on
+    every hand against an evaluator written from R2 hand by hand.
 
     Args:
         table: the dict to fill (:data:`_TABLE`, by :func:`_table`); None: a new one.
@@ -272,25 +245,18 @@ def _table() -> dict[int, HandValue]:
     return _TABLE
 
 
-def __getattr__(name: str) -> object:
-    """:data:`VALUE_BY_MASK`, the evaluator's table, built on first access (PEP 562).
+def value_by_mask() -> Mapping[int, HandValue]:
+    """Every 4-card hand's value (R2), keyed by the bit mask of its card ids
+    (``sum(1 << card.id)``): the evaluator's table, for code that works on card masks (the
+    random-playout kernel, the bots' opponent models). 91,390 entries; read only.
 
-    Raises:
-        AttributeError: ``name`` is not an attribute of the module.
+    Built on the first call (or the first evaluation), so that importing this module
+    does not build it; thread-safe.
+
+    >>> value_by_mask()[0b1111] == evaluate_ids(0, 1, 2, 3)
+    True
     """
-    if name == "VALUE_BY_MASK":
-        table = _table()
-        globals()[name] = table
-        return table
-    raise AttributeError(f"module 'primero.engine.hands' has no attribute {name!r}")
-
-
-if TYPE_CHECKING:
-    #: Every 4-card hand's value (R2), keyed by the bit mask of its card ids
-    #: (``sum(1 << card.id)``): the evaluator's table, for code that works on card masks
-    #: (the random-playout kernel, the bots' opponent models). 91,390 entries; read only.
-    #: Built on first access (:func:`__getattr__`).
-    VALUE_BY_MASK: Final[Mapping[int, HandValue]] = _TABLE
+    return _table()
 
 
 def evaluate_mask(mask: int) -> HandValue:

@@ -165,7 +165,7 @@ def divide_pot(
         return (best[0],), (amount,)
     share, odd = divmod(amount, len(best))
     shares: list[int] = []
-    for i in range(len(best)):  # (a loop: no cell variables where the kernel inlines it)
+    for i in range(len(best)):
         shares.append(share + 1 if i < odd else share)
     return tuple(best), tuple(shares)
 

@@ -34,7 +34,6 @@ from primero.engine.actions import (
     Raise,
     Vote,
     parse_action,
-    public_line,
 )
 from primero.engine.cards import DECK, Card
 from primero.engine.hands import Category, HandValue, evaluate
@@ -134,7 +133,8 @@ class HandState:
         in_stock, stock_count, discard_pile, dead: where the other cards are (R8b).
         phase: the :class:`Phase`; void_deals: deals voided so far (R4.3).
         vote, cap: the bet being voted on and the bettor's cap after a refusal (R8).
-        actions, public_log, private_log: the record, as applied, public and per seat.
+        actions: the record, as applied (every card in it: what a seat may see of it
+            is :func:`primero.engine.views.view`'s ``log``, R9b).
         result: the :class:`HandResult` once the hand is complete, else None.
     """
 
@@ -173,8 +173,6 @@ class HandState:
         self.dead: list[Card] = []
         self.void_deals = 0
         self.actions: list[Action] = []
-        self.public_log: list[str] = []
-        self.private_log: list[list[tuple[int, str]]] = [[] for _ in range(n)]
         self.phase = Phase.FIRST_DEAL
         self.current_bet: int | None = None
         self.acted: list[bool] = [False] * n
@@ -334,9 +332,6 @@ class HandState:
         Args:
             action: a legal action of the one to act now.
         """
-        self.public_log.append(public_line(action))
-        if isinstance(action, Deal | Exchange):
-            self.private_log[action.seat].append((len(self.actions), action.line()))
         self.actions.append(action)
         if isinstance(action, Deal):
             self._do_deal(action)
@@ -366,9 +361,6 @@ class HandState:
                 self._finish()
             else:
                 self._next_turn(seat)
-
-    #: The former name of :meth:`apply_unchecked` (kept for callers not yet renamed).
-    apply_trusted = apply_unchecked
 
     # ----------------------------------------------------------------- internals
 

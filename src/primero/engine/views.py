@@ -1,7 +1,11 @@
 """What one seat (or a spectator) may see of a hand: the one place hidden cards are hidden (R9b).
 
 Every bot, screen and network message reads a :class:`SeatView`, never the
-:class:`~primero.engine.state.HandState` itself.
+:class:`~primero.engine.state.HandState` itself. The hand's state and its record alike
+are filtered here (as boardgame.io's ``playerView`` filters state and log): the
+:class:`~primero.engine.state.HandState` keeps every action with its cards
+(``state.actions``), and :func:`view` writes each record line as the seat may see it
+with :func:`redact`, the one function that hides a card of the record.
 
 Public to everyone: names, seats, the dealer, stacks, every bet, call, raise, fold and
 vote, the pots, each declaration, how many cards each player exchanged. Private to a
@@ -20,9 +24,11 @@ shown; a lone winner does not show; folded hands are never shown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
 
-from primero.engine.actions import HIDDEN, Action, Deal, Exchange, Raise, public_line
+from primero.engine.actions import HIDDEN, Action, Deal, Exchange, Raise
 from primero.engine.cards import Card
 from primero.engine.hands import Category, HandValue
 from primero.engine.pots import Award, Pot, live_pots
@@ -139,10 +145,54 @@ def redact(action: Action, seat: int | None) -> str:
 
     Cards dealt to or discarded by another seat are written ``??`` (their number is
     public); everything else is public. ``seat`` None is a spectator.
+
+    >>> from primero.engine.actions import parse_action
+    >>> deal = parse_action("d dh p2 7h Kc", 4)
+    >>> redact(deal, None), redact(deal, 0), redact(deal, 1)
+    ('d dh p2 ?? ??', 'd dh p2 ?? ??', 'd dh p2 7h Kc')
     """
-    if isinstance(action, Deal | Exchange) and action.seat != seat:
-        return public_line(action)
+    if isinstance(action, Deal) and action.seat != seat:
+        return f"d dh p{action.seat + 1}" + f" {HIDDEN}" * len(action.cards)
+    if isinstance(action, Exchange) and action.seat != seat:
+        return f"p{action.seat + 1} x" + f" {HIDDEN}" * len(action.cards)
     return action.line()
+
+
+@dataclass(slots=True)
+class _Log:
+    """A hand's record as each seat sees it, for ``count`` actions (the last one ``last``)."""
+
+    count: int = 0
+    last: Action | None = None
+    public: list[str] = field(default_factory=list)
+    #: per seat: ``(index, line)`` of its own deal and exchange lines, cards shown
+    private: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+
+
+#: Each hand's redacted record, extended as the hand grows: a view per decision need not
+#: rewrite the whole record. A hand's actions only grow (``HandState.apply_unchecked``
+#: appends); a log whose count or last action no longer matches is rebuilt.
+_LOGS: WeakKeyDictionary[HandState, _Log] = WeakKeyDictionary()
+_LOGS_LOCK = threading.Lock()
+
+
+def _log(state: HandState) -> _Log:
+    """The redacted record of ``state`` up to its last action (R9b)."""
+    actions = state.actions
+    with _LOGS_LOCK:
+        log = _LOGS.get(state)
+        if log is None or log.count > len(actions) or (
+            log.count and actions[log.count - 1] is not log.last
+        ):
+            log = _LOGS[state] = _Log()
+        for index in range(log.count, len(actions)):
+            action = actions[index]
+            log.public.append(redact(action, None))
+            if isinstance(action, Deal | Exchange):
+                log.private.setdefault(action.seat, []).append((index, action.line()))
+        if actions:
+            log.count, log.last = len(actions), actions[-1]
+        return log
 
 
 def view(state: HandState, seat: int | None) -> SeatView:
@@ -161,6 +211,7 @@ def view(state: HandState, seat: int | None) -> SeatView:
     if seat is not None and not 0 <= seat < state.n:
         raise ValueError(f"no seat {seat}: this hand has seats 0..{state.n - 1}")
     to_act = state.to_act
+    log = _log(state)
     legal = state.legal_actions() if seat is not None and to_act == seat else None
     vote = state.vote
     pending = (
@@ -196,8 +247,8 @@ def view(state: HandState, seat: int | None) -> SeatView:
         declared=tuple(state.declared),
         stock_count=state.stock_count,
         void_deals=state.void_deals,
-        public_log=tuple(state.public_log),
-        private_log=tuple(state.private_log[seat]) if seat is not None else (),
+        public_log=tuple(log.public),
+        private_log=tuple(log.private.get(seat, ())) if seat is not None else (),
         shown=shown,
         shown_cards=shown_cards,
         awards=awards,

@@ -27,11 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from primero.bots import BOT_KINDS, BOT_NAMES  # BOT_NAMES re-exported: it lives in bots
+from primero.bots import BOT_KINDS, BOT_NAMES
 from primero.engine.actions import Action, seat_name
-from primero.engine.dealing import (
-    derive_seed,  # re-exported: primero.play.table.derive_seed still works
-)
 from primero.engine.errors import PrimeroError, WrongTurnError
 from primero.engine.history import HandRecord, write_record
 from primero.engine.match import Standing
@@ -39,7 +36,7 @@ from primero.engine.rules import DEFAULT_RULES, Rules, RulesError
 from primero.engine.state import HandState, Phase
 from primero.engine.views import SeatView
 from primero.play import moveinput
-from primero.play.moveinput import InputError, input_help, personal_message
+from primero.play.moveinput import InputError
 from primero.play.tablemodel import TableModel
 
 __all__ = [
@@ -48,9 +45,6 @@ __all__ = [
     "Table",
     "TableConfig",
     "TableEvent",
-    "derive_seed",
-    "input_help",
-    "personal_message",
     "phase_name",
 ]
 

@@ -1,10 +1,7 @@
 """The random-playout kernel's tables and its view of the house rules (R2, R4.3, R5, R7, R8).
 
-Shared by the readable kernel :mod:`primero.research.fastsim` (the template) and the generated
-one, :mod:`primero.research.fastsim_inlined` (written from the template by
-``tools/inline_kernel.py``), so that both read the very same values and neither imports
-the other's functions (the rare-path dealer and the record lines are here, called by
-both): card ids are ints 0-39 in deck order (:data:`primero.engine.cards.DECK`),
+Read by the kernel :mod:`primero.research.fastsim` (the rare-path dealer and the record
+lines are here too): card ids are ints 0-39 in deck order (:data:`primero.engine.cards.DECK`),
 seats are 0-based ints in seat order, chips are ints.
 """
 
@@ -15,7 +12,7 @@ from math import floor
 from typing import Final, NamedTuple
 
 from primero.engine.cards import DECK
-from primero.engine.hands import VALUE_BY_MASK, Category
+from primero.engine.hands import Category, value_by_mask
 from primero.engine.rulebook import first_round_options, reshuffle_pool
 from primero.engine.rules import Rules
 
@@ -44,7 +41,7 @@ Rand = Callable[[], float]
 
 #: The evaluator's table of every hand's :class:`~primero.engine.hands.HandValue` by card mask
 #: (``sum(1 << id)``); ``.key`` is ``category * 128 + points`` (R2).
-VALUE: Final = VALUE_BY_MASK
+VALUE: Final = value_by_mask()
 #: ``BIT[id]``: the mask bit of card ``id`` (``1 << id``).
 BIT: Final = tuple(1 << i for i in range(40))
 #: ``CARD[id]``: the card's record name (``"7h"``, hand-history.md).
@@ -112,7 +109,7 @@ def draw_short(
     ``HandState.stock()``); then the discards since the last shuffle, except ``thrown``
     (the receiver's just-thrown cards), form the new stock: the rest is drawn from them
     in discard-pile order, the undealt ones stay in the stock (kept in card id order),
-    and the discard pile restarts with ``thrown``. Called, not inlined, by both kernels
+    and the discard pile restarts with ``thrown``. Called by the kernel
     (a rare path: the stock runs out only with 7 or 8 players).
 
     Args:

@@ -1,3 +1,4 @@
+// @ts-check
 // Cards as SVG: four suit colours (hearts red, diamonds blue, clubs green, spades
 // black) AND the suit symbol and letter, so the suit reads without colour.
 import {SUITS, cardName, el, parseCard} from "./common.js";
@@ -39,7 +40,12 @@ export function cardImage(text, size = "small") {
     cardSvg(text));
 }
 
-/** A card to select (own cards during an exchange): a toggle button named by the card. */
+/**
+ * A card to select (own cards during an exchange): a toggle button named by the card.
+ * @param {string} text the card ("7h")
+ * @param {{pressed?: boolean, disabled?: boolean, onclick?: () => void}} options
+ * @returns {HTMLButtonElement}
+ */
 export function cardButton(text, {pressed, disabled, onclick}) {
   // The name is the button's own (visually hidden) text, so that it matches its content.
   const button = el("button", {type: "button", class: "card large",

@@ -1,8 +1,16 @@
+// @ts-check
 // Shared helpers for the lobby and the table: DOM building (text only through
 // textContent, never as HTML), card names, record lines in words, storage.
 
-/** Build an element: el("p", {class: "x", "aria-label": "y"}, "text", child, ...). */
+/**
+ * Build an element: el("p", {class: "x", "aria-label": "y"}, "text", child, ...).
+ * @param {string} tag the element's tag name
+ * @param {Record<string, any>} [attrs] attributes; "class", "value" and on... handlers too
+ * @param {...any} children strings, numbers, nodes or arrays of them (null skipped)
+ * @returns {any} the element (any: callers read the properties of its tag)
+ */
 export function el(tag, attrs = {}, ...children) {
+  /** @type {any} */
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
@@ -39,7 +47,11 @@ export const SUITS = {
 };
 const RANK_NAMES = {A: "ace", J: "jack", Q: "queen", K: "king"};
 
-/** Parse a card text ("7h", "Kc") into {rank, suit}; null for "??" or bad text. */
+/**
+ * Parse a card text ("7h", "Kc") into {rank, suit}; null for "??" or bad text.
+ * @param {unknown} text
+ * @returns {{rank: string, suit: string} | null} the rank ("A", "7", "K") and suit ("h")
+ */
 export function parseCard(text) {
   if (typeof text !== "string" || text.length !== 2) return null;
   const rank = text[0].toUpperCase();
@@ -48,23 +60,42 @@ export function parseCard(text) {
   return {rank, suit};
 }
 
-/** The accessible name of a card: "7 of hearts", "ace of spades", "hidden card". */
+/**
+ * The accessible name of a card: "7 of hearts", "ace of spades", "hidden card".
+ * @param {unknown} text a card text ("7h") or "??"
+ * @returns {string}
+ */
 export function cardName(text) {
   const card = parseCard(text);
   if (!card) return "hidden card";
   return `${RANK_NAMES[card.rank] ?? card.rank} of ${SUITS[card.suit].name}`;
 }
 
-/** A card as short text with its suit symbol: "7♥"; "??" stays. */
+/**
+ * A card as short text with its suit symbol: "7♥"; "??" stays.
+ * @param {unknown} text a card text ("7h") or "??"
+ * @returns {string}
+ */
 export function cardShort(text) {
   const card = parseCard(text);
   return card ? card.rank + SUITS[card.suit].symbol : "??";
 }
 
+/**
+ * "1 chip", "2 chips": a count and its word, plural unless it is 1.
+ * @param {number} n
+ * @param {string} word the singular
+ * @returns {string}
+ */
 export function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
+/**
+ * A number of chips in words: "1 chip", "12 chips".
+ * @param {number} n chips
+ * @returns {string}
+ */
 export function chips(n) {
   return plural(n, "chip");
 }
@@ -131,6 +162,11 @@ export const store = {
   },
 };
 
+/**
+ * The localStorage key of this browser's seat token at a table.
+ * @param {string} tableId
+ * @returns {string}
+ */
 export function tokenKey(tableId) {
   return `primero.seat.${tableId}`;
 }
@@ -142,8 +178,14 @@ export function randomId() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** fetch JSON from the server's own API; throws Error(detail) on a bad answer. */
+/**
+ * fetch JSON from the server's own API; throws Error(detail) on a bad answer.
+ * @param {string} path the API path ("/api/tables")
+ * @param {{method?: string, body?: any}} [options] the method; a body sent as JSON
+ * @returns {Promise<any>} the answer's JSON (null for an empty body)
+ */
 export async function api(path, options = {}) {
+  /** @type {RequestInit} */
   const init = {...options, headers: {"Content-Type": "application/json"}};
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   const response = await fetch(path, init);

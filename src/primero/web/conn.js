@@ -1,3 +1,4 @@
+// @ts-check
 // One WebSocket to /ws/tables/{id}: reconnects by itself with back-off, resyncs from
 // the last version seen after a drop, a laptop sleep or the network coming back.
 
@@ -87,6 +88,11 @@ export class Connection {
     this.open();
   }
 
+  /**
+   * Send a message to the server (docs/protocol.md); false when not connected.
+   * @param {ActionIn | ResyncIn | ChatIn | HintsIn} msg
+   * @returns {boolean}
+   */
   send(msg) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(msg));

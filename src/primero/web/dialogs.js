@@ -1,3 +1,4 @@
+// @ts-check
 // The hints (exact odds computed on the server from this seat's view only) and the
 // previous-hand replay viewer.
 import {cardImage} from "./cards.js";

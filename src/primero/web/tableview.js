@@ -1,3 +1,4 @@
+// @ts-check
 // Drawing the table from a `state` message: seats, pot, phase, whose turn, the log,
 // the result. Reads only the message (what the server built from this seat's view).
 import {cardImage} from "./cards.js";
@@ -15,6 +16,10 @@ export const PHASES = {
 
 /** Helpers over one `hand` object of a state message. */
 export class HandInfo {
+  /**
+   * @param {HandOut | null} hand the `hand` of a state message
+   * @param {TableSummary} table the `table` of that message
+   */
   constructor(hand, table) {
     this.hand = hand;
     this.table = table;

@@ -368,7 +368,7 @@ class TableModel:
         voids = hand.void_deals
         index = len(hand.actions)
         if trusted:
-            hand.apply_trusted(action)
+            hand.apply_unchecked(action)
         else:
             hand.apply(action)
         note = ""

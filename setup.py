@@ -1,0 +1,81 @@
+"""The build: the kernel and the rules it reads compiled with mypyc, where that can be done.
+
+Everything about the package is in ``pyproject.toml``; this file only adds the compiled
+modules. A wheel (``pip install .``, ``pip wheel .``, ``python -m build``) built on a
+machine with a C compiler and Python's headers holds, beside the ``.py`` sources, a
+mypyc-compiled extension module for each module of :data:`COMPILED`; Python imports the
+extension first. The pure-Python modules are the fallback and behave the same (the
+tests run both, see ``tests/test_compiled.py``):
+
+* an editable install (``pip install -e .``, the README's commands) is never compiled,
+  so that an edit to a ``.py`` file takes effect at once;
+* no C compiler or no ``Python.h``: a pure-Python wheel, with a message;
+* ``PRIMERO_PURE_PYTHON=1`` in the environment: a pure-Python wheel.
+
+mypyc compiles the modules after type-checking them (``mypy --strict`` already passes);
+``python tools/build_compiled.py`` builds them beside a copy of the checkout's package,
+for the tests and the benchmarks.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+from setuptools import Extension, setup
+
+#: The modules compiled: the random-playout kernel, its tables, the rules it calls and
+#: the random bot's parts it draws through (issue 20, item 2).
+COMPILED = [
+    "src/primero/engine/rulebook.py",
+    "src/primero/engine/pots.py",
+    "src/primero/bots/random.py",
+    "src/primero/research/fastsim_tables.py",
+    "src/primero/research/fastsim.py",
+]
+
+#: setup.py commands that build a wheel or extensions (not the metadata-only ones, such as
+#: ``egg_info`` and ``dist_info``, nor ``editable_wheel``).
+_BUILD_COMMANDS = {"bdist_wheel", "build", "build_ext", "install"}
+
+
+def why_pure() -> str | None:
+    """Why this build stays pure Python, or None when it compiles :data:`COMPILED`."""
+    if os.environ.get("PRIMERO_PURE_PYTHON") == "1":
+        return "PRIMERO_PURE_PYTHON=1"
+    if "editable_wheel" in sys.argv or not _BUILD_COMMANDS & set(sys.argv[1:]):
+        return "not a wheel build (an editable install runs the .py files)"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler})"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        return "no Python.h (install the python3-dev package)"
+    try:
+        import mypyc.build  # noqa: F401
+    except ImportError:
+        return "mypyc is not installed"
+    return None
+
+
+def ext_modules() -> list[Extension]:
+    """The mypyc extensions of :data:`COMPILED`, or none (see :func:`why_pure`)."""
+    reason = why_pure()
+    if reason is not None:
+        if _BUILD_COMMANDS & set(sys.argv[1:]):
+            print(f"primero: pure-Python modules ({reason})", file=sys.stderr)
+        return []
+    from mypyc.build import mypycify
+
+    return list(mypycify(COMPILED, opt_level=OPT_LEVEL, group_name=GROUP_NAME))
+
+
+#: mypycify's options: the C compiler's optimisation level; the name of the shared
+#: library of the compiled modules (``primero__mypyc``).
+OPT_LEVEL = "3"
+GROUP_NAME = "primero"
+
+if __name__ == "__main__":  # setuptools runs this file as __main__; tools/ imports it
+    setup(ext_modules=ext_modules())

@@ -1,0 +1,77 @@
+// @ts-check
+// Unit tests of the table view's pure parts (src/primero/web/tableview.js), node:test.
+import assert from "node:assert/strict";
+import {test} from "node:test";
+
+import {HandInfo, turnText} from "../../src/primero/web/tableview.js";
+
+/** @type {TableSummary} */
+const TABLE = {
+  id: "t1", name: "Table", status: "playing", hands_played: 1, version: 3,
+  seats: [], stack: 20, turn_seconds: 60, max_hands: null, rules: {},
+};
+
+/**
+ * A hand as a state message sends it (docs/protocol.md), fields overridden.
+ * @param {Partial<HandOut>} fields
+ * @returns {HandOut}
+ */
+function hand(fields = {}) {
+  return {
+    number: 1, seat: "p2", table_seats: [3, 0, 1], players: ["Ana", "Ben", "Cleo"],
+    hand: ["7h", "6h"], to_act: "p1", phase: "first_round", stacks: [19, 19, 19],
+    pot_total: 3, declared: [null, null, null], folded: [false, false, false],
+    log: ["d dh p1 ?? ??", "d dh p2 7h 6h", "d dh p3 ?? ??"], events: [], shown: null,
+    final_stacks: null, ...fields,
+  };
+}
+
+test("HandInfo maps p labels, hand indices and table seats", () => {
+  const info = new HandInfo(hand(), TABLE);
+  assert.equal(info.n, 3);
+  assert.equal(info.index("p3"), 2);
+  assert.equal(info.index("dealer"), null);
+  assert.equal(info.label(0), "p1");
+  assert.equal(info.nameOf("p2"), "Ben");
+  assert.equal(info.nameOf("p9"), "p9");
+  assert.equal(info.indexAtTable(0), 1);
+  assert.equal(info.indexAtTable(2), null);
+  assert.equal(info.mine, 1);
+  assert.equal(info.myTableSeat, 0);
+  assert.equal(info.over, false);
+});
+
+test("HandInfo without a hand: no seats, a spectator", () => {
+  const info = new HandInfo(null, TABLE);
+  assert.equal(info.n, 0);
+  assert.equal(info.mine, null);
+  assert.equal(info.indexAtTable(0), null);
+  assert.deepEqual(info.logWords(), []);
+});
+
+test("exchanges are counted from the log when not sent", () => {
+  const info = new HandInfo(hand({log: ["p1 x ?? ??", "p2 x 7h", "p1 x"]}), TABLE);
+  assert.deepEqual(info.exchanges(0), [2, 0]);
+  assert.deepEqual(info.exchanges(1), [1]);
+  assert.deepEqual(info.exchanges(2), []);
+});
+
+test("the log in words is the server's events when it sends them", () => {
+  const info = new HandInfo(hand({events: ["Ana bets 2 chips"]}), TABLE);
+  assert.deepEqual(info.logWords(), ["Ana bets 2 chips"]);
+});
+
+test("turnText says whose turn it is", () => {
+  assert.equal(turnText(new HandInfo(null, TABLE), null), "Waiting for the first hand");
+  assert.equal(turnText(new HandInfo(hand(), TABLE), null), "Ana to act");
+  assert.equal(turnText(new HandInfo(hand({to_act: "p2"}), TABLE), null), "Your turn");
+  assert.equal(turnText(new HandInfo(hand({to_act: "dealer"}), TABLE), null), "Dealing");
+  const over = new HandInfo(hand({final_stacks: [20, 18, 19]}), TABLE);
+  assert.equal(turnText(over, null), "The hand is over; the next one starts shortly");
+  const vote = hand({to_act: "p2", pending_bet: {seat: "p1", amount: 5, raise: false}});
+  const legal = {kinds: ["vote"], exchange: [], bet: null, raise_to: null, call: null,
+    fold: false, vote: true, declare: []};
+  assert.equal(turnText(new HandInfo(vote, TABLE), legal), "Your vote: Ana bets 5 chips");
+  const other = hand({to_act: "p3", pending_bet: {seat: "p1", amount: 4, raise: true}});
+  assert.equal(turnText(new HandInfo(other, TABLE), null), "Cleo to vote on a bet of 4 chips");
+});

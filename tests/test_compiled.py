@@ -1,0 +1,117 @@
+"""The mypyc-compiled kernel and rules play exactly as the pure-Python modules (issue 20).
+
+A wheel built where a C compiler is holds the modules of ``setup.COMPILED`` compiled by
+mypyc; the editable install these tests run on has the pure-Python ones. Here
+``tools/build_compiled.py`` compiles them (once per change of their sources, cached in
+``build/compiled/``) beside a copy of the package, and the tests run against that copy
+in a subprocess (``PYTHONPATH`` first): the compiled modules must be extensions, give
+the pure-Python modules' results on seeded simulations, and pass the kernel's, the
+rulebook's and the pots' own tests. Without a C compiler the tests skip; under
+``PRIMERO_CI=1`` they fail instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import build_compiled
+from primero.engine.rules import Rules
+from primero.research.fastsim import play_random_hand, simulate_random
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Printed by the subprocess: where each compiled module was loaded from, then seeded
+#: results of the compiled kernel as JSON.
+_PROBE = """\
+import importlib, json, random, sys
+from primero.engine.rules import Rules
+from primero.research.fastsim import play_random_hand, simulate_random
+files = {m: importlib.import_module(m).__file__ for m in sys.argv[1:]}
+rules = Rules(min_players=2, max_players=8, ties="split")
+summary = simulate_random(7, 400, 5, rules=rules, stack=15)
+hand = play_random_hand([3, 9, 20, 1, 40, 6, 2, 7], rules, random.Random(4),
+                        [random.Random(i) for i in range(8)], record=True)
+print(json.dumps({"files": files, "summary": repr(summary), "hand": repr(hand)}))
+"""
+
+
+@pytest.fixture(scope="session")
+def compiled_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of ``src/primero`` with the compiled modules (compiled at most once per change)."""
+    reason = build_compiled.why_not()
+    if reason is not None:
+        message = f"cannot compile the kernel with mypyc here: {reason}"
+        if os.environ.get("PRIMERO_CI") == "1":
+            pytest.fail(f"PRIMERO_CI=1: {message}")
+        pytest.skip(message)
+    return build_compiled.build_tree(tmp_path_factory.mktemp("compiled"))
+
+
+def _env(tree: Path) -> dict[str, str]:
+    """This environment with ``tree`` first on the import path."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env["PYTHONPATH"] = os.pathsep.join([str(tree), *filter(None, [env.get("PYTHONPATH")])])
+    return env
+
+
+def _modules() -> list[str]:
+    return [p.removesuffix(".py").replace("/", ".") for p in build_compiled.COMPILED]
+
+
+def test_the_compiled_kernel_gives_the_pure_python_results(compiled_tree: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, *_modules()], env=_env(compiled_tree),
+        capture_output=True, text=True, timeout=300, check=True,
+    )
+    out = json.loads(done.stdout)
+    for module, file in out["files"].items():
+        assert file.endswith(build_compiled.EXT_SUFFIX), f"{module} not compiled: {file}"
+        assert file.startswith(str(compiled_tree)), file
+    rules = Rules(min_players=2, max_players=8, ties="split")
+    hand = play_random_hand([3, 9, 20, 1, 40, 6, 2, 7], rules, random.Random(4),
+                            [random.Random(i) for i in range(8)], record=True)
+    assert out["summary"] == repr(simulate_random(7, 400, 5, rules=rules, stack=15))
+    assert out["hand"] == repr(hand)
+
+
+def test_the_kernel_and_rule_tests_pass_compiled(compiled_tree: Path) -> None:
+    """tests/test_fastsim.py (the kernel against the checked engine and the referee),
+    test_rulebook.py and test_pots.py, run on the compiled modules."""
+    tests = ["tests/test_fastsim.py", "tests/test_rulebook.py", "tests/test_pots.py"]
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",
+         "--no-header", *tests],
+        cwd=ROOT, env=_env(compiled_tree), capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert " passed" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "compiles"),
+    [
+        (["editable_wheel", "--dist-info-dir", "x"], False),  # pip install -e .
+        (["egg_info"], False),
+        (["dist_info"], False),
+        (["bdist_wheel", "--dist-dir", "x"], True),  # pip install ., pip wheel .
+        (["-q", "build_ext", "--inplace"], True),
+    ],
+)
+def test_setup_compiles_wheels_only(
+    args: list[str], compiles: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editable install and metadata-only commands stay pure Python (edits take effect)."""
+    if build_compiled.why_not() is not None:
+        pytest.skip(f"cannot compile here: {build_compiled.why_not()}")
+    monkeypatch.delenv("PRIMERO_PURE_PYTHON", raising=False)
+    monkeypatch.setattr(sys, "argv", ["setup.py", *args])
+    assert (build_compiled._SETUP.why_pure() is None) == compiles
+    monkeypatch.setenv("PRIMERO_PURE_PYTHON", "1")
+    assert build_compiled._SETUP.why_pure() == "PRIMERO_PURE_PYTHON=1"

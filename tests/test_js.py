@@ -1,0 +1,79 @@
+"""The web client's own checks (src/primero/web/): types, lint, unit tests, message types.
+
+``tests/js/`` holds the JavaScript tooling, pinned in its ``package-lock.json``
+(``npm ci --prefix tests/js`` installs it): ``tsc --noEmit`` checks the client's JSDoc
+types (files marked ``// @ts-check``) against ``tests/js/messages.d.ts``, the message
+types generated from the server's Pydantic models; ESLint lints it; ``node --test`` runs
+the unit tests of its pure functions (``tests/js/*.test.js``). These tests run each one
+where Node.js (>= 20.19) and the installed tooling are present, and skip otherwise with
+the reason; under ``PRIMERO_CI=1`` (CI, whose ``.ci/run`` runs ``npm ci``) they fail
+instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import gen_message_types
+
+JS = Path(__file__).resolve().parent / "js"
+
+
+def _node_ready() -> None:
+    """Skip (fail under PRIMERO_CI=1) unless Node.js and tests/js/node_modules are there."""
+    node = shutil.which("node")
+    reason = None
+    if node is None:
+        reason = "Node.js is not installed (node >= 20.19 is needed)"
+    elif not (JS / "node_modules" / ".bin" / "tsc").exists():
+        reason = "the JavaScript tooling is not installed: npm ci --prefix tests/js"
+    if reason is not None:
+        if os.environ.get("PRIMERO_CI") == "1":
+            pytest.fail(f"PRIMERO_CI=1: {reason}")
+        pytest.skip(reason)
+
+
+def _npm(script: str) -> None:
+    _node_ready()
+    done = subprocess.run(
+        ["npm", "run", "--silent", script], cwd=JS, capture_output=True, text=True,
+        timeout=180,
+    )
+    assert done.returncode == 0, f"npm run {script}:\n{done.stdout[-6000:]}{done.stderr[-3000:]}"
+
+
+def test_the_message_types_match_the_pydantic_models() -> None:
+    """tests/js/messages.d.ts is what tools/gen_message_types.py writes from the models."""
+    assert gen_message_types.OUT.read_text(encoding="utf-8") == gen_message_types.render(), (
+        "stale: run python tools/gen_message_types.py"
+    )
+
+
+def test_the_message_types_name_every_model_field() -> None:
+    """Each model field appears in its interface (by alias), with the right optionality."""
+    text = gen_message_types.render()
+    for model in gen_message_types.models():
+        block = text.split(f"interface {model.__name__} {{", 1)[1].split("\n}", 1)[0]
+        for name, field in model.model_fields.items():
+            key = field.alias or name
+            assert f"\n  {key}" in block, (model.__name__, key)
+    state = text.split("interface StateOut {", 1)[1].split("\n}", 1)[0]
+    assert '\n  type: "state";' in state and "\n  hand: HandOut | null;" in state
+    assert "\n  name?: string | null;" in text.split("interface CreateTable {", 1)[1]
+
+
+def test_the_web_client_type_checks() -> None:
+    _npm("types")
+
+
+def test_the_web_client_lints_clean() -> None:
+    _npm("lint")
+
+
+def test_the_web_client_unit_tests_pass() -> None:
+    _npm("unit")
