@@ -112,7 +112,7 @@ def test_refusing_every_bet_still_ends_the_hand() -> None:
     assert moves == 4 * (5 * 3 + 3)
     hand = e.unwrapped.hand
     assert hand.void_deals == 4 and not hand.complete
-    assert hand.public_log.count("p2 n") == 4 * 5
+    assert hand.lines().count("p2 n") == 4 * 5
 
 
 # -- canonical information states (R9b) -----------------------------------------------
