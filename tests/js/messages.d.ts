@@ -2,9 +2,24 @@
 // (primero.server.models, primero.server.hints): do not edit; run the tool.
 // Global types for the web client's JSDoc (tests/js/jsconfig.json).
 
+/** The ``[rules]`` table of hand-history.md as the OpenAPI document states it (the server checks it with :meth:`primero.engine.rules.Rules.from_mapping`, whose words are the error): every rule optional, unknown ones refused. */
+interface RulesSchema {
+  ante: number;
+  ties: "eldest" | "split";
+  refusal: boolean;
+  last_round: boolean;
+  declarations: boolean;
+  first_round_stand: boolean;
+  first_round_zero_bet: boolean;
+  min_raise: number;
+  max_raises: number | null;
+  min_players: number;
+  max_players: number;
+}
+
 /** A new table: its seats in table order, each ``"open"`` for a person or a bot kind. */
 interface CreateTable {
-  seats: string[];
+  seats: ("open" | "random" | "heuristic" | "search")[];
   name?: string | null;
   stack?: number;
   rules?: Record<string, unknown>;
