@@ -45,12 +45,15 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from primero.bots.refusals import stepped_legal
 from primero.bots.winmodel import (
     DECLARED_BLUFF,
     EXCHANGE_ALPHA,
     Opponent,
+    Range,
     average_value,
     best_exchange,
+    bluff_share,
     choose_exchange,
     first_round_values,
     win_ints,
@@ -59,7 +62,7 @@ from primero.bots.winmodel import (
 from primero.engine.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
 from primero.engine.cards import DECK, Card
 from primero.engine.dealing import RandomSource
-from primero.engine.hands import evaluate
+from primero.engine.hands import Category, evaluate
 from primero.engine.state import LegalActions, Phase
 from primero.engine.views import SeatView
 
@@ -114,6 +117,19 @@ def accepted_bet(v: SeatView, seat: int) -> int | None:
     return None
 
 
+def _raises_this_round(v: SeatView, seat: int) -> int:
+    """How many raises ``seat`` made in the current betting round (public log, R9b)."""
+    label = f"p{seat + 1}"
+    count = 0
+    for line in reversed(v.public_log):
+        words = line.split()
+        if words[0] == "d" or words[1] == "x":
+            break
+        if words[0] == label and words[1] == "r":
+            count += 1
+    return count
+
+
 class HeuristicBot:
     """Plays by hand strength, pot odds and stack (see the module docstring).
 
@@ -152,32 +168,38 @@ class HeuristicBot:
     # ----------------------------------------------------------------- strength
 
     @staticmethod
-    def _model(v: SeatView, seat: int, betting: bool) -> Opponent:
-        declared = v.declared[seat] if v.rules.declarations else None
-        if declared is not None:
-            return declared
-        return "bet" if betting else None
+    def _cap(v: SeatView, seat: int) -> Category | None:
+        """The seat's declaration (R6: its hand was no higher), or None."""
+        return v.declared[seat] if v.rules.declarations else None
 
     def _everyone(self, v: SeatView, me: int) -> list[Opponent]:
-        """Every opponent still in, undeclared ones as random hands."""
-        return [self._model(v, s, False) for s in v.still_in if s != me]
+        """Every opponent still in: random hands, capped by their declarations."""
+        return [Range(self._cap(v, s)) for s in v.still_in if s != me]
 
-    def _in_for(self, v: SeatView, me: int, bettor: int, amount: int) -> list[Opponent]:
+    def _in_for(
+        self, v: SeatView, me: int, bettor: int, amount: int, pot: int | None = None
+    ) -> list[Opponent]:
         """The opponents in for a bet of ``amount`` (round total) made by ``bettor``: the
-        bettor, those who already matched it, those all-in, and after the first round
-        those yet to answer it (see the module docstring)."""
+        bettor (a mix of value and bluffs by the bet's size against ``pot``, the chips
+        in the pots without the bet), those who already matched it (callers: half
+        bluffs), those all-in, and after the first round those yet to answer it (see
+        the module docstring)."""
+        if pot is None:
+            pot = v.pot_total - v.round_bets[bettor]
         out: list[Opponent] = []
         for s in v.still_in:
             if s == me:
                 continue
-            if s == bettor or (amount > 0 and v.round_bets[s] >= amount):
-                out.append(self._model(v, s, amount > 0))
-            elif v.stacks[s] == 0:
-                out.append(self._model(v, s, False))
+            cap = self._cap(v, s)
+            if amount > 0 and s == bettor:
+                out.append(Range(cap, "bet", bluff_share(amount, pot)))
+            elif amount > 0 and v.round_bets[s] >= amount:
+                out.append(Range(cap, "bet", 0.5))
+            elif s == bettor or v.stacks[s] == 0:
+                out.append(Range(cap))
             elif v.phase is not Phase.FIRST_ROUND:
-                declared = self._model(v, s, False)
-                out.append("yet" if declared is None else declared)
-        return out or [self._model(v, bettor, amount > 0)]
+                out.append(Range(cap, "yet"))
+        return out or [Range(self._cap(v, bettor))]
 
     def _strength(
         self, v: SeatView, me: int, opponents: Sequence[Opponent]
@@ -217,10 +239,10 @@ class HeuristicBot:
         Raises:
             ValueError: the view is not this seat's move (``view.legal`` is None).
         """
-        legal = view.legal
         me = view.seat
-        if legal is None or me is None:
+        if view.legal is None or me is None:
             raise ValueError("HeuristicBot was asked to act outside its turn")
+        legal = stepped_legal(view)  # after a refusal: real steps, at most 3 re-bets (R8)
         if legal.exchange and view.phase is Phase.SECOND_EXCHANGE:
             _, cards, _ = self._strength(view, me, self._everyone(view, me))
             return Exchange(me, cards or ())
@@ -234,15 +256,21 @@ class HeuristicBot:
                 w, baseline = self._facing_strength(view, me)
                 if not self._continues(view, me, w, baseline):
                     return Fold(me)
-            choice = legal.declare[0]  # the true category (R6: never lower)
-            if len(legal.declare) > 1 and self.rng.random() < self.bluff_rate:
-                choice = legal.declare[1]
-            return Declare(me, choice)
+            return Declare(me, self._declaration(legal.declare))
         if view.current_bet is None:
             w, _, baseline = self._strength(view, me, self._everyone(view, me))
             return self._open(view, me, legal, w, baseline)
         action = self._facing(view, me, legal)
         return action if action is not None else Fold(me)
+
+    def _declaration(self, allowed: Sequence[Category]) -> Category:
+        """The true category (``allowed[0]``, R6: never lower), or at ``bluff_rate`` (half
+        the time with a numerus, which a true declaration would give away: it is the one
+        declaration that bounds a hand tightly) one of the higher ones, uniformly."""
+        rate = max(0.5, self.bluff_rate) if allowed[0] is Category.NUMERUS else self.bluff_rate
+        if len(allowed) > 1 and self.rng.random() < rate:
+            return allowed[1 + int(self.rng.random() * (len(allowed) - 1))]
+        return allowed[0]
 
     def _first_round_open(self, v: SeatView, me: int, legal: LegalActions) -> Action:
         """No bet stands in the first round: bet on a strong pair, else exchange (R4.3)."""
@@ -269,10 +297,11 @@ class HeuristicBot:
         stack (chips), within ``bounds``."""
         low, high = bounds
         edge = max(0.0, min(1.0, (w - baseline) / max(1e-9, 1.0 - baseline)))
-        size = v.pot_total * self.aggression * (0.25 + 0.75 * edge)
+        size = v.pot_total * self.aggression * (0.3 + 0.5 * edge)  # a third to 4/5 of the pot
         stack = v.stacks[me]
-        share = 0.15 if edge < 0.25 else 0.35 if edge < 0.5 else 0.6
-        if edge >= 0.85 and w >= 0.75:
+        # a share of the stack, as at a friendly table: the whole stack only with the nuts
+        share = 0.1 if edge < 0.25 else 0.2 if edge < 0.5 else 0.35
+        if edge >= 0.9 and w >= 0.85:
             share = 1.0
         amount = int(min(size, stack * share))
         return max(low, min(high, amount))
@@ -319,10 +348,12 @@ class HeuristicBot:
         current = v.current_bet or 0
         pot_after = v.pot_total + call
         edge = max(0.0, min(1.0, (w - baseline) / max(1e-9, 1.0 - baseline)))
-        target = current + int(pot_after * self.aggression * (0.4 + 0.6 * edge))
-        all_in_ok = edge >= 0.85 and w >= 0.75
+        if _raises_this_round(v, me):
+            return None  # one raise a round, as people at a friendly table
+        target = current + int(pot_after * self.aggression * (0.3 + 0.4 * edge))
+        all_in_ok = edge >= 0.9 and w >= 0.85
         total_cap = v.round_bets[me] + int(
-            v.stacks[me] * (0.35 if edge < 0.6 else 1.0 if all_in_ok else 0.6)
+            v.stacks[me] * (0.2 if edge < 0.6 else 1.0 if all_in_ok else 0.35)
         )
         to = max(low, min(high, target, total_cap))
         return to if low <= to <= high and to <= total_cap else None
@@ -349,9 +380,16 @@ class HeuristicBot:
         """Whether to stay in against the open bet: a check, a bet it accepted by vote
         (still standing), a strong hand, or a call with the odds (:meth:`_call_ok`)."""
         call = v.to_call
-        if call == 0 or accepted_bet(v, me) is not None or w >= max(0.55, baseline * 2.2):
+        if call == 0 or accepted_bet(v, me) is not None:
+            return True
+        if self._strong(w, baseline, call, v.pot_total):
             return True
         return self._call_ok(v.stacks[me], v.pot_total, call, w, baseline)
+
+    def _strong(self, w: float, baseline: float, call: int, pot: int) -> bool:
+        """A hand strong enough to raise (``w`` >= 0.55 and 2.2 times the average hand's),
+        which also beats the pot odds of the call (``call`` chips into ``pot``)."""
+        return w >= max(0.55, baseline * 2.2) and w >= call / max(1, pot + call) + self.caution
 
     def _accepts(self, v: SeatView, me: int) -> bool:
         """R8 vote: let the pending bet stand exactly when the bot would call or raise it
@@ -362,12 +400,12 @@ class HeuristicBot:
         if pending is None:
             return True
         bettor, amount, _ = pending
-        opponents = self._in_for(v, me, bettor, amount)
+        opponents = self._in_for(v, me, bettor, amount, v.pot_total)
         w, _, baseline = self._strength(v, me, opponents)
         if v.stacks[me] == 0:
             return w >= baseline
         call = min(amount - v.round_bets[me], v.stacks[me])
         pot = v.pot_total + amount - v.round_bets[bettor]
-        if w >= max(0.55, baseline * 2.2):  # it would raise, or at least call
+        if self._strong(w, baseline, call, pot):  # it would raise, or at least call
             return True
         return self._call_ok(v.stacks[me], pot, call, w, baseline)
