@@ -181,16 +181,24 @@ def test_pairs_matrix_and_ratings_by_hand() -> None:
     assert doc["versions"] == {"python": "x"} and doc["ratings"] is None
 
 
-def test_ratings_rank_the_unit_winner_first() -> None:
+def test_ratings_rank_the_session_winner_first() -> None:
     _need("openskill")
-    cfg = TournamentConfig(bots=("random", "bluff"), hands=8, seed=1)
+    from primero.research.tournament_matrix import SESSION_HANDS
+
+    assert SESSION_HANDS == 20
+    cfg = TournamentConfig(bots=("random", "bluff"), hands=80, seed=1)
     fresh = ratings(("random", "bluff"), [])
     assert fresh is not None
     assert [(r.mu, round(r.sigma, 6)) for r in fresh] == [(25.0, 8.333333)] * 2
-    # bluff wins every unit: it rates above random, and sigma shrinks with the games
-    units = [UnitResult(u, ((-1, -3), (1, 3))) for u in range(cfg.units)]
+    # 40 units of 2 hands: sessions of 10 units. bluff wins 9 units of each by 1 chip
+    # and loses one by 50: random wins every session (41 - 9), so random rates first,
+    # as the chips say (rated unit by unit, bluff would)
+    units = [
+        UnitResult(u, ((50, 0), (-50, 0)) if u % 10 == 0 else ((-1, 0), (1, 0)))
+        for u in range(cfg.units)
+    ]
     rated = ratings(cfg.bots, [(cfg, units)])
-    assert rated is not None and [r.bot for r in rated] == ["bluff", "random"]
+    assert rated is not None and [r.bot for r in rated] == ["random", "bluff"]
     assert rated[0].mu > 25 > rated[1].mu and rated[0].sigma < 8.3
     assert rated[0].ordinal == pytest.approx(rated[0].mu - 3 * rated[0].sigma)
 

@@ -335,7 +335,7 @@ class HeuristicBot:
         need = call / (pot + call)
         if w < need + self.caution:
             return False
-        return not (call >= stack * BIG_CALL and w < max(0.35, need + 0.1))
+        return not (call >= stack * BIG_CALL and w < max(0.3, need + 0.05))
 
     def _raise_to(
         self, v: SeatView, me: int, raise_to: tuple[int, int] | None, call: int, w: float,

@@ -8,12 +8,12 @@ against ``j``, with its 95 % interval (Student's t over the units, as for the fi
 the matrix is antisymmetric.
 
 **Ratings** come from a maintained library, openskill (Weng-Lin Plackett-Luce, its
-defaults, ``tau = 0``): every unit of every table (one deal played once per rotation,
-a duplicate match), the pairs in matrix order and then the field, in unit order, is one
-match whose teams are the entrants at it, ranked by the chips each won over the unit
-(equal chips, equal rank). A unit, not a hand: ranked hand by hand, a bluffer that
-steals many antes and loses few big pots would rate high while losing chips.
-``ordinal`` is ``mu - 3 sigma``.
+defaults, ``tau = 0``): every table (the pairs in matrix order, then the field) is cut
+into **sessions** of about :data:`SESSION_HANDS` hands (whole units, in unit order); each
+session is one match whose teams are the entrants at it, ranked by the chips each won in
+it (equal chips, equal rank). Sessions, not hands: ranked hand by hand (or unit by
+unit), a bluffer that steals many antes and loses a few big pots would rate high while
+losing chips. ``ordinal`` is ``mu - 3 sigma``.
 openskill is in the extra ``research``; without it the ratings are left out.
 
 **Provenance**: the package version, the git commit when the package runs from a
@@ -43,6 +43,7 @@ from primero.research.tournament import (
 
 __all__ = [
     "LIBRARIES",
+    "SESSION_HANDS",
     "MatrixResult",
     "PairResult",
     "Rating",
@@ -50,6 +51,9 @@ __all__ = [
     "pair_result",
     "ratings",
 ]
+
+#: Hands in a rating session (rounded up to whole units).
+SESSION_HANDS = 20
 
 #: Libraries whose versions ``results.json`` records.
 LIBRARIES = ("numpy", "openskill", "open-spiel", "ray", "matplotlib", "gymnasium", "pettingzoo")
@@ -118,8 +122,11 @@ def ratings(
     model = models.PlackettLuce(tau=0.0)
     current = {b: model.rating(name=b) for b in bots}
     for config, units in tables:
-        for unit in sorted(units, key=lambda r: r.unit):
-            chips = [sum(unit.net[i]) for i in range(len(config.bots))]
+        ordered = sorted(units, key=lambda r: r.unit)
+        size = -(-SESSION_HANDS // config.rotations)
+        for start in range(0, len(ordered), size):
+            session = ordered[start:start + size]
+            chips = [sum(sum(u.net[i]) for u in session) for i in range(len(config.bots))]
             order = sorted(set(chips), reverse=True)
             ranks = [order.index(c) + 1 for c in chips]
             teams = [[current[b]] for b in config.bots]
@@ -217,7 +224,8 @@ class MatrixResult:
         }
         out["ratings"] = None if self.ratings is None else {
             "library": "openskill",
-            "model": "PlackettLuce(tau=0): one match per unit, ranked by chips won in it",
+            "model": f"PlackettLuce(tau=0): one match per session of {SESSION_HANDS} hands "
+            "(whole units), ranked by chips won in it",
             "ratings": [
                 {
                     "bot": r.bot,
