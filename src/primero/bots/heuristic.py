@@ -76,6 +76,9 @@ __all__ = [
     "win_table",
 ]
 
+#: The win chance of "the nuts": only such a hand bets or raises its whole stack.
+NUTS: Final = 0.95
+
 #: A call of this share of the stack or more needs ``w`` of at least 0.35 and 0.1 above
 #: the pot odds (no big call of the stack with a weak hand).
 BIG_CALL: Final = 0.4
@@ -118,16 +121,18 @@ def accepted_bet(v: SeatView, seat: int) -> int | None:
 
 
 def _raises_this_round(v: SeatView, seat: int) -> int:
-    """How many raises ``seat`` made in the current betting round (public log, R9b)."""
+    """How many raises ``seat`` made in the current betting round (public log, R9b); 1
+    too when two raises by anyone stand in it already (no raise wars, issue 17)."""
     label = f"p{seat + 1}"
-    count = 0
+    count = raises = 0
     for line in reversed(v.public_log):
         words = line.split()
         if words[0] == "d" or words[1] == "x":
             break
-        if words[0] == label and words[1] == "r":
-            count += 1
-    return count
+        if words[1] == "r":
+            raises += 1
+            count += words[0] == label
+    return max(count, 1 if raises >= 2 else 0)
 
 
 class HeuristicBot:
@@ -297,11 +302,11 @@ class HeuristicBot:
         stack (chips), within ``bounds``."""
         low, high = bounds
         edge = max(0.0, min(1.0, (w - baseline) / max(1e-9, 1.0 - baseline)))
-        size = v.pot_total * self.aggression * (0.3 + 0.5 * edge)  # a third to 4/5 of the pot
+        size = v.pot_total * self.aggression * (0.25 + 0.35 * edge)  # 1/4 to 3/5 of the pot
         stack = v.stacks[me]
         # a share of the stack, as at a friendly table: the whole stack only with the nuts
-        share = 0.1 if edge < 0.25 else 0.2 if edge < 0.5 else 0.35
-        if edge >= 0.9 and w >= 0.85:
+        share = 0.08 if edge < 0.25 else 0.15 if edge < 0.5 else 0.25
+        if edge >= 0.9 and w >= NUTS:
             share = 1.0
         amount = int(min(size, stack * share))
         return max(low, min(high, amount))
@@ -350,10 +355,10 @@ class HeuristicBot:
         edge = max(0.0, min(1.0, (w - baseline) / max(1e-9, 1.0 - baseline)))
         if _raises_this_round(v, me):
             return None  # one raise a round, as people at a friendly table
-        target = current + int(pot_after * self.aggression * (0.3 + 0.4 * edge))
-        all_in_ok = edge >= 0.9 and w >= 0.85
+        target = current + int(pot_after * self.aggression * (0.25 + 0.35 * edge))
+        all_in_ok = edge >= 0.9 and w >= NUTS
         total_cap = v.round_bets[me] + int(
-            v.stacks[me] * (0.2 if edge < 0.6 else 1.0 if all_in_ok else 0.35)
+            v.stacks[me] * (0.15 if edge < 0.6 else 1.0 if all_in_ok else 0.25)
         )
         to = max(low, min(high, target, total_cap))
         return to if low <= to <= high and to <= total_cap else None

@@ -77,6 +77,8 @@ RAISE_FRACTIONS: Final = (0.5, 1.0)
 #: Bets and raises of more than this many pots (an all-in into a small pot) are not tried:
 #: bots at a table bet as people do (issue 17).
 MAX_POT_MULTIPLE: Final = 2
+#: Raises in a betting round after which the bot only calls or folds (issue 17).
+MAX_ROUND_RAISES: Final = 2
 #: Rejection-sampling tries for a hand consistent with a declaration (R6).
 _TRIES: Final = 30
 
@@ -427,16 +429,20 @@ class SearchBot:
 
 
 def _raised_this_round(v: SeatView, seat: int) -> bool:
-    """Whether ``seat`` raised in the current betting round (one raise a round, as people
-    do: no raise wars of one chip at a time). Read from the public log (R9b)."""
+    """Whether ``seat`` may not raise now, as people at a friendly table do not: it raised
+    already in the current betting round, or :data:`MAX_ROUND_RAISES` raises stand in it
+    (no raise wars). Read from the public log (R9b)."""
     label = f"p{seat + 1}"
+    raises = 0
     for line in reversed(v.public_log):
         words = line.split()
         if words[0] == "d" or words[1] == "x":
-            return False
-        if words[0] == label and words[1] == "r":
-            return True
-    return False
+            break
+        if words[1] == "r":
+            raises += 1
+            if words[0] == label:
+                return True
+    return raises >= MAX_ROUND_RAISES
 
 
 def _draw(pool: list[int], count: int, rand: Callable[[], float]) -> tuple[int, ...]:
