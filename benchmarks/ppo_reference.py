@@ -69,7 +69,7 @@ def main() -> None:
     env = gymnasium.make(
         "primero/Primero-v0", players=4, stack=100, seat=None, bots=args.train_bots
     )
-    env = ActionMasker(env, lambda e: e.unwrapped.action_masks())
+    env = ActionMasker(env, lambda e: e.unwrapped.action_masks())  # type: ignore[attr-defined]
     model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0)
     started = time.process_time()
     model.learn(total_timesteps=args.steps)
