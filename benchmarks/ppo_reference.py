@@ -45,6 +45,11 @@ def evaluate(model: Any, kind: str, hands: int, seed: int) -> dict[str, Any]:
     return {"bot": kind, "hands": hands, "per_100": 100 * mean, "ci95": [100 * low, 100 * high]}
 
 
+def _masks(env: Any) -> Any:
+    """The legal-action mask of the Gymnasium env (what MaskablePPO asks for)."""
+    return env.unwrapped.action_masks()
+
+
 def main() -> None:
     """Train, evaluate against every kind, print (and write the JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -69,7 +74,7 @@ def main() -> None:
     env = gymnasium.make(
         "primero/Primero-v0", players=4, stack=100, seat=None, bots=args.train_bots
     )
-    env = ActionMasker(env, lambda e: e.unwrapped.action_masks())  # type: ignore[attr-defined]
+    env = ActionMasker(env, _masks)
     model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0)
     started = time.process_time()
     model.learn(total_timesteps=args.steps)
