@@ -1,4 +1,4 @@
-"""A bot that plays by hand strength: exact exchange odds, pot odds and honest-ish declarations.
+"""A bot that plays by hand strength: exact exchange odds, opponent ranges and pot odds.
 
 The bot reads only its :class:`~primero.engine.views.SeatView` (R9b): its own cards, its own
 discards (dead cards it knows), the public bets, votes, declarations and exchanges.
@@ -12,23 +12,30 @@ exchanges (:func:`primero.engine.odds.exchange_outcomes`):
 * four cards before the second exchange (R4.5): the expected ``w`` of its best exchange;
 * four cards after it (R4.7): ``w`` of the hand held.
 
-Which opponents it models depends on the decision. To open (bet or exchange) it models
-every opponent still in. To call, raise or vote on a bet (R5, R8) it models the players
-who are *in for that bet*: the bettor or raiser and the players who already matched it
-(stronger than a random hand, see :data:`~primero.bots.winmodel.BETTOR_ALPHA`), and the
-players all-in. Players yet to answer the bet are left out in the first round (two cards
-are worth little yet: most fold, and a caller adds chips to the pot too) and count as
-folding half the time after it (:data:`~primero.bots.winmodel.YET_FOLDS`). Declared
-categories (R6) replace the undeclared models.
+Which opponents it models depends on the decision, each as a
+:class:`~primero.bots.winmodel.Range`. To open (bet or exchange) it models every opponent
+still in. To call, raise or vote on a bet (R5, R8) it models the players who are *in for
+that bet*: the bettor or raiser, read by the size of its bet as a mix of value hands and
+bluffs (:func:`~primero.bots.winmodel.bluff_share`: ``bet / (pot + 2 bet)``, so an all-in
+of many pots is half bluffs and cannot make it fold its good hands), the players who
+already matched it (half bluffs), and the players all-in. Players yet to answer the bet
+are left out in the first round (two cards are worth little yet: most fold, and a caller
+adds chips to the pot too) and count as folding half the time after it
+(:data:`~primero.bots.winmodel.YET_FOLDS`). A declaration (R6) is the truth or higher, so
+it caps an opponent's range from above and from nowhere else: a chorus says nothing.
 
-Bets and raises are sized from the pot and capped by a share of the stack that grows with
-``w`` (no all-in with a weak hand). A call is made when ``w`` beats the pot odds
-(``call / (pot + call)``) by the margin ``caution``, with no big share of the stack on a
-weak hand. A vote (R8) accepts a bet exactly when the bot would call or raise it at its
-turn, since letting a bet stand that it will not call only gives the bettor its chips; and
-a bot that accepted a bet calls that same bet at its turn (it folds only if a raise stood
-in between). Declarations are truthful, or one category higher at ``bluff_rate``.
-Randomness (R10) comes only from ``random.Random``'s ``random()`` method.
+Bets are a quarter to three fifths of the pot, growing with ``w``, capped by 8 to 25 %
+of the stack (all in only with :data:`NUTS`); it raises at most once a round, and not
+after two raises (a friendly table, issue 17). A call is made when ``w`` beats the pot
+odds (``call / (pot + call)``) by the margin ``caution``, with no big share of the stack
+(:data:`BIG_CALL`) without a further margin. A vote (R8) accepts a bet exactly when the
+bot would call or raise it at its turn, since letting a bet stand that it will not call
+only gives the bettor its chips; and a bot that accepted a bet calls that same bet at its
+turn (it folds only if a raise stood in between). Refused, it bets again in the real
+steps of :mod:`primero.bots.refusals` (at most three re-bets a turn). Declarations are
+truthful, or at ``bluff_rate`` (half the time with a numerus, which a true declaration
+gives away) one of the higher categories. Randomness (R10) comes only from
+``random.Random``'s ``random()`` method.
 
 >>> from primero.engine.state import HandState
 >>> from primero.engine.dealing import Dealer
@@ -79,7 +86,7 @@ __all__ = [
 #: The win chance of "the nuts": only such a hand bets or raises its whole stack.
 NUTS: Final = 0.95
 
-#: A call of this share of the stack or more needs ``w`` of at least 0.35 and 0.1 above
+#: A call of this share of the stack or more needs ``w`` of at least 0.3 and 0.05 above
 #: the pot odds (no big call of the stack with a weak hand).
 BIG_CALL: Final = 0.4
 
@@ -140,8 +147,9 @@ class HeuristicBot:
 
     Args:
         seed: seed of its own ``random.Random`` (R10); None draws a fresh one.
-        bluff_rate: chance (0..1) of declaring one category above its hand (R6), and half
-            of it the chance of a pot-sized bluff bet when opening with a weak hand.
+        bluff_rate: chance (0..1) of declaring a category above its hand (R6; at least
+            0.5 with a numerus), and half of it the chance of a bluff bet when opening
+            with a weak hand.
         caution: margin (win-chance units) added to pot odds before calling (default 0.04).
         aggression: scale of bet and raise sizes relative to the pot (default 1.0).
         rng: a random source to use instead of ``seed``.
