@@ -1,27 +1,39 @@
 """Bots: agents that read a seat's view and return an action (they never see the state).
 
-The bots themselves are in :mod:`primero.bots.random` (``RandomBot``),
-:mod:`primero.bots.heuristic` (``HeuristicBot``) and :mod:`primero.bots.search`
-(``SearchBot``); this package names them and makes them by name (:func:`make_bot`)
-without importing them first, so that the command line starts fast.
+The kinds live in one registry, :data:`BOT_FACTORIES` (a kind's name and where its class
+is, imported on first use); a new kind is one line there.
 
 >>> BOT_KINDS
-('random', 'heuristic', 'search')
+('random', 'heuristic', 'search', 'bluff', 'uniform')
 >>> make_bot("random", 1).name
 'random'
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+import importlib
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:  # the bots load on first use (make_bot): the command line starts fast
     from primero.engine.match import Agent
 
-__all__ = ["BOT_KINDS", "BOT_NAMES", "make_bot"]
+__all__ = ["BOT_FACTORIES", "BOT_KINDS", "BOT_NAMES", "make_bot"]
 
-#: The bot kinds :func:`make_bot` knows, by name.
-BOT_KINDS: Final[tuple[str, ...]] = ("random", "heuristic", "search")
+#: Every bot kind: its name and ``"module:Class"``. The class takes ``seed=`` (its own
+#: ``random.Random``, R10); a kind that takes ``samples=`` gets ``search_samples``.
+BOT_FACTORIES: Final[dict[str, str]] = {
+    "random": "primero.bots.random:RandomBot",  # a kind of move, then an amount, uniformly
+    "heuristic": "primero.bots.heuristic:HeuristicBot",  # hand strength and pot odds
+    "search": "primero.bots.search:SearchBot",  # determinized Monte Carlo search
+    "bluff": "primero.bots.exploiters:BluffBot",  # declares chorus, bets the most
+    "uniform": "primero.bots.exploiters:UniformBot",  # uniform over legal action ids
+}
+
+#: The bot kinds :func:`make_bot` knows, by name (the keys of :data:`BOT_FACTORIES`).
+BOT_KINDS: Final[tuple[str, ...]] = tuple(BOT_FACTORIES)
+
+#: Kinds that take a number of samples per decision (``search_samples``).
+_SAMPLED: Final = frozenset({"search"})
 
 #: Names given to the bots, in order (Italian Renaissance; Girolamo for Cardano): the
 #: table's bots and ``primero simulate``'s players.
@@ -39,11 +51,16 @@ BOT_NAMES: Final[tuple[str, ...]] = (
 )
 
 
+def _class(path: str) -> Any:
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
 def make_bot(kind: str, seed: int | None, *, search_samples: int | None = None) -> Agent:
     """A new bot of the named kind.
 
     Args:
-        kind: one of :data:`BOT_KINDS` (``"random"``, ``"heuristic"``, ``"search"``).
+        kind: one of :data:`BOT_KINDS`.
         seed: seed of the bot's own ``random.Random`` (R10); None draws a fresh one.
         search_samples: samples per decision of a ``"search"`` bot (None: its default,
             :data:`primero.bots.search.DEFAULT_SAMPLES`); ignored by the other kinds.
@@ -55,18 +72,14 @@ def make_bot(kind: str, seed: int | None, *, search_samples: int | None = None) 
         ValueError: an unknown kind (the message lists the kinds), or ``search_samples``
             < 1.
     """
-    if kind == "random":
-        from primero.bots.random import RandomBot
+    path = BOT_FACTORIES.get(kind)
+    if path is None:
+        raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
+    cls = _class(path)
+    if kind in _SAMPLED and search_samples is not None:
+        bot: Agent = cls(seed=seed, samples=search_samples)
+        return bot
+    made: Agent = cls(seed=seed)
+    return made
 
-        return RandomBot(seed=seed)
-    if kind == "heuristic":
-        from primero.bots.heuristic import HeuristicBot  # NumPy and the odds tables: on demand
-
-        return HeuristicBot(seed=seed)
-    if kind == "search":
-        from primero.bots.search import DEFAULT_SAMPLES, SearchBot
-
-        samples = DEFAULT_SAMPLES if search_samples is None else search_samples
-        return SearchBot(seed=seed, samples=samples)
-    raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
 

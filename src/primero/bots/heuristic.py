@@ -1,4 +1,4 @@
-"""A bot that plays by hand strength: exact exchange odds, pot odds and honest-ish declarations.
+"""A bot that plays by hand strength: exact exchange odds, opponent ranges and pot odds.
 
 The bot reads only its :class:`~primero.engine.views.SeatView` (R9b): its own cards, its own
 discards (dead cards it knows), the public bets, votes, declarations and exchanges.
@@ -12,23 +12,30 @@ exchanges (:func:`primero.engine.odds.exchange_outcomes`):
 * four cards before the second exchange (R4.5): the expected ``w`` of its best exchange;
 * four cards after it (R4.7): ``w`` of the hand held.
 
-Which opponents it models depends on the decision. To open (bet or exchange) it models
-every opponent still in. To call, raise or vote on a bet (R5, R8) it models the players
-who are *in for that bet*: the bettor or raiser and the players who already matched it
-(stronger than a random hand, see :data:`~primero.bots.winmodel.BETTOR_ALPHA`), and the
-players all-in. Players yet to answer the bet are left out in the first round (two cards
-are worth little yet: most fold, and a caller adds chips to the pot too) and count as
-folding half the time after it (:data:`~primero.bots.winmodel.YET_FOLDS`). Declared
-categories (R6) replace the undeclared models.
+Which opponents it models depends on the decision, each as a
+:class:`~primero.bots.winmodel.Range`. To open (bet or exchange) it models every opponent
+still in. To call, raise or vote on a bet (R5, R8) it models the players who are *in for
+that bet*: the bettor or raiser, read by the size of its bet as a mix of value hands and
+bluffs (:func:`~primero.bots.winmodel.bluff_share`: ``bet / (pot + 2 bet)``, so an all-in
+of many pots is half bluffs and cannot make it fold its good hands), the players who
+already matched it (half bluffs), and the players all-in. Players yet to answer the bet
+are left out in the first round (two cards are worth little yet: most fold, and a caller
+adds chips to the pot too) and count as folding half the time after it
+(:data:`~primero.bots.winmodel.YET_FOLDS`). A declaration (R6) is the truth or higher, so
+it caps an opponent's range from above and from nowhere else: a chorus says nothing.
 
-Bets and raises are sized from the pot and capped by a share of the stack that grows with
-``w`` (no all-in with a weak hand). A call is made when ``w`` beats the pot odds
-(``call / (pot + call)``) by the margin ``caution``, with no big share of the stack on a
-weak hand. A vote (R8) accepts a bet exactly when the bot would call or raise it at its
-turn, since letting a bet stand that it will not call only gives the bettor its chips; and
-a bot that accepted a bet calls that same bet at its turn (it folds only if a raise stood
-in between). Declarations are truthful, or one category higher at ``bluff_rate``.
-Randomness (R10) comes only from ``random.Random``'s ``random()`` method.
+Bets are a quarter to three fifths of the pot, growing with ``w``, capped by 8 to 25 %
+of the stack (all in only with :data:`NUTS`); it raises at most once a round, and not
+after two raises (a friendly table, issue 17). A call is made when ``w`` beats the pot
+odds (``call / (pot + call)``) by the margin ``caution``, with no big share of the stack
+(:data:`BIG_CALL`) without a further margin. A vote (R8) accepts a bet exactly when the
+bot would call or raise it at its turn, since letting a bet stand that it will not call
+only gives the bettor its chips; and a bot that accepted a bet calls that same bet at its
+turn (it folds only if a raise stood in between). Refused, it bets again in the real
+steps of :mod:`primero.bots.refusals` (at most three re-bets a turn). Declarations are
+truthful, or at ``bluff_rate`` (half the time with a numerus, which a true declaration
+gives away) one of the higher categories. Randomness (R10) comes only from
+``random.Random``'s ``random()`` method.
 
 >>> from primero.engine.state import HandState
 >>> from primero.engine.dealing import Dealer
@@ -45,12 +52,15 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from primero.bots.refusals import stepped_legal
 from primero.bots.winmodel import (
     DECLARED_BLUFF,
     EXCHANGE_ALPHA,
     Opponent,
+    Range,
     average_value,
     best_exchange,
+    bluff_share,
     choose_exchange,
     first_round_values,
     win_ints,
@@ -59,7 +69,7 @@ from primero.bots.winmodel import (
 from primero.engine.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
 from primero.engine.cards import DECK, Card
 from primero.engine.dealing import RandomSource
-from primero.engine.hands import evaluate
+from primero.engine.hands import Category, evaluate
 from primero.engine.state import LegalActions, Phase
 from primero.engine.views import SeatView
 
@@ -73,7 +83,10 @@ __all__ = [
     "win_table",
 ]
 
-#: A call of this share of the stack or more needs ``w`` of at least 0.35 and 0.1 above
+#: The win chance of "the nuts": only such a hand bets or raises its whole stack.
+NUTS: Final = 0.95
+
+#: A call of this share of the stack or more needs ``w`` of at least 0.3 and 0.05 above
 #: the pot odds (no big call of the stack with a weak hand).
 BIG_CALL: Final = 0.4
 
@@ -108,13 +121,29 @@ def accepted_bet(v: SeatView, seat: int) -> int | None:
     return None
 
 
+def _raises_this_round(v: SeatView, seat: int) -> int:
+    """How many raises ``seat`` made in the current betting round (public log, R9b); 1
+    too when two raises by anyone stand in it already (no raise wars, issue 17)."""
+    label = f"p{seat + 1}"
+    count = raises = 0
+    for line in reversed(v.public_log):
+        words = line.split()
+        if words[0] == "d" or words[1] == "x":
+            break
+        if words[1] == "r":
+            raises += 1
+            count += words[0] == label
+    return max(count, 1 if raises >= 2 else 0)
+
+
 class HeuristicBot:
     """Plays by hand strength, pot odds and stack (see the module docstring).
 
     Args:
         seed: seed of its own ``random.Random`` (R10); None draws a fresh one.
-        bluff_rate: chance (0..1) of declaring one category above its hand (R6), and half
-            of it the chance of a pot-sized bluff bet when opening with a weak hand.
+        bluff_rate: chance (0..1) of declaring a category above its hand (R6; at least
+            0.5 with a numerus), and half of it the chance of a bluff bet when opening
+            with a weak hand.
         caution: margin (win-chance units) added to pot odds before calling (default 0.04).
         aggression: scale of bet and raise sizes relative to the pot (default 1.0).
         rng: a random source to use instead of ``seed``.
@@ -146,32 +175,38 @@ class HeuristicBot:
     # ----------------------------------------------------------------- strength
 
     @staticmethod
-    def _model(v: SeatView, seat: int, betting: bool) -> Opponent:
-        declared = v.declared[seat] if v.rules.declarations else None
-        if declared is not None:
-            return declared
-        return "bet" if betting else None
+    def _cap(v: SeatView, seat: int) -> Category | None:
+        """The seat's declaration (R6: its hand was no higher), or None."""
+        return v.declared[seat] if v.rules.declarations else None
 
     def _everyone(self, v: SeatView, me: int) -> list[Opponent]:
-        """Every opponent still in, undeclared ones as random hands."""
-        return [self._model(v, s, False) for s in v.still_in if s != me]
+        """Every opponent still in: random hands, capped by their declarations."""
+        return [Range(self._cap(v, s)) for s in v.still_in if s != me]
 
-    def _in_for(self, v: SeatView, me: int, bettor: int, amount: int) -> list[Opponent]:
+    def _in_for(
+        self, v: SeatView, me: int, bettor: int, amount: int, pot: int | None = None
+    ) -> list[Opponent]:
         """The opponents in for a bet of ``amount`` (round total) made by ``bettor``: the
-        bettor, those who already matched it, those all-in, and after the first round
-        those yet to answer it (see the module docstring)."""
+        bettor (a mix of value and bluffs by the bet's size against ``pot``, the chips
+        in the pots without the bet), those who already matched it (callers: half
+        bluffs), those all-in, and after the first round those yet to answer it (see
+        the module docstring)."""
+        if pot is None:
+            pot = v.pot_total - v.round_bets[bettor]
         out: list[Opponent] = []
         for s in v.still_in:
             if s == me:
                 continue
-            if s == bettor or (amount > 0 and v.round_bets[s] >= amount):
-                out.append(self._model(v, s, amount > 0))
-            elif v.stacks[s] == 0:
-                out.append(self._model(v, s, False))
+            cap = self._cap(v, s)
+            if amount > 0 and s == bettor:
+                out.append(Range(cap, "bet", bluff_share(amount, pot)))
+            elif amount > 0 and v.round_bets[s] >= amount:
+                out.append(Range(cap, "bet", 0.5))
+            elif s == bettor or v.stacks[s] == 0:
+                out.append(Range(cap))
             elif v.phase is not Phase.FIRST_ROUND:
-                declared = self._model(v, s, False)
-                out.append("yet" if declared is None else declared)
-        return out or [self._model(v, bettor, amount > 0)]
+                out.append(Range(cap, "yet"))
+        return out or [Range(self._cap(v, bettor))]
 
     def _strength(
         self, v: SeatView, me: int, opponents: Sequence[Opponent]
@@ -211,10 +246,10 @@ class HeuristicBot:
         Raises:
             ValueError: the view is not this seat's move (``view.legal`` is None).
         """
-        legal = view.legal
         me = view.seat
-        if legal is None or me is None:
+        if view.legal is None or me is None:
             raise ValueError("HeuristicBot was asked to act outside its turn")
+        legal = stepped_legal(view)  # after a refusal: real steps, at most 3 re-bets (R8)
         if legal.exchange and view.phase is Phase.SECOND_EXCHANGE:
             _, cards, _ = self._strength(view, me, self._everyone(view, me))
             return Exchange(me, cards or ())
@@ -228,15 +263,21 @@ class HeuristicBot:
                 w, baseline = self._facing_strength(view, me)
                 if not self._continues(view, me, w, baseline):
                     return Fold(me)
-            choice = legal.declare[0]  # the true category (R6: never lower)
-            if len(legal.declare) > 1 and self.rng.random() < self.bluff_rate:
-                choice = legal.declare[1]
-            return Declare(me, choice)
+            return Declare(me, self._declaration(legal.declare))
         if view.current_bet is None:
             w, _, baseline = self._strength(view, me, self._everyone(view, me))
             return self._open(view, me, legal, w, baseline)
         action = self._facing(view, me, legal)
         return action if action is not None else Fold(me)
+
+    def _declaration(self, allowed: Sequence[Category]) -> Category:
+        """The true category (``allowed[0]``, R6: never lower), or at ``bluff_rate`` (half
+        the time with a numerus, which a true declaration would give away: it is the one
+        declaration that bounds a hand tightly) one of the higher ones, uniformly."""
+        rate = max(0.5, self.bluff_rate) if allowed[0] is Category.NUMERUS else self.bluff_rate
+        if len(allowed) > 1 and self.rng.random() < rate:
+            return allowed[1 + int(self.rng.random() * (len(allowed) - 1))]
+        return allowed[0]
 
     def _first_round_open(self, v: SeatView, me: int, legal: LegalActions) -> Action:
         """No bet stands in the first round: bet on a strong pair, else exchange (R4.3)."""
@@ -263,10 +304,11 @@ class HeuristicBot:
         stack (chips), within ``bounds``."""
         low, high = bounds
         edge = max(0.0, min(1.0, (w - baseline) / max(1e-9, 1.0 - baseline)))
-        size = v.pot_total * self.aggression * (0.25 + 0.75 * edge)
+        size = v.pot_total * self.aggression * (0.25 + 0.35 * edge)  # 1/4 to 3/5 of the pot
         stack = v.stacks[me]
-        share = 0.15 if edge < 0.25 else 0.35 if edge < 0.5 else 0.6
-        if edge >= 0.85 and w >= 0.75:
+        # a share of the stack, as at a friendly table: the whole stack only with the nuts
+        share = 0.08 if edge < 0.25 else 0.15 if edge < 0.5 else 0.25
+        if edge >= 0.9 and w >= NUTS:
             share = 1.0
         amount = int(min(size, stack * share))
         return max(low, min(high, amount))
@@ -300,7 +342,7 @@ class HeuristicBot:
         need = call / (pot + call)
         if w < need + self.caution:
             return False
-        return not (call >= stack * BIG_CALL and w < max(0.35, need + 0.1))
+        return not (call >= stack * BIG_CALL and w < max(0.3, need + 0.05))
 
     def _raise_to(
         self, v: SeatView, me: int, raise_to: tuple[int, int] | None, call: int, w: float,
@@ -313,10 +355,12 @@ class HeuristicBot:
         current = v.current_bet or 0
         pot_after = v.pot_total + call
         edge = max(0.0, min(1.0, (w - baseline) / max(1e-9, 1.0 - baseline)))
-        target = current + int(pot_after * self.aggression * (0.4 + 0.6 * edge))
-        all_in_ok = edge >= 0.85 and w >= 0.75
+        if _raises_this_round(v, me):
+            return None  # one raise a round, as people at a friendly table
+        target = current + int(pot_after * self.aggression * (0.25 + 0.35 * edge))
+        all_in_ok = edge >= 0.9 and w >= NUTS
         total_cap = v.round_bets[me] + int(
-            v.stacks[me] * (0.35 if edge < 0.6 else 1.0 if all_in_ok else 0.6)
+            v.stacks[me] * (0.15 if edge < 0.6 else 1.0 if all_in_ok else 0.25)
         )
         to = max(low, min(high, target, total_cap))
         return to if low <= to <= high and to <= total_cap else None
@@ -343,9 +387,16 @@ class HeuristicBot:
         """Whether to stay in against the open bet: a check, a bet it accepted by vote
         (still standing), a strong hand, or a call with the odds (:meth:`_call_ok`)."""
         call = v.to_call
-        if call == 0 or accepted_bet(v, me) is not None or w >= max(0.55, baseline * 2.2):
+        if call == 0 or accepted_bet(v, me) is not None:
+            return True
+        if self._strong(w, baseline, call, v.pot_total):
             return True
         return self._call_ok(v.stacks[me], v.pot_total, call, w, baseline)
+
+    def _strong(self, w: float, baseline: float, call: int, pot: int) -> bool:
+        """A hand strong enough to raise (``w`` >= 0.55 and 2.2 times the average hand's),
+        which also beats the pot odds of the call (``call`` chips into ``pot``)."""
+        return w >= max(0.55, baseline * 2.2) and w >= call / max(1, pot + call) + self.caution
 
     def _accepts(self, v: SeatView, me: int) -> bool:
         """R8 vote: let the pending bet stand exactly when the bot would call or raise it
@@ -356,12 +407,12 @@ class HeuristicBot:
         if pending is None:
             return True
         bettor, amount, _ = pending
-        opponents = self._in_for(v, me, bettor, amount)
+        opponents = self._in_for(v, me, bettor, amount, v.pot_total)
         w, _, baseline = self._strength(v, me, opponents)
         if v.stacks[me] == 0:
             return w >= baseline
         call = min(amount - v.round_bets[me], v.stacks[me])
         pot = v.pot_total + amount - v.round_bets[bettor]
-        if w >= max(0.55, baseline * 2.2):  # it would raise, or at least call
+        if self._strong(w, baseline, call, pot):  # it would raise, or at least call
             return True
         return self._call_ok(v.stacks[me], pot, call, w, baseline)

@@ -54,6 +54,7 @@ from typing import Final
 import numpy as np
 
 from primero.bots.heuristic import HeuristicBot
+from primero.bots.refusals import stepped_legal
 from primero.bots.search_eval import Evaluation
 from primero.bots.strength import canonical, hand_key, strength_table
 from primero.engine.actions import Action, Bet, Call, Declare, Fold, Raise, Vote
@@ -73,6 +74,11 @@ BLUFF_WEIGHT: Final = 0.15
 BET_FRACTIONS: Final = (0.33, 0.66, 1.0, 1.5)
 #: Raise sizes tried, as shares of the pot after the call (besides min and max).
 RAISE_FRACTIONS: Final = (0.5, 1.0)
+#: Bets and raises of more than this many pots (an all-in into a small pot) are not tried:
+#: bots at a table bet as people do (issue 17).
+MAX_POT_MULTIPLE: Final = 2
+#: Raises in a betting round after which the bot only calls or folds (issue 17).
+MAX_ROUND_RAISES: Final = 2
 #: Rejection-sampling tries for a hand consistent with a declaration (R6).
 _TRIES: Final = 30
 
@@ -313,8 +319,8 @@ class SearchBot:
     def _candidates(self, v: SeatView, after_declaring: bool) -> list[tuple[str, int]]:
         """``(kind, round total)`` of each candidate action: f, c, b and r sizes. With
         ``after_declaring``, the moves the seat will have once it has declared (R4.5)."""
-        legal = v.legal
-        assert legal is not None and v.seat is not None
+        assert v.legal is not None and v.seat is not None
+        legal = stepped_legal(v)  # after a refusal: real steps, at most 3 re-bets (R8)
         me = v.seat
         fold, call, bet, raise_to = legal.fold, legal.call, legal.bet, legal.raise_to
         if after_declaring:
@@ -333,13 +339,17 @@ class SearchBot:
         pot = v.pot_total
         if bet is not None:
             low, high = bet
-            sizes = [low, high] + [int(pot * f) for f in BET_FRACTIONS]
+            sizes = [low] + [int(pot * f) for f in BET_FRACTIONS]
+            if high <= MAX_POT_MULTIPLE * pot:  # all-in only when it is not many pots
+                sizes.append(high)
             out += [("b", a) for a in sorted({max(low, min(high, a)) for a in sizes})]
-        if raise_to is not None:
+        if raise_to is not None and not _raised_this_round(v, me):
             low, high = raise_to
-            sizes = [low, high] + [
-                (v.current_bet or 0) + int((pot + (call or 0)) * f) for f in RAISE_FRACTIONS
-            ]
+            current = v.current_bet or 0
+            after_call = pot + (call or 0)
+            sizes = [current + int(after_call * f) for f in RAISE_FRACTIONS]
+            if high <= current + MAX_POT_MULTIPLE * after_call:
+                sizes.append(high)
             out += [("r", a) for a in sorted({max(low, min(high, a)) for a in sizes})]
         return out
 
@@ -412,6 +422,23 @@ class SearchBot:
         overturned = ev.accepted(amount, spot.round_bets[bettor], later)
         withdrawn = np.where(overturned, facing, ev.values(spot.current_bet))
         return ev.mean(facing) >= ev.mean(withdrawn)
+
+
+def _raised_this_round(v: SeatView, seat: int) -> bool:
+    """Whether ``seat`` may not raise now, as people at a friendly table do not: it raised
+    already in the current betting round, or :data:`MAX_ROUND_RAISES` raises stand in it
+    (no raise wars). Read from the public log (R9b)."""
+    label = f"p{seat + 1}"
+    raises = 0
+    for line in reversed(v.public_log):
+        words = line.split()
+        if words[0] == "d" or words[1] == "x":
+            break
+        if words[1] == "r":
+            raises += 1
+            if words[0] == label:
+                return True
+    return raises >= MAX_ROUND_RAISES
 
 
 def _draw(pool: list[int], count: int, rand: Callable[[], float]) -> tuple[int, ...]:

@@ -79,7 +79,7 @@ class Evaluation:
         need = owed_f / np.maximum(1.0, pot + owed_f)
         adjusted = 0.85 * self.w
         ok = adjusted >= need + 0.04
-        big = (owed_f >= 0.4 * self.stack) & (adjusted < np.maximum(0.35, need + 0.1))
+        big = (owed_f >= 0.4 * self.stack) & (adjusted < np.maximum(0.3, need + 0.06))
         token = (owed <= self.token) & (self.w >= 0.7 * self.base)
         forced = (owed <= 0) | (self.stack == 0)
         result: _Bools = forced | token | (ok & ~big)

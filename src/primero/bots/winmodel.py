@@ -1,19 +1,26 @@
 """The heuristic bot's win model: how likely a hand is to beat the opponents it models.
 
 A hand's strength is a win probability ``w``: the chance that its final hand beats every
-opponent it models. Each opponent is one of three kinds (:data:`Opponent`):
+opponent it models. Each opponent is a :class:`Range`: what its hand can be, from what
+the seat has seen of it (R9b):
 
-* ``None``: an opponent that has not declared, holding a random four-card hand made a
-  little stronger by exchanges (its percentile among all hands raised to
-  :data:`EXCHANGE_ALPHA`);
-* ``"bet"``: an undeclared opponent who bet, raised or called (chips > 0) and is in for
-  that bet: bets signal strength, so its percentile is raised to :data:`BETTOR_ALPHA`
-  (the better of two random hands);
-* ``"yet"``: an undeclared opponent yet to answer a bet: it folds with probability
-  :data:`YET_FOLDS`, else holds a hand like ``None``;
-* a :class:`~primero.engine.hands.Category`: an opponent who declared it (R6), holding a hand
-  of that category (likewise improved within it), or with probability
-  :data:`DECLARED_BLUFF` a random hand.
+* **its declaration** (R6) is the truth or higher, so it bounds the hand from above and
+  from nowhere else: an opponent who declared category ``c`` holds, at the time of
+  declaring, a hand of category ``c`` *or lower* (a random hand conditioned on that, made
+  a little stronger by exchanges), except that with :data:`EXCHANGE_LEAK` it improved at
+  the exchange since. A chorus declaration says nothing; a numerus one says a lot.
+* **its bet** is read by its size: a bettor's range is a mix of value hands (its
+  percentile raised to :data:`VALUE_ALPHA` on top of the exchange model) and bluffs
+  (random hands). The share of bluffs grows with the bet as in a balanced betting range,
+  ``bet / (pot + 2 * bet)`` (a quarter for half the pot, a third for the pot, near half
+  for an all-in many times the pot), with at least :data:`MIN_BLUFF_SHARE`, so an all-in
+  bettor whose hands are random cannot make the bot fold its good hands;
+* an opponent **yet to answer** a bet folds with probability :data:`YET_FOLDS`;
+* an opponent with no signal holds a random four-card hand made a little stronger by
+  exchanges (its percentile among all hands raised to :data:`EXCHANGE_ALPHA`).
+
+The older shorthands are still accepted as opponents: None (no signal), ``"bet"`` (in for
+a bet, a third bluffs), ``"yet"``, and a :class:`~primero.engine.hands.Category` (declared).
 
 The expected ``w`` of an exchange (two cards in the first round, four before the second
 exchange) comes from :func:`primero.engine.odds.exchange_outcomes`, the exact enumeration that
@@ -26,7 +33,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -40,10 +47,15 @@ __all__ = [
     "BETTOR_ALPHA",
     "DECLARED_BLUFF",
     "EXCHANGE_ALPHA",
+    "EXCHANGE_LEAK",
+    "MIN_BLUFF_SHARE",
+    "VALUE_ALPHA",
     "YET_FOLDS",
     "Opponent",
+    "Range",
     "average_value",
     "best_exchange",
+    "bluff_share",
     "choose_exchange",
     "first_round_values",
     "win_ints",
@@ -58,12 +70,52 @@ EXCHANGE_ALPHA: Final = 1.5
 BETTOR_ALPHA: Final = 2
 #: The modelled chance that an opponent yet to answer a bet folds to it.
 YET_FOLDS: Final = 0.5
-#: The assumed chance that an opponent's declaration (R6) is a bluff.
-DECLARED_BLUFF: Final = 0.2
+#: The chance that a declared opponent's hand improved above its declaration (R6) at an
+#: exchange since (the declaration bounds the hand held when declaring).
+EXCHANGE_LEAK: Final = 0.15
+#: Kept for compatibility: a declaration's chance of being above the hand is no longer
+#: a parameter (a declaration is an upper bound, see the module docstring).
+DECLARED_BLUFF: Final = EXCHANGE_LEAK
+#: A bettor's value hands: its percentile (in the exchange model) raised to this power.
+VALUE_ALPHA: Final = 1.5
+#: The least share of bluffs assumed in any bettor's range.
+MIN_BLUFF_SHARE: Final = 0.2
+#: Bluff shares are rounded to this step (so that the model's tables are shared).
+_SHARE_STEP: Final = 0.05
 
-#: One modelled opponent: None (undeclared), ``"bet"`` (undeclared, in for a bet),
-#: ``"yet"`` (undeclared, yet to answer a bet), or its declared category.
-Opponent = Category | None | Literal["bet", "yet"]
+
+def bluff_share(bet: int, pot: int) -> float:
+    """The share of bluffs in the range of a bettor who put ``bet`` chips into a pot of
+    ``pot`` chips: ``bet / (pot + 2 * bet)`` (the balanced share: the caller's pot odds),
+    at least :data:`MIN_BLUFF_SHARE`, rounded to 0.05.
+
+    >>> bluff_share(5, 10), bluff_share(10, 10), bluff_share(99, 4)
+    (0.25, 0.35, 0.5)
+    """
+    share = bet / max(1, pot + 2 * bet)
+    share = max(MIN_BLUFF_SHARE, min(0.5, share))
+    return round(round(share / _SHARE_STEP) * _SHARE_STEP, 2)
+
+
+class Range(NamedTuple):
+    """What one opponent's hand can be (see the module docstring).
+
+    Attributes:
+        cap: its declared category (R6): its hand was no higher when it declared; None
+            when it has not declared.
+        signal: None, ``"yet"`` (yet to answer a bet) or ``"bet"`` (in for a bet).
+        bluffs: for ``"bet"``, the share of bluffs in its range (:func:`bluff_share`).
+    """
+
+    cap: Category | None = None
+    signal: Literal["bet", "yet"] | None = None
+    bluffs: float = 0.0
+
+
+#: One modelled opponent: a :class:`Range`, or a shorthand: None (no signal), ``"bet"``
+#: (in for a bet: a third bluffs), ``"yet"`` (yet to answer a bet), or its declared
+#: category.
+Opponent = Range | Category | None | Literal["bet", "yet"]
 
 _NKEYS: Final = 5 * 128  # HandValue.key = category * 128 + points < 640
 
@@ -99,16 +151,46 @@ _PCT, _PCT_BY_CATEGORY, _KEYS, _KEY_COUNTS = _percentiles()
 #: ``HandValue.key`` of each value rank of :func:`primero.engine.odds.exchange_outcomes`.
 _RANK_KEYS: Final = VALUE_CATEGORY.astype(np.intp) * 128 + VALUE_POINTS.astype(np.intp)
 
-# Opponent models per key, built from +, *, sqrt only (IEEE-exact everywhere, R10).
+# Opponent models per key, built from +, *, /, sqrt only (IEEE-exact everywhere, R10).
 _PCT_NP: Final = np.array(_PCT, dtype=np.float64)
 _RANDOM_OPPONENT: Final = _PCT_NP * np.sqrt(_PCT_NP)  # percentile ** EXCHANGE_ALPHA
-_BETTING_OPPONENT: Final = _PCT_NP * _PCT_NP  # percentile ** BETTOR_ALPHA
-# folds with probability YET_FOLDS, else a random hand improved by exchanges
-_YET_OPPONENT: Final = YET_FOLDS + (1 - YET_FOLDS) * _RANDOM_OPPONENT
-_DECLARED_OPPONENT: Final = tuple(
-    (1 - DECLARED_BLUFF) * (c * np.sqrt(c)) + DECLARED_BLUFF * _RANDOM_OPPONENT
-    for c in (np.array(t, dtype=np.float64) for t in _PCT_BY_CATEGORY)
-)
+
+
+def _share_at_most(category: int) -> float:
+    """The share of all hands whose category is ``category`` or lower."""
+    below = sum(n for k, n in zip(_KEYS, _KEY_COUNTS, strict=True) if k < (category + 1) * 128)
+    return below / sum(_KEY_COUNTS)
+
+
+def _as_range(opponent: Opponent) -> Range:
+    if isinstance(opponent, Range):
+        return opponent
+    if opponent is None:
+        return Range()
+    if opponent == "bet":
+        return Range(None, "bet", 0.35)
+    if opponent == "yet":
+        return Range(None, "yet")
+    return Range(Category(opponent))
+
+
+@lru_cache(maxsize=512)
+def _range_cdf(r: Range) -> npt.NDArray[np.float64]:
+    """Per hand key, the chance that an opponent of range ``r`` holds a lower hand."""
+    base = _RANDOM_OPPONENT
+    if r.cap is not None and r.cap < Category.CHORUS:
+        share = _share_at_most(int(r.cap))
+        top = share * np.sqrt(share)  # the exchange model's share of hands up to the cap
+        capped = np.minimum(1.0, _RANDOM_OPPONENT / top)
+        base = (1 - EXCHANGE_LEAK) * capped + EXCHANGE_LEAK * _RANDOM_OPPONENT
+    if r.signal == "yet":
+        out: npt.NDArray[np.float64] = YET_FOLDS + (1 - YET_FOLDS) * base
+        return out
+    if r.signal == "bet":
+        value = base * np.sqrt(base)  # percentile ** VALUE_ALPHA within the range
+        mixed: npt.NDArray[np.float64] = r.bluffs * base + (1 - r.bluffs) * value
+        return mixed
+    return base
 #: Win chances are scaled to whole numbers for exact, machine-independent sums (R10).
 _SCALE: Final = 1 << 24
 
@@ -118,23 +200,14 @@ def win_table(opponents: Sequence[Opponent]) -> npt.NDArray[np.float64]:
     ``HandValue.key``).
 
     Args:
-        opponents: one :data:`Opponent` per opponent modelled: None (undeclared),
-            ``"bet"`` (undeclared, in for a bet of chips > 0), ``"yet"`` (undeclared,
-            yet to answer a bet) or its declared category.
+        opponents: one :data:`Opponent` per opponent modelled.
 
     Returns:
         An array of 640 probabilities in 0..1 (0 for keys no hand has).
     """
     table = np.ones(_NKEYS, dtype=np.float64)
-    for opponent in opponents:
-        if opponent is None:
-            table *= _RANDOM_OPPONENT
-        elif opponent == "bet":
-            table *= _BETTING_OPPONENT
-        elif opponent == "yet":
-            table *= _YET_OPPONENT
-        else:
-            table *= _DECLARED_OPPONENT[opponent]
+    for opponent in _canonical(opponents):  # a fixed order of products (R10)
+        table *= _range_cdf(_as_range(opponent))
     return table
 
 
@@ -145,24 +218,19 @@ def _scaled(wins: Sequence[float] | npt.NDArray[np.float64]) -> npt.NDArray[np.i
     return ints
 
 
-def _canonical(opponents: Sequence[Opponent]) -> tuple[Opponent, ...]:
-    """The opponents in a fixed order (the model is a product: order does not matter),
-    so that caches are shared."""
-    def rank(opponent: Opponent) -> int:
-        if opponent is None:
-            return -1
-        if opponent == "bet":
-            return -2
-        if opponent == "yet":
-            return -3
-        return int(opponent)
+def _canonical(opponents: Sequence[Opponent]) -> tuple[Range, ...]:
+    """The opponents as ranges in a fixed order (the model is a product: order does not
+    matter), so that caches are shared."""
+    def rank(r: Range) -> tuple[int, int, float]:
+        signal = {None: 0, "yet": 1, "bet": 2}[r.signal]
+        return (-1 if r.cap is None else int(r.cap), signal, r.bluffs)
 
-    return tuple(sorted(opponents, key=rank))
+    return tuple(sorted((_as_range(o) for o in opponents), key=rank))
 
 
 @lru_cache(maxsize=2048)
 def _win_ints_cached(
-    opponents: tuple[Opponent, ...],
+    opponents: tuple[Range, ...],
 ) -> tuple[npt.NDArray[np.int64], list[int]]:
     ints = _scaled(win_table(opponents))
     return ints[_RANK_KEYS], ints.tolist()
@@ -254,7 +322,7 @@ def _pair_counts(r1: int, r2: int, suited: bool) -> tuple[npt.NDArray[np.int64],
 
 @lru_cache(maxsize=4096)
 def _first_round_cached(
-    r1: int, r2: int, suited: bool, opponents: tuple[Opponent, ...]
+    r1: int, r2: int, suited: bool, opponents: tuple[Range, ...]
 ) -> tuple[float, float, float, float]:
     counts, dens = _pair_counts(r1, r2, suited)
     nums: list[int] = (counts @ _win_ints_cached(opponents)[0]).tolist()
@@ -287,7 +355,7 @@ def first_round_values(
 
 
 @lru_cache(maxsize=64)
-def _average_cached(opponents: tuple[Opponent, ...]) -> float:
+def _average_cached(opponents: tuple[Range, ...]) -> float:
     wins: list[float] = win_table(opponents).tolist()
     total = sum(_KEY_COUNTS)
     return sum(wins[key] * n for key, n in zip(_KEYS, _KEY_COUNTS, strict=True)) / total

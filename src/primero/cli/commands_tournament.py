@@ -5,10 +5,17 @@ engines are :mod:`primero.research.tournament_engines` (this process, worker pro
 plots :mod:`primero.research.tournament_plots`. This command wires them up, shows a progress bar,
 prints a Rich table and writes the output folder:
 
-- ``results.json``: chips won per bot per 100 hands with 95 % confidence intervals,
-  hands played, seed and settings; identical for every engine and worker count (R10);
+- ``results.json``: the mixed field's chips won per bot per 100 hands with 95 %
+  confidence intervals, hands played, seeds and settings, the pairwise matrix (every
+  pair heads-up, :mod:`primero.research.tournament_matrix`) and the openskill ratings,
+  and the versions (package, commit, Python, NumPy, libraries); identical for every
+  engine and worker count (R10);
 - ``run.json``: how it ran (engine, workers, seconds, hands per second);
-- ``cumulative.png`` and ``per100.png``: the plots (matplotlib, extra ``research``).
+- ``cumulative.png``, ``per100.png`` and ``matrix.png``: the plots (matplotlib, extra
+  ``research``).
+
+Entrants are bot kinds or agents by import path (``--bots heuristic,my_pkg.agents:Strong``,
+:mod:`primero.research.tournament_agents`).
 """
 
 from __future__ import annotations
@@ -27,9 +34,17 @@ from primero.bots import BOT_KINDS
 from primero.cli.app import app, output_folder
 
 if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI starts fast
-    from primero.research.tournament import TournamentResult
+    from primero.research.tournament import TournamentConfig, TournamentResult, UnitResult
+    from primero.research.tournament_matrix import MatrixResult
 
-__all__ = ["ray_flag_args", "results_table", "tournament_command", "write_results"]
+__all__ = [
+    "matrix_table",
+    "ratings_table",
+    "ray_flag_args",
+    "results_table",
+    "tournament_command",
+    "write_results",
+]
 
 _LOCAL = "local"
 
@@ -78,14 +93,58 @@ def results_table(result: TournamentResult) -> Table:
     return table
 
 
-def write_results(result: TournamentResult, out: Path, run: dict[str, Any]) -> None:
+def matrix_table(result: MatrixResult) -> Table:
+    """The Rich table of the pairwise matrix: row against column, chips per 100 hands
+    of the row's entrant, and the 95 % interval."""
+    bots = list(result.field.config.bots)
+    table = Table(
+        title="Pairs heads-up (row against column): chips per 100 hands, 95 % interval",
+        title_justify="left",
+    )
+    table.add_column("")
+    for b in bots:
+        table.add_column(escape(b), justify="right")
+    for b, row in zip(bots, result.matrix(), strict=True):
+        cells = []
+        for e in row:
+            if e is None:
+                cells.append("")
+                continue
+            style = "green" if e.ci_low > 0 else "red" if e.ci_high < 0 else ""
+            text = f"{e.per_100:+.0f}\n{e.ci_low:+.0f}..{e.ci_high:+.0f}"
+            cells.append(f"[{style}]{text}[/]" if style else text)
+        table.add_row(escape(b), *cells)
+    return table
+
+
+def ratings_table(result: MatrixResult) -> Table | None:
+    """The Rich table of the openskill ratings, or None without them."""
+    if result.ratings is None:
+        return None
+    table = Table(title="Ratings (openskill Plackett-Luce)", title_justify="left")
+    for name in ("bot", "mu", "sigma", "ordinal"):
+        table.add_column(name, justify="left" if name == "bot" else "right")
+    for r in result.ratings:
+        table.add_row(escape(r.bot), f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}")
+    return table
+
+
+def write_results(
+    result: TournamentResult | MatrixResult,
+    out: Path,
+    run: dict[str, Any],
+    versions: dict[str, Any] | None = None,
+) -> None:
     """Write ``results.json`` and ``run.json`` into ``out`` (created if missing).
 
     Raises:
         OSError: the folder or a file cannot be written.
     """
+    from primero.research.tournament_matrix import MatrixResult
+
     out.mkdir(parents=True, exist_ok=True)
-    (out / "results.json").write_text(json.dumps(result.to_json(), indent=2) + "\n")
+    data = result.to_json(versions) if isinstance(result, MatrixResult) else result.to_json()
+    (out / "results.json").write_text(json.dumps(data, indent=2) + "\n")
     (out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
 
 
@@ -93,7 +152,12 @@ def write_results(result: TournamentResult, out: Path, run: dict[str, Any]) -> N
 def tournament_command(
     bots: Annotated[
         str,
-        typer.Option("--bots", "-b", help=f"Distinct bot kinds: {', '.join(BOT_KINDS)}."),
+        typer.Option(
+            "--bots", "-b",
+            help=f"Distinct entrants: bot kinds ({', '.join(BOT_KINDS)}) or agents by "
+            "import path (module:Name: a class or a function of a seat view, or a "
+            "pyspiel.Bot).",
+        ),
     ] = "random,heuristic,search",
     hands: Annotated[
         int, typer.Option("--hands", "-n", help="Hands (rounded up to whole rotations).")
@@ -125,6 +189,10 @@ def tournament_command(
         Path, typer.Option("--out", "-o", help="Output folder (results.json, run.json, PNGs).")
     ] = Path("tournament"),
     plots: Annotated[bool, typer.Option(help="Write the PNG plots.")] = True,
+    matrix: Annotated[
+        bool,
+        typer.Option(help="Also play every pair heads-up (the matrix) and rate the entrants."),
+    ] = True,
 ) -> None:
     """Seeded bot tournament: every kind sits in every seat; results with 95 % CIs.
 
@@ -141,6 +209,12 @@ def tournament_command(
 
     from primero.research.tournament import TournamentConfig, summarize
     from primero.research.tournament_engines import run_local, run_processes, run_ray
+    from primero.research.tournament_matrix import (
+        MatrixResult,
+        environment,
+        pair_result,
+        ratings,
+    )
 
     try:
         kinds = tuple(k.strip() for k in bots.split(","))
@@ -159,8 +233,14 @@ def tournament_command(
         engine = "local" if (workers or 1) == 1 else "processes"
     else:
         engine = "ray" if ray == _LOCAL else f"ray {ray}"
+    pairs = [
+        config.pair(a, b)
+        for i, a in enumerate(kinds) for b in kinds[i + 1:]
+    ] if matrix and len(kinds) > 2 else []
+    tables = [config, *pairs]
     console = Console(highlight=False)
     started = time.perf_counter()
+    played: list[list[UnitResult]] = []
     with Progress(
         TextColumn(f"tournament ({engine})"),
         BarColumn(),
@@ -170,41 +250,62 @@ def tournament_command(
         console=console,
         transient=True,
     ) as progress:
-        task = progress.add_task("hands", total=config.hands_played)
+        task = progress.add_task("hands", total=sum(t.hands_played for t in tables))
+        for table_config in tables:
 
-        def tick(units: int) -> None:
-            progress.advance(task, units * config.rotations)
+            def tick(units: int, rotations: int = table_config.rotations) -> None:
+                progress.advance(task, units * rotations)
 
-        try:
-            if ray is not None:
-                units = run_ray(config, None if ray == _LOCAL else ray, workers, tick)
-            elif engine == "processes":
-                assert workers is not None
-                units = run_processes(config, workers, tick)
-            else:
-                units = run_local(config, tick)
-        except ModuleNotFoundError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--ray") from None
+            try:
+                if ray is not None:
+                    units = run_ray(table_config, None if ray == _LOCAL else ray, workers, tick)
+                elif engine == "processes":
+                    assert workers is not None
+                    units = run_processes(table_config, workers, tick)
+                else:
+                    units = run_local(table_config, tick)
+            except ModuleNotFoundError as exc:
+                raise typer.BadParameter(str(exc), param_hint="--ray") from None
+            played.append(units)
     seconds = time.perf_counter() - started
-    result = summarize(config, units)
+    result = summarize(config, played[0])
     run = {
         "engine": engine,
         "workers": workers,
         "seconds": round(seconds, 2),
-        "hands_per_second": round(config.hands_played / max(seconds, 1e-9), 2),
+        "hands": sum(t.hands_played for t in tables),
+        "hands_per_second": round(sum(t.hands_played for t in tables) / max(seconds, 1e-9), 2),
     }
-    write_results(result, output_folder(out, "--out"), run)
+    full: MatrixResult | None = None
+    if matrix and len(kinds) >= 2:
+        pair_tables: list[tuple[TournamentConfig, list[UnitResult]]] = (
+            list(zip(pairs, played[1:], strict=True)) if pairs else [(config, played[0])]
+        )
+        rated = ratings(kinds, [*pair_tables, *([(config, played[0])] if pairs else [])])
+        full = MatrixResult(
+            field=result,
+            pairs=tuple(pair_result(c, u) for c, u in pair_tables),
+            ratings=None if rated is None else tuple(rated),
+        )
+    write_results(full or result, output_folder(out, "--out"), run, environment())
     console.print(results_table(result))
+    if full is not None:
+        console.print(matrix_table(full))
+        rating_table = ratings_table(full)
+        if rating_table is not None:
+            console.print(rating_table)
     written = [out / "results.json", out / "run.json"]
     if plots:
-        from primero.research.tournament_plots import write_plots
+        from primero.research.tournament_plots import write_matrix_plot, write_plots
 
         try:
             written += write_plots(result, out)
+            if full is not None:
+                written.append(write_matrix_plot(full, out))
         except ModuleNotFoundError as exc:
             console.print(f"[yellow]no plots: {escape(str(exc))}[/]")
     console.print(
-        f"{config.hands_played:,} hands in {seconds:.1f} s "
+        f"{run['hands']:,} hands in {seconds:.1f} s "
         f"({run['hands_per_second']} hands/s, {engine}); wrote "
         + escape(", ".join(str(p) for p in written))
     )

@@ -34,13 +34,15 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from primero.bots import BOT_KINDS, make_bot
+from primero.bots import BOT_KINDS
+from primero.engine.actions import Action
 from primero.engine.dealing import Dealer
 from primero.engine.match import Agent, play_hand
 from primero.engine.rules import DEFAULT_RULES, Rules
+from primero.research.tournament_agents import check_entrant, make_agent
 
 __all__ = [
     "BotResult",
@@ -114,7 +116,9 @@ class TournamentConfig:
     """What a tournament plays (everything that decides its results).
 
     Attributes:
-        bots: distinct bot kinds (from :data:`primero.bots.BOT_KINDS`), at least one.
+        bots: distinct entrants, at least one: bot kinds (:data:`primero.bots.BOT_KINDS`)
+            or agents by import path, ``"module:Name"``
+            (:mod:`primero.research.tournament_agents`).
         hands: hands wanted (>= 1); rounded up to whole units of ``len(bots)`` hands.
         seed: the tournament seed (>= 0, R10).
         players: seats at the table (2..``rules.max_players``, R3).
@@ -138,8 +142,7 @@ class TournamentConfig:
         if not self.bots:
             raise ValueError(f"give at least one bot kind: {', '.join(BOT_KINDS)}")
         for kind in self.bots:
-            if kind not in BOT_KINDS:
-                raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
+            check_entrant(kind)
         if len(set(self.bots)) != len(self.bots):
             raise ValueError(f"bot kinds must be distinct, not {', '.join(self.bots)}")
         if self.hands < 1:
@@ -180,6 +183,12 @@ class TournamentConfig:
         from primero.bots.search import DEFAULT_SAMPLES
 
         return DEFAULT_SAMPLES
+
+    def pair(self, a: str, b: str) -> TournamentConfig:
+        """The same tournament between two of its entrants only (two seats each at 4
+        seats: every unit seats them ``a b a b`` and ``b a b a``), with the same seeds,
+        hence the same deals (R10)."""
+        return replace(self, bots=(a, b))
 
     def settings(self) -> dict[str, Any]:
         """The settings as JSON values."""
@@ -255,15 +264,24 @@ def play_unit(config: TournamentConfig, unit: int) -> UnitResult:
     for rotation in range(config.rotations):
         kinds = seat_kinds(bots, config.players, rotation)
         agents: list[Agent] = [
-            make_bot(
+            make_agent(
                 kind,
                 unit_seed(config.seed, unit, rotation, seat),
+                players=config.players,
+                stack=config.stack,
+                rules=config.rules,
                 search_samples=config.search_samples,
             )
             for seat, kind in enumerate(kinds)
         ]
+        watchers = [a.observe for a in agents if hasattr(a, "observe")]
+
+        def tell(state: HandState, action: Action, watchers: list[Any] = watchers) -> None:
+            for observe in watchers:
+                observe(state, action)
+
         state = HandState(players, [config.stack] * config.players, config.rules)
-        play_hand(state, Dealer.seeded(deal_seed), agents)
+        play_hand(state, Dealer.seeded(deal_seed), agents, on_action=tell if watchers else None)
         assert state.result is not None
         for seat, kind in enumerate(kinds):
             net[bots.index(kind)][rotation] += state.result.net[seat]

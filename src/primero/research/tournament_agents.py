@@ -1,0 +1,212 @@
+"""Agents of a tournament: the built-in bot kinds, and any agent named by import path.
+
+A tournament's entrant is a name. A name in :data:`primero.bots.BOT_KINDS` is a built-in
+kind; a name with a colon, ``"package.module:Name"``, is imported:
+
+* a **class** is instantiated once per hand (fresh state every hand), with the keywords
+  its ``__init__`` accepts among ``seed`` (its own seed, R10) and ``game`` (the
+  ``python_primero`` OpenSpiel game of the table: players, stack and rules);
+* any other **callable** is used as it is;
+* the result (the instance, or the callable) is either a ``pyspiel.Bot`` (it has
+  ``step``) or an agent: a callable of a seat view returning an action.
+
+An external agent gets its seat's view only (:func:`primero.engine.views.view`, R9b), as
+every built-in bot does. A ``pyspiel.Bot`` gets, at each of its decisions, an OpenSpiel
+state **drawn anew behind its information**
+(:meth:`primero.research.openspiel.PrimeroState.resample_from_infostate`, seeded): the
+same information state and legal actions as the real hand, every card it cannot see
+drawn at random, so it sees no hidden card either. Its action id is mapped back with
+:func:`primero.research.actionids.action_of`.
+
+>>> is_import_path("heuristic"), is_import_path("my_pkg.agents:Strong")
+(False, True)
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import random
+from collections.abc import Callable
+from typing import Any
+
+from primero.bots import BOT_KINDS, make_bot
+from primero.engine.actions import Action, Deal
+from primero.engine.match import Agent
+from primero.engine.rules import Rules
+from primero.engine.state import HandState
+from primero.engine.views import SeatView
+
+__all__ = ["SpielAgent", "check_entrant", "is_import_path", "load", "make_agent"]
+
+
+def is_import_path(name: str) -> bool:
+    """Whether ``name`` names an agent by import path (``module:attribute``)."""
+    return ":" in name
+
+
+def load(path: str) -> Any:
+    """The object named ``module:attribute`` (dots in the attribute walk into it).
+
+    Raises:
+        ValueError: the module or the attribute cannot be found; the message says which.
+    """
+    module_name, _, attribute = path.partition(":")
+    if not module_name or not attribute:
+        raise ValueError(f"an agent path is 'module:Name', not {path!r}")
+    try:
+        obj: Any = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ValueError(f"cannot import {module_name!r} for agent {path!r}: {exc}") from None
+    for part in attribute.split("."):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            raise ValueError(f"{module_name!r} has no {attribute!r} (agent {path!r})") from None
+    if not callable(obj):
+        raise ValueError(f"agent {path!r} is not callable (a class, or a function of a view)")
+    return obj
+
+
+def check_entrant(name: str) -> None:
+    """Check a tournament entrant: a bot kind, or an import path that loads.
+
+    Raises:
+        ValueError: neither; the message lists the kinds.
+    """
+    if is_import_path(name):
+        load(name)
+    elif name not in BOT_KINDS:
+        raise ValueError(
+            f"unknown bot kind {name!r}: one of {', '.join(BOT_KINDS)}, or module:Name"
+        )
+
+
+def _game(players: int, stack: int, rules: Rules) -> Any:
+    """The ``python_primero`` game of a table (OpenSpiel; the extra ``research``)."""
+    import pyspiel
+
+    import primero.research.openspiel  # noqa: F401  (registers python_primero)
+
+    params: dict[str, Any] = {
+        "players": players,
+        "stack": stack,
+        "ante": rules.ante,
+        "ties": rules.ties,
+        "refusal": rules.refusal,
+        "last_round": rules.last_round,
+        "declarations": rules.declarations,
+        "first_round_stand": rules.first_round_stand,
+        "first_round_zero_bet": rules.first_round_zero_bet,
+        "min_raise": rules.min_raise,
+        "max_raises": -1 if rules.max_raises is None else rules.max_raises,
+        "max_void_deals": 1000,
+    }
+    return pyspiel.load_game("python_primero", params)
+
+
+class SpielAgent:
+    """A ``pyspiel.Bot`` at a tournament table (see the module docstring).
+
+    It mirrors the hand in an OpenSpiel state (:meth:`observe`, called after every
+    action), and at its turn hands the bot a state resampled behind its seat's
+    information, never the mirror itself.
+
+    Args:
+        bot: the ``pyspiel.Bot`` (``step(state) -> action id``).
+        game: the ``python_primero`` game of the table.
+        seed: seed of the resampling (R10).
+    """
+
+    def __init__(self, bot: Any, game: Any, seed: int) -> None:
+        self.bot = bot
+        self.game = game
+        self.rng = random.Random(seed)
+        self.mirror = game.new_initial_state()
+        self.max_stack = game.num_distinct_actions() // 2 - 11  # 22 + 2 S ids
+
+    def observe(self, state: HandState, action: Action) -> None:
+        """Apply ``action`` (just applied to ``state``) to the mirror."""
+        from primero.research.actionids import id_of
+
+        if isinstance(action, Deal):
+            for card in action.cards:
+                self.mirror.apply_action(card.id)
+            return
+        hand = self.mirror.hand.hands[action.seat]
+        self.mirror.apply_action(id_of(action, hand=hand, max_stack=self.max_stack))
+
+    def __call__(self, view: SeatView) -> Action:
+        """The bot's action for its seat.
+
+        Raises:
+            ValueError: the view is not this seat's move, or the bot answered an id
+                that is not legal now.
+        """
+        from primero.research.actionids import action_of
+
+        seat = view.seat
+        if seat is None or view.legal is None:
+            raise ValueError("a pyspiel bot was asked to act outside its turn")
+        seen = self.mirror.resample_from_infostate(seat, self.rng.random)
+        action_id = int(self.bot.step(seen))
+        if action_id not in seen.legal_actions(seat):
+            raise ValueError(f"the pyspiel bot chose id {action_id}, not legal now")
+        return action_of(action_id, seat=seat, hand=view.hand, max_stack=self.max_stack)
+
+
+def _instantiate(factory: Any, seed: int, game: Callable[[], Any]) -> Any:
+    """Call a class with the keywords it accepts among ``seed`` and ``game``."""
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        params = {}  # type: ignore[assignment]
+    kwargs: dict[str, Any] = {}
+    if "seed" in params:
+        kwargs["seed"] = seed
+    if "game" in params:
+        kwargs["game"] = game()
+    return factory(**kwargs)
+
+
+def make_agent(
+    name: str,
+    seed: int,
+    *,
+    players: int,
+    stack: int,
+    rules: Rules,
+    search_samples: int | None = None,
+) -> Agent:
+    """A new agent for one hand of a table.
+
+    Args:
+        name: a bot kind or an import path (see the module docstring).
+        seed: the agent's seed (R10).
+        players, stack, rules: the table (for a pyspiel bot's game).
+        search_samples: samples per decision of search bots.
+
+    Returns:
+        An agent; a :class:`SpielAgent` for a ``pyspiel.Bot`` (call its ``observe``
+        after every action of the hand).
+
+    Raises:
+        ValueError: an unknown kind or a path that does not load.
+    """
+    if not is_import_path(name):
+        return make_bot(name, seed, search_samples=search_samples)
+    factory = load(name)
+    games: list[Any] = []
+
+    def game() -> Any:
+        if not games:
+            games.append(_game(players, stack, rules))
+        return games[0]
+
+    agent = _instantiate(factory, seed, game) if inspect.isclass(factory) else factory
+    if hasattr(agent, "step"):  # a pyspiel.Bot (Python bots may lack restart_at)
+        return SpielAgent(agent, game(), seed)
+    if not callable(agent):
+        raise ValueError(f"agent {name!r} gave {agent!r}: neither a pyspiel.Bot nor callable")
+    made: Agent = agent
+    return made

@@ -1,0 +1,241 @@
+"""A tournament's pairwise matrix, ratings and provenance (what ``results.json`` records).
+
+Besides the **mixed field** (every entrant at one table, :mod:`primero.research.tournament`),
+a tournament plays every **pair** of entrants heads-up at the same table size: two seats
+each at 4 seats (``a b a b``, then ``b a b a``), with the same seed and so the same
+deals. Entry ``(i, j)`` of the matrix is entrant ``i``'s chips won per 100 seat-hands
+against ``j``, with its 95 % interval (Student's t over the units, as for the field);
+the matrix is antisymmetric.
+
+**Ratings** come from a maintained library, openskill (Weng-Lin Plackett-Luce, its
+defaults, ``tau = 0``): every table (the pairs in matrix order, then the field) is cut
+into **sessions** of about :data:`SESSION_HANDS` hands (whole units, in unit order); each
+session is one match whose teams are the entrants at it, ranked by the chips each won in
+it (equal chips, equal rank). Sessions, not hands: ranked hand by hand (or unit by
+unit), a bluffer that steals many antes and loses a few big pots would rate high while
+losing chips. ``ordinal`` is ``mu - 3 sigma``.
+openskill is in the extra ``research``; without it the ratings are left out.
+
+**Provenance**: the package version, the git commit when the package runs from a
+checkout, Python, NumPy and the libraries used (``None`` when not installed), and the
+seeds: the tournament seed and every unit's deal seed (bots' seeds derive from it,
+:func:`primero.research.tournament.unit_seed`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import platform
+import subprocess
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from primero.research.tournament import (
+    TournamentConfig,
+    TournamentResult,
+    UnitResult,
+    mean_ci,
+    unit_seed,
+)
+
+__all__ = [
+    "LIBRARIES",
+    "SESSION_HANDS",
+    "MatrixResult",
+    "PairResult",
+    "Rating",
+    "environment",
+    "pair_result",
+    "ratings",
+]
+
+#: Hands in a rating session (rounded up to whole units).
+SESSION_HANDS = 20
+
+#: Libraries whose versions ``results.json`` records.
+LIBRARIES = ("numpy", "openskill", "open-spiel", "ray", "matplotlib", "gymnasium", "pettingzoo")
+
+
+@dataclass(frozen=True, slots=True)
+class PairResult:
+    """Entrant ``a`` against entrant ``b`` (heads-up, 2 + 2 at 4 seats).
+
+    Attributes:
+        a, b: the entrants.
+        hands: hands played.
+        per_100: ``a``'s chips won per 100 seat-hands (``b``'s is its negative).
+        ci_low, ci_high: its 95 % interval.
+    """
+
+    a: str
+    b: str
+    hands: int
+    per_100: float
+    ci_low: float
+    ci_high: float
+
+
+def pair_result(config: TournamentConfig, units: Sequence[UnitResult]) -> PairResult:
+    """Summarize a two-entrant tournament (``config.bots == (a, b)``).
+
+    Raises:
+        ValueError: not two entrants, or not the units ``0..config.units - 1``.
+    """
+    if len(config.bots) != 2:
+        raise ValueError(f"a pair has two entrants, not {len(config.bots)}")
+    ordered = sorted(units, key=lambda r: r.unit)
+    if [r.unit for r in ordered] != list(range(config.units)):
+        raise ValueError(f"expected the results of units 0..{config.units - 1}")
+    mean, low, high = mean_ci([sum(r.net[0]) / config.players for r in ordered])
+    a, b = config.bots
+    return PairResult(a, b, config.hands_played, 100 * mean, 100 * low, 100 * high)
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """An entrant's openskill rating (Plackett-Luce): ``mu``, ``sigma`` and the
+    conservative ``ordinal = mu - 3 sigma``."""
+
+    bot: str
+    mu: float
+    sigma: float
+    ordinal: float
+
+
+def ratings(
+    bots: Sequence[str], tables: Sequence[tuple[TournamentConfig, Sequence[UnitResult]]]
+) -> list[Rating] | None:
+    """openskill ratings from every hand of ``tables`` (see the module docstring), best
+    ordinal first; None when openskill is not installed.
+
+    Args:
+        bots: every entrant.
+        tables: each table's config and unit results, in the order they are rated.
+    """
+    try:
+        models = importlib.import_module("openskill.models")
+    except ModuleNotFoundError:
+        return None
+    model = models.PlackettLuce(tau=0.0)
+    current = {b: model.rating(name=b) for b in bots}
+    for config, units in tables:
+        ordered = sorted(units, key=lambda r: r.unit)
+        size = -(-SESSION_HANDS // config.rotations)
+        for start in range(0, len(ordered), size):
+            session = ordered[start:start + size]
+            chips = [sum(sum(u.net[i]) for u in session) for i in range(len(config.bots))]
+            order = sorted(set(chips), reverse=True)
+            ranks = [order.index(c) + 1 for c in chips]
+            teams = [[current[b]] for b in config.bots]
+            rated = model.rate(teams, ranks=ranks)
+            for b, team in zip(config.bots, rated, strict=True):
+                current[b] = team[0]
+    out = [
+        Rating(b, float(r.mu), float(r.sigma), float(r.mu - 3 * r.sigma))
+        for b, r in current.items()
+    ]
+    return sorted(out, key=lambda r: -r.ordinal)
+
+
+def _version(dist: str) -> str | None:
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def _commit() -> str | None:
+    """The git commit of the checkout this package runs from, if it is one."""
+    here = Path(__file__).resolve().parent
+    try:
+        out = subprocess.run(
+            ["git", "-C", str(here), "rev-parse", "HEAD"],
+            capture_output=True, text=True, timeout=10, check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    commit = out.stdout.strip()
+    return commit if out.returncode == 0 and len(commit) == 40 else None
+
+
+def environment() -> dict[str, Any]:
+    """The versions a result was produced with (see the module docstring)."""
+    return {
+        "primero": _version("primero"),
+        "commit": _commit(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "libraries": {name: _version(name) for name in LIBRARIES},
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class MatrixResult:
+    """A whole tournament: the mixed field, every pair, the ratings.
+
+    Attributes:
+        field: the mixed field's result.
+        pairs: every pair, in the order of ``field.config.bots`` (``(0, 1), (0, 2), ...``).
+        ratings: best ordinal first, or None without openskill.
+    """
+
+    field: TournamentResult
+    pairs: tuple[PairResult, ...]
+    ratings: tuple[Rating, ...] | None
+
+    def matrix(self) -> list[list[PairResult | None]]:
+        """Entry ``[i][j]``: entrant ``i`` against ``j`` (None on the diagonal), as a
+        :class:`PairResult` from ``i``'s side."""
+        bots = list(self.field.config.bots)
+        out: list[list[PairResult | None]] = [[None] * len(bots) for _ in bots]
+        for p in self.pairs:
+            i, j = bots.index(p.a), bots.index(p.b)
+            out[i][j] = p
+            out[j][i] = PairResult(p.b, p.a, p.hands, -p.per_100, -p.ci_high, -p.ci_low)
+        return out
+
+    def to_json(self, versions: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The contents of ``results.json``: the field (as before: ``bots``), the seeds,
+        the matrix, the ratings and ``versions`` (:func:`environment`)."""
+        out = self.field.to_json()
+        cfg = self.field.config
+        out["seeds"] = {
+            "tournament": cfg.seed,
+            "deal_seed_of_unit": "unit_seed(seed, unit): SHA-256 of 'seed/unit'",
+            "bot_seed_of_seat": "unit_seed(seed, unit, rotation, seat)",
+            "deals": [unit_seed(cfg.seed, u) for u in range(cfg.units)],
+        }
+        rows = self.matrix()
+        out["matrix"] = {
+            "bots": list(cfg.bots),
+            "seating": "heads-up pairs: two seats each at 4 seats (a b a b, b a b a)"
+            if cfg.players == 4 else f"heads-up pairs at {cfg.players} seats, rotated",
+            "hands_per_pair": self.pairs[0].hands if self.pairs else 0,
+            "chips_per_100_hands": [
+                [None if e is None else round(e.per_100, 6) for e in row] for row in rows
+            ],
+            "ci95": [
+                [None if e is None else [round(e.ci_low, 6), round(e.ci_high, 6)] for e in row]
+                for row in rows
+            ],
+        }
+        out["ratings"] = None if self.ratings is None else {
+            "library": "openskill",
+            "model": f"PlackettLuce(tau=0): one match per session of {SESSION_HANDS} hands "
+            "(whole units), ranked by chips won in it",
+            "ratings": [
+                {
+                    "bot": r.bot,
+                    "mu": round(r.mu, 6),
+                    "sigma": round(r.sigma, 6),
+                    "ordinal": round(r.ordinal, 6),
+                }
+                for r in self.ratings
+            ],
+        }
+        if versions is not None:
+            out["versions"] = versions
+        return out
