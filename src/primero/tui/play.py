@@ -116,7 +116,7 @@ class TableApp(App[None]):
 
     def on_mount(self) -> None:
         """Start the first hand."""
-        self.board.follow_log = True
+        self.board.tail_log = True
         self._start_hand()
 
     # ----------------------------------------------------------------- flow

@@ -25,12 +25,13 @@ from textual.widgets import Button, Static
 from primero.engine.actions import seat_name
 from primero.engine.views import SeatView
 from primero.play.recordpos import describe_error
+from primero.play.tablemodel.sentences import hand_sentences
 from primero.tui.actionpad import KeyChoice
 from primero.tui.analysis import ExchangeDecision, exchange_decisions
 from primero.tui.board import NARROW_CSS, Board, KeyButton
 from primero.tui.cardart import cards_span
 from primero.tui.hints import choice_label, odds_table, percent
-from primero.tui.logpanel import describe_lines, sentence_text
+from primero.tui.logpanel import sentence_text
 from primero.tui.watchmodel import WatchModel
 
 __all__ = ["WatchApp", "analysis_summary", "run_watch"]
@@ -172,7 +173,7 @@ class WatchApp(App[None]):
             line = model.file_line(self.step)
             where = f" (file line {line})" if line is not None else ""
             banner.append(f" · action {self.step}{where}: ")
-            sentence = describe_lines(v.log[: self.step], names)[-1]
+            sentence = hand_sentences(v, names, you=False)[self.step - 1]
             banner.append_text(sentence_text(sentence))
         if model.error is not None and self.step == model.steps:
             banner.append(" · next is invalid ↓", style="bold red")

@@ -1,0 +1,89 @@
+"""Moves in words (play/tablemodel/sentences.py): the one function the terminal, the
+plain prompt, ``watch`` and the server's ``events`` share (issue 20 item 3), with the
+end of a hand said as chips won and uncalled bets returned (R7; issue 18 item 4)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from primero.engine.state import HandState
+from primero.engine.views import SeatView, view
+from primero.play.tablemodel.sentences import (
+    Uncalled,
+    hand_sentences,
+    result_sentences,
+    uncalled_bet,
+    won_awards,
+)
+
+DEAL3 = ["d dh p1 7h Kc", "d dh p2 2s 3s", "d dh p3 4s 5s"]
+
+
+def _hand(players: list[str], stacks: list[int], lines: list[str]) -> HandState:
+    s = HandState(players, stacks)
+    for line in lines:
+        s.apply(line)
+    return s
+
+
+def test_everyone_folds_the_bet_comes_back_as_uncalled_not_won() -> None:
+    # antes 1 each; Ana bets 6, both fold: 6 uncalled, Ana wins the 3 antes (R7).
+    s = _hand(["Ana", "Ben", "Cy"], [20, 20, 20], [*DEAL3, "p1 b 6", "p2 y", "p2 f", "p3 f"])
+    v = view(s, 0)
+    assert uncalled_bet(v) == Uncalled(0, 6)
+    assert [a.pot.amount for a in won_awards(v)] == [3]
+    said = hand_sentences(v)
+    assert said[-2:] == ["Uncalled bet of 6 chips returned to you", "You win 3 chips"]
+    assert said[3:7] == ["You bet 6", "Ben accepts the bet", "Ben folds", "Cy folds"]
+    assert "You bet" not in " ".join(hand_sentences(view(s, 1)))
+    assert hand_sentences(view(s, 1))[-1] == "Ana wins 3 chips"
+
+
+def test_all_in_calls_and_a_side_pot_of_uncalled_chips() -> None:
+    # Cy has 5: antes 1, Ana bets 9 (all in from 10), Ben calls 9, Cy calls 4 all in.
+    lines = [*DEAL3, "p1 b 9", "p2 y", "p2 c", "p3 c"]
+    s = _hand(["Ana", "Ben", "Cy"], [10, 30, 5], lines)
+    said = hand_sentences(view(s, 2))
+    assert said[3] == "Ana bets 9 and is all in"
+    assert said[5] == "Ben calls 9"
+    assert said[6] == "You call 4 and are all in"
+
+
+def test_a_refused_bet_puts_nothing_in() -> None:
+    lines = [*DEAL3, "p1 b 9", "p2 y", "p2 r 25", "p3 n", "p1 n", "p2 r 20", "p3 y"]
+    s = _hand(["Ana", "Ben", "Cy"], [10, 30, 5], lines)
+    said = hand_sentences(view(s, None))
+    assert said[7] == "Ana refuses the bet: it is withdrawn (R8)"
+    assert said[8] == "Ben raises to 20"  # not all in: 29 - 20 = 9 left
+
+
+def _finished_view(seed: int, players: int) -> SeatView:
+    import random
+
+    from primero.bots import make_bot
+    from primero.engine.dealing import Dealer
+    from primero.engine.match import play_hand
+
+    rng = random.Random(seed)
+    stacks = [rng.choice([3, 5, 12, 40]) for _ in range(players)]
+    s = HandState([f"P{i}" for i in range(players)], stacks)
+    bots = [make_bot("random", seed + i) for i in range(players)]
+    play_hand(s, Dealer.seeded(seed), bots)
+    return view(s, None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 5))
+def test_chips_said_add_up_to_the_chips_put_in(seed: int, players: int) -> None:
+    v = _finished_view(seed, players)
+    back = uncalled_bet(v)
+    won = sum(a.pot.amount for a in won_awards(v))
+    assert won + (back.chips if back else 0) == sum(v.contributed)
+    # nobody but the top bettor put in the uncalled chips: no other seat reached them
+    if back is not None:
+        others = [c for s, c in enumerate(v.contributed) if s != back.seat]
+        assert v.contributed[back.seat] - back.chips == max(others)
+    said = result_sentences(v)
+    assert len(said) == len(won_awards(v)) + (back is not None)
+    assert all(" 0 chips" not in line for line in said)
