@@ -87,3 +87,29 @@ def test_chips_said_add_up_to_the_chips_put_in(seed: int, players: int) -> None:
     said = result_sentences(v)
     assert len(said) == len(won_awards(v)) + (back is not None)
     assert all(" 0 chips" not in line for line in said)
+
+
+def test_a_bet_nobody_could_call_is_no_win_in_the_summary() -> None:
+    """Issue 18 item 4: You bet 10, Ben and Cy call all in for 2; Cy wins the 9-chip
+    main pot; the 8 uncalled chips come back: no pot won, no hand won."""
+    from primero.play.session import SessionSummary
+
+    lines = [
+        "d dh p1 4s Kh", "d dh p2 6d Kc", "d dh p3 Ah 7d",
+        "p1 b 10", "p2 y", "p2 c", "p3 c",
+        "d dh p1 2s 2d", "d dh p2 Kd 5h", "d dh p3 Js Qd",
+        "p1 x", "p2 x", "p3 x",
+    ]  # fmt: skip
+    s = _hand(["You", "Ben", "Cy"], [20, 3, 3], lines)
+    v = view(s, 0)
+    assert [a.pot.amount for a in v.awards] == [9, 8]  # the engine's pots (R7)
+    assert hand_sentences(v)[-2:] == [
+        "Uncalled bet of 8 chips returned to you",
+        "Cy wins 9 chips (numerus 31)",
+    ]
+    summary = SessionSummary(start_chips=20)
+    summary.add(v)
+    assert (summary.hands_played, summary.hands_won, summary.biggest_pot) == (1, 0, 0)
+    assert summary.lines(s.result.final_stacks[0] if s.result else 0)[0] == (
+        "This session: 1 hand played, 0 won"
+    )

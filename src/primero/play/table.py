@@ -41,6 +41,7 @@ from primero.engine.views import SeatView
 from primero.play import moveinput
 from primero.play.moveinput import InputError, input_help, personal_message
 from primero.play.tablemodel import TableModel
+from primero.play.tablemodel.sentences import hand_sentences
 
 __all__ = [
     "BOT_NAMES",
@@ -107,14 +108,18 @@ class TableEvent:
         text: e.g. ``"Lorenzo raises to 12"``, ``"You are dealt 7♥ 6♥"``,
             ``"Isabella exchanges 2 cards"``; other seats' cards are never named.
         seat: the 0-based seat of the hand that acted (the dealt-to seat for a deal).
-        note: what the action led to, also at the end of ``text``: a void deal (R4.3), a
-            bet standing or withdrawn after a vote (R8); else "".
+        note: what the action led to: a void deal (R4.3), a bet standing or withdrawn
+            after a vote (R8); else "" (``text`` says a withdrawn bet itself, and the
+            stage headings of :func:`~primero.play.tablemodel.sentences.section_marker`
+            the void deal).
+        index: the action's place in the hand's record lines (0-based).
     """
 
     action: Action
     text: str
     seat: int
     note: str = ""
+    index: int = 0
 
 
 class Table:
@@ -200,9 +205,17 @@ class Table:
 
     @property
     def events(self) -> list[TableEvent]:
-        """The actions of the current hand with their sentences as the person reads them."""
-        seat = self.human_seat
-        return [TableEvent(e.action, e.text_for(seat), e.seat, e.note) for e in self.model.events]
+        """The actions of the current hand with their sentences as the person reads them
+        (:func:`~primero.play.tablemodel.sentences.hand_sentences`)."""
+        events = self.model.events
+        if not events:
+            return []
+        said = hand_sentences(self.view())
+        out = []
+        for e in events:
+            text = said[e.index] if e.index < len(said) else e.text_for(self.human_seat)
+            out.append(TableEvent(e.action, text, e.seat, e.note, e.index))
+        return out
 
     @property
     def over(self) -> bool:

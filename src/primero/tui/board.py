@@ -320,7 +320,7 @@ class Board(Horizontal):
             return
         keep = rows[len(rows) - self._tail :] if self._tail > 0 else []
         text = Text("Hand log", style="bold underline")
-        text.append(f"  (last {len(keep)} of {len(rows)} lines · PgUp: all)", style="dim")
+        text.append("  (the newest lines · PgUp: the whole log)", style="dim")
         for row in keep:
             row.no_wrap = True
             row.overflow = "ellipsis"

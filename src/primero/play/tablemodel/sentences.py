@@ -372,7 +372,8 @@ def section_marker(lines: Sequence[str], index: int) -> str | None:
     Derived from the lines alone (R4): a two-card deal right after an exchange's
     replacement deal is the redeal after a void deal (R4.3); a two-card deal after a
     betting line is the second deal (R4.4); the first declaration opens the declare
-    round (R4.5).
+    round (R4.5); an exchange after its betting, the second exchange (R4.6); an opening
+    bet after that exchange, the last round (R4.7).
 
     >>> section_marker(["p4 x ??", "d dh p4 ??", "d dh p1 ?? ??"], 2)
     'void deal: all cards back, the same dealer deals again (R4.3)'
@@ -398,4 +399,9 @@ def section_marker(lines: Sequence[str], index: int) -> str | None:
         seen_dc = any(len(w.split()) > 1 and w.split()[1] == "dc" for w in lines[:index])
         if seen_dc and len(prev_words) >= 2 and prev_words[1] in ("b", "r", "c", "f", "y", "n"):
             return "second exchange (R4.6)"
+    if len(line) >= 2 and line[1] == "b" and index > 0:
+        prev_words = lines[index - 1].split()
+        seen_dc = any(len(w.split()) > 1 and w.split()[1] == "dc" for w in lines[:index])
+        if seen_dc and (prev_words[:1] == ["d"] or prev_words[1:2] == ["x"]):
+            return "last round (R4.7)"
     return None
