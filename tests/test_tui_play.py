@@ -309,3 +309,50 @@ def test_a_record_that_cannot_be_saved_is_reported_and_play_goes_on(
             assert not app.hand_over and app.table.hand is not None
 
     run(body)
+
+
+def test_a_refuses_above_a_limit_so_a_long_refusal_auction_takes_one_key() -> None:
+    """Issue 18 item 2 (input aid): seed 7 has a bot re-bet 23, 22, … 1 after each
+    refusal. ``a 5 enter`` at the first vote refuses it and every later bet above 5
+    without asking; only bets of at most 5 still come to the person (R8 unchanged)."""
+
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=7, max_hands=1, bots=("heuristic",)), bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            asked: list[int] = []
+            for _ in range(200):
+                if app.hand_over:
+                    break
+                v = app.current
+                assert v is not None
+                keys = [c.key for c in app.pad.choices()]
+                if "y" in keys:
+                    assert v.pending_bet is not None
+                    asked.append(v.pending_bet[1])
+                    if len(asked) == 1:
+                        assert "a" in keys
+                        await pilot.press("a")
+                        assert app.pad.mode is PadMode.LIMIT
+                        assert "every bet above: 22" in screen_text(app)  # one below
+                        await pilot.press("5", "enter")
+                        await pilot.pause()
+                        assert app.pad.refuse_above == 5
+                        text = screen_text(app)
+                        assert "Refused for you (above your limit of 5" in text
+                    else:
+                        await pilot.press("n")
+                elif "d" in keys:
+                    await pilot.press("d", "1")
+                elif "c" in keys:
+                    await pilot.press("c")
+                elif "b" in keys:
+                    await pilot.press("b", "enter")
+                else:
+                    await pilot.press("e", "enter")
+            assert asked[0] == 23 and all(a <= 5 for a in asked[1:]), asked
+            log = app.table.view().log
+            refusals = [line for line in log if line == f"p{app.table.human_seat + 1} n"]
+            assert len(refusals) >= 18  # 23 down to 6 refused: 18 votes, one key press
+
+    run(body)

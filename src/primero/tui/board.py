@@ -279,7 +279,7 @@ class Board(Horizontal):
         log_scroll = self.query_one("#log-scroll", VerticalScroll)
         if grew or over != self._was_over or log_scroll.scroll_y >= log_scroll.max_scroll_y:
             # the side log's newest line on screen, unless the person scrolled it up
-            self.call_after_refresh(log_scroll.scroll_end, animate=False)
+            log_scroll.scroll_end(animate=False)
         if self.tail_log:
             log = log_text(view, view.players, you=you is not None, result=False)
         self._log = log

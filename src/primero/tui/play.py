@@ -4,8 +4,10 @@
 :class:`~primero.engine.views.SeatView` (R9b). Bots' moves appear one by one with a short
 delay (``bot_delay``, ``--speed``; 0 for tests); space or enter skips the wait. Keys
 (see :mod:`primero.tui.actionpad`): ``e`` ``b`` ``r`` ``c`` ``f`` ``y`` ``n`` ``d``
-``:``; ``h`` hints; ``?`` keys and cheat sheet; ``l`` look back at the last hand (the
-step-through viewer); PageUp/PageDown and the arrows scroll; ``enter`` next hand.
+``:``; at a vote ``a`` refuses and sets a limit above which bets are refused for you
+(an input aid: the table votes ``n`` for you and says so); ``h`` hints; ``?`` keys and
+cheat sheet; ``l`` look back at the last hand (the step-through viewer);
+PageUp/PageDown and the arrows scroll; ``enter`` next hand.
 
 Leaving: ``q``, Ctrl-Q, Ctrl-C and Ctrl-D all mean "leave the table"; in the middle
 of a hand the table asks first (``y`` leaves, ``n`` or escape stays). ``q`` and ``?``
@@ -25,7 +27,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Button, Static
 
-from primero.engine.actions import Deal
+from primero.engine.actions import Deal, Vote
 from primero.engine.errors import IllegalActionError
 from primero.engine.state import DEALER
 from primero.engine.views import SeatView
@@ -102,6 +104,7 @@ class TableApp(App[None]):
         self.hand_over = False
         self.match_over = False
         self.saved_note = ""
+        self.auto_notes: list[str] = []
         self._generation = 0
 
     def compose(self) -> ComposeResult:
@@ -163,6 +166,9 @@ class TableApp(App[None]):
         self.animating = False
         if self.table.hand is not None:
             self.table.advance()
+        if self._auto_refuse():
+            self._advance()
+            return
         current = self.table.view()
         self.pad.reset(current if self.table.waiting_for_human() else None)
         hand = self.table.hand
@@ -170,6 +176,37 @@ class TableApp(App[None]):
             self.hand_over = True
             self._close_hand()
         self._draw(current)
+
+    def _auto_refuse(self) -> bool:
+        """Refuse for the person a bet above their limit (``a`` at a vote), and say so.
+
+        An input aid, not a rule: the vote is the person's ``n`` (R8).
+
+        Returns:
+            Whether a vote was cast.
+        """
+        limit = self.pad.refuse_above
+        if limit is None or not self.table.waiting_for_human():
+            return False
+        v = self.table.view()
+        if v.legal is None or not v.legal.vote or v.pending_bet is None or v.seat is None:
+            return False
+        bettor, amount, is_raise = v.pending_bet
+        if amount <= limit:
+            return False
+        self.table.act(Vote(v.seat, False))
+        what = "raise to" if is_raise else "bet of"
+        self.auto_notes.append(f"{self.table.seat_label(bettor)}'s {what} {amount}")
+        return True
+
+    def _auto_note(self) -> str:
+        """What was refused for the person since their last key, or ""."""
+        if not self.auto_notes:
+            return ""
+        return (
+            f"Refused for you (above your limit of {self.pad.refuse_above}; "
+            f"a at a vote: change it): {', '.join(self.auto_notes)}"
+        )
 
     def _close_hand(self) -> None:
         """Close the finished hand in the match at once (its record is saved now, R9)."""
@@ -225,6 +262,8 @@ class TableApp(App[None]):
             prompt = Text(f"The hand is over: press enter for {more}.", style="bold")
             if self.saved_note:
                 prompt.append(f"  ({self.saved_note})", style="dim")
+            if self._auto_note():
+                prompt.append("\n" + self._auto_note(), style="yellow")
             if self.note:
                 prompt.append("\n" + self.note, style="red")
             board.set_prompt(prompt)
@@ -248,6 +287,8 @@ class TableApp(App[None]):
             return
         prompt = Text(self.pad.prompt() or "Your move: ", style="bold")
         message = self.pad.message or self.note
+        if self._auto_note():
+            prompt.append("\n" + self._auto_note(), style="yellow")
         if message:
             prompt.append("\n" + message, style="red")
         board.set_prompt(prompt)
@@ -322,6 +363,8 @@ class TableApp(App[None]):
     def handle_key(self, key: str, character: str | None) -> None:
         """Do what ``key`` means now (see the module docstring)."""
         self.note = ""
+        if not self.animating:
+            self.auto_notes = []
         typing_text = self.pad.mode is PadMode.COMMAND
         if key in LEAVE_KEYS and (not typing_text or key != "q"):
             self.action_leave()
@@ -340,7 +383,10 @@ class TableApp(App[None]):
                 return
         if (
             not typing_text
-            and (self.pad.mode is not PadMode.AMOUNT or key in ("pageup", "pagedown"))
+            and (
+                self.pad.mode not in (PadMode.AMOUNT, PadMode.LIMIT)
+                or key in ("pageup", "pagedown")
+            )
             and self.board.scroll_key(key)
         ):
             return

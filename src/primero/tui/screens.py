@@ -29,6 +29,8 @@ Keys at the table
   c          call, or check (no bet open in rounds 2 and 3: bet 0)
   f          fold
   y / n      accept / refuse a bet (R8)
+  a          at a vote: refuse it, and every bet above the amount you type
+             from now on, without asking (enter with no amount: no limit)
   d          declare: then the number of the category shown (R6)
   :          type a move: b 5, r 10, x 7h Kc, dc n, q, ?
   h          hints: exact odds of your exchange choices
