@@ -490,3 +490,30 @@ def test_plain_prompt_takes_any_unicode_lines(lines: list[str]) -> None:
     assert "Traceback" not in out
     assert sum(table.match.chips) == 400  # chips move only when a hand is closed (R7, R9)
     assert "Standings" in out
+
+
+def test_n_for_a_new_match_starts_one_with_the_next_seed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from primero import tui
+    from primero.cli import commands_play
+    from primero.play.session import SessionSummary
+
+    tables: list[Table] = []
+
+    def fake_run_table(
+        config: TableConfig, *, bot_delay: float, table: Table | None = None
+    ) -> tuple[Table, SessionSummary]:
+        assert table is not None
+        tables.append(table)
+        summary = SessionSummary(start_chips=100)
+        summary.new_match = len(tables) == 1  # n once, then q
+        return table, summary
+
+    monkeypatch.setattr(tui, "run_table", fake_run_table)
+    config = TableConfig(seed=2, max_hands=3, save_dir=tmp_path)
+    assert commands_play._run_tui(config, Table(config), 0)
+    assert [t.config.seed for t in tables] == [2, 3]
+    assert tables[1].session != tables[0].session
+    assert len(list(tmp_path.glob("*.match.json"))) == 1  # the new match is saved
+    assert "A new match begins." in capsys.readouterr().out

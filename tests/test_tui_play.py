@@ -352,7 +352,55 @@ def test_a_refuses_above_a_limit_so_a_long_refusal_auction_takes_one_key() -> No
                     await pilot.press("e", "enter")
             assert asked[0] == 23 and all(a <= 5 for a in asked[1:]), asked
             log = app.table.view().log
-            refusals = [line for line in log if line == f"p{app.table.human_seat + 1} n"]
+            seat = app.table.human_seat
+            assert seat is not None
+            refusals = [line for line in log if line == f"p{seat + 1} n"]
             assert len(refusals) >= 18  # 23 down to 6 refused: 18 votes, one key press
+
+    run(body)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_going_out_says_the_place_and_offers_watch_new_match_quit(
+    size: tuple[int, int],
+) -> None:
+    """Issue 18 item 3: seed 0 with stacks of 4, betting all: the person is out after
+    hand 1, last of 4; the screen says so with the choices; enter watches on as a
+    spectator; n ends the app asking for a new match."""
+
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=0, stack=4, bots=("random",)), bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for _ in range(50):
+                if app.hand_over:
+                    break
+                v = app.current
+                assert v is not None and v.legal is not None
+                keys = [c.key for c in app.pad.choices()]
+                if "y" in keys:
+                    await pilot.press("y")
+                elif "d" in keys:
+                    await pilot.press("d", "1")
+                elif "c" in keys:
+                    await pilot.press("c")
+                elif "b" in keys and v.legal.bet is not None:
+                    await pilot.press("b", *str(v.legal.bet[1]), "enter")
+                else:
+                    await pilot.press("e", "enter")
+                await pilot.pause()
+            assert app.hand_over and app.table.human_out and not app.table.over
+            text = screen_text(app)
+            assert "You are out: 4th of 4." in text
+            assert "You are out: 4th of 4 · watching" in text  # the banner
+            for label in ("watch", "new match", "quit"):
+                assert label in text
+            await pilot.press("enter")  # watch: the next hand plays out without you
+            await pilot.pause()
+            assert app.hand_over or app.match_over
+            assert "Watching as a spectator" in screen_text(app) or app.match_over
+            await pilot.press("n")
+            await pilot.pause()
+        assert app.summary.new_match
 
     run(body)

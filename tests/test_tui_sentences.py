@@ -113,3 +113,36 @@ def test_a_bet_nobody_could_call_is_no_win_in_the_summary() -> None:
     assert summary.lines(s.result.final_stacks[0] if s.result else 0)[0] == (
         "This session: 1 hand played, 0 won"
     )
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000))
+def test_standings_rank_those_out_by_when_they_went_out(seed: int) -> None:
+    """Issue 18 item 3, R9: a player who went out later ranks higher; out in the same
+    hand, the same place. The exits are watched hand by hand, not read from records."""
+    from primero.bots import make_bot
+    from primero.engine.match import Match
+    from primero.play.table import ranked_standings
+
+    names = ["A", "B", "C", "D", "E"]
+    match = Match(names, stacks=6, seed=seed, max_hands=60)
+    bots = {n: make_bot("random", seed + i) for i, n in enumerate(names)}
+    out_at: dict[str, int] = {}
+    while not match.over:
+        match.play_hand({n: bots[n] for n in names if match.chips[names.index(n)] > 0})
+        for i, n in enumerate(names):
+            if match.chips[i] == 0 and n not in out_at:
+                out_at[n] = match.hands_played
+    place = {s.name: s.place for s in ranked_standings(match)}
+    for a in names:
+        for b in names:
+            ca, cb = match.chips[names.index(a)], match.chips[names.index(b)]
+            if ca > cb:
+                assert place[a] < place[b]
+            elif ca == cb == 0:
+                if out_at[a] > out_at[b]:
+                    assert place[a] < place[b]
+                elif out_at[a] == out_at[b]:
+                    assert place[a] == place[b]
+            elif ca == cb:
+                assert place[a] == place[b]

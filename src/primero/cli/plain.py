@@ -366,8 +366,7 @@ def run_plain(
         while not table.over:
             _play_hand(console, table, input_fn, summary)
             if table.human_out:
-                console.print("You have no chips left: you are out of the match (R9).",
-                              style="bold red")
+                console.print(f"{table.out_text()} (no chips left, R9).", style="bold red")
                 break
             if table.over:
                 break

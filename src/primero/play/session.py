@@ -33,12 +33,15 @@ class SessionSummary:
             (:func:`~primero.play.tablemodel.sentences.won_awards`).
         biggest_pot: the largest pot, in chips, the person won all or part of (0: none),
             uncalled chips not counted.
+        new_match: the person left asking for a new match (``n`` once out of chips or
+            at the match's end).
     """
 
     start_chips: int
     hands_played: int = 0
     hands_won: int = 0
     biggest_pot: int = 0
+    new_match: bool = False
 
     def add(self, view: SeatView) -> None:
         """Count a finished hand as the person saw it.

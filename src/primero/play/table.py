@@ -34,7 +34,7 @@ from primero.engine.dealing import (
 )
 from primero.engine.errors import PrimeroError, WrongTurnError
 from primero.engine.history import HandRecord, write_record
-from primero.engine.match import Standing
+from primero.engine.match import Match, Standing
 from primero.engine.rules import DEFAULT_RULES, Rules, RulesError
 from primero.engine.state import HandState, Phase
 from primero.engine.views import SeatView
@@ -51,8 +51,10 @@ __all__ = [
     "TableEvent",
     "derive_seed",
     "input_help",
+    "ordinal",
     "personal_message",
     "phase_name",
+    "ranked_standings",
 ]
 
 def phase_name(view: SeatView) -> str:
@@ -120,6 +122,50 @@ class TableEvent:
     seat: int
     note: str = ""
     index: int = 0
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``… ``11th``, ``21st``.
+
+    >>> [ordinal(k) for k in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
+    """
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
+
+
+def ranked_standings(match: Match) -> list[Standing]:
+    """The match's players ranked (R9): by chips, most first; players out of chips by
+    when they went out, a later exit ranking higher (they outlasted the others); equal
+    chips, or going out in the same hand, share a place.
+
+    The hand a player went out in is read from the match's records (the last hand each
+    name was dealt into), so a resumed match ranks the same.
+
+    >>> from primero.engine.match import Match
+    >>> m = Match(["A", "B", "C", "D"], stacks=5)
+    >>> m.chips[:] = [5, 0, 0, 3]  # no hand recorded: B and C share the last place
+    >>> [(s.place, s.name) for s in ranked_standings(m)]
+    [(1, 'A'), (2, 'D'), (3, 'B'), (3, 'C')]
+    """
+    last_hand: dict[str, int] = {}
+    for k, record in enumerate(match.records):
+        for name in record.players:
+            last_hand[name] = k
+    players, chips = match.players, match.chips
+
+    def key(i: int) -> tuple[int, int]:
+        return (-chips[i], -last_hand.get(players[i], -1) if chips[i] == 0 else 0)
+
+    ranked = sorted(range(len(players)), key=lambda i: (key(i), i))
+    out: list[Standing] = []
+    for pos, i in enumerate(ranked):
+        place = pos + 1
+        if out and key(ranked[pos - 1]) == key(i):
+            place = out[-1].place
+        out.append(Standing(place, players[i], chips[i]))
+    return out
 
 
 class Table:
@@ -280,8 +326,23 @@ class Table:
         return self.model.view_for(0)
 
     def standings(self) -> list[Standing]:
-        """Players ranked by chips so far (R9)."""
-        return self.match.standings()
+        """Players ranked by chips so far; those out by when they went out (R9:
+        :func:`ranked_standings`)."""
+        return ranked_standings(self.match)
+
+    def out_text(self) -> str:
+        """The person's exit in words, e.g. ``"You are out: 4th of 4"`` (R9); "" while
+        they have chips."""
+        if not self.human_out:
+            return ""
+        place, players = self.place_of(0)
+        return f"You are out: {ordinal(place)} of {players}"
+
+    def place_of(self, table_index: int) -> tuple[int, int]:
+        """``(place, players)``: where the player at ``table_index`` stands now (R9)."""
+        name = self.match.players[table_index]
+        place = next(s.place for s in self.standings() if s.name == name)
+        return place, len(self.match.players)
 
     # ----------------------------------------------------------------- playing
 

@@ -226,6 +226,8 @@ class TableApp(App[None]):
         board = self.board
         board.show(current, selected=self.pad.selected, title=self._title())
         head = f"Primero — {table.config.human_name} against "
+        if table.human_out:
+            head = f"Primero — {table.out_text()} · watching "
         opponents = _opponents(table)
         if len(head) + len(opponents) > self.size.width - 2:  # say it shorter than cut it
             kinds = ", ".join(dict.fromkeys(k for k in table.kinds if k is not None))
@@ -252,10 +254,28 @@ class TableApp(App[None]):
         if self.match_over:
             standings = self.table.standings()
             text = Text("The match is over. ", style="bold")
+            if self.table.human_out:
+                text.append(f"{self.table.out_text()}. ", style="bold red")
             text.append(" · ".join(f"{s.place}. {s.name} {s.chips}" for s in standings))
-            text.append("   (q: leave)")
+            text.append("   (n: a new match, q: leave)")
             board.set_prompt(text)
-            board.set_keys([KeyChoice("q", "leave"), *self._extra_keys()])
+            board.set_keys(
+                [KeyChoice("n", "new match"), KeyChoice("q", "leave"), *self._extra_keys()]
+            )
+            return
+        if self.hand_over and self.table.human_out and not self.table.over:
+            prompt = Text(f"{self.table.out_text()}.", style="bold red")
+            prompt.append(
+                "  Press enter to watch the others play on, n for a new match, q to quit.",
+                style="bold",
+            )
+            if self.saved_note:
+                prompt.append(f"  ({self.saved_note})", style="dim")
+            board.set_prompt(prompt)
+            board.set_keys(
+                [KeyChoice("enter", "watch"), KeyChoice("n", "new match"),
+                 KeyChoice("q", "quit"), *self._extra_keys()]
+            )
             return
         if self.hand_over:
             more = "the match result" if self.table.over else "the next hand"
@@ -414,6 +434,10 @@ class TableApp(App[None]):
         if self.animating:
             if key in ("space", "enter"):  # skip the bots' animation
                 self._settle()
+            return
+        if key == "n" and (self.match_over or (self.hand_over and self.table.human_out)):
+            self.summary.new_match = True  # a new match: ``primero play`` starts it
+            self.exit()
             return
         if self.match_over:
             return
