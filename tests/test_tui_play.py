@@ -17,6 +17,7 @@ from primero.tui import play as play_module
 from primero.tui.actionpad import PadMode
 from primero.tui.logpanel import award_lines
 from primero.tui.play import TableApp
+from primero.tui.screens import ConfirmLeave
 from primero.tui.screentext import screen_text
 
 SIZE = (120, 40)
@@ -402,5 +403,36 @@ def test_going_out_says_the_place_and_offers_watch_new_match_quit(
             await pilot.press("n")
             await pilot.pause()
         assert app.summary.new_match
+
+    run(body)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_the_move_box_lists_the_allowed_moves_one_a_line(size: tuple[int, int]) -> None:
+    """Issue 18 item 6: ':' then a wrong word shows what was wrong, then each allowed
+    move on its own line; Backspace (also ^H) deletes, escape goes back, Ctrl-D asks to
+    leave."""
+
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=7, max_hands=1, bots=("random",)), bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press("colon", "f", "o", "o", "enter")
+            await pilot.pause()
+            lines = [line.split("│")[0].strip() for line in screen_text(app).splitlines()]
+            start = lines.index("unknown command 'foo'")
+            assert lines[start + 1].startswith("allowed now: exchange 1 or 2 cards")
+            assert lines[start + 2].startswith("x CARDS  exchange 1 or 2 cards")
+            assert lines[start + 3] == "b N      bet N chips (1 to 99)"
+            await pilot.press("backspace", "ctrl+h")
+            assert app.pad.command == "f"
+            await pilot.press("escape")
+            assert app.pad.mode is PadMode.IDLE
+            await pilot.press("colon", "b", "ctrl+d")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmLeave)
+            await pilot.press("n")
+            await pilot.pause()
+            assert not isinstance(app.screen, ConfirmLeave)
 
     run(body)

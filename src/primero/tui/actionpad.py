@@ -46,6 +46,10 @@ from primero.play.moveinput import MAX_DIGITS, InputError, count_text, digit_key
 __all__ = ["ActionPad", "KeyChoice", "PadMode"]
 
 
+#: The keys a terminal may send for Backspace (DEL, or ^H on some terminals).
+_BACKSPACE = frozenset({"backspace", "ctrl+h"})
+
+
 class PadMode(Enum):
     """What the pad is collecting."""
 
@@ -343,7 +347,7 @@ class ActionPad:
                 self.message = f"the amount must be from {low} to {high}"
                 return None
             self.amount, self._fresh = typed, False
-        elif key == "backspace":
+        elif key in _BACKSPACE:
             self.amount, self._fresh = self.amount[:-1], False
         elif key in ("up", "plus", "right"):
             self.amount, self._fresh = str(min(high, int(self.amount or low - 1) + 1)), False
@@ -384,7 +388,7 @@ class ActionPad:
             typed = key if self._fresh else (self.amount + key).lstrip("0") or "0"
             if len(typed) <= MAX_DIGITS:
                 self.amount, self._fresh = typed, False
-        elif key == "backspace":
+        elif key in _BACKSPACE:
             self.amount, self._fresh = self.amount[:-1], False
         elif key in ("up", "plus", "right"):
             self.amount, self._fresh = str(int(self.amount or -1) + 1), False
@@ -405,14 +409,14 @@ class ActionPad:
     def _command(self, key: str, character: str | None) -> Action | None:
         if key == "escape":
             self.mode = PadMode.IDLE
-        elif key == "backspace":
+        elif key in _BACKSPACE:
             self.command = self.command[:-1]
         elif key == "enter":
             assert self.parser is not None
             try:
                 action = self.parser(self.command)
             except ValueError as exc:
-                self.message = str(exc).replace("\n", "  ")
+                self.message = str(exc)  # what was wrong, then one allowed move a line
                 return None
             self.mode, self.command = PadMode.IDLE, ""
             return action
