@@ -35,7 +35,6 @@ from primero.play.session import SessionSummary
 from primero.play.table import Table, TableConfig
 from primero.tui.actionpad import ActionPad, KeyChoice, PadMode
 from primero.tui.board import NARROW_CSS, Board, KeyButton
-from primero.tui.hints import hints_text
 from primero.tui.screens import ConfirmLeave, HelpScreen, run_watch_viewer
 
 __all__ = ["DEFAULT_BOT_DELAY", "LEAVE_KEYS", "TableApp", "run_table"]
@@ -246,6 +245,8 @@ class TableApp(App[None]):
         """
         if not self.show_hints or self.hand_over or self.match_over:
             return ""
+        from primero.tui.hints import hints_text  # the odds tables: when first asked for
+
         return hints_text(current)
 
     def _draw_prompt(self) -> None:

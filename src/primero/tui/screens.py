@@ -9,15 +9,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
-from rich.markdown import Markdown
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult, SuspendNotSupported
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
-
-from primero.play.cheatsheet import cheatsheet
 
 __all__ = ["KEYS_HELP", "ConfirmLeave", "HelpScreen", "run_watch_viewer"]
 
@@ -100,6 +97,10 @@ class HelpScreen(ModalScreen[None]):
         """The keys, then the cheat sheet."""
         with VerticalScroll():
             yield Static(Text(KEYS_HELP))
+            from rich.markdown import Markdown  # markdown-it: only when help is opened
+
+            from primero.play.cheatsheet import cheatsheet
+
             yield Static(Markdown(str(cheatsheet("md"))))
 
     def on_key(self, event: events.Key) -> None:
