@@ -436,3 +436,35 @@ def test_the_move_box_lists_the_allowed_moves_one_a_line(size: tuple[int, int]) 
             assert not isinstance(app.screen, ConfirmLeave)
 
     run(body)
+
+
+def test_wide_side_log_stays_where_the_person_scrolled_it() -> None:
+    """Issue 18 item 8: in the wide layout the hand log beside the table no longer jumps
+    to its end after the person scrolled it up; it follows again from its end."""
+    from textual.containers import VerticalScroll
+
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=7, max_hands=1, bots=("random",)), bot_delay=0)
+        async with app.run_test(size=(120, 24)) as pilot:
+            await pilot.pause()
+            log = app.board.query_one("#log-scroll", VerticalScroll)
+            for _ in range(100):  # play on until the side log is longer than its box
+                if app.hand_over or log.max_scroll_y > 3:
+                    break
+                keys = [c.key for c in app.pad.choices()]
+                await pilot.press(*(["y"] if "y" in keys else ["d", "1"] if "d" in keys
+                                    else ["c"] if "c" in keys else ["b", "enter"]))
+                await pilot.pause()
+            assert log.max_scroll_y > 3 and not app.hand_over
+            assert log.scroll_y == log.max_scroll_y  # it follows its newest line
+            await pilot.press("pageup")
+            await pilot.pause()
+            held = log.scroll_y
+            assert held < log.max_scroll_y
+            keys = [c.key for c in app.pad.choices()]
+            await pilot.press(*(["y"] if "y" in keys else ["d", "1"] if "d" in keys
+                                else ["c"] if "c" in keys else ["b", "enter"]))
+            await pilot.pause()
+            assert log.scroll_y == held  # not pulled back to the end
+
+    run(body)

@@ -172,7 +172,9 @@ class Board(Horizontal):
         """The parts of the board: a scrolling column and the key bar under it; the side
         panel and hand log beside them (on narrow screens, inside the column)."""
         with Vertical(id="left"):
-            with VerticalScroll(id="main"):
+            # not focusable: the apps handle the paging keys themselves (a focused
+            # scroll would also take End and Home, animated)
+            with VerticalScroll(id="main", can_focus=False):
                 yield Static(id="status")
                 yield Static(id="seats")
                 yield Static(id="hand")
@@ -190,7 +192,7 @@ class Board(Horizontal):
         with Vertical(id="side"):
             yield Static(id="panel")
             yield Static(Text("Hand log", style="bold underline"), id="log-title")
-            with VerticalScroll(id="log-scroll"):
+            with VerticalScroll(id="log-scroll", can_focus=False):
                 yield Static(id="log")
 
     @property
@@ -273,12 +275,15 @@ class Board(Horizontal):
         log = log_text(view, view.players, you=you is not None)
         lines = len(view.log)
         grew = lines != self._log_lines
+        new_hand = lines < self._log_lines
         self._log_lines = lines
-        self.query_one("#log", Static).update(log)
         over = view.final_stacks is not None
         log_scroll = self.query_one("#log-scroll", VerticalScroll)
-        if grew or over != self._was_over or log_scroll.scroll_y >= log_scroll.max_scroll_y:
-            # the side log's newest line on screen, unless the person scrolled it up
+        at_end = log_scroll.scroll_y >= log_scroll.max_scroll_y
+        self.query_one("#log", Static).update(log)
+        if at_end or new_hand:
+            # the side log's newest line on screen, unless the person scrolled it up (it
+            # stays where they left it until they scroll back down, or the next hand)
             log_scroll.scroll_end(animate=False)
         if self.tail_log:
             log = log_text(view, view.players, you=you is not None, result=False)
@@ -299,12 +304,9 @@ class Board(Horizontal):
         else:
             self._draw_nlog()
             if over and not self._was_over:
-                # the result on screen: its top at the top of the column when it is long
-                # (on a narrow screen the lesson or analysis above it first, when there
-                # is one)
-                npanel = self.query_one("#npanel", Static)
-                target = npanel if self.narrow and not npanel.has_class("-empty") else result
-                self.call_after_refresh(main.scroll_to_widget, target, top=True, animate=False)
+                # the result on screen, its top at the top of the column when it is long
+                # (a lesson or an analysis follows it on a narrow screen)
+                self.call_after_refresh(main.scroll_to_widget, result, top=True, animate=False)
             elif self._was_over and not over:
                 main.scroll_home(animate=False)  # a new hand: back to the status line
         self._was_over = over
