@@ -146,3 +146,12 @@ def test_standings_rank_those_out_by_when_they_went_out(seed: int) -> None:
                     assert place[a] == place[b]
             elif ca == cb:
                 assert place[a] == place[b]
+
+
+def test_a_vote_under_way_is_not_said_withdrawn() -> None:
+    # R8: Ben refused, Cy has not voted yet: the bet is neither standing nor withdrawn
+    s = _hand(["Ana", "Ben", "Cy"], [20, 20, 20], [*DEAL3, "p1 b 6", "p2 n"])
+    said = hand_sentences(view(s, 2))
+    assert said[-2:] == ["Ana bets 6", "Ben refuses the bet"]
+    s.apply("p3 n")  # every voter refused: withdrawn, Ana acts again
+    assert hand_sentences(view(s, 2))[-1] == "You refuse the bet: it is withdrawn (R8)"

@@ -91,19 +91,23 @@ class _Chips:
         return chips
 
 
-def _withdrawn(lines: Sequence[str], index: int) -> tuple[bool, int]:
-    """Whether the bet at ``lines[index]`` is refused by every voter (R8), and the index
-    of its last vote (``index`` when no vote was held)."""
+def _vote(lines: Sequence[str], index: int, vote_open: bool) -> tuple[str, int]:
+    """How the vote on the bet at ``lines[index]`` went (R8): ``"stands"`` (accepted, or
+    no vote held), ``"withdrawn"`` (every voter refused) or ``"open"`` (still voting:
+    the votes run to the end of ``lines`` and ``vote_open``); and the index of its last
+    vote (``index`` when none)."""
     last = index
     refused = False
     for k in range(index + 1, len(lines)):
         vote = lines[k].split()[1:2]
         if vote == ["y"]:
-            return False, k
+            return "stands", k
         if vote != ["n"]:
-            break
+            return ("withdrawn" if refused else "stands"), last
         refused, last = True, k
-    return refused, last
+    if vote_open and last == len(lines) - 1:
+        return "open", last
+    return ("withdrawn" if refused else "stands"), last
 
 
 def line_sentences(
@@ -113,6 +117,7 @@ def line_sentences(
     viewer: int | None,
     starting_stacks: Sequence[int] | None = None,
     ante: int = 0,
+    vote_open: bool = False,
 ) -> list[str]:
     """One sentence per record line of a hand (hand-history.md) as ``viewer`` reads it.
 
@@ -124,6 +129,8 @@ def line_sentences(
         starting_stacks: each seat's chips before the ante (to say who is all in and how
             much a call puts in); None: calls are said without an amount.
         ante: the ante of the hand's rules (chips).
+        vote_open: the last bet or raise is still being voted on (R8): its votes so far
+            are said as they are, not yet as a withdrawal.
 
     Returns:
         A list as long as ``lines``; a line that does not follow the grammar is returned
@@ -162,10 +169,11 @@ def line_sentences(
                 tail = " " + (_plural(len(args), "card") if HIDDEN in args else _cards(args))
         elif verb in ("b", "r") and args and args[0].isdigit():
             amount = int(args[0])
-            refused, last = _withdrawn(lines, i)
-            if refused:
+            outcome, last = _vote(lines, i, vote_open)
+            refused = outcome != "stands"
+            if outcome == "withdrawn":
                 withdrawn_at[last] = i
-            elif chips is not None:
+            elif outcome == "stands" and chips is not None:
                 chips.to(seat, amount)
                 chips.current = amount
             if amount == 0 and verb == "b":
@@ -335,6 +343,7 @@ def hand_sentences(
         viewer=view.seat if you else None,
         starting_stacks=start,
         ante=view.rules.ante,
+        vote_open=view.pending_bet is not None,
     )
     return said + result_sentences(view, names, you=you)
 
