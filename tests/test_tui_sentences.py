@@ -155,3 +155,37 @@ def test_a_vote_under_way_is_not_said_withdrawn() -> None:
     assert said[-2:] == ["Ana bets 6", "Ben refuses the bet"]
     s.apply("p3 n")  # every voter refused: withdrawn, Ana acts again
     assert hand_sentences(view(s, 2))[-1] == "You refuse the bet: it is withdrawn (R8)"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 5))
+def test_sentences_never_name_a_card_the_seat_may_not_see(seed: int, players: int) -> None:
+    """R9b, the new path (hand_sentences): at every step of a hand, seat 0's sentences
+    name only its own cards, and others' cards only once shown at the showdown."""
+    from primero.engine.actions import Deal, Exchange
+
+    done = _finished_view(seed, players)
+    stacks = [s + c for s, c in zip(done.stacks, done.contributed, strict=True)]
+    full = HandState(list(done.players), stacks)
+    from primero.bots import make_bot
+    from primero.engine.dealing import Dealer
+    from primero.engine.match import play_hand
+
+    bots = [make_bot("random", seed + i) for i in range(players)]
+    play_hand(full, Dealer.seeded(seed), bots)
+    replayed = HandState(list(done.players), stacks)
+    own: set[str] = set()  # every card seat 0 was dealt or threw (void deals reuse cards)
+    for action in full.actions:
+        replayed.apply(action)
+        if isinstance(action, Deal | Exchange) and action.seat == 0:
+            own |= {c.pretty for c in action.cards}
+        v = view(replayed, 0)
+        text = " ".join(hand_sentences(v))
+        seen = set(own)
+        for cards in v.shown_cards:
+            seen |= {c.pretty for c in cards or ()}
+        for other in full.actions:
+            if isinstance(other, Deal | Exchange) and other.seat != 0:
+                for card in other.cards:
+                    if card.pretty not in seen:
+                        assert card.pretty not in text, (card, text)
