@@ -125,7 +125,8 @@ def line_sentences(
         lines: the hand's record lines as the seat sees them (others' cards ``??``; R9b).
         names: the players' names, p1…pN.
         viewer: the 0-based seat reading (its lines say "You" with the verb's second
-            person), or None for a spectator or a record read by its names.
+            person), or None for a spectator or a record read by its names (a player
+            named "You", the person's default name, still gets the second person).
         starting_stacks: each seat's chips before the ante (to say who is all in and how
             much a call puts in); None: calls are said without an amount.
         ante: the ante of the hand's rules (chips).
@@ -154,7 +155,7 @@ def line_sentences(
         except (ValueError, IndexError):
             out.append(line)
             continue
-        you = viewer is not None and seat == viewer
+        you = (viewer is not None and seat == viewer) or name == "You"  # the person
         who = "You" if you else name
         tail = ""
         if verb in ("d", "deal", "x") and chips is not None:
