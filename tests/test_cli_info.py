@@ -170,7 +170,7 @@ def test_cheatsheet_pdf_without_the_extra_says_how_to_install_it(
     result = runner.invoke(app, ["cheatsheet", "--format", "pdf", "-o", str(out)])
     assert result.exit_code == 1
     assert "the PDF cheat sheet needs fpdf2, the 'pdf' extra" in result.stderr
-    assert "pip install 'primero[pdf]'" in result.stderr
+    assert "pip install -e '.[pdf]'" in result.stderr
     assert not out.exists()
 
 

@@ -80,7 +80,7 @@ def test_play_one_hand_then_quit(tmp_path: Path) -> None:
     assert "Your turn (first round)" in out
     assert "Pot:" in out
     assert "hand over" in out
-    assert "main pot" in out
+    assert re.search(r"wins? \d+ chips?|split \d+ chips?", out)
     assert "Stacks:" in out
     assert "Standings when you left" in out
     assert "Hands played in the match: 1" in out
@@ -301,7 +301,7 @@ def test_plain_mode_sentences_agree_with_you_and_numbers(tmp_path: Path) -> None
     assert "Stacks of 100 chips each" in out
     assert "· you deal" in out and "You deals" not in out
     assert re.search(r"\(\d+\) wins", out) is None, "no amount repeated before 'wins'"
-    assert re.search(r"wins( uncontested)? the main pot of \d+ chips?", out)
+    assert re.search(r"wins? (the main pot, )?\d+ chips?", out)
     for wrong in ("You wins", "You's", "you holds", "you does", "You does", " 1 chips"):
         assert wrong not in out
 
@@ -490,3 +490,30 @@ def test_plain_prompt_takes_any_unicode_lines(lines: list[str]) -> None:
     assert "Traceback" not in out
     assert sum(table.match.chips) == 400  # chips move only when a hand is closed (R7, R9)
     assert "Standings" in out
+
+
+def test_n_for_a_new_match_starts_one_with_the_next_seed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from primero import tui
+    from primero.cli import commands_play
+    from primero.play.session import SessionSummary
+
+    tables: list[Table] = []
+
+    def fake_run_table(
+        config: TableConfig, *, bot_delay: float, table: Table | None = None
+    ) -> tuple[Table, SessionSummary]:
+        assert table is not None
+        tables.append(table)
+        summary = SessionSummary(start_chips=100)
+        summary.new_match = len(tables) == 1  # n once, then q
+        return table, summary
+
+    monkeypatch.setattr(tui, "run_table", fake_run_table)
+    config = TableConfig(seed=2, max_hands=3, save_dir=tmp_path)
+    assert commands_play._run_tui(config, Table(config), 0)
+    assert [t.config.seed for t in tables] == [2, 3]
+    assert tables[1].session != tables[0].session
+    assert len(list(tmp_path.glob("*.match.json"))) == 1  # the new match is saved
+    assert "A new match begins." in capsys.readouterr().out

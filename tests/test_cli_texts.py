@@ -143,7 +143,7 @@ def test_the_stock_holds_one_card_not_one_cards() -> None:
 
 
 def test_checks_are_said_as_checks() -> None:
-    from primero.tui.logpanel import check_lines, describe_lines
+    from primero.play.tablemodel.sentences import line_sentences
 
     names = ("Ana", "Ben", "Cleo")
     lines = [
@@ -158,11 +158,14 @@ def test_checks_are_said_as_checks() -> None:
         "p1 x", "p2 x", "p3 x",
         "p1 b 3", "p2 y", "p2 c", "p3 c",  # 22 bet; 24, 25 calls of 3
     ]  # fmt: skip
-    assert sorted(check_lines(lines)) == [11, 16, 18]
-    said = describe_lines(lines, names)
+    said = line_sentences(lines, names, viewer=None, starting_stacks=[20] * 3, ante=1)
     assert said[11] == "Ana checks" and said[16] == "Ben checks" and said[18] == "Cleo checks"
-    assert said[5] == "Ben calls" and said[24] == "Ben calls" and said[3] == "Ana bets 2"
-    assert describe_lines(["p1 b 0", "p2 c"], ("You", "Ben")) == ["You check", "Ben checks"]
+    assert said[5] == "Ben calls 2" and said[24] == "Ben calls 3" and said[3] == "Ana bets 2"
+    assert said[13] == "Ben raises to 5"
+    assert said[15] == "Ana refuses the bet: it is withdrawn (R8)"
+    assert said[0] == "Ana is dealt 7♥ 6♥" and said[19] == "Ana stands pat"
+    assert line_sentences(["p1 b 0", "p2 c"], ("You", "Ben"), viewer=0,
+                          starting_stacks=[5, 5]) == ["You check", "Ben checks"]
 
 
 def test_card_errors_list_every_accepted_suit_symbol() -> None:

@@ -55,7 +55,7 @@ def test_sentences_name_only_the_viewers_cards() -> None:
     ex = Exchange(2, (parse_card("Kc"),))
     assert sentence(ex, viewer=None, name="Cleo") == "Cleo exchanges 1 card"
     assert sentence(Exchange(2, ()), viewer=0, name="Cleo") == "Cleo stands pat"
-    assert sentence(Vote(3, False), viewer=3, name="Dev") == "You refuse"
+    assert sentence(Vote(3, False), viewer=3, name="Dev") == "You refuse the bet"
     assert sentence(Declare(0, Category.FLUXUS), viewer=1, name="Ana") == "Ana declares fluxus"
     assert sentence(Fold(0), viewer=0, name="Ana") == "You fold"
 

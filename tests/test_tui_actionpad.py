@@ -101,7 +101,7 @@ def test_amount_entry() -> None:
 def test_facing_a_bet_and_voting() -> None:
     state = hand_after([*FIRST_DEAL, "p1 b 3"])
     pad = pad_for(state, 1)
-    assert [c.key for c in pad.choices()] == ["y", "n"]
+    assert [c.key for c in pad.choices()] == ["y", "n", "a"]
     assert pad.press("n") == Vote(1, False)
     assert pad.press("c") is None and "does nothing" in pad.message
     state.apply(Vote(1, True))
@@ -186,3 +186,24 @@ def test_stand_pat_is_offered_only_when_allowed() -> None:
     assert "enter" not in labels, "round 1: no stand pat with nothing chosen"
     pad.press("1")
     assert {c.key: c.label for c in pad.choices()}["enter"] == "discard 1"
+
+
+def test_a_refuses_and_sets_a_limit_kept_from_vote_to_vote() -> None:
+    state = hand_after([*FIRST_DEAL, "p1 b 3"])
+    pad = pad_for(state, 1)
+    assert pad.press("a") is None and pad.mode is PadMode.LIMIT
+    assert pad.amount == "2"  # one below the bet: the first guess
+    assert "every bet above: 2" in pad.prompt()
+    pad.press("backspace")
+    assert pad.press("1") is None and pad.press("0") is None and pad.amount == "10"
+    assert pad.press("enter") == Vote(1, False) and pad.refuse_above == 10
+    pad.reset(view(state, 1))
+    assert pad.refuse_above == 10  # kept: the table refuses bets above it for you
+    pad.press("a")
+    assert pad.amount == "10"
+    pad.press("backspace")
+    pad.press("backspace")
+    assert pad.press("enter") is None and pad.refuse_above is None  # no amount: no limit
+    assert "no limit" in pad.message
+    pad.press("a")
+    assert pad.press("escape") is None and pad.mode is PadMode.IDLE

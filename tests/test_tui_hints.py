@@ -53,7 +53,7 @@ def test_the_hint_uses_only_the_seats_own_cards_and_discards() -> None:
     assert v.discards == tuple(c for c in state.own_discards[0])
     text = plain(hints_text(v))
     expected = exchange_odds(v.hand, v.discards)  # 2c is dead for p1
-    assert f"({expected.unseen})" in text and expected.unseen == 37
+    assert f"the {expected.unseen} cards" in text and expected.unseen == 37
     # another seat's hand changes nothing in p1's hint
     other = first_round(["d dh p1 7h 2c", "d dh p2 Kc Kd", "d dh p3 6s As", "d dh p4 4h 4d"])
     other.apply(parse_action("p1 x 2c", 4))
@@ -139,6 +139,9 @@ def test_hints_while_voting_in_the_first_round_the_second_exchange_is_ahead() ->
     assert "A bet stands: no exchange in this round (R4.3)" in text
     assert "second exchange (R4.6)" in text
     assert "keep both (no exchange now)" in text
+    # issue 18 item 5: no exchange is allowed, so none is offered or marked best
+    assert "★" not in text and "discard " not in text
+    assert "num pri sup flu cho: the chance to end with a numerus" in text
 
 
 def test_hints_while_calling_with_two_cards_the_second_exchange_is_ahead() -> None:
@@ -160,7 +163,7 @@ def test_hints_in_the_declare_round_the_second_exchange_is_ahead() -> None:
     assert v.legal is not None and v.legal.declare
     text = plain(hints_text(v))
     assert "The second exchange (R4.6) is still ahead" in text
-    assert "stand pat" in text and "best:" in text
+    assert "stand pat" in text and "★ best at the second exchange:" in text
 
 
 def test_hints_in_the_second_exchange_offer_the_exchange_now() -> None:

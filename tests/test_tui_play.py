@@ -12,10 +12,12 @@ import pytest
 from primero.engine.cards import Card, CardError, parse_card
 from primero.engine.views import SeatView
 from primero.play.table import Table, TableConfig
+from primero.play.tablemodel.sentences import result_sentences
 from primero.tui import play as play_module
 from primero.tui.actionpad import PadMode
 from primero.tui.logpanel import award_lines
 from primero.tui.play import TableApp
+from primero.tui.screens import ConfirmLeave
 from primero.tui.screentext import screen_text
 
 SIZE = (120, 40)
@@ -78,7 +80,10 @@ def test_a_whole_match_by_keys_only_never_shows_hidden_cards() -> None:
                     break
                 if app.hand_over:
                     text = screen_text(app)
-                    assert "Chips:" in text and "→" in text  # who won which pot
+                    view = app.current
+                    assert view is not None and "Chips:" in text
+                    for line in result_sentences(view, view.players):
+                        assert line in text  # who won which pot
                     hands_seen += 1
                     await pilot.press("enter")
                     continue
@@ -240,7 +245,9 @@ def test_the_result_is_on_screen_at_the_end_of_a_hand_with_hints_on(
             assert view is not None and view.final_stacks is not None
             text = screen_text(app)
             assert "Hints:" not in text  # no decision is left: the hints make room
-            assert "Chips:" in text and "→" in text  # who won which pot
+            assert "Chips:" in text
+            for line in result_sentences(view, view.players):
+                assert line in text  # who won which pot
             if any(v is not None for v in view.shown):
                 assert "Showdown" in text
             for value in view.shown:
@@ -273,10 +280,10 @@ def test_award_lines_name_only_winners_and_shown_hands() -> None:
     everyone_folds = _finished([*deal, "p1 b 4", "p2 y", "p2 f", "p3 f", "p4 f"])
     names = everyone_folds.players
     lines = award_lines(everyone_folds, names)
-    assert len(lines) == len(everyone_folds.awards) >= 1
+    # antes 4, p1's bet of 4 uncalled: it comes back, the 4 antes are won (R7)
+    assert lines == ["Uncalled bet of 4 chips returned to you", "You win 4 chips"]
     winner = everyone_folds.awards[0].winners[0]
-    assert lines[0].startswith(f"{names[winner]} win")
-    assert "(" not in lines[0]  # the lone winner does not show (R9b)
+    assert "(" not in lines[1]  # the lone winner does not show (R9b)
     for seat in range(4):
         if seat != winner:
             assert names[seat] not in " ".join(lines)
@@ -301,5 +308,163 @@ def test_a_record_that_cannot_be_saved_is_reported_and_play_goes_on(
             assert app.table.match.hands_played == 1  # the hand is closed in the match anyway
             await pilot.press("enter")
             assert not app.hand_over and app.table.hand is not None
+
+    run(body)
+
+
+def test_a_refuses_above_a_limit_so_a_long_refusal_auction_takes_one_key() -> None:
+    """Issue 18 item 2 (input aid): seed 7 has a bot re-bet 23, 22, … 1 after each
+    refusal. ``a 5 enter`` at the first vote refuses it and every later bet above 5
+    without asking; only bets of at most 5 still come to the person (R8 unchanged)."""
+
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=7, max_hands=1, bots=("heuristic",)), bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            asked: list[int] = []
+            for _ in range(200):
+                if app.hand_over:
+                    break
+                v = app.current
+                assert v is not None
+                keys = [c.key for c in app.pad.choices()]
+                if "y" in keys:
+                    assert v.pending_bet is not None
+                    asked.append(v.pending_bet[1])
+                    if len(asked) == 1:
+                        assert "a" in keys
+                        await pilot.press("a")
+                        assert app.pad.mode is PadMode.LIMIT
+                        assert "every bet above: 22" in screen_text(app)  # one below
+                        await pilot.press("5", "enter")
+                        await pilot.pause()
+                        assert app.pad.refuse_above == 5
+                        text = screen_text(app)
+                        assert "Refused for you (above your limit of 5" in text
+                    else:
+                        await pilot.press("n")
+                elif "d" in keys:
+                    await pilot.press("d", "1")
+                elif "c" in keys:
+                    await pilot.press("c")
+                elif "b" in keys:
+                    await pilot.press("b", "enter")
+                else:
+                    await pilot.press("e", "enter")
+            assert asked[0] == 23 and all(a <= 5 for a in asked[1:]), asked
+            log = app.table.view().log
+            seat = app.table.human_seat
+            assert seat is not None
+            refusals = [line for line in log if line == f"p{seat + 1} n"]
+            assert len(refusals) >= 18  # 23 down to 6 refused: 18 votes, one key press
+
+    run(body)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_going_out_says_the_place_and_offers_watch_new_match_quit(
+    size: tuple[int, int],
+) -> None:
+    """Issue 18 item 3: seed 0 with stacks of 4, betting all: the person is out after
+    hand 1, last of 4; the screen says so with the choices; enter watches on as a
+    spectator; n ends the app asking for a new match."""
+
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=0, stack=4, bots=("random",)), bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for _ in range(50):
+                if app.hand_over:
+                    break
+                v = app.current
+                assert v is not None and v.legal is not None
+                keys = [c.key for c in app.pad.choices()]
+                if "y" in keys:
+                    await pilot.press("y")
+                elif "d" in keys:
+                    await pilot.press("d", "1")
+                elif "c" in keys:
+                    await pilot.press("c")
+                elif "b" in keys and v.legal.bet is not None:
+                    await pilot.press("b", *str(v.legal.bet[1]), "enter")
+                else:
+                    await pilot.press("e", "enter")
+                await pilot.pause()
+            assert app.hand_over and app.table.human_out and not app.table.over
+            text = screen_text(app)
+            assert "You are out: 4th of 4." in text
+            assert "You are out: 4th of 4 · watching" in text  # the banner
+            for label in ("watch", "new match", "quit"):
+                assert label in text
+            await pilot.press("enter")  # watch: the next hand plays out without you
+            await pilot.pause()
+            assert app.hand_over or app.match_over
+            assert "Watching as a spectator" in screen_text(app) or app.match_over
+            await pilot.press("n")
+            await pilot.pause()
+        assert app.summary.new_match
+
+    run(body)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_the_move_box_lists_the_allowed_moves_one_a_line(size: tuple[int, int]) -> None:
+    """Issue 18 item 6: ':' then a wrong word shows what was wrong, then each allowed
+    move on its own line; Backspace (also ^H) deletes, escape goes back, Ctrl-D asks to
+    leave."""
+
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=7, max_hands=1, bots=("random",)), bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press("colon", "f", "o", "o", "enter")
+            await pilot.pause()
+            lines = [line.split("│")[0].strip() for line in screen_text(app).splitlines()]
+            start = lines.index("unknown command 'foo'")
+            assert lines[start + 1].startswith("allowed now: exchange 1 or 2 cards")
+            assert lines[start + 2].startswith("x CARDS  exchange 1 or 2 cards")
+            assert lines[start + 3] == "b N      bet N chips (1 to 99)"
+            await pilot.press("backspace", "ctrl+h")
+            assert app.pad.command == "f"
+            await pilot.press("escape")
+            assert app.pad.mode is PadMode.IDLE
+            await pilot.press("colon", "b", "ctrl+d")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmLeave)
+            await pilot.press("n")
+            await pilot.pause()
+            assert not isinstance(app.screen, ConfirmLeave)
+
+    run(body)
+
+
+def test_wide_side_log_stays_where_the_person_scrolled_it() -> None:
+    """Issue 18 item 8: in the wide layout the hand log beside the table no longer jumps
+    to its end after the person scrolled it up; it follows again from its end."""
+    from textual.containers import VerticalScroll
+
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=7, max_hands=1, bots=("random",)), bot_delay=0)
+        async with app.run_test(size=(120, 24)) as pilot:
+            await pilot.pause()
+            log = app.board.query_one("#log-scroll", VerticalScroll)
+            for _ in range(100):  # play on until the side log is longer than its box
+                if app.hand_over or log.max_scroll_y > 3:
+                    break
+                keys = [c.key for c in app.pad.choices()]
+                await pilot.press(*(["y"] if "y" in keys else ["d", "1"] if "d" in keys
+                                    else ["c"] if "c" in keys else ["b", "enter"]))
+                await pilot.pause()
+            assert log.max_scroll_y > 3 and not app.hand_over
+            assert log.scroll_y == log.max_scroll_y  # it follows its newest line
+            await pilot.press("pageup")
+            await pilot.pause()
+            held = log.scroll_y
+            assert held < log.max_scroll_y
+            keys = [c.key for c in app.pad.choices()]
+            await pilot.press(*(["y"] if "y" in keys else ["d", "1"] if "d" in keys
+                                else ["c"] if "c" in keys else ["b", "enter"]))
+            await pilot.pause()
+            assert log.scroll_y == held  # not pulled back to the end
 
     run(body)

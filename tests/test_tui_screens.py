@@ -21,6 +21,7 @@ from primero.engine.actions import parse_action
 from primero.engine.state import HandState
 from primero.engine.views import view
 from primero.play.table import Table, TableConfig
+from primero.play.tablemodel.sentences import result_sentences
 from primero.tui.actionpad import PadMode
 from primero.tui.learn import LearnApp
 from primero.tui.learn_script import Teach
@@ -172,7 +173,11 @@ def test_the_result_and_the_log_are_reachable(size: tuple[int, int]) -> None:
             await _play_to_result(app, pilot)
             assert app.hand_over
             text = screen_text(app)
-            assert "Chips:" in text and "→" in text  # the pots and the chips on screen
+            view = app.current
+            assert view is not None
+            assert "Chips:" in text  # the chips and who won on screen
+            for line in result_sentences(view, view.players):
+                assert line in text
             # PageDown/PageUp/arrows scroll: the start of the log can be reached
             main = app.board.query_one("#main", VerticalScroll)
             for _ in range(10):
@@ -709,7 +714,69 @@ def test_at_80_columns_the_key_bar_keeps_q_with_leave(tmp_path: Path) -> None:
     run(body)
 
 
-def test_at_80x24_the_hand_log_follows_its_newest_line_until_scrolled_up() -> None:
+def _table_on_screen(app: TableApp, text: str) -> None:
+    """The status line, every seat's row and the person's cards are on screen."""
+    view = app.current
+    assert view is not None
+    assert f"Hand {app.table.hand_number}" in text, text
+    for name in view.players:
+        assert re.search(rf"^[▶D ]+{name} +\d", text, re.M), (name, text)
+    if view.seat is not None and view.hand:
+        assert "Your cards:" in text, text
+
+
+@pytest.mark.parametrize("seed", [21, 7, 3])
+def test_at_80x24_the_table_cards_and_result_stay_on_screen(seed: int) -> None:
+    """Issue 18 item 1: at every turn of the person and at every hand's end, the table,
+    the cards and (at the end) the result are on screen, over several hands; the log
+    shows its newest lines under them; PgUp opens the whole log."""
+
+    async def body() -> None:
+        app = TableApp(TableConfig(seed=seed, max_hands=3, bots=("random",)), bot_delay=0)
+        async with app.run_test(size=NARROW) as pilot:
+            await pilot.pause()
+            main = app.board.query_one("#main", VerticalScroll)
+            ends = turns = 0
+            for _ in range(300):
+                if app.match_over:
+                    break
+                await pilot.pause()
+                text = screen_text(app)
+                assert main.scroll_y == 0, text
+                _table_on_screen(app, text)
+                if app.hand_over:
+                    view = app.current
+                    assert view is not None
+                    for line in result_sentences(view, view.players):
+                        assert line in text, (line, text)
+                    assert "Chips:" in text
+                    ends += 1
+                    await pilot.press("enter")
+                    continue
+                turns += 1
+                newest = len(app.table.view().log)
+                assert re.search(rf"^ *{newest} [A-Z]", text, re.M), text  # newest line
+                keys = [c.key for c in app.pad.choices()]
+                if "y" in keys:
+                    await pilot.press("n" if turns % 2 else "y")
+                elif "d" in keys:
+                    await pilot.press("d", "1")
+                elif "c" in keys:
+                    await pilot.press("c")
+                elif "e" in keys and turns % 3 == 0:
+                    await pilot.press("e", "1", "enter")  # sometimes a void deal
+                else:
+                    await pilot.press("b", "enter")
+            assert ends == 3 and turns > 3
+            await pilot.press("pageup")  # the whole log, its newest line at the bottom
+            await pilot.pause()
+            assert app.board._full_log and main.max_scroll_y > 0
+            assert re.search(r"^ +1 [A-Z]", screen_text(app), re.M) is None or main.scroll_y == 0
+
+    run(body)
+
+
+def test_at_80x24_pageup_opens_the_whole_log_and_a_move_closes_it() -> None:
     async def body() -> None:
         app = TableApp(TableConfig(seed=21), bot_delay=0)
         async with app.run_test(size=NARROW) as pilot:
@@ -717,19 +784,26 @@ def test_at_80x24_the_hand_log_follows_its_newest_line_until_scrolled_up() -> No
             for key in ["colon", "b", "space", "1", "enter"]:  # bet 1; all call (R4.2)
                 await pilot.press(key)
             await pilot.pause()
-            await pilot.pause()
             v = app.table.view()
             assert len(v.hand) == 4  # the second deal came: 13 lines in the log
             text = screen_text(app)
             assert "13 Girolamo is dealt 2 cards" in text  # newest line on screen
+            _table_on_screen(app, text)
             main = app.board.query_one("#main", VerticalScroll)
-            assert main.scroll_y == main.max_scroll_y > 0
-            await pilot.press("pageup")  # scrolled up on purpose: it stays there
+            assert main.scroll_y == 0 and main.max_scroll_y == 0
+            await pilot.press("pageup")
             await pilot.pause()
-            assert main.scroll_y == 0 and not app.board._follow
-            await pilot.press("end")
+            assert app.board._full_log and main.scroll_y == main.max_scroll_y > 0
+            assert "  1 You are dealt" in screen_text(app) or main.max_scroll_y > 0
+            for _ in range(5):
+                await pilot.press("pageup")
             await pilot.pause()
-            assert app.board._follow and main.scroll_y == main.max_scroll_y
+            assert main.scroll_y == 0
+            assert "  1 You are dealt" in screen_text(app)
+            keys = [c.key for c in app.pad.choices()]
+            await pilot.press("c" if "c" in keys else "d", *([] if "c" in keys else ["1"]))
+            await pilot.pause()
+            assert not app.board._full_log and main.scroll_y == 0
 
     run(body)
 

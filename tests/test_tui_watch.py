@@ -100,7 +100,7 @@ def test_watch_steps_forward_and_back_and_shows_the_analysis() -> None:
             assert "start of the hand" in screen_text(app)
             await pilot.press("end")
             text = screen_text(app)
-            assert "Analysis: p1 Ana's exchanges" in text and "Pot of" in text
+            assert "Analysis: p1 Ana's exchanges" in text and "Ana wins 4 chips" in text
             await pilot.press("home")
             assert app.step == 0 and "start of the hand" in screen_text(app)
             await pilot.press("right", "right")

@@ -13,6 +13,7 @@ shows the standings and a session summary (:class:`~primero.play.session.Session
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from enum import StrEnum
@@ -112,15 +113,38 @@ def _run_tui(config: TableConfig, table: Table, speed: float) -> bool:
     run_table = getattr(tui, "run_table", None)
     if run_table is None:
         return False
-    table, summary = run_table(config, bot_delay=speed, table=table)
     from primero.cli.plain import print_leaving
+    from primero.play.table import Table
 
-    console = Console(highlight=False)
-    title = "Final standings" if table.over else "Standings when you left"
-    if table.match.hand is not None and not table.match.hand.complete:
-        console.print(table.left_mid_hand_text(), markup=False)
-    print_leaving(console, table, summary, title)
-    return True
+    while True:
+        table, summary = run_table(config, bot_delay=speed, table=table)
+        console = Console(highlight=False)
+        title = "Final standings" if table.over else "Standings when you left"
+        if table.match.hand is not None and not table.match.hand.complete:
+            console.print(table.left_mid_hand_text(), markup=False)
+        print_leaving(console, table, summary, title)
+        if not summary.new_match:
+            return True
+        config = next_match_config(table.config)
+        table = Table(config)
+        if config.save_dir is not None:
+            from primero.play.savegame import MatchSaver
+
+            MatchSaver(table).save()
+        console.print("A new match begins.", style="bold")
+
+
+def next_match_config(config: TableConfig) -> TableConfig:
+    """The set-up of the new match asked for with ``n`` (the person out, or the match
+    over): the same players, bots and rules; the next seed when one was given (R10: a
+    seeded session stays reproducible), a new session name.
+
+    >>> from primero.play.table import TableConfig
+    >>> next_match_config(TableConfig(seed=7)).seed
+    8
+    """
+    seed = None if config.seed is None else config.seed + 1
+    return dataclasses.replace(config, seed=seed, session=None)
 
 
 #: The longest ``--name`` (online.md: a player name is 1 to 24 characters).

@@ -14,9 +14,11 @@ identical hands: same seeds, same counters.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -24,12 +26,13 @@ from rich.console import Console, Group
 from rich.table import Table
 
 from primero.bots import BOT_KINDS, BOT_NAMES
-from primero.cli.app import app
+from primero.cli.app import app, output_folder
 from primero.engine.hands import Category
 from primero.engine.rules import DEFAULT_RULES, Rules, RulesError
 
 if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI starts fast
     from primero.engine.match import Agent, Match
+    from primero.engine.state import HandState
 
 __all__ = [
     "SimulationResult",
@@ -111,6 +114,28 @@ def check_simulation(players: int, hands: int, rules: Rules, stack: int) -> None
         raise RulesError(f"the starting stack is a whole number >= 1, not {stack!r}")
 
 
+def _kernel_hand(
+    state: HandState, rules: Rules, dealer_rng: random.Random, bot_rngs: list[random.Random]
+) -> None:
+    """Play ``state`` (a new hand, ante taken) with the trusted kernel and its record
+    lines, each line checked by the engine as it is applied (R4–R9).
+
+    Raises:
+        RuntimeError: the kernel's hand ends otherwise than the engine's (a kernel bug).
+    """
+    from primero.research.fastsim import play_random_hand
+
+    played = play_random_hand(
+        list(state.starting_stacks), rules, dealer_rng, bot_rngs, record=True
+    )
+    assert played.lines is not None
+    for line in played.lines:
+        state.apply(line)
+    result = state.result
+    if result is None or tuple(result.final_stacks) != tuple(played.final_stacks):
+        raise RuntimeError("the kernel's hand and the engine's replay of it differ")
+
+
 def simulate(
     hands: int,
     players: int,
@@ -121,6 +146,7 @@ def simulate(
     stack: int = 100,
     on_hand: Callable[[int], None] | None = None,
     fast: bool = True,
+    save_dir: Path | None = None,
 ) -> SimulationResult:
     """Play ``hands`` hands of bot play and count the results (R4–R9).
 
@@ -135,6 +161,12 @@ def simulate(
         fast: when every bot is random, play with the trusted kernel
             :func:`primero.research.fastsim.simulate_random` (the same hands and counters as the
             checked engine); False always plays with the checked engine.
+        save_dir: write each hand's record (hand-history.md) there as
+            ``simulate-<seed>-<hand number>.prh`` (``--save-dir``). With random bots the
+            kernel still plays every hand (:func:`primero.research.fastsim.play_random_hand`,
+            record lines on, the same seeds as :func:`~primero.research.fastsim.simulate_random`)
+            and each record is replayed into the checked engine before it is written, so
+            every written record replays (``primero replay``).
 
     Returns:
         The counters.
@@ -149,7 +181,7 @@ def simulate(
     kinds = tuple(bots[i % len(bots)] for i in range(players))
     names = tuple(BOT_NAMES[i % len(BOT_NAMES)] + ("" if i < len(BOT_NAMES) else str(i))
                   for i in range(players))
-    if fast and all(k == "random" for k in kinds):
+    if fast and save_dir is None and all(k == "random" for k in kinds):
         from primero.research.fastsim import simulate_random
 
         summary = simulate_random(players, hands, seed, rules=rules, stack=stack, on_hand=on_hand)
@@ -162,23 +194,29 @@ def simulate(
         )
     from primero.bots import make_bot
     from primero.engine.dealing import derive_seed
+    from primero.engine.history import write_record
     from primero.engine.match import Match
     from primero.engine.state import DEALER
     from primero.engine.views import view
 
     agents: list[Agent] = [make_bot(k, derive_seed(seed, i)) for i, k in enumerate(kinds)]
+    kernel = fast and all(k == "random" for k in kinds)  # with save_dir: recorded hands
+    bot_rngs = [random.Random(derive_seed(seed, i)) for i in range(players)]
+    dealer_rng = random.Random()
     result = SimulationResult(names, kinds, seed, net=[0] * players, pots_won=[0] * players)
     net, pots_won, shown, won_with = result.net, result.pots_won, result.shown, result.won_with
     match: Match | None = None
     played = 0
     while played < hands:
         if match is None or match.over:
-            match = Match(
-                names, stacks=stack, rules=rules, seed=derive_seed(seed, 100 + result.matches),
-            )
+            match_seed = derive_seed(seed, 100 + result.matches)
+            match = Match(names, stacks=stack, rules=rules, seed=match_seed)
+            dealer_rng = random.Random(match_seed)  # the kernel's dealer of this match
             result.matches += 1
         state = match.start_hand()
         seats = match.seats
+        if kernel:
+            _kernel_hand(state, rules, dealer_rng, [bot_rngs[i] for i in seats])
         hand_agents = [agents[i] for i in seats]
         dealer = match.dealer
         while not state.complete:
@@ -205,9 +243,11 @@ def simulate(
                     value = outcome.shown[award.winners[0]]
                     assert value is not None
                     won_with[value.category] += 1
-        match.finish_hand()
-        match.records.clear()  # records are not needed here: keep memory flat
+        record = match.finish_hand()
+        match.records.clear()  # records are not kept here: keep memory flat
         played += 1
+        if save_dir is not None:
+            write_record(record, save_dir / f"simulate-{seed}-{played:06d}.prh")
         if on_hand is not None:
             on_hand(played)
     result.hands = played
@@ -305,12 +345,21 @@ def simulate_command(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Print only the results table.")
     ] = False,
+    save_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--save-dir",
+            help="Write each hand's record (.prh) into this folder, as "
+            "simulate-SEED-NUMBER.prh; every one replays with primero replay.",
+        ),
+    ] = None,
 ) -> None:
     """Play N hands of bot play (a new match whenever one ends) and print the results.
 
     The table gives each seat's chips won, total and per 100 hands, the hands in which
     it took a pot, and how often each category (R2) was shown and won at showdowns. The
-    same seed, players and bots give the same table (R10).
+    same seed, players and bots give the same table (R10), with or without
+    ``--save-dir``.
     """
     try:
         kinds = parse_bots(bots)
@@ -326,11 +375,13 @@ def simulate_command(
         import secrets
 
         seed = secrets.randbelow(2**31)
+    if save_dir is not None:
+        output_folder(save_dir, "--save-dir")
     console = Console(highlight=False)
     started = time.perf_counter()
     try:
         if quiet:
-            result = simulate(hands, players, kinds, seed, stack=stack)
+            result = simulate(hands, players, kinds, seed, stack=stack, save_dir=save_dir)
         else:
             from rich.progress import (
                 BarColumn,
@@ -355,9 +406,14 @@ def simulate_command(
                     if done % step == 0 or done == hands:
                         progress.update(task, completed=done)
 
-                result = simulate(hands, players, kinds, seed, stack=stack, on_hand=tick)
+                result = simulate(
+                    hands, players, kinds, seed, stack=stack, on_hand=tick, save_dir=save_dir
+                )
     except RulesError as exc:
         raise typer.BadParameter(str(exc), param_hint="--players") from None
+    except OSError as exc:
+        typer.echo(f"primero: cannot write a record in {save_dir}: {exc}", err=True)
+        raise typer.Exit(1) from None
     console.print(results_table(result))
     if not quiet:
         elapsed = time.perf_counter() - started

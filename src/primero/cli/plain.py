@@ -29,6 +29,7 @@ from primero.engine.views import SeatView
 from primero.play.moveinput import input_help
 from primero.play.session import SessionSummary
 from primero.play.table import InputError, Table, TableConfig, phase_name
+from primero.play.tablemodel.sentences import result_sentences, section_marker
 
 __all__ = [
     "HELP",
@@ -182,21 +183,9 @@ def _result(console: Console, table: Table, v: SeatView) -> None:
             rt.add_row(table.seat_label(s), cards_text(cards),
                        value.category.label, str(value.points))
         console.print(rt)
-    for i, award in enumerate(v.awards):
-        pot = "main pot" if i == 0 else f"side pot {i}"
-        how = " uncontested" if len(v.still_in) == 1 else ""
-        if len(award.winners) == 1:
-            (w,) = award.winners
-            who = "You win" if w == v.seat else f"{table.seat_label(w)} wins"
-            console.print(f"{who}{how} the {pot} of {_chips(award.pot.amount)}",
-                          markup=False)
-        else:
-            shares = " and ".join(
-                f"{'you' if w == v.seat else table.seat_label(w)} {share}"
-                for w, share in zip(award.winners, award.shares, strict=True)
-            )
-            console.print(f"The {pot} of {_chips(award.pot.amount)} is split: {shares}",
-                          markup=False)
+    names = [table.seat_label(s) for s in range(v.n)]
+    for line in result_sentences(v, names):
+        console.print(line, markup=False, highlight=False)
     final = v.final_stacks
     if final is not None:
         parts = []
@@ -267,23 +256,20 @@ def _play_hand(
     console.print()
     again = " (resumed where you left it)" if resumed else ""
     console.print(Rule(f"Hand {table.hand_number} · {dealer}{again}"))
-    phase = v.phase
     printed = 0
     while True:
         table.advance()
         v = table.view()
         for event in table.events[printed:]:
+            marker = section_marker(v.log, event.index)
+            if marker is not None:  # the stage's heading before its first line
+                console.print(Rule(marker, style="dim"))
             # others' deals are implied (first/second deal, replacements of an exchange)
             if event.seat != table.human_seat and isinstance(event.action, Deal):
-                if event.note:
-                    console.print(f"  {event.note}", style="yellow")
                 continue
             style = "" if event.seat == table.human_seat else "cyan"
             console.print(f"  {event.text}", style=style, markup=False, highlight=False)
         printed = len(table.events)
-        if v.phase is not phase and v.phase is not Phase.COMPLETE:
-            phase = v.phase
-            console.print(Rule(phase_name(v), style="dim"))
         if not table.waiting_for_human():
             break
         _turn_panel(console, table, v)
@@ -381,8 +367,7 @@ def run_plain(
         while not table.over:
             _play_hand(console, table, input_fn, summary)
             if table.human_out:
-                console.print("You have no chips left: you are out of the match (R9).",
-                              style="bold red")
+                console.print(f"{table.out_text()} (no chips left, R9).", style="bold red")
                 break
             if table.over:
                 break

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from primero.engine.views import SeatView
+from primero.play.tablemodel.sentences import won_awards
 
 __all__ = ["SessionSummary"]
 
@@ -27,14 +28,20 @@ class SessionSummary:
             chips at the resume).
         hands_played: finished hands the person was dealt into.
         hands_won: of those, hands in which the person won at least one pot (all or a
-            share of it; R7).
-        biggest_pot: the largest pot, in chips, the person won all or part of (0: none).
+            share of it; R7). Chips of the person's own bet that nobody called come
+            back to them: that is not a pot won
+            (:func:`~primero.play.tablemodel.sentences.won_awards`).
+        biggest_pot: the largest pot, in chips, the person won all or part of (0: none),
+            uncalled chips not counted.
+        new_match: the person left asking for a new match (``n`` once out of chips or
+            at the match's end).
     """
 
     start_chips: int
     hands_played: int = 0
     hands_won: int = 0
     biggest_pot: int = 0
+    new_match: bool = False
 
     def add(self, view: SeatView) -> None:
         """Count a finished hand as the person saw it.
@@ -52,7 +59,7 @@ class SessionSummary:
         if seat is None:
             return
         self.hands_played += 1
-        won = [a.pot.amount for a in view.awards if seat in a.winners]
+        won = [a.pot.amount for a in won_awards(view) if seat in a.winners]
         if won:
             self.hands_won += 1
             self.biggest_pot = max(self.biggest_pot, *won)

@@ -31,13 +31,14 @@ from primero.bots import BOT_KINDS, BOT_NAMES
 from primero.engine.actions import Action, seat_name
 from primero.engine.errors import PrimeroError, WrongTurnError
 from primero.engine.history import HandRecord, write_record
-from primero.engine.match import Standing
+from primero.engine.match import Match, Standing
 from primero.engine.rules import DEFAULT_RULES, Rules, RulesError
 from primero.engine.state import HandState, Phase
 from primero.engine.views import SeatView
 from primero.play import moveinput
 from primero.play.moveinput import InputError
 from primero.play.tablemodel import TableModel
+from primero.play.tablemodel.sentences import hand_sentences
 
 __all__ = [
     "BOT_NAMES",
@@ -45,7 +46,9 @@ __all__ = [
     "Table",
     "TableConfig",
     "TableEvent",
+    "ordinal",
     "phase_name",
+    "ranked_standings",
 ]
 
 def phase_name(view: SeatView) -> str:
@@ -101,14 +104,62 @@ class TableEvent:
         text: e.g. ``"Lorenzo raises to 12"``, ``"You are dealt 7♥ 6♥"``,
             ``"Isabella exchanges 2 cards"``; other seats' cards are never named.
         seat: the 0-based seat of the hand that acted (the dealt-to seat for a deal).
-        note: what the action led to, also at the end of ``text``: a void deal (R4.3), a
-            bet standing or withdrawn after a vote (R8); else "".
+        note: what the action led to: a void deal (R4.3), a bet standing or withdrawn
+            after a vote (R8); else "" (``text`` says a withdrawn bet itself, and the
+            stage headings of :func:`~primero.play.tablemodel.sentences.section_marker`
+            the void deal).
+        index: the action's place in the hand's record lines (0-based).
     """
 
     action: Action
     text: str
     seat: int
     note: str = ""
+    index: int = 0
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``… ``11th``, ``21st``.
+
+    >>> [ordinal(k) for k in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
+    """
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
+
+
+def ranked_standings(match: Match) -> list[Standing]:
+    """The match's players ranked (R9): by chips, most first; players out of chips by
+    when they went out, a later exit ranking higher (they outlasted the others); equal
+    chips, or going out in the same hand, share a place.
+
+    The hand a player went out in is read from the match's records (the last hand each
+    name was dealt into), so a resumed match ranks the same.
+
+    >>> from primero.engine.match import Match
+    >>> m = Match(["A", "B", "C", "D"], stacks=5)
+    >>> m.chips[:] = [5, 0, 0, 3]  # no hand recorded: B and C share the last place
+    >>> [(s.place, s.name) for s in ranked_standings(m)]
+    [(1, 'A'), (2, 'D'), (3, 'B'), (3, 'C')]
+    """
+    last_hand: dict[str, int] = {}
+    for k, record in enumerate(match.records):
+        for name in record.players:
+            last_hand[name] = k
+    players, chips = match.players, match.chips
+
+    def key(i: int) -> tuple[int, int]:
+        return (-chips[i], -last_hand.get(players[i], -1) if chips[i] == 0 else 0)
+
+    ranked = sorted(range(len(players)), key=lambda i: (key(i), i))
+    out: list[Standing] = []
+    for pos, i in enumerate(ranked):
+        place = pos + 1
+        if out and key(ranked[pos - 1]) == key(i):
+            place = out[-1].place
+        out.append(Standing(place, players[i], chips[i]))
+    return out
 
 
 class Table:
@@ -194,9 +245,17 @@ class Table:
 
     @property
     def events(self) -> list[TableEvent]:
-        """The actions of the current hand with their sentences as the person reads them."""
-        seat = self.human_seat
-        return [TableEvent(e.action, e.text_for(seat), e.seat, e.note) for e in self.model.events]
+        """The actions of the current hand with their sentences as the person reads them
+        (:func:`~primero.play.tablemodel.sentences.hand_sentences`)."""
+        events = self.model.events
+        if not events:
+            return []
+        said = hand_sentences(self.view())
+        out = []
+        for e in events:
+            text = said[e.index] if e.index < len(said) else e.text_for(self.human_seat)
+            out.append(TableEvent(e.action, text, e.seat, e.note, e.index))
+        return out
 
     @property
     def over(self) -> bool:
@@ -261,8 +320,23 @@ class Table:
         return self.model.view_for(0)
 
     def standings(self) -> list[Standing]:
-        """Players ranked by chips so far (R9)."""
-        return self.match.standings()
+        """Players ranked by chips so far; those out by when they went out (R9:
+        :func:`ranked_standings`)."""
+        return ranked_standings(self.match)
+
+    def out_text(self) -> str:
+        """The person's exit in words, e.g. ``"You are out: 4th of 4"`` (R9); "" while
+        they have chips."""
+        if not self.human_out:
+            return ""
+        place, players = self.place_of(0)
+        return f"You are out: {ordinal(place)} of {players}"
+
+    def place_of(self, table_index: int) -> tuple[int, int]:
+        """``(place, players)``: where the player at ``table_index`` stands now (R9)."""
+        name = self.match.players[table_index]
+        place = next(s.place for s in self.standings() if s.name == name)
+        return place, len(self.match.players)
 
     # ----------------------------------------------------------------- playing
 

@@ -10,7 +10,10 @@ seat's :class:`~primero.engine.views.SeatView`, turns them into one
 - ``b`` bet / ``r`` raise: then type the amount (``up``/``down`` change it by one),
   ``enter`` confirms (R5);
 - ``c`` call (or check; with no bet open in rounds 2 and 3, a bet of 0), ``f`` fold;
-- ``y`` / ``n`` accept / refuse a bet (R8);
+- ``y`` / ``n`` accept / refuse a bet (R8); ``a`` refuses it and sets a limit: from
+  then on every bet or raise above the amount typed is refused for you without asking
+  (:attr:`ActionPad.refuse_above`; an input aid, not a rule; enter with no amount: no
+  limit);
 - ``d`` declare: then ``1``–``5`` pick a category (R6);
 - ``:`` type an action in the short syntax (``b 5``, ``x 7h Kc``), ``enter`` sends it.
 
@@ -43,6 +46,10 @@ from primero.play.moveinput import MAX_DIGITS, InputError, count_text, digit_key
 __all__ = ["ActionPad", "KeyChoice", "PadMode"]
 
 
+#: The keys a terminal may send for Backspace (DEL, or ^H on some terminals).
+_BACKSPACE = frozenset({"backspace", "ctrl+h"})
+
+
 class PadMode(Enum):
     """What the pad is collecting."""
 
@@ -51,6 +58,7 @@ class PadMode(Enum):
     AMOUNT = "amount"
     DECLARE = "declare"
     COMMAND = "command"
+    LIMIT = "limit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +105,8 @@ class ActionPad:
         amount: the amount being typed, as text.
         command: the command line being typed.
         message: a note for the person (what a key did not do), or "".
+        refuse_above: the person's limit: bets and raises above it are refused for them
+            (None: no limit); kept from hand to hand.
     """
 
     def __init__(self, parser: Callable[[str], Action] | None = None) -> None:
@@ -111,6 +121,8 @@ class ActionPad:
         self._fresh = False
         self.command = ""
         self.message = ""
+        self.refuse_above: int | None = None
+        self.pending: int | None = None
 
     # ----------------------------------------------------------------- state
 
@@ -119,6 +131,8 @@ class ActionPad:
         self.seat = None if view is None else view.seat
         self.legal = None if view is None else view.legal
         self.hand = () if view is None else view.hand
+        pending = None if view is None else view.pending_bet
+        self.pending = None if pending is None else pending[1]
         self.mode = PadMode.IDLE
         self.selected = []
         self.amount = ""
@@ -162,9 +176,20 @@ class ActionPad:
             return [*out, KeyChoice("escape", "back")]
         if self.mode is PadMode.COMMAND:
             return [KeyChoice("enter", "send"), KeyChoice("escape", "back")]
+        if self.mode is PadMode.LIMIT:
+            return [
+                KeyChoice("down", "−1"),
+                KeyChoice("up", "+1"),
+                KeyChoice("enter", "refuse, and bets above it" if self.amount else "no limit"),
+                KeyChoice("escape", "back"),
+            ]
         out = []
         if legal.vote:
-            return [KeyChoice("y", "accept the bet"), KeyChoice("n", "refuse the bet")]
+            return [
+                KeyChoice("y", "accept the bet"),
+                KeyChoice("n", "refuse the bet"),
+                KeyChoice("a", "refuse above…"),
+            ]
         if legal.declare:
             out.append(KeyChoice("d", "declare"))
             if legal.fold:
@@ -206,6 +231,11 @@ class ActionPad:
             return "Declare your category or a higher one (R6): press its number"
         if self.mode is PadMode.COMMAND:
             return f": {self.command}_"
+        if self.mode is PadMode.LIMIT:
+            return (
+                f"Refuse this bet, and from now on every bet above: {self.amount or '_'} "
+                "chips  (type digits, enter; no amount: no limit)"
+            )
         return ""
 
     # ----------------------------------------------------------------- keys
@@ -230,6 +260,7 @@ class ActionPad:
             PadMode.AMOUNT: self._amount,
             PadMode.DECLARE: self._declare,
             PadMode.COMMAND: self._command,
+            PadMode.LIMIT: self._limit,
         }[self.mode]
         return handler(key, character)
 
@@ -242,6 +273,13 @@ class ActionPad:
         if legal.vote:
             if key in ("y", "n"):
                 return Vote(seat, key == "y")
+            if key == "a":
+                self.mode, self._fresh = PadMode.LIMIT, True
+                if self.refuse_above is not None:
+                    self.amount = str(self.refuse_above)
+                else:
+                    self.amount = str(max((self.pending or 1) - 1, 0))
+                return None
         elif legal.declare:
             if key == "d":
                 self.mode = PadMode.DECLARE
@@ -309,7 +347,7 @@ class ActionPad:
                 self.message = f"the amount must be from {low} to {high}"
                 return None
             self.amount, self._fresh = typed, False
-        elif key == "backspace":
+        elif key in _BACKSPACE:
             self.amount, self._fresh = self.amount[:-1], False
         elif key in ("up", "plus", "right"):
             self.amount, self._fresh = str(min(high, int(self.amount or low - 1) + 1)), False
@@ -341,17 +379,44 @@ class ActionPad:
             self.message = f"press 1–{len(legal.declare)} to declare, escape to go back"
         return None
 
+    def _limit(self, key: str, character: str | None) -> Action | None:
+        seat = self.seat
+        assert seat is not None
+        if key == "escape":
+            self.mode = PadMode.IDLE
+        elif digit_key(key) is not None:
+            typed = key if self._fresh else (self.amount + key).lstrip("0") or "0"
+            if len(typed) <= MAX_DIGITS:
+                self.amount, self._fresh = typed, False
+        elif key in _BACKSPACE:
+            self.amount, self._fresh = self.amount[:-1], False
+        elif key in ("up", "plus", "right"):
+            self.amount, self._fresh = str(int(self.amount or -1) + 1), False
+        elif key in ("down", "minus", "left"):
+            self.amount, self._fresh = str(max(0, int(self.amount or 1) - 1)), False
+        elif key == "enter":
+            self.mode = PadMode.IDLE
+            if not self.amount:
+                self.refuse_above = None
+                self.message = "no limit: you vote on every bet yourself"
+                return None
+            self.refuse_above = int(self.amount)
+            return Vote(seat, False)
+        else:
+            self.message = "type the most you accept, then enter (escape: back)"
+        return None
+
     def _command(self, key: str, character: str | None) -> Action | None:
         if key == "escape":
             self.mode = PadMode.IDLE
-        elif key == "backspace":
+        elif key in _BACKSPACE:
             self.command = self.command[:-1]
         elif key == "enter":
             assert self.parser is not None
             try:
                 action = self.parser(self.command)
             except ValueError as exc:
-                self.message = str(exc).replace("\n", "  ")
+                self.message = str(exc)  # what was wrong, then one allowed move a line
                 return None
             self.mode, self.command = PadMode.IDLE, ""
             return action

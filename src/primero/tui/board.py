@@ -7,8 +7,12 @@ hand log, a side panel (hints, analysis or lesson) and the result of a finished 
 The main column scrolls (PageUp/PageDown, arrows: :meth:`Board.scroll_key`) above a key
 bar that stays at the bottom; when a hand ends it is scrolled to the result, so the
 result is on screen even when the column is taller than the terminal. Under 100 cells
-wide (80×24 terminals) everything is one column: the cards on one line, then the lesson
-the hints, the lesson or analysis, the result and the hand log.
+wide (80×24 terminals) everything is one column: the status, the seats, the cards on one
+line, the result, the hints, the lesson or analysis and the hand log. At the play table
+(``tail_log``) that column never scrolls away from the table by itself: the hand log
+shows only its newest lines that fit under the rest, so the table, your cards and the
+result stay on screen at your turn and at the end of a hand (issue 18); PageUp or ↑
+opens the whole log, and the next move closes it again.
 """
 
 from __future__ import annotations
@@ -152,29 +156,34 @@ class Board(Horizontal):
     #: apps as ``HORIZONTAL_BREAKPOINTS``).
     BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
 
-    #: On narrow screens, keep the newest hand-log line on screen as it grows (the play
-    #: table; the lesson and the viewer keep their text at the top instead).
-    follow_log = False
+    #: On narrow screens, show only the newest hand-log lines that fit under the table
+    #: (the play table; the lesson and the viewer keep their whole text instead).
+    tail_log = False
     _was_over = False
-    #: Whether the narrow column follows the newest log line (False once the person
-    #: scrolls up on purpose; True again at the bottom, with ``end`` or a new hand).
-    _follow = True
+    #: Whether the narrow play column shows the whole log (PageUp/↑ opened it).
+    _full_log = False
     _log_lines = 0
+    _log = Text()
+    #: How many log lines the narrow tail shows (set after each layout).
+    _tail = 6
+    _fit_rounds = 0
 
     def compose(self) -> ComposeResult:
         """The parts of the board: a scrolling column and the key bar under it; the side
         panel and hand log beside them (on narrow screens, inside the column)."""
         with Vertical(id="left"):
-            with VerticalScroll(id="main"):
+            # not focusable: the apps handle the paging keys themselves (a focused
+            # scroll would also take End and Home, animated)
+            with VerticalScroll(id="main", can_focus=False):
                 yield Static(id="status")
                 yield Static(id="seats")
                 yield Static(id="hand")
                 yield Static(id="hand-line", classes="narrow-only")
+                yield Static(id="result")
                 extra = Static(id="extra")
                 extra.display = False  # until hints or an analysis fill it
                 yield extra
                 yield Static(id="npanel", classes="narrow-only -empty")
-                yield Static(id="result")
                 yield Static(id="nlog", classes="narrow-only")
             with Vertical(id="bar"):
                 yield Static(id="prompt")
@@ -183,7 +192,7 @@ class Board(Horizontal):
         with Vertical(id="side"):
             yield Static(id="panel")
             yield Static(Text("Hand log", style="bold underline"), id="log-title")
-            with VerticalScroll(id="log-scroll"):
+            with VerticalScroll(id="log-scroll", can_focus=False):
                 yield Static(id="log")
 
     @property
@@ -203,6 +212,17 @@ class Board(Horizontal):
         target = main
         if not self.narrow and main.max_scroll_y == 0:
             target = self.query_one("#log-scroll", VerticalScroll)
+        if (
+            self.narrow
+            and self.tail_log
+            and not self._full_log
+            and key in ("pageup", "up", "home", "pagedown", "down", "end")
+        ):
+            self._full_log = True  # the whole log, its newest line at the bottom
+            self._draw_nlog()
+            self.call_after_refresh(main.scroll_end, animate=False)
+            if key in ("pageup", "up", "home"):
+                return True
         moves = {
             "pageup": target.scroll_page_up,
             "pagedown": target.scroll_page_down,
@@ -215,13 +235,6 @@ class Board(Horizontal):
         if move is None:
             return False
         move(animate=False)
-        if target is main:
-            if key in ("pageup", "up", "home"):
-                self._follow = False
-            elif key == "end":
-                self._follow = True
-            else:  # down a page or a line: follow again once at the bottom
-                self._follow = main.scroll_target_y >= main.max_scroll_y
         return True
 
     def show(
@@ -259,32 +272,85 @@ class Board(Horizontal):
         self.query_one("#hand-line", Static).update(
             hand_panel(view, selected=selected, compact=True, whose=whose)
         )
-        log = log_text(view, view.players)
-        grew = len(log.plain.splitlines()) != self._log_lines
-        self._log_lines = len(log.plain.splitlines())
-        self.query_one("#log", Static).update(log)
-        narrow_log = Text("Hand log\n", style="bold underline")
-        narrow_log.append_text(log)
-        self.query_one("#nlog", Static).update(narrow_log)
-        self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
-        result = self.query_one("#result", Static)
-        result.update(result_text(view, view.players))
-        result.display = view.final_stacks is not None
+        log = log_text(view, view.players, you=you is not None)
+        lines = len(view.log)
+        grew = lines != self._log_lines
+        new_hand = lines < self._log_lines
+        self._log_lines = lines
         over = view.final_stacks is not None
+        log_scroll = self.query_one("#log-scroll", VerticalScroll)
+        at_end = log_scroll.scroll_y >= log_scroll.max_scroll_y
+        self.query_one("#log", Static).update(log)
+        if at_end or new_hand:
+            # the side log's newest line on screen, unless the person scrolled it up (it
+            # stays where they left it until they scroll back down, or the next hand)
+            log_scroll.scroll_end(animate=False)
+        if self.tail_log:
+            log = log_text(view, view.players, you=you is not None, result=False)
+        self._log = log
+        result = self.query_one("#result", Static)
+        result.update(
+            result_text(view, view.players, compact=self.narrow, you=you is not None)
+        )
+        result.display = over
         main = self.query_one("#main", VerticalScroll)
-        if over and not self._was_over:
-            # the result on screen: its top at the top of the column when it is long (on a
-            # narrow screen the lesson or analysis above it first, when there is one)
-            npanel = self.query_one("#npanel", Static)
-            target = npanel if self.narrow and not npanel.has_class("-empty") else result
-            self.call_after_refresh(main.scroll_to_widget, target, top=True, animate=False)
-        elif self._was_over and not over:
-            main.scroll_home(animate=False)  # a new hand: back to the status line
-            self._follow = True
-        elif grew and self.follow_log and self._follow and self.narrow and not over:
-            # the newest log line on screen (the log is last in the narrow column)
-            self.call_after_refresh(main.scroll_end, animate=False)
+        if self.tail_log and self.narrow:
+            if grew or over != self._was_over:
+                self._full_log = False  # a move: back to the table (issue 18)
+                main.scroll_home(animate=False)
+            self._draw_nlog()
+            self._fit_rounds = 0
+            self.call_after_refresh(self._fit_tail)
+        else:
+            self._draw_nlog()
+            if over and not self._was_over:
+                # the result on screen, its top at the top of the column when it is long
+                # (a lesson or an analysis follows it on a narrow screen)
+                self.call_after_refresh(main.scroll_to_widget, result, top=True, animate=False)
+            elif self._was_over and not over:
+                main.scroll_home(animate=False)  # a new hand: back to the status line
         self._was_over = over
+
+    def _draw_nlog(self) -> None:
+        """The narrow column's hand log: whole, or its newest lines (``tail_log``)."""
+        nlog = self.query_one("#nlog", Static)
+        rows = self._log.split("\n")
+        if not self.tail_log or self._full_log or len(rows) <= self._tail:
+            text = Text("Hand log\n", style="bold underline")
+            text.append_text(self._log)
+            nlog.update(text)
+            return
+        keep = rows[len(rows) - self._tail :] if self._tail > 0 else []
+        text = Text("Hand log", style="bold underline")
+        text.append("  (the newest lines · PgUp: the whole log)", style="dim")
+        for row in keep:
+            row.no_wrap = True
+            row.overflow = "ellipsis"
+            text.append("\n")
+            text.append_text(row)
+        nlog.update(text)
+
+    def _fit_tail(self) -> None:
+        """Show as many newest log lines as fit under the rest of the narrow column."""
+        if not self.narrow or self._full_log:
+            return
+        main = self.query_one("#main", VerticalScroll)
+        nlog = self.query_one("#nlog", Static)
+        free = main.scrollable_content_region.height - nlog.virtual_region.y - 1
+        tail = max(free, 1)
+        self._fit_rounds += 1
+        if tail != self._tail:
+            self._tail = tail
+            self._draw_nlog()
+            self._fit_rounds = 0
+        if self._fit_rounds < 3:  # the layout may settle over a few frames
+            self.call_after_refresh(self._fit_tail)
+
+    def on_resize(self) -> None:
+        """Fit the narrow log's tail to the new height."""
+        if self.tail_log:
+            self._fit_rounds = 0
+            self.call_after_refresh(self._fit_tail)
 
     def set_prompt(self, text: RenderableType) -> None:
         """Show a prompt or message under the cards ("" clears it)."""

@@ -67,6 +67,8 @@ def odds_table(
     allowed: Sequence[int] | None = None,
     chosen: Sequence[Card] | None = None,
     keep: str | None = None,
+    mark_best: bool = True,
+    only_keep: bool = False,
 ) -> Table:
     """Every exchange choice with the chance of each category, expected points and score.
 
@@ -76,6 +78,9 @@ def odds_table(
             dimmed (None: all shown plainly).
         chosen: the discards actually made, marked ``←`` (for the after-hand analysis).
         keep: the words for the choice that keeps every card (see :func:`choice_label`).
+        mark_best: mark the best choice ★ (False when no exchange is left to choose).
+        only_keep: show only the choice that keeps every card (no exchange is allowed
+            before the cards are played: a bet stands in the first round, R4.3).
 
     Returns:
         A Rich table; the best choice by :data:`primero.engine.odds.CRITERION` is marked ★.
@@ -89,7 +94,9 @@ def odds_table(
     grid.add_column("win", justify="right")
     grid.add_column("", width=1)
     for choice in odds.choices:
-        best = choice == odds.best
+        if only_keep and choice.discard:
+            continue
+        best = mark_best and choice == odds.best
         label = choice_label(choice, two_cards=odds.second_deal, keep=keep)
         style = "bold green" if best else ""
         if allowed is not None and len(choice.discard) not in allowed and choice.discard:
@@ -195,12 +202,18 @@ def _exchange_part(view: SeatView) -> list[RenderableType] | None:
         parts.append(
             Text("With 2 cards each choice is followed by the second deal (R4.4).", style="dim")
         )
-    parts.append(odds_table(odds, allowed=allowed, keep=keep))
-    note = Text("★ best: ")
-    note.append_text(choice_label(odds.best, two_cards=odds.second_deal, keep=keep))
+    closed = not now and view.phase is Phase.FIRST_ROUND  # no exchange before the deal
+    parts.append(odds_table(odds, allowed=allowed, keep=keep, mark_best=not closed,
+                            only_keep=closed))
+    note = Text()
+    if not closed:
+        note.append("★ best" + ("" if now else " at the second exchange") + ": ")
+        note.append_text(choice_label(odds.best, two_cards=odds.second_deal, keep=keep))
+        note.append(". ")
     note.append(
-        f". win = chance to beat one random hand of the cards you have not seen "
-        f"({odds.unseen}), ties half.",
+        "num pri sup flu cho: the chance to end with a numerus, primero, supremus, fluxus "
+        "or chorus (R2); pts: the points to expect; win: the chance to beat one random "
+        f"hand of the {odds.unseen} cards you have not seen, ties half.",
         style="dim",
     )
     parts.append(note)

@@ -96,7 +96,8 @@ def lesson_fields(hand: GuidedHand) -> dict[str, Any]:
         if value is not None and cards is not None:
             shown.append(f"{names[s]} {' '.join(c.pretty for c in cards)}, {value}")
     fields["showdown"] = "; ".join(shown)
-    fields["winner"] = " and ".join(names[w] for a in v.awards for w in a.winners)
+    winners = " and ".join(dict.fromkeys(names[w] for a in v.awards for w in a.winners))
+    fields["winner"] = "you" if winners == "You" else winners
     return fields
 
 

@@ -4,8 +4,10 @@
 :class:`~primero.engine.views.SeatView` (R9b). Bots' moves appear one by one with a short
 delay (``bot_delay``, ``--speed``; 0 for tests); space or enter skips the wait. Keys
 (see :mod:`primero.tui.actionpad`): ``e`` ``b`` ``r`` ``c`` ``f`` ``y`` ``n`` ``d``
-``:``; ``h`` hints; ``?`` keys and cheat sheet; ``l`` look back at the last hand (the
-step-through viewer); PageUp/PageDown and the arrows scroll; ``enter`` next hand.
+``:``; at a vote ``a`` refuses and sets a limit above which bets are refused for you
+(an input aid: the table votes ``n`` for you and says so); ``h`` hints; ``?`` keys and
+cheat sheet; ``l`` look back at the last hand (the step-through viewer);
+PageUp/PageDown and the arrows scroll; ``enter`` next hand.
 
 Leaving: ``q``, Ctrl-Q, Ctrl-C and Ctrl-D all mean "leave the table"; in the middle
 of a hand the table asks first (``y`` leaves, ``n`` or escape stays). ``q`` and ``?``
@@ -25,7 +27,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Button, Static
 
-from primero.engine.actions import Deal
+from primero.engine.actions import Deal, Vote
 from primero.engine.errors import IllegalActionError
 from primero.engine.state import DEALER
 from primero.engine.views import SeatView
@@ -33,7 +35,6 @@ from primero.play.session import SessionSummary
 from primero.play.table import Table, TableConfig
 from primero.tui.actionpad import ActionPad, KeyChoice, PadMode
 from primero.tui.board import NARROW_CSS, Board, KeyButton
-from primero.tui.hints import hints_text
 from primero.tui.screens import ConfirmLeave, HelpScreen, run_watch_viewer
 
 __all__ = ["DEFAULT_BOT_DELAY", "LEAVE_KEYS", "TableApp", "run_table"]
@@ -102,6 +103,7 @@ class TableApp(App[None]):
         self.hand_over = False
         self.match_over = False
         self.saved_note = ""
+        self.auto_notes: list[str] = []
         self._generation = 0
 
     def compose(self) -> ComposeResult:
@@ -116,7 +118,7 @@ class TableApp(App[None]):
 
     def on_mount(self) -> None:
         """Start the first hand."""
-        self.board.follow_log = True
+        self.board.tail_log = True
         self._start_hand()
 
     # ----------------------------------------------------------------- flow
@@ -163,6 +165,9 @@ class TableApp(App[None]):
         self.animating = False
         if self.table.hand is not None:
             self.table.advance()
+        if self._auto_refuse():
+            self._advance()
+            return
         current = self.table.view()
         self.pad.reset(current if self.table.waiting_for_human() else None)
         hand = self.table.hand
@@ -170,6 +175,37 @@ class TableApp(App[None]):
             self.hand_over = True
             self._close_hand()
         self._draw(current)
+
+    def _auto_refuse(self) -> bool:
+        """Refuse for the person a bet above their limit (``a`` at a vote), and say so.
+
+        An input aid, not a rule: the vote is the person's ``n`` (R8).
+
+        Returns:
+            Whether a vote was cast.
+        """
+        limit = self.pad.refuse_above
+        if limit is None or not self.table.waiting_for_human():
+            return False
+        v = self.table.view()
+        if v.legal is None or not v.legal.vote or v.pending_bet is None or v.seat is None:
+            return False
+        bettor, amount, is_raise = v.pending_bet
+        if amount <= limit:
+            return False
+        self.table.act(Vote(v.seat, False))
+        what = "raise to" if is_raise else "bet of"
+        self.auto_notes.append(f"{self.table.seat_label(bettor)}'s {what} {amount}")
+        return True
+
+    def _auto_note(self) -> str:
+        """What was refused for the person since their last key, or ""."""
+        if not self.auto_notes:
+            return ""
+        return (
+            f"Refused for you (above your limit of {self.pad.refuse_above}; "
+            f"a at a vote: change it): {', '.join(self.auto_notes)}"
+        )
 
     def _close_hand(self) -> None:
         """Close the finished hand in the match at once (its record is saved now, R9)."""
@@ -189,6 +225,8 @@ class TableApp(App[None]):
         board = self.board
         board.show(current, selected=self.pad.selected, title=self._title())
         head = f"Primero — {table.config.human_name} against "
+        if table.human_out:
+            head = f"Primero — {table.out_text()} · watching "
         opponents = _opponents(table)
         if len(head) + len(opponents) > self.size.width - 2:  # say it shorter than cut it
             kinds = ", ".join(dict.fromkeys(k for k in table.kinds if k is not None))
@@ -207,6 +245,8 @@ class TableApp(App[None]):
         """
         if not self.show_hints or self.hand_over or self.match_over:
             return ""
+        from primero.tui.hints import hints_text  # the odds tables: when first asked for
+
         return hints_text(current)
 
     def _draw_prompt(self) -> None:
@@ -215,16 +255,36 @@ class TableApp(App[None]):
         if self.match_over:
             standings = self.table.standings()
             text = Text("The match is over. ", style="bold")
+            if self.table.human_out:
+                text.append(f"{self.table.out_text()}. ", style="bold red")
             text.append(" · ".join(f"{s.place}. {s.name} {s.chips}" for s in standings))
-            text.append("   (q: leave)")
+            text.append("   (n: a new match, q: leave)")
             board.set_prompt(text)
-            board.set_keys([KeyChoice("q", "leave"), *self._extra_keys()])
+            board.set_keys(
+                [KeyChoice("n", "new match"), KeyChoice("q", "leave"), *self._extra_keys()]
+            )
+            return
+        if self.hand_over and self.table.human_out and not self.table.over:
+            prompt = Text(f"{self.table.out_text()}.", style="bold red")
+            prompt.append(
+                "  Press enter to watch the others play on, n for a new match, q to quit.",
+                style="bold",
+            )
+            if self.saved_note:
+                prompt.append(f"  ({self.saved_note})", style="dim")
+            board.set_prompt(prompt)
+            board.set_keys(
+                [KeyChoice("enter", "watch"), KeyChoice("n", "new match"),
+                 KeyChoice("q", "quit"), *self._extra_keys()]
+            )
             return
         if self.hand_over:
             more = "the match result" if self.table.over else "the next hand"
             prompt = Text(f"The hand is over: press enter for {more}.", style="bold")
             if self.saved_note:
                 prompt.append(f"  ({self.saved_note})", style="dim")
+            if self._auto_note():
+                prompt.append("\n" + self._auto_note(), style="yellow")
             if self.note:
                 prompt.append("\n" + self.note, style="red")
             board.set_prompt(prompt)
@@ -248,6 +308,8 @@ class TableApp(App[None]):
             return
         prompt = Text(self.pad.prompt() or "Your move: ", style="bold")
         message = self.pad.message or self.note
+        if self._auto_note():
+            prompt.append("\n" + self._auto_note(), style="yellow")
         if message:
             prompt.append("\n" + message, style="red")
         board.set_prompt(prompt)
@@ -322,6 +384,8 @@ class TableApp(App[None]):
     def handle_key(self, key: str, character: str | None) -> None:
         """Do what ``key`` means now (see the module docstring)."""
         self.note = ""
+        if not self.animating:
+            self.auto_notes = []
         typing_text = self.pad.mode is PadMode.COMMAND
         if key in LEAVE_KEYS and (not typing_text or key != "q"):
             self.action_leave()
@@ -340,7 +404,10 @@ class TableApp(App[None]):
                 return
         if (
             not typing_text
-            and (self.pad.mode is not PadMode.AMOUNT or key in ("pageup", "pagedown"))
+            and (
+                self.pad.mode not in (PadMode.AMOUNT, PadMode.LIMIT)
+                or key in ("pageup", "pagedown")
+            )
             and self.board.scroll_key(key)
         ):
             return
@@ -368,6 +435,10 @@ class TableApp(App[None]):
         if self.animating:
             if key in ("space", "enter"):  # skip the bots' animation
                 self._settle()
+            return
+        if key == "n" and (self.match_over or (self.hand_over and self.table.human_out)):
+            self.summary.new_match = True  # a new match: ``primero play`` starts it
+            self.exit()
             return
         if self.match_over:
             return

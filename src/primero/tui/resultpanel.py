@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from primero.engine.views import SeatView
+from primero.play.tablemodel.sentences import result_sentences
 from primero.tui.cardart import cards_span
 
 __all__ = ["net_chips", "result_text"]
@@ -27,23 +28,41 @@ def net_chips(view: SeatView) -> tuple[int, ...]:
     return tuple(w - c for w, c in zip(won, view.contributed, strict=True))
 
 
-def result_text(view: SeatView, names: Sequence[str]) -> Text:
+def result_text(
+    view: SeatView, names: Sequence[str], *, compact: bool = False, you: bool = True
+) -> Text:
     """The result of a finished hand (R4.8, R7, R9b).
 
     Args:
         view: a view of a complete hand.
         names: display names per seat.
+        compact: the narrow layout's few lines: the hands shown by category and points
+            only (their cards are in the seats table above).
+        you: say "You" for the viewing seat (False: its name).
 
     Returns:
         The hands shown with category and points (none when everyone else folded: the
-        lone winner does not show), each pot with its winners and shares, and the chips
+        lone winner does not show), the uncalled bet returned and who won each pot
+        (:func:`~primero.play.tablemodel.sentences.result_sentences`), and the chips
         each seat won or lost. An empty text when the hand is not over.
     """
     out = Text()
     if view.final_stacks is None:
         return out
     shown = [s for s in range(view.n) if view.shown[s] is not None]
-    if shown:
+    if shown and compact:
+        out.append("Showdown: ", style="bold")
+        for k, s in enumerate(shown):
+            value = view.shown[s]
+            assert value is not None
+            if k:
+                out.append(" · ")
+            out.append(f"{names[s]} {value.category.label} {value.points}")
+            declared = view.declared[s]
+            if declared is not None and declared != value.category:
+                out.append(f" (declared {declared.label})", style="italic yellow")
+        out.append("\n")
+    elif shown:
         out.append("Showdown\n", style="bold underline")
         width = max(len(names[s]) for s in shown)
         for s in shown:
@@ -56,16 +75,10 @@ def result_text(view: SeatView, names: Sequence[str]) -> Text:
             if declared is not None and declared != value.category:
                 out.append(f"  (declared {declared.label})", style="italic yellow")
             out.append("\n")
-    else:
+    elif not compact:
         out.append("Everyone else folded: the winner does not show (R9b).\n", style="italic")
-    for i, award in enumerate(view.awards):
-        label = "Pot" if len(view.awards) == 1 else ("Main pot" if i == 0 else f"Side pot {i}")
-        who = " and ".join(
-            f"{names[s]} ({chips})" if len(award.winners) > 1 else names[s]
-            for s, chips in zip(award.winners, award.shares, strict=True)
-        )
-        out.append(f"{label} of {award.pot.amount} ", style="bold")
-        out.append(f"→ {who}\n", style="bold green")
+    for line in result_sentences(view, names, you=you):
+        out.append(line + "\n", style="bold green")
     out.append("Chips: ")
     parts = []
     for s, delta in enumerate(net_chips(view)):

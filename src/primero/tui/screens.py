@@ -9,15 +9,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
-from rich.markdown import Markdown
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult, SuspendNotSupported
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
-
-from primero.play.cheatsheet import cheatsheet
 
 __all__ = ["KEYS_HELP", "ConfirmLeave", "HelpScreen", "run_watch_viewer"]
 
@@ -29,6 +26,8 @@ Keys at the table
   c          call, or check (no bet open in rounds 2 and 3: bet 0)
   f          fold
   y / n      accept / refuse a bet (R8)
+  a          at a vote: refuse it, and every bet above the amount you type
+             from now on, without asking (enter with no amount: no limit)
   d          declare: then the number of the category shown (R6)
   :          type a move: b 5, r 10, x 7h Kc, dc n, q, ?
   h          hints: exact odds of your exchange choices
@@ -98,6 +97,10 @@ class HelpScreen(ModalScreen[None]):
         """The keys, then the cheat sheet."""
         with VerticalScroll():
             yield Static(Text(KEYS_HELP))
+            from rich.markdown import Markdown  # markdown-it: only when help is opened
+
+            from primero.play.cheatsheet import cheatsheet
+
             yield Static(Markdown(str(cheatsheet("md"))))
 
     def on_key(self, event: events.Key) -> None:

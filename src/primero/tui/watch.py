@@ -25,12 +25,13 @@ from textual.widgets import Button, Static
 from primero.engine.actions import seat_name
 from primero.engine.views import SeatView
 from primero.play.recordpos import describe_error
+from primero.play.tablemodel.sentences import hand_sentences
 from primero.tui.actionpad import KeyChoice
 from primero.tui.analysis import ExchangeDecision, exchange_decisions
 from primero.tui.board import NARROW_CSS, Board, KeyButton
 from primero.tui.cardart import cards_span
 from primero.tui.hints import choice_label, odds_table, percent
-from primero.tui.logpanel import describe_lines, sentence_text
+from primero.tui.logpanel import sentence_text
 from primero.tui.watchmodel import WatchModel
 
 __all__ = ["WatchApp", "analysis_summary", "run_watch"]
@@ -56,7 +57,12 @@ def analysis_summary(decisions: list[ExchangeDecision], names: tuple[str, ...], 
         out.append("No exchange decision in this hand.", style="dim")
         return out
     agreed = sum(d.agrees for d in decisions)
-    out.append(f"{agreed} of {len(decisions)} as the odds favour (★)\n", style="dim")
+    n = len(decisions)
+    out.append(
+        f"{agreed} of {n} exchange{'' if n == 1 else 's'} as the odds advise "
+        "(★: the best chance to win)\n",
+        style="dim",
+    )
     for d in decisions:
         two = d.odds.second_deal
         where = "1st round" if two else "2nd exchange"
@@ -165,19 +171,30 @@ class WatchApp(App[None]):
         if model.error is None and not model.complete:
             banner.append(" · the record stops mid-hand", style="yellow")
         banner.append("\n")
-        banner.append(f"Step {self.step}/{model.steps}", style="bold")
+        step = Text(f"Step {self.step}/{model.steps}", style="bold")
+        tail = Text()
+        if model.error is not None and self.step == model.steps:
+            tail.append(" · next is invalid ↓", style="bold red")
+        elif model.error is not None:
+            tail.append(f" · invalid after action {model.steps}", style="red")
+        width = max(20, self.size.width - 2)
         if self.step == 0:
-            banner.append(": the start of the hand (antes in)")
+            step.append(": the start of the hand (antes in)")
         else:
             line = model.file_line(self.step)
             where = f" (file line {line})" if line is not None else ""
-            banner.append(f" · action {self.step}{where}: ")
-            sentence = describe_lines(v.log[: self.step], names)[-1]
-            banner.append_text(sentence_text(sentence))
-        if model.error is not None and self.step == model.steps:
-            banner.append(" · next is invalid ↓", style="bold red")
-        elif model.error is not None:
-            banner.append(f" · invalid after action {model.steps}", style="red")
+            sentence = sentence_text(hand_sentences(v, names, you=False)[self.step - 1])
+            head = f" · action {self.step}{where}: "
+            if len(step) + len(head) + len(sentence) + len(tail) > width:
+                head = f" · action {self.step}: "  # narrow: the file line goes first
+            step.append(head)
+            room = width - len(step) - len(tail)
+            if len(sentence) > room:  # cut the sentence, never what follows it
+                sentence.truncate(max(room - 1, 0))
+                sentence.append("…")
+            step.append_text(sentence)
+        step.append_text(tail)
+        banner.append_text(step)
         banner.no_wrap = True
         banner.overflow = "ellipsis"
         return banner

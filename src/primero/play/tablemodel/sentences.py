@@ -1,29 +1,357 @@
-"""The sentence of an applied action as one seat may read it (R9b).
+"""Moves in words, once, for every front end (R9b): the terminal, the plain prompt, the
+``watch`` viewer and the server's ``events`` all show these sentences; no client parses
+record lines.
 
-Other seats' cards are never named: ``"Lorenzo exchanges 2 cards"``. A bet or call of
-0 chips reads "checks" (R5: a check is a bet of 0 with no bet open, or a call of 0).
+The one entry point is :func:`hand_sentences`: a hand as one seat sees it (a
+:class:`~primero.engine.views.SeatView`) in, one sentence per record line out, then, once
+the hand is over, one sentence per uncalled bet returned and per pot won. Other seats'
+cards are never named (the view holds them as ``??``): ``"Lorenzo exchanges 2 cards"``.
+A bet or call of 0 chips reads "checks" (R5: a check is a bet of 0 with no bet open, or
+a call of 0); a bet, raise or call that leaves the player with no chips says "and is all
+in"; the last refusal of a bet every voter refused says it is withdrawn (R8). Chips that
+nobody called come back to the bettor (R7): they are said as "uncalled bet of N
+returned", never as a pot or a win (:func:`uncalled_bet`, :func:`won_awards`).
 
 >>> from primero.engine.actions import Bet
 >>> sentence(Bet(1, 0), viewer=0, name="Ben")
 'Ben checks'
 >>> sentence(Bet(0, 5), viewer=0, name="Ana")
 'You bet 5'
+>>> line_sentences(["p1 b 4", "p2 n", "p3 n", "p1 b 0"], ("Ana", "Ben", "Cy"), viewer=None)
+['Ana bets 4', 'Ben refuses the bet', 'Cy refuses the bet: it is withdrawn (R8)', 'Ana checks']
 """
 
 from __future__ import annotations
 
-from primero.engine.actions import Action, Bet, Call, Deal, Declare, Exchange, Fold, Raise, Vote
-from primero.engine.cards import format_cards
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-__all__ = ["sentence"]
+from primero.engine.actions import HIDDEN, Action, Call
+from primero.engine.cards import CardError, format_cards, parse_card
+from primero.engine.pots import Award, Pot
+from primero.engine.views import SeatView, redact
+
+__all__ = [
+    "Uncalled",
+    "hand_sentences",
+    "line_sentences",
+    "result_sentences",
+    "section_marker",
+    "sentence",
+    "uncalled_bet",
+    "won_awards",
+]
+
+#: Verbs of a seat's line in the third person and, for "You", the second.
+_VERBS = {
+    "deal": ("is dealt", "are dealt"),
+    "x": ("exchanges", "exchange"),
+    "pat": ("stands pat", "stand pat"),
+    "b": ("bets", "bet"),
+    "r": ("raises to", "raise to"),
+    "c": ("calls", "call"),
+    "check": ("checks", "check"),
+    "f": ("folds", "fold"),
+    "y": ("accepts the bet", "accept the bet"),
+    "n": ("refuses the bet", "refuse the bet"),
+    "dc": ("declares", "declare"),
+    "win": ("wins", "win"),
+}
 
 
 def _plural(k: int, word: str) -> str:
     return f"{k} {word}{'s' if k != 1 else ''}"
 
 
+def _cards(words: Sequence[str]) -> str:
+    """Card words in the record's notation as cards with suit symbols (``7♥``)."""
+    try:
+        return format_cards(tuple(parse_card(w) for w in words), pretty=True)
+    except CardError:
+        return " ".join(words)
+
+
+class _Chips:
+    """The chips of a hand followed line by line (R4.1 antes, R5 rounds, R8 votes)."""
+
+    def __init__(self, start: Sequence[int], ante: int) -> None:
+        self.left = [s - min(ante, s) for s in start]
+        self.current: int | None = None
+        self.put = [0] * len(start)
+
+    def new_round(self) -> None:
+        self.current = None
+        self.put = [0] * len(self.left)
+
+    def to(self, seat: int, total: int) -> int:
+        """Bring the seat's chips in this round up to ``total`` (capped by its stack)."""
+        chips = min(max(total - self.put[seat], 0), self.left[seat])
+        self.left[seat] -= chips
+        self.put[seat] += chips
+        return chips
+
+
+def _vote(lines: Sequence[str], index: int, vote_open: bool) -> tuple[str, int]:
+    """How the vote on the bet at ``lines[index]`` went (R8): ``"stands"`` (accepted, or
+    no vote held), ``"withdrawn"`` (every voter refused) or ``"open"`` (still voting:
+    the votes run to the end of ``lines`` and ``vote_open``); and the index of its last
+    vote (``index`` when none)."""
+    last = index
+    refused = False
+    for k in range(index + 1, len(lines)):
+        vote = lines[k].split()[1:2]
+        if vote == ["y"]:
+            return "stands", k
+        if vote != ["n"]:
+            return ("withdrawn" if refused else "stands"), last
+        refused, last = True, k
+    if vote_open and last == len(lines) - 1:
+        return "open", last
+    return ("withdrawn" if refused else "stands"), last
+
+
+def line_sentences(
+    lines: Sequence[str],
+    names: Sequence[str],
+    *,
+    viewer: int | None,
+    starting_stacks: Sequence[int] | None = None,
+    ante: int = 0,
+    vote_open: bool = False,
+) -> list[str]:
+    """One sentence per record line of a hand (hand-history.md) as ``viewer`` reads it.
+
+    Args:
+        lines: the hand's record lines as the seat sees them (others' cards ``??``; R9b).
+        names: the players' names, p1…pN.
+        viewer: the 0-based seat reading (its lines say "You" with the verb's second
+            person), or None for a spectator or a record read by its names (a player
+            named "You", the person's default name, still gets the second person).
+        starting_stacks: each seat's chips before the ante (to say who is all in and how
+            much a call puts in); None: calls are said without an amount.
+        ante: the ante of the hand's rules (chips).
+        vote_open: the last bet or raise is still being voted on (R8): its votes so far
+            are said as they are, not yet as a withdrawal.
+
+    Returns:
+        A list as long as ``lines``; a line that does not follow the grammar is returned
+        as it is.
+    """
+    chips = _Chips(starting_stacks, ante) if starting_stacks is not None else None
+    out: list[str] = []
+    withdrawn_at: dict[int, int] = {}  # last refusal's index -> the withdrawn bet's
+    for i, line in enumerate(lines):
+        words = line.split()
+        if len(words) >= 3 and words[0] == "d":
+            seat_word, args, verb = words[2], words[3:], "deal"
+        elif len(words) >= 2:
+            seat_word, verb, args = words[0], words[1], words[2:]
+        else:
+            out.append(line)
+            continue
+        try:
+            seat = int(seat_word[1:]) - 1
+            name = names[seat]
+        except (ValueError, IndexError):
+            out.append(line)
+            continue
+        you = (viewer is not None and seat == viewer) or name == "You"  # the person
+        who = "You" if you else name
+        tail = ""
+        if verb in ("d", "deal", "x") and chips is not None:
+            chips.new_round()
+        if verb == "deal":
+            what = _plural(len(args), "card") if HIDDEN in args else _cards(args)
+            tail = f" {what}"
+        elif verb == "x":
+            if not args:
+                verb = "pat"
+            else:
+                tail = " " + (_plural(len(args), "card") if HIDDEN in args else _cards(args))
+        elif verb in ("b", "r") and args and args[0].isdigit():
+            amount = int(args[0])
+            outcome, last = _vote(lines, i, vote_open)
+            refused = outcome != "stands"
+            if outcome == "withdrawn":
+                withdrawn_at[last] = i
+            elif outcome == "stands" and chips is not None:
+                chips.to(seat, amount)
+                chips.current = amount
+            if amount == 0 and verb == "b":
+                verb = "check"
+            else:
+                tail = f" {amount}"
+                if not refused and chips is not None and chips.left[seat] == 0:
+                    tail += " and is all in" if not you else " and are all in"
+        elif verb == "c" and chips is not None:
+            put = chips.to(seat, chips.current or 0)
+            if put == 0:
+                verb = "check"
+            else:
+                tail = f" {put}"
+                if chips.left[seat] == 0:
+                    tail += " and is all in" if not you else " and are all in"
+        elif verb == "dc" and args:
+            tail = f" {args[0]}"
+        elif verb not in _VERBS or verb in ("deal", "pat", "check", "win"):
+            out.append(line)
+            continue
+        third, second = _VERBS[verb]
+        text = f"{who} {second if you else third}{tail}"
+        if i in withdrawn_at:
+            text += ": it is withdrawn (R8)"
+        out.append(text)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Uncalled:
+    """Chips a player bet that nobody called; they go back to the player (R7).
+
+    Attributes:
+        seat: the 0-based seat they go back to.
+        chips: how many (> 0).
+    """
+
+    seat: int
+    chips: int
+
+
+def uncalled_bet(view: SeatView) -> Uncalled | None:
+    """The uncalled part of a finished hand's top bet, or None (R7).
+
+    The player who put in strictly more than every other seat (folded seats included)
+    gets the difference back: nobody called it. It is part of the last pot the engine
+    awards (a pot with that single eligible player) but is not won.
+
+    >>> from primero.engine.state import HandState
+    >>> from primero.engine.views import view
+    >>> s = HandState(["A", "B"], [10, 30])
+    >>> for line in ["d dh p1 7h Kc", "d dh p2 2s 3s", "p1 b 2", "p2 r 20", "p1 f"]:
+    ...     s.apply(line)
+    >>> uncalled_bet(view(s, None))
+    Uncalled(seat=1, chips=18)
+    """
+    if view.final_stacks is None or view.n < 2:
+        return None
+    order = sorted(range(view.n), key=lambda s: -view.contributed[s])
+    top, second = order[0], order[1]
+    excess = view.contributed[top] - view.contributed[second]
+    if excess <= 0 or view.folded[top]:
+        return None
+    return Uncalled(top, excess)
+
+
+def won_awards(view: SeatView) -> list[Award]:
+    """The pots of a finished hand as won: the awards less the uncalled bet (R7).
+
+    The uncalled chips (:func:`uncalled_bet`) are taken out of the last pot; a pot left
+    with 0 chips is dropped. Empty when the hand is not over.
+    """
+    awards = list(view.awards)
+    back = uncalled_bet(view)
+    if back is None or not awards:
+        return awards
+    last = awards[-1]
+    amount = last.pot.amount - back.chips
+    if last.winners != (back.seat,) or amount < 0:
+        return awards  # not the shape R7 gives; say the engine's pots as they are
+    if amount == 0:
+        return awards[:-1]
+    awards[-1] = Award(Pot(amount, last.pot.eligible), last.winners, (amount,))
+    return awards
+
+
+def result_sentences(
+    view: SeatView, names: Sequence[str] | None = None, *, you: bool = True
+) -> list[str]:
+    """What a finished hand's chips did, one sentence each (R7, R9b): the uncalled bet
+    returned first, then who won each pot and how many chips.
+
+    Args:
+        view: the seat's view; empty result when the hand is not over.
+        names: names per seat (default the view's players).
+        you: say "You" for the viewing seat (False: by its name).
+
+    Returns:
+        E.g. ``["Uncalled bet of 10 returned to Lorenzo", "Lorenzo wins 4 chips"]``;
+        ``"Ana wins the main pot, 12 chips (primero 72)"``; ``"Ana and Ben split 8 chips:
+        4 each"``. A winner's category and points are named only when the hand was shown.
+    """
+    if view.final_stacks is None:
+        return []
+    names = tuple(names) if names is not None else view.players
+
+    def who(seat: int) -> str:
+        return "You" if you and seat == view.seat else names[seat]
+
+    out: list[str] = []
+    back = uncalled_bet(view)
+    if back is not None:
+        to = "you" if you and back.seat == view.seat else names[back.seat]
+        out.append(f"Uncalled bet of {_plural(back.chips, 'chip')} returned to {to}")
+    awards = won_awards(view)
+    for i, award in enumerate(awards):
+        label = _plural(award.pot.amount, "chip")
+        if len(awards) > 1:
+            label = ("the main pot, " if i == 0 else f"side pot {i}, ") + label
+        if len(award.winners) == 1:
+            seat = award.winners[0]
+            value = view.shown[seat]
+            how = f" ({value.category.label} {value.points})" if value is not None else ""
+            verb = _VERBS["win"][1 if who(seat) == "You" else 0]
+            out.append(f"{who(seat)} {verb} {label}{how}")
+        else:
+            players = " and ".join(who(s) for s in award.winners)
+            if len(set(award.shares)) == 1:
+                shares = f"{award.shares[0]} each"
+            else:
+                shares = ", ".join(
+                    f"{who(s)} {c}" for s, c in zip(award.winners, award.shares, strict=True)
+                )
+            out.append(f"{players} split {label}: {shares}")
+    return out
+
+
+def hand_sentences(
+    view: SeatView, names: Sequence[str] | None = None, *, you: bool = True
+) -> list[str]:
+    """A hand as the seat of ``view`` reads it: what the terminal and the server show.
+
+    Args:
+        view: the seat's (or a spectator's) view of the hand (R9b), at any point.
+        names: names per seat, p1…pN (default ``view.players``).
+        you: say "You" for the viewing seat (False: by its name, as ``watch`` does).
+
+    Returns:
+        :func:`line_sentences` of ``view.log`` (one per record line, same order), then,
+        when the hand is over, :func:`result_sentences`.
+
+    >>> from primero.engine.state import HandState
+    >>> from primero.engine.views import view
+    >>> s = HandState(["Ana", "Ben"], [10, 30])
+    >>> for line in ["d dh p1 7h Kc", "d dh p2 2s 3s", "p1 b 2", "p2 r 20", "p1 f"]:
+    ...     s.apply(line)
+    >>> hand_sentences(view(s, 0))  # doctest: +NORMALIZE_WHITESPACE
+    ['You are dealt 7♥ K♣', 'Ben is dealt 2 cards', 'You bet 2', 'Ben raises to 20',
+     'You fold', 'Uncalled bet of 18 chips returned to Ben', 'Ben wins 6 chips']
+    """
+    names = tuple(names) if names is not None else view.players
+    start = [s + c for s, c in zip(view.stacks, view.contributed, strict=True)]
+    said = line_sentences(
+        view.log,
+        names,
+        viewer=view.seat if you else None,
+        starting_stacks=start,
+        ante=view.rules.ante,
+        vote_open=view.pending_bet is not None,
+    )
+    return said + result_sentences(view, names, you=you)
+
+
 def sentence(action: Action, *, viewer: int | None, name: str, call: int | None = None) -> str:
-    """The sentence for ``action`` as the seat ``viewer`` may read it (R9b).
+    """The sentence for one applied ``action`` as the seat ``viewer`` may read it (R9b),
+    in the words of :func:`line_sentences`.
 
     Args:
         action: the applied action (its seat is the 0-based seat of the hand that acted,
@@ -38,35 +366,52 @@ def sentence(action: Action, *, viewer: int | None, name: str, call: int | None 
         2 cards"``, ``"Ben checks"``; only the viewer's own cards are named.
     """
     you = viewer is not None and action.seat == viewer
-    who = "You" if you else name
-
-    def verb(plain: str, third: str) -> str:
-        return f"{who} {plain if you else third}"
-
-    if isinstance(action, Deal):
-        if you:
-            return f"You are dealt {format_cards(action.cards, pretty=True)}"
-        return f"{who} is dealt {_plural(len(action.cards), 'card')}"
-    if isinstance(action, Exchange):
-        k = len(action.cards)
-        if k == 0:
-            return verb("stand pat", "stands pat")
-        if you:
-            return f"You exchange {format_cards(action.cards, pretty=True)}"
-        return f"{who} exchanges {_plural(k, 'card')}"
-    if isinstance(action, Bet):
-        if action.amount == 0:
-            return verb("check", "checks")
-        return verb("bet", "bets") + f" {action.amount}"
-    if isinstance(action, Raise):
-        return verb("raise", "raises") + f" to {action.amount}"
+    line = redact(action, viewer)  # the one place cards are hidden (views)
+    names = [name] * (action.seat + 1)
     if isinstance(action, Call):
+        who = "You" if you else name
         if not call:
-            return verb("check", "checks")
-        return verb("call", "calls") + f" {call}"
-    if isinstance(action, Fold):
-        return verb("fold", "folds")
-    if isinstance(action, Vote):
-        return verb("accept", "accepts") if action.accept else verb("refuse", "refuses")
-    assert isinstance(action, Declare)
-    return verb("declare", "declares") + f" {action.category.label}"
+            return f"{who} {_VERBS['check'][int(you)]}"
+        return f"{who} {_VERBS['c'][int(you)]} {call}"
+    return line_sentences([line], names, viewer=viewer)[0]
+
+
+def section_marker(lines: Sequence[str], index: int) -> str | None:
+    """A heading to show before ``lines[index]`` when a new stage of the hand starts there.
+
+    Derived from the lines alone (R4): a two-card deal right after an exchange's
+    replacement deal is the redeal after a void deal (R4.3); a two-card deal after a
+    betting line is the second deal (R4.4); the first declaration opens the declare
+    round (R4.5); an exchange after its betting, the second exchange (R4.6); an opening
+    bet after that exchange, the last round (R4.7).
+
+    >>> section_marker(["p4 x ??", "d dh p4 ??", "d dh p1 ?? ??"], 2)
+    'void deal: all cards back, the same dealer deals again (R4.3)'
+    """
+    line = lines[index].split()
+    before = [w.split() for w in lines[max(0, index - 2) : index]]
+    if line[:2] == ["d", "dh"] and len(line) == 5 and before:
+        prev = before[-1]
+        if prev[:2] == ["d", "dh"]:
+            if len(before) == 2 and len(before[0]) >= 2 and before[0][1] == "x":
+                return "void deal: all cards back, the same dealer deals again (R4.3)"
+            return None
+        if len(prev) >= 2 and prev[1] in ("b", "r", "c", "f", "y", "n"):
+            return "second deal (R4.4)"
+    if (
+        len(line) >= 2
+        and line[1] == "dc"
+        and not any(len(w.split()) > 1 and w.split()[1] == "dc" for w in lines[:index])
+    ):
+        return "declare and bet (R4.5)"
+    if len(line) >= 2 and line[1] == "x" and index > 0:
+        prev_words = lines[index - 1].split()
+        seen_dc = any(len(w.split()) > 1 and w.split()[1] == "dc" for w in lines[:index])
+        if seen_dc and len(prev_words) >= 2 and prev_words[1] in ("b", "r", "c", "f", "y", "n"):
+            return "second exchange (R4.6)"
+    if len(line) >= 2 and line[1] == "b" and index > 0:
+        prev_words = lines[index - 1].split()
+        seen_dc = any(len(w.split()) > 1 and w.split()[1] == "dc" for w in lines[:index])
+        if seen_dc and (prev_words[:1] == ["d"] or prev_words[1:2] == ["x"]):
+            return "last round (R4.7)"
+    return None
