@@ -155,6 +155,6 @@ def test_without_the_pdf_extra_a_pdf_is_refused_with_the_install_command(
 ) -> None:
     monkeypatch.setitem(sys.modules, "fpdf", None)  # import fpdf now fails as if missing
     monkeypatch.delitem(sys.modules, "primero.play.cheatsheet_pdf", raising=False)
-    with pytest.raises(MissingExtraError, match=r"pip install 'primero\[pdf\]'"):
+    with pytest.raises(MissingExtraError, match=r"pip install -e '\.\[pdf\]'"):
         cheatsheet("pdf")
     assert cheatsheet("md").startswith("# Primero cheat sheet")  # the rest still works

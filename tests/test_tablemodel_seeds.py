@@ -74,7 +74,7 @@ def test_bad_kinds_are_refused_in_words() -> None:
     with pytest.raises(ValueError, match=r"^give one kind per player: 4 names, 3 kinds$"):
         TableModel(NAMES, BOTS[:3])
     with pytest.raises(ValueError,
-                       match=r"^unknown bot kind 'genius': one of random, heuristic, search$"):
+                       match=r"^unknown bot kind 'genius': one of random, heuristic, search, bluff, uniform$"):
         TableModel(NAMES, [None, "genius", "random", "random"])
 
 

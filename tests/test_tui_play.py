@@ -313,16 +313,21 @@ def test_a_record_that_cannot_be_saved_is_reported_and_play_goes_on(
 
 
 def test_a_refuses_above_a_limit_so_a_long_refusal_auction_takes_one_key() -> None:
-    """Issue 18 item 2 (input aid): seed 7 has a bot re-bet 23, 22, … 1 after each
-    refusal. ``a 5 enter`` at the first vote refuses it and every later bet above 5
-    without asking; only bets of at most 5 still come to the person (R8 unchanged)."""
+    """Issue 18 item 2 (input aid): ``a 1 enter`` at the first vote refuses that bet and
+    every later bet above 1 chip without asking; only bets of at most 1 still come to
+    the person (R8 unchanged). Seed 13: a bot bets 4, everyone refuses, it bets again
+    lower (its re-bet, refused for the person), so the log holds more of the person's
+    refusals than keys pressed, and the table says what it refused."""
 
     async def body() -> None:
-        app = TableApp(TableConfig(seed=7, max_hands=1, bots=("heuristic",)), bot_delay=0)
+        app = TableApp(TableConfig(seed=13, max_hands=1, bots=("heuristic",)), bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             asked: list[int] = []
+            pressed_n = 0
+            said = False
             for _ in range(200):
+                said = said or "Refused for you (above your limit of 1" in screen_text(app)
                 if app.hand_over:
                     break
                 v = app.current
@@ -335,14 +340,14 @@ def test_a_refuses_above_a_limit_so_a_long_refusal_auction_takes_one_key() -> No
                         assert "a" in keys
                         await pilot.press("a")
                         assert app.pad.mode is PadMode.LIMIT
-                        assert "every bet above: 22" in screen_text(app)  # one below
-                        await pilot.press("5", "enter")
+                        # the amount offered starts one below the bet asked
+                        assert f"every bet above: {asked[0] - 1}" in screen_text(app)
+                        await pilot.press("backspace", "backspace", "1", "enter")
                         await pilot.pause()
-                        assert app.pad.refuse_above == 5
-                        text = screen_text(app)
-                        assert "Refused for you (above your limit of 5" in text
+                        assert app.pad.refuse_above == 1
                     else:
                         await pilot.press("n")
+                        pressed_n += 1
                 elif "d" in keys:
                     await pilot.press("d", "1")
                 elif "c" in keys:
@@ -351,12 +356,13 @@ def test_a_refuses_above_a_limit_so_a_long_refusal_auction_takes_one_key() -> No
                     await pilot.press("b", "enter")
                 else:
                     await pilot.press("e", "enter")
-            assert asked[0] == 23 and all(a <= 5 for a in asked[1:]), asked
+            assert said
+            assert asked[0] == 4 and all(a <= 1 for a in asked[1:]), asked
             log = app.table.view().log
             seat = app.table.human_seat
             assert seat is not None
             refusals = [line for line in log if line == f"p{seat + 1} n"]
-            assert len(refusals) >= 18  # 23 down to 6 refused: 18 votes, one key press
+            assert len(refusals) == pressed_n + 2, (refusals, pressed_n)
 
     run(body)
 

@@ -301,7 +301,9 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
             assert page.locator("#conn").text_content() == "connected"
             continue
         move(page, done)
-    assert {"exchange", "bet", "vote", "declare"} <= set(done), done
+    # with the friendlier bots of issue 19 this seeded hand asks Ana for no vote; the vote
+    # buttons are clicked in tests/test_web_evening.py's two-person hand
+    assert {"exchange", "bet", "declare"} <= set(done), done
     assert reloaded and dropped and shot and errors == []
     # The result: who won which pot, the hands shown; it agrees with the exported record.
     result = page.locator("#result")

@@ -19,7 +19,7 @@ interface RulesSchema {
 
 /** A new table: its seats in table order, each ``"open"`` for a person or a bot kind. */
 interface CreateTable {
-  seats: ("open" | "random" | "heuristic" | "search")[];
+  seats: ("open" | "random" | "heuristic" | "search" | "bluff" | "uniform")[];
   name?: string | null;
   stack?: number;
   rules?: Record<string, unknown>;
