@@ -301,8 +301,8 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
             assert page.locator("#conn").text_content() == "connected"
             continue
         move(page, done)
-    # with the friendlier bots of issue 19 this seeded hand asks Ana for no vote; the vote
-    # buttons are clicked in tests/test_web_evening.py's two-person hand
+    # with the bots of issue 19 this seeded hand asks Ana for no vote (the vote buttons'
+    # names and texts are checked by tests/js/tableview.test.js, not clicked here)
     assert {"exchange", "bet", "declare"} <= set(done), done
     assert reloaded and dropped and shot and errors == []
     # The result: who won which pot, the hands shown; it agrees with the exported record.
