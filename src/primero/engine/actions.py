@@ -60,6 +60,11 @@ class Deal:
     seat: int
     cards: tuple[Card, ...]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Deal, (self.seat, self.cards))
+
     def line(self) -> str:
         """The record line, e.g. ``"d dh p3 7h Kc"``."""
         return f"d dh p{self.seat + 1}{_cards_text(self.cards)}"
@@ -71,6 +76,11 @@ class Exchange:
 
     seat: int
     cards: tuple[Card, ...]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Exchange, (self.seat, self.cards))
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 x 7h Kc"`` or ``"p3 x"``."""
@@ -84,6 +94,11 @@ class Bet:
     seat: int
     amount: int
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Bet, (self.seat, self.amount))
+
     def line(self) -> str:
         """The record line, e.g. ``"p3 b 5"``."""
         return f"p{self.seat + 1} b {self.amount}"
@@ -96,6 +111,11 @@ class Raise:
     seat: int
     amount: int
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Raise, (self.seat, self.amount))
+
     def line(self) -> str:
         """The record line, e.g. ``"p3 r 12"``."""
         return f"p{self.seat + 1} r {self.amount}"
@@ -107,6 +127,11 @@ class Call:
 
     seat: int
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Call, (self.seat,))
+
     def line(self) -> str:
         """The record line, e.g. ``"p3 c"``."""
         return f"p{self.seat + 1} c"
@@ -117,6 +142,11 @@ class Fold:
     """``seat`` folds (R5)."""
 
     seat: int
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Fold, (self.seat,))
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 f"``."""
@@ -130,6 +160,11 @@ class Vote:
     seat: int
     accept: bool
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Vote, (self.seat, self.accept))
+
     def line(self) -> str:
         """The record line: ``"p3 y"`` or ``"p3 n"``."""
         return f"p{self.seat + 1} {'y' if self.accept else 'n'}"
@@ -141,6 +176,11 @@ class Declare:
 
     seat: int
     category: Category
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Declare, (self.seat, self.category))
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 dc fluxus"``."""

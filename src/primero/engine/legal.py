@@ -71,6 +71,14 @@ class LegalActions:
     vote: bool = False
     declare: tuple[Category, ...] = ()
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (LegalActions, (
+            self.seat, self.deal, self.exchange, self.bet, self.raise_to, self.call, self.fold,
+            self.vote, self.declare
+        ))
+
     def kinds(self) -> list[str]:
         """The kinds of record line legal now, as hand-history.md lists them.
 

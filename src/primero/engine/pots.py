@@ -42,6 +42,11 @@ class Pot:
     amount: int
     eligible: tuple[int, ...]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Pot, (self.amount, self.eligible))
+
 
 @dataclass(frozen=True, slots=True)
 class Award:
@@ -56,6 +61,11 @@ class Award:
     pot: Pot
     winners: tuple[int, ...]
     shares: tuple[int, ...]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Award, (self.pot, self.winners, self.shares))
 
 
 def build_pots(contributed: Sequence[int], folded: Sequence[bool]) -> list[Pot]:

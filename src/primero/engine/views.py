@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from weakref import WeakKeyDictionary
 
 from primero.engine.actions import HIDDEN, Action, Deal, Exchange, Raise
 from primero.engine.cards import Card
@@ -100,6 +99,17 @@ class SeatView:
     awards: tuple[Award, ...]
     final_stacks: tuple[int, ...] | None
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (SeatView, (
+            self.seat, self.players, self.rules, self.phase, self.to_act, self.legal, self.hand,
+            self.discards, self.hand_sizes, self.exchanges, self.stacks, self.contributed,
+            self.round_bets, self.current_bet, self.pending_bet, self.cap, self.folded,
+            self.declared, self.stock_count, self.void_deals, self.public_log, self.private_log,
+            self.shown, self.shown_cards, self.awards, self.final_stacks
+        ))
+
     @property
     def log(self) -> tuple[str, ...]:
         """The record lines so far, with cards this seat may not see written ``??`` (R9b)."""
@@ -169,22 +179,27 @@ class _Log:
     private: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
 
 
-#: Each hand's redacted record, extended as the hand grows: a view per decision need not
-#: rewrite the whole record. A hand's actions only grow (``HandState.apply_unchecked``
-#: appends); a log whose count or last action no longer matches is rebuilt.
-_LOGS: WeakKeyDictionary[HandState, _Log] = WeakKeyDictionary()
+#: One lock for every hand's redacted record (kept in ``HandState.view_cache``): a view
+#: per decision extends the record instead of rewriting it, and two threads viewing one
+#: hand do not extend it twice.
 _LOGS_LOCK = threading.Lock()
 
 
 def _log(state: HandState) -> _Log:
-    """The redacted record of ``state`` up to its last action (R9b)."""
+    """The redacted record of ``state`` up to its last action (R9b).
+
+    Kept in ``state.view_cache`` and extended as the hand grows (a hand's actions only
+    grow: ``HandState.apply_unchecked`` appends); a log whose count or last action no
+    longer matches the hand's record is rebuilt.
+    """
     actions = state.actions
     with _LOGS_LOCK:
-        log = _LOGS.get(state)
-        if log is None or log.count > len(actions) or (
+        log = state.view_cache
+        if not isinstance(log, _Log) or log.count > len(actions) or (
             log.count and actions[log.count - 1] is not log.last
         ):
-            log = _LOGS[state] = _Log()
+            log = _Log()
+            state.view_cache = log
         for index in range(log.count, len(actions)):
             action = actions[index]
             log.public.append(redact(action, None))
