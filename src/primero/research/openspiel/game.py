@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
 from typing import Any, Final
 
 import pyspiel
@@ -341,8 +342,7 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
                 outcomes = self._table.sorted_outcomes()
             else:
                 pool = self._table.pool_ids()
-                p = 1.0 / len(pool)
-                outcomes = [(i, p) for i in pool]
+                outcomes = list(zip(pool, repeat(1.0 / len(pool))))
             self._outcomes = outcomes
         return outcomes
 
