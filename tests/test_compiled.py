@@ -140,7 +140,8 @@ def test_the_kernel_and_rule_tests_pass_compiled(compiled_tree: Path) -> None:
     tests = [
         "tests/test_fastsim.py", "tests/test_rulebook.py", "tests/test_pots.py",
         "tests/test_state.py", "tests/test_copy.py", "tests/test_views.py",
-        "tests/test_openspiel.py", "tests/test_pettingzoo.py", "tests/test_features.py",
+        "tests/test_openspiel.py", "tests/test_openspiel_clone.py", "tests/test_pettingzoo.py",
+        "tests/test_features.py",
         "tests/test_actionids.py",
     ]
     done = subprocess.run(
