@@ -53,12 +53,18 @@ def _cards_text(cards: tuple[Card, ...]) -> str:
     return "".join(" " + str(c) for c in cards)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Deal:
     """The dealer deals ``cards`` face down to ``seat`` (R4.2, R4.4, exchanges, R8b)."""
 
     seat: int
     cards: tuple[Card, ...]
+
+    def __init__(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "cards", cards)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (a compiled frozen class cannot
@@ -70,12 +76,18 @@ class Deal:
         return f"d dh p{self.seat + 1}{_cards_text(self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Exchange:
     """``seat`` discards ``cards`` (0, 1 or 2; none = stand pat) to draw as many (R4.3, R4.6)."""
 
     seat: int
     cards: tuple[Card, ...]
+
+    def __init__(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "cards", cards)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (a compiled frozen class cannot
@@ -87,12 +99,18 @@ class Exchange:
         return f"p{self.seat + 1} x{_cards_text(self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Bet:
     """``seat`` makes the first bet of the round: ``amount`` chips (R5)."""
 
     seat: int
     amount: int
+
+    def __init__(self, seat: int, amount: int) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "amount", amount)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (a compiled frozen class cannot
@@ -104,12 +122,18 @@ class Bet:
         return f"p{self.seat + 1} b {self.amount}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Raise:
     """``seat`` raises the round's bet to ``amount`` chips in total for this round (R5)."""
 
     seat: int
     amount: int
+
+    def __init__(self, seat: int, amount: int) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "amount", amount)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (a compiled frozen class cannot
@@ -121,11 +145,16 @@ class Raise:
         return f"p{self.seat + 1} r {self.amount}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Call:
     """``seat`` calls the open bet (a check when it is 0; all-in for less when short) (R5)."""
 
     seat: int
+
+    def __init__(self, seat: int) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (a compiled frozen class cannot
@@ -137,11 +166,16 @@ class Call:
         return f"p{self.seat + 1} c"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Fold:
     """``seat`` folds (R5)."""
 
     seat: int
+
+    def __init__(self, seat: int) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (a compiled frozen class cannot
@@ -153,12 +187,18 @@ class Fold:
         return f"p{self.seat + 1} f"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Vote:
     """``seat`` accepts (``accept=True``) or refuses the pending bet (R8)."""
 
     seat: int
     accept: bool
+
+    def __init__(self, seat: int, accept: bool) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "accept", accept)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (a compiled frozen class cannot
@@ -170,12 +210,18 @@ class Vote:
         return f"p{self.seat + 1} {'y' if self.accept else 'n'}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Declare:
     """``seat`` declares ``category`` (R6)."""
 
     seat: int
     category: Category
+
+    def __init__(self, seat: int, category: Category) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "category", category)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (a compiled frozen class cannot

@@ -38,7 +38,7 @@ __all__ = ["HIDDEN", "SeatView", "redact", "view"]
 
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class SeatView:
     """A hand as one seat may see it (R9b).
 
@@ -98,6 +98,64 @@ class SeatView:
     shown_cards: tuple[tuple[Card, ...] | None, ...]
     awards: tuple[Award, ...]
     final_stacks: tuple[int, ...] | None
+
+    def __init__(
+        self,
+        seat: int | None,
+        players: tuple[str, ...],
+        rules: Rules,
+        phase: Phase,
+        to_act: int | None,
+        legal: LegalActions | None,
+        hand: tuple[Card, ...],
+        discards: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        exchanges: tuple[tuple[int, ...], ...],
+        stacks: tuple[int, ...],
+        contributed: tuple[int, ...],
+        round_bets: tuple[int, ...],
+        current_bet: int | None,
+        pending_bet: tuple[int, int, bool] | None,
+        cap: int | None,
+        folded: tuple[bool, ...],
+        declared: tuple[Category | None, ...],
+        stock_count: int,
+        void_deals: int,
+        public_log: tuple[str, ...],
+        private_log: tuple[tuple[int, str], ...],
+        shown: tuple[HandValue | None, ...],
+        shown_cards: tuple[tuple[Card, ...] | None, ...],
+        awards: tuple[Award, ...],
+        final_stacks: tuple[int, ...] | None,
+    ) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "to_act", to_act)
+        object.__setattr__(self, "legal", legal)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "discards", discards)
+        object.__setattr__(self, "hand_sizes", hand_sizes)
+        object.__setattr__(self, "exchanges", exchanges)
+        object.__setattr__(self, "stacks", stacks)
+        object.__setattr__(self, "contributed", contributed)
+        object.__setattr__(self, "round_bets", round_bets)
+        object.__setattr__(self, "current_bet", current_bet)
+        object.__setattr__(self, "pending_bet", pending_bet)
+        object.__setattr__(self, "cap", cap)
+        object.__setattr__(self, "folded", folded)
+        object.__setattr__(self, "declared", declared)
+        object.__setattr__(self, "stock_count", stock_count)
+        object.__setattr__(self, "void_deals", void_deals)
+        object.__setattr__(self, "public_log", public_log)
+        object.__setattr__(self, "private_log", private_log)
+        object.__setattr__(self, "shown", shown)
+        object.__setattr__(self, "shown_cards", shown_cards)
+        object.__setattr__(self, "awards", awards)
+        object.__setattr__(self, "final_stacks", final_stacks)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (a compiled frozen class cannot
