@@ -28,13 +28,28 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 #: The modules compiled: the random-playout kernel, its tables, the rules it calls and
-#: the random bot's parts it draws through (issue 20, item 2).
+#: the random bot's parts it draws through (issue 20, item 2); the engine's hand state
+#: machine and what the research environments run on every move: actions, legal
+#: actions, views, the dealer, the action ids, the observation vectors, the dealing loop
+#: and pyspiel's chance draws (issue 19, item 7). ``cards`` and ``hands`` stay Python
+#: (their immutable values set their slots through ``object.__setattr__``, which a
+#: compiled class does not allow), and so do the environments themselves (subclasses of
+#: pyspiel's and PettingZoo's classes).
 COMPILED = [
     "src/primero/engine/rulebook.py",
     "src/primero/engine/pots.py",
     "src/primero/bots/random.py",
     "src/primero/research/fastsim_tables.py",
     "src/primero/research/fastsim.py",
+    "src/primero/engine/actions.py",
+    "src/primero/engine/legal.py",
+    "src/primero/engine/state.py",
+    "src/primero/engine/views.py",
+    "src/primero/engine/dealing.py",
+    "src/primero/research/actionids.py",
+    "src/primero/research/features.py",
+    "src/primero/research/mini.py",
+    "src/primero/research/openspiel/table.py",
 ]
 
 #: setup.py commands that build a wheel or extensions (not the metadata-only ones, such as

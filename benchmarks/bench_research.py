@@ -4,6 +4,11 @@ OpenSpiel's built-in poker games in the same run.
 Usage::
 
     python benchmarks/bench_research.py [--seconds S] [--players N] [--stack C]
+    PYTHONPATH=$(python tools/build_compiled.py) python benchmarks/bench_research.py
+
+The first measures the modules as installed (an editable install: pure Python); the
+second the mypyc-compiled engine of a wheel build (``setup.COMPILED``, built beside a
+copy of the package by ``tools/build_compiled.py``). The first line printed says which.
 
 Needs the ``research`` extra (``pip install -e '.[research]'``). For S seconds each, in
 this order and in this process, it plays whole hands with uniformly random legal moves:
@@ -141,8 +146,12 @@ def main() -> None:
     from open_spiel.python.games import kuhn_poker  # noqa: F401 - registers python_kuhn_poker
 
     import primero.research.openspiel  # noqa: F401 - registers python_primero
+    from primero.engine import state as engine_state
     from primero.research.pettingzoo import env as primero_env
 
+    compiled = not engine_state.__file__.endswith(".py")
+    print("engine build: " + ("mypyc-compiled (a wheel's)" if compiled else "pure Python")
+          + f" ({engine_state.__file__})")
     rng = random.Random(1)
     rows: list[tuple[str, Figure]] = []
     zoo = primero_env(players=args.players, stack=args.stack)

@@ -5,8 +5,9 @@ mypyc; the editable install these tests run on has the pure-Python ones. Here
 ``tools/build_compiled.py`` compiles them (once per change of their sources, cached in
 ``build/compiled/``) beside a copy of the package, and the tests run against that copy
 in a subprocess (``PYTHONPATH`` first): the compiled modules must be extensions, give
-the pure-Python modules' results on seeded simulations, and pass the kernel's, the
-rulebook's and the pots' own tests. Without a C compiler the tests skip; under
+the pure-Python modules' results on seeded simulations and seeded hands through the
+research environments, and pass the kernel's, the rulebook's, the pots', the engine's
+and the environments' own tests. Without a C compiler the tests skip; under
 ``PRIMERO_CI=1`` they fail instead.
 """
 
@@ -81,10 +82,68 @@ def test_the_compiled_kernel_gives_the_pure_python_results(compiled_tree: Path) 
     assert out["hand"] == repr(hand)
 
 
+#: Printed by the subprocess: the record lines of seeded random hands played by the
+#: research environments (PettingZoo, then pyspiel) on the engine it imports.
+_ENV_PROBE = """\
+import json, random
+import pyspiel
+import primero.research.openspiel
+from primero.research.pettingzoo import env
+rng = random.Random(5)
+zoo = env(players=5, stack=12)
+out = {"pettingzoo": [], "pyspiel": []}
+for hand in range(12):
+    zoo.reset(seed=hand)
+    for _agent in zoo.agent_iter():
+        obs, _reward, terminated, truncated, _info = zoo.last()
+        if terminated or truncated:
+            zoo.step(None)
+            continue
+        legal = obs["action_mask"].nonzero()[0]
+        zoo.step(int(legal[int(rng.random() * len(legal))]))
+    out["pettingzoo"].append(zoo.unwrapped.hand.lines())
+game = pyspiel.load_game("python_primero", {"players": 3, "stack": 9})
+for _ in range(12):
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rng.random() * len(legal))])
+    out["pyspiel"].append(state.hand.lines())
+print(json.dumps(out))
+"""
+
+
+def test_the_compiled_engine_plays_the_envs_as_pure_python(compiled_tree: Path) -> None:
+    """The research environments over the compiled engine make the same hands, line for
+    line, as over the pure-Python engine."""
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    outputs = [
+        subprocess.run(
+            [sys.executable, "-c", _ENV_PROBE], env=env, capture_output=True, text=True,
+            timeout=300, check=True,
+        ).stdout
+        for env in (_env(compiled_tree), {k: v for k, v in os.environ.items()
+                                          if not k.startswith("PYTEST_")})
+    ]
+    compiled, pure = (json.loads(out) for out in outputs)
+    assert len(pure["pettingzoo"]) == len(pure["pyspiel"]) == 12
+    assert all(len(lines) >= 5 for lines in pure["pettingzoo"] + pure["pyspiel"])
+    assert compiled == pure
+
+
 def test_the_kernel_and_rule_tests_pass_compiled(compiled_tree: Path) -> None:
     """tests/test_fastsim.py (the kernel against the checked engine and the referee),
-    test_rulebook.py and test_pots.py, run on the compiled modules."""
-    tests = ["tests/test_fastsim.py", "tests/test_rulebook.py", "tests/test_pots.py"]
+    test_rulebook.py and test_pots.py, and the engine's and research environments' tests
+    (the hand state, its copies, the views, pyspiel, PettingZoo, the observations, the
+    action ids), run on the compiled modules."""
+    tests = [
+        "tests/test_fastsim.py", "tests/test_rulebook.py", "tests/test_pots.py",
+        "tests/test_state.py", "tests/test_copy.py", "tests/test_views.py",
+        "tests/test_openspiel.py", "tests/test_openspiel_clone.py", "tests/test_pettingzoo.py",
+        "tests/test_features.py",
+        "tests/test_actionids.py",
+    ]
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",
          "--no-header", *tests],

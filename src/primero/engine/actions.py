@@ -53,94 +53,180 @@ def _cards_text(cards: tuple[Card, ...]) -> str:
     return "".join(" " + str(c) for c in cards)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Deal:
     """The dealer deals ``cards`` face down to ``seat`` (R4.2, R4.4, exchanges, R8b)."""
 
     seat: int
     cards: tuple[Card, ...]
 
+    def __init__(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "cards", cards)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Deal, (self.seat, self.cards))
+
     def line(self) -> str:
         """The record line, e.g. ``"d dh p3 7h Kc"``."""
         return f"d dh p{self.seat + 1}{_cards_text(self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Exchange:
     """``seat`` discards ``cards`` (0, 1 or 2; none = stand pat) to draw as many (R4.3, R4.6)."""
 
     seat: int
     cards: tuple[Card, ...]
 
+    def __init__(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "cards", cards)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Exchange, (self.seat, self.cards))
+
     def line(self) -> str:
         """The record line, e.g. ``"p3 x 7h Kc"`` or ``"p3 x"``."""
         return f"p{self.seat + 1} x{_cards_text(self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Bet:
     """``seat`` makes the first bet of the round: ``amount`` chips (R5)."""
 
     seat: int
     amount: int
 
+    def __init__(self, seat: int, amount: int) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "amount", amount)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Bet, (self.seat, self.amount))
+
     def line(self) -> str:
         """The record line, e.g. ``"p3 b 5"``."""
         return f"p{self.seat + 1} b {self.amount}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Raise:
     """``seat`` raises the round's bet to ``amount`` chips in total for this round (R5)."""
 
     seat: int
     amount: int
 
+    def __init__(self, seat: int, amount: int) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "amount", amount)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Raise, (self.seat, self.amount))
+
     def line(self) -> str:
         """The record line, e.g. ``"p3 r 12"``."""
         return f"p{self.seat + 1} r {self.amount}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Call:
     """``seat`` calls the open bet (a check when it is 0; all-in for less when short) (R5)."""
 
     seat: int
+
+    def __init__(self, seat: int) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Call, (self.seat,))
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 c"``."""
         return f"p{self.seat + 1} c"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Fold:
     """``seat`` folds (R5)."""
 
     seat: int
+
+    def __init__(self, seat: int) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Fold, (self.seat,))
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 f"``."""
         return f"p{self.seat + 1} f"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Vote:
     """``seat`` accepts (``accept=True``) or refuses the pending bet (R8)."""
 
     seat: int
     accept: bool
 
+    def __init__(self, seat: int, accept: bool) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "accept", accept)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Vote, (self.seat, self.accept))
+
     def line(self) -> str:
         """The record line: ``"p3 y"`` or ``"p3 n"``."""
         return f"p{self.seat + 1} {'y' if self.accept else 'n'}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Declare:
     """``seat`` declares ``category`` (R6)."""
 
     seat: int
     category: Category
+
+    def __init__(self, seat: int, category: Category) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "category", category)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (Declare, (self.seat, self.category))
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 dc fluxus"``."""

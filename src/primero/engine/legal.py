@@ -43,7 +43,7 @@ __all__ = ["DEALER", "HandLike", "LegalActions", "check_action", "line_limit"]
 DEALER: Final = -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class LegalActions:
     """What the one to act may do now (R4–R8).
 
@@ -70,6 +70,38 @@ class LegalActions:
     fold: bool = False
     vote: bool = False
     declare: tuple[Category, ...] = ()
+
+    def __init__(
+        self,
+        seat: int | None,
+        deal: int = 0,
+        exchange: tuple[int, ...] = (),
+        bet: tuple[int, int] | None = None,
+        raise_to: tuple[int, int] | None = None,
+        call: int | None = None,
+        fold: bool = False,
+        vote: bool = False,
+        declare: tuple[Category, ...] = (),
+    ) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "deal", deal)
+        object.__setattr__(self, "exchange", exchange)
+        object.__setattr__(self, "bet", bet)
+        object.__setattr__(self, "raise_to", raise_to)
+        object.__setattr__(self, "call", call)
+        object.__setattr__(self, "fold", fold)
+        object.__setattr__(self, "vote", vote)
+        object.__setattr__(self, "declare", declare)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (LegalActions, (
+            self.seat, self.deal, self.exchange, self.bet, self.raise_to, self.call, self.fold,
+            self.vote, self.declare
+        ))
 
     def kinds(self) -> list[str]:
         """The kinds of record line legal now, as hand-history.md lists them.

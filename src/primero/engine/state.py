@@ -71,7 +71,7 @@ class Phase(Enum):
     COMPLETE = "complete"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class HandResult:
     """How a complete hand ended (R4.8, R7).
 
@@ -91,6 +91,31 @@ class HandResult:
     shown: tuple[HandValue | None, ...]
     shown_cards: tuple[tuple[Card, ...] | None, ...]
     uncontested: bool
+
+    def __init__(
+        self,
+        final_stacks: tuple[int, ...],
+        net: tuple[int, ...],
+        awards: tuple[Award, ...],
+        shown: tuple[HandValue | None, ...],
+        shown_cards: tuple[tuple[Card, ...] | None, ...],
+        uncontested: bool,
+    ) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "final_stacks", final_stacks)
+        object.__setattr__(self, "net", net)
+        object.__setattr__(self, "awards", awards)
+        object.__setattr__(self, "shown", shown)
+        object.__setattr__(self, "shown_cards", shown_cards)
+        object.__setattr__(self, "uncontested", uncontested)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (HandResult, (
+            self.final_stacks, self.net, self.awards, self.shown, self.shown_cards, self.uncontested
+        ))
 
 
 @dataclass(slots=True)
@@ -183,6 +208,8 @@ class HandState:
         self.deals_due: list[tuple[int, int]] = []
         self.just_thrown: tuple[Card, ...] = ()
         self.result: HandResult | None = None
+        #: :mod:`primero.engine.views`' redacted record of this hand (its own business)
+        self.view_cache: object = None
         for seat in range(n):  # R4.1 ante
             chips = min(rules.ante, self.stacks[seat])
             self.stacks[seat] -= chips
@@ -543,14 +570,62 @@ class HandState:
 
     # ----------------------------------------------------------------- copying
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and deep-copy through the constructor (a compiled class is not built
+        without its arguments): the players, stacks and rules, then every other field
+        but the views' cache."""
+        return (_restore, (self.players, self.starting_stacks, self.rules,
+                           {name: getattr(self, name) for name in _FIELDS}))
+
+
     def copy(self) -> HandState:
         """An independent copy of the hand (for search bots and what-if analysis)."""
-        other = object.__new__(HandState)
-        for name, value in self.__dict__.items():
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            other.__dict__[name] = value
-        if self.vote is not None:
-            v = self.vote
-            other.vote = _Vote(v.bettor, v.action, v.voters, v.index)
+        # through the constructor (a compiled class has no __dict__ to copy), which sets
+        # rules, players, n and starting_stacks; every other field is set here
+        other = HandState(self.players, self.starting_stacks, self.rules)
+        other.stacks = list(self.stacks)
+        other.contributed = list(self.contributed)
+        other.round_bets = list(self.round_bets)
+        other.folded = list(self.folded)
+        other.hands = [list(h) for h in self.hands]
+        other.own_discards = [list(d) for d in self.own_discards]
+        other.exchanges = [list(e) for e in self.exchanges]
+        other.declared = list(self.declared)
+        other.in_stock = list(self.in_stock)
+        other.stock_count = self.stock_count
+        other.discard_pile = list(self.discard_pile)
+        other.dead = list(self.dead)
+        other.void_deals = self.void_deals
+        other.actions = list(self.actions)
+        other.phase = self.phase
+        other.current_bet = self.current_bet
+        other.acted = list(self.acted)
+        other.raises = self.raises
+        other.cap = self.cap
+        other.turn = self.turn
+        v = self.vote
+        other.vote = None if v is None else _Vote(v.bettor, v.action, v.voters, v.index)
+        other.deals_due = list(self.deals_due)
+        other.just_thrown = self.just_thrown
+        other.result = self.result
+        other.view_cache = None
         return other
+
+
+#: The fields of a :class:`HandState` set after its constructor when it is unpickled.
+_FIELDS: Final = (
+    "stacks", "contributed", "round_bets", "folded", "hands", "own_discards", "exchanges",
+    "declared", "in_stock", "stock_count", "discard_pile", "dead", "void_deals", "actions",
+    "phase", "current_bet", "acted", "raises", "cap", "turn", "vote", "deals_due",
+    "just_thrown", "result",
+)
+
+
+def _restore(
+    players: tuple[str, ...], stacks: tuple[int, ...], rules: Rules, fields: dict[str, object]
+) -> HandState:
+    """The hand :meth:`HandState.__reduce__` describes."""
+    hand = HandState(players, stacks, rules)
+    for name, value in fields.items():
+        setattr(hand, name, value)
+    return hand

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from weakref import WeakKeyDictionary
 
 from primero.engine.actions import HIDDEN, Action, Deal, Exchange, Raise
 from primero.engine.cards import Card
@@ -39,7 +38,7 @@ __all__ = ["HIDDEN", "SeatView", "redact", "view"]
 
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class SeatView:
     """A hand as one seat may see it (R9b).
 
@@ -99,6 +98,75 @@ class SeatView:
     shown_cards: tuple[tuple[Card, ...] | None, ...]
     awards: tuple[Award, ...]
     final_stacks: tuple[int, ...] | None
+
+    def __init__(
+        self,
+        seat: int | None,
+        players: tuple[str, ...],
+        rules: Rules,
+        phase: Phase,
+        to_act: int | None,
+        legal: LegalActions | None,
+        hand: tuple[Card, ...],
+        discards: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        exchanges: tuple[tuple[int, ...], ...],
+        stacks: tuple[int, ...],
+        contributed: tuple[int, ...],
+        round_bets: tuple[int, ...],
+        current_bet: int | None,
+        pending_bet: tuple[int, int, bool] | None,
+        cap: int | None,
+        folded: tuple[bool, ...],
+        declared: tuple[Category | None, ...],
+        stock_count: int,
+        void_deals: int,
+        public_log: tuple[str, ...],
+        private_log: tuple[tuple[int, str], ...],
+        shown: tuple[HandValue | None, ...],
+        shown_cards: tuple[tuple[Card, ...] | None, ...],
+        awards: tuple[Award, ...],
+        final_stacks: tuple[int, ...] | None,
+    ) -> None:
+        """Set each field, as the generated ``__init__`` would (a compiled one is
+        10 times as fast: ``setup.py``)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "to_act", to_act)
+        object.__setattr__(self, "legal", legal)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "discards", discards)
+        object.__setattr__(self, "hand_sizes", hand_sizes)
+        object.__setattr__(self, "exchanges", exchanges)
+        object.__setattr__(self, "stacks", stacks)
+        object.__setattr__(self, "contributed", contributed)
+        object.__setattr__(self, "round_bets", round_bets)
+        object.__setattr__(self, "current_bet", current_bet)
+        object.__setattr__(self, "pending_bet", pending_bet)
+        object.__setattr__(self, "cap", cap)
+        object.__setattr__(self, "folded", folded)
+        object.__setattr__(self, "declared", declared)
+        object.__setattr__(self, "stock_count", stock_count)
+        object.__setattr__(self, "void_deals", void_deals)
+        object.__setattr__(self, "public_log", public_log)
+        object.__setattr__(self, "private_log", private_log)
+        object.__setattr__(self, "shown", shown)
+        object.__setattr__(self, "shown_cards", shown_cards)
+        object.__setattr__(self, "awards", awards)
+        object.__setattr__(self, "final_stacks", final_stacks)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor (a compiled frozen class cannot
+        have its fields set one by one)."""
+        return (SeatView, (
+            self.seat, self.players, self.rules, self.phase, self.to_act, self.legal, self.hand,
+            self.discards, self.hand_sizes, self.exchanges, self.stacks, self.contributed,
+            self.round_bets, self.current_bet, self.pending_bet, self.cap, self.folded,
+            self.declared, self.stock_count, self.void_deals, self.public_log, self.private_log,
+            self.shown, self.shown_cards, self.awards, self.final_stacks
+        ))
 
     @property
     def log(self) -> tuple[str, ...]:
@@ -169,22 +237,27 @@ class _Log:
     private: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
 
 
-#: Each hand's redacted record, extended as the hand grows: a view per decision need not
-#: rewrite the whole record. A hand's actions only grow (``HandState.apply_unchecked``
-#: appends); a log whose count or last action no longer matches is rebuilt.
-_LOGS: WeakKeyDictionary[HandState, _Log] = WeakKeyDictionary()
+#: One lock for every hand's redacted record (kept in ``HandState.view_cache``): a view
+#: per decision extends the record instead of rewriting it, and two threads viewing one
+#: hand do not extend it twice.
 _LOGS_LOCK = threading.Lock()
 
 
 def _log(state: HandState) -> _Log:
-    """The redacted record of ``state`` up to its last action (R9b)."""
+    """The redacted record of ``state`` up to its last action (R9b).
+
+    Kept in ``state.view_cache`` and extended as the hand grows (a hand's actions only
+    grow: ``HandState.apply_unchecked`` appends); a log whose count or last action no
+    longer matches the hand's record is rebuilt.
+    """
     actions = state.actions
     with _LOGS_LOCK:
-        log = _LOGS.get(state)
-        if log is None or log.count > len(actions) or (
+        log = state.view_cache
+        if not isinstance(log, _Log) or log.count > len(actions) or (
             log.count and actions[log.count - 1] is not log.last
         ):
-            log = _LOGS[state] = _Log()
+            log = _Log()
+            state.view_cache = log
         for index in range(log.count, len(actions)):
             action = actions[index]
             log.public.append(redact(action, None))

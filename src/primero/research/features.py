@@ -70,7 +70,6 @@ __all__ = [
 ]
 
 _PHASES: Final = tuple(Phase)
-_PHASE_INDEX: Final = {phase: i for i, phase in enumerate(_PHASES)}
 #: Entries per seat in the per-seat block.
 PER_SEAT: Final = 14
 _FIXED: Final = len(_PHASES) + 4 + 40 + 40 + 6 + 6
@@ -101,7 +100,7 @@ def observation_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32
     out = [0.0] * observation_size(n)  # filled as a list: far cheaper than numpy items
     out[seat] = 1.0
     i = n
-    out[i + _PHASE_INDEX[v.phase]] = 1.0
+    out[i + _PHASES.index(v.phase)] = 1.0  # by identity: an Enum's hash is slow
     i += len(_PHASES)
     to_act = v.to_act
     if to_act == seat:

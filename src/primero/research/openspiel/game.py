@@ -8,7 +8,6 @@ from typing import Any, Final
 
 import pyspiel
 
-from primero.engine.actions import Deal
 from primero.engine.cards import DECK
 from primero.engine.rules import Rules
 from primero.engine.state import HandState, Phase
@@ -337,12 +336,8 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         order within a deal line with the ``mini`` preset)."""
         outcomes = self._outcomes
         if outcomes is None:
-            if self._mini:
-                outcomes = self._table.sorted_outcomes()
-            else:
-                pool = self._table.pool_ids()
-                p = 1.0 / len(pool)
-                outcomes = [(i, p) for i in pool]
+            table = self._table
+            outcomes = table.sorted_outcomes() if self._mini else table.stock_outcomes()
             self._outcomes = outcomes
         return outcomes
 
@@ -350,23 +345,13 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         table = self._table
         hand = table.hand
         if self._player == _CHANCE:
-            seat, count = hand.deals_due[0]
-            card = DECK[action]
             # the common case (a stock card not yet drawn) needs no outcome list
-            unusual = (
-                self._mini or hand.stock_count < count or not hand.in_stock[action]
-                or card in table.pending
-            )
-            if unusual and all(action != i for i, _ in self.chance_outcomes()):
+            if (
+                (self._mini or not 0 <= action < len(DECK) or not table.usual_draw(action))
+                and all(action != i for i, _ in self.chance_outcomes())
+            ):
                 raise ValueError(f"card id {action} cannot be dealt now")
-            table.draw_card.append(action)
-            table.draw_seat.append(seat)
-            table.draw_from_stock.append(hand.in_stock[action])
-            table.draw_cycle.append(hand.void_deals)
-            table.pending.append(card)
-            if len(table.pending) == count:
-                cards, table.pending = tuple(table.pending), []
-                hand.apply_unchecked(Deal(seat, cards))  # drawn from the engine's pool (R8b)
+            table.draw(action)  # a card of the engine's own pool (R8b)
         else:
             actor = self._player
             if actor < 0 or action not in self._legal_ids():

@@ -4,10 +4,11 @@ line being drawn, and the chance outcomes (R4.2, R4.4, R8b; see
 
 from __future__ import annotations
 
-from itertools import compress
+from itertools import compress, repeat
 from math import comb
 from typing import Any, Final
 
+from primero.engine.actions import Deal
 from primero.engine.cards import DECK, Card
 from primero.engine.state import HandState
 
@@ -19,11 +20,10 @@ _IDS: Final = range(40)
 class _Table:
     """The Python side of a state: the engine's hand and the cards of a deal in progress.
 
-    Copied with :meth:`HandState.copy` (OpenSpiel clones a state by deep-copying this)."""
-
-    __slots__ = (
-        "draw_card", "draw_cycle", "draw_from_stock", "draw_seat", "hand", "pending", "truncated"
-    )
+    Copied with :meth:`HandState.copy` (OpenSpiel clones a state by deep-copying this);
+    pickled through its constructor (the class is compiled by mypyc in a wheel build,
+    ``setup.py``, and such a class is neither built without its arguments nor given its
+    fields one by one by pickle)."""
 
     def __init__(self, hand: HandState) -> None:
         self.hand = hand
@@ -46,12 +46,38 @@ class _Table:
         other.draw_cycle = list(self.draw_cycle)
         return other
 
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_restore, (self.hand, {name: getattr(self, name) for name in _FIELDS}))
 
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        for name, value in data.items():
-            setattr(self, name, value)
+    def draw(self, card_id: int) -> None:
+        """Deal card ``card_id`` (a legal chance outcome) into the deal line due, and apply
+        the line once it holds every card due (R4.2, R4.4, R8b: the cards come from the
+        engine's own pool, so the line is applied unchecked)."""
+        hand = self.hand
+        seat, count = hand.deals_due[0]
+        self.draw_card.append(card_id)
+        self.draw_seat.append(seat)
+        self.draw_from_stock.append(hand.in_stock[card_id])
+        self.draw_cycle.append(hand.void_deals)
+        pending = self.pending
+        pending.append(DECK[card_id])
+        if len(pending) == count:
+            self.pending = []
+            hand.apply_unchecked(Deal(seat, tuple(pending)))
+
+    def usual_draw(self, card_id: int) -> bool:
+        """Whether ``card_id`` is a stock card not yet drawn while the stock holds the deal
+        due: the common case, a legal draw without building the outcomes (R8b)."""
+        hand = self.hand
+        return (
+            hand.stock_count >= hand.deals_due[0][1] and hand.in_stock[card_id]
+            and DECK[card_id] not in self.pending
+        )
+
+    def stock_outcomes(self) -> list[tuple[int, float]]:
+        """Each card the next draw may give with its probability, all equal (R8b)."""
+        pool = self.pool_ids()
+        return list(zip(pool, repeat(1.0 / len(pool))))
 
     def pool_ids(self) -> list[int]:
         """The ids of the cards the next chance draw may give, ascending (R8b): the stock
@@ -96,3 +122,17 @@ class _Table:
             if ways:
                 out.append((card_id, ways / total))
         return out
+
+
+#: The fields of a :class:`_Table` beside its hand, set after its constructor on unpickling.
+_FIELDS: Final = (
+    "pending", "truncated", "draw_card", "draw_cycle", "draw_from_stock", "draw_seat",
+)
+
+
+def _restore(hand: HandState, fields: dict[str, Any]) -> _Table:
+    """The table :meth:`_Table.__reduce__` describes."""
+    table = _Table(hand)
+    for name, value in fields.items():
+        setattr(table, name, value)
+    return table
