@@ -208,6 +208,7 @@ def tournament_command(
     )
 
     from primero.research.tournament import TournamentConfig, summarize
+    from primero.research.tournament_agents import AgentError
     from primero.research.tournament_engines import run_local, run_processes, run_ray
     from primero.research.tournament_matrix import (
         MatrixResult,
@@ -266,6 +267,11 @@ def tournament_command(
                     units = run_local(table_config, tick)
             except ModuleNotFoundError as exc:
                 raise typer.BadParameter(str(exc), param_hint="--ray") from None
+            except AgentError as exc:  # before anything is written to --out
+                progress.stop()
+                cause = getattr(exc, "cause", exc)  # Ray wraps it (RayTaskError)
+                typer.echo(f"primero: {cause}", err=True)
+                raise typer.Exit(2) from None
             played.append(units)
     seconds = time.perf_counter() - started
     result = summarize(config, played[0])

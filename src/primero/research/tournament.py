@@ -40,9 +40,15 @@ from typing import Any, Final
 from primero.bots import BOT_KINDS
 from primero.engine.actions import Action
 from primero.engine.dealing import Dealer
+from primero.engine.errors import IllegalActionError
 from primero.engine.match import Agent, play_hand
 from primero.engine.rules import DEFAULT_RULES, Rules
-from primero.research.tournament_agents import check_entrant, make_agent
+from primero.research.tournament_agents import (
+    CheckedAgent,
+    check_entrant,
+    is_import_path,
+    make_agent,
+)
 
 __all__ = [
     "BotResult",
@@ -252,6 +258,9 @@ def play_unit(config: TournamentConfig, unit: int) -> UnitResult:
 
     Raises:
         ValueError: ``unit`` outside ``0..config.units - 1``.
+        primero.research.tournament_agents.AgentError: an agent by import path raised,
+            returned no move, or returned a move the rules refuse (one sentence naming
+            the agent, the hand and its seat).
     """
     if not 0 <= unit < config.units:
         raise ValueError(f"unit must be from 0 to {config.units - 1}, not {unit}")
@@ -263,14 +272,20 @@ def play_unit(config: TournamentConfig, unit: int) -> UnitResult:
     net = [[0] * config.rotations for _ in bots]
     for rotation in range(config.rotations):
         kinds = seat_kinds(bots, config.players, rotation)
+        hand = unit * config.rotations + rotation + 1
         agents: list[Agent] = [
-            make_agent(
+            _checked(
                 kind,
-                unit_seed(config.seed, unit, rotation, seat),
-                players=config.players,
-                stack=config.stack,
-                rules=config.rules,
-                search_samples=config.search_samples,
+                make_agent(
+                    kind,
+                    unit_seed(config.seed, unit, rotation, seat),
+                    players=config.players,
+                    stack=config.stack,
+                    rules=config.rules,
+                    search_samples=config.search_samples,
+                ),
+                f"hand {hand} of the tournament between {', '.join(bots)} "
+                f"(seed {config.seed}, seat {players[seat]})",
             )
             for seat, kind in enumerate(kinds)
         ]
@@ -281,11 +296,26 @@ def play_unit(config: TournamentConfig, unit: int) -> UnitResult:
                 observe(state, action)
 
         state = HandState(players, [config.stack] * config.players, config.rules)
-        play_hand(state, Dealer.seeded(deal_seed), agents, on_action=tell if watchers else None)
+        try:
+            play_hand(
+                state, Dealer.seeded(deal_seed), agents, on_action=tell if watchers else None
+            )
+        except IllegalActionError as exc:
+            culprit = agents[state.to_act] if state.to_act is not None else None
+            if not isinstance(culprit, CheckedAgent):
+                raise
+            raise culprit.fail(
+                f"returned {culprit.last!r}, which is not legal now: {exc}"
+            ) from None
         assert state.result is not None
         for seat, kind in enumerate(kinds):
             net[bots.index(kind)][rotation] += state.result.net[seat]
     return UnitResult(unit, tuple(tuple(n) for n in net))
+
+
+def _checked(kind: str, agent: Agent, where: str) -> Agent:
+    """An agent by import path wrapped in its checks; a built-in bot as it is."""
+    return CheckedAgent(kind, agent, where) if is_import_path(kind) else agent
 
 
 def play_units(config: TournamentConfig, start: int, stop: int) -> list[UnitResult]:

@@ -37,7 +37,64 @@ from primero.engine.rules import Rules
 from primero.engine.state import HandState
 from primero.engine.views import SeatView
 
-__all__ = ["SpielAgent", "check_entrant", "is_import_path", "load", "make_agent"]
+__all__ = [
+    "AgentError",
+    "CheckedAgent",
+    "SpielAgent",
+    "check_entrant",
+    "is_import_path",
+    "load",
+    "make_agent",
+]
+
+
+class AgentError(Exception):
+    """An agent loaded by import path misbehaved in a hand: it raised, or returned
+    something that is not a legal move. The message is one sentence naming the agent,
+    the hand and what was wrong. It holds only its message, so it crosses process pools
+    (pickled) unchanged."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class CheckedAgent:
+    """An agent by import path, checked at each decision (see :class:`AgentError`).
+
+    Args:
+        name: the agent's import path (for the message).
+        agent: the agent itself.
+        where: the hand, in words (``"hand 3 (seat p2)"``).
+
+    Its ``__call__`` raises :class:`AgentError` when the agent raises or returns no
+    :class:`~primero.engine.actions.Action`; it keeps the move returned last
+    (``last``) so that the caller can name it when the rules refuse it (R4-R8).
+    """
+
+    def __init__(self, name: str, agent: Agent, where: str) -> None:
+        self.name = name
+        self.agent = agent
+        self.where = where
+        self.last: Action | None = None
+        if hasattr(agent, "observe"):
+            self.observe = agent.observe
+
+    def fail(self, what: str) -> AgentError:
+        """The error of this agent in this hand: ``what`` it did wrong."""
+        return AgentError(f"agent {self.name} {what} in {self.where}")
+
+    def __call__(self, view: SeatView) -> Action:
+        try:
+            action = self.agent(view)
+        except Exception as exc:  # an agent's own bug: name it, not a traceback
+            raise self.fail(f"raised {type(exc).__name__}: {exc}") from None
+        if not isinstance(action, Action):
+            raise self.fail(f"returned {action!r}, not a move (an Action)")
+        self.last = action
+        return action
 
 
 def is_import_path(name: str) -> bool:
