@@ -49,8 +49,8 @@ def test_read_number_refuses_huge_numbers_before_int() -> None:
     with pytest.raises(InputError, match="too large"):
         read_number("9" * 5000)
     with pytest.raises(InputError, match="too large"):
-        read_number("1" * 10)
-    assert read_number("9" * 9) == 999_999_999
+        read_number("1" * 11)
+    assert read_number("9" * 10) == 9_999_999_999  # 10 digits: 8 seats x 10^9 chips fit
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Final
 import typer
 from typer.core import TyperGroup, TyperOption
 
-__all__ = ["COMMAND_ORDER", "app"]
+__all__ = ["COMMAND_ORDER", "MAX_STACK", "app", "check_stack", "output_folder"]
 
 #: The order of the commands in ``primero --help``.
 COMMAND_ORDER: Final = (
@@ -79,6 +79,25 @@ def _main(
     ] = False,
 ) -> None:
     """Primero, the Renaissance ancestor of poker: play, replay, simulate, evaluate."""
+
+
+#: The largest starting stack the command line accepts, in chips: the server's limit
+#: (online.md, ``POST /api/tables``), so that every amount fits what a player types.
+MAX_STACK = 1_000_000_000
+
+
+def check_stack(stack: int) -> int:
+    """``stack`` if it is 1 to :data:`MAX_STACK` chips.
+
+    Raises:
+        typer.BadParameter: otherwise (exit 2, one message, nothing played).
+    """
+    if not 1 <= stack <= MAX_STACK:
+        raise typer.BadParameter(
+            f"a stack is 1 to 1,000,000,000 chips (10^9, as on the server), not {stack:,}",
+            param_hint="--stack",
+        )
+    return stack
 
 
 def output_folder(folder: Path, option: str, *, create: bool = True) -> Path:

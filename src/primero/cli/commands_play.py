@@ -24,7 +24,7 @@ import typer
 from rich.console import Console
 
 from primero.bots import BOT_KINDS
-from primero.cli.app import app
+from primero.cli.app import app, check_stack
 from primero.cli.commands_simulate import parse_bots
 from primero.engine.errors import PrimeroError
 from primero.engine.rules import Rules, RulesError
@@ -202,7 +202,9 @@ def play_command(
     name: Annotated[
         str, typer.Option("--name", help=f"Your name (1 to {NAME_LONGEST} characters).")
     ] = "You",
-    stack: Annotated[int, typer.Option("--stack", min=1, help="Starting chips each.")] = 100,
+    stack: Annotated[int, typer.Option(
+            "--stack", callback=check_stack, help="Starting chips each (1 to 10^9)."
+        )] = 100,
     max_hands: Annotated[
         int | None, typer.Option("--max-hands", min=1, help="End after N hands (R9).")
     ] = None,

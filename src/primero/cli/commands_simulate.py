@@ -26,7 +26,7 @@ from rich.console import Console, Group
 from rich.table import Table
 
 from primero.bots import BOT_KINDS, BOT_NAMES
-from primero.cli.app import app, output_folder
+from primero.cli.app import app, check_stack, output_folder
 from primero.engine.hands import Category
 from primero.engine.rules import DEFAULT_RULES, Rules, RulesError
 
@@ -341,7 +341,9 @@ def simulate_command(
             "--bots", "-b", help=f"Bot kinds cycled over the seats: {', '.join(BOT_KINDS)}."
         ),
     ] = "heuristic,random",
-    stack: Annotated[int, typer.Option("--stack", min=1, help="Starting stack (chips).")] = 100,
+    stack: Annotated[int, typer.Option(
+            "--stack", callback=check_stack, help="Starting stack (chips, 1 to 10^9)."
+        )] = 100,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Print only the results table.")
     ] = False,

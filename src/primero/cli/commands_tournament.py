@@ -31,7 +31,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from primero.bots import BOT_KINDS
-from primero.cli.app import app, output_folder
+from primero.cli.app import app, check_stack, output_folder
 
 if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI starts fast
     from primero.research.tournament import TournamentConfig, TournamentResult, UnitResult
@@ -164,7 +164,9 @@ def tournament_command(
     ] = 3000,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Tournament seed (R10), >= 0.")] = 1,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 4,
-    stack: Annotated[int, typer.Option("--stack", help="Chips per seat, every hand.")] = 100,
+    stack: Annotated[int, typer.Option(
+            "--stack", callback=check_stack, help="Chips per seat, every hand (1 to 10^9)."
+        )] = 100,
     search_samples: Annotated[
         int | None,
         typer.Option("--search-samples", help="Samples per decision of search bots."),

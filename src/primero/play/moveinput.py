@@ -68,8 +68,10 @@ class InputError(ValueError):
     """
 
 
-#: Most digits a typed number may have (no stack comes near a billion chips).
-MAX_DIGITS: Final = 9
+#: Most digits a typed number may have: enough for every chip at the biggest table,
+#: 8 seats of the largest stack the command line and the server allow (10^9 chips each,
+#: online.md), 8 * 10^9 chips.
+MAX_DIGITS: Final = 10
 
 #: How typed cards are written, for error messages.
 CARD_HELP: Final = (
