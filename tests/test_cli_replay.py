@@ -77,8 +77,10 @@ def test_complete_uncontested_in_words(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "complete hand" in out
-    assert "p1 Ana takes 7 chips without showing" in out
-    assert "main" in out and "p1 Ana (7)" in out
+    # p1's bet of 3 nobody called goes back to p1; the antes, 4 chips, are won (R7)
+    assert "Uncalled bet of 3 chips returned to p1 Ana." in out
+    assert "p1 Ana takes 4 chips without showing" in out
+    assert "main" in out and "p1 Ana (4)" in out
     assert "+3" in out and "-1" in out  # net of p1 and of the others
     assert result.stderr == ""
 
@@ -141,8 +143,9 @@ def test_json_complete(tmp_path: Path) -> None:
     assert data["final_stacks"] == [53, 49, 49, 49]
     assert data["net"] == [3, -1, -1, -1]
     assert data["pots"] == [
-        {"amount": 7, "eligible": ["p1"], "winners": ["p1"], "shares": [7]}
+        {"amount": 4, "eligible": ["p1"], "winners": ["p1"], "shares": [4]}
     ]
+    assert data["uncalled"] == {"seat": "p1", "chips": 3}
 
 
 def test_json_pending(tmp_path: Path) -> None:

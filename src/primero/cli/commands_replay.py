@@ -68,15 +68,23 @@ def describe_outcome(name: str, record: HandRecord, outcome: ReplayOutcome) -> l
         f"{_who(record, s)} {c.label}" for s, c in enumerate(state.declared) if c is not None
     ]
     if outcome.complete:
+        from primero.engine.views import view
+        from primero.play.tablemodel.sentences import result_sentences, uncalled_bet, won_awards
+
         result = state.result
         assert result is not None
+        seen = view(state, None)
+        awards = won_awards(seen)  # R7: the bet nobody called is returned, not won
         voids = f", {state.void_deals} void deal(s)" if state.void_deals else ""
         out.append(Text(f"{name}: complete hand ({len(record.actions)} actions{voids})", "bold"))
+        if uncalled_bet(seen) is not None:  # the table's sentence (issue 18 item 4)
+            names = [_who(record, s) for s in range(state.n)]
+            out.append(Text(result_sentences(seen, names, you=False)[0] + "."))
         if result.uncontested:
             winner = next(s for s in range(state.n) if not state.folded[s])
             out.append(
                 Text(f"Everyone else folded: {_who(record, winner)} takes "
-                     f"{sum(a.pot.amount for a in result.awards)} chips without showing.")
+                     f"{sum(a.pot.amount for a in awards)} chips without showing.")
             )
         else:
             shown = Table(title="Hands shown", title_justify="left")
@@ -97,7 +105,7 @@ def describe_outcome(name: str, record: HandRecord, outcome: ReplayOutcome) -> l
         pots = Table(title="Pots", title_justify="left")
         for col in ("pot", "chips", "eligible", "won by"):
             pots.add_column(col)
-        for i, award in enumerate(result.awards):
+        for i, award in enumerate(awards):
             winners = ", ".join(
                 f"{_who(record, w)} ({share})"
                 for w, share in zip(award.winners, award.shares, strict=True)
@@ -138,6 +146,31 @@ def describe_outcome(name: str, record: HandRecord, outcome: ReplayOutcome) -> l
     return out
 
 
+def _won(outcome: ReplayOutcome) -> dict[str, Any]:
+    """A complete hand's ``pots`` as won and its ``uncalled`` bet (R7, issue 18 item 4):
+    the chips of a bet nobody called go back to the bettor, in ``uncalled``
+    (``{"seat": "p1", "chips": 1}``, or null), never in a pot."""
+    from primero.engine.actions import seat_name
+    from primero.engine.views import view
+    from primero.play.tablemodel.sentences import uncalled_bet, won_awards
+
+    assert outcome.state is not None
+    seen = view(outcome.state, None)
+    back = uncalled_bet(seen)
+    return {
+        "pots": [
+            {
+                "amount": a.pot.amount,
+                "eligible": [seat_name(s) for s in a.pot.eligible],
+                "winners": [seat_name(s) for s in a.winners],
+                "shares": list(a.shares),
+            }
+            for a in won_awards(seen)
+        ],
+        "uncalled": None if back is None else {"seat": seat_name(back.seat), "chips": back.chips},
+    }
+
+
 def replay_file(path: Path, *, as_json: bool, out: TextIO, err: TextIO) -> bool:
     """Replay one record file and report its outcome.
 
@@ -175,6 +208,8 @@ def replay_file(path: Path, *, as_json: bool, out: TextIO, err: TextIO) -> bool:
         else:
             assert outcome is not None
             payload.update(outcome.to_json())
+            if outcome.complete:
+                payload.update(_won(outcome))
         out.write(json.dumps(payload, ensure_ascii=False) + "\n")
         out.flush()
         return error is None

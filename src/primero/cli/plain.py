@@ -38,6 +38,7 @@ __all__ = [
     "InputFn",
     "card_text",
     "cards_text",
+    "pot_info",
     "print_leaving",
     "run_plain",
 ]
@@ -146,13 +147,40 @@ def _players_table(table: Table, v: SeatView) -> RichTable:
     return rt
 
 
+def pot_info(v: SeatView, seat_label: Callable[[int], str]) -> str:
+    """The pots of a hand in progress in words, as the turn panel says them (R7).
+
+    A last pot only one seat may win is the part of a bet nobody can call: it is said as
+    an uncalled bet to be returned, never as a pot (issue 18 item 4, as the table's
+    sentences, :func:`primero.play.tablemodel.sentences.result_sentences`).
+
+    >>> from primero.engine.state import HandState
+    >>> from primero.engine.views import view
+    >>> s = HandState(["Ana", "Ben", "Cleo"], [5, 30, 30])
+    >>> for line in ["d dh p1 7h Kc", "d dh p2 2s 3s", "d dh p3 Js 4s", "p1 b 4", "p2 y",
+    ...              "p2 r 20", "p3 y", "p3 f", "d dh p1 Ah 2c", "d dh p2 5d 3d"]:
+    ...     s.apply(line)
+    >>> pot_info(view(s, 0), ["Ana", "Ben", "Cleo"].__getitem__)
+    'Pot: 11 chips · uncalled bet of 16 chips, to be returned to Ben'
+    """
+    live = list(v.pots)
+    back = None
+    if len(live) > 1 and len(live[-1].eligible) == 1:  # nobody can call it: not a pot (R7)
+        back = live.pop()
+    pots = " + ".join(str(p.amount) for p in live) or "0"
+    info = f"Pot: {_chips(sum(p.amount for p in live))}"
+    if len(live) > 1:
+        info += f" ({pots})"
+    if back is not None:  # worded as the table's sentences (issue 18 item 4)
+        who = "you" if back.eligible[0] == v.seat else seat_label(back.eligible[0])
+        info += f" · uncalled bet of {_chips(back.amount)}, to be returned to {who}"
+    return info
+
+
 def _turn_panel(console: Console, table: Table, v: SeatView) -> None:
     console.print()
     console.print(_players_table(table, v))
-    pots = " + ".join(str(p.amount) for p in v.pots) or "0"
-    info = f"Pot: {_chips(v.pot_total)}"
-    if len(v.pots) > 1:
-        info += f" ({pots})"
+    info = pot_info(v, table.seat_label)
     if v.current_bet is not None:
         info += f" · bet to match this round: {v.current_bet} (you need {v.to_call})"
     if v.pending_bet is not None:
