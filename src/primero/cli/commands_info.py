@@ -184,23 +184,54 @@ _HEADING: Final = re.compile(r"^## ", re.MULTILINE)
 
 
 def rules_section(section_id: str) -> str | None:
-    """One section of the rules text by its id (R1–R10, R8b, R9b), heading included.
+    """One section of the rules text by its id (R1–R10, R8b, R9b), heading included, or
+    one numbered step of it (``R4.3``, as the table cites them).
 
     Args:
-        section_id: a section id such as ``"R4"`` or ``"r8b"`` (any case).
+        section_id: a section id such as ``"R4"`` or ``"r8b"`` (any case), or a step
+            ``"R4.3"`` (the rules text numbers the steps of a section).
 
     Returns:
-        The section's Markdown, from its ``## R8 ...`` heading to the next heading; None
-        when no section has that id.
+        The section's Markdown, from its ``## R8 ...`` heading to the next heading; for
+        a step, the section's heading and that step's paragraph; None when no section
+        (or no step) has that id.
 
     Raises:
         OSError: as :func:`rules_text`.
     """
-    wanted = section_id.strip().lower()
+    wanted, _, step = section_id.strip().lower().partition(".")
     for chunk in _HEADING.split(rules_text())[1:]:
         first_word = chunk.split(maxsplit=1)[0].lower() if chunk.strip() else ""
         if first_word == wanted:
-            return "## " + chunk.rstrip() + "\n"
+            text = "## " + chunk.rstrip() + "\n"
+            return text if not step else _rules_step(text, step)
+    return None
+
+
+_STEP: Final = re.compile(r"^(\d+)\. ", re.MULTILINE)
+
+
+def _rules_step(section: str, step: str) -> str | None:
+    """Numbered step ``step`` of a section (``R4.3``: step 3 of R4), under the section's
+    heading; None when the section has no such step."""
+    heading = section.split("\n", 1)[0]
+
+    def wanted_id(text: str) -> str:
+        return text.split(maxsplit=2)[1]
+
+    starts = list(_STEP.finditer(section))
+    for i, match in enumerate(starts):
+        if match.group(1) == step:
+            end = starts[i + 1].start() if i + 1 < len(starts) else len(section)
+            lines = section[match.end():end].split("\n")
+            # the step's own lines: its first, then those indented under it
+            body = [lines[0]]
+            for line in lines[1:]:
+                if line and not line.startswith(" "):
+                    break
+                body.append(line[3:] if line.startswith("   ") else line)
+            text = "\n".join(body).rstrip()
+            return f"{heading}\n\n**{wanted_id(section)}.{step}** {text}\n"
     return None
 
 
@@ -265,7 +296,7 @@ def rules_command(
         typer.Option(
             "--section",
             "-s",
-            help="Print only this section of the rules, e.g. R4 or R8b.",
+            help="Print only this section of the rules, e.g. R4 or R8b, or one step, e.g. R4.3.",
             show_default=False,
         ),
     ] = None,
@@ -286,7 +317,10 @@ def rules_command(
     if section is not None:
         text = rules_section(section)
         if text is None:
-            _fail(f"no section {section!r} in the rules: use an id such as R1 … R10, R8b, R9b")
+            _fail(
+                f"no section {section!r} in the rules: use an id such as R1 … R10, R8b, "
+                "R9b, or a step such as R4.3"
+            )
         console.print(Markdown(text))
         return
     if not use_pager(console):
