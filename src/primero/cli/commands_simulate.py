@@ -333,7 +333,9 @@ def simulate_command(
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 6,
     seed: Annotated[
         int | None,
-        typer.Option("--seed", "-s", help="Seed (R10); default: a fresh one, shown in the title."),
+        typer.Option(
+            "--seed", "-s", help="Seed (R10), >= 0; default: a fresh one, shown in the title."
+        ),
     ] = None,
     bots: Annotated[
         str,
@@ -373,6 +375,9 @@ def simulate_command(
     except RulesError as exc:
         typer.echo(f"primero: {exc}", err=True)
         raise typer.Exit(2) from None
+    if seed is not None and seed < 0:  # as tournament: seeds are whole numbers >= 0 (R10)
+        typer.echo(f"primero: the seed must be >= 0, not {seed}", err=True)
+        raise typer.Exit(2)
     if seed is None:
         import secrets
 

@@ -290,6 +290,12 @@ def tournament_command(
             list(zip(pairs, played[1:], strict=True)) if pairs else [(config, played[0])]
         )
         rated = ratings(kinds, [*pair_tables, *([(config, played[0])] if pairs else [])])
+        if rated is None:  # said on screen, as the missing plots are
+            note = (
+                'no ratings (results.json has "ratings": null): openskill is missing: '
+                "pip install -e '.[research]'"
+            )
+            console.print(f"[yellow]{escape(note)}[/]")
         full = MatrixResult(
             field=result,
             pairs=tuple(pair_result(c, u) for c, u in pair_tables),

@@ -128,7 +128,8 @@ class TournamentConfig:
         hands: hands wanted (>= 1); rounded up to whole units of ``len(bots)`` hands.
         seed: the tournament seed (>= 0, R10).
         players: seats at the table (2..``rules.max_players``, R3).
-        stack: chips each seat starts every hand with (>= 1).
+        stack: chips each seat starts every hand with (>= 1, and more than the ante
+            with the rules' ``min_raise`` in reach: :meth:`Rules.check_stacks`).
         rules: the house rules (default: the standard game).
         search_samples: samples per decision of search bots (None: their default).
 
@@ -161,6 +162,7 @@ class TournamentConfig:
             )
         if self.stack < 1:
             raise ValueError(f"the stack must be at least 1 chip, not {self.stack}")
+        self.rules.check_stacks([self.stack] * self.players)  # RulesError, a ValueError
         if self.search_samples is not None and self.search_samples < 1:
             raise ValueError(f"search samples must be at least 1, not {self.search_samples}")
 
