@@ -21,7 +21,9 @@ def test_export_without_a_database_is_an_error(
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["hands", "export", "--out", "out"])
     assert result.exit_code == 2, result.output
-    assert f"no database at {tmp_path.resolve() / 'primero.db'}" in result.output
+    assert result.output.startswith(
+        f"primero: no database at {tmp_path.resolve() / 'primero.db'}"
+    )
     assert "--database-url" in result.output
     assert "hands written" not in result.output
     assert not (tmp_path / "primero.db").exists()
@@ -52,7 +54,9 @@ def test_export_unknown_table_is_an_error_naming_the_tables(tmp_path: Path) -> N
         app, ["hands", "export", "--database-url", url, "--out", str(out), "--table", "nope"]
     )
     assert result.exit_code == 2, result.output
-    assert "no table 'nope'" in result.output
+    assert result.output.startswith(
+        "primero: no table 'nope' in the database: the tables there are: abc123"
+    )
     assert "abc123" in result.output
     assert "hands written" not in result.output
 
@@ -93,3 +97,13 @@ def test_export_with_a_bad_database_url_is_one_line(
     assert result.exit_code == 2, result.output
     assert result.output.strip() == f"primero: cannot use --database-url: {words}"
     assert not (tmp_path / "out").exists()
+
+
+def test_export_help_names_the_files_it_writes() -> None:
+    # the placeholders were once <table>/<n>: markup ate them and left "DIR//.prh"
+    result = runner.invoke(app, ["hands", "export", "--help"], terminal_width=200)
+    assert result.exit_code == 0
+    said = " ".join(result.output.replace("│", " ").split())
+    assert "record, DIR/TABLE/N.prh (TABLE: the table id, N: the hand number)" in said
+    assert "Folder to write DIR/TABLE/N.prh into." in said
+    assert "DIR//" not in said

@@ -153,14 +153,15 @@ def _database_error(exc: Exception) -> NoReturn:
 
 @hands_app.command("export")
 def export_command(
-    out: Annotated[Path, typer.Option("--out", help="Folder to write DIR/<table>/<n>.prh.")],
+    out: Annotated[Path, typer.Option("--out", help="Folder to write DIR/TABLE/N.prh into.")],
     database_url: DatabaseUrl = "sqlite:///primero.db",
     table: Annotated[
         str | None, typer.Option("--table", help="Only this table's hands.")
     ] = None,
 ) -> None:
-    """Write every finished hand as a complete .prh record, DIR/<table id>/<hand number>.prh,
-    overwriting. It holds every card: the operator's archive, not for players.
+    """Write every finished hand as a complete .prh record, DIR/TABLE/N.prh (TABLE: the
+    table id, N: the hand number), overwriting. It holds every card: the operator's
+    archive, not for players.
 
     Exits with code 2, writing nothing, when the SQLite file of ``--database-url`` does not
     exist (export never creates a database) or when ``--table`` names no table there."""
@@ -176,7 +177,7 @@ def export_command(
         path = Path(str(url.database))
         if not path.is_file():
             typer.echo(
-                f"no database at {path.resolve()}: run it where `primero serve` keeps "
+                f"primero: no database at {path.resolve()}: run it where `primero serve` keeps "
                 "primero.db, or give --database-url",
                 err=True,
             )
@@ -205,7 +206,7 @@ def _export(database_url: str, out: Path, table: str | None) -> None:
             if table not in known:
                 there = ", ".join(known) if known else "none"
                 typer.echo(
-                    f"no table {table!r} in the database: the tables there are: {there}",
+                    f"primero: no table {table!r} in the database: the tables there are: {there}",
                     err=True,
                 )
                 raise typer.Exit(2)
