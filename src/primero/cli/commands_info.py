@@ -350,8 +350,27 @@ class RulesPager(Pager):
     ``less -R`` (which keeps the colours; ``q`` quits), else Python's own pager."""
 
     def show(self, content: str) -> None:
-        """Page ``content`` (text with terminal colour codes)."""
-        if os.environ.get("PAGER") or os.environ.get("MANPAGER") or not shutil.which("less"):
+        """Page ``content`` (text with terminal colour codes). When ``$MANPAGER`` or
+        ``$PAGER`` names a program that is not there, say so on standard error and print
+        ``content`` unpaged (never only the shell's "not found")."""
+        import shlex
+
+        variable = "MANPAGER" if os.environ.get("MANPAGER") else "PAGER"
+        command = os.environ.get(variable)
+        if command:
+            try:
+                program = shlex.split(command)[0] if command.strip() else ""
+            except ValueError:
+                program = ""
+            if not program or shutil.which(program) is None:
+                sys.stderr.write(
+                    f"primero: ${variable} is {command!r}, a program that is not installed: "
+                    "printing the rules without a pager\n"
+                )
+                sys.stdout.write(content)
+                sys.stdout.flush()
+                return
+        if command or not shutil.which("less"):
             import pydoc
 
             pydoc.pager(content)

@@ -299,7 +299,7 @@ def results_table(result: SimulationResult) -> Group:
         for kind, nets in by_kind.items():
             total = sum(nets)
             table.add_row(
-                f"all {kind}", f"{len(nets)} seats", f"{total:+d}",
+                f"all {kind}", f"{len(nets)} seat{'' if len(nets) == 1 else 's'}", f"{total:+d}",
                 f"{100 * total / hands:+.1f}", "",
             )
     shown_total = max(1, sum(result.shown.values()))

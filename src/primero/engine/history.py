@@ -256,7 +256,17 @@ def read_record(path: str | Path) -> HandRecord:
         raise RecordError(f"cannot read {p}: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
         raise RecordError(f"cannot read {p}: {exc}") from None
-    return parse_record(text, "json" if p.suffix.lower() == ".json" else "toml")
+    fmt: Literal["toml", "json"] = "json" if p.suffix.lower() == ".json" else "toml"
+    try:
+        return parse_record(text, fmt)
+    except RecordError as exc:
+        looks_json = fmt == "toml" and text.lstrip().startswith("{")
+        if looks_json and exc.index is None and exc.message.startswith("not valid TOML"):
+            raise RecordError(
+                f"{exc.message} (this looks like a JSON record: JSON records are read "
+                f"from files named .json, e.g. {p.with_suffix('.json').name})"
+            ) from None
+        raise
 
 
 def replay(record: HandRecord) -> ReplayOutcome:

@@ -184,20 +184,28 @@ def find_unfinished(save_dir: Path) -> SavedMatch:
     """The most recently saved match in ``save_dir`` that is not over.
 
     Raises:
-        ResumeError: there is none (the message names the folder).
+        ResumeError: there is none (the message names the folder); when some save file
+            there cannot be read, the message names the newest such file and why.
     """
     files = sorted(
         save_dir.glob(f"*{SAVE_SUFFIX}"),
         key=lambda p: (p.stat().st_mtime_ns, p.name),
         reverse=True,
     )
+    unreadable: list[ResumeError] = []
     for path in files:
         try:
             saved = read_saved(path)
-        except ResumeError:
+        except ResumeError as exc:
+            unreadable.append(exc)
             continue
         if not saved.over:
             return saved
+    if unreadable:  # say why, not only that nothing was found
+        raise ResumeError(
+            f"no unfinished match could be read in {save_dir}: {unreadable[0]}"
+            + (f" (and {len(unreadable) - 1} more)" if len(unreadable) > 1 else "")
+        )
     raise ResumeError(f"no unfinished match saved in {save_dir} (nothing to resume)")
 
 

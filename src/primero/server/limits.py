@@ -67,8 +67,8 @@ class CreateGate:
                 if count >= s.create_rate:
                     wait = (oldest or since) + CREATE_WINDOW - now
                     raise TooMany(
-                        f"at most {s.create_rate} tables a minute from one address: try "
-                        f"again in {math.ceil(wait)} seconds",
+                        f"at most {s.create_rate} table{'' if s.create_rate == 1 else 's'} "
+                        f"a minute from one address: try again in {math.ceil(wait)} seconds",
                         math.ceil(wait),
                     )
 
