@@ -591,11 +591,12 @@ def test_learn_scrolls_with_pagedown_and_leaves_with_ctrl_c() -> None:
                     await pilot.press("space")
             await pilot.pause()
             main = app.query_one("#main", VerticalScroll)
-            assert main.max_scroll_y > 0
-            await pilot.press("pagedown")
+            assert main.max_scroll_y == 0  # the newest log lines fit under the table
+            await pilot.press("pagedown")  # the whole log opens, its newest line shown
             await pilot.pause()
             assert main.scroll_y > 0
-            await pilot.press("pageup")
+            for _ in range(10):
+                await pilot.press("pageup")
             await pilot.pause()
             assert main.scroll_y == 0
             await pilot.press("ctrl+c")
@@ -876,3 +877,49 @@ def test_without_echo_turns_echo_off_and_drops_typed_keys() -> None:
     finally:
         os.close(master)
         os.close(slave)
+
+
+def _newest_log_line(v: Any, you: bool = True) -> str:
+    """The start of the newest hand-log sentence as it is drawn (cards as symbols)."""
+    from primero.play.tablemodel.sentences import hand_sentences
+    from primero.tui.logpanel import sentence_text
+
+    said = hand_sentences(v, v.players, you=you)[len(v.log) - 1]
+    return f"{len(v.log):>3} " + sentence_text(said).plain[:30]
+
+
+@pytest.mark.parametrize("size", [NARROW, WIDE])
+def test_learn_keeps_the_table_the_cards_and_the_newest_log_lines_at_each_turn(
+    size: tuple[int, int],
+) -> None:
+    """Issue 18 for ``learn``: at every move the person is asked for, the status, every
+    seat, the person's own cards and the newest log line are on screen (as in ``play``)."""
+    from primero.tui.learn_script import You, keys_for
+
+    async def body() -> None:
+        app = LearnApp()
+        turns = 0
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for _ in range(300):
+                step = app.guide.step
+                if step is None or (isinstance(step, Teach) and step.key == "next_steps"):
+                    break
+                if isinstance(step, You):
+                    for _ in range(4):  # the log's tail is fitted over a few frames
+                        await pilot.pause()
+                    v = app.guide.view()
+                    text = screen_text(app)
+                    assert "Guided hand" in text, text
+                    for name in v.players:
+                        assert f" {name} " in text, (name, text)
+                    for card in v.hand:
+                        assert card.pretty in text, (card, text)
+                    assert _newest_log_line(v) in text, (_newest_log_line(v), text)
+                    turns += 1
+                    await pilot.press(*keys_for(app.guide.suggestion(), v))
+                else:
+                    await pilot.press("space")
+        assert turns >= 5
+
+    run(body)
