@@ -923,3 +923,44 @@ def test_learn_keeps_the_table_the_cards_and_the_newest_log_lines_at_each_turn(
         assert turns >= 5
 
     run(body)
+
+
+def _long_error(text: str) -> Any:
+    """A move parser whose error is longer than half an 80x24 screen (a test double for
+    a position with many allowed moves)."""
+    moves = "\n".join(f"  m{i} N   move number {i}" for i in range(14))
+    raise ValueError(f"unknown card 'Zz' in {text!r}\nallowed now:\n{moves}")
+
+
+@pytest.mark.parametrize("size", [NARROW, WIDE])
+def test_a_long_typed_move_error_keeps_the_move_box_and_keys_and_ctrl_u_clears(
+    size: tuple[int, int],
+) -> None:
+    async def body() -> None:
+        app = table_app()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press("colon", "x", "space", "Z", "z", "enter")  # the real parser
+            await pilot.pause()
+            text = screen_text(app)
+            assert ": x Zz_" in text and "unknown card 'Zz'" in text, text
+            app.pad.parser = _long_error
+            await pilot.press("enter")
+            await pilot.pause()
+            rows = screen_text(app).splitlines()
+            assert len(rows) == size[1]
+            assert any(r.startswith(" : x Zz_ ") or r == " : x Zz_" for r in rows), rows
+            assert "unknown card 'Zz' in 'x Zz'" in "\n".join(rows)
+            assert "⏎ send" in rows[-1] or "⏎ send" in rows[-2], rows  # the keys, at the bottom
+            if size == NARROW:
+                assert any(r.startswith(" … and ") and r.endswith(" more lines") for r in rows)
+                assert "Hand 1 of 2" in rows[1] and any("Your cards:" in r for r in rows)
+            await pilot.press("ctrl+u")
+            await pilot.pause()
+            rows = screen_text(app).splitlines()
+            assert any(r.split("│")[0].rstrip() == " : _" for r in rows), rows
+            assert app.pad.command == ""
+            await pilot.press("b", "space", "1", "backspace", "2")
+            assert app.pad.command == "b 2"
+
+    run(body)

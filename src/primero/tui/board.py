@@ -77,6 +77,7 @@ class KeyButton(Button):
             "right": "→",
             "colon": ":",
             "question_mark": "?",
+            "ctrl+u": "^U",
         }
         return names.get(key, key)
 
