@@ -702,7 +702,9 @@ def test_at_80_columns_the_key_bar_keeps_q_with_leave(tmp_path: Path) -> None:
             await pilot.press("enter")
             await pilot.pause()
             assert app.pad.active
-            for width in range(66, 81):  # where the line breaks moves with the width
+            # where the line breaks moves with the width (under 80 the board asks for a
+            # larger terminal; from 100 the layout is wide)
+            for width in range(80, 100):
                 await pilot.resize_terminal(width, 24)
                 await pilot.pause()
                 lines = screen_text(app).splitlines()
@@ -962,5 +964,38 @@ def test_a_long_typed_move_error_keeps_the_move_box_and_keys_and_ctrl_u_clears(
             assert app.pad.command == ""
             await pilot.press("b", "space", "1", "backspace", "2")
             assert app.pad.command == "b 2"
+
+    run(body)
+
+
+def _watch_app() -> App[None]:
+    from primero.engine.history import HandRecord
+    from primero.tui.watch import WatchApp
+    from primero.tui.watchmodel import WatchModel
+
+    lines = ["d dh p1 Kc 5c", "d dh p2 Jd 7c", "p1 b 3"]
+    return WatchApp(WatchModel(HandRecord(("Ana", "Ben"), (100, 100), lines)))
+
+
+@pytest.mark.parametrize("make", [table_app, LearnApp, _watch_app])
+@pytest.mark.parametrize("size", [(40, 12), (79, 24), (80, 23)])
+def test_a_terminal_smaller_than_80x24_says_so_and_the_table_comes_back(
+    make: Callable[[], App[None]], size: tuple[int, int]
+) -> None:
+    async def body() -> None:
+        app = make()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            text = " ".join(screen_text(app).split())
+            width, height = size
+            assert "Make the terminal at least 80×24" in text, text
+            assert f"(it is {width}×{height} now; q leaves)" in text, text
+            assert "player stack" not in text  # no unreadable table under it
+            await pilot.resize_terminal(80, 24)
+            for _ in range(3):
+                await pilot.pause()
+            text = screen_text(app)
+            assert "Make the terminal" not in text
+            assert re.search("player +stack", text), text
 
     run(body)

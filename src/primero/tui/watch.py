@@ -91,8 +91,9 @@ class WatchApp(App[None]):
 
     At 80x24 the banner, the table, the seat's cards, the result (at the end) and the
     keys are on screen; the analysis and the newest lines of the hand log follow below,
-    and ``pgdn``/``down``/``pgup``/``up`` open the whole log (as at the play table). Wider than 100 columns the analysis and the log sit at the
-    right.
+    and ``pgdn``/``down``/``pgup``/``up`` open the whole log (as at the play table).
+    Wider than 100 columns the analysis and the log sit at the right; under 80×24 the
+    board asks for a larger terminal.
 
     Args:
         model: the replayed record and the seat to watch.
