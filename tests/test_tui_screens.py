@@ -591,11 +591,12 @@ def test_learn_scrolls_with_pagedown_and_leaves_with_ctrl_c() -> None:
                     await pilot.press("space")
             await pilot.pause()
             main = app.query_one("#main", VerticalScroll)
-            assert main.max_scroll_y > 0
-            await pilot.press("pagedown")
+            assert main.max_scroll_y == 0  # the newest log lines fit under the table
+            await pilot.press("pagedown")  # the whole log opens, its newest line shown
             await pilot.pause()
             assert main.scroll_y > 0
-            await pilot.press("pageup")
+            for _ in range(10):
+                await pilot.press("pageup")
             await pilot.pause()
             assert main.scroll_y == 0
             await pilot.press("ctrl+c")
@@ -701,7 +702,9 @@ def test_at_80_columns_the_key_bar_keeps_q_with_leave(tmp_path: Path) -> None:
             await pilot.press("enter")
             await pilot.pause()
             assert app.pad.active
-            for width in range(66, 81):  # where the line breaks moves with the width
+            # where the line breaks moves with the width (under 80 the board asks for a
+            # larger terminal; from 100 the layout is wide)
+            for width in range(80, 100):
                 await pilot.resize_terminal(width, 24)
                 await pilot.pause()
                 lines = screen_text(app).splitlines()
@@ -876,3 +879,123 @@ def test_without_echo_turns_echo_off_and_drops_typed_keys() -> None:
     finally:
         os.close(master)
         os.close(slave)
+
+
+def _newest_log_line(v: Any, you: bool = True) -> str:
+    """The start of the newest hand-log sentence as it is drawn (cards as symbols)."""
+    from primero.play.tablemodel.sentences import hand_sentences
+    from primero.tui.logpanel import sentence_text
+
+    said = hand_sentences(v, v.players, you=you)[len(v.log) - 1]
+    return f"{len(v.log):>3} " + sentence_text(said).plain[:30]
+
+
+@pytest.mark.parametrize("size", [NARROW, WIDE])
+def test_learn_keeps_the_table_the_cards_and_the_newest_log_lines_at_each_turn(
+    size: tuple[int, int],
+) -> None:
+    """Issue 18 for ``learn``: at every move the person is asked for, the status, every
+    seat, the person's own cards and the newest log line are on screen (as in ``play``)."""
+    from primero.tui.learn_script import You, keys_for
+
+    async def body() -> None:
+        app = LearnApp()
+        turns = 0
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for _ in range(300):
+                step = app.guide.step
+                if step is None or (isinstance(step, Teach) and step.key == "next_steps"):
+                    break
+                if isinstance(step, You):
+                    for _ in range(4):  # the log's tail is fitted over a few frames
+                        await pilot.pause()
+                    v = app.guide.view()
+                    text = screen_text(app)
+                    assert "Guided hand" in text, text
+                    for name in v.players:
+                        assert f" {name} " in text, (name, text)
+                    for card in v.hand:
+                        assert card.pretty in text, (card, text)
+                    assert _newest_log_line(v) in text, (_newest_log_line(v), text)
+                    turns += 1
+                    await pilot.press(*keys_for(app.guide.suggestion(), v))
+                else:
+                    await pilot.press("space")
+        assert turns >= 5
+
+    run(body)
+
+
+def _long_error(text: str) -> Any:
+    """A move parser whose error is longer than half an 80x24 screen (a test double for
+    a position with many allowed moves)."""
+    moves = "\n".join(f"  m{i} N   move number {i}" for i in range(14))
+    raise ValueError(f"unknown card 'Zz' in {text!r}\nallowed now:\n{moves}")
+
+
+@pytest.mark.parametrize("size", [NARROW, WIDE])
+def test_a_long_typed_move_error_keeps_the_move_box_and_keys_and_ctrl_u_clears(
+    size: tuple[int, int],
+) -> None:
+    async def body() -> None:
+        app = table_app()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press("colon", "x", "space", "Z", "z", "enter")  # the real parser
+            await pilot.pause()
+            text = screen_text(app)
+            assert ": x Zz_" in text and "unknown card 'Zz'" in text, text
+            app.pad.parser = _long_error
+            await pilot.press("enter")
+            await pilot.pause()
+            rows = screen_text(app).splitlines()
+            assert len(rows) == size[1]
+            assert any(r.startswith(" : x Zz_ ") or r == " : x Zz_" for r in rows), rows
+            assert "unknown card 'Zz' in 'x Zz'" in "\n".join(rows)
+            assert "⏎ send" in rows[-1] or "⏎ send" in rows[-2], rows  # the keys, at the bottom
+            if size == NARROW:
+                assert any(r.startswith(" … and ") and r.endswith(" more lines") for r in rows)
+                assert "Hand 1 of 2" in rows[1] and any("Your cards:" in r for r in rows)
+            await pilot.press("ctrl+u")
+            await pilot.pause()
+            rows = screen_text(app).splitlines()
+            assert any(r.split("│")[0].rstrip() == " : _" for r in rows), rows
+            assert app.pad.command == ""
+            await pilot.press("b", "space", "1", "backspace", "2")
+            assert app.pad.command == "b 2"
+
+    run(body)
+
+
+def _watch_app() -> App[None]:
+    from primero.engine.history import HandRecord
+    from primero.tui.watch import WatchApp
+    from primero.tui.watchmodel import WatchModel
+
+    lines = ["d dh p1 Kc 5c", "d dh p2 Jd 7c", "p1 b 3"]
+    return WatchApp(WatchModel(HandRecord(("Ana", "Ben"), (100, 100), lines)))
+
+
+@pytest.mark.parametrize("make", [table_app, LearnApp, _watch_app])
+@pytest.mark.parametrize("size", [(40, 12), (79, 24), (80, 23)])
+def test_a_terminal_smaller_than_80x24_says_so_and_the_table_comes_back(
+    make: Callable[[], App[None]], size: tuple[int, int]
+) -> None:
+    async def body() -> None:
+        app = make()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            text = " ".join(screen_text(app).split())
+            width, height = size
+            assert "Make the terminal at least 80×24" in text, text
+            assert f"(it is {width}×{height} now; q leaves)" in text, text
+            assert "player stack" not in text  # no unreadable table under it
+            await pilot.resize_terminal(80, 24)
+            for _ in range(3):
+                await pilot.pause()
+            text = screen_text(app)
+            assert "Make the terminal" not in text
+            assert re.search("player +stack", text), text
+
+    run(body)

@@ -228,3 +228,60 @@ def test_a_superscript_digit_is_no_seat_key() -> None:
             assert app.seat == 2
 
     asyncio.run(body())
+
+
+#: The shared cases beside the repository (or beside a worktree's parent folder).
+CASES_DIR = next(
+    (
+        up / "shared" / "cases"
+        for up in Path(__file__).resolve().parents[2:4]
+        if (up / "shared" / "cases").is_dir()
+    ),
+    Path(__file__).resolve().parents[2] / "shared" / "cases",
+)
+
+
+def test_at_the_end_the_table_the_cards_and_the_result_are_on_screen_at_80x24() -> None:
+    """Issue 18 for ``watch``: End at 80x24 shows the seats table (with the cards shown
+    at the showdown), the watched seat's cards and the result; PageDown opens the hand
+    log at its newest line, not its oldest."""
+
+    async def body() -> None:
+        app = _app(name="hand.prh")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("end")
+            text = await settle(pilot, app)
+            assert "player  stack" in text, text  # the seats table's header
+            for name in NAMES:
+                assert f" {name} " in text, (name, text)
+            assert "3♠ 7♦ 6♥ 2♣" in text  # Dev's cards, shown at the showdown
+            assert "Ana's cards: [1]5♣ [2]J♣ [3]3♦ [4]Q♠" in text
+            assert "Dev wins 41 chips (primero 64)" in text
+            assert "q quit" in text.splitlines()[-1]
+            await pilot.press("pagedown")
+            text = await settle(pilot, app)
+            assert " 46 Fay checks" in text, text
+            assert "  1 Ana is dealt" not in text, text
+
+    asyncio.run(body())
+
+
+@pytest.mark.skipif(not CASES_DIR.is_dir(), reason=f"shared cases folder absent: {CASES_DIR}")
+@pytest.mark.parametrize("case", ["01-tie-eldest-wins.prh", "09-side-pot.prh"])
+def test_a_shared_case_at_its_end_shows_the_seats_and_the_cards_at_80x24(case: str) -> None:
+    async def body() -> None:
+        model = WatchModel.from_file(CASES_DIR / case)
+        app = WatchApp(model, name=case)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("end")
+            text = await settle(pilot, app)
+            v = model.view(model.steps)
+            assert "player  stack" in text, text
+            for name in v.players:
+                assert f" {name} " in text, (name, text)
+            assert all(c.pretty in text for c in v.hand), text
+            assert "Chips:" in text, text  # the result
+
+    asyncio.run(body())

@@ -175,7 +175,11 @@ class ActionPad:
             out = [KeyChoice(str(i + 1), c.label) for i, c in enumerate(legal.declare)]
             return [*out, KeyChoice("escape", "back")]
         if self.mode is PadMode.COMMAND:
-            return [KeyChoice("enter", "send"), KeyChoice("escape", "back")]
+            return [
+                KeyChoice("enter", "send"),
+                KeyChoice("ctrl+u", "clear"),
+                KeyChoice("escape", "back"),
+            ]
         if self.mode is PadMode.LIMIT:
             return [
                 KeyChoice("down", "−1"),
@@ -411,6 +415,8 @@ class ActionPad:
             self.mode = PadMode.IDLE
         elif key in _BACKSPACE:
             self.command = self.command[:-1]
+        elif key == "ctrl+u":  # clear the line, as in a shell
+            self.command = ""
         elif key == "enter":
             assert self.parser is not None
             try:

@@ -33,7 +33,11 @@ from primero.tui.logpanel import log_text
 from primero.tui.resultpanel import result_text
 from primero.tui.tablepanel import labels_for, possessive, status_text, table_panel
 
-__all__ = ["NARROW_CSS", "Board", "KeyButton", "KeysLine", "keys_line"]
+__all__ = ["MIN_SIZE", "NARROW_CSS", "Board", "KeyButton", "KeysLine", "keys_line"]
+
+#: The smallest terminal (columns, rows) the board's layout supports; below it the board
+#: says so instead of drawing a table nobody can read.
+MIN_SIZE = (80, 24)
 
 #: App CSS for screens narrower than 100 cells: one scrolling column (the side panel's
 #: lesson or analysis and the hand log move into it), the cards on one line, the prompt
@@ -77,6 +81,7 @@ class KeyButton(Button):
             "right": "→",
             "colon": ":",
             "question_mark": "?",
+            "ctrl+u": "^U",
         }
         return names.get(key, key)
 
@@ -150,6 +155,11 @@ class Board(Horizontal):
     Board #nlog { height: auto; }
     Board #panel { height: auto; max-height: 60%; margin-bottom: 1; }
     Board #log-scroll { height: 1fr; }
+    Board #too-small { display: none; width: 1fr; height: 1fr; content-align: center middle;
+                       text-style: bold; color: $warning; }
+    Board.-too-small #too-small { display: block; }
+    Board.-too-small #left { display: none; }
+    Board.-too-small #side { display: none; }
     """
 
     #: Screens narrower than 100 cells stack the side panel under the table (set on the
@@ -189,6 +199,7 @@ class Board(Horizontal):
                 yield Static(id="prompt")
                 yield Horizontal(id="buttons")
                 yield Static(id="keys-text", classes="narrow-only")
+        yield Static(id="too-small")
         with Vertical(id="side"):
             yield Static(id="panel")
             yield Static(Text("Hand log", style="bold underline"), id="log-title")
@@ -346,8 +357,28 @@ class Board(Horizontal):
         if self._fit_rounds < 3:  # the layout may settle over a few frames
             self.call_after_refresh(self._fit_tail)
 
+    def on_mount(self) -> None:
+        """Say so at once when the terminal is too small."""
+        self._check_size()
+
+    def _check_size(self) -> None:
+        """Show "Make the terminal at least 80×24" instead of the table when the terminal
+        is smaller than :data:`MIN_SIZE`."""
+        width, height = self.app.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small:
+            self.query_one("#too-small", Static).update(
+                Text(
+                    f"Make the terminal at least {MIN_SIZE[0]}×{MIN_SIZE[1]}\n"
+                    f"(it is {width}×{height} now; q leaves)",
+                    justify="center",
+                )
+            )
+        self.set_class(small, "-too-small")
+
     def on_resize(self) -> None:
-        """Fit the narrow log's tail to the new height."""
+        """Check the terminal's size; fit the narrow log's tail to the new height."""
+        self._check_size()
         if self.tail_log:
             self._fit_rounds = 0
             self.call_after_refresh(self._fit_tail)

@@ -137,7 +137,9 @@ class LearnApp(App[None]):
         yield Board()
 
     def on_mount(self) -> None:
-        """Show the first lesson."""
+        """Show the first lesson; on narrow screens the hand log shows its newest lines
+        under the table and the cards, as at the play table (issue 18)."""
+        self.query_one(Board).tail_log = True
         self._refresh()
 
     def _move_after_lesson(self) -> tuple[str, list[str]] | None:

@@ -308,10 +308,15 @@ class TableApp(App[None]):
             return
         prompt = Text(self.pad.prompt() or "Your move: ", style="bold")
         message = self.pad.message or self.note
+        used = 0
         if self._auto_note():
-            prompt.append("\n" + self._auto_note(), style="yellow")
+            note = Text(self._auto_note(), style="yellow")
+            used = len(note.wrap(self.console, self._bar_width()))
+            prompt.append("\n")
+            prompt.append_text(note)
         if message:
-            prompt.append("\n" + message, style="red")
+            prompt.append("\n")
+            prompt.append_text(self._fit_message(message, used))
         board.set_prompt(prompt)
         choices = self.pad.choices()
         if self.pad.mode is PadMode.IDLE:
@@ -323,6 +328,27 @@ class TableApp(App[None]):
                 KeyChoice("q", "leave"),
             ]
         board.set_keys(choices)
+
+    def _bar_width(self) -> int:
+        """The cells of a line in the key bar (its padding and the side panel left out)."""
+        return max(self.size.width - (2 if self.board.narrow else 41), 20)
+
+    def _fit_message(self, message: str, used: int) -> Text:
+        """``message`` cut to the rows left in the key bar (half the board at most), so
+        a long typed-move error never pushes the move box or the keys off screen.
+
+        Args:
+            message: what a key or a typed move did not do (red).
+            used: rows of the bar already taken by other notes.
+        """
+        text = Text(message, style="red")
+        rows = text.wrap(self.console, self._bar_width())
+        room = max(self.board.size.height // 2 - 4 - used, 2)  # border, box, two key rows
+        if len(rows) <= room:
+            return text
+        out = Text("\n", style="red").join(rows[: room - 1])
+        out.append(f"\n… and {len(rows) - room + 1} more lines", style="red")
+        return out
 
     def _extra_keys(self) -> list[KeyChoice]:
         """The help key, and the look-back key once a hand has been saved."""

@@ -89,10 +89,11 @@ class WatchApp(App[None]):
     invalid action steps up to the last valid one, where the error is shown in the
     wording of ``primero replay`` (:func:`primero.play.recordpos.describe_error`).
 
-    At 80x24 the banner, the table, the seat's cards and the keys are on screen; the
-    result, the analysis and the hand log follow below, reached with ``pgdn``/``down``
-    (and the mouse wheel). Wider than 100 columns the analysis and the log sit at the
-    right.
+    At 80x24 the banner, the table, the seat's cards, the result (at the end) and the
+    keys are on screen; the analysis and the newest lines of the hand log follow below,
+    and ``pgdn``/``down``/``pgup``/``up`` open the whole log (as at the play table).
+    Wider than 100 columns the analysis and the log sit at the right; under 80×24 the
+    board asks for a larger terminal.
 
     Args:
         model: the replayed record and the seat to watch.
@@ -139,7 +140,9 @@ class WatchApp(App[None]):
 
     def on_mount(self) -> None:
         """Show the first step (the antes in), with the key buttons (the same at every
-        step)."""
+        step). On narrow screens the hand log shows its newest lines under the table, the
+        cards and the result, as at the play table (issue 18)."""
+        self.query_one(Board).tail_log = True
         self.query_one(Board).set_keys(
             [
                 KeyChoice("left", "back"),
@@ -227,7 +230,10 @@ class WatchApp(App[None]):
                 detail += [head, odds_table(decision.odds, chosen=decision.chosen)]
         board.set_panel(panel)
         board.set_extra(Group(*detail) if detail else "")
-        if last and (v.final_stacks is not None or model.error is not None):
+        if board.narrow:
+            # the board keeps the table, the cards and the result at the top (issue 18)
+            board.scroll_home(animate=False)
+        elif last and (v.final_stacks is not None or model.error is not None):
             target = "#result" if v.final_stacks is not None else "#extra"
             self.call_after_refresh(board.query_one(target).scroll_visible, animate=False)
         else:
@@ -262,6 +268,9 @@ class WatchApp(App[None]):
             return
         if key in self._SCROLL:
             board = self.query_one(Board)
+            if board.narrow:  # the newest log lines, or the whole log (as at the table)
+                board.scroll_key(key)
+                return
             scroller = board if board.allow_vertical_scroll else board.query_one("#main")
             getattr(scroller, self._SCROLL[key])(animate=False)
             return
