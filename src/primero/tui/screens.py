@@ -16,7 +16,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-__all__ = ["KEYS_HELP", "ConfirmLeave", "HelpScreen", "run_watch_viewer"]
+__all__ = ["KEYS_HELP", "ConfirmLeave", "HelpScreen", "run_watch_viewer", "show_watch_screen"]
 
 #: The table's keys, shown by ``?`` above the cheat sheet.
 KEYS_HELP: Final = """\
