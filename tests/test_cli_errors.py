@@ -4,6 +4,7 @@ leniently) work in ``eval`` and ``odds`` too."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -89,6 +90,22 @@ def test_serve_with_an_unknown_database_kind_is_one_line(tmp_path: Path) -> None
         "primero: cannot use --database-url: Can't load plugin: sqlalchemy.dialects:nonsense"
     )
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_serve_on_a_taken_port_is_one_line(tmp_path: Path) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        url = f"sqlite:///{tmp_path / 'x.db'}"
+        done = _serve("--port", str(port), "--database-url", url)
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        f"primero: port {port} on 127.0.0.1 is taken (another server?); "
+        "choose another with --port"
+    )
+    assert "Traceback" not in done.stdout + done.stderr
+    assert not (tmp_path / "x.db").exists()  # refused before the database is touched
 
 
 def test_serve_with_an_unreachable_sqlite_file_is_one_line(tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ from primero.engine.hands import Category
 from primero.engine.rules import Rules, RulesError
 from primero.engine.state import DEALER, HandState, Phase
 from primero.engine.views import view
+from primero.play.tablemodel.sentences import won_awards
 from primero.research.fastsim import play_random_hand, simulate_random
 from referee import referee_lines
 from strategies import random_rules
@@ -112,7 +113,9 @@ def test_kernel_plays_the_checked_engines_hands(block: int) -> None:
         assert result is not None
         assert final == result.final_stacks, case
         assert shown == tuple(None if v is None else v.category for v in result.shown)
-        assert winners == tuple(sorted({w for a in result.awards for w in a.winners}))
+        # uncalled chips are returned, not won: the front ends' pots (issue 18 item 4)
+        won = won_awards(view(state, None))
+        assert winners == tuple(sorted({w for a in won for w in a.winners}))
         assert sum(final) == sum(case.stacks)  # R7: chips are conserved
     # the rare paths were met in every block of hands
     for name in ("void deal", "refused bet", "uncontested", "side pots", "split pot",
@@ -274,3 +277,32 @@ def test_simulate_random_progress_and_counts() -> None:
     assert out.showdowns <= 40
     assert sum(out.shown) >= 2 * out.showdowns
 
+
+
+def _cards(*names: str) -> list[int]:
+    from primero.research.fastsim_tables import CARD
+
+    return [CARD.index(name) for name in names]
+
+
+def test_uncalled_chips_are_returned_not_a_pot_won() -> None:
+    """Issue 18 item 4, by hand: p1 is all-in for 4 chips with a chorus, p2 put in 10
+    with a numerus. The main pot (4 + 4) goes to p1; the 6 chips nobody could call go
+    back to p2 (R7): p2 did not win a pot. With a p3 who put in 10 and folded, the side
+    pot (6 + 6) holds p3's chips: p2 wins it."""
+    from primero.research.fastsim import _showdown
+
+    chorus, numerus = _cards("7h", "7d", "7c", "7s"), _cards("2h", "3h", "4d", "5s")
+    stacks, won_with = [0, 0], [0] * 5
+    took: list[int] = []
+    _showdown(2, stacks, [4, 10], [False, False], [chorus, numerus], False, took,
+              [0] * 5, won_with)
+    assert stacks == [8, 6]
+    assert took == [0]
+    assert won_with == [0, 0, 0, 0, 1]  # the contested main pot, won with a chorus
+
+    stacks, took = [0, 0, 0], []  # (took: list[int], as above)
+    _showdown(3, stacks, [4, 10, 10], [False, False, True], [chorus, numerus, []], False,
+              took, [0] * 5, [0] * 5)
+    assert stacks == [12, 12, 0]
+    assert took == [0, 1]

@@ -336,6 +336,34 @@ def test_l_opens_the_viewer_on_the_last_saved_hand(tmp_path: Path) -> None:
     run(body)
 
 
+def test_l_shows_the_viewer_inside_the_table_and_q_comes_back(tmp_path: Path) -> None:
+    # issue 18 item 8: the viewer is a screen of the app, never the shell's prompt
+    from primero.tui.watch import WatchScreen
+
+    async def body() -> None:
+        app = table_app(save_dir=tmp_path)
+        async with app.run_test(size=NARROW) as pilot:
+            await pilot.pause()
+            await _play_to_result(app, pilot)
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, WatchScreen)
+            text = screen_text(app)
+            saved = app.table.saved[-1]
+            assert f"Watching p1 You · {saved.name}" in text, text
+            assert "Step 0/" in text and "q quit" in text
+            await pilot.press("right")
+            await pilot.pause()
+            assert app.screen.step == 1 and "Step 1/" in screen_text(app)
+            await pilot.press("q")
+            await pilot.pause()
+            assert not isinstance(app.screen, WatchScreen)
+            assert app.is_running and app.hand_over
+            assert "l last hand" in screen_text(app)
+
+    run(body)
+
+
 def test_the_wait_for_the_bots_shows_the_skip_key() -> None:
     async def body() -> None:
         app = TableApp(

@@ -94,6 +94,7 @@ def serve_command(
             "are accepted (give --allow-host NAME to refuse other names: DNS rebinding)",
             err=True,
         )
+    _check_port(host, port)
     _check_database(database_url)
     settings = Settings(
         database_url=database_url,
@@ -120,6 +121,34 @@ def serve_command(
     # often than every 5 ms, so that a person's action is answered promptly under load.
     sys.setswitchinterval(0.0005)
     uvicorn.Server(config).run()
+
+
+def _check_port(host: str, port: int) -> None:
+    """Bind ``host``:``port`` once before uvicorn starts, so that a taken port is one line.
+
+    Raises:
+        typer.Exit: status 2, with the reason on standard error, when another socket
+            already listens there (EADDRINUSE). Port 0 (any free port) is not checked.
+    """
+    import errno
+    import socket
+
+    if port == 0:
+        return
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno != errno.EADDRINUSE:
+                return  # uvicorn reports any other failure itself
+            typer.echo(
+                f"primero: port {port} on {host} is taken (another server?); "
+                "choose another with --port",
+                err=True,
+            )
+            raise typer.Exit(2) from None
 
 
 def _check_database(database_url: str) -> None:

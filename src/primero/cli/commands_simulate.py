@@ -51,7 +51,8 @@ class SimulationResult:
         hands: hands played.
         matches: matches started.
         net: chips won (negative: lost) by each player over all hands.
-        pots_won: hands in which each player took at least one pot.
+        pots_won: hands in which each player won at least one pot (chips of its own bet
+            that nobody called come back to it: not a pot won, issue 18 item 4).
         showdowns: hands that reached a showdown (R4.8).
         shown: hands shown at showdowns, per category (R2).
         won_with: pots won at showdowns, per category of the winning hand.
@@ -198,6 +199,7 @@ def simulate(
     from primero.engine.match import Match
     from primero.engine.state import DEALER
     from primero.engine.views import view
+    from primero.play.tablemodel.sentences import won_awards
 
     agents: list[Agent] = [make_bot(k, derive_seed(seed, i)) for i, k in enumerate(kinds)]
     kernel = fast and all(k == "random" for k in kinds)  # with save_dir: recorded hands
@@ -230,7 +232,8 @@ def simulate(
         assert outcome is not None
         for s, chips in enumerate(outcome.net):
             net[seats[s]] += chips
-        winners = {w for award in outcome.awards for w in award.winners}
+        # chips nobody called come back to the bettor: not a pot won (issue 18 item 4)
+        winners = {w for award in won_awards(view(state, None)) for w in award.winners}
         for s in winners:
             pots_won[seats[s]] += 1
         if not outcome.uncontested:

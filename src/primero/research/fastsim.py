@@ -291,8 +291,9 @@ def _play_hand(
 ) -> list[int] | None:
     """Play one hand in place on ``stacks`` (seat order p1…pN, before the ante).
 
-    Appends to ``took`` every seat that is awarded a pot (a seat may appear more than
-    once), counts in ``shown`` the category of each hand shown at a showdown and in
+    Appends to ``took`` every seat that wins a pot (a seat may appear more than once; a
+    pot made only of the seat's own uncalled chips is returned, not won: issue 18 item 4),
+    counts in ``shown`` the category of each hand shown at a showdown and in
     ``won_with`` the category of the first winner of each pot with two or more eligible
     seats (R7); both counters are indexed by :class:`Category`.
 
@@ -362,7 +363,8 @@ def _play_hand(
         total = sum(contrib)
         if total:  # (no pot at all when nobody put anything in)
             stacks[winner] += total
-            took.append(winner)
+            if total > contrib[winner]:  # only the winner's own chips: returned, not won
+                took.append(winner)
         return None
     return _showdown(n, stacks, contrib, folded, hands, split, took, shown, won_with)
 
@@ -391,11 +393,23 @@ def _showdown(
             a, b, c, d = hands[s]
             key = keys[s] = VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]].key
             shown[key >> 7] += 1
-    for _, eligible, winners, _ in settle(contrib, folded, keys, split, stacks):
+    for amount, eligible, winners, _ in settle(contrib, folded, keys, split, stacks):
         if len(eligible) > 1:
             won_with[keys[winners[0]] >> 7] += 1
-        took += winners
+            took += winners
+        elif amount > _uncalled(contrib, eligible[0]):  # not only a bet nobody called
+            took += winners
     return keys
+
+
+def _uncalled(contrib: list[int], seat: int) -> int:
+    """Chips ``seat`` put in that no other seat matched (R7): they go back to it as an
+    uncalled bet returned, not a pot won (issue 18 item 4); 0 or less when matched."""
+    other = 0
+    for t in range(len(contrib)):
+        if t != seat and contrib[t] > other:
+            other = contrib[t]
+    return contrib[seat] - other
 
 
 def _simulate(
@@ -481,7 +495,8 @@ class FastHandResult:
             :attr:`primero.engine.state.HandResult.final_stacks` of the checked engine).
         shown: the category of each hand shown at the showdown, None for folded seats
             and for every seat when the hand ended uncontested (R9b).
-        winners: the seats that took chips from at least one pot, ascending (R7).
+        winners: the seats that won chips from at least one pot, ascending (R7); the
+            chips of a bet nobody called come back to the bettor and are not a win.
         lines: the record lines (hand-history.md) when asked for with ``record=True``,
             equal to :meth:`primero.engine.state.HandState.lines`; else None.
     """
@@ -548,7 +563,8 @@ class SimulationSummary:
         hands: hands played.
         matches: matches started.
         net: chips won (negative: lost) by each player over all hands, table order.
-        pots_won: hands in which each player took chips from at least one pot.
+        pots_won: hands in which each player won chips from at least one pot (its own
+            uncalled chips returned are not a win).
         showdowns: hands that reached a showdown (R4.8).
         shown: hands shown at showdowns, per category (indexed by :class:`Category`).
         won_with: pots with two or more eligible players won at showdowns, per category

@@ -35,7 +35,7 @@ from primero.play.session import SessionSummary
 from primero.play.table import Table, TableConfig
 from primero.tui.actionpad import ActionPad, KeyChoice, PadMode
 from primero.tui.board import NARROW_CSS, Board, KeyButton
-from primero.tui.screens import ConfirmLeave, HelpScreen, run_watch_viewer
+from primero.tui.screens import ConfirmLeave, HelpScreen, show_watch_screen
 
 __all__ = ["DEFAULT_BOT_DELAY", "LEAVE_KEYS", "TableApp", "run_table"]
 
@@ -58,7 +58,7 @@ class TableApp(App[None]):
         table: a ready table to drive (tests and the lesson build their own).
         bot_delay: seconds between bots' moves on screen (0: at once).
         viewer: runs the step-through viewer on a record file (``l``); the default
-            suspends the table and runs ``primero watch`` in the terminal.
+            pushes the screen of ``primero watch`` over the table (``q`` comes back).
 
     Raises:
         RulesError: as :class:`~primero.play.table.Table` for a bad ``config``.
@@ -92,7 +92,7 @@ class TableApp(App[None]):
         if table is None:
             table = Table(config if config is not None else TableConfig())
         self.table = table
-        self.viewer = viewer if viewer is not None else run_watch_viewer
+        self.viewer = viewer if viewer is not None else show_watch_screen
         self.summary = SessionSummary(start_chips=table.match.chips[0])
         self.note = ""
         self.bot_delay = bot_delay

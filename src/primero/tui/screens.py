@@ -16,7 +16,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-__all__ = ["KEYS_HELP", "ConfirmLeave", "HelpScreen", "run_watch_viewer"]
+__all__ = ["KEYS_HELP", "ConfirmLeave", "HelpScreen", "run_watch_viewer", "show_watch_screen"]
 
 #: The table's keys, shown by ``?`` above the cheat sheet.
 KEYS_HELP: Final = """\
@@ -173,4 +173,24 @@ def run_watch_viewer(app: App[Any], path: Path) -> str:
             without_echo(sys.stdin.fileno(), lambda: subprocess.run(command, check=False))
     except (SuspendNotSupported, OSError) as exc:  # no terminal to hand over: say so
         return f"the viewer could not open here ({type(exc).__name__}); see {path}"
+    return ""
+
+
+def show_watch_screen(app: App[Any], path: Path) -> str:
+    """Push the step-through viewer of ``primero watch`` for ``path`` over ``app`` (the
+    record's ``human`` seat, else p1); ``q`` there goes back to the table. Nothing leaves
+    the application, so the shell prompt never shows.
+
+    Returns:
+        A note for the person ("" when it opened; else why it could not).
+    """
+    from primero.engine.history import RecordError
+    from primero.tui.watch import WatchScreen
+    from primero.tui.watchmodel import WatchModel
+
+    try:
+        model = WatchModel.from_file(path, None)
+    except (RecordError, OSError, ValueError) as exc:
+        return f"the viewer could not open {path}: {exc}"
+    app.push_screen(WatchScreen(model, name=str(path)))
     return ""

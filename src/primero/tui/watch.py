@@ -20,6 +20,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
+from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from primero.engine.actions import seat_name
@@ -34,7 +35,7 @@ from primero.tui.hints import choice_label, odds_table, percent
 from primero.tui.logpanel import sentence_text
 from primero.tui.watchmodel import WatchModel
 
-__all__ = ["WatchApp", "analysis_summary", "run_watch"]
+__all__ = ["WatchApp", "WatchScreen", "analysis_summary", "run_watch"]
 
 
 def analysis_summary(decisions: list[ExchangeDecision], names: tuple[str, ...], seat: int) -> Text:
@@ -80,8 +81,10 @@ def analysis_summary(decisions: list[ExchangeDecision], names: tuple[str, ...], 
     return out
 
 
-class WatchApp(App[None]):
-    """Step through a recorded hand as one seat saw it, with the exchange analysis.
+class WatchScreen(Screen[None]):
+    """Step through a recorded hand as one seat saw it, with the exchange analysis: the
+    screen of ``primero watch`` (:class:`WatchApp`) and of ``l`` at the play table, which
+    pushes it over the table (``q`` goes back).
 
     It opens at the first step (the antes in). The two banner lines say whose view it
     is, which file (``file 1 of 2``), and what the current action did, with its number
@@ -101,13 +104,12 @@ class WatchApp(App[None]):
         position: ``(k, n)``: this is file k of n (shown when n > 1).
     """
 
-    TITLE = "Primero — watch"
     HORIZONTAL_BREAKPOINTS = Board.BREAKPOINTS
     CSS = (
         """
-    Screen { layout: vertical; }
-    #banner { height: 2; background: $primary-background; padding: 0 1; }
-    Board #prompt { display: none; }
+    WatchScreen { layout: vertical; }
+    WatchScreen #banner { height: 2; background: $primary-background; padding: 0 1; }
+    WatchScreen Board #prompt { display: none; }
     """
         + NARROW_CSS
         + """
@@ -115,7 +117,7 @@ class WatchApp(App[None]):
     Screen.-narrow Board #side { height: auto; }
     Screen.-narrow Board #log-scroll { height: auto; }
     """
-    )
+    ).replace("Screen.-narrow", "WatchScreen.-narrow")  # a screen's CSS is scoped to it
 
     def __init__(
         self, model: WatchModel, *, name: str = "", position: tuple[int, int] = (1, 1)
@@ -245,26 +247,26 @@ class WatchApp(App[None]):
         self._draw()
 
     def on_key(self, event: events.Key) -> None:
-        """Every key goes to :meth:`handle_key`."""
+        """Every key goes to :meth:`press`."""
         event.stop()
-        self.handle_key(event.key)
+        self.press(event.key)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """A key button: same as its key."""
         if isinstance(event.button, KeyButton):
-            self.handle_key(event.button.key)
+            self.press(event.button.key)
 
     _SCROLL: ClassVar[dict[str, str]] = {
         "up": "scroll_up", "down": "scroll_down",
         "pageup": "scroll_page_up", "pagedown": "scroll_page_down",
     }
 
-    def handle_key(self, key: str) -> None:
+    def press(self, key: str) -> None:
         """Move through the hand, change the seat, toggle the analysis, scroll, or quit."""
         model = self.model
         seats = [str(k) for k in range(1, len(model.record.players) + 1)]
         if key == "q":
-            self.exit()
+            self.dismiss(None)
             return
         if key in self._SCROLL:
             board = self.query_one(Board)
@@ -299,6 +301,53 @@ class WatchApp(App[None]):
         else:
             return
         self._draw()
+
+
+class WatchApp(App[None]):
+    """``primero watch``: the :class:`WatchScreen` of a record as a whole application,
+    which ends when the screen is left (``q``).
+
+    Args:
+        model: the replayed record and the seat to watch.
+        name: how to name the file (default the record's hand number, if any).
+        position: ``(k, n)``: this is file k of n (shown when n > 1).
+    """
+
+    TITLE = "Primero — watch"
+    HORIZONTAL_BREAKPOINTS = Board.BREAKPOINTS
+
+    def __init__(
+        self, model: WatchModel, *, name: str = "", position: tuple[int, int] = (1, 1)
+    ) -> None:
+        super().__init__()
+        self.watch_screen = WatchScreen(model, name=name, position=position)
+
+    def on_mount(self) -> None:
+        """Show the watch screen; leaving it ends the application."""
+        self.push_screen(self.watch_screen, lambda _: self.exit())
+
+    @property
+    def model(self) -> WatchModel:
+        """The replayed record and the seat watched."""
+        return self.watch_screen.model
+
+    @property
+    def seat(self) -> int:
+        """The 0-based seat watched."""
+        return self.watch_screen.seat
+
+    @property
+    def step(self) -> int:
+        """The actions shown (0: the antes in)."""
+        return self.watch_screen.step
+
+    def go_to(self, step: int) -> None:
+        """Show the hand after ``step`` actions (clamped to ``0..steps``)."""
+        self.watch_screen.go_to(step)
+
+    def handle_key(self, key: str) -> None:
+        """As :meth:`WatchScreen.press`."""
+        self.watch_screen.press(key)
 
 
 def run_watch(path: str | Path, *, seat: str | int | None = None) -> None:
