@@ -225,6 +225,7 @@ def test_every_refused_frame_gets_an_error_and_changes_nothing(client: TestClien
             assert err["type"] == "error" and words in err["message"], (frame, err)
             if '"id": "b' in frame:
                 assert err["id"] == json.loads(frame)["id"]
+                assert ws.receive_json() == before  # a refused action: the state follows
             ws.send_json({"type": "resync", "since": 0})
             assert _until(ws, lambda m: m["type"] == "state") == before
 
@@ -245,8 +246,10 @@ def test_an_unknown_verb_lists_the_players_verbs_and_what_is_legal_now(
         assert "d dh" not in message and "dealer" not in message
         # The first betting round opens with the exchange of 0-2 cards (R4) or a bet.
         assert "; now you may " in message and "exchange" in message
+        assert ws.receive_json() == before  # a refused action: the state follows
         ws.send_json({"type": "action", "id": "z2", "line": "b five"})
         err = ws.receive_json()
+        assert ws.receive_json() == before
         assert "; now you may " in err["message"], err
         assert _resync(ws) == before
 
@@ -291,12 +294,14 @@ def test_out_of_turn_spectator_and_wrong_token(client: TestClient) -> None:
         ws.send_json({"type": "action", "id": "w1", "line": "c"})
         err = ws.receive_json()
         assert err == {"type": "error", "id": "w1", "message": "it is not your turn"}
+        assert ws.receive_json() == before  # a refused action: the state follows
         assert _resync(ws) == before
     with client.websocket_connect(f"/ws/tables/{table}") as spectator:
         before = _until(spectator, _settled)
         spectator.send_json({"type": "action", "id": "s1", "line": "c"})
         err = spectator.receive_json()
         assert err["type"] == "error" and "spectators may not act" in err["message"]
+        assert spectator.receive_json() == before
         spectator.send_json({"type": "chat", "text": "hello"})
         assert "spectators may not chat" in spectator.receive_json()["message"]
         assert _resync(spectator) == before
@@ -507,7 +512,8 @@ def test_a_failing_bot_makes_the_timer_move_and_the_table_goes_on(
 
 def test_a_stored_table_that_makes_no_game_does_not_stop_the_server(db_url: str) -> None:
     """A table stored before tables were checked (stack 1: all-in on the ante, R4.1) is
-    listed but not resumed; the server starts and serves the others."""
+    "broken", listed with ``?status=broken`` and its detail, not resumed; the server
+    starts and serves the others."""
     from primero.store.store import SeatRow, TableRow
 
     store = Store(db_url)
@@ -524,8 +530,10 @@ def test_a_stored_table_that_makes_no_game_does_not_stop_the_server(db_url: str)
         store.close()
     app = create_app(Settings(database_url=db_url, bot_pause=0))
     with TestClient(app) as c:
-        listed = c.get("/api/tables").json()
+        assert c.get("/api/tables").json() == []
+        listed = c.get("/api/tables", params={"status": "broken"}).json()
         assert [t["id"] for t in listed] == ["bad00001"]
-        assert listed[0]["hands_played"] == 0
+        assert listed[0]["hands_played"] == 0 and listed[0]["status"] == "broken"
+        assert "cannot be resumed" in listed[0]["detail"] and "R4.1" in listed[0]["detail"]
         made = _create(c, {"seats": ["random"] * 4, "turn_seconds": 0, "max_hands": 1})
         assert made["status"] == "playing"

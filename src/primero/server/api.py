@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from fastapi import APIRouter, Request, status
+from fastapi import APIRouter, Query, Request, status
 
+from primero.server.hub import Hub
 from primero.server.models import CreateTable, JoinTable, SeatTaken, TableSummary
-from primero.server.runtime import Hub
 
 __all__ = ["router"]
 
@@ -44,11 +44,21 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     "",
     response_model=list[TableSummary],
     summary="List the tables",
-    description="Every table of the server, oldest first.",
+    description="The tables that are not `over` nor `broken`, oldest first; "
+    "`?status=over` lists the finished tables, `?status=broken` the stored tables that "
+    "cannot go on (each with its `detail`).",
 )
-async def list_tables(request: Request) -> list[dict[str, Any]]:
-    """The summaries of every table."""
-    return [t.summary() for t in _hub(request).tables.values()]
+async def list_tables(
+    request: Request,
+    status: Literal["over", "broken"] | None = Query(
+        None, description="list only the tables `over`, or only the `broken` ones"
+    ),
+) -> list[dict[str, Any]]:
+    """The summaries of the tables asked for."""
+    tables = _hub(request).tables.values()
+    if status is None:
+        return [t.summary() for t in tables if t.status not in ("over", "broken")]
+    return [t.summary() for t in tables if t.status == status]
 
 
 @router.get(
@@ -78,5 +88,6 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
 )
 async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
     """Give the first open seat to a person."""
-    seat, token = await _hub(request).get(table_id).take_seat(body.name)
+    rt = await _hub(request).touch(table_id)
+    seat, token = await rt.take_seat(body.name)
     return {"seat": seat, "token": token}

@@ -4,6 +4,7 @@ under ``/ws``, the pages at ``/`` and ``/t/{id}``, the OpenAPI document at
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -12,7 +13,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from primero.server import api, pages, ws
-from primero.server.runtime import BadRequest, Conflict, Hub, NotFound
+from primero.server.hub import Hub
+from primero.server.runtime import BadRequest, Conflict, NotFound, WriteFailed
 from primero.server.settings import Settings
 from primero.store import Store
 
@@ -56,7 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
-        store.migrate()
+        await asyncio.to_thread(store.migrate)
         hub = Hub(settings, store)
         app.state.hub = hub
         await hub.load()
@@ -88,6 +90,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(Conflict)
     async def _conflict(_request: Request, exc: Conflict) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=409)
+
+    @app.exception_handler(WriteFailed)
+    async def _unstored(_request: Request, exc: WriteFailed) -> JSONResponse:
+        return JSONResponse(
+            {"detail": "the database cannot be reached: nothing was changed, try again"},
+            status_code=503,
+            headers={"Retry-After": "2"},
+        )
 
     app.include_router(api.router)
     app.include_router(ws.router)

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from primero.server.clock import Clock
 
 __all__ = ["DEFAULT_DATABASE_URL", "Settings"]
 
@@ -20,6 +24,12 @@ class Settings:
         allow_origins: extra ``Origin`` values accepted at the WebSocket handshake.
         frame_limit: the largest frame taken, bytes (4 KiB).
         rate: frames a second a connection may send (sustained; bursts of ``2 * rate``).
+        bot_processes: worker processes for bots' decisions and hints (0: threads of the
+            server's process, for in-process tests).
+        bot_timeout: seconds a bot's decision (or a hint) may take; then the seat makes
+            the least committal move.
+        clock: the time and the waits for deadlines (None: the real clock; tests pass a
+            :class:`~primero.server.clock.ManualClock`).
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -27,3 +37,6 @@ class Settings:
     allow_origins: tuple[str, ...] = ()
     frame_limit: int = 4096
     rate: float = 20.0
+    bot_processes: int = 2
+    bot_timeout: float = 5.0
+    clock: Clock | None = None
