@@ -5,7 +5,8 @@ gets ``(agent, view)`` and answers ``(action, agent)``, the agent as it is after
 (its random state moved on), so the table keeps the bot's state and a match stays
 reproducible from its seeds (R10) wherever the decision ran. Hints
 (:func:`primero.play.hints.seat_hints`) run in the same workers, at most
-:data:`HINTS_AT_ONCE` at a time.
+:data:`HINTS_AT_ONCE` at a time. The random bot (microseconds a decision) decides in the
+server's process: :data:`INLINE_KINDS`.
 
 A decision that takes longer than ``timeout`` seconds is abandoned: the workers are
 stopped (a stuck process cannot be interrupted otherwise) and started afresh, and the
@@ -28,7 +29,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
-__all__ = ["FAULT_ENV", "HINTS_AT_ONCE", "BotPool", "decide", "hints"]
+__all__ = ["FAULT_ENV", "HINTS_AT_ONCE", "INLINE_KINDS", "BotPool", "decide", "hints"]
 
 T = TypeVar("T")
 
@@ -36,6 +37,9 @@ T = TypeVar("T")
 FAULT_ENV = "PRIMERO_TEST_BOT_FAULT"
 #: Hints computed at the same time at most (each is up to ~100 ms of CPU).
 HINTS_AT_ONCE = 2
+#: Bot kinds that decide in microseconds: they decide in the server's process, since
+#: sending them to a worker would cost a hundred times more than deciding.
+INLINE_KINDS = frozenset({"random"})
 
 
 def _fault(agent: Any) -> None:
@@ -125,6 +129,8 @@ class BotPool:
             BrokenProcessPool: a worker died meanwhile (ask again).
             Exception: whatever the bot raised.
         """
+        if getattr(agent, "name", None) in INLINE_KINDS:
+            return decide(agent, view)
         return await self._run(decide, agent, view)
 
     async def hints(self, view: Any) -> dict[str, Any]:

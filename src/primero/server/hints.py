@@ -5,7 +5,8 @@
 :func:`primero.play.hints.seat_hints` computes it from that seat's :func:`primero.view` (R9b:
 its own cards and discards only). The odds run in the server's worker processes (at
 most two at a time), so no table is held up, and are cached per table, seat and
-version, so asking again costs nothing until the hand moves on. A spectator gets an ``error``; nothing changes.
+version, so asking again costs nothing until the hand moves on. A spectator gets an
+``error``; nothing changes.
 """
 
 from __future__ import annotations

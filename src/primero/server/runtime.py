@@ -678,8 +678,8 @@ class TableRuntime:
                 await asyncio.sleep(0.05)  # another table's stuck bot: the workers restart
                 return
             except Exception as exc:  # a bug in the bot, or too slow: the timer's move
-                log.warning("table %s: a bot failed (%s); it makes the least committal move",
-                            self.row.id, type(exc).__name__)
+                log.warning("table %s: a bot failed (%r); it makes the least committal move",
+                            self.row.id, exc)
                 action = least_committal(v)
             self._decided = (version, action)
         async with self.lock:
