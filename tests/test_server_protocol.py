@@ -4,7 +4,6 @@ error, each refused message leaving the version and the state unchanged (online.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from primero.engine.cards import parse_card
 from primero.engine.hands import evaluate
 from primero.engine.history import parse_record, replay
 from primero.server import Settings, create_app
+from primero.server.clock import ManualClock
 from primero.server.models import StateOut
 from primero.store import Store
 from server_helpers import cards_in, database
@@ -461,13 +461,23 @@ def _expected_timeout_line(state: dict[str, Any]) -> str:
     return "f"
 
 
-def test_the_timer_makes_the_least_committal_move(client: TestClient) -> None:
-    t = _create(client, {"seats": ["open", "random", "random", "random"], "turn_seconds": 1})
+def test_the_timer_makes_the_least_committal_move(db_url: str) -> None:
+    clock = ManualClock(1_000_000.0)  # the server's clock: no real wait for the timer
+    app = create_app(Settings(database_url=db_url, bot_pause=0, clock=clock))
+    with TestClient(app) as client:
+        _timer_moves(client, clock)
+
+
+def _timer_moves(client: TestClient, clock: ManualClock) -> None:
+    t = _create(client, {"seats": ["open", "random", "random", "random"], "turn_seconds": 60})
     token = _join(client, t["id"], "Ana")
     with client.websocket_connect(f"/ws/tables/{t['id']}?token={token}") as ws:
         waiting = _until(ws, lambda m: m["type"] == "state" and m["legal"] is not None)
-        assert waiting["deadline"] is not None
-        assert 0 < waiting["deadline"] - time.time() <= 1.5
+        assert waiting["deadline"] == clock.now() + 60  # the clock has not moved
+        clock.advance(59)
+        _resync(ws)  # not yet: nothing moved
+        assert _resync(ws)["version"] == waiting["version"]
+        clock.advance(1)
         expected = f"{waiting['hand']['seat']} {_expected_timeout_line(waiting)}"
         moved = _until(ws, lambda m: m["type"] == "state" and m["version"] > waiting["version"])
         line = moved["hand"]["log"][len(waiting["hand"]["log"])]
@@ -498,7 +508,9 @@ def test_a_failing_bot_makes_the_timer_move_and_the_table_goes_on(
         return agent
 
     monkeypatch.setattr("primero.play.tablemodel.model.make_bot", broken)
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'b.db'}", bot_pause=0))
+    app = create_app(  # bots in threads of this process, where the patch holds
+        Settings(database_url=f"sqlite:///{tmp_path / 'b.db'}", bot_pause=0, bot_processes=0)
+    )
     with TestClient(app) as client:
         t = _create(client, {"seats": ["random", "random", "random", "heuristic"], "max_hands": 2})
         with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:

@@ -26,7 +26,7 @@ import multiprocessing
 import os
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 __all__ = ["FAULT_ENV", "HINTS_AT_ONCE", "INLINE_KINDS", "BotPool", "decide", "hints"]
@@ -40,6 +40,8 @@ HINTS_AT_ONCE = 2
 #: Bot kinds that decide in microseconds: they decide in the server's process, since
 #: sending them to a worker would cost a hundred times more than deciding.
 INLINE_KINDS = frozenset({"random"})
+#: Seconds the workers may take to start before decisions are timed all the same.
+STARTING = 60.0
 
 
 def _fault(agent: Any) -> None:
@@ -68,6 +70,10 @@ def hints(view: Any) -> dict[str, Any]:
     return seat_hints(view)
 
 
+def _noop() -> None:
+    """Nothing: submitted once per worker so that each starts at once."""
+
+
 def _warm() -> None:
     """A worker's start: import the bots (the heuristic's tables) before the first call."""
     from primero.bots import make_bot
@@ -88,6 +94,7 @@ class BotPool:
         self.timeout = timeout
         self._pool: Executor = self._new()
         self._hints = asyncio.Semaphore(HINTS_AT_ONCE)
+        self._ready: list[Future[None]] = []
 
     def _new(self) -> Executor:
         if self.processes <= 0:
@@ -98,7 +105,20 @@ class BotPool:
             initializer=_warm,
         )
 
+    def prestart(self) -> None:
+        """Start every worker now (each imports the bots), not at the first decision; a
+        decision's time limit counts only once the workers have started."""
+        if isinstance(self._pool, ProcessPoolExecutor):
+            self._ready = [self._pool.submit(_noop) for _ in range(self.processes)]
+
+    async def _started(self) -> None:
+        ready, self._ready = self._ready, []
+        if ready:  # a slow machine may take seconds to start Python and import the bots
+            await asyncio.wait([asyncio.wrap_future(f) for f in ready], timeout=STARTING)
+
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        if self._ready:
+            await self._started()
         loop = asyncio.get_running_loop()
         pool = self._pool
         future = loop.run_in_executor(pool, fn, *args)
@@ -113,6 +133,7 @@ class BotPool:
         if pool is not self._pool:
             return  # already restarted
         self._pool = self._new()
+        self.prestart()
         if isinstance(pool, ProcessPoolExecutor):
             for proc in list(getattr(pool, "_processes", {}).values()):
                 with contextlib.suppress(Exception):

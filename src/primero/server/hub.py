@@ -64,6 +64,7 @@ class Hub:
         """Load every table from the store and resume the matches in play; a table that
         cannot be read or replayed is ``"broken"`` (listed with its ``detail``), never a
         reason not to start."""
+        self.bots.prestart()
         rows = await asyncio.to_thread(self.store.load)
         for row in rows:
             rt = TableRuntime(row, self)
