@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 
 from primero.server import api, pages, ws
 from primero.server.hub import Hub
+from primero.server.loopprobe import probe_path, run_probe
 from primero.server.runtime import BadRequest, Conflict, NotFound, WriteFailed
 from primero.server.settings import Settings
 from primero.store import Store
@@ -62,9 +63,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(settings, store)
         app.state.hub = hub
         await hub.load()
+        path = probe_path()
+        probe = None if path is None else asyncio.get_running_loop().create_task(run_probe(path))
         try:
             yield
         finally:
+            if probe is not None:
+                probe.cancel()
             await hub.close()
 
     app = FastAPI(

@@ -609,14 +609,21 @@ class TableRuntime:
                 await self._time_out()
             return True
         agent, v = due
-        if agent is None:
-            async with self.lock:
-                await self._deal()
-            return True
-        if pause > 0:
+        if pause > 0 and agent is not None:
             await asyncio.sleep(pause)
-        await self._bot(agent, v, version)
+        # A table a person is connected to steps at once; the others take turns, a few
+        # at a time, so that people's frames stay prompt however many bots play.
+        turn = contextlib.nullcontext() if self._person_here() else self.hub.steps
+        async with turn:
+            if agent is None:
+                async with self.lock:
+                    await self._deal()
+            else:
+                await self._bot(agent, v, version)
         return True
+
+    def _person_here(self) -> bool:
+        return any(c.index is not None for c in self.conns)
 
     async def _end(self) -> None:
         if self.row.status == "over":
@@ -668,8 +675,7 @@ class TableRuntime:
             action = self._decided[1]
         else:
             try:
-                async with self.hub.steps:
-                    action, after = await self.hub.bots.decide(agent, v)
+                action, after = await self.hub.bots.decide(agent, v)
                 if index is not None:
                     agents = list(model.agents)
                     agents[index] = after
