@@ -167,7 +167,9 @@ def _run_phase(
     for t in threads:
         t.start()
     while any(t.is_alive() for t in threads):  # keep the bot-only tables busy
-        time.sleep(1)
+        # every 5 s: the lobby's whole list of hundreds of tables is itself a stall of
+        # the server's loop (until the lobby is paged)
+        time.sleep(5)
         if bot_ids:
             over = {t["id"] for t in http.get("/api/tables", params={"status": "over"}).json()}
             for table in bot_ids & over:

@@ -97,7 +97,7 @@ class Hub:
                 if rt.evicted:
                     await rt.reload()
                     rt.evicted = False
-                    if rt.row.status == "playing":
+                    if rt.row.status == "playing" and await rt.resume():
                         rt.start()
         return rt
 

@@ -20,20 +20,14 @@ import asyncio
 import contextlib
 import logging
 import os
-import secrets
-import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Protocol
 
 from primero.engine.actions import Action
 from primero.engine.errors import PrimeroError
-from primero.engine.history import dump_record
-from primero.engine.match import Agent
 from primero.engine.rules import Rules
-from primero.engine.views import SeatView
-from primero.play.tablemodel import TableModel, least_committal, seat_payload
+from primero.play.tablemodel import TableModel, seat_payload
 from primero.server.security import check_name, match_token, new_token
 from primero.server.writer import Write, transient
 from primero.store import AlreadyApplied, LineRow, StaleVersion, Store, TableRow
@@ -58,14 +52,6 @@ log = logging.getLogger("primero.server")
 #: that browser tests can count on the moments they need. It makes R10's live randomness
 #: predictable: never set it on a server people play on.
 TEST_SEED_ENV = "PRIMERO_TEST_SEED"
-#: Seconds between a driver's tries of a write that failed (doubling up to this).
-RETRY_MAX = 1.0
-#: A driver that stops this many times within :data:`CRASH_WINDOW` seconds: "broken".
-CRASH_LIMIT = 4
-CRASH_WINDOW = 60.0
-#: Tries of a write the database refused (not one it could not take) before the driver
-#: restarts from what is stored.
-REFUSED_LIMIT = 3
 #: Recently applied action ids kept in memory per seat (older ones: the database).
 RECENT_IDS = 64
 
@@ -147,11 +133,11 @@ class TableRuntime:
         self.crashes: deque[float] = deque()
         self.touched = hub.clock.now()
         self.evicted = False
-        self._decided: tuple[int, Action] | None = None
+        self.decided: tuple[int, Action] | None = None
         if row.current is not None:
             for _line, seat, action_id in row.current.lines:
                 if seat is not None and action_id is not None:
-                    self._remember(seat, action_id)
+                    self.remember(seat, action_id)
         self._summary: dict[str, Any] = self._build_summary()
 
     # ----------------------------------------------------------------- views
@@ -221,7 +207,9 @@ class TableRuntime:
 
     # ----------------------------------------------------------------- writing
 
-    async def _store(self, build: Callable[[int, int], Write], *, urgent: bool = False) -> int:
+    async def store_change(
+        self, build: Callable[[int, int], Write], *, urgent: bool = False
+    ) -> int:
         """Store one change: ``build(expected, new)`` is the write from this version to
         the next, its values captured now. Returns the new version (not yet published).
 
@@ -241,7 +229,7 @@ class TableRuntime:
             raise WriteFailed(exc) from exc
         return new
 
-    def _store_line(self, model: TableModel, action: Action, seat: int | None,
+    def line_write(self, model: TableModel, action: Action, seat: int | None,
                     action_id: str | None) -> Callable[[int, int], Write]:
         hand = model.hand
         assert hand is not None
@@ -254,7 +242,7 @@ class TableRuntime:
 
         return build
 
-    def _publish(self, version: int) -> None:
+    def publish(self, version: int) -> None:
         """After a stored change: the new version, the summary, every connection told."""
         self.row.version = version
         self._summary = self._build_summary()
@@ -267,7 +255,7 @@ class TableRuntime:
                 cache[conn.index] = self.state(conn.index)
             conn.send(cache[conn.index])
 
-    def _remember(self, seat: int, action_id: str) -> None:
+    def remember(self, seat: int, action_id: str) -> None:
         ids = self.recent_ids.setdefault(seat, deque(maxlen=RECENT_IDS))
         ids.append(action_id)
 
@@ -300,7 +288,7 @@ class TableRuntime:
             start = len(open_seats) == 1
             status = "playing" if start else self.row.status
             table_id, idx, store = self.row.id, seat.idx, self.store
-            version = await self._store(
+            version = await self.store_change(
                 lambda expected, new: lambda conn: store.take_seat(
                     conn, table_id, idx, name, digest, status, expected, new
                 ),
@@ -308,7 +296,7 @@ class TableRuntime:
             )
             seat.name, seat.kind, seat.token_hash = name, "person", digest
             self.row.status = status
-            self._publish(version)
+            self.publish(version)
         if start:
             self.start()
         return seat.idx, token
@@ -361,10 +349,10 @@ class TableRuntime:
                     conn.send(self.state(index))
                 return
             try:
-                new = await self._store(self._store_line(model, action, index, action_id),
+                new = await self.store_change(self.line_write(model, action, index, action_id),
                                         urgent=True)
             except AlreadyApplied:
-                self._remember(index, action_id)
+                self.remember(index, action_id)
                 conn.send(self.state(index))
                 return
             except WriteFailed:
@@ -376,8 +364,8 @@ class TableRuntime:
                 self._restart_soon()
                 return
             model.apply(action, now=self.hub.clock.now())
-            self._remember(index, action_id)
-            self._publish(new)
+            self.remember(index, action_id)
+            self.publish(new)
         self.wake.set()
 
     def _refusal(self) -> str | None:
@@ -428,7 +416,9 @@ class TableRuntime:
         """Start (or resume) the match's driver task; the model is built (or replayed
         from the store) in a thread, off the event loop."""
         if self.task is None and self.broken is None:
-            self.task = asyncio.get_running_loop().create_task(self._run())
+            from primero.server.driver import run
+
+            self.task = asyncio.get_running_loop().create_task(run(self))
 
     def _new_model(self) -> TableModel:
         row = self.row
@@ -442,7 +432,7 @@ class TableRuntime:
             seed=fixed_test_seed(),
         )
 
-    def _resumed_model(self, now: float) -> TableModel:
+    def resumed_model(self, now: float) -> TableModel:
         """The match rebuilt from the stored row: chips, hands played, the dealer, and
         the hand in progress replayed from its seed and lines (the same cards to come).
 
@@ -466,7 +456,7 @@ class TableRuntime:
         """Build the model, or replay it from the stored row, in a thread (off the event
         loop). A row that does not replay makes the table ``"broken"`` (False)."""
         try:
-            model = await asyncio.to_thread(self._resumed_model, self.hub.clock.now())
+            model = await asyncio.to_thread(self.resumed_model, self.hub.clock.now())
         except Exception as exc:
             self.mark_broken(f"the stored table cannot be resumed: {exc}")
             return False
@@ -482,46 +472,6 @@ class TableRuntime:
         self._summary = self._build_summary()
         self._broadcast()
 
-    async def _run(self) -> None:
-        """The driver: build or replay the model, then step the match until it is over;
-        a failed write is tried again, anything else restarts it from the store."""
-        backoff = 0.0
-        refused = 0
-        while True:
-            try:
-                if self.model is None and not await self.resume():
-                    return
-                if not await self._tick():
-                    return
-                backoff, refused = 0.0, 0
-            except asyncio.CancelledError:
-                raise
-            except WriteFailed as exc:  # nothing changed: try again shortly
-                refused = 0 if exc.transient else refused + 1
-                backoff = min(RETRY_MAX, max(0.1, 2 * backoff))
-                if refused >= REFUSED_LIMIT:
-                    if not await self._crashed(f"the database refused a write: {exc}"):
-                        return
-                    refused = 0
-                await asyncio.sleep(backoff)
-            except Exception as exc:
-                log.exception("table %s: its driver stopped; it starts again", self.row.id)
-                if not await self._crashed(f"{type(exc).__name__}: {exc}"):
-                    return
-
-    async def _crashed(self, reason: str) -> bool:
-        """Restart from the store after an error (False: the table is now broken)."""
-        now = time.monotonic()
-        self.crashes.append(now)
-        while self.crashes and self.crashes[0] < now - CRASH_WINDOW:
-            self.crashes.popleft()
-        if self.model is None or len(self.crashes) >= CRASH_LIMIT:
-            self.mark_broken(f"it could not go on ({reason})")
-            return False
-        async with self.lock:
-            await self.reload()
-        return True
-
     async def reload(self) -> None:
         """Read the table back from the store (the truth) and replay it; waits while the
         database cannot be reached."""
@@ -532,12 +482,12 @@ class TableRuntime:
                 break
             except Exception:
                 await asyncio.sleep(delay)
-                delay = min(RETRY_MAX, 2 * delay)
+                delay = min(1.0, 2 * delay)
         if not rows:
             raise RuntimeError(f"table {table_id} is not in the store any more")
         self.row = rows[0]
         self.model = None  # the driver replays it
-        self._decided = None
+        self.decided = None
 
     def idle(self, now: float, seconds: float) -> bool:
         """Whether the table may leave memory: nobody connected for ``seconds``, and it
@@ -575,181 +525,6 @@ class TableRuntime:
                 self.start()
 
             asyncio.get_running_loop().create_task(restart())
-
-    async def _tick(self) -> bool:
-        """One step of the match; False when it is over.
-
-        Raises:
-            WriteFailed: a write did not reach the database (nothing changed).
-        """
-        model = self.model
-        assert model is not None
-        pause = self.hub.settings.bot_pause
-        self.wake.clear()
-        async with self.lock:
-            hand = model.hand
-            if hand is None or model.match.hand is None:  # no hand open: start one
-                if model.over:
-                    await self._end()
-                    return False
-                await self._start_hand()
-                return True
-            closed = hand.complete
-            if closed:
-                await self._finish()
-            else:
-                due = model.due()
-                version = self.row.version
-        if closed:
-            if pause > 0:
-                await asyncio.sleep(pause)  # the finished hand stays shown
-            return True
-        if due is None:  # a person is to act
-            if not await self.hub.clock.wait(self.wake, model.deadline):
-                await self._time_out()
-            return True
-        agent, v = due
-        if pause > 0 and agent is not None:
-            await asyncio.sleep(pause)
-        # A table a person is connected to steps at once; the others take turns, a few
-        # at a time, so that people's frames stay prompt however many bots play.
-        turn = contextlib.nullcontext() if self._person_here() else self.hub.steps
-        async with turn:
-            if agent is None:
-                async with self.lock:
-                    await self._deal()
-            else:
-                await self._bot(agent, v, version)
-        return True
-
-    def _person_here(self) -> bool:
-        return any(c.index is not None for c in self.conns)
-
-    async def _end(self) -> None:
-        if self.row.status == "over":
-            return
-        table_id, store = self.row.id, self.store
-        new = await self._store(
-            lambda e, n: lambda conn: store.set_status(conn, table_id, "over", e, n)
-        )
-        self.row.status = "over"
-        self._publish(new)
-
-    async def _start_hand(self) -> None:
-        model = self.model
-        assert model is not None
-        fixed = fixed_test_seed()
-        seed = secrets.randbits(63) if fixed is None else fixed + model.match.hands_played
-        table_id, number, store = self.row.id, model.match.hands_played + 1, self.store
-        new = await self._store(
-            lambda e, n: lambda conn: store.start_hand(conn, table_id, number, seed, e, n)
-        )
-        model.start_hand(seed, now=self.hub.clock.now())
-        self.recent_ids.clear()
-        self._publish(new)
-
-    async def _deal(self) -> None:
-        """The dealer's deal: drawn, stored, then applied; a failed write puts the
-        dealer's random state back, so the seed's cards still come in order (R10)."""
-        model = self.model
-        assert model is not None and model.hand is not None
-        rng = model.match.dealer.rng
-        saved = rng.getstate() if hasattr(rng, "getstate") else None
-        action = model.match.dealer.deal(model.hand)
-        try:
-            new = await self._store(self._store_line(model, action, None, None))
-        except BaseException:
-            if saved is not None:
-                rng.setstate(saved)  # type: ignore[attr-defined]
-            raise
-        model.apply(action, now=self.hub.clock.now())
-        self._publish(new)
-
-    async def _bot(self, agent: Agent, v: SeatView, version: int) -> None:
-        """A bot's move: decided in a worker process (once per version: a failed write
-        tries the same move again), checked, stored, applied."""
-        model = self.model
-        assert model is not None
-        index = model.to_act_index()
-        if self._decided is not None and self._decided[0] == version:
-            action = self._decided[1]
-        else:
-            try:
-                action, after = await self.hub.bots.decide(agent, v)
-                if index is not None:
-                    agents = list(model.agents)
-                    agents[index] = after
-                    model.agents = tuple(agents)
-            except BrokenProcessPool:
-                await asyncio.sleep(0.05)  # another table's stuck bot: the workers restart
-                return
-            except Exception as exc:  # a bug in the bot, or too slow: the timer's move
-                log.warning("table %s: a bot failed (%r); it makes the least committal move",
-                            self.row.id, exc)
-                action = least_committal(v)
-            self._decided = (version, action)
-        async with self.lock:
-            if self.row.version != version or model is not self.model:
-                return  # the table moved on meanwhile: look again
-            assert model.hand is not None
-            try:
-                model.hand.check(action)
-            except PrimeroError:
-                log.warning("table %s: a bot's move was illegal; least committal instead",
-                            self.row.id)
-                action = least_committal(v)
-                self._decided = (version, action)
-            new = await self._store(self._store_line(model, action, None, None))
-            model.apply(action, now=self.hub.clock.now())
-            self._decided = None
-            self._publish(new)
-
-    async def _time_out(self) -> None:
-        async with self.lock:
-            model = self.model
-            assert model is not None
-            index = model.person_to_act()
-            if index is None or not model.timed_out(self.hub.clock.now()):
-                return
-            action = model.timeout_action()
-            new = await self._store(self._store_line(model, action, index, None), urgent=True)
-            model.apply(action, now=self.hub.clock.now())
-            self._publish(new)
-
-    async def _finish(self) -> None:
-        """Close the complete hand: computed, stored, and only then kept (a failed write
-        puts the match back as it was)."""
-        model = self.model
-        assert model is not None
-        match = model.match
-        saved = (list(match.chips), match.hands_played, match.dealer_index, match.hand,
-                 len(match.records), model.deadline)
-        record = model.finish_hand()
-        record.extra["table"] = self.row.id
-        record.extra["hand_number"] = match.hands_played
-        text = dump_record(record)
-        chips = list(match.chips)
-        status = "over" if model.over else self.row.status
-        table_id, number, dealer = self.row.id, match.hands_played, match.dealer_index
-        store = self.store
-        try:
-            new = await self._store(
-                lambda e, n: lambda conn: store.finish_hand(
-                    conn, table_id, number, text, chips, dealer, status, e, n
-                )
-            )
-        except BaseException:
-            match.chips[:], match.hands_played, match.dealer_index, match.hand = saved[:4]
-            del match.records[saved[4]:]
-            model.deadline = saved[5]
-            raise
-        del match.records[:]  # stored: the server keeps no finished hand in memory
-        self.row.hands_played = number
-        self.row.dealer_index = dealer
-        for seat, c in zip(self.row.seats, chips, strict=True):
-            seat.chips = c
-        self.row.status = status
-        self._publish(new)
 
     async def stop(self) -> None:
         """Stop the driver task (the hand in progress stays kept as far as it went)."""
