@@ -43,8 +43,10 @@ async def _scenario(url: str) -> None:
     hub = Hub(Settings(database_url=url, bot_pause=0, bot_processes=0, clock=clock), store)
     await hub.load()
     try:
-        rt = await hub.create(CreateTable(seats=["open", "random", "random", "random"],
-                                          turn_seconds=0))
+        spec = CreateTable.model_validate(
+            {"seats": ["open", "random", "random", "random"], "turn_seconds": 0}
+        )
+        rt = await hub.create(spec)
         _seat, _token = await rt.take_seat("Ana")
         await _settled(hub, rt.row.id)
         me = _Conn(rt.model.person_to_act() if rt.model else None)
