@@ -180,7 +180,7 @@ class LiveServer:
             text=True,
         )
         assert self.proc.stdout is not None
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120  # a start on a machine loaded many times over
         while time.monotonic() < deadline:
             line = self.proc.stdout.readline()
             if not line:
@@ -190,6 +190,8 @@ class LiveServer:
                 self.port = int(line.split("127.0.0.1:")[1].split()[0])
                 threading.Thread(target=self._drain, daemon=True).start()
                 return self
+        self.proc.kill()  # never leave a server behind a failed start
+        self.proc.wait(10)
         raise AssertionError("the server did not start:\n" + "".join(self.log))
 
     def _drain(self) -> None:
