@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -74,8 +75,18 @@ def _noop() -> None:
     """Nothing: submitted once per worker so that each starts at once."""
 
 
-def _warm() -> None:
-    """A worker's start: import the bots (the heuristic's tables) before the first call."""
+def _orphaned(parent: int) -> None:
+    """In a worker: exit as soon as the server is gone (killed with ``kill -9``, its
+    workers would otherwise wait for work forever)."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def _warm(parent: int) -> None:
+    """A worker's start: watch the server, and import the bots (the heuristic's tables)
+    before the first call."""
+    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     from primero.bots import make_bot
 
     make_bot("heuristic", 0)
@@ -103,6 +114,7 @@ class BotPool:
             max_workers=self.processes,
             mp_context=multiprocessing.get_context("spawn"),  # no fork of a threaded server
             initializer=_warm,
+            initargs=(os.getpid(),),
         )
 
     def prestart(self) -> None:
