@@ -240,8 +240,15 @@ def main() -> None:
             listed = len(http.get("/api/tables").json())
             lobby_ms = (time.perf_counter() - began) * 1000
         finally:
+            stopping = time.monotonic()
             proc.terminate()
-            proc.wait(15)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(10)
+                print("the server did not stop within 15 s of SIGTERM: killed")
+            stop_s = time.monotonic() - stopping
     errors = [line for line in LOG if "Traceback" in line or "broken" in line]
     if errors:
         print("server errors:", "".join(LOG[-40:]))
@@ -255,6 +262,7 @@ def main() -> None:
     print(f"memory: server {rss0 / 1024:.0f} MiB before the bot tables, {per_table} per bot "
           f"table, {rss2 / 1024:.0f} MiB at the end; bot workers {workers / 1024:.0f} MiB")
     print(f"the lobby's whole list ({listed} tables in one answer): {lobby_ms:.0f} ms")
+    print(f"SIGTERM to exit: {stop_s:.1f} s")
     print(f"load after: {os.getloadavg()[0]:.2f} (1 min)")
 
 

@@ -176,5 +176,11 @@ class BotPool:
             return await self._run(hints, view)
 
     def close(self) -> None:
-        """Stop the workers (running decisions are abandoned)."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers at once (running decisions are abandoned: they hold nothing
+        worth keeping), so that the server's exit never waits for a bot."""
+        pool = self._pool
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            with contextlib.suppress(Exception):
+                proc.kill()
