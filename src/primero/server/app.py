@@ -4,6 +4,7 @@ under ``/ws``, the pages at ``/`` and ``/t/{id}``, the OpenAPI document at
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -12,8 +13,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from primero.server import api, pages, ws
+from primero.server.hub import Hub
 from primero.server.limits import BodyLimit
-from primero.server.runtime import BadRequest, Conflict, Hub, NotFound
+from primero.server.loopprobe import probe_path, run_probe
+from primero.server.runtime import BadRequest, Conflict, NotFound, WriteFailed
 from primero.server.security import HostCheck
 from primero.server.settings import Settings
 from primero.store import Store
@@ -74,13 +77,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
-        store.migrate()
+        await asyncio.to_thread(store.migrate)
         hub = Hub(settings, store)
         app.state.hub = hub
         await hub.load()
+        path = probe_path()
+        probe = None if path is None else asyncio.get_running_loop().create_task(run_probe(path))
         try:
             yield
         finally:
+            if probe is not None:
+                probe.cancel()
             await hub.close()
 
     app = FastAPI(
@@ -106,6 +113,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(Conflict)
     async def _conflict(_request: Request, exc: Conflict) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=409)
+
+    @app.exception_handler(WriteFailed)
+    async def _unstored(_request: Request, exc: WriteFailed) -> JSONResponse:
+        return JSONResponse(
+            {"detail": "the database cannot be reached: nothing was changed, try again"},
+            status_code=503,
+            headers={"Retry-After": "2"},
+        )
 
     app.include_router(api.router)
     app.include_router(ws.router)

@@ -221,10 +221,11 @@ class TableSummary(BaseModel):
 
     id: str
     name: str
-    status: Literal["waiting", "playing", "over"] = Field(
+    status: Literal["waiting", "playing", "over", "broken"] = Field(
         description='"waiting" until every seat is taken, then "playing"; "over" when the '
-        "match ends (R9)"
+        'match ends (R9); "broken": a stored table that cannot go on (see `detail`)'
     )
+    detail: str | None = Field(None, description="why a broken table is broken, in words")
     hands_played: int
     version: int = Field(description="the table's version (see the WebSocket state message)")
     seats: list[SeatOut]
@@ -251,6 +252,11 @@ class ActionIn(_In):
     type: Literal["action"]
     id: ActionId
     line: StrictStr = Field(min_length=1, max_length=200)
+    version: StrictInt | None = Field(
+        None,
+        description="the version of the state the move was chosen in; when given and not "
+        'the current version, the move is refused as stale (`error` with `"stale": true`)',
+    )
 
 
 class ResyncIn(_In):
@@ -330,6 +336,12 @@ class ErrorOut(BaseModel):
     type: Literal["error"] = "error"
     id: str | None
     message: str
+    stale: bool | None = Field(
+        None, description="true: the action's version was not the current one; a state follows"
+    )
+    retry: bool | None = Field(
+        None, description="true: the move could not be stored and was not made; send it again"
+    )
 
 
 class ChatOut(BaseModel):

@@ -9,6 +9,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from primero.server.clock import Clock
 
 __all__ = ["DEFAULT_DATABASE_URL", "Settings"]
 
@@ -41,8 +45,14 @@ class Settings:
         bad_frames: refused frames within ``bad_window`` seconds that close a connection
             with code 1008.
         bad_window: seconds (see ``bad_frames``).
-        clock: the monotonic clock of the rate windows, seconds (tests inject one).
+        rate_clock: the monotonic clock of the rate windows, seconds (tests inject one).
         wall_clock: unix seconds (creation times; the create-rate window).
+        bot_processes: worker processes for bots' decisions and hints (0: threads of the
+            server's process, for in-process tests).
+        bot_timeout: seconds a bot's decision (or a hint) may take; then the seat makes
+            the least committal move.
+        clock: the time and the waits for deadlines (None: the real clock; tests pass a
+            :class:`~primero.server.clock.ManualClock`).
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -58,5 +68,8 @@ class Settings:
     rate: float = 20.0
     bad_frames: int = 10
     bad_window: float = 10.0
-    clock: Callable[[], float] = time.monotonic
+    rate_clock: Callable[[], float] = time.monotonic
     wall_clock: Callable[[], float] = time.time
+    bot_processes: int = 2
+    bot_timeout: float = 5.0
+    clock: Clock | None = None

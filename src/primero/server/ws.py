@@ -23,8 +23,9 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 
 from primero.server.hints import HintsIn, hints_handler
+from primero.server.hub import Hub
 from primero.server.models import ActionIn, ChatIn, ResyncIn
-from primero.server.runtime import Hub, NotFound, TableRuntime
+from primero.server.runtime import NotFound, TableRuntime
 from primero.server.security import origin_allowed, query_token
 from primero.server.wsclient import POLICY, TRY_AGAIN_LATER, Client, admit, check_frame
 
@@ -36,10 +37,12 @@ log = logging.getLogger("primero.server")
 
 async def _action(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
     assert isinstance(msg, ActionIn)
-    await rt.act(client, msg.id, msg.line)
+    await rt.act(client, msg.id, msg.line, msg.version)
 
 
 async def _resync(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
+    # ``since`` is read and not used: the answer is always the whole current state
+    # (docs/protocol.md, "Versions, stale moves and resync").
     async with rt.lock:
         client.send(rt.state(client.index))
 
@@ -88,7 +91,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         return
     await ws.accept()
     try:
-        rt = hub.get(table_id)
+        rt = await hub.touch(table_id)
     except NotFound:
         await ws.close(code=1008, reason="no such table")
         return

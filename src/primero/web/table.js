@@ -55,7 +55,7 @@ const panel = new ActionPanel({cards: $("own-cards"), actions: $("actions"), not
 function propose(line, id = randomId()) {
   $("action-error").textContent = "";
   app.pending = {id, line, version: conn.version};
-  if (!conn.send({type: "action", id, line})) {
+  if (!conn.send({type: "action", id, line, version: conn.version})) {
     $("action-error").textContent = "Not connected: the move will be sent when the connection is back.";
   }
 }
@@ -85,7 +85,7 @@ function onState(msg) {
     else if (msg.legal && app.reconnected) {
       // Reconnected with the move unanswered and nothing changed: send the same id again
       // (the server applies an id once).
-      conn.send({type: "action", id: app.pending.id, line: app.pending.line});
+      conn.send({type: "action", id: app.pending.id, line: app.pending.line, version: msg.version});
     }
   }
   const hand = msg.hand;

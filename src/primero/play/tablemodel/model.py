@@ -281,6 +281,15 @@ class TableModel:
             IllegalActionError: the line is not understood or not legal now (the message
                 says why); nothing changes.
         """
+        return self.apply(self.parse_line(line, index), now=now)
+
+    def parse_line(self, line: str, index: int) -> Action:
+        """The action of :meth:`apply_line`, checked by the rules but not applied (a
+        server stores it first); nothing changes.
+
+        Raises:
+            WrongTurnError, IllegalActionError: as :meth:`apply_line`.
+        """
         hand = self._open_hand()
         seat = self.hand_seat(index)
         if seat is None or hand.to_act != seat:
@@ -297,7 +306,8 @@ class TableModel:
             action = parse_action(f"p{seat + 1} {line.strip()}", hand.n)
         except ValueError as exc:
             raise IllegalActionError(f"{exc}; now {allowed}") from None
-        return self.apply(action, now=now)
+        hand.check(action)
+        return action
 
     def replay_line(self, line: str) -> Event:
         """Re-apply a stored record line on resume: a deal line is drawn again from the
