@@ -45,6 +45,10 @@ def serve_command(
         list[str] | None,
         typer.Option(help="Another page origin allowed to open WebSockets (repeatable)."),
     ] = None,
+    away_seconds: Annotated[
+        float,
+        typer.Option(help="Seconds without a connection after which a person is sat out.", min=0),
+    ] = 120.0,
 ) -> None:
     """Run the online server: the web client at /, the REST API under /api, WebSockets
     under /ws, the API docs at /docs. Ctrl-C stops it (hands in progress are kept)."""
@@ -62,7 +66,10 @@ def serve_command(
 
     _check_database(database_url)
     settings = Settings(
-        database_url=database_url, bot_pause=bot_pause, allow_origins=tuple(allow_origin or ())
+        database_url=database_url,
+        bot_pause=bot_pause,
+        allow_origins=tuple(allow_origin or ()),
+        away_seconds=away_seconds,
     )
     config = uvicorn.Config(
         create_app(settings),

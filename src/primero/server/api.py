@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, status
 
-from primero.server.models import CreateTable, JoinTable, SeatTaken, TableSummary
+from primero.server.models import CreatedTable, CreateTable, JoinTable, SeatTaken, TableSummary
 from primero.server.runtime import Hub
 
 __all__ = ["router"]
@@ -27,7 +27,7 @@ def _hub(request: Request) -> Hub:
 @router.post(
     "",
     status_code=status.HTTP_201_CREATED,
-    response_model=TableSummary,
+    response_model=CreatedTable,
     responses=_ERRORS,
     summary="Create a table",
     description="Seats in table order: `\"open\"` for a person, or a bot kind. A table with "
@@ -37,7 +37,7 @@ def _hub(request: Request) -> Hub:
 async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     """Create a table and answer its summary."""
     rt = await _hub(request).create(body)
-    return rt.summary()
+    return {**rt.summary(), "host_token": rt.pop_host_token()}
 
 
 @router.get(

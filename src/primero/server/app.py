@@ -4,6 +4,7 @@ under ``/ws``, the pages at ``/`` and ``/t/{id}``, the OpenAPI document at
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -11,7 +12,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from primero.server import api, pages, ws
+from primero.server import api, hands_api, host_api, pages, seating, ws
 from primero.server.runtime import BadRequest, Conflict, Hub, NotFound
 from primero.server.settings import Settings
 from primero.store import Store
@@ -60,9 +61,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(settings, store)
         app.state.hub = hub
         await hub.load()
+        sweeper = asyncio.get_running_loop().create_task(seating.watch(hub))
         try:
             yield
         finally:
+            sweeper.cancel()
             await hub.close()
 
     app = FastAPI(
@@ -90,6 +93,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": str(exc)}, status_code=409)
 
     app.include_router(api.router)
+    app.include_router(host_api.router)
+    app.include_router(hands_api.router)
     app.include_router(ws.router)
     pages.mount_pages(app)
     return app

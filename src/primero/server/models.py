@@ -12,6 +12,7 @@ __all__ = [
     "ChatIn",
     "ChatOut",
     "CreateTable",
+    "CreatedTable",
     "ErrorOut",
     "HandOut",
     "JoinTable",
@@ -56,6 +57,7 @@ class CreateTable(_In):
         None, description="end the match after this many hands (R9); null: until one player "
         "holds every chip"
     )
+    rebuy: bool = Field(False, description="whether a broke person may rebuy to the stack")
 
 
 class JoinTable(_In):
@@ -74,6 +76,12 @@ class SeatOut(BaseModel):
     name: str | None = Field(description="the player's name; null while the seat is open")
     kind: str = Field(description='"open", "person", or the bot kind')
     chips: int = Field(description="chips before the current hand")
+    sitting_out: bool = Field(False, description="not dealt in from the next hand on")
+    left: bool = Field(False, description="gave the seat up: out of the match")
+    connected: bool = Field(False, description="a person with an open connection")
+    ledger: dict[str, int] = Field(
+        default_factory=dict, description='{"bought_in": chips, "net": chips}'
+    )
 
 
 class TableSummary(BaseModel):
@@ -81,7 +89,7 @@ class TableSummary(BaseModel):
 
     id: str
     name: str
-    status: Literal["waiting", "playing", "over"] = Field(
+    status: Literal["waiting", "playing", "paused", "over", "broken"] = Field(
         description='"waiting" until every seat is taken, then "playing"; "over" when the '
         "match ends (R9)"
     )
@@ -92,6 +100,17 @@ class TableSummary(BaseModel):
     turn_seconds: int
     max_hands: int | None
     rules: dict[str, Any] = Field(description="the house-rule overrides in force")
+    pending: str | None = Field(None, description='"pause" or "end" asked during a hand')
+    paused_by: str | None = Field(None, description='"host" or "players" while paused')
+    rebuy: bool = Field(False, description="whether a broke person may rebuy")
+    next_table: str | None = Field(None, description="the rematch's table id, else null")
+    detail: str | None = Field(None, description="why a broken table cannot go on")
+
+
+class CreatedTable(TableSummary):
+    """The answer to ``POST /api/tables``: the summary and the host token, shown once."""
+
+    host_token: str = Field(description="the proof of hosting, shown once: keep it secret")
 
 
 class SeatTaken(BaseModel):
@@ -111,6 +130,9 @@ class ActionIn(_In):
     type: Literal["action"]
     id: StrictStr = Field(min_length=1, max_length=64)
     line: StrictStr = Field(min_length=1, max_length=200)
+    version: StrictInt | None = Field(
+        None, description="the version of the state the move was chosen in (stale: refused)"
+    )
 
 
 class ResyncIn(_In):

@@ -30,10 +30,12 @@ from primero.engine.rules import Rules, RulesError
 from primero.engine.views import SeatView
 from primero.play.table import BOT_NAMES
 from primero.play.tablemodel import Event, TableModel, least_committal, seat_payload
+from primero.server import seating
 from primero.server.models import CreateTable
 from primero.server.security import check_name, match_token, new_token
 from primero.server.settings import Settings
 from primero.store import LineRow, SeatRow, Store, TableRow
+from primero.store.evening import EveningRow, load_evening, save_host
 
 __all__ = ["BadRequest", "Conflict", "Connection", "Hub", "NotFound", "TableRuntime"]
 
@@ -87,6 +89,10 @@ class TableRuntime:
         self.conns: set[Connection] = set()
         self.applied_ids: dict[int, set[str]] = row.applied_ids
         self.task: asyncio.Task[None] | None = None
+        self.evening = EveningRow()  # game night: host, rebuy, presence (seating.py)
+        self.last_seen: dict[int, float] = {}
+        self.last_activity = time.time()
+        self.host_token_once: str | None = None
         self._summary: dict[str, Any] = self._build_summary()
 
     # ----------------------------------------------------------------- views
@@ -103,7 +109,7 @@ class TableRuntime:
     def _build_summary(self) -> dict[str, Any]:
         row = self.row
         model = self.model
-        return {
+        summary = {
             "id": row.id,
             "name": row.name,
             "status": row.status,
@@ -122,6 +128,7 @@ class TableRuntime:
             "max_hands": row.max_hands,
             "rules": dict(row.rules),
         }
+        return seating.merge_summary(summary, seating.summary_extras(self))
 
     def state(self, index: int | None) -> dict[str, Any]:
         """The ``state`` message for table ``index`` (None: a spectator)."""
@@ -143,6 +150,45 @@ class TableRuntime:
         return match_token(token, [(s.idx, s.token_hash) for s in self.row.seats])
 
     # ----------------------------------------------------------------- changes
+
+    async def changed_by(self, write: Write) -> None:
+        """A change asked by a person or the host (the lock held): stored (with the new
+        version), then sent."""
+        row = self.row
+
+        def with_version(conn: DbConnection) -> None:
+            write(conn)
+            self.hub.store.set_status(conn, row.id, row.status, row.version)
+
+        await self._changed(with_version, urgent=True)
+
+    async def end_idle(self) -> None:
+        """End the match of a table nobody is connected to (the lock held): at once with
+        no hand in progress, else when the hand ends; a ``waiting`` table is closed."""
+        self.evening.ended = True
+        flags = seating.flags_write(self)
+        if self.model is not None:
+            self.model.match.end()
+        if self.model is None or self.model.hand is None or self.model.match.hand is None:
+            self.row.status = "over"
+            row = self.row
+
+            def write(conn: DbConnection) -> None:
+                flags(conn)
+                self.hub.store.set_status(conn, row.id, "over", row.version)
+
+            await self._changed(write)
+        else:
+            await self._changed(flags)
+
+    def refresh_summary(self) -> None:
+        """Rebuild the summary for what changes without a version (``connected``)."""
+        self._summary = self._build_summary()
+
+    def pop_host_token(self) -> str | None:
+        """The host token of a table just created (given once, then forgotten)."""
+        token, self.host_token_once = self.host_token_once, None
+        return token
 
     async def _changed(self, write: Write | LineRow, *, urgent: bool = False) -> None:
         """Bump the version, write (in the writer thread), then tell every connection."""
@@ -203,7 +249,7 @@ class TableRuntime:
 
     def _new_model(self) -> TableModel:
         row = self.row
-        return TableModel(
+        model = TableModel(
             [s.name or "" for s in row.seats],
             [None if s.kind == "person" else s.kind for s in row.seats],
             stack=row.stack,
@@ -211,7 +257,10 @@ class TableRuntime:
             max_hands=row.max_hands,
             turn_seconds=row.turn_seconds or None,
             seed=fixed_test_seed(),
+            rebuy=self.evening.rebuy,
         )
+        seating.restore(model, self.evening)
+        return model
 
     def resume(self) -> None:
         """Rebuild the match from the stored row: chips, hands played, the dealer, and the
@@ -234,7 +283,9 @@ class TableRuntime:
         self.model = model
         self._summary = self._build_summary()
 
-    async def act(self, conn: Connection, action_id: str, line: str) -> None:
+    async def act(
+        self, conn: Connection, action_id: str, line: str, version: int | None = None
+    ) -> None:
         """A person's proposed action line (its seat is the connection's).
 
         An id already applied for this seat is not applied again: ``conn`` alone gets the
@@ -262,6 +313,11 @@ class TableRuntime:
                 return
             if model.hand is None:
                 conn.send(_error(action_id, "no hand is in progress: wait for the next deal"))
+                return
+            if version is not None and version != self.row.version:  # a stale click
+                stale = _error(action_id, "the table moved on before your move arrived")
+                conn.send(stale | {"stale": True})
+                conn.send(self.state(index))
                 return
             try:
                 event = model.apply_line(line, index, now=time.time())
@@ -337,14 +393,31 @@ class TableRuntime:
                             )
                         )
                     return False
-                fixed = fixed_test_seed()
-                seed = secrets.randbits(63) if fixed is None else fixed + model.match.hands_played
-                model.start_hand(seed, now=time.time())
-                number, row = model.hand_number, self.row
-                await self._changed(
-                    lambda conn: self.hub.store.start_hand(conn, row.id, number, seed, row.version)
-                )
-                return True
+                hold = seating.hold_reason(self)
+                if hold is not None:  # online.md "Status": paused by the host or players
+                    if self.row.status != "paused":
+                        self.row.status = "paused"
+                        await self._set_status()
+                else:
+                    self.row.status = "playing"
+                    fixed = fixed_test_seed()
+                    seed = (
+                        secrets.randbits(63) if fixed is None else fixed + model.match.hands_played
+                    )
+                    model.start_hand(seed, now=time.time())
+                    number, row = model.hand_number, self.row
+
+                    def write(conn: DbConnection) -> None:
+                        self.hub.store.set_status(conn, row.id, "playing", row.version)
+                        self.hub.store.start_hand(conn, row.id, number, seed, row.version)
+
+                    await self._changed(write)
+                    return True
+        if hand is None or model.match.hand is None:
+            with contextlib.suppress(TimeoutError):  # a sit-in, a rebuy or the host wakes it
+                await asyncio.wait_for(self.wake.wait(), 5.0)
+            return True
+        async with self.lock:
             if hand.complete:
                 await self._finish()
                 closed = True
@@ -393,6 +466,12 @@ class TableRuntime:
                 event = model.apply(least_committal(v), now=time.time())
             await self._commit(event, None, None)
 
+    async def _set_status(self) -> None:
+        row = self.row
+        await self._changed(
+            lambda conn: self.hub.store.set_status(conn, row.id, row.status, row.version)
+        )
+
     async def _time_out(self) -> None:
         async with self.lock:
             model = self.model
@@ -400,7 +479,7 @@ class TableRuntime:
             index = model.person_to_act()
             if index is None or not model.timed_out(time.time()):
                 return
-            event = model.apply(model.timeout_action(), now=time.time())
+            event = model.time_out(now=time.time())
             await self._commit(event, index, None, urgent=True)
 
     async def _finish(self) -> None:
@@ -418,11 +497,15 @@ class TableRuntime:
         if model.over:
             row.status = "over"
         number, dealer, status = row.hands_played, model.match.dealer_index, row.status
-        await self._changed(
-            lambda conn: self.hub.store.finish_hand(
+        presence = seating.presence_write(self)
+
+        def write(conn: DbConnection) -> None:
+            self.hub.store.finish_hand(
                 conn, row.id, number, text, chips, dealer, status, row.version
             )
-        )
+            presence(conn)
+
+        await self._changed(write)
 
     async def stop(self) -> None:
         """Stop the driver task (the hand in progress stays kept as far as it went)."""
@@ -530,10 +613,13 @@ class Hub:
     async def load(self) -> None:
         """Load every table from the store and resume the matches in play."""
         rows = await asyncio.to_thread(self.store.load)
+        evenings = await asyncio.to_thread(load_evening, self.store.engine)
         for row in rows:
             rt = TableRuntime(row, self)
+            rt.evening = evenings.get(row.id, EveningRow())
+            rt._summary = rt._build_summary()
             self.tables[row.id] = rt
-            if row.status == "playing":
+            if row.status in ("playing", "paused"):
                 try:
                     rt.resume()
                 except RulesError as exc:  # stored before tables were checked: no game
@@ -612,8 +698,17 @@ class Hub:
             created=int(time.time()),
             seats=seats,
         )
-        await self.write(lambda conn: self.store.create_table(conn, row), urgent=True)
+        host_token, host_hash = new_token()
+
+        def write(conn: DbConnection) -> None:
+            self.store.create_table(conn, row)
+            save_host(conn, row.id, host_hash, spec.rebuy)
+
+        await self.write(write, urgent=True)
         rt = TableRuntime(row, self)
+        rt.evening = EveningRow(host_hash=host_hash, rebuy=spec.rebuy)
+        rt.host_token_once = host_token
+        rt._summary = rt._build_summary()
         self.tables[table_id] = rt
         if playing:
             rt.start()

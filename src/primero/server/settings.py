@@ -20,6 +20,8 @@ class Settings:
         allow_origins: extra ``Origin`` values accepted at the WebSocket handshake.
         frame_limit: the largest frame taken, bytes (4 KiB).
         rate: frames a second a connection may send (sustained; bursts of ``2 * rate``).
+        away_seconds: a person with no open connection this long is away (sat out when
+            the hand ends; online.md "Absence").
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -27,3 +29,4 @@ class Settings:
     allow_origins: tuple[str, ...] = ()
     frame_limit: int = 4096
     rate: float = 20.0
+    away_seconds: float = 120.0

@@ -20,6 +20,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 
+from primero.server import seating
 from primero.server.hints import HintsIn, hints_handler
 from primero.server.models import ActionIn, ChatIn, ResyncIn
 from primero.server.runtime import Hub, NotFound, TableRuntime
@@ -81,7 +82,7 @@ class Client:
 
 async def _action(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
     assert isinstance(msg, ActionIn)
-    await rt.act(client, msg.id, msg.line)
+    await rt.act(client, msg.id, msg.line, msg.version)
 
 
 async def _resync(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
@@ -102,6 +103,7 @@ HANDLERS: dict[str, tuple[type[BaseModel], Handler]] = {
     "resync": (ResyncIn, _resync),
     "chat": (ChatIn, _chat),
     "hints": (HintsIn, hints_handler),
+    **seating.HANDLERS,
 }
 
 
@@ -165,12 +167,14 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     try:
         async with rt.lock:
             rt.conns.add(client)
+            seating.connected(rt, index)
             client.send(rt.state(index))
         await _serve(rt, client, settings.frame_limit)
     except WebSocketDisconnect:
         pass
     finally:
         rt.conns.discard(client)
+        seating.connected(rt, client.index)
         pump.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await pump

@@ -1,0 +1,341 @@
+"""People coming and going at a table, on the server (online.md "sit_out", "leave",
+"rebuy", "Absence"): a thin adapter over :mod:`primero.play.tablemodel.presence`.
+
+- the WebSocket messages ``sit_out``, ``sit_in``, ``leave`` and ``rebuy`` (:data:`HANDLERS`);
+- what the summary says of each seat (``sitting_out``, ``left``, ``connected``, ``ledger``)
+  and of the table (``pending``, ``paused_by``, ``rebuy``, ``next_table``);
+- why no hand starts (:func:`hold_reason`: the host's pause, or fewer than two seats that
+  can be dealt in);
+- the sweep (:func:`sweep`, every few seconds): a person with no connection for
+  ``--away-seconds`` is away (sat out when the hand ends); a table nobody is connected to
+  for an hour and with no host action is ended; a ``waiting`` table nobody joined for an
+  hour is closed.
+
+Every change is stored before it is applied in memory and sent (write first).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+from sqlalchemy import update
+from sqlalchemy.engine import Connection as DbConnection
+
+from primero.engine.errors import PrimeroError
+from primero.store.evening import PresenceRow, save_presence, set_flags
+from primero.store.schema import seats as seats_table
+
+if TYPE_CHECKING:
+    from primero.play.tablemodel import TableModel
+    from primero.server.runtime import Connection, Hub, TableRuntime
+    from primero.store.evening import EveningRow
+
+__all__ = [
+    "HANDLERS",
+    "IDLE_SECONDS",
+    "hold_reason",
+    "restore",
+    "summary_extras",
+    "sweep",
+    "watch",
+]
+
+log = logging.getLogger("primero.server")
+
+#: A table with no person connected and no host action for this long is ended (seconds).
+IDLE_SECONDS = 3600.0
+#: How often :func:`watch` sweeps the tables (seconds).
+SWEEP_EVERY = 5.0
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+
+class SitOutIn(_Msg):
+    """``{"type": "sit_out"}``: not dealt in from the next hand on."""
+
+    type: Literal["sit_out"]
+
+
+class SitInIn(_Msg):
+    """``{"type": "sit_in"}``: dealt in again from the next hand on."""
+
+    type: Literal["sit_in"]
+
+
+class LeaveIn(_Msg):
+    """``{"type": "leave"}``: give the seat up."""
+
+    type: Literal["leave"]
+
+
+class RebuyIn(_Msg):
+    """``{"type": "rebuy"}``: back to the table's stack (a rebuy table only)."""
+
+    type: Literal["rebuy"]
+
+
+def _error(message: str) -> dict[str, Any]:
+    return {"type": "error", "id": None, "message": message}
+
+
+# --------------------------------------------------------------------------- summary
+
+
+def summary_extras(rt: TableRuntime) -> dict[str, Any]:
+    """The game-night fields of the summary (online.md "A summary")."""
+    model = rt.model
+    ev = rt.evening
+    connected = {c.index for c in rt.conns if c.index is not None}
+    seats: list[dict[str, Any]] = []
+    for s in rt.row.seats:
+        chips = model.match.chips[s.idx] if model is not None else s.chips
+        if model is not None:
+            p = model.match.presence[s.idx]
+            sitting_out, left, bought = p.sitting_out, p.left, p.bought_in
+        else:
+            kept = next((r for r in ev.seats if r.idx == s.idx), None)
+            sitting_out = kept.sitting_out if kept else False
+            left = kept.left if kept else False
+            bought = kept.bought_in if kept and kept.bought_in else rt.row.stack
+        seats.append(
+            {
+                "sitting_out": sitting_out,
+                "left": left,
+                "connected": s.kind == "person" and s.idx in connected,
+                "ledger": {"bought_in": bought, "net": chips - bought}
+                if s.kind != "open"
+                else {"bought_in": 0, "net": 0},
+            }
+        )
+    pending = None
+    paused_by = None
+    if rt.row.status == "playing" and model is not None and model.hand is not None:
+        if ev.ended:
+            pending = "end"
+        elif ev.paused:
+            pending = "pause"
+    if rt.row.status == "paused":
+        paused_by = "host" if ev.paused else "players"
+    return {
+        "seat_extras": seats,
+        "pending": pending,
+        "paused_by": paused_by,
+        "rebuy": ev.rebuy,
+        "next_table": ev.next_table,
+        "detail": None,
+    }
+
+
+def merge_summary(summary: dict[str, Any], extras: dict[str, Any]) -> dict[str, Any]:
+    """The summary with the game-night fields merged into its seats."""
+    seats = extras.pop("seat_extras")
+    for seat, extra in zip(summary["seats"], seats, strict=True):
+        seat.update(extra)
+    summary.update(extras)
+    return summary
+
+
+def hold_reason(rt: TableRuntime) -> str | None:
+    """Why no hand may start now: ``"host"`` (paused by the host), ``"players"`` (fewer
+    than two seats can be dealt in), or None."""
+    model = rt.model
+    if rt.evening.paused:
+        return "host"
+    if model is not None and not model.match.can_deal():
+        return "players"
+    return None
+
+
+# --------------------------------------------------------------------------- storing
+
+
+def presence_rows(model: TableModel) -> list[PresenceRow]:
+    """Every seat's presence and ledger, to store."""
+    return [
+        PresenceRow(i, p.sitting_out, p.left, p.bought_in)
+        for i, p in enumerate(model.match.presence)
+    ]
+
+
+def presence_write(rt: TableRuntime) -> Callable[[DbConnection], None]:
+    """A store write keeping the presence, the ledger and the chips of every seat."""
+    model = rt.model
+    assert model is not None
+    rows = presence_rows(model)
+    chips = list(model.match.chips)
+    table_id = rt.row.id
+    in_hand = set(model.match.seats) if model.match.hand is not None else set()
+    kept = [(i, c) for i, c in enumerate(chips) if i not in in_hand]
+
+    def write(conn: DbConnection) -> None:
+        save_presence(conn, table_id, rows)
+        for i, c in kept:  # a rebuy made at once (a seat in the hand keeps its start)
+            conn.execute(
+                update(seats_table)
+                .where(seats_table.c.table_id == table_id, seats_table.c.idx == i)
+                .values(chips=c)
+            )
+
+    return write
+
+
+def flags_write(rt: TableRuntime) -> Callable[[DbConnection], None]:
+    """A store write keeping the host's pause or end and the rematch."""
+    ev, table_id = rt.evening, rt.row.id
+    paused, ended, nxt = ev.paused, ev.ended, ev.next_table
+    return lambda conn: set_flags(conn, table_id, paused=paused, ended=ended, next_table=nxt)
+
+
+def restore(model: TableModel, evening: EveningRow) -> None:
+    """Put the stored presence and ledger back on a rebuilt model (after a restart)."""
+    for row in evening.seats:
+        if 0 <= row.idx < len(model.match.presence):
+            p = model.match.presence[row.idx]
+            p.sitting_out, p.left = row.sitting_out, row.left
+            if row.bought_in:
+                p.bought_in = row.bought_in
+    if evening.ended:
+        model.match.end()
+
+
+# --------------------------------------------------------------------------- messages
+
+
+async def _request(rt: TableRuntime, conn: Connection, what: str) -> None:
+    index = conn.index
+    if index is None:
+        conn.send(_error("spectators have no seat: join the table for one"))
+        return
+    async with rt.lock:
+        model = rt.model
+        if what == "leave" and model is None and rt.row.status == "waiting":
+            await _leave_waiting(rt, index)
+            return
+        if model is None or rt.row.status in ("over", "broken"):
+            conn.send(_error("the match is not in play: there is nothing to change"))
+            return
+        match = model.match
+        try:
+            if what == "sit_out":
+                match.sit_out(index)
+            elif what == "sit_in":
+                match.sit_in(index)
+            elif what == "leave":
+                match.leave(index)
+            else:
+                match.ask_rebuy(index)
+        except PrimeroError as exc:
+            conn.send(_error(str(exc)))
+            return
+        await rt.changed_by(presence_write(rt))
+    rt.wake.set()
+
+
+async def _leave_waiting(rt: TableRuntime, index: int) -> None:
+    """At a ``waiting`` table a seat given up is open again."""
+    seat = rt.row.seats[index]
+    seat.name, seat.kind, seat.token_hash = None, "open", None
+    table_id = rt.row.id
+
+    def write(conn: DbConnection) -> None:
+        conn.execute(
+            update(seats_table)
+            .where(seats_table.c.table_id == table_id, seats_table.c.idx == index)
+            .values(name=None, kind="open", token_hash=None)
+        )
+
+    for c in list(rt.conns):
+        if c.index == index:
+            c.index = None  # the token no longer names a seat here
+    await rt.changed_by(write)
+
+
+def _handler(what: str) -> Callable[[Any, Any, BaseModel], Awaitable[None]]:
+    async def handle(rt: Any, client: Any, _msg: BaseModel) -> None:
+        await _request(rt, client, what)
+
+    return handle
+
+
+#: The WebSocket message types of this module: model and handler (see ``ws.HANDLERS``).
+HANDLERS: dict[str, tuple[type[BaseModel], Callable[[Any, Any, BaseModel], Awaitable[None]]]] = {
+    "sit_out": (SitOutIn, _handler("sit_out")),
+    "sit_in": (SitInIn, _handler("sit_in")),
+    "leave": (LeaveIn, _handler("leave")),
+    "rebuy": (RebuyIn, _handler("rebuy")),
+}
+
+
+# --------------------------------------------------------------------------- absence
+
+
+def connected(rt: TableRuntime, index: int | None) -> None:
+    """A connection of seat ``index`` opened or closed: the seat is seen now (and is no
+    longer away: it may ``sit_in``); the summary's ``connected`` is brought up to date
+    (no new version: online.md)."""
+    now = time.time()
+    rt.last_activity = now
+    if index is not None:
+        rt.last_seen[index] = now
+        if rt.model is not None and any(c.index == index for c in rt.conns):
+            rt.model.match.presence[index].away = False
+    rt.refresh_summary()
+
+
+async def sweep(hub: Hub, now: float) -> None:
+    """One look at every table (online.md "Absence", "Status"): people away for
+    ``--away-seconds`` are marked away; idle tables are ended or closed."""
+    away_after = hub.settings.away_seconds
+    for rt in list(hub.tables.values()):
+        try:
+            await _sweep_table(rt, now, away_after)
+        except Exception:  # one table's failure never touches another
+            log.exception("table %s: the absence sweep failed", rt.row.id)
+
+
+async def _sweep_table(rt: TableRuntime, now: float, away_after: float) -> None:
+    status = rt.row.status
+    if status in ("over", "broken"):
+        return
+    connected = {c.index for c in rt.conns if c.index is not None}
+    if connected:
+        rt.last_activity = now
+    for i in connected:
+        rt.last_seen[i] = now
+    if now - rt.last_activity >= IDLE_SECONDS:
+        async with rt.lock:
+            await rt.end_idle()
+        rt.wake.set()
+        return
+    model = rt.model
+    if model is None:
+        return
+    marked = False
+    async with rt.lock:
+        for s in rt.row.seats:
+            if s.kind != "person":
+                continue
+            p = model.match.presence[s.idx]
+            seen = rt.last_seen.setdefault(s.idx, now)
+            away = s.idx not in connected and now - seen >= away_after
+            if away != p.away and not p.left:
+                p.away = away
+                marked = True
+    if marked:
+        rt.wake.set()
+
+
+async def watch(hub: Hub, every: float = SWEEP_EVERY) -> None:
+    """Sweep every ``every`` seconds until cancelled."""
+    while True:
+        await asyncio.sleep(every)
+        with contextlib.suppress(Exception):
+            await sweep(hub, time.time())
