@@ -102,6 +102,8 @@ def hand_for(number: int, record: HandRecord, seat: int | None) -> dict[str, Any
         "starting_stacks": list(record.starting_stacks),
         "actions": list(v.log),
         "events": events,
+        "pots": [{"amount": a.pot.amount, "winners": [seat_name(w) for w in a.winners]}
+                 for a in v.awards],
         "own_cards": own,
         "shown": _shown(state, seat),
         "final_stacks": None if v.final_stacks is None else list(v.final_stacks),

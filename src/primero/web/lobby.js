@@ -1,5 +1,5 @@
 // The lobby: the tables with their seats and status, create a table, join, watch.
-import {api, chips, el, plural, replace, store, tokenKey} from "./common.js";
+import {api, chips, el, hostKey, plural, replace, store, tokenKey} from "./common.js";
 
 /** Every house rule of rules.md with its default and a short explanation. */
 export const HOUSE_RULES = [
@@ -100,6 +100,7 @@ export function createBody() {
   body.turn_seconds = intField("c-timer", "The turn timer", {min: 0});
   const maxHands = intField("c-max-hands", "The number of hands", {min: 1, optional: true});
   if (maxHands !== null) body.max_hands = maxHands;
+  body.rebuy = document.getElementById("c-rebuy").checked;
   const rules = {};
   for (const rule of HOUSE_RULES) {
     const input = document.getElementById(`r-${rule.key}`);
@@ -132,6 +133,8 @@ async function onCreate(event) {
       throw new Error("Make at least one seat open for a person, or leave your name empty to watch bots");
     }
     const table = await api("/api/tables", {method: "POST", body});
+    // The host token is shown once: kept in this browser like a seat token.
+    if (table.host_token) store.set(hostKey(table.id), table.host_token);
     if (player) await join(table.id, player);
     else location.assign(`/t/${encodeURIComponent(table.id)}`);
   } catch (e) {
@@ -153,7 +156,7 @@ function tableItem(table) {
   if (mine) {
     actions.append(el("a", {class: "button primary", href: `/t/${encodeURIComponent(table.id)}`},
       `Back to your seat at ${table.name}`));
-  } else if (open > 0 && table.status === "waiting") {
+  } else if (open > 0) {
     const input = el("input", {id, maxlength: 24, autocomplete: "nickname",
       value: store.get("primero.name") ?? ""});
     const error = el("span", {class: "error", role: "alert"});
@@ -169,6 +172,7 @@ function tableItem(table) {
     `Watch ${table.name}`));
   const status = table.status === "waiting" ? `waiting for ${plural(open, "player")}`
     : table.status === "playing" ? `playing, ${plural(table.hands_played, "hand")} played`
+    : table.status === "paused" ? "paused"
     : `over after ${plural(table.hands_played, "hand")}`;
   return el("li", {class: "table-item"},
     el("h3", {}, table.name), el("p", {class: "status"}, status),
@@ -180,11 +184,21 @@ async function refresh() {
   const list = document.getElementById("tables");
   const status = document.getElementById("lobby-status");
   try {
-    const order = {waiting: 0, playing: 1, over: 2};
-    const tables = (await api("/api/tables"))
-      .sort((a, b) => (order[a.status] ?? 3) - (order[b.status] ?? 3));
+    // Only tables worth joining: yours, and those with a seat open; the others may be
+    // watched from "Tables in play".
+    const order = {waiting: 0, playing: 1, paused: 2, over: 3};
+    const all = (await api("/api/tables"))
+      .filter((t) => t.status !== "over" && t.status !== "broken")
+      .sort((a, b) => (order[a.status] ?? 4) - (order[b.status] ?? 4));
+    const worth = (t) => store.get(tokenKey(t.id)) || t.seats.some((s) => s.kind === "open");
+    const tables = all.filter(worth);
+    const others = all.filter((t) => !worth(t));
     replace(list, tables.map(tableItem));
-    status.textContent = tables.length ? "" : "No tables yet: create one below.";
+    const watch = document.getElementById("watch-tables");
+    replace(watch, others.map(tableItem));
+    document.getElementById("watch-box").hidden = !others.length;
+    document.getElementById("watch-count").textContent = `Tables in play, to watch (${others.length})`;
+    status.textContent = tables.length ? "" : "No table has a seat open: create one below.";
   } catch (e) {
     status.textContent = `Could not load the tables: ${e.message}`;
   }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from primero.engine.actions import seat_name
+from primero.engine.actions import Deal, seat_name
 from primero.engine.legal import LegalActions
 from primero.engine.state import DEALER
 from primero.engine.views import SeatView
@@ -66,7 +66,8 @@ def seat_payload(
         or null), ``phase``, ``stacks``, ``contributed``, ``round_bets``, ``current_bet``,
         ``pot_total`` (chips), ``pending_bet``, ``declared``, ``folded``, ``exchanges``,
         ``log`` (record lines, hidden cards ``??``), ``events`` (sentences as this seat
-        reads them), ``number``, and once the hand is over ``shown`` and
+        reads them, ending with who won what), ``last_moves`` (each seat's last move in
+        words, or null), ``number``, and once the hand is over ``shown`` and
         ``final_stacks`` (else null).
     """
     if model.hand is None:
@@ -125,5 +126,10 @@ def seat_payload(
             for a in v.awards
         ],
     }
+    last: list[str | None] = [None] * len(v.players)
+    for e in model.events:  # each seat's last move, as this reader reads it
+        if not isinstance(e.action, Deal):
+            last[e.seat] = e.text_for(v.seat)
+    hand["last_moves"] = last
     legal = None if v.legal is None else legal_payload(v.legal)
     return hand, legal
