@@ -9,10 +9,9 @@ chat line that slipped through as markup could not run (the client sets text onl
 
 from __future__ import annotations
 
+import io
 from importlib import resources
 from pathlib import Path
-
-import io
 
 import segno
 from fastapi import APIRouter, FastAPI, HTTPException, Request
