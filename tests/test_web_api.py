@@ -123,7 +123,7 @@ def test_the_host_pauses_resumes_changes_the_timer_ends_and_starts_a_rematch(
 
 
 def test_sit_out_sit_in_leave_and_a_stale_click(client: TestClient) -> None:
-    t, host = _create(client, {"seats": BOTS3, "turn_seconds": 0})
+    t, _host = _create(client, {"seats": BOTS3, "turn_seconds": 0})
     tid = t["id"]
     ana = _join(client, tid, "Ana")
     with client.websocket_connect(f"/ws/tables/{tid}?token={ana}") as ws:
@@ -177,9 +177,9 @@ def test_a_seat_given_up_while_waiting_is_open_again(client: TestClient) -> None
         ws.send_json({"type": "leave"})
         m = ws.receive_json()
         assert m["table"]["seats"][0]["kind"] == "open" and m["table"]["status"] == "waiting"
-    with pytest.raises(WebSocketDisconnect):  # the token holds no seat any more
-        with client.websocket_connect(f"/ws/tables/{t['id']}?token={ana}") as ws:
-            ws.receive_json()
+    url = f"/ws/tables/{t['id']}?token={ana}"
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect(url) as ws:
+        ws.receive_json()  # the token holds no seat any more
 
 
 def test_the_hands_come_from_the_server_as_each_seat_saw_them(
