@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import sys
@@ -141,7 +142,8 @@ def export_command(
     ] = None,
 ) -> None:
     """Write every finished hand as a complete .prh record, DIR/<table id>/<hand number>.prh,
-    overwriting. It holds every card: the operator's archive, not for players.
+    overwriting, and each table's ledger (buy-ins and net per seat) as
+    DIR/<table id>/ledger.json. It holds every card: the operator's archive, not for players.
 
     Exits with code 2, writing nothing, when the SQLite file of ``--database-url`` does not
     exist (export never creates a database) or when ``--table`` names no table there."""
@@ -177,6 +179,7 @@ def _export(database_url: str, out: Path, table: str | None) -> None:
         typer.BadParameter: ``out`` cannot be a folder.
     """
     from primero.store import Store
+    from primero.store.evening import ledgers
 
     store = Store(database_url)
     try:
@@ -197,6 +200,10 @@ def _export(database_url: str, out: Path, table: str | None) -> None:
             folder.mkdir(parents=True, exist_ok=True)
             (folder / f"{number}.prh").write_text(text, encoding="utf-8")
             count += 1
+        for table_id, ledger in ledgers(store.engine, table).items():  # buy-ins and net
+            folder = out / table_id
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / "ledger.json").write_text(json.dumps(ledger, indent=2), encoding="utf-8")
     finally:
         store.close()
     typer.echo(f"{count} hand{'s' if count != 1 else ''} written under {out}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import (
     BigInteger,
@@ -29,6 +30,7 @@ from sqlalchemy.engine import Connection
 __all__ = [
     "EveningRow",
     "PresenceRow",
+    "ledgers",
     "load_evening",
     "save_host",
     "save_presence",
@@ -151,4 +153,43 @@ def load_evening(engine: Engine) -> dict[str, EveningRow]:
             out.setdefault(r.table_id, EveningRow()).seats.append(
                 PresenceRow(r.idx, bool(r.sitting_out), bool(r.left), int(r.bought_in))
             )
+    return out
+
+
+def ledgers(engine: Engine, table_id: str | None = None) -> dict[str, dict[str, Any]]:
+    """The ledger of every table (or of one), as ``primero hands export`` writes it to
+    ``DIR/<table id>/ledger.json``: for each seat its ``name``, ``kind``, ``chips`` (before
+    the hand in progress), ``left``, ``sitting_out`` and ``ledger`` (``bought_in``: the
+    stack at joining plus every rebuy and top-up; ``net``: chips minus ``bought_in``)."""
+    from primero.store.schema import seats, tables
+
+    evening = load_evening(engine)
+    out: dict[str, dict[str, Any]] = {}
+    with engine.connect() as conn:
+        query = select(tables.c.id, tables.c.name, tables.c.stack, tables.c.status)
+        if table_id is not None:
+            query = query.where(tables.c.id == table_id)
+        for t in conn.execute(query.order_by(tables.c.id)):
+            kept = {r.idx: r for r in evening.get(t.id, EveningRow()).seats}
+            rows = []
+            for s in conn.execute(
+                select(seats).where(seats.c.table_id == t.id).order_by(seats.c.idx)
+            ):
+                p = kept.get(s.idx)
+                bought = 0 if s.kind == "open" else (p.bought_in if p and p.bought_in else t.stack)
+                rows.append(
+                    {
+                        "seat": s.idx,
+                        "name": s.name,
+                        "kind": s.kind,
+                        "chips": s.chips if s.kind != "open" else 0,
+                        "left": bool(p and p.left),
+                        "sitting_out": bool(p and p.sitting_out),
+                        "ledger": {
+                            "bought_in": bought,
+                            "net": (s.chips if s.kind != "open" else 0) - bought,
+                        },
+                    }
+                )
+            out[t.id] = {"table": t.id, "name": t.name, "status": t.status, "seats": rows}
     return out

@@ -200,7 +200,7 @@ function drawResultPanel(info) {
     drawResult($("result-body"), info);
     return;
   }
-  const last = app.lastResult;
+  const last = app.lastResult && app.lastResult.hand ? app.lastResult : null;
   const number = info.hand ? info.hand.number - 1 : app.msg.table.hands_played;
   $("result").hidden = !(last && last.number === number);
   if (last && last.number === number) {
