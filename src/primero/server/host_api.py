@@ -87,10 +87,8 @@ async def patch_table(table_id: str, body: TablePatch, request: Request) -> dict
             raise BadRequest(problem)
     async with rt.lock:
         row = rt.row
-        if body.turn_seconds is not None:
+        if body.turn_seconds is not None:  # the driver gives it to the next hand
             row.turn_seconds = body.turn_seconds
-            if rt.model is not None:
-                rt.model.turn_seconds = body.turn_seconds or None
         if body.name is not None:
             row.name = body.name
         values = {"turn_seconds": row.turn_seconds, "name": row.name}

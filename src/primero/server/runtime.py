@@ -404,6 +404,7 @@ class TableRuntime:
                     seed = (
                         secrets.randbits(63) if fixed is None else fixed + model.match.hands_played
                     )
+                    model.turn_seconds = self.row.turn_seconds or None  # the host's PATCH
                     model.start_hand(seed, now=time.time())
                     number, row = model.hand_number, self.row
 
