@@ -94,10 +94,12 @@ def _create(page: Page, base: str, **kw: Any) -> str:
     page.get_by_label("Hands in the match").fill(str(kw.get("hands", "")))
     if kw.get("rebuy"):
         page.get_by_label("Rebuys").check()
+    if kw.get("pass_names"):
+        page.locator("#c-pass").fill(kw["pass_names"])
     page.get_by_role("button", name="Create table").click()
     page.wait_for_url(re.compile(r"/t/"))
     page.wait_for_function("() => document.body.dataset.version")
-    return str(page.url.rsplit("/", 1)[1])
+    return str(page.url.rsplit("/", 1)[1]).split("?")[0]
 
 
 def _turn_or_over(page: Page) -> bool:
@@ -334,4 +336,62 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
     page.wait_for_function("() => document.querySelector('#lobby-status').textContent "
                            "|| document.querySelector('#tables li')")
     assert page.locator("#tables").get_by_text("Coming and going").count() == 0
+    ctx.close()
+
+
+def test_pass_and_play_on_one_device_and_a_guided_first_hand(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    table_id = _create(page, server.base, player="Ana", name="One phone", pass_names="Ben",
+                       seats=["open", "open", "heuristic", "heuristic"], timer=0, hands=1)
+    assert page.url.endswith("?pass")
+    cover = page.locator("#pass-cover")
+    seen: dict[str, set[str]] = {"Ana": set(), "Ben": set()}
+    covered: set[str] = set()
+    done: list[str] = []
+    shot = False
+    while True:
+        page.wait_for_function(
+            "() => !document.querySelector('#pass-cover').hidden || "
+            "document.querySelector('#actions button') || "
+            "document.querySelector('#turn').textContent.includes('match is over')",
+            timeout=20_000)
+        if "match is over" in page.locator("#turn").inner_text():
+            break
+        if cover.is_hidden():  # the same player again (a declaration, then a bet)
+            who = "Ana" if page.locator("#seats").get_by_text("Ana (you)").count() else "Ben"
+            seen[who] |= _faces(page, "#own-cards .card")
+            move(page, done)
+            continue
+        # Covered: the next player's cards are nowhere in the page.
+        covered |= _faces(page, "#seats .card, #own-cards .card")
+        who = "Ana" if "Ana" in page.locator("#pass-title").inner_text() else "Ben"
+        if not shot:
+            shot = True
+            screenshot(page, "evening-pass-cover.png")
+            assert run_axe(page) == []
+        page.get_by_role("button", name=f"I am {who}: show my cards").click()
+        page.wait_for_function("() => document.querySelector('#actions button')", timeout=20_000)
+        assert page.locator("#seats").get_by_text(f"{who} (you)").count() == 1
+        seen[who] |= _faces(page, "#own-cards .card")
+        move(page, done)
+    records = [read_record(p) for p in server.export(table_id, tmp_path / "export")]
+    assert covered <= _shown_cards(server, table_id)  # while covered: no private card
+    for who in ("Ana", "Ben"):
+        assert seen[who], who
+        assert seen[who] <= set().union(*(dealt_to(r, who) for r in records)), who
+    # A guided first hand against bots, from the lobby.
+    page.goto(server.base + "/")
+    page.get_by_role("button", name="Learn: a guided first hand").click()
+    page.wait_for_url(re.compile(r"\?learn$"))
+    page.wait_for_function("() => document.querySelector('#actions button')", timeout=20_000)
+    guide = page.locator("#guide-text").inner_text()
+    assert guide.startswith(("First round", "Someone bet", "A bet stands")), guide
+    screenshot(page, "evening-learn-phone.png")
+    assert run_axe(page) == []
+    assert errors == []
     ctx.close()

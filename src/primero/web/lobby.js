@@ -122,6 +122,38 @@ async function join(tableId, name) {
   location.assign(`/t/${encodeURIComponent(tableId)}`);
 }
 
+async function seatOnly(tableId, name) {
+  return api(`/api/tables/${encodeURIComponent(tableId)}/seats`, {method: "POST", body: {name}});
+}
+
+/** Pass and play: every named player takes a seat; this device keeps all the tokens. */
+async function passAndPlay(table, names) {
+  const seats = [];
+  for (const name of names) {
+    const seat = await seatOnly(table.id, name);
+    seats.push({seat: seat.seat, token: seat.token, name});
+  }
+  store.set(`primero.pass.${table.id}`, seats);
+  location.assign(`/t/${encodeURIComponent(table.id)}?pass`);
+}
+
+async function onLearn() {
+  const error = document.getElementById("learn-error");
+  error.textContent = "";
+  try {
+    const name = store.get("primero.name") || "Learner";
+    const table = await api("/api/tables", {method: "POST", body: {
+      name: "First hand", seats: ["open", "heuristic", "heuristic", "heuristic"],
+      turn_seconds: 0, max_hands: 1}});
+    if (table.host_token) store.set(hostKey(table.id), table.host_token);
+    const seat = await seatOnly(table.id, name);
+    store.set(tokenKey(table.id), {token: seat.token, seat: seat.seat, name});
+    location.assign(`/t/${encodeURIComponent(table.id)}?learn`);
+  } catch (e) {
+    error.textContent = e.message;
+  }
+}
+
 async function onCreate(event) {
   event.preventDefault();
   const error = document.getElementById("create-error");
@@ -129,6 +161,18 @@ async function onCreate(event) {
   try {
     const body = createBody();
     const player = document.getElementById("c-player").value.trim();
+    const others = document.getElementById("c-pass").value.split(",").map((n) => n.trim()).filter(Boolean);
+    if (others.length) {
+      if (!player) throw new Error("Give your name too: pass and play starts with you");
+      const open = body.seats.filter((s) => s === "open").length;
+      if (open < others.length + 1) {
+        throw new Error(`Pass and play needs ${others.length + 1} open seats: make more seats open`);
+      }
+      const table = await api("/api/tables", {method: "POST", body});
+      if (table.host_token) store.set(hostKey(table.id), table.host_token);
+      await passAndPlay(table, [player, ...others]);
+      return;
+    }
     if (player && !body.seats.includes("open")) {
       throw new Error("Make at least one seat open for a person, or leave your name empty to watch bots");
     }
@@ -212,6 +256,7 @@ async function main() {
   document.getElementById("c-count").addEventListener("change", seatRows);
   document.getElementById("create").addEventListener("submit", onCreate);
   document.getElementById("refresh").addEventListener("click", refresh);
+  document.getElementById("learn").addEventListener("click", onLearn);
   await refresh();
   setInterval(() => {
     const list = document.getElementById("tables");

@@ -10,6 +10,8 @@ const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
 const params = new URLSearchParams(location.search);
 const screenMode = params.has("screen");
+const passMode = params.has("pass");    // pass and play: several seats on this device
+const learnMode = params.has("learn");  // a guided first hand against bots
 const wantedSeat = params.has("seat") ? Number(params.get("seat")) : null;
 const tablePath = `/t/${encodeURIComponent(tableId)}`;
 
@@ -33,10 +35,21 @@ const app = {
   reconnected: false,
   pot: null,
   lastResult: null,   // {number, hand}: the previous hand from the server
+  passActive: null,   // pass and play: the table seat shown now (null: the public view)
 };
+
+/** Pass and play: the seats of this device, [{seat, token, name}]. */
+function passSeats() {
+  const list = store.get(`primero.pass.${tableId}`);
+  return passMode && Array.isArray(list) ? list : [];
+}
 
 function token() {
   if (screenMode) return null;  // the table screen is public: no private cards
+  if (passMode) {
+    const active = passSeats().find((p) => p.seat === app.passActive);
+    return active ? active.token : null;
+  }
   const saved = store.get(tokenKey(tableId));
   return saved && saved.token ? saved.token : null;
 }
@@ -46,6 +59,7 @@ function hostToken() {
 }
 
 function savedSeat() {
+  if (passMode) return app.passActive;
   const saved = store.get(tokenKey(tableId));
   return saved && Number.isInteger(saved.seat) ? saved.seat : null;
 }
@@ -132,6 +146,54 @@ function onState(msg) {
   if (before && msg.version !== before.version) $("action-error").textContent = "";
   draw(msg, info);
   loadLastResult(msg);
+  if (passMode) passTurn(msg);
+  if (learnMode) drawGuide(msg, info);
+}
+
+/** Pass and play: between turns the device shows the public table; when a player of this
+ * device is to act, a cover asks to pass it to them, and only their tap shows their cards
+ * (their seat's connection). After their move the public view comes back. */
+function passTurn(msg) {
+  const hand = msg.hand;
+  const seats = passSeats();
+  let next = null;
+  if (hand && hand.to_act && hand.to_act.startsWith("p") && !hand.final_stacks) {
+    const t = hand.table_seats[Number(hand.to_act.slice(1)) - 1];
+    next = seats.find((p) => p.seat === t) ?? null;
+  }
+  if (app.passActive !== null && (!next || next.seat !== app.passActive) && !app.pending) {
+    app.passActive = null;  // their move is made: back to the public view
+    conn.reopen();
+  }
+  const cover = $("pass-cover");
+  if (next && app.passActive !== next.seat) {
+    $("pass-title").textContent = `Pass the device to ${next.name}`;
+    $("pass-text").textContent = `${next.name}, tap when only you can see the screen.`;
+    $("pass-show").textContent = `I am ${next.name}: show my cards`;
+    $("pass-show").dataset.seat = String(next.seat);
+    if (cover.hidden) { cover.hidden = false; $("pass-show").focus(); }
+  } else {
+    cover.hidden = true;
+  }
+}
+
+/** A guided first hand: a short lesson for the moment, as `primero learn` does. */
+function drawGuide(msg, info) {
+  const hand = msg.hand;
+  const legal = msg.legal;
+  let text;
+  if (!hand) text = "Welcome to Primero, the Renaissance ancestor of poker: 40 cards (no 8, 9 or 10). Everyone puts an ante of 1 chip in the pot, then the dealer gives two cards each.";
+  else if (info.over) text = "The showdown: the best category wins (chorus, fluxus, supremus, primero, numerus), then the most points. The log says who won what; p shows the whole hand again.";
+  else if (legal && legal.vote) text = "Someone bet: with three or more players in, the others vote in turn. Accept lets the bet stand; if everyone refuses, it is withdrawn and the bettor must bet less (R8).";
+  else if (legal && legal.declare && legal.declare.length) text = "Declare a category: the true one or a higher one (a bluff), never lower. The buttons list what you may declare; the first is the truth (R6).";
+  else if (legal && hand.phase === "first_round" && legal.exchange.length) text = "First round: bet at least 1 chip, or exchange one or two cards for new ones (pick them, then Exchange). Once someone bets nobody may exchange any more. Card points: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, faces 10.";
+  else if (legal && legal.exchange.length) text = "Second exchange: throw 0, 1 or 2 cards (Stand pat keeps them all). Press h for the exact odds of each choice.";
+  else if (legal && legal.call !== null && legal.call > 0) text = `A bet stands: call it (match ${chips(legal.call)}), raise, or fold and lose what you put in.`;
+  else if (legal) text = "Your turn to bet: check (a bet of 0 where allowed) or bet chips. Higher categories beat lower ones whatever the points.";
+  else if (hand.phase === "second_deal" || hand.phase === "declare_round") text = "Two more cards each: your four cards now make a category. Chorus (four of a rank) beats fluxus (four of a suit), then supremus, primero (one of each suit), numerus.";
+  else text = `${info.nameOf(hand.to_act)} is thinking. Watch the seats: each shows its last move.`;
+  $("guide").hidden = false;
+  $("guide-text").textContent = text;
 }
 
 function draw(msg, info) {
@@ -326,7 +388,7 @@ function confirmThen(text, then) {
 function drawHost(table) {
   const h = hostToken();
   const box = $("host-box");
-  box.hidden = !h || screenMode;
+  box.hidden = !h || screenMode || learnMode;
   if (box.hidden) return;
   const parts = [];
   const call = (path, method = "POST", body) => async () => {
@@ -461,6 +523,11 @@ async function onJoin(event) {
 
 function main() {
   if (screenMode) document.body.classList.add("screen");
+  $("pass-show").addEventListener("click", () => {
+    app.passActive = Number($("pass-show").dataset.seat);
+    $("pass-cover").hidden = true;
+    conn.reopen();
+  });
   $("join-name").value = store.get("primero.name") ?? "";
   $("join-form").addEventListener("submit", onJoin);
   $("chat-form").addEventListener("submit", (event) => {
