@@ -233,3 +233,33 @@ def test_the_hands_come_from_the_server_as_each_seat_saw_them(
         assert re.search(r" (wins|share) \d+ chips?$", hand["events"][-1]), hand["events"][-1]
     assert client.get(f"/api/tables/{tid}/hands/1", headers=_auth("x" * 30)).status_code == 403
     assert client.get(f"/api/tables/{tid}/hands/2").status_code == 404
+
+
+def test_an_absent_person_is_sat_out_and_an_idle_table_ends(client: TestClient) -> None:
+    """The sweep (online.md "Absence"), with the clock given: no waiting."""
+    import time
+
+    from primero.server import seating
+
+    t, _host = _create(client, {"seats": BOTS3, "turn_seconds": 0})
+    tid = t["id"]
+    ana = _join(client, tid, "Ana")
+    with client.websocket_connect(f"/ws/tables/{tid}?token={ana}") as ws:
+        _play_until(ws, lambda m: m["legal"] is not None)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    rt = hub.get(tid)
+    away = hub.settings.away_seconds
+    now = time.time()
+    client.portal.call(seating.sweep, hub, now + away - 1)  # type: ignore[union-attr]
+    assert not rt.model.match.presence[0].away
+    client.portal.call(seating.sweep, hub, now + away + 1)  # type: ignore[union-attr]
+    assert rt.model.match.presence[0].away
+    # No timer: the table makes her moves; when the hand ends she is sitting out.
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        m = _play_until(ws, lambda m: m["table"]["seats"][0]["sitting_out"])
+    assert m["table"]["status"] in ("playing", "paused")
+    client.portal.call(seating.sweep, hub, now + seating.IDLE_SECONDS + 5)  # type: ignore[union-attr]
+    summary = client.get(f"/api/tables/{tid}").json()
+    assert summary["status"] == "over" or summary["pending"] == "end"  # after the hand
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        _play_until(ws, lambda m: m["table"]["status"] == "over")

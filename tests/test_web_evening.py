@@ -28,7 +28,7 @@ import pytest
 
 from primero.engine.history import read_record
 from test_web import TRACK_SOCKETS, button, dealt_to, move, run_axe, screenshot, version
-from webtools import Server, chromium
+from webtools import ARTIFACTS, Server, chromium
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -177,6 +177,7 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
                         assert _in_view(page, sel), (size, sel)
                     assert "Pot:" in page.locator("#bar-info").inner_text()
                     screenshot(page, f"evening-turn-{size[0]}x{size[1]}.png")
+                    _viewport_shot(page, f"evening-turn-{size[0]}x{size[1]}-screen.png")
                 assert run_axe(page) == []
                 page.set_viewport_size({"width": 390, "height": 844})
             if who == "Ana" and not checked["offline"]:
@@ -272,6 +273,12 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     assert errors == []
     for ctx in (ana_ctx, ben_ctx, screen_ctx):
         ctx.close()
+
+
+def _viewport_shot(page: Page, name: str) -> None:
+    """What the person sees without scrolling (the README's phone pictures)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name))
 
 
 def _hand_parts(frames: list[str]) -> list[str]:
@@ -372,7 +379,7 @@ def test_pass_and_play_on_one_device_and_a_guided_first_hand(
         who = "Ana" if "Ana" in page.locator("#pass-title").inner_text() else "Ben"
         if not shot:
             shot = True
-            screenshot(page, "evening-pass-cover.png")
+            _viewport_shot(page, "evening-pass-cover.png")
             assert run_axe(page) == []
         page.get_by_role("button", name=f"I am {who}: show my cards").click()
         page.wait_for_function("() => document.querySelector('#actions button')", timeout=20_000)

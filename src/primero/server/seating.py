@@ -33,8 +33,13 @@ from primero.store.schema import seats as seats_table
 
 if TYPE_CHECKING:
     from primero.play.tablemodel import TableModel
-    from primero.server.runtime import Connection, Hub, TableRuntime
     from primero.store.evening import EveningRow
+
+#: The runtime's types (server.runtime imports this module: no import back, not even
+#: for types, so that no module imports itself through others).
+TableRuntime = Any
+Hub = Any
+Connection = Any
 
 __all__ = [
     "HANDLERS",
@@ -306,7 +311,7 @@ async def _sweep_table(rt: TableRuntime, now: float, away_after: float) -> None:
     if status in ("over", "broken"):
         return
     connected = {c.index for c in rt.conns if c.index is not None}
-    if connected:
+    if rt.conns:  # anyone connected, a spectator too, keeps the table alive
         rt.last_activity = now
     for i in connected:
         rt.last_seen[i] = now
