@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from primero.engine.history import read_record
-from test_web import TRACK_SOCKETS, button, dealt_to, move, run_axe, screenshot, version
+from test_web import TRACK_SOCKETS, button, dealt_to, move, run_axe, version
 from webtools import ARTIFACTS, Server, chromium
 
 if TYPE_CHECKING:
@@ -214,6 +214,10 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
                 # Item 5/6 at 1280×800: the log beside the table, each seat's last move.
                 checked["desktop"] = True
                 assert _in_view(page, "#log")
+                felt = page.locator(".felt").bounding_box()
+                tops = [b for b in (s.bounding_box() for s in page.locator(".seat").all()) if b]
+                assert felt and min(b["y"] for b in tops) >= felt["y"] + 6  # inside the edge
+                assert _in_view(page, "#actions button")  # every move above the fold
                 assert page.locator(".last-move").count() >= 1
                 screenshot(page, "evening-desktop.png")
                 assert run_axe(page) == []
@@ -278,7 +282,13 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
 def _viewport_shot(page: Page, name: str) -> None:
     """What the person sees without scrolling (the README's phone pictures)."""
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / name))
+    page.screenshot(path=str(ARTIFACTS / name), animations="disabled")
+
+
+def screenshot(page: Page, name: str) -> None:
+    """The whole page, animations finished."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True, animations="disabled")
 
 
 def _hand_parts(frames: list[str]) -> list[str]:
@@ -306,11 +316,17 @@ def _shown_cards(server: Server, table_id: str) -> set[str]:
 
 
 def test_coming_and_going(browser: Browser, server: Server) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx = browser.new_context(viewport={"width": 360, "height": 640})
     page = ctx.new_page()
-    table_id = _create(page, server.base, player="Ana", name="Coming and going",
+    long_name = "Anastasia Wilhelmina Ko"  # 23 characters: cut, never wrapped (item 6)
+    table_id = _create(page, server.base, player=long_name, name="Coming and going",
                        seats=["open", "heuristic", "heuristic", "heuristic"], timer=0)
     _turn_or_over(page)
+    heights = page.eval_on_selector_all(".seat-name", "els => els.map(e => e.offsetHeight)")
+    line = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.seat-name'))"
+                         ".lineHeight) || 22")
+    assert max(heights) <= 1.5 * line, heights
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.get_by_role("button", name="Sit out").click()
     page.wait_for_function("() => document.querySelector('#seat-note').textContent"
                            ".includes('sitting out')", timeout=20_000)
@@ -323,7 +339,7 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
         else:
             page.wait_for_timeout(100)
     host = page.locator("#host-box")
-    assert host.get_by_role("button", name="Seat a bot for Ana").is_visible()
+    assert host.get_by_role("button", name=f"Seat a bot for {long_name}").is_visible()
     screenshot(page, "evening-sitting-out.png")
     page.get_by_role("button", name="Sit in").click()
     page.wait_for_function("() => !document.querySelector('#seat-note').textContent")

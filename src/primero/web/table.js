@@ -4,6 +4,8 @@ import {ActionPanel} from "./actions.js";
 import {api, chips, el, hostKey, plural, randomId, replace, store, tokenKey} from "./common.js";
 import {Connection} from "./conn.js";
 import {drawHands, drawHints} from "./dialogs.js";
+import {guideText} from "./guide.js";
+import {drawHost, drawLedger} from "./host.js";
 import {HandInfo, PHASES, drawLog, drawResult, drawSeats, turnText} from "./tableview.js";
 
 const $ = (id) => document.getElementById(id);
@@ -179,21 +181,8 @@ function passTurn(msg) {
 
 /** A guided first hand: a short lesson for the moment, as `primero learn` does. */
 function drawGuide(msg, info) {
-  const hand = msg.hand;
-  const legal = msg.legal;
-  let text;
-  if (!hand) text = "Welcome to Primero, the Renaissance ancestor of poker: 40 cards (no 8, 9 or 10). Everyone puts an ante of 1 chip in the pot, then the dealer gives two cards each.";
-  else if (info.over) text = "The showdown: the best category wins (chorus, fluxus, supremus, primero, numerus), then the most points. The log says who won what; p shows the whole hand again.";
-  else if (legal && legal.vote) text = "Someone bet: with three or more players in, the others vote in turn. Accept lets the bet stand; if everyone refuses, it is withdrawn and the bettor must bet less (R8).";
-  else if (legal && legal.declare && legal.declare.length) text = "Declare a category: the true one or a higher one (a bluff), never lower. The buttons list what you may declare; the first is the truth (R6).";
-  else if (legal && hand.phase === "first_round" && legal.exchange.length) text = "First round: bet at least 1 chip, or exchange one or two cards for new ones (pick them, then Exchange). Once someone bets nobody may exchange any more. Card points: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, faces 10.";
-  else if (legal && legal.exchange.length) text = "Second exchange: throw 0, 1 or 2 cards (Stand pat keeps them all). Press h for the exact odds of each choice.";
-  else if (legal && legal.call !== null && legal.call > 0) text = `A bet stands: call it (match ${chips(legal.call)}), raise, or fold and lose what you put in.`;
-  else if (legal) text = "Your turn to bet: check (a bet of 0 where allowed) or bet chips. Higher categories beat lower ones whatever the points.";
-  else if (hand.phase === "second_deal" || hand.phase === "declare_round") text = "Two more cards each: your four cards now make a category. Chorus (four of a rank) beats fluxus (four of a suit), then supremus, primero (one of each suit), numerus.";
-  else text = `${info.nameOf(hand.to_act)} is thinking. Watch the seats: each shows its last move.`;
   $("guide").hidden = false;
-  $("guide-text").textContent = text;
+  $("guide-text").textContent = guideText(msg, info);
 }
 
 function draw(msg, info) {
@@ -220,7 +209,7 @@ function draw(msg, info) {
   drawJoin(table, info);
   drawShare(table);
   drawSeatBox(table, info);
-  drawHost(table);
+  drawHost(table, {h: hostToken(), tableId, hidden: screenMode || learnMode, confirmThen, goToNext});
   drawLedger(table);
   if (myTurn && !app.myTurn) beep();
   app.myTurn = myTurn;
@@ -382,59 +371,6 @@ function confirmThen(text, then) {
   dialog.returnValue = "";
   dialog.addEventListener("close", () => { if (dialog.returnValue === "yes") then(); }, {once: true});
   dialog.showModal();
-}
-
-/** The host's controls (pause, resume, end, rematch, timer, a bot for a seat left). */
-function drawHost(table) {
-  const h = hostToken();
-  const box = $("host-box");
-  box.hidden = !h || screenMode || learnMode;
-  if (box.hidden) return;
-  const parts = [];
-  const call = (path, method = "POST", body) => async () => {
-    $("host-error").textContent = "";
-    try {
-      const answer = await api(`/api/tables/${encodeURIComponent(tableId)}${path}`, {method, body, token: h});
-      return answer;
-    } catch (e) { $("host-error").textContent = e.message; return null; }
-  };
-  const over = table.status === "over";
-  $("host-note").textContent = over ? "The match is over."
-    : table.pending ? `The hand in progress ends first, then the table ${table.pending === "end" ? "ends" : "pauses"}.`
-    : table.status === "paused" ? (table.paused_by === "host" ? "Paused by you." : "Paused: too few players sit in.")
-    : "You host this table.";
-  if (!over) {
-    if (table.status === "paused" && table.paused_by === "host") parts.push(el("button", {type: "button", class: "primary", onclick: call("/resume")}, "Resume"));
-    else if (table.pending !== "pause") parts.push(el("button", {type: "button", onclick: call("/pause")}, "Pause"));
-    parts.push(el("button", {type: "button", onclick: () => confirmThen("End the match for everyone?", call("/end"))}, "End the match"));
-    for (const [k, seat] of table.seats.entries()) {
-      if (seat.kind === "person" && (seat.left || seat.sitting_out)) {
-        parts.push(el("button", {type: "button", onclick: call(`/seats/${k}/bot`, "POST", {kind: "heuristic"})},
-          `Seat a bot for ${seat.name}`));
-      }
-    }
-  } else if (!table.next_table) {
-    parts.push(el("button", {type: "button", class: "primary", onclick: async () => {
-      const next = await call("/rematch")();
-      if (next) goToNext(next.id);
-    }}, "Rematch with the same people"));
-  }
-  if (over && table.next_table) {
-    parts.push(el("button", {type: "button", class: "primary", onclick: () => goToNext(table.next_table)}, "Go to the rematch"));
-  }
-  replace($("host-actions"), parts);
-  $("timer-form").hidden = over;
-  if (document.activeElement !== $("host-timer")) $("host-timer").value = String(table.turn_seconds);
-}
-
-/** Buy-ins and net per person (bots never rebuy; they are left out). */
-function drawLedger(table) {
-  const people = table.seats.filter((s) => s.kind === "person" && s.ledger);
-  $("ledger").hidden = !people.length || table.status === "waiting";
-  replace($("ledger-rows"), people.map((s) => el("tr", {},
-    el("th", {scope: "row"}, s.name), el("td", {}, String(s.ledger.bought_in)),
-    el("td", {}, String(s.chips)),
-    el("td", {}, `${s.ledger.net > 0 ? "+" : ""}${s.ledger.net}`))));
 }
 
 /** Follow the rematch: the same tokens hold the same seats there. */

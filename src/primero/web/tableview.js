@@ -131,7 +131,7 @@ export function drawSeats(list, table, info, me = null) {
     const k = (t - mine + seats.length) % seats.length;
     const angle = (k * 2 * Math.PI) / seats.length;
     item.style.setProperty("--x", `${50 + 40 * Math.sin(angle)}%`);
-    item.style.setProperty("--y", `${50 + 36 * Math.cos(angle)}%`);
+    item.style.setProperty("--y", `${50 + 32 * Math.cos(angle)}%`);
     return item;
   }));
 }
