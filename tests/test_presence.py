@@ -149,3 +149,10 @@ def test_a_refused_move_is_said_in_words_never_as_a_record_line() -> None:
     assert hand is not None
     v = view(hand, 0)
     assert v.legal is not None
+
+
+def test_a_top_up_counts_the_chips_in_front_of_the_seat_during_a_hand() -> None:
+    m = _model(rebuy=True)
+    m.start_hand()  # the ante: 99 in front of Ana, 100 at the start of the hand
+    assert m.match.holding(0) == 99 and m.match.chips[0] == 100
+    assert m.match.ask_rebuy(0) is False  # a top-up of 1, due when the hand ends

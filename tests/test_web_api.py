@@ -263,3 +263,40 @@ def test_an_absent_person_is_sat_out_and_an_idle_table_ends(client: TestClient) 
     assert summary["status"] == "over" or summary["pending"] == "end"  # after the hand
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
         _play_until(ws, lambda m: m["table"]["status"] == "over")
+
+
+def test_a_top_up_at_a_rebuy_table_and_a_bot_for_a_seat_sat_out(client: TestClient) -> None:
+    t, host = _create(client, {"seats": BOTS3, "turn_seconds": 0, "rebuy": True})
+    tid = t["id"]
+    assert t["rebuy"] is True
+    plain, _h = _create(client, {"seats": BOTS3, "turn_seconds": 0})
+    ana = _join(client, tid, "Ana")
+    with client.websocket_connect(f"/ws/tables/{tid}?token={ana}") as ws:
+        m = _play_until(ws, lambda m: m["legal"] is not None)
+        assert m["hand"]["stacks"][m["hand"]["table_seats"].index(0)] == 99  # after the ante
+        ws.send_json({"type": "rebuy"})  # a top-up, due when the hand ends
+        m = _play_until(ws, lambda m: m["hand"] is not None and m["hand"]["number"] == 2)
+        seat = m["table"]["seats"][0]
+        first = client.get(f"/api/tables/{tid}/hands/1", headers=_auth(ana)).json()
+        final = first["final_stacks"][first["players"].index("Ana")]
+        assert seat["chips"] == max(final, 100)  # dropped if she won back to the stack
+        assert seat["ledger"]["bought_in"] == 100 + max(0, 100 - final)
+        _act(ws, m)
+        ws.send_json({"type": "sit_out"})
+        m = _play_until(ws, lambda m: m["table"]["seats"][0]["sitting_out"])
+        _act(ws, m)
+        r = client.post(f"/api/tables/{tid}/seats/0/bot", json={"kind": "heuristic"},
+                        headers=_auth(host))
+        assert r.status_code in (204, 409), r.text  # 409 while her hand is in progress
+        while r.status_code == 409:
+            assert "playing" in r.json()["detail"]
+            m = _play_until(ws, lambda m: m["hand"] is not None and m["hand"]["seat"] is None)
+            r = client.post(f"/api/tables/{tid}/seats/0/bot", json={"kind": "heuristic"},
+                            headers=_auth(host))
+        m = _play_until(ws, lambda m: m["table"]["seats"][0]["kind"] == "heuristic")
+        seat = m["table"]["seats"][0]
+        assert seat["name"] != "Ana" and m["legal"] is None  # her token only watches now
+    with client.websocket_connect(f"/ws/tables/{plain['id']}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "rebuy"})
+        assert "spectators" in ws.receive_json()["message"]

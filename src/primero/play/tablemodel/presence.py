@@ -248,13 +248,19 @@ class TableMatch(Match):
         if index not in self.people:
             raise PrimeroError("bots never rebuy")
         self._not_left(index)
-        if self.chips[index] >= self.stack:
+        if self.holding(index) >= self.stack:
             raise PrimeroError(f"you already hold at least the stack of {self.stack} chips")
         if self.in_hand(index):
             self.presence[index].rebuy_due = True
             return False
         self._top_up(index)
         return True
+
+    def holding(self, index: int) -> int:
+        """The chips table ``index`` holds now (in front of it in a hand in progress)."""
+        if self.in_hand(index) and self.hand is not None:
+            return int(self.hand.stacks[self.seats.index(index)])
+        return self.chips[index]
 
     def _top_up(self, index: int) -> None:
         missing = self.stack - self.chips[index]
