@@ -190,19 +190,31 @@ def test_the_hands_come_from_the_server_as_each_seat_saw_them(
     tid = t["id"]
     ana, ben = _join(client, tid, "Ana"), _join(client, tid, "Ben")
     url = f"/ws/tables/{tid}?token="
-    with client.websocket_connect(url + ana) as wa, client.websocket_connect(url + ben) as wb:
-        over = False
-        while not over:  # both people play by the simple policy until the match ends
-            for ws in (wa, wb):
-                m = ws.receive_json()
-                if m["type"] != "state":
-                    continue
-                if m["table"]["status"] == "over":
-                    over = True
-                    break
-                if m["legal"] is not None:
-                    ws.send_json({"type": "action", "id": f"v{m['version']}",
-                                  "line": choose_line(m), "version": m["version"]})
+    with (
+        client.websocket_connect(url + ana) as wa,
+        client.websocket_connect(url + ben) as wb,
+        client.websocket_connect(f"/ws/tables/{tid}") as spectator,
+    ):
+        people = {"Ana": wa, "Ben": wb}
+        while True:  # the spectator says whose turn it is; that person reads and acts
+            m = spectator.receive_json()
+            if m["type"] != "state":
+                continue
+            if m["table"]["status"] == "over":
+                break
+            hand = m["hand"]
+            if hand is None or not (hand["to_act"] or "").startswith("p"):
+                continue
+            name = hand["players"][int(hand["to_act"][1:]) - 1]
+            if name not in people:
+                continue
+            ws = people[name]
+            mine = ws.receive_json()
+            while mine.get("version", -1) < m["version"]:
+                mine = ws.receive_json()
+            if mine["legal"] is not None and mine["version"] == m["version"]:
+                ws.send_json({"type": "action", "id": f"v{m['version']}",
+                              "line": choose_line(mine), "version": m["version"]})
     listed = client.get(f"/api/tables/{tid}/hands").json()
     assert [h["number"] for h in listed] == [1]
     assert sum(p["amount"] for p in listed[0]["pots"]) > 0
