@@ -33,7 +33,9 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    app = create_app(Settings(database_url=db_url, bot_pause=0))
+    # Bots pause 5 ms: a test thread slowed by a busy machine still reads every state
+    # before the server's bound on unsent frames drops it as a client that stopped reading.
+    app = create_app(Settings(database_url=db_url, bot_pause=0.005))
     with TestClient(app) as c:
         yield c
 
