@@ -215,12 +215,12 @@ def test_the_hands_come_from_the_server_as_each_seat_saw_them(
             if name not in people:
                 continue
             ws = people[name]
-            mine = ws.receive_json()
-            while mine.get("version", -1) < m["version"]:
-                mine = ws.receive_json()
-            if mine["legal"] is not None and mine["version"] == m["version"]:
+            theirs = ws.receive_json()
+            while theirs.get("version", -1) < m["version"]:
+                theirs = ws.receive_json()
+            if theirs["legal"] is not None and theirs["version"] == m["version"]:
                 ws.send_json({"type": "action", "id": f"v{m['version']}",
-                              "line": choose_line(mine), "version": m["version"]})
+                              "line": choose_line(theirs), "version": m["version"]})
     listed = client.get(f"/api/tables/{tid}/hands").json()
     assert [h["number"] for h in listed] == [1]
     assert sum(p["amount"] for p in listed[0]["pots"]) > 0
