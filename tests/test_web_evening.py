@@ -274,6 +274,11 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     ana.wait_for_url(re.compile(r"/t/(?!" + table_id + r")"))
     ana.wait_for_function("() => document.querySelector('#seats').textContent.includes('Ana')")
     assert ana.locator("#seats").get_by_text("Ana (you)").count() == 1
+    # Ben follows to the rematch: his token holds his seat there.
+    ben.get_by_role("button", name="Go to the rematch").click()
+    ben.wait_for_url(re.compile(r"/t/(?!" + table_id + r")"))
+    ben.wait_for_function("() => document.querySelector('#seats').textContent.includes('Ben')")
+    assert ben.locator("#seats").get_by_text("Ben (you)").count() == 1
     assert errors == []
     for ctx in (ana_ctx, ben_ctx, screen_ctx):
         ctx.close()

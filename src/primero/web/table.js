@@ -329,6 +329,10 @@ function drawSeatBox(table, info) {
     note = "You left this table: you may watch and chat.";
   } else if (table.status === "over") {
     note = "The match is over.";
+    if (table.next_table) {  // the host started a rematch: your token holds your seat there
+      parts.push(el("button", {type: "button", class: "primary",
+        onclick: () => goToNext(table.next_table)}, "Go to the rematch"));
+    }
   } else {
     const broke = seat.chips === 0 && !info.hand?.table_seats?.includes(me);
     const stack = table.stack;
