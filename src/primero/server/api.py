@@ -8,7 +8,7 @@ from fastapi import APIRouter, HTTPException, Query, Request, status
 
 from primero.server.hub import Hub
 from primero.server.limits import CreateGate, TooMany
-from primero.server.models import CreateTable, JoinTable, SeatTaken, TableSummary
+from primero.server.models import CreatedTable, CreateTable, JoinTable, SeatTaken, TableSummary
 
 __all__ = ["router"]
 
@@ -56,7 +56,7 @@ def client_address(request: Request) -> str:
 @router.post(
     "",
     status_code=status.HTTP_201_CREATED,
-    response_model=TableSummary,
+    response_model=CreatedTable,
     responses={**_ERRORS, **_TOO_MANY},
     summary="Create a table",
     description="Seats in table order: `\"open\"` for a person, or a bot kind. A table with "
@@ -79,7 +79,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
             ) from None
         rt = await _hub(request).create(body)
         await gate.record(rt.row.id, creator)
-    return rt.summary()
+    return {**rt.summary(), "host_token": rt.pop_host_token()}
 
 
 @router.get(
@@ -135,15 +135,16 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
     responses={
         **_ERRORS,
         **_NOT_FOUND,
-        409: {"description": "no seat is open"},
+        409: {"description": "the seat asked for is taken, or no seat is open"},
     },
-    summary="Take the first open seat",
-    description="Answers the seat's 0-based table index and its token, the only proof of "
+    summary="Take a seat (the one asked for, or the first open seat)",
+    description="`seat` (optional): the 0-based seat in table order; default the first open "
+    "seat. Answers the seat's 0-based table index and its token, the only proof of "
     "the seat: connect to `/ws/tables/{id}?token=T`. The match starts by itself when the "
     "last open seat is taken.",
 )
 async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
-    """Give the first open seat to a person."""
+    """Give the seat asked for (or the first open seat) to a person."""
     rt = await _hub(request).touch(table_id)
-    seat, token = await rt.take_seat(body.name)
+    seat, token = await rt.take_seat(body.name, body.seat)
     return {"seat": seat, "token": token}

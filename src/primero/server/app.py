@@ -12,7 +12,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from primero.server import api, pages, ws
+from primero.server import api, hands_api, host_api, pages, seating, ws
 from primero.server.hub import Hub
 from primero.server.limits import BodyLimit
 from primero.server.loopprobe import probe_path, run_probe
@@ -83,9 +83,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.load()
         path = probe_path()
         probe = None if path is None else asyncio.get_running_loop().create_task(run_probe(path))
+        sweeper = asyncio.get_running_loop().create_task(seating.watch(hub))
         try:
             yield
         finally:
+            sweeper.cancel()
             if probe is not None:
                 probe.cancel()
             await hub.close()
@@ -123,6 +125,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
 
     app.include_router(api.router)
+    app.include_router(host_api.router)
+    app.include_router(hands_api.router)
     app.include_router(ws.router)
     pages.mount_pages(app)
     app.add_middleware(BodyLimit)

@@ -17,14 +17,16 @@ import logging
 import secrets
 import time
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from primero.engine.errors import PrimeroError
 from primero.engine.history import dump_record
 from primero.engine.match import Agent
 from primero.engine.views import SeatView
 from primero.play.tablemodel import least_committal
+from primero.server import seating
 from primero.server.runtime import WriteFailed, fixed_test_seed
+from primero.server.writer import Write
 
 if TYPE_CHECKING:
     from primero.server.runtime import TableRuntime
@@ -38,6 +40,8 @@ RETRY_MAX = 1.0
 #: A driver that stops this many times within :data:`CRASH_WINDOW` seconds: "broken".
 CRASH_LIMIT = 4
 CRASH_WINDOW = 60.0
+#: Seconds a held (paused) table waits before it looks again, unless woken sooner.
+HOLD_LOOK = 5.0
 #: Tries of a write the database refused (not one it could not take) before the driver
 #: restarts from what is stored.
 REFUSED_LIMIT = 3
@@ -99,14 +103,23 @@ async def tick(rt: TableRuntime) -> bool:
             if model.over:
                 await end(rt)
                 return False
-            await start_hand(rt)
-            return True
-        closed = hand.complete
-        if closed:
+            if seating.hold_reason(rt) is None:
+                await start_hand(rt)
+                return True
+            await hold(rt)  # paused by the host or the players
+            held, closed = True, False
+        else:
+            held, closed = False, hand.complete
+        if held:
+            pass
+        elif closed:
             await finish(rt)
         else:
             due = model.due()
             version = rt.row.version
+    if held:  # a sit-in, a rebuy, the host's resume or end wakes it
+        await rt.hub.clock.wait(rt.wake, rt.hub.clock.now() + HOLD_LOOK)
+        return True
     if closed:
         if pause > 0:
             await asyncio.sleep(pause)  # the finished hand stays shown
@@ -142,6 +155,18 @@ async def end(rt: TableRuntime) -> None:
     rt.row.status = "over"
     rt.publish(new)
 
+async def hold(rt: TableRuntime) -> None:
+    """No hand may start (online.md "Status"): the table is ``paused`` (by the host, or by
+    the players when fewer than two seats can be dealt in), stored first."""
+    if rt.row.status == "paused":
+        return
+    table_id, store = rt.row.id, rt.store
+    new = await rt.store_change(
+        lambda e, n: lambda conn: store.set_status(conn, table_id, "paused", e, n)
+    )
+    rt.row.status = "paused"
+    rt.publish(new)
+
 async def start_hand(rt: TableRuntime) -> None:
     model = rt.model
     assert model is not None
@@ -149,8 +174,12 @@ async def start_hand(rt: TableRuntime) -> None:
     seed = secrets.randbits(63) if fixed is None else fixed + model.match.hands_played
     table_id, number, store = rt.row.id, model.match.hands_played + 1, rt.store
     new = await rt.store_change(
-        lambda e, n: lambda conn: store.start_hand(conn, table_id, number, seed, e, n)
+        lambda e, n: lambda conn: store.start_hand(
+            conn, table_id, number, seed, e, n, status="playing"
+        )
     )
+    rt.row.status = "playing"  # a paused table plays again
+    model.turn_seconds = rt.row.turn_seconds or None  # the host's PATCH, from this hand
     model.start_hand(seed, now=rt.hub.clock.now())
     rt.recent_ids.clear()
     rt.publish(new)
@@ -180,10 +209,13 @@ async def bot_move(rt: TableRuntime, agent: Agent, v: SeatView, version: int) ->
     index = model.to_act_index()
     if rt.decided is not None and rt.decided[0] == version:
         action = rt.decided[1]
+    elif agent is least_committal:  # a person who left, or away with no timer
+        action = least_committal(v)
+        rt.decided = (version, action)
     else:
         try:
             action, after = await rt.hub.bots.decide(agent, v)
-            if index is not None:
+            if index is not None and model.agents[index] is not None:
                 agents = list(model.agents)
                 agents[index] = after
                 model.agents = tuple(agents)
@@ -220,7 +252,7 @@ async def time_out(rt: TableRuntime) -> None:
             return
         action = model.timeout_action()
         new = await rt.store_change(rt.line_write(model, action, index, None), urgent=True)
-        model.apply(action, now=rt.hub.clock.now())
+        model.time_out(now=rt.hub.clock.now())  # the same move, counted (online.md "Absence")
         rt.publish(new)
 
 async def finish(rt: TableRuntime) -> None:
@@ -231,7 +263,8 @@ async def finish(rt: TableRuntime) -> None:
     match = model.match
     saved = (list(match.chips), match.hands_played, match.dealer_index, match.hand,
              len(match.records), model.deadline)
-    record = model.finish_hand()
+    presence = seating.snapshot(match)
+    record = model.finish_hand()  # also: leaving seats leave, absent people sit out, rebuys
     record.extra["table"] = rt.row.id
     record.extra["hand_number"] = match.hands_played
     text = dump_record(record)
@@ -239,13 +272,19 @@ async def finish(rt: TableRuntime) -> None:
     status = "over" if model.over else rt.row.status
     table_id, number, dealer = rt.row.id, match.hands_played, match.dealer_index
     store = rt.store
+    kept = seating.presence_write(rt)
+
+    def build(e: int, n: int) -> Write:
+        def write(conn: Any) -> None:
+            store.finish_hand(conn, table_id, number, text, chips, dealer, status, e, n)
+            kept(conn)
+
+        return write
+
     try:
-        new = await rt.store_change(
-            lambda e, n: lambda conn: store.finish_hand(
-                conn, table_id, number, text, chips, dealer, status, e, n
-            )
-        )
+        new = await rt.store_change(build)
     except BaseException:
+        seating.put_back(match, presence)
         match.chips[:], match.hands_played, match.dealer_index, match.hand = saved[:4]
         del match.records[saved[4]:]
         model.deadline = saved[5]

@@ -22,10 +22,12 @@ from primero.server.botpool import BotPool
 from primero.server.clock import Clock, SystemClock
 from primero.server.models import CreateTable
 from primero.server.runtime import BadRequest, NotFound, TableRuntime, WriteFailed
+from primero.server.security import new_token
 from primero.server.settings import Settings
 from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
 from primero.server.writer import Write, Writer
 from primero.store import SeatRow, Store, TableRow
+from primero.store.evening import EveningRow, load_evening, save_host
 
 __all__ = ["IDLE_SECONDS", "STEPS", "Hub"]
 
@@ -33,6 +35,8 @@ log = logging.getLogger("primero.server")
 
 #: Tables whose bots decide at the same moment (the others wait their turn).
 STEPS = 16
+#: The statuses of a match that is resumed at start (and on first touch after eviction).
+LIVE = ("playing", "paused")
 #: Seconds a table with nobody connected and no bot to drive stays in memory.
 IDLE_SECONDS = 300.0
 
@@ -66,10 +70,13 @@ class Hub:
         reason not to start."""
         self.bots.prestart()
         rows = await asyncio.to_thread(self.store.load)
+        evenings = await asyncio.to_thread(load_evening, self.store.engine)
         for row in rows:
             rt = TableRuntime(row, self)
+            rt.evening = evenings.get(row.id, EveningRow())
+            rt.refresh_summary()
             self.tables[row.id] = rt
-            if row.status == "playing" and rt.broken is None and await rt.resume():
+            if row.status in LIVE and rt.broken is None and await rt.resume():
                 rt.start()
         self._janitor = asyncio.get_running_loop().create_task(self._sweep())
 
@@ -97,7 +104,7 @@ class Hub:
                 if rt.evicted:
                     await rt.reload()
                     rt.evicted = False
-                    if rt.row.status == "playing" and await rt.resume():
+                    if rt.row.status in LIVE and await rt.resume():
                         rt.start()
         return rt
 
@@ -164,11 +171,20 @@ class Hub:
             seats=seats,
         )
         store = self.store
+        host_token, host_hash = new_token()  # the proof of hosting, shown once
+
+        def write(conn: Any) -> None:
+            store.create_table(conn, row)
+            save_host(conn, table_id, host_hash, spec.rebuy)
+
         try:
-            await self.writer.write(lambda conn: store.create_table(conn, row), urgent=True)
+            await self.writer.write(write, urgent=True)
         except Exception as exc:
             raise WriteFailed(exc) from exc
         rt = TableRuntime(row, self)
+        rt.evening = EveningRow(host_hash=host_hash, rebuy=spec.rebuy)
+        rt.host_token_once = host_token
+        rt.refresh_summary()
         self.tables[table_id] = rt
         if playing:
             rt.start()

@@ -28,10 +28,12 @@ from primero.engine.actions import Action
 from primero.engine.errors import PrimeroError
 from primero.engine.rules import Rules
 from primero.play.tablemodel import TableModel, seat_payload
+from primero.server import seating
 from primero.server.security import match_token, new_token
 from primero.server.text import TextError, check_name, clean, name_key
-from primero.server.writer import Write, transient
+from primero.server.writer import Write, WriteFailed
 from primero.store import AlreadyApplied, LineRow, StaleVersion, Store, TableRow
+from primero.store.evening import EveningRow, load_evening
 
 if TYPE_CHECKING:
     from primero.server.hub import Hub
@@ -73,19 +75,6 @@ class NotFound(LookupError):
 
 class Conflict(RuntimeError):
     """The request conflicts with the table (HTTP 409), e.g. no open seat."""
-
-
-class WriteFailed(RuntimeError):
-    """A table's write did not reach the database; nothing of it was applied.
-
-    Attributes:
-        transient: the database could not be reached (rather than refusing the write).
-    """
-
-    def __init__(self, cause: BaseException) -> None:
-        first = str(cause).splitlines()[0] if str(cause) else ""
-        super().__init__(f"{type(cause).__name__}: {first}")
-        self.transient = transient(cause)
 
 
 class Connection(Protocol):
@@ -135,6 +124,11 @@ class TableRuntime:
         self.touched = hub.clock.now()
         self.evicted = False
         self.decided: tuple[int, Action] | None = None
+        # game night (server/seating.py, host_api.py): host, rebuy, presence, absence
+        self.evening = EveningRow()
+        self.last_seen: dict[int, float] = {}
+        self.last_activity = hub.clock.now()
+        self.host_token_once: str | None = None
         if row.current is not None:
             for _line, seat, action_id in row.current.lines:
                 if seat is not None and action_id is not None:
@@ -165,7 +159,7 @@ class TableRuntime:
     def _build_summary(self) -> dict[str, Any]:
         row = self.row
         model = self.model
-        return {
+        summary = {
             "id": row.id,
             "name": row.name,
             "status": self.status,
@@ -185,6 +179,21 @@ class TableRuntime:
             "max_hands": row.max_hands,
             "rules": dict(row.rules),
         }
+        return seating.merge_summary(summary, seating.summary_extras(self))
+
+    @staticmethod
+    def retry_message(action_id: str | None) -> dict[str, Any]:
+        """The ``error`` for a change the database did not take (``"retry": true``)."""
+        return error_message(action_id, RETRY_WORDS, retry=True)
+
+    def refresh_summary(self) -> None:
+        """Rebuild the summary for what changes without a version (``connected``)."""
+        self._summary = self._build_summary()
+
+    def pop_host_token(self) -> str | None:
+        """The host token of a table just created (given once, then forgotten)."""
+        token, self.host_token_once = self.host_token_once, None
+        return token
 
     def state(self, index: int | None) -> dict[str, Any]:
         """The ``state`` message for table ``index`` (None: a spectator)."""
@@ -205,6 +214,13 @@ class TableRuntime:
     def seat_of(self, token: str) -> int | None:
         """The seat holding ``token`` (constant-time compare of hashes), or None."""
         return match_token(token, [(s.idx, s.token_hash) for s in self.row.seats])
+
+    def former_seat(self, token: str) -> tuple[int, str] | None:
+        """The seat and name a person held with ``token`` before a bot took it (they keep
+        access to the hands they were dealt), or None."""
+        former = self.evening.former
+        k = match_token(token, [(i, f.token_hash) for i, f in enumerate(former)])
+        return None if k is None else (former[k].idx, former[k].name)
 
     # ----------------------------------------------------------------- writing
 
@@ -243,6 +259,53 @@ class TableRuntime:
 
         return build
 
+    async def changed_by(self, write: Write, *, status: str | None = None) -> int:
+        """Store a change of a person, the host or the sweep (the lock held) in this
+        table's own transaction: ``write(conn)``, then the version moved on (checked in
+        the ``WHERE`` clause) and the ``status`` set when given. The caller applies the
+        change in memory only after, then calls :meth:`publish` with the version returned.
+
+        Raises:
+            WriteFailed: the database did not take it (nothing was kept).
+        """
+        table_id, store = self.row.id, self.store
+        values = {} if status is None else {"status": status}
+
+        def build(expected: int, new: int) -> Write:
+            def change(conn: Any) -> None:
+                write(conn)
+                store.bump(conn, table_id, expected, new, **values)
+
+            return change
+
+        try:
+            return await self.store_change(build, urgent=True)
+        except (StaleVersion, AlreadyApplied) as exc:  # not the owner any more: reload
+            self._restart_soon()
+            raise WriteFailed(exc) from exc
+
+    async def end_match(self) -> None:
+        """End the match (the lock held; the host's end, or nobody there for an hour): at
+        once with no hand in progress, else when that hand ends (``pending: "end"``); a
+        ``waiting`` table is closed.
+
+        Raises:
+            WriteFailed: the database did not take it (nothing changed).
+        """
+        model = self.model
+        in_hand = model is not None and model.match.hand is not None
+        status = self.row.status if in_hand else "over"
+        ev = self.evening
+        flags = seating.flags_write(self.row.id, paused=ev.paused, ended=True,
+                                    next_table=ev.next_table)
+        new = await self.changed_by(flags, status=status)
+        ev.ended = True
+        if model is not None:
+            model.match.end()
+        self.row.status = status
+        self.publish(new)
+        self.wake.set()
+
     def publish(self, version: int) -> None:
         """After a stored change: the new version, the summary, every connection told."""
         self.row.version = version
@@ -262,8 +325,9 @@ class TableRuntime:
 
     # ----------------------------------------------------------------- people
 
-    async def take_seat(self, name: str) -> tuple[int, str]:
-        """Give the first open seat to the person ``name``.
+    async def take_seat(self, name: str, seat_index: int | None = None) -> tuple[int, str]:
+        """Give seat ``seat_index`` (0-based table order; None: the first open seat) to
+        the person ``name``.
 
         Returns:
             ``(seat, token)``.
@@ -289,9 +353,18 @@ class TableRuntime:
                         + ": choose another"
                     )
             open_seats = [s for s in self.row.seats if s.kind == "open"]
+            if seat_index is not None and not 0 <= seat_index < len(self.row.seats):
+                raise BadRequest(
+                    f"seat must be 0 to {len(self.row.seats) - 1} at this table, not {seat_index}"
+                )
             if not open_seats:
                 raise Conflict("no seat is open at this table")
-            seat = open_seats[0]
+            if seat_index is None:
+                seat = open_seats[0]
+            else:
+                seat = self.row.seats[seat_index]
+                if seat.kind != "open":
+                    raise Conflict(f"seat {seat_index} is taken: choose an open seat")
             token, digest = new_token()
             start = len(open_seats) == 1
             status = "playing" if start else self.row.status
@@ -371,7 +444,7 @@ class TableRuntime:
                 conn.send(error_message(action_id, RETRY_WORDS, retry=True))
                 self._restart_soon()
                 return
-            model.apply(action, now=self.hub.clock.now())
+            model.apply_person(action, index, now=self.hub.clock.now())
             self.remember(index, action_id)
             self.publish(new)
         self.wake.set()
@@ -382,7 +455,7 @@ class TableRuntime:
             return f"this table is broken, no move is possible: {self.broken}"
         if self.row.status == "over":
             return "the match is over: no action is possible"
-        if self.model is None or self.row.status != "playing":
+        if self.model is None or self.row.status == "waiting":
             return "the match has not started: it starts when every seat is taken"
         if self.model.hand is None or self.model.hand.complete:
             return "no hand is in progress: wait for the next deal"
@@ -431,7 +504,7 @@ class TableRuntime:
 
     def _new_model(self) -> TableModel:
         row = self.row
-        return TableModel(
+        model = TableModel(
             [s.name or "" for s in row.seats],
             [None if s.kind == "person" else s.kind for s in row.seats],
             stack=row.stack,
@@ -439,7 +512,10 @@ class TableRuntime:
             max_hands=row.max_hands,
             turn_seconds=row.turn_seconds or None,
             seed=fixed_test_seed(),
+            rebuy=self.evening.rebuy,
         )
+        seating.restore(model, self.evening)
+        return model
 
     def resumed_model(self, now: float) -> TableModel:
         """The match rebuilt from the stored row: chips, hands played, the dealer, and
@@ -488,6 +564,9 @@ class TableRuntime:
         while True:
             try:
                 rows = await self.hub.writer.read(lambda: store.load(table_id))
+                evening = await self.hub.writer.read(
+                    lambda: load_evening(store.engine, table_id)
+                )
                 break
             except Exception:
                 await asyncio.sleep(delay)
@@ -495,6 +574,7 @@ class TableRuntime:
         if not rows:
             raise RuntimeError(f"table {table_id} is not in the store any more")
         self.row = rows[0]
+        self.evening = evening.get(table_id, EveningRow())
         self.model = None  # the driver replays it
         self.decided = None
 

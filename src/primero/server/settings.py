@@ -53,6 +53,8 @@ class Settings:
             the least committal move.
         clock: the time and the waits for deadlines (None: the real clock; tests pass a
             :class:`~primero.server.clock.ManualClock`).
+        away_seconds: a person with no open connection this long is away (sat out when
+            the hand ends; online.md "Absence").
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -73,3 +75,4 @@ class Settings:
     bot_processes: int = 2
     bot_timeout: float = 5.0
     clock: Clock | None = None
+    away_seconds: float = 120.0

@@ -26,7 +26,7 @@ from sqlalchemy.engine import Connection
 
 from primero.store import Store
 
-__all__ = ["Write", "Writer", "transient"]
+__all__ = ["Write", "WriteFailed", "Writer", "transient"]
 
 Write = Callable[[Connection], Any]
 _Pending = tuple[Write, asyncio.Future[Any], asyncio.AbstractEventLoop]
@@ -124,3 +124,16 @@ class Writer:
             self._cv.notify_all()
         for t in self._threads:
             await asyncio.to_thread(t.join, 10)
+
+
+class WriteFailed(RuntimeError):
+    """A table's write did not reach the database; nothing of it was applied.
+
+    Attributes:
+        transient: the database could not be reached (rather than refusing the write).
+    """
+
+    def __init__(self, cause: BaseException) -> None:
+        first = str(cause).splitlines()[0] if str(cause) else ""
+        super().__init__(f"{type(cause).__name__}: {first}")
+        self.transient = transient(cause)

@@ -222,14 +222,22 @@ class Store:
         )
 
     def start_hand(
-        self, conn: Connection, table_id: str, number: int, seed: int, expected: int, new: int
+        self,
+        conn: Connection,
+        table_id: str,
+        number: int,
+        seed: int,
+        expected: int,
+        new: int,
+        status: str | None = None,
     ) -> None:
-        """Record a new hand and its dealer seed, before any card of it is dealt.
+        """Record a new hand and its dealer seed, before any card of it is dealt (and the
+        table's ``status``, when given: a paused table plays again).
 
         Raises:
             StaleVersion: the stored version is not ``expected``.
         """
-        self.bump(conn, table_id, expected, new)
+        self.bump(conn, table_id, expected, new, **({} if status is None else {"status": status}))
         conn.execute(insert(hands).values(table_id=table_id, number=number, seed=seed))
 
     def add_line(self, conn: Connection, row: LineRow, expected: int) -> None:
