@@ -315,7 +315,81 @@ def test_a_top_up_at_a_rebuy_table_and_a_bot_for_a_seat_sat_out(client: TestClie
         m = _play_until(ws, lambda m: m["table"]["seats"][0]["kind"] == "heuristic")
         seat = m["table"]["seats"][0]
         assert seat["name"] != "Ana" and m["legal"] is None  # her token only watches now
+    # online.md: she keeps access to the hands she was dealt, and her token watches
+    mine = client.get(f"/api/tables/{tid}/hands/1", headers=_auth(ana))
+    assert mine.status_code == 200, mine.text
+    assert mine.json()["seat"] == f"p{mine.json()['players'].index('Ana') + 1}"
+    with client.websocket_connect(f"/ws/tables/{tid}?token={ana}") as ws:
+        m = _until(ws, lambda m: m["type"] == "state")
+        assert m["legal"] is None and (m["hand"] is None or m["hand"]["seat"] is None)
     with client.websocket_connect(f"/ws/tables/{plain['id']}") as ws:
         ws.receive_json()
         ws.send_json({"type": "rebuy"})
         assert "spectators" in ws.receive_json()["message"]
+
+
+def _until(ws: Any, pred: Any, limit: int = 200) -> dict[str, Any]:
+    """The first message ``pred`` accepts (bounded in count: the server sends nothing by
+    itself at a table of people with no timer)."""
+    for _ in range(limit):
+        m: dict[str, Any] = ws.receive_json()
+        if pred(m):
+            return m
+    raise AssertionError("the awaited message never came")
+
+
+def test_each_evening_change_is_stored_first_and_grows_the_version_by_one(
+    client: TestClient,
+) -> None:
+    """online.md "Writing comes first" for game night's changes: sit out, the host's timer
+    and pause each move the version on by exactly one; a change the database does not
+    take gets ``"retry": true`` and changes nothing anyone sees. A seat asked for by
+    number is that seat (``POST /seats {"name", "seat"}``)."""
+    t, host = _create(client, {"seats": ["open"] * 4, "turn_seconds": 0})
+    tid = t["id"]
+    r = client.post(f"/api/tables/{tid}/seats", json={"name": "Ben", "seat": 1})
+    assert r.status_code == 201 and r.json()["seat"] == 1
+    ben = r.json()["token"]
+    r = client.post(f"/api/tables/{tid}/seats", json={"name": "Cleo", "seat": 1})
+    assert r.status_code == 409, r.text
+    r = client.post(f"/api/tables/{tid}/seats", json={"name": "Cleo", "seat": 9})
+    assert r.status_code == 400, r.text
+    ana = _join(client, tid, "Ana")
+    assert client.get(f"/api/tables/{tid}").json()["seats"][0]["name"] == "Ana"
+    _join(client, tid, "Cleo")
+    _join(client, tid, "Dan")  # the last open seat: the match starts
+    url = f"/ws/tables/{tid}?token="
+    with client.websocket_connect(url + ana) as wa, client.websocket_connect(url + ben) as wb:
+        # the deal is done and a person is to act: nothing moves by itself now
+        start = _until(wa, lambda m: m["type"] == "state" and m["hand"] is not None
+                       and (m["hand"]["to_act"] or "").startswith("p"))
+        v = client.get(f"/api/tables/{tid}").json()["version"]
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        writer = hub.writer
+        real = writer.write
+
+        async def refuse(*_a: Any, **_k: Any) -> Any:
+            raise RuntimeError("the database is away (test)")
+
+        writer.write = refuse
+        try:
+            wb.send_json({"type": "sit_out"})
+            err = _until(wb, lambda m: m["type"] == "error")
+            assert err["retry"] is True
+            r = client.patch(f"/api/tables/{tid}", json={"turn_seconds": 30}, headers=_auth(host))
+            assert r.status_code == 503 and r.headers["Retry-After"]
+        finally:
+            writer.write = real
+        summary = client.get(f"/api/tables/{tid}").json()
+        assert summary["version"] == v and summary["turn_seconds"] == 0
+        assert not summary["seats"][1]["sitting_out"]
+        wb.send_json({"type": "sit_out"})
+        m = _until(wb, lambda m: m["type"] == "state" and m["version"] > v)
+        assert m["version"] == v + 1 and m["table"]["seats"][1]["sitting_out"]
+        r = client.patch(f"/api/tables/{tid}", json={"turn_seconds": 30}, headers=_auth(host))
+        assert r.status_code == 200 and r.json()["version"] == v + 2
+        assert client.post(f"/api/tables/{tid}/pause", headers=_auth(host)).status_code == 204
+        after = client.get(f"/api/tables/{tid}").json()
+        assert after["version"] == v + 3 and after["pending"] == "pause"
+        seen = _until(wa, lambda m: m["type"] == "state" and m["version"] == v + 3)
+        assert seen["hand"]["log"] == start["hand"]["log"]  # no move was made meanwhile

@@ -377,6 +377,8 @@ async def _sweep_table(rt: TableRuntime, now: float, away_after: float) -> None:
     for i in connected:
         rt.last_seen[i] = now
     if now - rt.last_activity >= IDLE_SECONDS:
+        if rt.evicted:  # its hand in progress is read back first: it ends after that hand
+            await rt.hub.touch(rt.row.id)
         async with rt.lock:
             await rt.end_match()
         return
