@@ -48,7 +48,7 @@ async def run(rt: TableRuntime) -> None:
     a failed write is tried again, anything else restarts it from the store."""
     backoff = 0.0
     refused = 0
-    while True:
+    while not rt.stopping:
         try:
             if rt.model is None and not await rt.resume():
                 return

@@ -35,6 +35,8 @@ log = logging.getLogger("primero.server")
 STEPS = 16
 #: Seconds a table with nobody connected and no bot to drive stays in memory.
 IDLE_SECONDS = 300.0
+#: Seconds the tables' drivers have to stop when the server stops (within online.md's 10).
+STOP_SECONDS = 3.0
 
 
 class Hub:
@@ -188,7 +190,11 @@ class Hub:
             self._janitor.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._janitor
-        await asyncio.gather(*(t.stop() for t in self.tables.values()))
+        stops = [asyncio.ensure_future(t.stop()) for t in self.tables.values()]
+        if stops:
+            _done, stuck = await asyncio.wait(stops, timeout=STOP_SECONDS)
+            if stuck:
+                log.warning("%d table drivers did not stop within %g s", len(stuck), STOP_SECONDS)
         self.bots.close()
         await self.writer.close()
         self.store.close()

@@ -133,6 +133,7 @@ class TableRuntime:
         self.crashes: deque[float] = deque()
         self.touched = hub.clock.now()
         self.evicted = False
+        self.stopping = False
         self.decided: tuple[int, Action] | None = None
         if row.current is not None:
             for _line, seat, action_id in row.current.lines:
@@ -415,6 +416,7 @@ class TableRuntime:
     def start(self) -> None:
         """Start (or resume) the match's driver task; the model is built (or replayed
         from the store) in a thread, off the event loop."""
+        self.stopping = False
         if self.task is None and self.broken is None:
             from primero.server.driver import run
 
@@ -529,7 +531,9 @@ class TableRuntime:
     async def stop(self) -> None:
         """Stop the driver task (the hand in progress stays kept as far as it went)."""
         task, self.task = self.task, None
-        if task is not None:
+        self.stopping = True  # Python 3.11's wait_for can swallow a cancel: the driver
+        self.wake.set()
+        if task is not None:  # also looks at this flag before each step
             task.cancel()
             with contextlib.suppress(BaseException):  # cancelled, or it had stopped
                 await task
