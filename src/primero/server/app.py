@@ -15,8 +15,9 @@ from fastapi.responses import JSONResponse
 from primero.server import api, pages, ws
 from primero.server.hub import Hub
 from primero.server.loopprobe import probe_path, run_probe
-from primero.server.runtime import BadRequest, Conflict, NotFound, WriteFailed
+from primero.server.runtime import BadRequest, Conflict, NotFound
 from primero.server.settings import Settings
+from primero.server.writer import WriteFailed
 from primero.store import Store
 
 __all__ = ["create_app"]

@@ -24,7 +24,8 @@ from primero.engine.history import dump_record
 from primero.engine.match import Agent
 from primero.engine.views import SeatView
 from primero.play.tablemodel import least_committal
-from primero.server.runtime import WriteFailed, fixed_test_seed
+from primero.server.settings import fixed_test_seed
+from primero.server.writer import WriteFailed
 
 if TYPE_CHECKING:
     from primero.server.runtime import TableRuntime

@@ -14,17 +14,19 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from collections.abc import Coroutine
 from typing import Any
 
 from primero.bots import BOT_KINDS, BOT_NAMES
 from primero.engine.rules import Rules, RulesError
+from primero.server import driver
 from primero.server.botpool import BotPool
 from primero.server.clock import Clock, SystemClock
 from primero.server.models import CreateTable
-from primero.server.runtime import BadRequest, NotFound, TableRuntime, WriteFailed
+from primero.server.runtime import BadRequest, NotFound, TableRuntime
 from primero.server.security import check_name
 from primero.server.settings import Settings
-from primero.server.writer import Write, Writer
+from primero.server.writer import Write, WriteFailed, Writer
 from primero.store import SeatRow, Store, TableRow
 
 __all__ = ["IDLE_SECONDS", "STEPS", "Hub"]
@@ -57,6 +59,10 @@ class Hub:
         self.writer = Writer(store, threads)
         self.bots = BotPool(settings.bot_processes, settings.bot_timeout)
         self._janitor: asyncio.Task[None] | None = None
+
+    def drive(self, rt: TableRuntime) -> Coroutine[Any, Any, None]:
+        """The driver coroutine of table ``rt`` (:func:`primero.server.driver.run`)."""
+        return driver.run(rt)
 
     async def write(self, write: Write, *, urgent: bool = False) -> Any:
         """Run ``write`` in a transaction of its own (see :class:`Writer.write`)."""

@@ -26,7 +26,7 @@ from sqlalchemy.engine import Connection
 
 from primero.store import Store
 
-__all__ = ["Write", "Writer", "transient"]
+__all__ = ["Write", "WriteFailed", "Writer", "transient"]
 
 Write = Callable[[Connection], Any]
 _Pending = tuple[Write, asyncio.Future[Any], asyncio.AbstractEventLoop]
@@ -47,6 +47,19 @@ def transient(error: BaseException) -> bool:
         | OSError
         | TimeoutError,
     )
+
+
+class WriteFailed(RuntimeError):
+    """A table's write did not reach the database; nothing of it was applied.
+
+    Attributes:
+        transient: the database could not be reached (rather than refusing the write).
+    """
+
+    def __init__(self, cause: BaseException) -> None:
+        first = str(cause).splitlines()[0] if str(cause) else ""
+        super().__init__(f"{type(cause).__name__}: {first}")
+        self.transient = transient(cause)
 
 
 def _settle(fut: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
