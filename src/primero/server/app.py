@@ -16,9 +16,10 @@ from primero.server import api, hands_api, host_api, pages, seating, ws
 from primero.server.hub import Hub
 from primero.server.limits import BodyLimit
 from primero.server.loopprobe import probe_path, run_probe
-from primero.server.runtime import BadRequest, Conflict, NotFound, WriteFailed
+from primero.server.runtime import BadRequest, Conflict, NotFound
 from primero.server.security import HostCheck
 from primero.server.settings import Settings
+from primero.server.writer import WriteFailed
 from primero.store import Store
 
 __all__ = ["create_app"]

@@ -25,8 +25,8 @@ from primero.engine.match import Agent
 from primero.engine.views import SeatView
 from primero.play.tablemodel import least_committal
 from primero.server import seating
-from primero.server.runtime import WriteFailed, fixed_test_seed
-from primero.server.writer import Write
+from primero.server.settings import fixed_test_seed
+from primero.server.writer import Write, WriteFailed
 
 if TYPE_CHECKING:
     from primero.server.runtime import TableRuntime
@@ -52,7 +52,7 @@ async def run(rt: TableRuntime) -> None:
     a failed write is tried again, anything else restarts it from the store."""
     backoff = 0.0
     refused = 0
-    while True:
+    while not rt.stopping:
         try:
             if rt.model is None and not await rt.resume():
                 return

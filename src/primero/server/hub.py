@@ -14,18 +14,20 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from collections.abc import Coroutine
 from typing import Any
 
 from primero.bots import BOT_KINDS, BOT_NAMES
 from primero.engine.rules import Rules, RulesError
+from primero.server import driver
 from primero.server.botpool import BotPool
 from primero.server.clock import Clock, SystemClock
 from primero.server.models import CreateTable
-from primero.server.runtime import BadRequest, NotFound, TableRuntime, WriteFailed
+from primero.server.runtime import BadRequest, NotFound, TableRuntime
 from primero.server.security import new_token
 from primero.server.settings import Settings
 from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
-from primero.server.writer import Write, Writer
+from primero.server.writer import Write, WriteFailed, Writer
 from primero.store import SeatRow, Store, TableRow
 from primero.store.evening import EveningRow, load_evening, save_host
 
@@ -39,6 +41,8 @@ STEPS = 16
 LIVE = ("playing", "paused")
 #: Seconds a table with nobody connected and no bot to drive stays in memory.
 IDLE_SECONDS = 300.0
+#: Seconds the tables' drivers have to stop when the server stops (within online.md's 10).
+STOP_SECONDS = 3.0
 
 
 class Hub:
@@ -59,6 +63,10 @@ class Hub:
         self.writer = Writer(store, threads)
         self.bots = BotPool(settings.bot_processes, settings.bot_timeout)
         self._janitor: asyncio.Task[None] | None = None
+
+    def drive(self, rt: TableRuntime) -> Coroutine[Any, Any, None]:
+        """The driver coroutine of table ``rt`` (:func:`primero.server.driver.run`)."""
+        return driver.run(rt)
 
     async def write(self, write: Write, *, urgent: bool = False) -> Any:
         """Run ``write`` in a transaction of its own (see :class:`Writer.write`)."""
@@ -205,7 +213,11 @@ class Hub:
             self._janitor.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._janitor
-        await asyncio.gather(*(t.stop() for t in self.tables.values()))
+        stops = [asyncio.ensure_future(t.stop()) for t in self.tables.values()]
+        if stops:
+            _done, stuck = await asyncio.wait(stops, timeout=STOP_SECONDS)
+            if stuck:
+                log.warning("%d table drivers did not stop within %g s", len(stuck), STOP_SECONDS)
         self.bots.close()
         await self.writer.close()
         self.store.close()

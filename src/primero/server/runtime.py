@@ -19,29 +19,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 from collections import deque
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
 
 from primero.engine.actions import Action
 from primero.engine.errors import PrimeroError
 from primero.engine.rules import Rules
 from primero.play.tablemodel import TableModel, seat_payload
 from primero.server import seating
+from primero.server.botpool import BotPool
+from primero.server.clock import Clock
 from primero.server.security import match_token, new_token
+from primero.server.settings import TEST_SEED_ENV, Settings, fixed_test_seed
 from primero.server.text import TextError, check_name, clean, name_key
-from primero.server.writer import Write, WriteFailed
+from primero.server.writer import Write, WriteFailed, Writer
 from primero.store import AlreadyApplied, LineRow, StaleVersion, Store, TableRow
 from primero.store.evening import EveningRow, load_evening
 
-if TYPE_CHECKING:
-    from primero.server.hub import Hub
-
 __all__ = [
+    "TEST_SEED_ENV",
     "BadRequest",
     "Conflict",
     "Connection",
+    "HubLike",
     "NotFound",
     "TableRuntime",
     "WriteFailed",
@@ -50,19 +51,8 @@ __all__ = [
 
 log = logging.getLogger("primero.server")
 
-#: TEST ONLY: an environment variable holding a whole number that fixes every table's
-#: bot seeds and each hand's dealer seed (this number plus the hands already played), so
-#: that browser tests can count on the moments they need. It makes R10's live randomness
-#: predictable: never set it on a server people play on.
-TEST_SEED_ENV = "PRIMERO_TEST_SEED"
 #: Recently applied action ids kept in memory per seat (older ones: the database).
 RECENT_IDS = 64
-
-
-def fixed_test_seed() -> int | None:
-    """The seed fixed by :data:`TEST_SEED_ENV`, or None (the normal case: secrets)."""
-    raw = os.environ.get(TEST_SEED_ENV, "").strip()
-    return int(raw) if raw else None
 
 
 class BadRequest(ValueError):
@@ -75,6 +65,20 @@ class NotFound(LookupError):
 
 class Conflict(RuntimeError):
     """The request conflicts with the table (HTTP 409), e.g. no open seat."""
+
+
+class HubLike(Protocol):
+    """What a table needs of its server (:class:`primero.server.hub.Hub`)."""
+
+    settings: Settings
+    store: Store
+    clock: Clock
+    writer: Writer
+    bots: BotPool
+    steps: asyncio.Semaphore
+
+    def drive(self, rt: TableRuntime) -> Coroutine[Any, Any, None]:
+        """The driver coroutine of table ``rt`` (:func:`primero.server.driver.run`)."""
 
 
 class Connection(Protocol):
@@ -110,7 +114,7 @@ class TableRuntime:
         hub: the server's tables, store, clock and workers.
     """
 
-    def __init__(self, row: TableRow, hub: Hub) -> None:
+    def __init__(self, row: TableRow, hub: HubLike) -> None:
         self.row = row
         self.hub = hub
         self.model: TableModel | None = None
@@ -123,6 +127,7 @@ class TableRuntime:
         self.crashes: deque[float] = deque()
         self.touched = hub.clock.now()
         self.evicted = False
+        self.stopping = False
         self.decided: tuple[int, Action] | None = None
         # game night (server/seating.py, host_api.py): host, rebuy, presence, absence
         self.evening = EveningRow()
@@ -497,10 +502,9 @@ class TableRuntime:
     def start(self) -> None:
         """Start (or resume) the match's driver task; the model is built (or replayed
         from the store) in a thread, off the event loop."""
+        self.stopping = False
         if self.task is None and self.broken is None:
-            from primero.server.driver import run
-
-            self.task = asyncio.get_running_loop().create_task(run(self))
+            self.task = asyncio.get_running_loop().create_task(self.hub.drive(self))
 
     def _new_model(self) -> TableModel:
         row = self.row
@@ -618,16 +622,9 @@ class TableRuntime:
     async def stop(self) -> None:
         """Stop the driver task (the hand in progress stays kept as far as it went)."""
         task, self.task = self.task, None
-        if task is not None:
+        self.stopping = True  # Python 3.11's wait_for can swallow a cancel: the driver
+        self.wake.set()
+        if task is not None:  # also looks at this flag before each step
             task.cancel()
             with contextlib.suppress(BaseException):  # cancelled, or it had stopped
                 await task
-
-
-def __getattr__(name: str) -> object:
-    """``Hub`` moved to :mod:`primero.server.hub`; it is still importable from here."""
-    if name == "Hub":
-        from primero.server.hub import Hub
-
-        return Hub
-    raise AttributeError(name)

@@ -6,6 +6,7 @@ Every limit a stranger could run into is here, with its default; docs/protocol.m
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from primero.server.clock import Clock
 
-__all__ = ["DEFAULT_DATABASE_URL", "Settings"]
+__all__ = ["DEFAULT_DATABASE_URL", "TEST_SEED_ENV", "Settings", "fixed_test_seed"]
 
 #: The default database: an SQLite file in the current folder.
 DEFAULT_DATABASE_URL = "sqlite:///primero.db"
@@ -76,3 +77,16 @@ class Settings:
     bot_timeout: float = 5.0
     clock: Clock | None = None
     away_seconds: float = 120.0
+
+
+#: TEST ONLY: an environment variable holding a whole number that fixes every table's
+#: bot seeds and each hand's dealer seed (this number plus the hands already played), so
+#: that browser tests can count on the moments they need. It makes R10's live randomness
+#: predictable: never set it on a server people play on.
+TEST_SEED_ENV = "PRIMERO_TEST_SEED"
+
+
+def fixed_test_seed() -> int | None:
+    """The seed fixed by :data:`TEST_SEED_ENV`, or None (the normal case: secrets)."""
+    raw = os.environ.get(TEST_SEED_ENV, "").strip()
+    return int(raw) if raw else None

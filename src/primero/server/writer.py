@@ -49,6 +49,19 @@ def transient(error: BaseException) -> bool:
     )
 
 
+class WriteFailed(RuntimeError):
+    """A table's write did not reach the database; nothing of it was applied.
+
+    Attributes:
+        transient: the database could not be reached (rather than refusing the write).
+    """
+
+    def __init__(self, cause: BaseException) -> None:
+        first = str(cause).splitlines()[0] if str(cause) else ""
+        super().__init__(f"{type(cause).__name__}: {first}")
+        self.transient = transient(cause)
+
+
 def _settle(fut: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
     if fut.done():
         return
@@ -124,16 +137,3 @@ class Writer:
             self._cv.notify_all()
         for t in self._threads:
             await asyncio.to_thread(t.join, 10)
-
-
-class WriteFailed(RuntimeError):
-    """A table's write did not reach the database; nothing of it was applied.
-
-    Attributes:
-        transient: the database could not be reached (rather than refusing the write).
-    """
-
-    def __init__(self, cause: BaseException) -> None:
-        first = str(cause).splitlines()[0] if str(cause) else ""
-        super().__init__(f"{type(cause).__name__}: {first}")
-        self.transient = transient(cause)
