@@ -393,3 +393,19 @@ def test_each_evening_change_is_stored_first_and_grows_the_version_by_one(
         assert after["version"] == v + 3 and after["pending"] == "pause"
         seen = _until(wa, lambda m: m["type"] == "state" and m["version"] == v + 3)
         assert seen["hand"]["log"] == start["hand"]["log"]  # no move was made meanwhile
+
+
+def test_the_migrations_are_one_chain_with_one_head() -> None:
+    """Game night's ``v0004_evening`` follows the server edge's ``0002`` (one head, so
+    every start's ``upgrade head`` works)."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from primero.store import store as store_module
+
+    config = Config()
+    config.set_main_option("script_location", str(store_module._MIGRATIONS))
+    script = ScriptDirectory.from_config(config)
+    assert script.get_heads() == ["0004"]
+    chain = [r.revision for r in script.walk_revisions()]
+    assert chain == ["0004", "0002", "0001"]
