@@ -239,7 +239,7 @@ def test_a_table_takes_its_documented_number_of_connections() -> None:
 
 def test_ten_refused_frames_within_ten_seconds_close_and_older_ones_expire() -> None:
     clock = Clock()
-    client = Client(None, None, Settings(clock=clock))  # type: ignore[arg-type]
+    client = Client(None, None, Settings(rate_clock=clock))  # type: ignore[arg-type]
     assert not any(client.refused() for _ in range(9))
     clock.now += 10.0  # the nine are now ten seconds old: out of the window
     assert not any(client.refused() for _ in range(9))
@@ -248,7 +248,7 @@ def test_ten_refused_frames_within_ten_seconds_close_and_older_ones_expire() -> 
 
 def test_the_rate_allows_bursts_of_20_and_10_a_second() -> None:
     clock = Clock()
-    client = Client(None, None, Settings(clock=clock))  # type: ignore[arg-type]
+    client = Client(None, None, Settings(rate_clock=clock))  # type: ignore[arg-type]
     burst = 0
     while client.allow():
         burst += 1
@@ -407,7 +407,7 @@ def test_chat_follows_the_text_rules(app_client: tuple[TestClient, Clock]) -> No
 def test_frames_over_the_rate_get_errors_but_do_not_close(tmp_path: Path) -> None:
     clock = Clock()
     app = create_app(
-        Settings(database_url=f"sqlite:///{tmp_path / 'r.db'}", bot_pause=0, clock=clock)
+        Settings(database_url=f"sqlite:///{tmp_path / 'r.db'}", bot_pause=0, rate_clock=clock)
     )
     with TestClient(app) as client:
         table = client.post("/api/tables", json=OPEN4).json()["id"]

@@ -105,9 +105,12 @@ class Player(threading.Thread):
                     self.frames.append(m)
                     if m["type"] != "state":
                         continue
-                    if m["table"]["status"] == "over":
+                    over = m["table"]["status"] == "over"
+                    if over and self.reconnected:
                         return
-                    if not self.reconnected and m["table"]["hands_played"] >= 1:
+                    # A spectator of a bots-only table may see it end before it saw a
+                    # hand played (bot pause 0): it comes back once all the same.
+                    if not self.reconnected and (m["table"]["hands_played"] >= 1 or over):
                         self.reconnected = True
                         resync = m["version"]
                         break  # drop the connection, come back with the same token
@@ -116,7 +119,8 @@ class Player(threading.Thread):
                         acted.add(key)
                         n += 1
                         line = choose_line(m)
-                        frame = {"type": "action", "id": f"{self.name}-{n}", "line": line}
+                        frame = {"type": "action", "id": f"{self.name}-{n}", "line": line,
+                                 "version": m["version"]}
                         ws.send(json.dumps(frame))
 
 

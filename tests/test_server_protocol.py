@@ -4,7 +4,6 @@ error, each refused message leaving the version and the state unchanged (online.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from primero.engine.cards import parse_card
 from primero.engine.hands import evaluate
 from primero.engine.history import parse_record, replay
 from primero.server import Settings, create_app
+from primero.server.clock import ManualClock
 from primero.server.models import StateOut
 from primero.store import Store
 from server_helpers import cards_in, database
@@ -45,6 +45,7 @@ def _create(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
+    assert len(data.pop("host_token")) >= 22  # shown once (the summary never holds it)
     return data
 
 
@@ -84,7 +85,9 @@ def test_create_list_get_and_join(client: TestClient) -> None:
     t = _create(client, {"name": "Friday", "seats": ["open", "heuristic", "random", "open"]})
     assert t["name"] == "Friday" and t["status"] == "waiting" and t["hands_played"] == 0
     assert [s["kind"] for s in t["seats"]] == ["open", "heuristic", "random", "open"]
-    assert t["seats"][0] == {"name": None, "kind": "open", "chips": 100}
+    assert {k: t["seats"][0][k] for k in ("name", "kind", "chips")} == {
+        "name": None, "kind": "open", "chips": 100
+    }
     assert t["seats"][1]["name"] and t["seats"][2]["name"]
     assert client.get(f"/api/tables/{t['id']}").json()["id"] == t["id"]
     assert [x["id"] for x in client.get("/api/tables").json()] == [t["id"]]
@@ -226,6 +229,7 @@ def test_every_refused_frame_gets_an_error_and_changes_nothing(client: TestClien
             assert err["type"] == "error" and words in err["message"], (frame, err)
             if '"id": "b' in frame:
                 assert err["id"] == json.loads(frame)["id"]
+                assert ws.receive_json() == before  # a refused action: the state follows
             ws.send_json({"type": "resync", "since": 0})
             assert _until(ws, lambda m: m["type"] == "state") == before
 
@@ -246,8 +250,10 @@ def test_an_unknown_verb_lists_the_players_verbs_and_what_is_legal_now(
         assert "d dh" not in message and "dealer" not in message
         # The first betting round opens with the exchange of 0-2 cards (R4) or a bet.
         assert "; now you may " in message and "exchange" in message
+        assert ws.receive_json() == before  # a refused action: the state follows
         ws.send_json({"type": "action", "id": "z2", "line": "b five"})
         err = ws.receive_json()
+        assert ws.receive_json() == before
         assert "; now you may " in err["message"], err
         assert _resync(ws) == before
 
@@ -292,12 +298,14 @@ def test_out_of_turn_spectator_and_wrong_token(client: TestClient) -> None:
         ws.send_json({"type": "action", "id": "w1", "line": "c"})
         err = ws.receive_json()
         assert err == {"type": "error", "id": "w1", "message": "it is not your turn"}
+        assert ws.receive_json() == before  # a refused action: the state follows
         assert _resync(ws) == before
     with client.websocket_connect(f"/ws/tables/{table}") as spectator:
         before = _until(spectator, _settled)
         spectator.send_json({"type": "action", "id": "s1", "line": "c"})
         err = spectator.receive_json()
         assert err["type"] == "error" and "spectators may not act" in err["message"]
+        assert spectator.receive_json() == before
         spectator.send_json({"type": "chat", "text": "hello"})
         assert "spectators may not chat" in spectator.receive_json()["message"]
         assert _resync(spectator) == before
@@ -457,13 +465,23 @@ def _expected_timeout_line(state: dict[str, Any]) -> str:
     return "f"
 
 
-def test_the_timer_makes_the_least_committal_move(client: TestClient) -> None:
-    t = _create(client, {"seats": ["open", "random", "random", "random"], "turn_seconds": 1})
+def test_the_timer_makes_the_least_committal_move(db_url: str) -> None:
+    clock = ManualClock(1_000_000.0)  # the server's clock: no real wait for the timer
+    app = create_app(Settings(database_url=db_url, bot_pause=0, clock=clock))
+    with TestClient(app) as client:
+        _timer_moves(client, clock)
+
+
+def _timer_moves(client: TestClient, clock: ManualClock) -> None:
+    t = _create(client, {"seats": ["open", "random", "random", "random"], "turn_seconds": 60})
     token = _join(client, t["id"], "Ana")
     with client.websocket_connect(f"/ws/tables/{t['id']}?token={token}") as ws:
         waiting = _until(ws, lambda m: m["type"] == "state" and m["legal"] is not None)
-        assert waiting["deadline"] is not None
-        assert 0 < waiting["deadline"] - time.time() <= 1.5
+        assert waiting["deadline"] == clock.now() + 60  # the clock has not moved
+        clock.advance(59)
+        _resync(ws)  # not yet: nothing moved
+        assert _resync(ws)["version"] == waiting["version"]
+        clock.advance(1)
         expected = f"{waiting['hand']['seat']} {_expected_timeout_line(waiting)}"
         moved = _until(ws, lambda m: m["type"] == "state" and m["version"] > waiting["version"])
         line = moved["hand"]["log"][len(waiting["hand"]["log"])]
@@ -494,7 +512,9 @@ def test_a_failing_bot_makes_the_timer_move_and_the_table_goes_on(
         return agent
 
     monkeypatch.setattr("primero.play.tablemodel.model.make_bot", broken)
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'b.db'}", bot_pause=0))
+    app = create_app(  # bots in threads of this process, where the patch holds
+        Settings(database_url=f"sqlite:///{tmp_path / 'b.db'}", bot_pause=0, bot_processes=0)
+    )
     with TestClient(app) as client:
         t = _create(client, {"seats": ["random", "random", "random", "heuristic"], "max_hands": 2})
         with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
@@ -508,7 +528,8 @@ def test_a_failing_bot_makes_the_timer_move_and_the_table_goes_on(
 
 def test_a_stored_table_that_makes_no_game_does_not_stop_the_server(db_url: str) -> None:
     """A table stored before tables were checked (stack 1: all-in on the ante, R4.1) is
-    listed but not resumed; the server starts and serves the others."""
+    "broken", listed with ``?status=broken`` and its detail, not resumed; the server
+    starts and serves the others."""
     from primero.store.store import SeatRow, TableRow
 
     store = Store(db_url)
@@ -525,8 +546,10 @@ def test_a_stored_table_that_makes_no_game_does_not_stop_the_server(db_url: str)
         store.close()
     app = create_app(Settings(database_url=db_url, bot_pause=0))
     with TestClient(app) as c:
-        listed = c.get("/api/tables").json()
+        assert c.get("/api/tables").json() == []
+        listed = c.get("/api/tables", params={"status": "broken"}).json()
         assert [t["id"] for t in listed] == ["bad00001"]
-        assert listed[0]["hands_played"] == 0
+        assert listed[0]["hands_played"] == 0 and listed[0]["status"] == "broken"
+        assert "cannot be resumed" in listed[0]["detail"] and "R4.1" in listed[0]["detail"]
         made = _create(c, {"seats": ["random"] * 4, "turn_seconds": 0, "max_hands": 1})
         assert made["status"] == "playing"

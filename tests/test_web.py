@@ -326,12 +326,13 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
         who = " and ".join(record.players[w] for w in award.winners)
         verb = "wins it" if len(award.winners) == 1 else "share it"
         assert f"{pot} of {award.pot.amount} chips: {who} {verb}" in text
-    # The previous-hand viewer steps through the same hand.
+    # The hands of the match from the server step through the same hand: one sentence per
+    # record line, then who won each pot.
     page.keyboard.press("p")
     dialog = page.locator("#d-replay")
     assert dialog.is_visible()
-    steps = len(record.actions)
-    assert f"Step {steps} of {steps}" in (dialog.text_content() or "")
+    steps = len(record.actions) + len(result_of_hand.awards)
+    dialog.get_by_text(f"Step {steps} of {steps}").wait_for()
     dialog.get_by_role("button", name="Start").click()
     assert f"Step 0 of {steps}" in (dialog.text_content() or "")
     assert run_axe(page) == []  # the result, the finished table and the viewer
@@ -421,14 +422,16 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(
     # Both people played (Ben only with keys); which moments came depends on the bots.
     assert done["Ana"] and done["Ben"], done
     assert {"exchange", "call"} <= set(done["Ben"]), done  # keys: 1 and e; c
-    # Sound is off by default; m turns it on, and the choice survives a reload.
+    # The turn sound is on by default (it sounds once the person has interacted); m mutes
+    # it, visibly, and the choice survives a reload.
     sound = watcher.locator("#b-sound")
-    assert sound.get_attribute("aria-pressed") == "false"
-    watcher.keyboard.press("m")
     assert sound.get_attribute("aria-pressed") == "true"
+    watcher.keyboard.press("m")
+    assert sound.get_attribute("aria-pressed") == "false"
+    assert (sound.text_content() or "").startswith("Muted")
     watcher.reload()
     watcher.wait_for_function("() => document.body.dataset.version")
-    assert sound.get_attribute("aria-pressed") == "true"
+    assert sound.get_attribute("aria-pressed") == "false"
     assert watcher.locator("#turn").text_content() == "The match is over"
     watch_ctx.close()
     ana_ctx.close()

@@ -25,11 +25,13 @@ interface CreateTable {
   rules?: Record<string, unknown>;
   turn_seconds?: number;
   max_hands?: number | null;
+  rebuy?: boolean;
 }
 
-/** A person asking for the first open seat. */
+/** A person asking for a seat: seat ``seat`` (0-based table order), or the first open one. */
 interface JoinTable {
   name: string;
+  seat?: number | null;
 }
 
 /** One seat of a table summary. */
@@ -37,13 +39,18 @@ interface SeatOut {
   name: string | null;
   kind: string;
   chips: number;
+  sitting_out: boolean;
+  left: boolean;
+  connected: boolean;
+  ledger: Record<string, number>;
 }
 
 /** What the lobby shows of a table. */
 interface TableSummary {
   id: string;
   name: string;
-  status: "waiting" | "playing" | "over";
+  status: "waiting" | "playing" | "paused" | "over" | "broken";
+  detail: string | null;
   hands_played: number;
   version: number;
   seats: SeatOut[];
@@ -51,6 +58,30 @@ interface TableSummary {
   turn_seconds: number;
   max_hands: number | null;
   rules: Record<string, unknown>;
+  pending: string | null;
+  paused_by: string | null;
+  rebuy: boolean;
+  next_table: string | null;
+}
+
+/** The answer to ``POST /api/tables``: the summary and the host token, shown once. */
+interface CreatedTable {
+  id: string;
+  name: string;
+  status: "waiting" | "playing" | "paused" | "over" | "broken";
+  detail: string | null;
+  hands_played: number;
+  version: number;
+  seats: SeatOut[];
+  stack: number;
+  turn_seconds: number;
+  max_hands: number | null;
+  rules: Record<string, unknown>;
+  pending: string | null;
+  paused_by: string | null;
+  rebuy: boolean;
+  next_table: string | null;
+  host_token: string;
 }
 
 /** The answer to a join: the seat's 0-based table index and its secret token. */
@@ -64,6 +95,7 @@ interface ActionIn {
   type: "action";
   id: string;
   line: string;
+  version?: number | null;
 }
 
 /** ``{"type": "resync", "since": v}``: ask for the current state. */
@@ -132,6 +164,8 @@ interface ErrorOut {
   type: "error";
   id: string | null;
   message: string;
+  stale: boolean | null;
+  retry: boolean | null;
 }
 
 /** ``chat``: a line of chat from a seated player. */

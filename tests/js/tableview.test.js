@@ -9,6 +9,7 @@ import {HandInfo, turnText} from "../../src/primero/web/tableview.js";
 const TABLE = {
   id: "t1", name: "Table", status: "playing", hands_played: 1, version: 3,
   seats: [], stack: 20, turn_seconds: 60, max_hands: null, rules: {},
+  detail: null, pending: null, paused_by: null, rebuy: false, next_table: null,
 };
 
 /**
@@ -49,11 +50,13 @@ test("HandInfo without a hand: no seats, a spectator", () => {
   assert.deepEqual(info.logWords(), []);
 });
 
-test("exchanges are counted from the log when not sent", () => {
-  const info = new HandInfo(hand({log: ["p1 x ?? ??", "p2 x 7h", "p1 x"]}), TABLE);
-  assert.deepEqual(info.exchanges(0), [2, 0]);
-  assert.deepEqual(info.exchanges(1), [1]);
-  assert.deepEqual(info.exchanges(2), []);
+test("exchanges come from the server's state, never parsed from the log", () => {
+  const sent = new HandInfo(hand({exchanges: [[2, 0], [1], []]}), TABLE);
+  assert.deepEqual(sent.exchanges(0), [2, 0]);
+  assert.deepEqual(sent.exchanges(1), [1]);
+  assert.deepEqual(sent.exchanges(2), []);
+  const unsent = new HandInfo(hand({log: ["p1 x ?? ??", "p2 x 7h", "p1 x"]}), TABLE);
+  assert.deepEqual(unsent.exchanges(0), []);  // the client reads no record line
 });
 
 test("the log in words is the server's events when it sends them", () => {

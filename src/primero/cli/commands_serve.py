@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -70,6 +71,10 @@ def serve_command(
             min=0,
         ),
     ] = 500,
+    away_seconds: Annotated[
+        float,
+        typer.Option(help="Seconds without a connection after which a person is sat out.", min=0),
+    ] = 120.0,
 ) -> None:
     """Run the online server: the web client at /, the REST API under /api, WebSockets
     under /ws, the API docs at /docs. Ctrl-C stops it (hands in progress are kept).
@@ -104,6 +109,7 @@ def serve_command(
         allow_hosts=hosts,
         create_rate=create_rate,
         max_tables=max_tables,
+        away_seconds=away_seconds,
     )
     config = uvicorn.Config(
         create_app(settings),
@@ -189,8 +195,9 @@ def export_command(
     ] = None,
 ) -> None:
     """Write every finished hand as a complete .prh record, DIR/TABLE/N.prh (TABLE: the
-    table id, N: the hand number), overwriting. It holds every card: the operator's
-    archive, not for players.
+    table id, N: the hand number), overwriting, and each table's ledger (buy-ins and net
+    per seat) as DIR/TABLE/ledger.json. It holds every card: the operator's archive, not
+    for players.
 
     Exits with code 2, writing nothing, when the SQLite file of ``--database-url`` does not
     exist (export never creates a database) or when ``--table`` names no table there."""
@@ -226,6 +233,7 @@ def _export(database_url: str, out: Path, table: str | None) -> None:
         typer.BadParameter: ``out`` cannot be a folder.
     """
     from primero.store import Store
+    from primero.store.evening import ledgers
 
     store = Store(database_url)
     try:
@@ -246,6 +254,10 @@ def _export(database_url: str, out: Path, table: str | None) -> None:
             folder.mkdir(parents=True, exist_ok=True)
             (folder / f"{number}.prh").write_text(text, encoding="utf-8")
             count += 1
+        for table_id, ledger in ledgers(store.engine, table).items():  # buy-ins and net
+            folder = out / table_id
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / "ledger.json").write_text(json.dumps(ledger, indent=2), encoding="utf-8")
     finally:
         store.close()
     typer.echo(f"{count} hand{'s' if count != 1 else ''} written under {out}")

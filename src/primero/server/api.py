@@ -6,9 +6,9 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request, status
 
+from primero.server.hub import Hub
 from primero.server.limits import CreateGate, TooMany
-from primero.server.models import CreateTable, JoinTable, SeatTaken, TableSummary
-from primero.server.runtime import Hub
+from primero.server.models import CreatedTable, CreateTable, JoinTable, SeatTaken, TableSummary
 
 __all__ = ["router"]
 
@@ -56,7 +56,7 @@ def client_address(request: Request) -> str:
 @router.post(
     "",
     status_code=status.HTTP_201_CREATED,
-    response_model=TableSummary,
+    response_model=CreatedTable,
     responses={**_ERRORS, **_TOO_MANY},
     summary="Create a table",
     description="Seats in table order: `\"open\"` for a person, or a bot kind. A table with "
@@ -79,7 +79,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
             ) from None
         rt = await _hub(request).create(body)
         await gate.record(rt.row.id, creator)
-    return rt.summary()
+    return {**rt.summary(), "host_token": rt.pop_host_token()}
 
 
 @router.get(
@@ -87,9 +87,10 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     response_model=list[TableSummary],
     responses={400: _ERRORS[400]},
     summary="List the tables",
-    description=f"The tables not over, newest first, {PAGE_SIZE} a page (`?page=1`, the "
-    f"default, `?page=2`...); a page shorter than {PAGE_SIZE} is the last. "
-    "`?status=over` lists the finished tables the same way. A bad page is `400`.",
+    description=f"The tables not `over` nor `broken`, newest first, {PAGE_SIZE} a page "
+    f"(`?page=1`, the default, `?page=2`...); a page shorter than {PAGE_SIZE} is the last. "
+    "`?status=over` lists the finished tables the same way, `?status=broken` the stored "
+    "tables that cannot go on (each with its `detail`). A bad page is `400`.",
 )
 async def list_tables(
     request: Request,
@@ -97,17 +98,20 @@ async def list_tables(
         int, Query(ge=1, le=MAX_PAGE, description=f"1 to {MAX_PAGE}; {PAGE_SIZE} tables a page")
     ] = 1,
     status_: Annotated[
-        Literal["over"] | None,
-        Query(alias="status", description='"over": the finished tables instead'),
+        Literal["over", "broken"] | None,
+        Query(
+            alias="status",
+            description='"over": the finished tables instead; "broken": the tables that '
+            "cannot go on",
+        ),
     ] = None,
 ) -> list[dict[str, Any]]:
     """One page of the lobby: summaries, newest first."""
-    if status_ == "over":
-        chosen = [t for t in _hub(request).tables.values() if t.row.status == "over"]
+    tables = _hub(request).tables.values()
+    if status_ is None:
+        chosen = [t for t in tables if t.status not in ("over", "broken")]
     else:
-        chosen = [
-            t for t in _hub(request).tables.values() if t.row.status not in ("over", "broken")
-        ]
+        chosen = [t for t in tables if t.status == status_]
     chosen.reverse()  # the hub keeps tables in creation order
     start = (page - 1) * PAGE_SIZE
     return [t.summary() for t in chosen[start : start + PAGE_SIZE]]
@@ -131,14 +135,16 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
     responses={
         **_ERRORS,
         **_NOT_FOUND,
-        409: {"description": "no seat is open"},
+        409: {"description": "the seat asked for is taken, or no seat is open"},
     },
-    summary="Take the first open seat",
-    description="Answers the seat's 0-based table index and its token, the only proof of "
+    summary="Take a seat (the one asked for, or the first open seat)",
+    description="`seat` (optional): the 0-based seat in table order; default the first open "
+    "seat. Answers the seat's 0-based table index and its token, the only proof of "
     "the seat: connect to `/ws/tables/{id}?token=T`. The match starts by itself when the "
     "last open seat is taken.",
 )
 async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
-    """Give the first open seat to a person."""
-    seat, token = await _hub(request).get(table_id).take_seat(body.name)
+    """Give the seat asked for (or the first open seat) to a person."""
+    rt = await _hub(request).touch(table_id)
+    seat, token = await rt.take_seat(body.name, body.seat)
     return {"seat": seat, "token": token}

@@ -4,6 +4,7 @@ under ``/ws``, the pages at ``/`` and ``/t/{id}``, the OpenAPI document at
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -11,11 +12,14 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from primero.server import api, pages, ws
+from primero.server import api, hands_api, host_api, pages, seating, ws
+from primero.server.hub import Hub
 from primero.server.limits import BodyLimit
-from primero.server.runtime import BadRequest, Conflict, Hub, NotFound
+from primero.server.loopprobe import probe_path, run_probe
+from primero.server.runtime import BadRequest, Conflict, NotFound
 from primero.server.security import HostCheck
 from primero.server.settings import Settings
+from primero.server.writer import WriteFailed
 from primero.store import Store
 
 __all__ = ["create_app"]
@@ -74,13 +78,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
-        store.migrate()
+        await asyncio.to_thread(store.migrate)
         hub = Hub(settings, store)
         app.state.hub = hub
         await hub.load()
+        path = probe_path()
+        probe = None if path is None else asyncio.get_running_loop().create_task(run_probe(path))
+        sweeper = asyncio.get_running_loop().create_task(seating.watch(hub))
         try:
             yield
         finally:
+            sweeper.cancel()
+            if probe is not None:
+                probe.cancel()
             await hub.close()
 
     app = FastAPI(
@@ -107,7 +117,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _conflict(_request: Request, exc: Conflict) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=409)
 
+    @app.exception_handler(WriteFailed)
+    async def _unstored(_request: Request, exc: WriteFailed) -> JSONResponse:
+        return JSONResponse(
+            {"detail": "the database cannot be reached: nothing was changed, try again"},
+            status_code=503,
+            headers={"Retry-After": "2"},
+        )
+
     app.include_router(api.router)
+    app.include_router(host_api.router)
+    app.include_router(hands_api.router)
     app.include_router(ws.router)
     pages.mount_pages(app)
     app.add_middleware(BodyLimit)

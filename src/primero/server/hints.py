@@ -3,19 +3,18 @@
 ``{"type": "hints"}`` from a seated client is answered, to that connection only, with
 ``{"type": "hints", "version": v, "note": ..., "exchange": ..., "showdown": ...}`` as
 :func:`primero.play.hints.seat_hints` computes it from that seat's :func:`primero.view` (R9b:
-its own cards and discards only). The odds run in a worker thread, so a table's other
-clients are not held up, and are cached per table, seat and version, so asking again
-costs nothing until the hand moves on. A spectator gets an ``error``; nothing changes.
+its own cards and discards only). The odds run in the server's worker processes (at
+most two at a time), so no table is held up, and are cached per table, seat and
+version, so asking again costs nothing until the hand moves on. A spectator gets an
+``error``; nothing changes.
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
-from primero.play.hints import seat_hints
 from primero.server.runtime import TableRuntime
 
 __all__ = ["HintsIn", "hints_handler"]
@@ -58,7 +57,12 @@ async def hints_handler(rt: TableRuntime, client: _Client, msg: BaseModel) -> No
                 "note": "No hand is being played.", "exchange": None, "showdown": None,
             }
         else:
-            data = await asyncio.to_thread(seat_hints, view)
+            try:
+                data = await rt.hub.bots.hints(view)
+            except Exception:  # too slow, or the workers restarted: say so, change nothing
+                message = "the hints could not be worked out just now: ask again"
+                client.send({"type": "error", "id": None, "message": message})
+                return
         answer = {"type": "hints", "version": version, **data}
         if len(_cache) >= CACHE_LIMIT:
             del _cache[next(iter(_cache))]

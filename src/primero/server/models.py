@@ -26,6 +26,7 @@ __all__ = [
     "ChatIn",
     "ChatOut",
     "CreateTable",
+    "CreatedTable",
     "ErrorOut",
     "HandOut",
     "JoinTable",
@@ -200,12 +201,20 @@ class CreateTable(_In):
         description=f"end the match after this many hands, 1 to {MAX_HANDS} (R9); null: "
         "until one player holds every chip",
     )
+    rebuy: bool = Field(False, description="whether a broke person may rebuy to the stack")
 
 
 class JoinTable(_In):
-    """A person asking for the first open seat."""
+    """A person asking for a seat: seat ``seat`` (0-based table order), or the first open
+    one."""
 
     name: PersonName = Field(examples=["Ana"])
+    seat: StrictInt | None = Field(
+        None,
+        ge=0,
+        le=7,
+        description="the 0-based seat in table order (0 to 7); default the first open seat",
+    )
 
 
 class SeatOut(BaseModel):
@@ -214,6 +223,12 @@ class SeatOut(BaseModel):
     name: str | None = Field(description="the player's name; null while the seat is open")
     kind: str = Field(description='"open", "person", or the bot kind')
     chips: int = Field(description="chips before the current hand")
+    sitting_out: bool = Field(False, description="not dealt in from the next hand on")
+    left: bool = Field(False, description="gave the seat up: out of the match")
+    connected: bool = Field(False, description="a person with an open connection")
+    ledger: dict[str, int] = Field(
+        default_factory=dict, description='{"bought_in": chips, "net": chips}'
+    )
 
 
 class TableSummary(BaseModel):
@@ -221,10 +236,12 @@ class TableSummary(BaseModel):
 
     id: str
     name: str
-    status: Literal["waiting", "playing", "over"] = Field(
-        description='"waiting" until every seat is taken, then "playing"; "over" when the '
-        "match ends (R9)"
+    status: Literal["waiting", "playing", "paused", "over", "broken"] = Field(
+        description='"waiting" until every seat is taken, then "playing"; "paused" while no '
+        'hand may start (see `paused_by`); "over" when the match ends (R9); "broken": a '
+        "stored table that cannot go on (see `detail`)"
     )
+    detail: str | None = Field(None, description="why a broken table is broken, in words")
     hands_played: int
     version: int = Field(description="the table's version (see the WebSocket state message)")
     seats: list[SeatOut]
@@ -232,6 +249,16 @@ class TableSummary(BaseModel):
     turn_seconds: int
     max_hands: int | None
     rules: dict[str, Any] = Field(description="the house-rule overrides in force")
+    pending: str | None = Field(None, description='"pause" or "end" asked during a hand')
+    paused_by: str | None = Field(None, description='"host" or "players" while paused')
+    rebuy: bool = Field(False, description="whether a broke person may rebuy")
+    next_table: str | None = Field(None, description="the rematch's table id, else null")
+
+
+class CreatedTable(TableSummary):
+    """The answer to ``POST /api/tables``: the summary and the host token, shown once."""
+
+    host_token: str = Field(description="the proof of hosting, shown once: keep it secret")
 
 
 class SeatTaken(BaseModel):
@@ -251,6 +278,11 @@ class ActionIn(_In):
     type: Literal["action"]
     id: ActionId
     line: StrictStr = Field(min_length=1, max_length=200)
+    version: StrictInt | None = Field(
+        None,
+        description="the version of the state the move was chosen in; when given and not "
+        'the current version, the move is refused as stale (`error` with `"stale": true`)',
+    )
 
 
 class ResyncIn(_In):
@@ -330,6 +362,12 @@ class ErrorOut(BaseModel):
     type: Literal["error"] = "error"
     id: str | None
     message: str
+    stale: bool | None = Field(
+        None, description="true: the action's version was not the current one; a state follows"
+    )
+    retry: bool | None = Field(
+        None, description="true: the move could not be stored and was not made; send it again"
+    )
 
 
 class ChatOut(BaseModel):

@@ -9,10 +9,12 @@ chat line that slipped through as markup could not run (the client sets text onl
 
 from __future__ import annotations
 
+import io
 from importlib import resources
 from pathlib import Path
 
-from fastapi import APIRouter, FastAPI, HTTPException
+import segno
+from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, Response
 
 from primero.server import bots_api
@@ -60,6 +62,24 @@ def lobby() -> Response:
 def table_page(table_id: str) -> Response:
     """The table page; the client reads the table id from the address."""
     return _page("table.html")
+
+
+@router.get("/t/{table_id}/qr.svg")
+def table_qr(table_id: str, request: Request, seat: int | None = None) -> Response:
+    """A QR code (SVG, drawn by segno) of the table's address on this server, for a phone
+    to open: ``?seat=k`` (0-based) names an open seat to join.
+
+    Raises:
+        HTTPException: 404 for an id that is not a table id's shape.
+    """
+    if not table_id.isalnum() or len(table_id) > 32:
+        raise HTTPException(status_code=404, detail="no such table")
+    base = str(request.base_url).rstrip("/")
+    url = f"{base}/t/{table_id}" + ("" if seat is None else f"?seat={seat}")
+    out = io.BytesIO()
+    title = "QR code of the table's address" if seat is None else f"QR code to join seat {seat + 1}"
+    segno.make(url, error="m").save(out, kind="svg", scale=6, border=2, title=title)
+    return Response(out.getvalue(), media_type=_TYPES[".svg"], headers=_HEADERS)
 
 
 @router.get("/static/{name}")

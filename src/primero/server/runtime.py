@@ -1,9 +1,17 @@
-"""Tables in play on one server: each one a :class:`TableRuntime` driven by its own task.
+"""One table in play on one server: a :class:`TableRuntime` and its driver task.
 
-A table's changes are serialized by its lock: an applied line is written to the store
-(in the hub's writer thread) before any connection is told, and the version grows with
-every applied line, seat taken, hand started or ended. Bot decisions run in a thread pool,
-so a slow bot never stalls the event loop or another table.
+Every change follows online.md's "Writing comes first": it is checked, then stored in a
+transaction of this table's own (the table's version checked in the ``WHERE`` clause:
+the fencing check a later lease can build on), and only once that is committed applied
+in memory and sent. A write that fails changes nothing anyone sees: a person's move gets
+``error`` with ``"retry": true``; the dealer's, a bot's or the timer's move is tried
+again by the driver within a second, so every table goes on by itself once the database
+answers again. The values a write needs are captured before it is queued.
+
+A table's changes are serialized by its lock (held across the write). Its driver task
+(deals, bots, timers, hands starting and ending) never dies silently: an unexpected error
+restarts it from what is stored; a table that cannot be resumed, or that fails over and
+over, is ``"broken"`` with a ``detail`` in words, and every other table goes on.
 """
 
 from __future__ import annotations
@@ -11,47 +19,40 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import secrets
-import threading
-import time
 from collections import deque
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
 
-from sqlalchemy.engine import Connection as DbConnection
-
-from primero.bots import BOT_KINDS
+from primero.engine.actions import Action
 from primero.engine.errors import PrimeroError
-from primero.engine.history import dump_record
-from primero.engine.match import Agent
-from primero.engine.rules import Rules, RulesError
-from primero.engine.views import SeatView
-from primero.play.table import BOT_NAMES
-from primero.play.tablemodel import Event, TableModel, least_committal, seat_payload
-from primero.server.models import CreateTable
+from primero.engine.rules import Rules
+from primero.play.tablemodel import TableModel, seat_payload
+from primero.server import seating
+from primero.server.botpool import BotPool
+from primero.server.clock import Clock
 from primero.server.security import match_token, new_token
-from primero.server.settings import Settings
-from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name, clean, name_key
-from primero.store import LineRow, SeatRow, Store, TableRow
+from primero.server.settings import TEST_SEED_ENV, Settings, fixed_test_seed
+from primero.server.text import TextError, check_name, clean, name_key
+from primero.server.writer import Write, WriteFailed, Writer
+from primero.store import AlreadyApplied, LineRow, StaleVersion, Store, TableRow
+from primero.store.evening import EveningRow, load_evening
 
-__all__ = ["BadRequest", "Conflict", "Connection", "Hub", "NotFound", "TableRuntime"]
+__all__ = [
+    "TEST_SEED_ENV",
+    "BadRequest",
+    "Conflict",
+    "Connection",
+    "HubLike",
+    "NotFound",
+    "TableRuntime",
+    "WriteFailed",
+    "fixed_test_seed",
+]
 
 log = logging.getLogger("primero.server")
 
-#: TEST ONLY: an environment variable holding a whole number that fixes every table's
-#: bot seeds and each hand's dealer seed (this number plus the hands already played), so
-#: that browser tests can count on the moments they need. It makes R10's live randomness
-#: predictable: never set it on a server people play on.
-TEST_SEED_ENV = "PRIMERO_TEST_SEED"
-
-
-def fixed_test_seed() -> int | None:
-    """The seed fixed by :data:`TEST_SEED_ENV`, or None (the normal case: secrets)."""
-    raw = os.environ.get(TEST_SEED_ENV, "").strip()
-    return int(raw) if raw else None
-T = TypeVar("T")
+#: Recently applied action ids kept in memory per seat (older ones: the database).
+RECENT_IDS = 64
 
 
 class BadRequest(ValueError):
@@ -66,6 +67,20 @@ class Conflict(RuntimeError):
     """The request conflicts with the table (HTTP 409), e.g. no open seat."""
 
 
+class HubLike(Protocol):
+    """What a table needs of its server (:class:`primero.server.hub.Hub`)."""
+
+    settings: Settings
+    store: Store
+    clock: Clock
+    writer: Writer
+    bots: BotPool
+    steps: asyncio.Semaphore
+
+    def drive(self, rt: TableRuntime) -> Coroutine[Any, Any, None]:
+        """The driver coroutine of table ``rt`` (:func:`primero.server.driver.run`)."""
+
+
 class Connection(Protocol):
     """A client connection: its seat (None: a spectator) and a non-blocking send."""
 
@@ -75,27 +90,72 @@ class Connection(Protocol):
         """Queue ``message`` for the client."""
 
 
-class TableRuntime:
-    """One table: its row, its model once playing, its connections, its driver task."""
+def error_message(
+    action_id: str | None, message: str, *, stale: bool = False, retry: bool = False
+) -> dict[str, Any]:
+    """An ``error`` message of online.md, with its flags when set."""
+    out: dict[str, Any] = {"type": "error", "id": action_id, "message": message}
+    if stale:
+        out["stale"] = True
+    if retry:
+        out["retry"] = True
+    return out
 
-    def __init__(self, row: TableRow, hub: Hub) -> None:
+
+RETRY_WORDS = "the move could not be saved, so it was not made: send it again"
+
+
+class TableRuntime:
+    """One table: its row (as stored), its model once playing, its connections, its
+    driver task.
+
+    Args:
+        row: the table as stored.
+        hub: the server's tables, store, clock and workers.
+    """
+
+    def __init__(self, row: TableRow, hub: HubLike) -> None:
         self.row = row
         self.hub = hub
-        self.rules = Rules.from_mapping(row.rules)
         self.model: TableModel | None = None
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.conns: set[Connection] = set()
-        self.applied_ids: dict[int, set[str]] = row.applied_ids
+        self.broken: str | None = row.problem
+        self.recent_ids: dict[int, deque[str]] = {}
         self.task: asyncio.Task[None] | None = None
+        self.crashes: deque[float] = deque()
+        self.touched = hub.clock.now()
+        self.evicted = False
+        self.stopping = False
+        self.decided: tuple[int, Action] | None = None
+        # game night (server/seating.py, host_api.py): host, rebuy, presence, absence
+        self.evening = EveningRow()
+        self.last_seen: dict[int, float] = {}
+        self.last_activity = hub.clock.now()
+        self.host_token_once: str | None = None
+        if row.current is not None:
+            for _line, seat, action_id in row.current.lines:
+                if seat is not None and action_id is not None:
+                    self.remember(seat, action_id)
         self._summary: dict[str, Any] = self._build_summary()
 
     # ----------------------------------------------------------------- views
 
     @property
+    def store(self) -> Store:
+        """The server's store."""
+        return self.hub.store
+
+    @property
     def version(self) -> int:
         """The table's version (grows with every change, never otherwise)."""
         return self.row.version
+
+    @property
+    def status(self) -> str:
+        """``waiting``, ``playing``, ``over`` or ``broken``."""
+        return "broken" if self.broken is not None else self.row.status
 
     def summary(self) -> dict[str, Any]:
         """The table summary of online.md (as last written to the store)."""
@@ -104,10 +164,11 @@ class TableRuntime:
     def _build_summary(self) -> dict[str, Any]:
         row = self.row
         model = self.model
-        return {
+        summary = {
             "id": row.id,
             "name": row.name,
-            "status": row.status,
+            "status": self.status,
+            "detail": self.broken,
             "hands_played": row.hands_played,
             "version": row.version,
             "seats": [
@@ -123,13 +184,29 @@ class TableRuntime:
             "max_hands": row.max_hands,
             "rules": dict(row.rules),
         }
+        return seating.merge_summary(summary, seating.summary_extras(self))
+
+    @staticmethod
+    def retry_message(action_id: str | None) -> dict[str, Any]:
+        """The ``error`` for a change the database did not take (``"retry": true``)."""
+        return error_message(action_id, RETRY_WORDS, retry=True)
+
+    def refresh_summary(self) -> None:
+        """Rebuild the summary for what changes without a version (``connected``)."""
+        self._summary = self._build_summary()
+
+    def pop_host_token(self) -> str | None:
+        """The host token of a table just created (given once, then forgotten)."""
+        token, self.host_token_once = self.host_token_once, None
+        return token
 
     def state(self, index: int | None) -> dict[str, Any]:
         """The ``state`` message for table ``index`` (None: a spectator)."""
-        hand, legal = (None, None) if self.model is None else seat_payload(self.model, index)
+        model = self.model
+        hand, legal = (None, None) if model is None else seat_payload(model, index)
         deadline = None
-        if self.model is not None and self.model.person_to_act() is not None:
-            deadline = self.model.deadline
+        if model is not None and model.person_to_act() is not None:
+            deadline = model.deadline
         return {
             "type": "state",
             "version": self.row.version,
@@ -143,12 +220,100 @@ class TableRuntime:
         """The seat holding ``token`` (constant-time compare of hashes), or None."""
         return match_token(token, [(s.idx, s.token_hash) for s in self.row.seats])
 
-    # ----------------------------------------------------------------- changes
+    def former_seat(self, token: str) -> tuple[int, str] | None:
+        """The seat and name a person held with ``token`` before a bot took it (they keep
+        access to the hands they were dealt), or None."""
+        former = self.evening.former
+        k = match_token(token, [(i, f.token_hash) for i, f in enumerate(former)])
+        return None if k is None else (former[k].idx, former[k].name)
 
-    async def _changed(self, write: Write | LineRow, *, urgent: bool = False) -> None:
-        """Bump the version, write (in the writer thread), then tell every connection."""
-        self.row.version += 1
-        await self.hub.write(write, urgent=urgent)
+    # ----------------------------------------------------------------- writing
+
+    async def store_change(
+        self, build: Callable[[int, int], Write], *, urgent: bool = False
+    ) -> int:
+        """Store one change: ``build(expected, new)`` is the write from this version to
+        the next, its values captured now. Returns the new version (not yet published).
+
+        Raises:
+            WriteFailed: the database did not take it (nothing was kept).
+            AlreadyApplied: a person's action id was already stored.
+            StaleVersion: the stored version moved on (this runtime is not the owner).
+        """
+        expected = self.row.version
+        new = expected + 1
+        try:
+            await self.hub.writer.write(build(expected, new), urgent=urgent)
+        except (AlreadyApplied, StaleVersion):
+            raise
+        except Exception as exc:
+            log.warning("table %s: a write failed: %s", self.row.id, WriteFailed(exc))
+            raise WriteFailed(exc) from exc
+        return new
+
+    def line_write(self, model: TableModel, action: Action, seat: int | None,
+                    action_id: str | None) -> Callable[[int, int], Write]:
+        hand = model.hand
+        assert hand is not None
+        table_id, number, idx = self.row.id, model.hand_number, len(hand.actions)
+        text, store = action.line(), self.store
+
+        def build(expected: int, new: int) -> Write:
+            row = LineRow(table_id, number, idx, text, seat, action_id, new)
+            return lambda conn: store.add_line(conn, row, expected)
+
+        return build
+
+    async def changed_by(self, write: Write, *, status: str | None = None) -> int:
+        """Store a change of a person, the host or the sweep (the lock held) in this
+        table's own transaction: ``write(conn)``, then the version moved on (checked in
+        the ``WHERE`` clause) and the ``status`` set when given. The caller applies the
+        change in memory only after, then calls :meth:`publish` with the version returned.
+
+        Raises:
+            WriteFailed: the database did not take it (nothing was kept).
+        """
+        table_id, store = self.row.id, self.store
+        values = {} if status is None else {"status": status}
+
+        def build(expected: int, new: int) -> Write:
+            def change(conn: Any) -> None:
+                write(conn)
+                store.bump(conn, table_id, expected, new, **values)
+
+            return change
+
+        try:
+            return await self.store_change(build, urgent=True)
+        except (StaleVersion, AlreadyApplied) as exc:  # not the owner any more: reload
+            self._restart_soon()
+            raise WriteFailed(exc) from exc
+
+    async def end_match(self) -> None:
+        """End the match (the lock held; the host's end, or nobody there for an hour): at
+        once with no hand in progress, else when that hand ends (``pending: "end"``); a
+        ``waiting`` table is closed.
+
+        Raises:
+            WriteFailed: the database did not take it (nothing changed).
+        """
+        model = self.model
+        in_hand = model is not None and model.match.hand is not None
+        status = self.row.status if in_hand else "over"
+        ev = self.evening
+        flags = seating.flags_write(self.row.id, paused=ev.paused, ended=True,
+                                    next_table=ev.next_table)
+        new = await self.changed_by(flags, status=status)
+        ev.ended = True
+        if model is not None:
+            model.match.end()
+        self.row.status = status
+        self.publish(new)
+        self.wake.set()
+
+    def publish(self, version: int) -> None:
+        """After a stored change: the new version, the summary, every connection told."""
+        self.row.version = version
         self._summary = self._build_summary()
         self._broadcast()
 
@@ -159,21 +324,31 @@ class TableRuntime:
                 cache[conn.index] = self.state(conn.index)
             conn.send(cache[conn.index])
 
-    async def take_seat(self, name: str) -> tuple[int, str]:
-        """Give the first open seat to the person ``name``.
+    def remember(self, seat: int, action_id: str) -> None:
+        ids = self.recent_ids.setdefault(seat, deque(maxlen=RECENT_IDS))
+        ids.append(action_id)
+
+    # ----------------------------------------------------------------- people
+
+    async def take_seat(self, name: str, seat_index: int | None = None) -> tuple[int, str]:
+        """Give seat ``seat_index`` (0-based table order; None: the first open seat) to
+        the person ``name``.
 
         Returns:
             ``(seat, token)``.
 
         Raises:
             BadRequest: a bad name, or one already at the table.
-            Conflict: no seat is open.
+            Conflict: no seat is open, or the table is broken.
+            WriteFailed: the database did not take it (HTTP 503).
         """
         try:  # online.md "Text": NFC, no invisible characters, unique by skeleton
             name = check_name(name)
         except TextError as exc:
             raise BadRequest(str(exc)) from None
         async with self.lock:
+            if self.broken is not None:
+                raise Conflict(f"this table is broken: {self.broken}")
             key = name_key(name)
             for s in self.row.seats:
                 if s.name is not None and name_key(s.name) == key:
@@ -183,50 +358,175 @@ class TableRuntime:
                         + ": choose another"
                     )
             open_seats = [s for s in self.row.seats if s.kind == "open"]
+            if seat_index is not None and not 0 <= seat_index < len(self.row.seats):
+                raise BadRequest(
+                    f"seat must be 0 to {len(self.row.seats) - 1} at this table, not {seat_index}"
+                )
             if not open_seats:
                 raise Conflict("no seat is open at this table")
-            seat = open_seats[0]
+            if seat_index is None:
+                seat = open_seats[0]
+            else:
+                seat = self.row.seats[seat_index]
+                if seat.kind != "open":
+                    raise Conflict(f"seat {seat_index} is taken: choose an open seat")
             token, digest = new_token()
-            seat.name, seat.kind, seat.token_hash = name, "person", digest
             start = len(open_seats) == 1
-            if start:
-                self.row.status = "playing"
-            row = self.row
-            await self._changed(
-                urgent=True,
-                write=lambda conn: self.hub.store.take_seat(
-                    conn, row.id, seat.idx, name, digest, row.status, row.version
+            status = "playing" if start else self.row.status
+            table_id, idx, store = self.row.id, seat.idx, self.store
+            version = await self.store_change(
+                lambda expected, new: lambda conn: store.take_seat(
+                    conn, table_id, idx, name, digest, status, expected, new
                 ),
+                urgent=True,
             )
+            seat.name, seat.kind, seat.token_hash = name, "person", digest
+            self.row.status = status
+            self.publish(version)
         if start:
             self.start()
         return seat.idx, token
 
+    async def act(
+        self, conn: Connection, action_id: str, line: str, version: int | None = None
+    ) -> None:
+        """A person's proposed action line (its seat is the connection's), chosen in the
+        state of ``version`` (None: not said).
+
+        An id already applied for this seat is not applied again: ``conn`` gets the
+        current state and no error. A stale ``version`` gets ``error`` with ``"stale":
+        true`` and the current state; any other refusal an ``error`` and the state; a
+        move the database did not take ``error`` with ``"retry": true``. Nothing changes
+        but by an applied move.
+        """
+        index = conn.index
+        if index is None:
+            conn.send(error_message(action_id, "spectators may not act: join the table for a seat"))
+            conn.send(self.state(None))
+            return
+        async with self.lock:
+            self.touched = self.hub.clock.now()
+            if action_id in self.recent_ids.get(index, ()):
+                conn.send(self.state(index))
+                return
+            model = self.model
+            stale = version is not None and version != self.row.version
+            problem = self._refusal()
+            action: Action | None = None
+            if problem is None and not stale and model is not None:
+                try:
+                    action = model.parse_line(line, index)
+                except (PrimeroError, ValueError) as exc:
+                    problem = str(exc)
+            if action is None or model is None:
+                if await self._applied_before(index, action_id):
+                    conn.send(self.state(index))
+                elif stale and problem is None:
+                    conn.send(
+                        error_message(
+                            action_id,
+                            "the table moved on since you chose that move: look again",
+                            stale=True,
+                        )
+                    )
+                    conn.send(self.state(index))
+                else:
+                    conn.send(error_message(action_id, problem or "that move is not possible now"))
+                    conn.send(self.state(index))
+                return
+            try:
+                new = await self.store_change(self.line_write(model, action, index, action_id),
+                                        urgent=True)
+            except AlreadyApplied:
+                self.remember(index, action_id)
+                conn.send(self.state(index))
+                return
+            except WriteFailed:
+                conn.send(error_message(action_id, RETRY_WORDS, retry=True))
+                return
+            except Exception:  # the stored version moved on: start again from the store
+                log.exception("table %s: a stored move was refused", self.row.id)
+                conn.send(error_message(action_id, RETRY_WORDS, retry=True))
+                self._restart_soon()
+                return
+            model.apply_person(action, index, now=self.hub.clock.now())
+            self.remember(index, action_id)
+            self.publish(new)
+        self.wake.set()
+
+    def _refusal(self) -> str | None:
+        """Why no move can be made at this table now, or None."""
+        if self.broken is not None:
+            return f"this table is broken, no move is possible: {self.broken}"
+        if self.row.status == "over":
+            return "the match is over: no action is possible"
+        if self.model is None or self.row.status == "waiting":
+            return "the match has not started: it starts when every seat is taken"
+        if self.model.hand is None or self.model.hand.complete:
+            return "no hand is in progress: wait for the next deal"
+        return None
+
+    async def _applied_before(self, index: int, action_id: str) -> bool:
+        """Whether the seat's ``action_id`` is stored (an earlier hand, before a restart);
+        False when the database cannot say."""
+        table_id, store = self.row.id, self.store
+        try:
+            found: bool = await self.hub.writer.read(
+                lambda: store.applied(table_id, index, action_id)
+            )
+        except Exception:  # the database is away: the move is refused all the same
+            return False
+        return found
+
+    def chat(self, conn: Connection, text: str) -> None:
+        """Send a chat line from the connection's seat to everyone at the table."""
+        if conn.index is None:
+            conn.send(error_message(None, "spectators may not chat: join the table for a seat"))
+            return
+        try:
+            text = clean(text, "a chat line")
+        except TextError as exc:
+            conn.send(error_message(None, str(exc)))
+            return
+        if not text.strip():
+            conn.send(
+                error_message(None, "a chat line must hold a character that is not white space")
+            )
+            return
+        name = self.row.seats[conn.index].name
+        for c in list(self.conns):
+            c.send({"type": "chat", "from": name, "text": text})
+
+    # ----------------------------------------------------------------- the driver
+
     def start(self) -> None:
-        """Start (or resume) the match's driver task."""
-        if self.model is None:
-            self.model = self._new_model()
-        if self.task is None:
-            self.task = asyncio.get_running_loop().create_task(self._run())
+        """Start (or resume) the match's driver task; the model is built (or replayed
+        from the store) in a thread, off the event loop."""
+        self.stopping = False
+        if self.task is None and self.broken is None:
+            self.task = asyncio.get_running_loop().create_task(self.hub.drive(self))
 
     def _new_model(self) -> TableModel:
         row = self.row
-        return TableModel(
+        model = TableModel(
             [s.name or "" for s in row.seats],
             [None if s.kind == "person" else s.kind for s in row.seats],
             stack=row.stack,
-            rules=self.rules,
+            rules=Rules.from_mapping(row.rules),
             max_hands=row.max_hands,
             turn_seconds=row.turn_seconds or None,
             seed=fixed_test_seed(),
+            rebuy=self.evening.rebuy,
         )
+        seating.restore(model, self.evening)
+        return model
 
-    def resume(self) -> None:
-        """Rebuild the match from the stored row: chips, hands played, the dealer, and the
-        hand in progress replayed from its seed and lines (the same cards to come).
+    def resumed_model(self, now: float) -> TableModel:
+        """The match rebuilt from the stored row: chips, hands played, the dealer, and
+        the hand in progress replayed from its seed and lines (the same cards to come).
 
         Raises:
-            PrimeroError: the stored lines do not replay (a corrupt database).
+            Exception: the row does not make a game, or its lines do not replay.
         """
         row = self.row
         model = self._new_model()
@@ -238,401 +538,93 @@ class TableRuntime:
             model.start_hand(current.seed)
             for line, _seat, _id in current.lines:
                 model.replay_line(line)
-            model.refresh_deadline(time.time())  # a restart gives the person a fresh deadline
+            model.refresh_deadline(now)  # a restart gives the person a fresh deadline
+        return model
+
+    async def resume(self) -> bool:
+        """Build the model, or replay it from the stored row, in a thread (off the event
+        loop). A row that does not replay makes the table ``"broken"`` (False)."""
+        try:
+            model = await asyncio.to_thread(self.resumed_model, self.hub.clock.now())
+        except Exception as exc:
+            self.mark_broken(f"the stored table cannot be resumed: {exc}")
+            return False
         self.model = model
         self._summary = self._build_summary()
-
-    async def act(self, conn: Connection, action_id: str, line: str) -> None:
-        """A person's proposed action line (its seat is the connection's).
-
-        An id already applied for this seat is not applied again: ``conn`` alone gets the
-        current state. Anything refused gets an ``error`` and changes nothing.
-        """
-        index = conn.index
-        async with self.lock:
-            if index is None:
-                conn.send(_error(action_id, "spectators may not act: join the table for a seat"))
-                return
-            if action_id in self.applied_ids.get(index, set()):
-                conn.send(self.state(index))
-                return
-            model = self.model
-            if self.row.status == "over":
-                conn.send(_error(action_id, "the match is over: no action is possible"))
-                return
-            if model is None or self.row.status != "playing":
-                conn.send(
-                    _error(
-                        action_id,
-                        "the match has not started: it starts when every seat is taken",
-                    )
-                )
-                return
-            if model.hand is None:
-                conn.send(_error(action_id, "no hand is in progress: wait for the next deal"))
-                return
-            try:
-                event = model.apply_line(line, index, now=time.time())
-            except (PrimeroError, ValueError) as exc:
-                conn.send(_error(action_id, str(exc)))
-                return
-            self.applied_ids.setdefault(index, set()).add(action_id)
-            await self._commit(event, index, action_id, urgent=True)
-        self.wake.set()
-
-    async def _commit(
-        self, event: Event, seat: int | None, action_id: str | None, *, urgent: bool = False
-    ) -> None:
-        row = self.row
-        model = self.model
-        assert model is not None
-        line = LineRow(
-            row.id,
-            model.hand_number,
-            event.index,
-            event.action.line(),
-            seat,
-            action_id,
-            row.version + 1,
-        )
-        await self._changed(line, urgent=urgent)
-
-    def chat(self, conn: Connection, text: str) -> None:
-        """Send a chat line from the connection's seat to everyone at the table."""
-        if conn.index is None:
-            conn.send(_error(None, "spectators may not chat: join the table for a seat"))
-            return
-        try:
-            text = clean(text, "a chat line")
-        except TextError as exc:
-            conn.send(_error(None, str(exc)))
-            return
-        if not text.strip():
-            conn.send(_error(None, "a chat line must hold a character that is not white space"))
-            return
-        name = self.row.seats[conn.index].name
-        for c in list(self.conns):
-            c.send({"type": "chat", "from": name, "text": text})
-
-    # ----------------------------------------------------------------- the driver
-
-    async def _run(self) -> None:
-        try:
-            while await self._tick():
-                pass
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a bug: log it, keep the server up
-            log.exception("table %s stopped", self.row.id)
-
-    async def _tick(self) -> bool:
-        """One step of the match; False when it is over."""
-        model = self.model
-        assert model is not None
-        pause = self.hub.settings.bot_pause
-        self.wake.clear()
-        async with self.lock:
-            hand = model.hand
-            if hand is None or model.match.hand is None:  # no hand open: start one
-                if model.over:
-                    if self.row.status != "over":
-                        self.row.status = "over"
-                        row = self.row
-                        await self._changed(
-                            lambda conn: self.hub.store.set_status(
-                                conn, row.id, "over", row.version
-                            )
-                        )
-                    return False
-                fixed = fixed_test_seed()
-                seed = secrets.randbits(63) if fixed is None else fixed + model.match.hands_played
-                model.start_hand(seed, now=time.time())
-                number, row = model.hand_number, self.row
-                await self._changed(
-                    lambda conn: self.hub.store.start_hand(conn, row.id, number, seed, row.version)
-                )
-                return True
-            if hand.complete:
-                await self._finish()
-                closed = True
-            else:
-                closed = False
-                due = model.due()
-        if closed:
-            await asyncio.sleep(pause)  # the finished hand stays shown
-            return True
-        if due is None:  # a person is to act
-            deadline = model.deadline
-            timeout = None if deadline is None else max(0.0, deadline - time.time())
-            try:
-                await asyncio.wait_for(self.wake.wait(), timeout)
-            except TimeoutError:
-                await self._time_out()
-            return True
-        agent, v = due
-        if pause > 0 and agent is not None:
-            await asyncio.sleep(pause)
-        async with self.hub.steps:  # few tables step at once: people's frames stay prompt
-            await self._step(agent, v)
         return True
 
-    async def _step(self, agent: Agent | None, v: SeatView) -> None:
-        """The dealer's deal (``agent`` None) or a bot's move, decided in a bot thread."""
-        model = self.model
-        assert model is not None
-        if agent is None:
-            async with self.lock:
-                await self._commit(model.deal(now=time.time()), None, None)
-            return
-        try:
-            action = await self.hub.think(agent, v)
-        except Exception:  # a bug in the bot: the table goes on with the timer's move
-            log.exception("table %s: a bot failed; it makes the least committal move", self.row.id)
-            action = least_committal(v)
-        async with self.lock:
+    def mark_broken(self, detail: str) -> None:
+        """The table cannot go on: ``"broken"`` with ``detail`` (kept in memory; a
+        restart of the server tries it again)."""
+        log.error("table %s is broken: %s", self.row.id, detail)
+        self.broken = detail
+        self._summary = self._build_summary()
+        self._broadcast()
+
+    async def reload(self) -> None:
+        """Read the table back from the store (the truth) and replay it; waits while the
+        database cannot be reached."""
+        store, table_id, delay = self.store, self.row.id, 0.1
+        while True:
             try:
-                event = model.apply(action, now=time.time())
-            except PrimeroError:
-                log.exception(
-                    "table %s: a bot's move was illegal; it makes the least committal move",
-                    self.row.id,
+                rows = await self.hub.writer.read(lambda: store.load(table_id))
+                evening = await self.hub.writer.read(
+                    lambda: load_evening(store.engine, table_id)
                 )
-                event = model.apply(least_committal(v), now=time.time())
-            await self._commit(event, None, None)
+                break
+            except Exception:
+                await asyncio.sleep(delay)
+                delay = min(1.0, 2 * delay)
+        if not rows:
+            raise RuntimeError(f"table {table_id} is not in the store any more")
+        self.row = rows[0]
+        self.evening = evening.get(table_id, EveningRow())
+        self.model = None  # the driver replays it
+        self.decided = None
 
-    async def _time_out(self) -> None:
-        async with self.lock:
-            model = self.model
-            assert model is not None
-            index = model.person_to_act()
-            if index is None or not model.timed_out(time.time()):
-                return
-            event = model.apply(model.timeout_action(), now=time.time())
-            await self._commit(event, index, None, urgent=True)
-
-    async def _finish(self) -> None:
+    def idle(self, now: float, seconds: float) -> bool:
+        """Whether the table may leave memory: nobody connected for ``seconds``, and it
+        is over, or waits for a person with no timer running."""
         model = self.model
-        assert model is not None
-        record = model.finish_hand()
-        record.extra["table"] = self.row.id
-        record.extra["hand_number"] = model.match.hands_played
-        text = dump_record(record)
-        row = self.row
-        row.hands_played = model.match.hands_played
-        chips = list(model.match.chips)
-        for seat, c in zip(row.seats, chips, strict=True):
-            seat.chips = c
-        if model.over:
-            row.status = "over"
-        number, dealer, status = row.hands_played, model.match.dealer_index, row.status
-        await self._changed(
-            lambda conn: self.hub.store.finish_hand(
-                conn, row.id, number, text, chips, dealer, status, row.version
-            )
+        if self.conns or self.evicted or self.broken is not None or now - self.touched < seconds:
+            return False
+        if self.row.status == "over":
+            return True
+        return (
+            model is not None
+            and model.hand is not None
+            and model.person_to_act() is not None
+            and model.deadline is None
         )
+
+    async def evict(self) -> None:
+        """Leave memory (the store keeps everything); :meth:`Hub.touch` reads it back."""
+        await self.stop()
+        async with self.lock:
+            self.model = None
+            self.row.current = None
+            self.recent_ids.clear()
+            self.evicted = True
+
+    def _restart_soon(self) -> None:
+        task = self.task
+        if task is not None:
+            task.cancel()
+            self.task = None
+
+            async def restart() -> None:
+                async with self.lock:
+                    await self.reload()
+                self.start()
+
+            asyncio.get_running_loop().create_task(restart())
 
     async def stop(self) -> None:
         """Stop the driver task (the hand in progress stays kept as far as it went)."""
         task, self.task = self.task, None
-        if task is not None:
+        self.stopping = True  # Python 3.11's wait_for can swallow a cancel: the driver
+        self.wake.set()
+        if task is not None:  # also looks at this flag before each step
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(BaseException):  # cancelled, or it had stopped
                 await task
-
-
-def _settle(fut: asyncio.Future[None], error: BaseException | None) -> None:
-    if fut.done():
-        return
-    if error is None:
-        fut.set_result(None)
-    else:
-        fut.set_exception(error)
-
-
-def _error(action_id: str | None, message: str) -> dict[str, Any]:
-    return {"type": "error", "id": action_id, "message": message}
-
-
-Write = Callable[[DbConnection], None]
-Pending = tuple["Write | LineRow", asyncio.Future[None], asyncio.AbstractEventLoop]
-#: Tables whose dealer or bots step at the same moment (the others wait their turn).
-STEPS = 16
-#: The most non-urgent writes in one transaction (short transactions keep people's
-#: actions prompt while bots play at many tables).
-BATCH = 200
-
-
-class Hub:
-    """Every table of one server, its store, its writer thread and its bots' threads.
-
-    Args:
-        settings: the server's settings.
-        store: the database (migrated).
-    """
-
-    def __init__(self, settings: Settings, store: Store) -> None:
-        self.settings = settings
-        self.store = store
-        self.tables: dict[str, TableRuntime] = {}
-        self.steps = asyncio.Semaphore(STEPS)
-        self._cv = threading.Condition()
-        self._urgent: deque[Pending] = deque()  # people's actions and seats: first
-        self._normal: deque[Pending] = deque()  # bots, deals, hands
-        self._closing = False
-        self._writer = threading.Thread(target=self._write_loop, name="primero-db", daemon=True)
-        self._writer.start()
-        self._bots = ThreadPoolExecutor(max_workers=8, thread_name_prefix="primero-bot")
-
-    def _write_loop(self) -> None:
-        """The writer thread: the writes waiting (every urgent one, and up to
-        :data:`BATCH` others) are done in one transaction (group commit); each waiter is
-        woken once it is committed (or with the error). A table has at most one write
-        waiting (it holds its lock until the write is done), so no table's writes are
-        reordered."""
-        while True:
-            with self._cv:
-                while not self._urgent and not self._normal and not self._closing:
-                    self._cv.wait()
-                if self._closing and not self._urgent and not self._normal:
-                    return
-                batch = list(self._urgent)
-                self._urgent.clear()
-                while self._normal and len(batch) < BATCH:
-                    batch.append(self._normal.popleft())
-            error: BaseException | None = None
-            try:
-                with self.store.transaction() as conn:
-                    rows: list[LineRow] = []
-                    for write, _fut, _loop in batch:
-                        if isinstance(write, LineRow):
-                            rows.append(write)
-                        else:
-                            write(conn)
-                    self.store.add_lines(conn, rows)
-            except Exception as exc:  # every waiter of the batch learns it
-                error = exc
-            for _write, fut, loop in batch:
-                with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
-                    loop.call_soon_threadsafe(_settle, fut, error)
-
-    async def write(self, write: Write | LineRow, *, urgent: bool = False) -> None:
-        """Run a store write (a function of a connection, or a line to insert) in the
-        writer thread and wait until it is committed; ``urgent`` (a person's action or
-        seat) goes into the next transaction, ahead of the bots' writes.
-
-        Raises:
-            Exception: whatever the database raised (the write's batch is rolled back).
-        """
-        loop = asyncio.get_running_loop()
-        fut: asyncio.Future[None] = loop.create_future()
-        with self._cv:
-            (self._urgent if urgent else self._normal).append((write, fut, loop))
-            self._cv.notify()
-        await fut
-
-    async def think(self, agent: Callable[[Any], T], view: Any) -> T:
-        """Run a bot's decision in a bot thread."""
-        return await asyncio.get_running_loop().run_in_executor(self._bots, agent, view)
-
-    async def load(self) -> None:
-        """Load every table from the store and resume the matches in play."""
-        rows = await asyncio.to_thread(self.store.load)
-        for row in rows:
-            rt = TableRuntime(row, self)
-            self.tables[row.id] = rt
-            if row.status == "playing":
-                try:
-                    rt.resume()
-                except RulesError as exc:  # stored before tables were checked: no game
-                    log.warning("table %s is not resumed: %s", row.id, exc)
-                    continue
-                rt.start()
-
-    def get(self, table_id: str) -> TableRuntime:
-        """The table ``table_id``.
-
-        Raises:
-            NotFound: no such table.
-        """
-        rt = self.tables.get(table_id)
-        if rt is None:
-            raise NotFound(f"no table {table_id!r}")
-        return rt
-
-    async def create(self, spec: CreateTable) -> TableRuntime:
-        """Create a table (bots named by the server); it starts at once with no open seat.
-
-        Raises:
-            BadRequest: a bad seat list, bot kind, name, stack, rules, timer or max_hands;
-                the message says what is allowed.
-        """
-        try:
-            rules = Rules.from_mapping(spec.rules)
-        except (RulesError, TypeError, ValueError) as exc:
-            raise BadRequest(f"rules: {exc}") from None
-        n = len(spec.seats)
-        if not (2 <= n <= 8 and rules.min_players <= n <= rules.max_players):
-            raise BadRequest(
-                f"seats must list {rules.min_players} to {rules.max_players} seats "
-                f"(the rules' min_players/max_players), not {n}"
-            )
-        for kind in spec.seats:
-            if kind != "open" and kind not in BOT_KINDS:
-                raise BadRequest(
-                    f'unknown seat {kind!r}: each seat is "open" or a bot kind: '
-                    f"{', '.join(BOT_KINDS)}"
-                )
-        if not 1 <= spec.stack <= 1_000_000_000:
-            raise BadRequest(f"stack must be 1 to 1000000000 chips, not {spec.stack}")
-        try:  # settings that make no game (docs/rules.md decision 24)
-            rules.check_stacks([spec.stack] * n)
-        except RulesError as exc:
-            raise BadRequest(f"stack and rules: {exc}") from None
-        if not 0 <= spec.turn_seconds <= 86_400:
-            raise BadRequest(f"turn_seconds must be 0 to 86400, not {spec.turn_seconds}")
-        if spec.max_hands is not None and not 1 <= spec.max_hands <= 1_000_000:
-            raise BadRequest(f"max_hands must be 1 to 1000000 or null, not {spec.max_hands}")
-        table_id = secrets.token_hex(4)
-        while table_id in self.tables:
-            table_id = secrets.token_hex(4)
-        name = spec.name if spec.name is not None else f"Table {table_id}"
-        try:
-            name = check_name(name, "a table name", TABLE_NAME_LONGEST)
-        except TextError as exc:
-            raise BadRequest(str(exc)) from None
-        bot_names = iter(BOT_NAMES)
-        seats = [
-            SeatRow(i, None if k == "open" else next(bot_names), k, None, spec.stack)
-            for i, k in enumerate(spec.seats)
-        ]
-        playing = all(k != "open" for k in spec.seats)
-        row = TableRow(
-            id=table_id,
-            name=name,
-            stack=spec.stack,
-            rules=rules.overrides(),
-            turn_seconds=spec.turn_seconds,
-            max_hands=spec.max_hands,
-            status="playing" if playing else "waiting",
-            version=1,
-            hands_played=0,
-            dealer_index=n - 1,
-            created=int(self.settings.wall_clock()),
-            seats=seats,
-        )
-        await self.write(lambda conn: self.store.create_table(conn, row), urgent=True)
-        rt = TableRuntime(row, self)
-        self.tables[table_id] = rt
-        if playing:
-            rt.start()
-        return rt
-
-    async def close(self) -> None:
-        """Stop every table's task, wait for the pending writes, close the store."""
-        await asyncio.gather(*(t.stop() for t in self.tables.values()))
-        self._bots.shutdown(wait=False, cancel_futures=True)
-        with self._cv:
-            self._closing = True
-            self._cv.notify()
-        await asyncio.to_thread(self._writer.join, 10)
-        self.store.close()

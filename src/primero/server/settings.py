@@ -6,11 +6,16 @@ Every limit a stranger could run into is here, with its default; docs/protocol.m
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-__all__ = ["DEFAULT_DATABASE_URL", "Settings"]
+if TYPE_CHECKING:
+    from primero.server.clock import Clock
+
+__all__ = ["DEFAULT_DATABASE_URL", "TEST_SEED_ENV", "Settings", "fixed_test_seed"]
 
 #: The default database: an SQLite file in the current folder.
 DEFAULT_DATABASE_URL = "sqlite:///primero.db"
@@ -41,8 +46,16 @@ class Settings:
         bad_frames: refused frames within ``bad_window`` seconds that close a connection
             with code 1008.
         bad_window: seconds (see ``bad_frames``).
-        clock: the monotonic clock of the rate windows, seconds (tests inject one).
+        rate_clock: the monotonic clock of the rate windows, seconds (tests inject one).
         wall_clock: unix seconds (creation times; the create-rate window).
+        bot_processes: worker processes for bots' decisions and hints (0: threads of the
+            server's process, for in-process tests).
+        bot_timeout: seconds a bot's decision (or a hint) may take; then the seat makes
+            the least committal move.
+        clock: the time and the waits for deadlines (None: the real clock; tests pass a
+            :class:`~primero.server.clock.ManualClock`).
+        away_seconds: a person with no open connection this long is away (sat out when
+            the hand ends; online.md "Absence").
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -58,5 +71,22 @@ class Settings:
     rate: float = 20.0
     bad_frames: int = 10
     bad_window: float = 10.0
-    clock: Callable[[], float] = time.monotonic
+    rate_clock: Callable[[], float] = time.monotonic
     wall_clock: Callable[[], float] = time.time
+    bot_processes: int = 2
+    bot_timeout: float = 5.0
+    clock: Clock | None = None
+    away_seconds: float = 120.0
+
+
+#: TEST ONLY: an environment variable holding a whole number that fixes every table's
+#: bot seeds and each hand's dealer seed (this number plus the hands already played), so
+#: that browser tests can count on the moments they need. It makes R10's live randomness
+#: predictable: never set it on a server people play on.
+TEST_SEED_ENV = "PRIMERO_TEST_SEED"
+
+
+def fixed_test_seed() -> int | None:
+    """The seed fixed by :data:`TEST_SEED_ENV`, or None (the normal case: secrets)."""
+    raw = os.environ.get(TEST_SEED_ENV, "").strip()
+    return int(raw) if raw else None

@@ -22,9 +22,11 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 
+from primero.server import seating
 from primero.server.hints import HintsIn, hints_handler
+from primero.server.hub import Hub
 from primero.server.models import ActionIn, ChatIn, ResyncIn
-from primero.server.runtime import Hub, NotFound, TableRuntime
+from primero.server.runtime import NotFound, TableRuntime
 from primero.server.security import origin_allowed, query_token
 from primero.server.wsclient import POLICY, TRY_AGAIN_LATER, Client, admit, check_frame
 
@@ -36,10 +38,12 @@ log = logging.getLogger("primero.server")
 
 async def _action(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
     assert isinstance(msg, ActionIn)
-    await rt.act(client, msg.id, msg.line)
+    await rt.act(client, msg.id, msg.line, msg.version)
 
 
 async def _resync(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
+    # ``since`` is read and not used: the answer is always the whole current state
+    # (docs/protocol.md, "Versions, stale moves and resync").
     async with rt.lock:
         client.send(rt.state(client.index))
 
@@ -57,6 +61,7 @@ HANDLERS: dict[str, tuple[type[BaseModel], Handler]] = {
     "resync": (ResyncIn, _resync),
     "chat": (ChatIn, _chat),
     "hints": (HintsIn, hints_handler),
+    **seating.HANDLERS,
 }
 
 
@@ -88,7 +93,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         return
     await ws.accept()
     try:
-        rt = hub.get(table_id)
+        rt = await hub.touch(table_id)
     except NotFound:
         await ws.close(code=1008, reason="no such table")
         return
@@ -96,13 +101,14 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     index: int | None = None
     if token is not None:
         index = rt.seat_of(token)
-        if index is None:
+        if index is None and rt.former_seat(token) is None:  # a bot's seat now: it watches
             await ws.close(code=1008, reason="unknown token")
             return
     client = Client(ws, index, settings, forget=rt.conns.discard)
     async with rt.lock:  # joined and sent the state at once: no broadcast in between
         admitted = admit(rt, client)
         if admitted:
+            seating.connected(rt, index)
             client.send(rt.state(index))
     if not admitted:
         await ws.close(
@@ -118,6 +124,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await asyncio.wait({serve, pump, dropped}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         rt.conns.discard(client)
+        seating.connected(rt, client.index)
         for task in (serve, pump, dropped):
             task.cancel()
         for task in (serve, pump, dropped):

@@ -12,7 +12,7 @@ mean (:mod:`primero.server.ws`):
 - a table takes ``Settings.table_connections`` connections (:func:`admit`); the next is
   closed with code 1013.
 
-The clock is ``Settings.clock`` (tests inject one: no real waits).
+The clock is ``Settings.rate_clock`` (tests inject one: no real waits).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ class Client:
         self.bad: deque[float] = deque()
         self.rate = settings.rate
         self.tokens = 2 * settings.rate
-        self.stamp = settings.clock()
+        self.stamp = settings.rate_clock()
         self.forget = forget
         #: ``(close code, reason)`` once dropped; nothing more is queued.
         self.dropped: tuple[int, str] | None = None
@@ -96,7 +96,7 @@ class Client:
 
     def allow(self) -> bool:
         """Take one frame from the token bucket; False when over the rate."""
-        now = self.settings.clock()
+        now = self.settings.rate_clock()
         self.tokens = min(2 * self.rate, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1:
@@ -106,7 +106,7 @@ class Client:
 
     def refused(self) -> bool:
         """Count a refused frame; True when the connection must be closed (1008)."""
-        now = self.settings.clock()
+        now = self.settings.rate_clock()
         self.bad.append(now)
         while self.bad and self.bad[0] <= now - self.settings.bad_window:
             self.bad.popleft()

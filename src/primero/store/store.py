@@ -1,8 +1,12 @@
 """The server's persistence: tables, seats, hands and applied lines (SQLAlchemy 2).
 
 Every method is synchronous and short. The writing ones take a connection in a
-transaction: the server calls them from one writer thread, never on its event loop,
-several in one transaction (group commit), committed before anyone is told of them.
+transaction: the server calls them from its writer threads, never on its event loop, each
+in a transaction of its own (one table's change), committed before anyone is told of it.
+Every write names the table's version it was computed from (``expected``) and the
+version after it (``new``): the ``UPDATE`` of the table's row checks ``expected`` in its
+``WHERE`` clause and raises :class:`StaleVersion` when the stored version moved on (a
+fencing check: a table's writer that is not its owner any more writes nothing).
 SQLite (the default, a file) and PostgreSQL (``postgresql+psycopg://…``) run the same code.
 """
 
@@ -17,14 +21,31 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, bindparam, create_engine, event, insert, select, update
+from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection
 
 from primero.store.schema import hands, lines, seats, tables
 
-__all__ = ["HandRow", "LineRow", "SeatRow", "Store", "TableRow", "migrate"]
+__all__ = [
+    "AlreadyApplied",
+    "HandRow",
+    "LineRow",
+    "SeatRow",
+    "StaleVersion",
+    "Store",
+    "TableRow",
+    "migrate",
+]
 
 _MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class StaleVersion(RuntimeError):
+    """The stored version of the table is not the one the write was computed from."""
+
+
+class AlreadyApplied(RuntimeError):
+    """The seat's action id is already stored (online.md: applied once)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +102,7 @@ class TableRow:
     created: int
     seats: list[SeatRow]
     current: HandRow | None = None
-    applied_ids: dict[int, set[str]] = field(default_factory=dict)
+    problem: str | None = None  # why the stored row cannot be read (a "broken" table)
 
 
 def migrate(connection: Connection) -> None:
@@ -105,7 +126,14 @@ def _engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # A database that does not answer fails a write within seconds (the table then tries
+    # again) instead of holding a writer thread for minutes.
+    return create_engine(
+        url,
+        pool_pre_ping=True,
+        pool_timeout=5,
+        connect_args={"connect_timeout": 3, "keepalives": 1, "tcp_user_timeout": 5000},
+    )
 
 
 class Store:
@@ -178,50 +206,61 @@ class Store:
         name: str,
         token_hash: str,
         status: str,
-        version: int,
+        expected: int,
+        new: int,
     ) -> None:
-        """A person takes open seat ``idx`` (only its token's hash is kept)."""
+        """A person takes open seat ``idx`` (only its token's hash is kept).
+
+        Raises:
+            StaleVersion: the stored version is not ``expected``.
+        """
+        self.bump(conn, table_id, expected, new, status=status)
         conn.execute(
             update(seats)
             .where(seats.c.table_id == table_id, seats.c.idx == idx)
             .values(name=name, kind="person", token_hash=token_hash)
         )
-        self._set(conn, table_id, status=status, version=version)
 
     def start_hand(
-        self, conn: Connection, table_id: str, number: int, seed: int, version: int
+        self,
+        conn: Connection,
+        table_id: str,
+        number: int,
+        seed: int,
+        expected: int,
+        new: int,
+        status: str | None = None,
     ) -> None:
-        """Record a new hand and its dealer seed, before any card of it is dealt."""
-        conn.execute(insert(hands).values(table_id=table_id, number=number, seed=seed))
-        self._set(conn, table_id, version=version)
+        """Record a new hand and its dealer seed, before any card of it is dealt (and the
+        table's ``status``, when given: a paused table plays again).
 
-    def add_lines(self, conn: Connection, rows: Sequence[LineRow]) -> None:
-        """Record applied lines (before anyone is told of them), several at once; each
-        table's version becomes the highest given, never lower than it was."""
-        if not rows:
-            return
+        Raises:
+            StaleVersion: the stored version is not ``expected``.
+        """
+        self.bump(conn, table_id, expected, new, **({} if status is None else {"status": status}))
+        conn.execute(insert(hands).values(table_id=table_id, number=number, seed=seed))
+
+    def add_line(self, conn: Connection, row: LineRow, expected: int) -> None:
+        """Record one applied line (before anyone is told of it); the table's version
+        becomes ``row.version``.
+
+        Raises:
+            StaleVersion: the stored version is not ``expected``.
+            AlreadyApplied: the seat's action id is already stored (the unique constraint
+                ``uq_lines_action_id`` holds it too).
+        """
+        self.bump(conn, row.table_id, expected, row.version)
+        if row.action_id is not None and self._has_id(conn, row.table_id, row.seat, row.action_id):
+            raise AlreadyApplied(row.action_id)
         conn.execute(
-            insert(lines),
-            [
-                {
-                    "table_id": r.table_id,
-                    "hand_number": r.hand_number,
-                    "idx": r.idx,
-                    "line": r.line,
-                    "seat": r.seat,
-                    "action_id": r.action_id,
-                }
-                for r in rows
-            ],
-        )
-        newest: dict[str, int] = {}
-        for r in rows:
-            newest[r.table_id] = max(newest.get(r.table_id, 0), r.version)
-        conn.execute(
-            update(tables)
-            .where(tables.c.id == bindparam("tid"), tables.c.version < bindparam("v"))
-            .values(version=bindparam("v")),
-            [{"tid": t, "v": v} for t, v in sorted(newest.items())],
+            insert(lines).values(
+                table_id=row.table_id,
+                hand_number=row.hand_number,
+                idx=row.idx,
+                line=row.line,
+                seat=row.seat,
+                action_id=row.action_id,
+            )
         )
 
     def finish_hand(
@@ -233,9 +272,23 @@ class Store:
         chips: Sequence[int],
         dealer_index: int,
         status: str,
-        version: int,
+        expected: int,
+        new: int,
     ) -> None:
-        """Store a finished hand's complete record and the match's progress after it."""
+        """Store a finished hand's complete record and the match's progress after it.
+
+        Raises:
+            StaleVersion: the stored version is not ``expected``.
+        """
+        self.bump(
+            conn,
+            table_id,
+            expected,
+            new,
+            hands_played=number,
+            dealer_index=dealer_index,
+            status=status,
+        )
         conn.execute(
             update(hands)
             .where(hands.c.table_id == table_id, hands.c.number == number)
@@ -247,40 +300,69 @@ class Store:
                 .where(seats.c.table_id == table_id, seats.c.idx == idx)
                 .values(chips=c)
             )
-        self._set(
-            conn,
-            table_id,
-            hands_played=number,
-            dealer_index=dealer_index,
-            status=status,
-            version=version,
-        )
 
-    def set_status(self, conn: Connection, table_id: str, status: str, version: int) -> None:
-        """Change a table's status."""
-        self._set(conn, table_id, status=status, version=version)
+    def set_status(
+        self, conn: Connection, table_id: str, status: str, expected: int, new: int
+    ) -> None:
+        """Change a table's status.
+
+        Raises:
+            StaleVersion: the stored version is not ``expected``.
+        """
+        self.bump(conn, table_id, expected, new, status=status)
 
     @staticmethod
-    def _set(conn: Connection, table_id: str, **values: Any) -> None:
-        conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+    def bump(conn: Connection, table_id: str, expected: int, new: int, **values: Any) -> None:
+        """Move the table's version from ``expected`` to ``new`` (and set ``values``), the
+        version checked in the ``WHERE`` clause.
+
+        Raises:
+            StaleVersion: the stored version is not ``expected`` (or no such table).
+        """
+        done = conn.execute(
+            update(tables)
+            .where(tables.c.id == table_id, tables.c.version == expected)
+            .values(version=new, **values)
+        )
+        if done.rowcount != 1:
+            raise StaleVersion(f"table {table_id}: the stored version is not {expected}")
+
+    @staticmethod
+    def _has_id(conn: Connection, table_id: str, seat: int | None, action_id: str) -> bool:
+        query = select(lines.c.id).where(
+            lines.c.table_id == table_id, lines.c.seat == seat, lines.c.action_id == action_id
+        )
+        return conn.execute(query.limit(1)).first() is not None
 
     # ----------------------------------------------------------------- reads
 
-    def load(self) -> list[TableRow]:
-        """Every table with its seats, its hand in progress and the applied action ids."""
+    def applied(self, table_id: str, seat: int, action_id: str) -> bool:
+        """Whether seat ``seat`` of the table has an applied line with ``action_id``."""
+        with self.engine.connect() as conn:
+            return self._has_id(conn, table_id, seat, action_id)
+
+    def load(self, table_id: str | None = None) -> list[TableRow]:
+        """Every table (or the one ``table_id``) with its seats and the lines of its hand
+        in progress (with their action ids). A row that cannot be read is given with its
+        ``problem``; the others are read all the same."""
         out: list[TableRow] = []
         with self.engine.connect() as conn:
+            seat_query = select(seats).order_by(seats.c.table_id, seats.c.idx)
+            table_query = select(tables).order_by(tables.c.created, tables.c.id)
+            if table_id is not None:
+                seat_query = seat_query.where(seats.c.table_id == table_id)
+                table_query = table_query.where(tables.c.id == table_id)
             seat_rows: dict[str, list[SeatRow]] = {}
-            for r in conn.execute(select(seats).order_by(seats.c.table_id, seats.c.idx)):
+            for r in conn.execute(seat_query):
                 seat_rows.setdefault(r.table_id, []).append(
                     SeatRow(r.idx, r.name, r.kind, r.token_hash, r.chips)
                 )
-            for r in conn.execute(select(tables).order_by(tables.c.created, tables.c.id)):
+            for r in conn.execute(table_query):
                 row = TableRow(
                     id=r.id,
                     name=r.name,
                     stack=r.stack,
-                    rules=json.loads(r.rules),
+                    rules={},
                     turn_seconds=r.turn_seconds,
                     max_hands=r.max_hands,
                     status=r.status,
@@ -290,29 +372,37 @@ class Store:
                     created=r.created,
                     seats=seat_rows.get(r.id, []),
                 )
-                current = conn.execute(
-                    select(hands).where(
-                        hands.c.table_id == r.id,
-                        hands.c.number == r.hands_played + 1,
-                        hands.c.record.is_(None),
-                    )
-                ).first()
-                if current is not None:
-                    row.current = HandRow(current.number, current.seed)
-                    for pos in conn.execute(
-                        select(lines.c.line, lines.c.seat, lines.c.action_id)
-                        .where(lines.c.table_id == r.id, lines.c.hand_number == current.number)
-                        .order_by(lines.c.idx)
-                    ):
-                        row.current.lines.append((pos.line, pos.seat, pos.action_id))
-                for ln in conn.execute(
-                    select(lines.c.seat, lines.c.action_id).where(
-                        lines.c.table_id == r.id, lines.c.action_id.is_not(None)
-                    )
-                ):
-                    row.applied_ids.setdefault(ln.seat, set()).add(ln.action_id)
+                try:
+                    row.rules = json.loads(r.rules)
+                    if not isinstance(row.rules, dict):
+                        raise ValueError("the stored rules are not a JSON object")
+                    if r.status == "playing":
+                        row.current = self._current(conn, r.id, r.hands_played + 1)
+                except Exception as exc:  # a row this code cannot read: "broken"
+                    row.rules = {}
+                    row.problem = f"the stored table cannot be read: {exc}"
                 out.append(row)
         return out
+
+    @staticmethod
+    def _current(conn: Connection, table_id: str, number: int) -> HandRow | None:
+        current = conn.execute(
+            select(hands).where(
+                hands.c.table_id == table_id,
+                hands.c.number == number,
+                hands.c.record.is_(None),
+            )
+        ).first()
+        if current is None:
+            return None
+        hand = HandRow(current.number, current.seed)
+        for pos in conn.execute(
+            select(lines.c.line, lines.c.seat, lines.c.action_id)
+            .where(lines.c.table_id == table_id, lines.c.hand_number == current.number)
+            .order_by(lines.c.idx)
+        ):
+            hand.lines.append((pos.line, pos.seat, pos.action_id))
+        return hand
 
     def table_ids(self) -> list[str]:
         """The id of every table kept, sorted."""

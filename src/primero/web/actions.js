@@ -17,6 +17,24 @@ export class ActionPanel {
     this.key = null;  // the turn the selection belongs to
     this.legal = null;
     this.info = null;
+    this.busy = false;  // a move is on its way, or the connection is down
+  }
+
+  /** Disable (or enable again) every move: from a click until the next state, and
+   * while disconnected. */
+  setBusy(busy) {
+    this.busy = busy;
+    for (const node of this.nodes.actions.querySelectorAll("button, input")) {
+      if (busy) node.disabled = true;
+    }
+    for (const node of this.nodes.cards.querySelectorAll("button")) node.disabled = busy;
+    if (!busy && this.info) this.drawButtons();
+  }
+
+  /** The reader's chips now (for "all in"). */
+  get myStack() {
+    const i = this.info ? this.info.mine : null;
+    return i === null || !this.info.hand ? null : this.info.hand.stacks[i];
   }
 
   /** Redraw for a new state (keeps the card selection within the same turn). */
@@ -26,6 +44,7 @@ export class ActionPanel {
     if (turnKey !== this.key) { this.selected = []; this.key = turnKey; }
     this.drawCards();
     this.drawButtons();
+    if (this.busy) this.setBusy(true);
   }
 
   get canExchange() {
@@ -85,7 +104,9 @@ export class ActionPanel {
     const input = el("input", {id, type: "number", min: lo, max: hi, step: 1, value: lo,
       inputmode: "numeric", class: "amount", "data-key": key});
     const button = el("button", {type: "submit", class: "move primary"}, `${verb} ${lo}`);
-    const hint = el("small", {id: `${id}-range`}, `${lo} to ${chips(hi)}`);
+    const already = kind === "r" ? (this.info.hand.round_bets ?? [])[this.info.mine] ?? 0 : 0;
+    const allIn = this.myStack !== null && hi - already >= this.myStack;
+    const hint = el("small", {id: `${id}-range`}, `${lo} to ${chips(hi)}${allIn ? ` (${hi} is all in)` : ""}`);
     input.setAttribute("aria-describedby", hint.id);
     const valid = () => {
       const value = Number(input.value);
@@ -134,7 +155,9 @@ export class ActionPanel {
       if (legal.bet) parts.push(this.amountControl("b", legal.bet, "b"));
       if (legal.raise_to) parts.push(this.amountControl("r", legal.raise_to, "r"));
       if (legal.call !== null && legal.call !== undefined) {
-        parts.push(this.button(legal.call === 0 ? "Check" : `Call ${legal.call}`, "c", {key: "c"}));
+        const allIn = legal.call > 0 && this.myStack !== null && legal.call >= this.myStack;
+        parts.push(this.button(legal.call === 0 ? "Check" : `Call ${legal.call}${allIn ? " (all in)" : ""}`,
+          "c", {key: "c"}));
       }
       if (legal.fold) parts.push(this.button("Fold", "f", {key: "f"}));
     }

@@ -1,6 +1,7 @@
 // @ts-check
 // Shared helpers for the lobby and the table: DOM building (text only through
-// textContent, never as HTML), card names, record lines in words, storage.
+// textContent, never as HTML), card names, storage. Moves in words come from the server
+// (`events`): the client never parses record lines.
 
 /**
  * Build an element: el("p", {class: "x", "aria-label": "y"}, "text", child, ...).
@@ -100,55 +101,6 @@ export function chips(n) {
   return plural(n, "chip");
 }
 
-/**
- * One record line (hand-history.md) in words, seats named.
- * nameOf(label) gives the name of "p3"; you is the reader's p label or null.
- */
-export function lineInWords(line, nameOf, you = null) {
-  const words = line.split(" ");
-  const who = (label) => (label === you ? "You" : nameOf(label));
-  const verb = (label, yours, theirs) => (label === you ? yours : theirs);
-  if (words[0] === "d" && words[1] === "dh") {
-    const label = words[2];
-    const cards = words.slice(3);
-    const seen = cards.every((c) => c !== "??");
-    const receiver = label === you ? "you" : nameOf(label);
-    return seen && label === you
-      ? `You are dealt ${cards.map(cardShort).join(" ")}`
-      : `The dealer deals ${receiver} ${plural(cards.length, "card")}`;
-  }
-  const [label, kind, ...rest] = words;
-  const name = who(label);
-  switch (kind) {
-    case "x": {
-      if (rest.length === 0) return `${name} ${verb(label, "stand", "stands")} pat`;
-      const seen = rest.every((c) => c !== "??");
-      const what = plural(rest.length, "card");
-      return seen && label === you
-        ? `You exchange ${what}: ${rest.map(cardShort).join(" ")}`
-        : `${name} ${verb(label, "exchange", "exchanges")} ${what}`;
-    }
-    case "b":
-      return rest[0] === "0"
-        ? `${name} ${verb(label, "check", "checks")} (a bet of 0)`
-        : `${name} ${verb(label, "bet", "bets")} ${chips(Number(rest[0]))}`;
-    case "r":
-      return `${name} ${verb(label, "raise", "raises")} to ${chips(Number(rest[0]))}`;
-    case "c":
-      return `${name} ${verb(label, "call", "calls")}`;
-    case "f":
-      return `${name} ${verb(label, "fold", "folds")}`;
-    case "y":
-      return `${name} ${verb(label, "accept", "accepts")} the bet`;
-    case "n":
-      return `${name} ${verb(label, "refuse", "refuses")} the bet`;
-    case "dc":
-      return `${name} ${verb(label, "declare", "declares")} ${rest[0]}`;
-    default:
-      return line;
-  }
-}
-
 /** localStorage that never throws (private modes, disabled storage). */
 export const store = {
   get(key) {
@@ -171,6 +123,11 @@ export function tokenKey(tableId) {
   return `primero.seat.${tableId}`;
 }
 
+/** Where the host token of a table is kept (like a seat token). */
+export function hostKey(tableId) {
+  return `primero.host.${tableId}`;
+}
+
 /** A random action id (works outside secure contexts too). */
 export function randomId() {
   const bytes = new Uint8Array(16);
@@ -181,12 +138,16 @@ export function randomId() {
 /**
  * fetch JSON from the server's own API; throws Error(detail) on a bad answer.
  * @param {string} path the API path ("/api/tables")
- * @param {{method?: string, body?: any}} [options] the method; a body sent as JSON
+ * @param {{method?: string, body?: any, token?: string}} [options] the method; a body
+ *   sent as JSON; a host token sent as `Authorization: Bearer`
  * @returns {Promise<any>} the answer's JSON (null for an empty body)
  */
 export async function api(path, options = {}) {
+  /** @type {Record<string, string>} */
+  const headers = {"Content-Type": "application/json"};
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
   /** @type {RequestInit} */
-  const init = {...options, headers: {"Content-Type": "application/json"}};
+  const init = {method: options.method ?? "GET", headers};
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   const response = await fetch(path, init);
   let data = null;

@@ -1,9 +1,8 @@
 // @ts-check
 // The hints (exact odds computed on the server from this seat's view only) and the
-// previous-hand replay viewer.
+// hands of the match, from the server, step by step.
 import {cardImage} from "./cards.js";
-import {cardShort, el, lineInWords, plural, replace} from "./common.js";
-import {HandInfo} from "./tableview.js";
+import {api, cardShort, el, plural, replace} from "./common.js";
 
 /** 0.42 -> "42%", small values with one decimal, 0 -> "·" (as the terminal table). */
 export function percent(p) {
@@ -48,17 +47,46 @@ export function drawHints(box, msg) {
   replace(box, parts);
 }
 
-/** The previous hand, step by step: its log in words, then the hands shown. */
-export function drawReplay(box, saved) {
-  if (!saved) {
-    replace(box, el("p", {}, "No hand has finished at this table since you opened it."));
+/**
+ * The hands of the match from the server (GET /api/tables/{id}/hands, then
+ * /hands/{n} with the seat's token: the same after a reload, on a new device, after
+ * being away). Opens on the last hand; any hand can be picked and stepped through.
+ */
+export async function drawHands(box, tableId, token) {
+  replace(box, el("p", {role: "status"}, "Asking the server…"));
+  const base = `/api/tables/${encodeURIComponent(tableId)}/hands`;
+  let list;
+  try {
+    list = await api(base);
+  } catch (e) {
+    replace(box, el("p", {class: "error"}, `Could not load the hands: ${e.message}`));
     return;
   }
-  const info = new HandInfo(saved.hand, saved.table);
-  const log = saved.hand.log;
-  const events = info.logWords();
-  const words = events.length === log.length ? events
-    : log.map((line) => lineInWords(line, (l) => info.nameOf(l), saved.hand.seat));
+  if (!list.length) {
+    replace(box, el("p", {}, "No hand has finished at this table yet."));
+    return;
+  }
+  const select = el("select", {id: "hand-pick"},
+    list.map((h) => el("option", {value: String(h.number)}, `Hand ${h.number}`)));
+  select.value = String(list.at(-1).number);
+  const view = el("div", {class: "hand-view"});
+  const load = async () => {
+    try {
+      drawSteps(view, await api(`${base}/${select.value}`, {token}));
+    } catch (e) {
+      replace(view, el("p", {class: "error"}, `Could not load hand ${select.value}: ${e.message}`));
+    }
+  };
+  select.addEventListener("change", load);
+  replace(box, el("div", {class: "field inline"}, el("label", {for: "hand-pick"}, "Hand"), select), view);
+  await load();
+}
+
+/** One hand from the server, step by step: its sentences, the reader's cards at each
+ * step (own_cards), then the hands shown and the chips after. */
+export function drawSteps(box, hand) {
+  const words = hand.events;
+  const actions = hand.own_cards.length;
   let step = words.length;
   const list = el("ol", {class: "log-list replay-list", tabindex: 0, "aria-label": "The hand so far"});
   const where = el("p", {role: "status", class: "note"});
@@ -67,30 +95,26 @@ export function drawReplay(box, saved) {
   const show = () => {
     replace(list, words.slice(0, step).map((w) => el("li", {}, w)));
     where.textContent = `Step ${step} of ${words.length}`;
-    const held = cardsAt(saved.cards, step);
-    if (held === null) replace(mine);
-    else {
-      replace(mine, "Your cards at this step: ",
-        held.length ? held.map((c) => cardImage(c, "small")) : "none");
-    }
+    const held = hand.seat && step > 0 ? hand.own_cards[Math.min(step, actions) - 1] : null;
+    if (!held) replace(mine);
+    else replace(mine, "Your cards at this step: ", held.length ? held.map((c) => cardImage(c, "small")) : "none");
     if (step === words.length) {
       const rows = [];
-      for (let i = 0; i < info.n; i++) {
-        const shown = saved.hand.shown && saved.hand.shown[i];
+      for (const [i, shown] of (hand.shown ?? []).entries()) {
         if (shown) {
-          rows.push(el("li", {}, `${saved.hand.players[i]}: ${shown.category}, ${plural(shown.points, "point")} `,
+          rows.push(el("li", {}, `${hand.players[i]}: ${shown.category}, ${plural(shown.points, "point")} `,
             shown.cards.map((c) => cardImage(c, "tiny"))));
         }
       }
       replace(extra, rows.length ? el("ul", {class: "shown-list"}, rows) : "",
-        el("p", {}, "Chips after: ", saved.hand.players.map((n, i) => `${n} ${saved.hand.final_stacks[i]}`).join(", ")));
+        el("p", {}, "Chips after: ", hand.players.map((n, i) => `${n} ${hand.final_stacks[i]}`).join(", ")));
     } else {
       replace(extra);
     }
     requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   };
   const go = (delta) => () => { step = Math.max(0, Math.min(words.length, step + delta)); show(); };
-  replace(box, el("p", {}, `Hand ${saved.hand.number ?? ""} at ${saved.table.name}`),
+  replace(box, el("p", {}, `Hand ${hand.number}`),
     el("div", {class: "replay-controls"},
       el("button", {type: "button", onclick: () => { step = 0; show(); }}, "Start"),
       el("button", {type: "button", onclick: go(-1)}, "Step back"),
@@ -98,18 +122,4 @@ export function drawReplay(box, saved) {
       el("button", {type: "button", onclick: () => { step = words.length; show(); }}, "End")),
     where, mine, list, extra);
   show();
-}
-
-/**
- * The reader's own cards after the first `step` lines, from the states the page saw
- * while the hand was played: `points` lists [log length, own cards] in order. Null when
- * the page did not see that moment (it was opened later).
- */
-export function cardsAt(points, step) {
-  let held = null;
-  for (const [length, cards] of points ?? []) {
-    if (length > step) break;
-    held = cards;
-  }
-  return held;
 }

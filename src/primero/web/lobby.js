@@ -1,5 +1,5 @@
 // The lobby: the tables with their seats and status, create a table, join, watch.
-import {api, chips, el, plural, replace, store, tokenKey} from "./common.js";
+import {api, chips, el, hostKey, plural, replace, store, tokenKey} from "./common.js";
 
 /** Every house rule of rules.md with its default and a short explanation. */
 export const HOUSE_RULES = [
@@ -100,6 +100,7 @@ export function createBody() {
   body.turn_seconds = intField("c-timer", "The turn timer", {min: 0});
   const maxHands = intField("c-max-hands", "The number of hands", {min: 1, optional: true});
   if (maxHands !== null) body.max_hands = maxHands;
+  body.rebuy = document.getElementById("c-rebuy").checked;
   const rules = {};
   for (const rule of HOUSE_RULES) {
     const input = document.getElementById(`r-${rule.key}`);
@@ -121,6 +122,38 @@ async function join(tableId, name) {
   location.assign(`/t/${encodeURIComponent(tableId)}`);
 }
 
+async function seatOnly(tableId, name) {
+  return api(`/api/tables/${encodeURIComponent(tableId)}/seats`, {method: "POST", body: {name}});
+}
+
+/** Pass and play: every named player takes a seat; this device keeps all the tokens. */
+async function passAndPlay(table, names) {
+  const seats = [];
+  for (const name of names) {
+    const seat = await seatOnly(table.id, name);
+    seats.push({seat: seat.seat, token: seat.token, name});
+  }
+  store.set(`primero.pass.${table.id}`, seats);
+  location.assign(`/t/${encodeURIComponent(table.id)}?pass`);
+}
+
+async function onLearn() {
+  const error = document.getElementById("learn-error");
+  error.textContent = "";
+  try {
+    const name = store.get("primero.name") || "Learner";
+    const table = await api("/api/tables", {method: "POST", body: {
+      name: "First hand", seats: ["open", "heuristic", "heuristic", "heuristic"],
+      turn_seconds: 0, max_hands: 1}});
+    if (table.host_token) store.set(hostKey(table.id), table.host_token);
+    const seat = await seatOnly(table.id, name);
+    store.set(tokenKey(table.id), {token: seat.token, seat: seat.seat, name});
+    location.assign(`/t/${encodeURIComponent(table.id)}?learn`);
+  } catch (e) {
+    error.textContent = e.message;
+  }
+}
+
 async function onCreate(event) {
   event.preventDefault();
   const error = document.getElementById("create-error");
@@ -128,10 +161,24 @@ async function onCreate(event) {
   try {
     const body = createBody();
     const player = document.getElementById("c-player").value.trim();
+    const others = document.getElementById("c-pass").value.split(",").map((n) => n.trim()).filter(Boolean);
+    if (others.length) {
+      if (!player) throw new Error("Give your name too: pass and play starts with you");
+      const open = body.seats.filter((s) => s === "open").length;
+      if (open < others.length + 1) {
+        throw new Error(`Pass and play needs ${others.length + 1} open seats: make more seats open`);
+      }
+      const table = await api("/api/tables", {method: "POST", body});
+      if (table.host_token) store.set(hostKey(table.id), table.host_token);
+      await passAndPlay(table, [player, ...others]);
+      return;
+    }
     if (player && !body.seats.includes("open")) {
       throw new Error("Make at least one seat open for a person, or leave your name empty to watch bots");
     }
     const table = await api("/api/tables", {method: "POST", body});
+    // The host token is shown once: kept in this browser like a seat token.
+    if (table.host_token) store.set(hostKey(table.id), table.host_token);
     if (player) await join(table.id, player);
     else location.assign(`/t/${encodeURIComponent(table.id)}`);
   } catch (e) {
@@ -153,7 +200,7 @@ function tableItem(table) {
   if (mine) {
     actions.append(el("a", {class: "button primary", href: `/t/${encodeURIComponent(table.id)}`},
       `Back to your seat at ${table.name}`));
-  } else if (open > 0 && table.status === "waiting") {
+  } else if (open > 0) {
     const input = el("input", {id, maxlength: 24, autocomplete: "nickname",
       value: store.get("primero.name") ?? ""});
     const error = el("span", {class: "error", role: "alert"});
@@ -169,6 +216,7 @@ function tableItem(table) {
     `Watch ${table.name}`));
   const status = table.status === "waiting" ? `waiting for ${plural(open, "player")}`
     : table.status === "playing" ? `playing, ${plural(table.hands_played, "hand")} played`
+    : table.status === "paused" ? "paused"
     : `over after ${plural(table.hands_played, "hand")}`;
   return el("li", {class: "table-item"},
     el("h3", {}, table.name), el("p", {class: "status"}, status),
@@ -180,11 +228,21 @@ async function refresh() {
   const list = document.getElementById("tables");
   const status = document.getElementById("lobby-status");
   try {
-    const order = {waiting: 0, playing: 1, over: 2};
-    const tables = (await api("/api/tables"))
-      .sort((a, b) => (order[a.status] ?? 3) - (order[b.status] ?? 3));
+    // Only tables worth joining: yours, and those with a seat open; the others may be
+    // watched from "Tables in play".
+    const order = {waiting: 0, playing: 1, paused: 2, over: 3};
+    const all = (await api("/api/tables"))
+      .filter((t) => t.status !== "over" && t.status !== "broken")
+      .sort((a, b) => (order[a.status] ?? 4) - (order[b.status] ?? 4));
+    const worth = (t) => store.get(tokenKey(t.id)) || t.seats.some((s) => s.kind === "open");
+    const tables = all.filter(worth);
+    const others = all.filter((t) => !worth(t));
     replace(list, tables.map(tableItem));
-    status.textContent = tables.length ? "" : "No tables yet: create one below.";
+    const watch = document.getElementById("watch-tables");
+    replace(watch, others.map(tableItem));
+    document.getElementById("watch-box").hidden = !others.length;
+    document.getElementById("watch-count").textContent = `Tables in play, to watch (${others.length})`;
+    status.textContent = tables.length ? "" : "No table has a seat open: create one below.";
   } catch (e) {
     status.textContent = `Could not load the tables: ${e.message}`;
   }
@@ -198,6 +256,7 @@ async function main() {
   document.getElementById("c-count").addEventListener("change", seatRows);
   document.getElementById("create").addEventListener("submit", onCreate);
   document.getElementById("refresh").addEventListener("click", refresh);
+  document.getElementById("learn").addEventListener("click", onLearn);
   await refresh();
   setInterval(() => {
     const list = document.getElementById("tables");

@@ -1,46 +1,81 @@
 // The table page /t/{id}: one WebSocket, state messages drawn, moves proposed.
+// ?screen: the table screen for a TV in the room (the public table, large, QR codes).
 import {ActionPanel} from "./actions.js";
-import {api, el, randomId, store, tokenKey} from "./common.js";
+import {api, chips, el, hostKey, plural, randomId, replace, store, tokenKey} from "./common.js";
 import {Connection} from "./conn.js";
-import {drawHints, drawReplay} from "./dialogs.js";
+import {drawHands, drawHints} from "./dialogs.js";
+import {guideText} from "./guide.js";
+import {drawHost, drawLedger} from "./host.js";
 import {HandInfo, PHASES, drawLog, drawResult, drawSeats, turnText} from "./tableview.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
-const lastKey = `primero.last.${tableId}`;
+const params = new URLSearchParams(location.search);
+const screenMode = params.has("screen");
+const passMode = params.has("pass");    // pass and play: several seats on this device
+const learnMode = params.has("learn");  // a guided first hand against bots
+const wantedSeat = params.has("seat") ? Number(params.get("seat")) : null;
+const tablePath = `/t/${encodeURIComponent(tableId)}`;
 
-// A token in the fragment (#token=T) is kept in localStorage and taken off the address.
-(function tokenFromFragment() {
-  const match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
-  if (!match) return;
-  store.set(tokenKey(tableId), {token: decodeURIComponent(match[1])});
-  history.replaceState(null, "", location.pathname + location.search);
+// A token in the fragment (#token=T, #host=H) is kept in localStorage and taken off the
+// address at once (fragments never reach a server log).
+(function tokensFromFragment() {
+  const seat = /(?:^#|&)token=([^&]+)/.exec(location.hash);
+  const host = /(?:^#|&)host=([^&]+)/.exec(location.hash);
+  if (seat) store.set(tokenKey(tableId), {token: decodeURIComponent(seat[1])});
+  if (host) store.set(hostKey(tableId), decodeURIComponent(host[1]));
+  if (seat || host) history.replaceState(null, "", location.pathname + location.search);
 })();
 
 const app = {
   msg: null,          // the last state message
   info: new HandInfo(null, null),
   pending: null,      // {id, line, version}: an action sent, not yet answered
-  sound: store.get("primero.sound") === true,
+  sound: store.get("primero.sound") !== false,  // on by default; it sounds after a first interaction
   myTurn: false,
-  lastFinished: store.get(lastKey),
+  connected: false,
   reconnected: false,
-  cards: {number: null, points: []},  // [log length, own cards] seen in this hand
+  pot: null,
+  lastResult: null,   // {number, hand}: the previous hand from the server
+  passActive: null,   // pass and play: the table seat shown now (null: the public view)
 };
 
+/** Pass and play: the seats of this device, [{seat, token, name}]. */
+function passSeats() {
+  const list = store.get(`primero.pass.${tableId}`);
+  return passMode && Array.isArray(list) ? list : [];
+}
+
 function token() {
+  if (screenMode) return null;  // the table screen is public: no private cards
+  if (passMode) {
+    const active = passSeats().find((p) => p.seat === app.passActive);
+    return active ? active.token : null;
+  }
   const saved = store.get(tokenKey(tableId));
   return saved && saved.token ? saved.token : null;
+}
+
+function hostToken() {
+  return screenMode ? null : store.get(hostKey(tableId));
+}
+
+function savedSeat() {
+  if (passMode) return app.passActive;
+  const saved = store.get(tokenKey(tableId));
+  return saved && Number.isInteger(saved.seat) ? saved.seat : null;
 }
 
 const conn = new Connection(tableId, token, {
   onmessage: onMessage,
   onstatus: (status) => {
+    app.connected = status === "connected";
     if (status === "connected") app.reconnected = true;
     $("conn").textContent = {connected: "connected", connecting: "connecting…",
       missing: "no such table", refused: "refused"}[status] ?? "reconnecting…";
     if (status === "missing") $("turn").textContent = "There is no such table: see the lobby.";
     $("conn").className = `conn ${status}`;
+    drawBusy();
   },
   onrefused: () => {
     store.remove(tokenKey(tableId));
@@ -52,19 +87,38 @@ const conn = new Connection(tableId, token, {
 const panel = new ActionPanel({cards: $("own-cards"), actions: $("actions"), note: $("own-note")},
   (line) => propose(line));
 
-function propose(line, id = randomId()) {
+/** Send a move once: the buttons stay disabled until the next state; a second click (or
+ * a click on a stale screen) is absorbed here or, by its version, by the server. */
+function propose(line) {
+  if (app.pending || !app.connected || !app.msg || !app.msg.legal) return;
   $("action-error").textContent = "";
-  app.pending = {id, line, version: conn.version};
-  if (!conn.send({type: "action", id, line})) {
-    $("action-error").textContent = "Not connected: the move will be sent when the connection is back.";
+  const id = randomId();
+  app.pending = {id, line, version: app.msg.version};
+  conn.send({type: "action", id, line, version: app.msg.version});
+  drawBusy();
+}
+
+function drawBusy() {
+  panel.setBusy(Boolean(app.pending) || !app.connected);
+  const status = $("action-status");
+  if (!app.connected && app.msg) {
+    status.textContent = "Not connected: reconnecting… Your moves come back with the connection.";
+  } else if (app.pending) {
+    status.textContent = "Sending your move…";
+  } else {
+    status.textContent = "";
   }
 }
 
 function onMessage(msg) {
   if (msg.type === "state") onState(msg);
   else if (msg.type === "error") {
-    if (app.pending && msg.id === app.pending.id) app.pending = null;
-    $("action-error").textContent = msg.message;
+    const mine = app.pending && msg.id === app.pending.id;
+    if (mine) app.pending = null;
+    if (msg.stale) { drawBusy(); return; }  // the table moved on: the state follows
+    $("action-error").textContent = msg.retry
+      ? "The server could not take your move just now: try again." : msg.message;
+    drawBusy();
   } else if (msg.type === "chat") {
     const list = $("chat-list");
     list.append(el("li", {}, el("b", {}, `${msg.from}: `), msg.text));
@@ -76,6 +130,7 @@ function onMessage(msg) {
 }
 
 function onState(msg) {
+  const before = app.msg;
   app.msg = msg;
   document.body.dataset.version = String(msg.version);
   const info = new HandInfo(msg.hand, msg.table);
@@ -85,57 +140,135 @@ function onState(msg) {
     else if (msg.legal && app.reconnected) {
       // Reconnected with the move unanswered and nothing changed: send the same id again
       // (the server applies an id once).
-      conn.send({type: "action", id: app.pending.id, line: app.pending.line});
+      const p = app.pending;
+      conn.send({type: "action", id: p.id, line: p.line, version: p.version});
     }
   }
-  const hand = msg.hand;
-  if (hand && info.mine !== null) {  // the person's cards as the hand goes (for the replay)
-    if (app.cards.number !== hand.number) app.cards = {number: hand.number, points: []};
-    const points = app.cards.points;
-    const last = points.at(-1);
-    if (!last || last[0] !== hand.log.length) points.push([hand.log.length, hand.hand]);
-  }
-  if (info.over) {
-    app.lastFinished = {hand: msg.hand, table: msg.table,
-      cards: app.cards.number === hand.number ? app.cards.points : null};
-    store.set(lastKey, app.lastFinished);
-  }
   app.reconnected = false;
+  if (before && msg.version !== before.version) $("action-error").textContent = "";
   draw(msg, info);
+  loadLastResult(msg);
+  if (passMode) passTurn(msg);
+  if (learnMode) drawGuide(msg, info);
+}
+
+/** Pass and play: between turns the device shows the public table; when a player of this
+ * device is to act, a cover asks to pass it to them, and only their tap shows their cards
+ * (their seat's connection). After their move the public view comes back. */
+function passTurn(msg) {
+  const hand = msg.hand;
+  const seats = passSeats();
+  let next = null;
+  if (hand && hand.to_act && hand.to_act.startsWith("p") && !hand.final_stacks) {
+    const t = hand.table_seats[Number(hand.to_act.slice(1)) - 1];
+    next = seats.find((p) => p.seat === t) ?? null;
+  }
+  if (app.passActive !== null && (!next || next.seat !== app.passActive) && !app.pending) {
+    app.passActive = null;  // their move is made: back to the public view
+    conn.reopen();
+  }
+  const cover = $("pass-cover");
+  if (next && app.passActive !== next.seat) {
+    $("pass-title").textContent = `Pass the device to ${next.name}`;
+    $("pass-text").textContent = `${next.name}, tap when only you can see the screen.`;
+    $("pass-show").textContent = `I am ${next.name}: show my cards`;
+    $("pass-show").dataset.seat = String(next.seat);
+    if (cover.hidden) { cover.hidden = false; $("pass-show").focus(); }
+  } else {
+    cover.hidden = true;
+  }
+}
+
+/** A guided first hand: a short lesson for the moment, as `primero learn` does. */
+function drawGuide(msg, info) {
+  $("guide").hidden = false;
+  $("guide-text").textContent = guideText(msg, info);
 }
 
 function draw(msg, info) {
   const table = msg.table;
+  document.body.classList.toggle("waiting", table.status === "waiting");
   $("table-name").textContent = table.name;
-  drawSeats($("seats"), table, info);
+  drawSeats($("seats"), table, info, mySeatIndex(table));
   const hand = msg.hand;
-  $("pot").textContent = hand ? `Pot: ${hand.pot_total} chip${hand.pot_total === 1 ? "" : "s"}` : "";
-  $("phase").textContent = hand
+  const pot = hand ? `Pot: ${chips(hand.pot_total)}` : "";
+  $("pot").textContent = pot;
+  if (app.pot !== null && hand && hand.pot_total !== app.pot) flash($("pot"));
+  app.pot = hand ? hand.pot_total : null;
+  $("phase").textContent = hand && table.status === "playing"
     ? `Hand ${hand.number ?? ""}: ${PHASES[hand.phase] ?? hand.phase}` : statusWords(table);
   $("turn").textContent = table.status === "over" ? "The match is over" : turnText(info, msg.legal);
   const turnKey = hand ? `${hand.number}:${hand.log.length}:${hand.to_act}` : null;
   panel.draw(info, msg.legal, turnKey);
-  drawLog($("log"), info);
-  // The last finished hand's result stays on screen while the next hand is played.
-  const last = app.lastFinished;
-  $("result").hidden = !last;
-  if (last) {
-    $("result-title").textContent = `Result of hand ${last.hand.number ?? ""}`;
-    drawResult($("result-body"), new HandInfo(last.hand, last.table));
-  }
-  drawJoin(table, info);
-  drawShare();
+  drawBusy();
   const myTurn = Boolean(msg.legal);
+  document.body.classList.toggle("my-turn", myTurn);
+  $("bar-info").textContent = myTurn ? `· your turn · ${pot}` : "";
+  drawLog($("log"), info);
+  drawResultPanel(info);
+  drawJoin(table, info);
+  drawShare(table);
+  drawSeatBox(table, info);
+  drawHost(table, {h: hostToken(), tableId, hidden: screenMode || learnMode, confirmThen, goToNext});
+  drawLedger(table);
   if (myTurn && !app.myTurn) beep();
   app.myTurn = myTurn;
   document.title = `${myTurn ? "● Your turn: " : ""}${table.name} · Primero`;
   tick();
 }
 
+function mySeatIndex(table) {
+  if (!token()) return null;
+  const seat = savedSeat();
+  return seat !== null && seat < table.seats.length ? seat : null;
+}
+
 function statusWords(table) {
   const open = table.seats.filter((s) => s.kind === "open").length;
   if (table.status === "waiting") return `Waiting for ${open} more player${open === 1 ? "" : "s"}`;
-  return table.status === "over" ? "The match is over" : "Starting…";
+  if (table.status === "paused") {
+    return table.paused_by === "host" ? "Paused by the host"
+      : "Paused: waiting for a second player to sit in";
+  }
+  if (table.status === "over") return "The match is over";
+  if (table.pending === "pause") return "The host pauses after this hand";
+  return "Starting…";
+}
+
+/** A short animation (none with prefers-reduced-motion: the CSS says so). */
+function flash(node) {
+  node.classList.remove("flash");
+  void node.offsetWidth;
+  node.classList.add("flash");
+}
+
+function drawResultPanel(info) {
+  // The finished hand stays shown; during the next hand the previous one comes from the
+  // server (GET /hands/{n}), never from what this browser happened to see.
+  if (info.over) {
+    $("result").hidden = false;
+    $("result-title").textContent = `Result of hand ${info.hand.number ?? ""}`;
+    drawResult($("result-body"), info);
+    return;
+  }
+  const last = app.lastResult && app.lastResult.hand ? app.lastResult : null;
+  const number = info.hand ? info.hand.number - 1 : app.msg.table.hands_played;
+  $("result").hidden = !(last && last.number === number);
+  if (last && last.number === number) {
+    $("result-title").textContent = `Result of hand ${last.number}`;
+    drawResult($("result-body"), new HandInfo(last.hand, app.msg.table));
+  }
+}
+
+async function loadLastResult(msg) {
+  const number = msg.hand && !msg.hand.final_stacks ? msg.hand.number - 1 : null;
+  if (!number || number < 1 || (app.lastResult && app.lastResult.number === number)) return;
+  app.lastResult = {number, hand: null};
+  try {
+    const hand = await api(`/api/tables/${encodeURIComponent(tableId)}/hands/${number}`, {token: token()});
+    app.lastResult = {number, hand};
+    if (app.msg) drawResultPanel(app.info);
+  } catch { app.lastResult = null; }
 }
 
 function tick() {
@@ -149,20 +282,115 @@ function tick() {
 }
 
 function drawJoin(table, info) {
-  const canJoin = !token() && table.status === "waiting" && table.seats.some((s) => s.kind === "open");
+  const open = table.seats.some((s) => s.kind === "open");
+  const canJoin = !screenMode && !token() && open && table.status !== "over";
   $("join-box").hidden = !canJoin;
-  $("mine").hidden = info.mine === null && !token();
+  $("mine").hidden = screenMode || (info.mine === null && !token()) || table.status === "waiting";
 }
 
-function drawShare() {
-  $("share-url").textContent = `${location.origin}/t/${encodeURIComponent(tableId)}`;
+function drawShare(table) {
+  const url = `${location.origin}${tablePath}`;
+  const open = table.seats.map((s, k) => [s, k]).filter(([s]) => s.kind === "open");
+  $("share").hidden = !screenMode && table.status !== "waiting" && !open.length;
+  $("open-seats").textContent = open.length
+    ? `${plural(open.length, "seat")} still open` : "Every seat is taken";
+  $("share-url").textContent = url;
+  const qr = `${tablePath}/qr.svg`;
+  if ($("share-qr").getAttribute("src") !== qr) $("share-qr").setAttribute("src", qr);
+  $("screen-link").setAttribute("href", `${tablePath}?screen`);
+  const key = open.map(([, k]) => k).join(",");
+  const box = $("seat-qrs");
+  if (screenMode && box.dataset.key !== key) {
+    box.dataset.key = key;
+    replace(box, open.map(([, k]) => el("figure", {class: "seat-qr"},
+      el("img", {src: `${qr}?seat=${k}`, alt: `QR code to join seat ${k + 1}`, width: 150, height: 150}),
+      el("figcaption", {}, `Seat ${k + 1}`))));
+  }
   const t = token();
   $("device-box").hidden = !t;
-  if (t) $("device-url").textContent = `${location.origin}/t/${encodeURIComponent(tableId)}#token=${t}`;
+  if (t) $("device-url").textContent = `${url}#token=${t}`;
+  const h = hostToken();
+  $("host-device-box").hidden = !h;
+  if (h) $("host-url").textContent = `${url}#host=${h}`;
+}
+
+/** Sit out, sit in, leave, rebuy; a broke person sees their place and their choices. */
+function drawSeatBox(table, info) {
+  const me = mySeatIndex(table) ?? info.myTableSeat;
+  const box = $("seat-box");
+  if (screenMode || me === null || me === undefined || !token()) { box.hidden = true; return; }
+  const seat = table.seats[me];
+  box.hidden = false;
+  const parts = [];
+  let note = "";
+  if (!seat || seat.kind !== "person") {
+    note = "This seat is no longer yours: you are watching.";
+  } else if (seat.left) {
+    note = "You left this table: you may watch and chat.";
+  } else if (table.status === "over") {
+    note = "The match is over.";
+    if (table.next_table) {  // the host started a rematch: your token holds your seat there
+      parts.push(el("button", {type: "button", class: "primary",
+        onclick: () => goToNext(table.next_table)}, "Go to the rematch"));
+    }
+  } else {
+    const broke = seat.chips === 0 && !info.hand?.table_seats?.includes(me);
+    const stack = table.stack;
+    if (broke) {
+      const ranked = [...table.seats].filter((s) => s.kind !== "open").sort((a, b) => b.chips - a.chips);
+      const place = ranked.findIndex((s) => s === seat) + 1;
+      note = `You are out of chips: place ${place} of ${ranked.length}. `
+        + (table.rebuy ? `You may rebuy ${chips(stack)}, watch, or leave.` : "You may watch or leave.");
+    } else if (seat.sitting_out) {
+      note = "You are sitting out: you are not dealt in until you sit in.";
+    }
+    if (table.rebuy && seat.chips < stack) {
+      parts.push(el("button", {type: "button", class: broke ? "primary" : "",
+        onclick: () => conn.send({type: "rebuy"})},
+      broke ? `Rebuy ${chips(stack)}` : `Top up to ${chips(stack)}`));
+    }
+    if (table.status !== "waiting") {
+      parts.push(seat.sitting_out
+        ? el("button", {type: "button", class: "primary", onclick: () => conn.send({type: "sit_in"})}, "Sit in")
+        : el("button", {type: "button", onclick: () => conn.send({type: "sit_out"})}, "Sit out"));
+    }
+    parts.push(el("button", {type: "button", onclick: () => confirmThen(
+      table.status === "waiting" ? "Give your seat up? It is open again for someone else."
+        : "Leave the table for good? You keep watching; the table plays your turns in this hand by the timer's rule.",
+      () => {
+        conn.send({type: "leave"});
+        if (table.status === "waiting") {  // the seat is open again: this browser watches
+          store.remove(tokenKey(tableId));
+          setTimeout(() => conn.reopen(), 300);
+        }
+      })}, "Leave"));
+  }
+  $("seat-note").textContent = note;
+  replace($("seat-actions"), parts);
+}
+
+function confirmThen(text, then) {
+  const dialog = $("d-confirm");
+  $("confirm-text").textContent = text;
+  dialog.returnValue = "";
+  dialog.addEventListener("close", () => { if (dialog.returnValue === "yes") then(); }, {once: true});
+  dialog.showModal();
+}
+
+/** Follow the rematch: the same tokens hold the same seats there. */
+function goToNext(nextId) {
+  const seat = store.get(tokenKey(tableId));
+  if (seat) store.set(tokenKey(nextId), seat);
+  const h = store.get(hostKey(tableId));
+  if (h) store.set(hostKey(nextId), h);
+  location.assign(`/t/${encodeURIComponent(nextId)}`);
 }
 
 function beep() {
-  if (!app.sound) return;
+  // On by default, but only once the person has interacted with the page (browsers'
+  // autoplay rule, and no sound out of nowhere); the Sound button mutes it.
+  if (!app.sound || screenMode) return;
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
   try {
     const ctx = new AudioContext();
     const osc = ctx.createOscillator();
@@ -180,7 +408,9 @@ function beep() {
 function setSound(on) {
   app.sound = on;
   store.set("primero.sound", on);
-  $("b-sound").setAttribute("aria-pressed", on ? "true" : "false");
+  const button = $("b-sound");
+  button.setAttribute("aria-pressed", on ? "true" : "false");
+  button.firstChild.textContent = on ? "Sound on " : "Muted ";
 }
 
 function openHints() {
@@ -192,9 +422,9 @@ function openHints() {
   $("d-hints").showModal();
 }
 
-function openReplay() {
-  drawReplay($("replay-body"), app.lastFinished);
+function openHands() {
   $("d-replay").showModal();
+  drawHands($("replay-body"), tableId, token());
 }
 
 function onKey(event) {
@@ -208,9 +438,9 @@ function onKey(event) {
   if (key === "Escape") { panel.clear(); return; }
   if (key === "h") openHints();
   else if (key === "?") $("d-cheat").showModal();
-  else if (key === "p") openReplay();
+  else if (key === "p") openHands();
   else if (key === "m") setSound(!app.sound);
-  else done = panel.press(key.toLowerCase());
+  else done = !app.pending && app.connected && panel.press(key.toLowerCase());
   if (done) event.preventDefault();
 }
 
@@ -218,9 +448,11 @@ async function onJoin(event) {
   event.preventDefault();
   $("join-error").textContent = "";
   const name = $("join-name").value.trim();
+  const body = {name};
+  if (Number.isInteger(wantedSeat)) body.seat = wantedSeat;
   try {
     const seat = await api(`/api/tables/${encodeURIComponent(tableId)}/seats`,
-      {method: "POST", body: {name}});
+      {method: "POST", body});
     store.set(tokenKey(tableId), {token: seat.token, seat: seat.seat, name});
     store.set("primero.name", name);
     conn.reopen();
@@ -230,6 +462,12 @@ async function onJoin(event) {
 }
 
 function main() {
+  if (screenMode) document.body.classList.add("screen");
+  $("pass-show").addEventListener("click", () => {
+    app.passActive = Number($("pass-show").dataset.seat);
+    $("pass-cover").hidden = true;
+    conn.reopen();
+  });
   $("join-name").value = store.get("primero.name") ?? "";
   $("join-form").addEventListener("submit", onJoin);
   $("chat-form").addEventListener("submit", (event) => {
@@ -237,9 +475,17 @@ function main() {
     const text = $("chat-text").value.trim();
     if (text && conn.send({type: "chat", text})) $("chat-text").value = "";
   });
+  $("timer-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("host-error").textContent = "";
+    try {
+      await api(`/api/tables/${encodeURIComponent(tableId)}`,
+        {method: "PATCH", body: {turn_seconds: Number($("host-timer").value)}, token: hostToken()});
+    } catch (e) { $("host-error").textContent = e.message; }
+  });
   $("b-hints").addEventListener("click", openHints);
   $("b-cheat").addEventListener("click", () => $("d-cheat").showModal());
-  $("b-replay").addEventListener("click", openReplay);
+  $("b-replay").addEventListener("click", openHands);
   $("b-sound").addEventListener("click", () => setSound(!app.sound));
   $("b-copy").addEventListener("click", async () => {
     let said = "Copy the address above by hand";

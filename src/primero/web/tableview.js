@@ -2,7 +2,7 @@
 // Drawing the table from a `state` message: seats, pot, phase, whose turn, the log,
 // the result. Reads only the message (what the server built from this seat's view).
 import {cardImage} from "./cards.js";
-import {chips, el, lineInWords, plural, replace} from "./common.js";
+import {chips, el, plural, replace} from "./common.js";
 
 export const PHASES = {
   first_deal: "First deal",
@@ -57,9 +57,7 @@ export class HandInfo {
 
   exchanges(i) {
     const list = this.hand.exchanges;
-    if (Array.isArray(list) && Array.isArray(list[i])) return list[i];
-    const label = this.label(i);
-    return this.hand.log.filter((l) => l.startsWith(`${label} x`)).map((l) => l.split(" ").length - 2);
+    return Array.isArray(list) && Array.isArray(list[i]) ? list[i] : [];
   }
 
   /** {seat, amount, raise} of the bet under vote, or null. */
@@ -67,11 +65,9 @@ export class HandInfo {
     return this.hand && this.hand.pending_bet ? this.hand.pending_bet : null;
   }
 
-  /** The hand log in words, as this seat reads it. */
+  /** The hand log in words, as this seat reads it (the server's sentences). */
   logWords() {
-    if (!this.hand) return [];
-    if (Array.isArray(this.hand.events) && this.hand.events.length) return this.hand.events;
-    return this.hand.log.map((line) => lineInWords(line, (l) => this.nameOf(l), this.hand.seat));
+    return this.hand && Array.isArray(this.hand.events) ? this.hand.events : [];
   }
 }
 
@@ -93,20 +89,25 @@ function seatMarks(info, i) {
   return marks;
 }
 
-/** The seats around the table, in table order, the reader's seat at the bottom. */
-export function drawSeats(list, table, info) {
+/** The seats around the table, in table order, the reader's seat at the bottom.
+ * `me` is the reader's table seat (known from the token before any hand), or null. */
+export function drawSeats(list, table, info, me = null) {
   const seats = table.seats;
-  const mine = info.myTableSeat ?? 0;
+  const mine = info.myTableSeat ?? me ?? 0;
   const toAct = info.hand ? info.index(info.hand.to_act) : null;
+  const winners = new Set();
+  if (info.over) for (const award of info.hand.winners ?? []) for (const w of award.winners) winners.add(info.index(w));
   replace(list, seats.map((seat, t) => {
     const i = info.indexAtTable(t);
     const hand = info.hand;
     const name = seat.kind === "open" ? "Open seat" : seat.name;
     const bot = seat.kind === "open" || seat.kind === "person" ? null : seat.kind;
     const stack = i !== null ? hand.stacks[i] : seat.chips;
+    const yours = t === (info.myTableSeat ?? me);
     const item = el("li", {class: "seat"},
-      el("p", {class: "seat-name"}, name + (i !== null && i === info.mine ? " (you)" : ""),
-        bot ? el("span", {class: "seat-kind"}, ` (${bot} bot)`) : ""),
+      el("p", {class: "seat-name", title: name}, el("span", {class: "seat-name-text"}, name),
+        yours ? "\u00a0(you)" : ""),
+      bot ? el("p", {class: "seat-kind"}, `${bot} bot`) : "",
       el("p", {class: "seat-chips"}, seat.kind === "open" ? "waiting" : chips(stack ?? 0)));
     if (i !== null) {
       const size = hand.hand_sizes ? hand.hand_sizes[i] : 0;
@@ -117,16 +118,25 @@ export function drawSeats(list, table, info) {
         item.append(el("div", {class: "seat-cards"},
           cards.map((c) => cardImage(c, shown ? "small" : "tiny"))));
       }
+      const last = hand.last_moves && hand.last_moves[i];
+      if (last) item.append(el("p", {class: "last-move"}, last));
       item.append(el("p", {class: "marks"}, seatMarks(info, i)));
       if (toAct === i) item.classList.add("to-act");
       if (hand.folded[i]) item.classList.add("folded");
-    } else if (hand && seat.kind !== "open") {
-      item.append(el("p", {class: "marks"}, el("span", {class: "mark out"}, "Out of the match")));
+      if (winners.has(i)) item.classList.add("winner");
+    } else if (seat.kind !== "open") {
+      const why = seat.left ? "Left the table" : seat.sitting_out ? "Sitting out"
+        : hand && seat.chips === 0 ? (table.rebuy && seat.kind === "person" ? "Out of chips" : "Out of the match")
+        : hand ? "Not in this hand" : null;
+      if (why) item.append(el("p", {class: "marks"}, el("span", {class: "mark out"}, why)));
+    }
+    if (seat.kind === "person" && !seat.connected && !seat.left) {
+      item.append(el("p", {class: "marks"}, el("span", {class: "mark away"}, "not connected")));
     }
     const k = (t - mine + seats.length) % seats.length;
     const angle = (k * 2 * Math.PI) / seats.length;
     item.style.setProperty("--x", `${50 + 40 * Math.sin(angle)}%`);
-    item.style.setProperty("--y", `${50 + 38 * Math.cos(angle)}%`);
+    item.style.setProperty("--y", `${50 + 32 * Math.cos(angle)}%`);
     return item;
   }));
 }
@@ -156,7 +166,7 @@ export function drawLog(list, info) {
 export function drawResult(box, info) {
   const h = info.hand;
   const parts = [];
-  for (const [k, award] of (h.winners ?? []).entries()) {
+  for (const [k, award] of (h.winners ?? h.pots ?? []).entries()) {
     const names = award.winners.map((w) => info.nameOf(w));
     const which = k === 0 ? "The main pot" : `Side pot ${k}`;
     const shares = award.shares && award.winners.length > 1

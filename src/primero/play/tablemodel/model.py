@@ -22,19 +22,30 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from primero.bots import BOT_KINDS, make_bot
-from primero.engine.actions import Action, Call, Vote, parse_action
+from primero.engine.actions import (
+    Action,
+    Bet,
+    Call,
+    Declare,
+    Exchange,
+    Fold,
+    Raise,
+    Vote,
+    parse_action,
+)
 from primero.engine.dealing import Dealer
 from primero.engine.errors import IllegalActionError, PrimeroError, WrongTurnError
 from primero.engine.history import HandRecord
-from primero.engine.match import Agent, Match
+from primero.engine.match import Agent
 from primero.engine.rules import DEFAULT_RULES, Rules
 from primero.engine.state import DEALER, HandState
 from primero.engine.views import SeatView, view
 from primero.play.moveinput import personal_message
+from primero.play.tablemodel.presence import TableMatch
 from primero.play.tablemodel.sentences import sentence
 from primero.play.tablemodel.timeout import least_committal
 
-__all__ = ["Event", "TableModel", "bot_seed"]
+__all__ = ["Event", "TableModel", "bot_seed", "move_words"]
 
 
 def bot_seed(seed: int, index: int) -> int:
@@ -44,6 +55,27 @@ def bot_seed(seed: int, index: int) -> int:
 
 #: The verbs of a player's action line (the dealer's 'd dh' is not one).
 PLAYER_VERBS: Final = ("x", "b", "r", "c", "f", "y", "n", "dc")
+
+
+def move_words(action: Action) -> str:
+    """A player's action as the move a person chose, for a refusal (never record
+    notation): ``"raise to 12"``, ``"accept the bet"``, ``"exchange 2 cards"``."""
+    if isinstance(action, Vote):
+        return "accept the bet" if action.accept else "refuse the bet"
+    if isinstance(action, Exchange):
+        k = len(action.cards)
+        return "stand pat" if k == 0 else f"exchange {k} card{'s' if k != 1 else ''}"
+    if isinstance(action, Bet):
+        return "check" if action.amount == 0 else f"bet {action.amount}"
+    if isinstance(action, Raise):
+        return f"raise to {action.amount}"
+    if isinstance(action, Call):
+        return "call or check"
+    if isinstance(action, Fold):
+        return "fold"
+    if isinstance(action, Declare):
+        return f"declare {action.category.label}"
+    return "make that move"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +122,8 @@ class TableModel:
         seed: seeds the match's dealer and the bots reproducibly (R10); None: each hand's
             dealer seed is drawn from :mod:`secrets` and the bots are seeded freshly.
         turn_seconds: a person's time to act (seconds); None or 0 for no timer.
+        rebuy: whether a broke person may rebuy (online.md ``rebuy``; see
+            :mod:`.presence`).
 
     Raises:
         RulesError: as :class:`~primero.engine.match.Match` (player count, names, stacks,
@@ -108,13 +142,22 @@ class TableModel:
         max_hands: int | None = None,
         seed: int | None = None,
         turn_seconds: float | None = None,
+        rebuy: bool = False,
     ) -> None:
         if len(kinds) != len(names):
             raise ValueError(f"give one kind per player: {len(names)} names, {len(kinds)} kinds")
         for kind in kinds:
             if kind is not None and kind not in BOT_KINDS:
                 raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
-        self.match = Match(names, stacks=stack, rules=rules, max_hands=max_hands, seed=seed)
+        self.match = TableMatch(
+            names,
+            people={i for i, k in enumerate(kinds) if k is None},
+            stacks=stack,
+            rules=rules,
+            max_hands=max_hands,
+            seed=seed,
+            rebuy=rebuy,
+        )
         self.kinds: tuple[str | None, ...] = tuple(kinds)
         self.seed = seed
         self.turn_seconds = turn_seconds or None
@@ -170,9 +213,11 @@ class TableModel:
         return self.match.seats[hand.to_act]
 
     def person_to_act(self) -> int | None:
-        """The table index of the person to act now, or None."""
+        """The table index of the person to act now (and to move by themselves), or None."""
         index = self.to_act_index()
-        return index if index is not None and self.kinds[index] is None else None
+        if index is None or self.kinds[index] is not None or self.moves_for_absent(index):
+            return None
+        return index
 
     def view_for(self, index: int | None) -> SeatView:
         """The view (R9b) of the current hand for table ``index``: the public view for a
@@ -183,6 +228,8 @@ class TableModel:
         """
         if self.hand is None:
             raise PrimeroError("no hand has been started")
+        if index is not None and self.match.presence[index].left:
+            index = None  # a seat that left reads the public view
         return view(self.hand, None if index is None else self.hand_seat(index))
 
     # ----------------------------------------------------------------- playing
@@ -225,8 +272,17 @@ class TableModel:
         index = self.match.seats[hand.to_act]
         agent = self.agents[index]
         if agent is None:
-            return None
+            if not self.moves_for_absent(index):
+                return None
+            agent = least_committal
         return agent, view(hand, hand.to_act)
+
+    def moves_for_absent(self, index: int) -> bool:
+        """Whether the table makes the least committal moves of person ``index``: one
+        who asked to leave during the hand, or one away at a table with no timer
+        (online.md "Absence")."""
+        p = self.match.presence[index]
+        return p.leaving or (p.away and self.turn_seconds is None)
 
     def deal(self, *, now: float | None = None) -> Event:
         """Apply the deal due now, its cards drawn by the hand's seeded dealer (R10).
@@ -281,10 +337,21 @@ class TableModel:
             IllegalActionError: the line is not understood or not legal now (the message
                 says why); nothing changes.
         """
+        return self.apply_person(self.parse_line(line, index), index, now=now)
+
+    def parse_line(self, line: str, index: int) -> Action:
+        """The action of :meth:`apply_line`, checked by the rules but not applied (a
+        server stores it first); nothing changes.
+
+        Raises:
+            WrongTurnError, IllegalActionError: as :meth:`apply_line`.
+        """
         hand = self._open_hand()
         seat = self.hand_seat(index)
         if seat is None or hand.to_act != seat:
             raise WrongTurnError("it is not your turn")
+        if self.match.presence[index].leaving:
+            raise WrongTurnError("you have left this table: you may watch and chat")
         allowed = personal_message(hand.legal_actions().describe(), seat)
         words = line.strip().split(" ")
         if words[0] not in PLAYER_VERBS:
@@ -295,9 +362,28 @@ class TableModel:
             )
         try:
             action = parse_action(f"p{seat + 1} {line.strip()}", hand.n)
-        except ValueError as exc:
-            raise IllegalActionError(f"{exc}; now {allowed}") from None
-        return self.apply(action, now=now)
+        except ValueError:
+            raise IllegalActionError(f"that move is not understood; now {allowed}") from None
+        try:
+            hand.check(action)
+        except WrongTurnError:  # the engine names the line; a person reads the move
+            raise IllegalActionError(
+                f"you cannot {move_words(action)} now: {allowed}"
+            ) from None
+        except PrimeroError as exc:
+            raise IllegalActionError(personal_message(str(exc), seat)) from None
+        return action
+
+    def apply_person(self, action: Action, index: int, *, now: float | None = None) -> Event:
+        """Apply the action a person chose for table ``index`` (from :meth:`parse_line`);
+        their count of timer moves in a row starts again (online.md "Absence").
+
+        Raises:
+            PrimeroError, WrongTurnError, IllegalActionError: as :meth:`apply`.
+        """
+        event = self.apply(action, now=now)
+        self.match.presence[index].timeouts = 0
+        return event
 
     def replay_line(self, line: str) -> Event:
         """Re-apply a stored record line on resume: a deal line is drawn again from the
@@ -327,6 +413,20 @@ class TableModel:
             raise PrimeroError("no person is to act")
         assert hand.to_act is not None
         return least_committal(view(hand, hand.to_act))
+
+    def time_out(self, *, now: float | None = None) -> Event:
+        """Make the timer's move for the person to act (counted: twice in a row and the
+        person is sat out when the hand ends; online.md "Absence").
+
+        Raises:
+            PrimeroError: no person is to act.
+        """
+        index = self.person_to_act()
+        action = self.timeout_action()
+        assert index is not None
+        event = self.apply(action, now=now)
+        self.match.presence[index].timeouts += 1
+        return event
 
     def timed_out(self, now: float) -> bool:
         """Whether the person to act has let the deadline pass at time ``now`` (seconds)."""

@@ -9,12 +9,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from primero.engine.actions import seat_name
+from primero.engine.actions import Deal, seat_name
 from primero.engine.legal import LegalActions
 from primero.engine.state import DEALER
+from primero.engine.views import SeatView
 from primero.play.tablemodel.model import TableModel
 
-__all__ = ["legal_payload", "seat_payload"]
+__all__ = ["legal_payload", "result_sentences", "seat_payload"]
+
+
+def result_sentences(v: SeatView) -> list[str]:
+    """The lines that end a finished hand's log: who won what (R7), one per pot, e.g.
+    ``"Ana wins 12 chips"``, ``"Side pot 1: Ana and Ben share 9 chips"``; [] before the end."""
+    out: list[str] = []
+    for k, award in enumerate(v.awards):
+        names = [v.players[w] for w in award.winners]
+        amount = award.pot.amount
+        chips = f"{amount} chip{'s' if amount != 1 else ''}"
+        what = f"{names[0]} wins {chips}" if len(names) == 1 else (
+            f"{' and '.join(names)} share {chips}"
+        )
+        out.append(what if k == 0 else f"Side pot {k}: {what}")
+    return out
 
 
 def legal_payload(legal: LegalActions) -> dict[str, Any]:
@@ -50,7 +66,8 @@ def seat_payload(
         or null), ``phase``, ``stacks``, ``contributed``, ``round_bets``, ``current_bet``,
         ``pot_total`` (chips), ``pending_bet``, ``declared``, ``folded``, ``exchanges``,
         ``log`` (record lines, hidden cards ``??``), ``events`` (sentences as this seat
-        reads them), ``number``, and once the hand is over ``shown`` and
+        reads them, ending with who won what), ``last_moves`` (each seat's last move in
+        words, or null), ``number``, and once the hand is over ``shown`` and
         ``final_stacks`` (else null).
     """
     if model.hand is None:
@@ -100,7 +117,7 @@ def seat_payload(
         "folded": list(v.folded),
         "exchanges": [list(e) for e in v.exchanges],
         "log": list(v.log),
-        "events": [e.text_for(v.seat) for e in model.events],
+        "events": [e.text_for(v.seat) for e in model.events] + result_sentences(v),
         "shown": shown,
         "final_stacks": None if v.final_stacks is None else list(v.final_stacks),
         "winners": [
@@ -109,5 +126,10 @@ def seat_payload(
             for a in v.awards
         ],
     }
+    last: list[str | None] = [None] * len(v.players)
+    for e in model.events:  # each seat's last move, as this reader reads it
+        if not isinstance(e.action, Deal):
+            last[e.seat] = e.text_for(v.seat)
+    hand["last_moves"] = last
     legal = None if v.legal is None else legal_payload(v.legal)
     return hand, legal

@@ -1,0 +1,299 @@
+"""A table's driver task (:meth:`TableRuntime.start`): deals, bots, timers, hands starting
+and ending, each change checked, stored, then applied and sent (docs/protocol.md,
+"Writing comes first").
+
+The driver never dies silently: a write the database did not take is tried again after
+0.1, 0.2, 0.4, 0.8, then every :data:`RETRY_MAX` seconds (nothing changed meanwhile); a
+write the database keeps refusing, or an unexpected error, restarts the driver from what
+is stored; a driver that stops :data:`CRASH_LIMIT` times within :data:`CRASH_WINDOW`
+seconds leaves its table ``"broken"``. Every other table goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any
+
+from primero.engine.errors import PrimeroError
+from primero.engine.history import dump_record
+from primero.engine.match import Agent
+from primero.engine.views import SeatView
+from primero.play.tablemodel import least_committal
+from primero.server import seating
+from primero.server.settings import fixed_test_seed
+from primero.server.writer import Write, WriteFailed
+
+if TYPE_CHECKING:
+    from primero.server.runtime import TableRuntime
+
+__all__ = ["CRASH_LIMIT", "CRASH_WINDOW", "REFUSED_LIMIT", "RETRY_MAX", "run"]
+
+log = logging.getLogger("primero.server")
+
+#: Seconds between a driver's tries of a write that failed (doubling up to this).
+RETRY_MAX = 1.0
+#: A driver that stops this many times within :data:`CRASH_WINDOW` seconds: "broken".
+CRASH_LIMIT = 4
+CRASH_WINDOW = 60.0
+#: Seconds a held (paused) table waits before it looks again, unless woken sooner.
+HOLD_LOOK = 5.0
+#: Tries of a write the database refused (not one it could not take) before the driver
+#: restarts from what is stored.
+REFUSED_LIMIT = 3
+
+
+async def run(rt: TableRuntime) -> None:
+    """The driver: build or replay the model, then step the match until it is over;
+    a failed write is tried again, anything else restarts it from the store."""
+    backoff = 0.0
+    refused = 0
+    while not rt.stopping:
+        try:
+            if rt.model is None and not await rt.resume():
+                return
+            if not await tick(rt):
+                return
+            backoff, refused = 0.0, 0
+        except asyncio.CancelledError:
+            raise
+        except WriteFailed as exc:  # nothing changed: try again shortly
+            refused = 0 if exc.transient else refused + 1
+            backoff = min(RETRY_MAX, max(0.1, 2 * backoff))
+            if refused >= REFUSED_LIMIT:
+                if not await crashed(rt, f"the database refused a write: {exc}"):
+                    return
+                refused = 0
+            await asyncio.sleep(backoff)
+        except Exception as exc:
+            log.exception("table %s: its driver stopped; it starts again", rt.row.id)
+            if not await crashed(rt, f"{type(exc).__name__}: {exc}"):
+                return
+
+async def crashed(rt: TableRuntime, reason: str) -> bool:
+    """Restart from the store after an error (False: the table is now broken)."""
+    now = time.monotonic()
+    rt.crashes.append(now)
+    while rt.crashes and rt.crashes[0] < now - CRASH_WINDOW:
+        rt.crashes.popleft()
+    if rt.model is None or len(rt.crashes) >= CRASH_LIMIT:
+        rt.mark_broken(f"it could not go on ({reason})")
+        return False
+    async with rt.lock:
+        await rt.reload()
+    return True
+
+async def tick(rt: TableRuntime) -> bool:
+    """One step of the match; False when it is over.
+
+    Raises:
+        WriteFailed: a write did not reach the database (nothing changed).
+    """
+    model = rt.model
+    assert model is not None
+    pause = rt.hub.settings.bot_pause
+    rt.wake.clear()
+    async with rt.lock:
+        hand = model.hand
+        if hand is None or model.match.hand is None:  # no hand open: start one
+            if model.over:
+                await end(rt)
+                return False
+            if seating.hold_reason(rt) is None:
+                await start_hand(rt)
+                return True
+            await hold(rt)  # paused by the host or the players
+            held, closed = True, False
+        else:
+            held, closed = False, hand.complete
+        if held:
+            pass
+        elif closed:
+            await finish(rt)
+        else:
+            due = model.due()
+            version = rt.row.version
+    if held:  # a sit-in, a rebuy, the host's resume or end wakes it
+        await rt.hub.clock.wait(rt.wake, rt.hub.clock.now() + HOLD_LOOK)
+        return True
+    if closed:
+        if pause > 0:
+            await asyncio.sleep(pause)  # the finished hand stays shown
+        return True
+    if due is None:  # a person is to act
+        if not await rt.hub.clock.wait(rt.wake, model.deadline):
+            await time_out(rt)
+        return True
+    agent, v = due
+    if pause > 0 and agent is not None:
+        await asyncio.sleep(pause)
+    # A table a person is connected to steps at once; the others take turns, a few
+    # at a time, so that people's frames stay prompt however many bots play.
+    turn = contextlib.nullcontext() if person_here(rt) else rt.hub.steps
+    async with turn:
+        if agent is None:
+            async with rt.lock:
+                await deal(rt)
+        else:
+            await bot_move(rt, agent, v, version)
+    return True
+
+def person_here(rt: TableRuntime) -> bool:
+    return any(c.index is not None for c in rt.conns)
+
+async def end(rt: TableRuntime) -> None:
+    if rt.row.status == "over":
+        return
+    table_id, store = rt.row.id, rt.store
+    new = await rt.store_change(
+        lambda e, n: lambda conn: store.set_status(conn, table_id, "over", e, n)
+    )
+    rt.row.status = "over"
+    rt.publish(new)
+
+async def hold(rt: TableRuntime) -> None:
+    """No hand may start (online.md "Status"): the table is ``paused`` (by the host, or by
+    the players when fewer than two seats can be dealt in), stored first."""
+    if rt.row.status == "paused":
+        return
+    table_id, store = rt.row.id, rt.store
+    new = await rt.store_change(
+        lambda e, n: lambda conn: store.set_status(conn, table_id, "paused", e, n)
+    )
+    rt.row.status = "paused"
+    rt.publish(new)
+
+async def start_hand(rt: TableRuntime) -> None:
+    model = rt.model
+    assert model is not None
+    fixed = fixed_test_seed()
+    seed = secrets.randbits(63) if fixed is None else fixed + model.match.hands_played
+    table_id, number, store = rt.row.id, model.match.hands_played + 1, rt.store
+    new = await rt.store_change(
+        lambda e, n: lambda conn: store.start_hand(
+            conn, table_id, number, seed, e, n, status="playing"
+        )
+    )
+    rt.row.status = "playing"  # a paused table plays again
+    model.turn_seconds = rt.row.turn_seconds or None  # the host's PATCH, from this hand
+    model.start_hand(seed, now=rt.hub.clock.now())
+    rt.recent_ids.clear()
+    rt.publish(new)
+
+async def deal(rt: TableRuntime) -> None:
+    """The dealer's deal: drawn, stored, then applied; a failed write puts the
+    dealer's random state back, so the seed's cards still come in order (R10)."""
+    model = rt.model
+    assert model is not None and model.hand is not None
+    rng = model.match.dealer.rng
+    saved = rng.getstate() if hasattr(rng, "getstate") else None
+    action = model.match.dealer.deal(model.hand)
+    try:
+        new = await rt.store_change(rt.line_write(model, action, None, None))
+    except BaseException:
+        if saved is not None:
+            rng.setstate(saved)  # type: ignore[attr-defined]
+        raise
+    model.apply(action, now=rt.hub.clock.now())
+    rt.publish(new)
+
+async def bot_move(rt: TableRuntime, agent: Agent, v: SeatView, version: int) -> None:
+    """A bot's move: decided in a worker process (once per version: a failed write
+    tries the same move again), checked, stored, applied."""
+    model = rt.model
+    assert model is not None
+    index = model.to_act_index()
+    if rt.decided is not None and rt.decided[0] == version:
+        action = rt.decided[1]
+    elif agent is least_committal:  # a person who left, or away with no timer
+        action = least_committal(v)
+        rt.decided = (version, action)
+    else:
+        try:
+            action, after = await rt.hub.bots.decide(agent, v)
+            if index is not None and model.agents[index] is not None:
+                agents = list(model.agents)
+                agents[index] = after
+                model.agents = tuple(agents)
+        except BrokenProcessPool:
+            await asyncio.sleep(0.05)  # another table's stuck bot: the workers restart
+            return
+        except Exception as exc:  # a bug in the bot, or too slow: the timer's move
+            log.warning("table %s: a bot failed (%r); it makes the least committal move",
+                        rt.row.id, exc)
+            action = least_committal(v)
+        rt.decided = (version, action)
+    async with rt.lock:
+        if rt.row.version != version or model is not rt.model:
+            return  # the table moved on meanwhile: look again
+        assert model.hand is not None
+        try:
+            model.hand.check(action)
+        except PrimeroError:
+            log.warning("table %s: a bot's move was illegal; least committal instead",
+                        rt.row.id)
+            action = least_committal(v)
+            rt.decided = (version, action)
+        new = await rt.store_change(rt.line_write(model, action, None, None))
+        model.apply(action, now=rt.hub.clock.now())
+        rt.decided = None
+        rt.publish(new)
+
+async def time_out(rt: TableRuntime) -> None:
+    async with rt.lock:
+        model = rt.model
+        assert model is not None
+        index = model.person_to_act()
+        if index is None or not model.timed_out(rt.hub.clock.now()):
+            return
+        action = model.timeout_action()
+        new = await rt.store_change(rt.line_write(model, action, index, None), urgent=True)
+        model.time_out(now=rt.hub.clock.now())  # the same move, counted (online.md "Absence")
+        rt.publish(new)
+
+async def finish(rt: TableRuntime) -> None:
+    """Close the complete hand: computed, stored, and only then kept (a failed write
+    puts the match back as it was)."""
+    model = rt.model
+    assert model is not None
+    match = model.match
+    saved = (list(match.chips), match.hands_played, match.dealer_index, match.hand,
+             len(match.records), model.deadline)
+    presence = seating.snapshot(match)
+    record = model.finish_hand()  # also: leaving seats leave, absent people sit out, rebuys
+    record.extra["table"] = rt.row.id
+    record.extra["hand_number"] = match.hands_played
+    text = dump_record(record)
+    chips = list(match.chips)
+    status = "over" if model.over else rt.row.status
+    table_id, number, dealer = rt.row.id, match.hands_played, match.dealer_index
+    store = rt.store
+    kept = seating.presence_write(rt)
+
+    def build(e: int, n: int) -> Write:
+        def write(conn: Any) -> None:
+            store.finish_hand(conn, table_id, number, text, chips, dealer, status, e, n)
+            kept(conn)
+
+        return write
+
+    try:
+        new = await rt.store_change(build)
+    except BaseException:
+        seating.put_back(match, presence)
+        match.chips[:], match.hands_played, match.dealer_index, match.hand = saved[:4]
+        del match.records[saved[4]:]
+        model.deadline = saved[5]
+        raise
+    del match.records[:]  # stored: the server keeps no finished hand in memory
+    rt.row.hands_played = number
+    rt.row.dealer_index = dealer
+    for seat, c in zip(rt.row.seats, chips, strict=True):
+        seat.chips = c
+    rt.row.status = status
+    rt.publish(new)
+

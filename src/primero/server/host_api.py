@@ -1,0 +1,280 @@
+"""The host's controls (online.md "Tables"): ``PATCH /api/tables/{id}``, ``pause``,
+``resume``, ``end``, ``rematch`` and ``seats/{k}/bot``, each with ``Authorization: Bearer
+<host_token>`` (``401`` without it, ``403`` with another token).
+
+The host token is returned once by ``POST /api/tables`` and kept only as a hash
+(``table_hosts``, migration ``v0004_evening``).
+
+Every change follows the server's write path: checked, stored in the table's own
+transaction with the version moved on (``TableRuntime.changed_by``), then applied in
+memory and sent; a write the database does not take changes nothing (``503`` with
+``Retry-After``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request, Response, status
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from sqlalchemy import update
+from sqlalchemy.engine import Connection as DbConnection
+
+from primero.bots import BOT_KINDS, BOT_NAMES, make_bot
+from primero.engine.match import Agent
+from primero.server import seating
+from primero.server.hub import Hub
+from primero.server.models import TableSummary
+from primero.server.runtime import BadRequest, Conflict, TableRuntime
+from primero.server.security import bearer_token, match_token
+from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
+from primero.store import SeatRow, TableRow
+from primero.store.evening import EveningRow, FormerRow, save_former, save_host
+from primero.store.schema import seats as seats_table
+from primero.store.schema import tables as tables_table
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api/tables", tags=["host"])
+
+_HOST: dict[int | str, dict[str, Any]] = {
+    401: {"description": "no `Authorization: Bearer <host_token>` header"},
+    403: {"description": "a token that is not this table's host token"},
+    404: {"description": "no such table"},
+    409: {"description": "not possible at this table now (the detail says why)"},
+}
+
+
+class TablePatch(BaseModel):
+    """``PATCH``: the timer (seconds, 0 = none, at most 86400) and the table's name."""
+
+    model_config = ConfigDict(extra="ignore", strict=True)
+    turn_seconds: StrictInt | None = Field(None, description="0 to 86400 seconds")
+    name: StrictStr | None = Field(None, description="1 to 40 characters")
+
+
+class BotSeat(BaseModel):
+    """A bot for a seat: its kind (``GET /api/bots``)."""
+
+    model_config = ConfigDict(extra="ignore", strict=True)
+    kind: StrictStr
+
+
+async def _hosted(request: Request, table_id: str) -> TableRuntime:
+    hub: Hub = request.app.state.hub
+    rt = await hub.touch(table_id)
+    token = bearer_token(request.headers.get("authorization"))
+    if token is None:
+        raise HTTPException(401, "the host's requests carry Authorization: Bearer <host token>")
+    host_hash = rt.evening.host_hash
+    if host_hash is None or match_token(token, [(0, host_hash)]) is None:
+        raise HTTPException(403, "that is not this table's host token")
+    rt.last_activity = hub.clock.now()
+    return rt
+
+
+def _not_over(rt: TableRuntime) -> None:
+    if rt.row.status in ("over", "broken"):
+        raise Conflict("the match is over: start a rematch for another one")
+
+
+@router.patch("/{table_id}", response_model=TableSummary, responses=_HOST,
+              summary="Change the timer or the name (host)")
+async def patch_table(table_id: str, body: TablePatch, request: Request) -> dict[str, Any]:
+    """The new timer takes effect from the next hand."""
+    rt = await _hosted(request, table_id)
+    if body.turn_seconds is not None and not 0 <= body.turn_seconds <= 86_400:
+        raise BadRequest(f"turn_seconds must be 0 to 86400, not {body.turn_seconds}")
+    name = body.name
+    if name is not None:
+        try:
+            name = check_name(name, "a table name", TABLE_NAME_LONGEST)
+        except TextError as exc:
+            raise BadRequest(str(exc)) from None
+    async with rt.lock:
+        row = rt.row
+        seconds = row.turn_seconds if body.turn_seconds is None else body.turn_seconds
+        name = row.name if name is None else name
+        table_id = row.id
+
+        def write(conn: DbConnection) -> None:
+            conn.execute(
+                update(tables_table)
+                .where(tables_table.c.id == table_id)
+                .values(turn_seconds=seconds, name=name)
+            )
+
+        new = await rt.changed_by(write)  # stored, then applied and sent
+        row.turn_seconds, row.name = seconds, name  # the driver gives the timer to the next hand
+        rt.publish(new)
+    return rt.summary()
+
+
+@router.post("/{table_id}/pause", status_code=204, responses=_HOST, summary="Pause (host)")
+async def pause(table_id: str, request: Request) -> Response:
+    """No hand starts until ``resume``; asked during a hand, after it (``pending``)."""
+    return await _flag(request, table_id, paused=True)
+
+
+@router.post("/{table_id}/resume", status_code=204, responses=_HOST, summary="Resume (host)")
+async def resume(table_id: str, request: Request) -> Response:
+    """Lift the host's pause (not the players')."""
+    return await _flag(request, table_id, paused=False)
+
+
+async def _flag(request: Request, table_id: str, *, paused: bool) -> Response:
+    rt = await _hosted(request, table_id)
+    async with rt.lock:
+        _not_over(rt)
+        ev = rt.evening
+        if ev.paused != paused:
+            flags = seating.flags_write(
+                rt.row.id, paused=paused, ended=ev.ended, next_table=ev.next_table
+            )
+            new = await rt.changed_by(flags)
+            ev.paused = paused
+            rt.publish(new)
+    rt.wake.set()
+    return Response(status_code=204)
+
+
+@router.post("/{table_id}/end", status_code=204, responses=_HOST, summary="End (host)")
+async def end(table_id: str, request: Request) -> Response:
+    """End the match: at once, or when the hand in progress ends (``pending: "end"``)."""
+    rt = await _hosted(request, table_id)
+    async with rt.lock:
+        _not_over(rt)
+        if not rt.evening.ended:
+            await rt.end_match()
+    rt.wake.set()
+    return Response(status_code=204)
+
+
+@router.post("/{table_id}/seats/{k}/bot", status_code=204, responses=_HOST,
+             summary="Seat a bot (host)")
+async def seat_bot(table_id: str, k: int, body: BotSeat, request: Request) -> Response:
+    """The seat is played by that bot from the next hand on (at once for an open seat)."""
+    rt = await _hosted(request, table_id)
+    if body.kind not in BOT_KINDS:
+        raise BadRequest(f"unknown bot kind {body.kind!r}: one of {', '.join(BOT_KINDS)}")
+    agent: Agent | None = None
+    if rt.model is not None:  # built off the event loop (a search bot takes a while)
+        agent = await asyncio.to_thread(make_bot, body.kind, None)
+    start = False
+    async with rt.lock:
+        _not_over(rt)
+        seats = rt.row.seats
+        if not 0 <= k < len(seats):
+            raise BadRequest(f"seat must be 0 to {len(seats) - 1}, not {k}")
+        seat = seats[k]
+        model = rt.model
+        taken = {s.name for s in seats if s.name}
+        name = next(n for n in BOT_NAMES if n not in taken)
+        former: FormerRow | None = None
+        if seat.kind == "open":
+            start = all(s.kind != "open" for s in seats if s.idx != k)
+        else:
+            if model is None or seat.kind != "person":
+                raise Conflict("that seat is not a person's")
+            p = model.match.presence[k]
+            if not (p.left or p.sitting_out) or model.match.in_hand(k):
+                raise Conflict("that person is playing: a bot may take a seat that was left "
+                               "or sat out, between hands")
+            if agent is None:
+                agent = await asyncio.to_thread(make_bot, body.kind, None)
+            if seat.token_hash is not None and seat.name is not None:
+                former = FormerRow(k, seat.name, seat.token_hash)  # keeps their hands
+        status = "playing" if start else rt.row.status
+        kind, row_id = body.kind, rt.row.id
+
+        def write(conn: DbConnection) -> None:
+            conn.execute(
+                update(seats_table)
+                .where(seats_table.c.table_id == row_id, seats_table.c.idx == k)
+                .values(name=name, kind=kind, token_hash=None)
+            )
+            if former is not None:
+                save_former(conn, row_id, former)
+
+        new = await rt.changed_by(write, status=status)  # stored, then applied and sent
+        seat.name, seat.kind, seat.token_hash = name, kind, None
+        rt.row.status = status
+        if former is not None:
+            rt.evening.former.append(former)
+        if model is not None and agent is not None and seat.kind != "open":
+            _make_bot(rt, k, name, kind, agent)
+        for c in list(rt.conns):
+            if c.index == k:
+                c.index = None  # the person's token only watches now
+        rt.publish(new)
+    if start:
+        rt.start()
+    rt.wake.set()
+    return Response(status_code=204)
+
+
+def _make_bot(rt: TableRuntime, k: int, name: str, kind: str, agent: Agent) -> None:
+    model = rt.model
+    assert model is not None
+    match = model.match
+    match.players = tuple(name if i == k else n for i, n in enumerate(match.players))
+    model.kinds = tuple(kind if i == k else x for i, x in enumerate(model.kinds))
+    model.agents = tuple(agent if i == k else a for i, a in enumerate(model.agents))
+    match.people.discard(k)
+    p = match.presence[k]
+    p.left = p.sitting_out = p.away = False
+
+
+@router.post("/{table_id}/rematch", status_code=status.HTTP_201_CREATED,
+             response_model=TableSummary, responses=_HOST, summary="Rematch (host)")
+async def rematch(table_id: str, request: Request) -> dict[str, Any]:
+    """A new table with the same set-up and host token; people who had not left keep
+    their seats and tokens; bots stay bots; other seats are open."""
+    rt = await _hosted(request, table_id)
+    hub: Hub = request.app.state.hub
+    async with rt.lock:
+        if rt.row.status != "over" or rt.evening.next_table is not None:
+            raise Conflict("a rematch is for a finished match, once")
+        old = rt.row
+        model = rt.model
+        new_id = secrets.token_hex(4)
+        while new_id in hub.tables:
+            new_id = secrets.token_hex(4)
+        seats: list[SeatRow] = []
+        kept_left = {r.idx for r in rt.evening.seats if r.left}  # as stored (no model)
+        for s in old.seats:
+            left = model.match.presence[s.idx].left if model is not None else s.idx in kept_left
+            if s.kind == "person" and not left:
+                seats.append(SeatRow(s.idx, s.name, "person", s.token_hash, old.stack))
+            elif s.kind in ("person", "open"):
+                seats.append(SeatRow(s.idx, None, "open", None, old.stack))
+            else:
+                seats.append(SeatRow(s.idx, s.name, s.kind, None, old.stack))
+        playing = all(s.kind != "open" for s in seats)
+        row = TableRow(
+            id=new_id, name=old.name, stack=old.stack, rules=dict(old.rules),
+            turn_seconds=old.turn_seconds, max_hands=old.max_hands,
+            status="playing" if playing else "waiting", version=1, hands_played=0,
+            dealer_index=len(seats) - 1, created=int(hub.settings.wall_clock()), seats=seats,
+        )
+        ev = rt.evening
+        host_hash, rebuy, store = ev.host_hash, ev.rebuy, hub.store
+        flags = seating.flags_write(old.id, paused=ev.paused, ended=ev.ended, next_table=new_id)
+
+        def write(conn: DbConnection) -> None:  # one transaction: the new table, the link
+            store.create_table(conn, row)
+            save_host(conn, new_id, host_hash, rebuy)
+            flags(conn)
+
+        version = await rt.changed_by(write)  # stored, then applied and sent
+        new = TableRuntime(row, hub)
+        new.evening = EveningRow(host_hash=host_hash, rebuy=rebuy)
+        new.refresh_summary()
+        hub.tables[new_id] = new
+        ev.next_table = new_id
+        rt.publish(version)
+    if playing:
+        new.start()
+    return new.summary()

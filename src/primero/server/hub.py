@@ -1,0 +1,223 @@
+"""Every table of one server (:class:`Hub`): its store and writer threads, its clock, its
+bot workers, and the tables in memory.
+
+A table nobody is connected to and whose driver waits for nobody but a person (or that
+is over) leaves memory after :data:`IDLE_SECONDS`; its first touch (a connection, a
+move, a seat taken) reads it back from the store. Nothing else is kept of it but its
+summary for the lobby. Applied action ids are not loaded at start: the database's unique
+constraint answers for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Coroutine
+from typing import Any
+
+from primero.bots import BOT_KINDS, BOT_NAMES
+from primero.engine.rules import Rules, RulesError
+from primero.server import driver
+from primero.server.botpool import BotPool
+from primero.server.clock import Clock, SystemClock
+from primero.server.models import CreateTable
+from primero.server.runtime import BadRequest, NotFound, TableRuntime
+from primero.server.security import new_token
+from primero.server.settings import Settings
+from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
+from primero.server.writer import Write, WriteFailed, Writer
+from primero.store import SeatRow, Store, TableRow
+from primero.store.evening import EveningRow, load_evening, save_host
+
+__all__ = ["IDLE_SECONDS", "STEPS", "Hub"]
+
+log = logging.getLogger("primero.server")
+
+#: Tables whose bots decide at the same moment (the others wait their turn).
+STEPS = 16
+#: The statuses of a match that is resumed at start (and on first touch after eviction).
+LIVE = ("playing", "paused")
+#: Seconds a table with nobody connected and no bot to drive stays in memory.
+IDLE_SECONDS = 300.0
+#: Seconds the tables' drivers have to stop when the server stops (within online.md's 10).
+STOP_SECONDS = 3.0
+
+
+class Hub:
+    """Every table of one server.
+
+    Args:
+        settings: the server's settings (its ``clock``, if set, replaces the real one).
+        store: the database (migrated).
+    """
+
+    def __init__(self, settings: Settings, store: Store) -> None:
+        self.settings = settings
+        self.store = store
+        self.clock: Clock = settings.clock if settings.clock is not None else SystemClock()
+        self.tables: dict[str, TableRuntime] = {}
+        self.steps = asyncio.Semaphore(STEPS)
+        threads = 1 if store.url.startswith("sqlite") else 4
+        self.writer = Writer(store, threads)
+        self.bots = BotPool(settings.bot_processes, settings.bot_timeout)
+        self._janitor: asyncio.Task[None] | None = None
+
+    def drive(self, rt: TableRuntime) -> Coroutine[Any, Any, None]:
+        """The driver coroutine of table ``rt`` (:func:`primero.server.driver.run`)."""
+        return driver.run(rt)
+
+    async def write(self, write: Write, *, urgent: bool = False) -> Any:
+        """Run ``write`` in a transaction of its own (see :class:`Writer.write`)."""
+        return await self.writer.write(write, urgent=urgent)
+
+    async def load(self) -> None:
+        """Load every table from the store and resume the matches in play; a table that
+        cannot be read or replayed is ``"broken"`` (listed with its ``detail``), never a
+        reason not to start."""
+        self.bots.prestart()
+        rows = await asyncio.to_thread(self.store.load)
+        evenings = await asyncio.to_thread(load_evening, self.store.engine)
+        for row in rows:
+            rt = TableRuntime(row, self)
+            rt.evening = evenings.get(row.id, EveningRow())
+            rt.refresh_summary()
+            self.tables[row.id] = rt
+            if row.status in LIVE and rt.broken is None and await rt.resume():
+                rt.start()
+        self._janitor = asyncio.get_running_loop().create_task(self._sweep())
+
+    def get(self, table_id: str) -> TableRuntime:
+        """The table ``table_id``.
+
+        Raises:
+            NotFound: no such table.
+        """
+        rt = self.tables.get(table_id)
+        if rt is None:
+            raise NotFound(f"no table {table_id!r}")
+        return rt
+
+    async def touch(self, table_id: str) -> TableRuntime:
+        """The table ``table_id``, read back from the store first if it left memory.
+
+        Raises:
+            NotFound: no such table.
+        """
+        rt = self.get(table_id)
+        rt.touched = self.clock.now()
+        if rt.evicted:
+            async with rt.lock:
+                if rt.evicted:
+                    await rt.reload()
+                    rt.evicted = False
+                    if rt.row.status in LIVE and await rt.resume():
+                        rt.start()
+        return rt
+
+    async def create(self, spec: CreateTable) -> TableRuntime:
+        """Create a table (bots named by the server); it starts at once with no open seat.
+
+        Raises:
+            BadRequest: a bad seat list, bot kind, name, stack, rules, timer or max_hands;
+                the message says what is allowed.
+            WriteFailed: the database did not take it.
+        """
+        try:
+            rules = Rules.from_mapping(spec.rules)
+        except (RulesError, TypeError, ValueError) as exc:
+            raise BadRequest(f"rules: {exc}") from None
+        n = len(spec.seats)
+        if not (2 <= n <= 8 and rules.min_players <= n <= rules.max_players):
+            raise BadRequest(
+                f"seats must list {rules.min_players} to {rules.max_players} seats "
+                f"(the rules' min_players/max_players), not {n}"
+            )
+        for kind in spec.seats:
+            if kind != "open" and kind not in BOT_KINDS:
+                raise BadRequest(
+                    f'unknown seat {kind!r}: each seat is "open" or a bot kind: '
+                    f"{', '.join(BOT_KINDS)}"
+                )
+        if not 1 <= spec.stack <= 1_000_000_000:
+            raise BadRequest(f"stack must be 1 to 1000000000 chips, not {spec.stack}")
+        try:  # settings that make no game (docs/rules.md decision 24)
+            rules.check_stacks([spec.stack] * n)
+        except RulesError as exc:
+            raise BadRequest(f"stack and rules: {exc}") from None
+        if not 0 <= spec.turn_seconds <= 86_400:
+            raise BadRequest(f"turn_seconds must be 0 to 86400, not {spec.turn_seconds}")
+        if spec.max_hands is not None and not 1 <= spec.max_hands <= 1_000_000:
+            raise BadRequest(f"max_hands must be 1 to 1000000 or null, not {spec.max_hands}")
+        table_id = secrets.token_hex(4)
+        while table_id in self.tables:
+            table_id = secrets.token_hex(4)
+        name = spec.name if spec.name is not None else f"Table {table_id}"
+        try:
+            name = check_name(name, "a table name", TABLE_NAME_LONGEST)
+        except TextError as exc:
+            raise BadRequest(str(exc)) from None
+        bot_names = iter(BOT_NAMES)
+        seats = [
+            SeatRow(i, None if k == "open" else next(bot_names), k, None, spec.stack)
+            for i, k in enumerate(spec.seats)
+        ]
+        playing = all(k != "open" for k in spec.seats)
+        row = TableRow(
+            id=table_id,
+            name=name,
+            stack=spec.stack,
+            rules=rules.overrides(),
+            turn_seconds=spec.turn_seconds,
+            max_hands=spec.max_hands,
+            status="playing" if playing else "waiting",
+            version=1,
+            hands_played=0,
+            dealer_index=n - 1,
+            created=int(self.settings.wall_clock()),
+            seats=seats,
+        )
+        store = self.store
+        host_token, host_hash = new_token()  # the proof of hosting, shown once
+
+        def write(conn: Any) -> None:
+            store.create_table(conn, row)
+            save_host(conn, table_id, host_hash, spec.rebuy)
+
+        try:
+            await self.writer.write(write, urgent=True)
+        except Exception as exc:
+            raise WriteFailed(exc) from exc
+        rt = TableRuntime(row, self)
+        rt.evening = EveningRow(host_hash=host_hash, rebuy=spec.rebuy)
+        rt.host_token_once = host_token
+        rt.refresh_summary()
+        self.tables[table_id] = rt
+        if playing:
+            rt.start()
+        return rt
+
+    async def _sweep(self) -> None:
+        """Every few seconds: tables idle for :data:`IDLE_SECONDS` leave memory."""
+        while True:
+            await asyncio.sleep(min(30.0, IDLE_SECONDS / 4))
+            now = self.clock.now()
+            for rt in list(self.tables.values()):
+                if rt.idle(now, IDLE_SECONDS):
+                    await rt.evict()
+
+    async def close(self) -> None:
+        """Stop every table's task, finish the queued writes, close the store."""
+        if self._janitor is not None:
+            self._janitor.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._janitor
+        stops = [asyncio.ensure_future(t.stop()) for t in self.tables.values()]
+        if stops:
+            _done, stuck = await asyncio.wait(stops, timeout=STOP_SECONDS)
+            if stuck:
+                log.warning("%d table drivers did not stop within %g s", len(stuck), STOP_SECONDS)
+        self.bots.close()
+        await self.writer.close()
+        self.store.close()

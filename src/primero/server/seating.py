@@ -1,0 +1,408 @@
+"""People coming and going at a table, on the server (online.md "sit_out", "leave",
+"rebuy", "Absence"): a thin adapter over :mod:`primero.play.tablemodel.presence`.
+
+- the WebSocket messages ``sit_out``, ``sit_in``, ``leave`` and ``rebuy`` (:data:`HANDLERS`);
+- what the summary says of each seat (``sitting_out``, ``left``, ``connected``, ``ledger``)
+  and of the table (``pending``, ``paused_by``, ``rebuy``, ``next_table``);
+- why no hand starts (:func:`hold_reason`: the host's pause, or fewer than two seats that
+  can be dealt in);
+- the sweep (:func:`sweep`, every few seconds): a person with no connection for
+  ``--away-seconds`` is away (sat out when the hand ends); a table nobody is connected to
+  for an hour and with no host action is ended; a ``waiting`` table nobody joined for an
+  hour is closed.
+
+Every change follows the server's write path (online.md "Writing comes first"): it is
+tried on the match and undone (:func:`trial`, capturing the values to store), stored in a
+transaction of the table's own with the version moved on (``TableRuntime.changed_by``),
+and only then applied in memory and sent; a write that fails changes nothing anyone sees
+(the sender gets ``error`` with ``"retry": true``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+from sqlalchemy import update
+from sqlalchemy.engine import Connection as DbConnection
+
+from primero.engine.errors import PrimeroError
+from primero.server.writer import WriteFailed
+from primero.store.evening import PresenceRow, save_presence, set_flags
+from primero.store.schema import seats as seats_table
+
+if TYPE_CHECKING:
+    from primero.play.tablemodel import TableModel
+    from primero.play.tablemodel.presence import SeatPresence, TableMatch
+    from primero.store.evening import EveningRow
+
+#: The runtime's types (server.runtime imports this module: no import back, not even
+#: for types, so that no module imports itself through others).
+TableRuntime = Any
+Hub = Any
+Connection = Any
+
+__all__ = [
+    "HANDLERS",
+    "IDLE_SECONDS",
+    "hold_reason",
+    "restore",
+    "summary_extras",
+    "sweep",
+    "watch",
+]
+
+log = logging.getLogger("primero.server")
+
+#: A table with no person connected and no host action for this long is ended (seconds).
+IDLE_SECONDS = 3600.0
+#: How often :func:`watch` sweeps the tables (seconds).
+SWEEP_EVERY = 5.0
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+
+class SitOutIn(_Msg):
+    """``{"type": "sit_out"}``: not dealt in from the next hand on."""
+
+    type: Literal["sit_out"]
+
+
+class SitInIn(_Msg):
+    """``{"type": "sit_in"}``: dealt in again from the next hand on."""
+
+    type: Literal["sit_in"]
+
+
+class LeaveIn(_Msg):
+    """``{"type": "leave"}``: give the seat up."""
+
+    type: Literal["leave"]
+
+
+class RebuyIn(_Msg):
+    """``{"type": "rebuy"}``: back to the table's stack (a rebuy table only)."""
+
+    type: Literal["rebuy"]
+
+
+def _error(message: str) -> dict[str, Any]:
+    return {"type": "error", "id": None, "message": message}
+
+
+# --------------------------------------------------------------------------- summary
+
+
+def summary_extras(rt: TableRuntime) -> dict[str, Any]:
+    """The game-night fields of the summary (online.md "A summary")."""
+    model = rt.model
+    ev = rt.evening
+    connected = {c.index for c in rt.conns if c.index is not None}
+    seats: list[dict[str, Any]] = []
+    for s in rt.row.seats:
+        chips = model.match.chips[s.idx] if model is not None else s.chips
+        if model is not None:
+            p = model.match.presence[s.idx]
+            sitting_out, left, bought = p.sitting_out, p.left, p.bought_in
+        else:
+            kept = next((r for r in ev.seats if r.idx == s.idx), None)
+            sitting_out = kept.sitting_out if kept else False
+            left = kept.left if kept else False
+            bought = kept.bought_in if kept and kept.bought_in else rt.row.stack
+        seats.append(
+            {
+                "sitting_out": sitting_out,
+                "left": left,
+                "connected": s.kind == "person" and s.idx in connected,
+                "ledger": {"bought_in": bought, "net": chips - bought}
+                if s.kind != "open"
+                else {"bought_in": 0, "net": 0},
+            }
+        )
+    pending = None
+    paused_by = None
+    if rt.row.status == "playing" and model is not None and model.hand is not None:
+        if ev.ended:
+            pending = "end"
+        elif ev.paused:
+            pending = "pause"
+    if rt.row.status == "paused":
+        paused_by = "host" if ev.paused else "players"
+    return {
+        "seat_extras": seats,
+        "pending": pending,
+        "paused_by": paused_by,
+        "rebuy": ev.rebuy,
+        "next_table": ev.next_table,
+    }
+
+
+def merge_summary(summary: dict[str, Any], extras: dict[str, Any]) -> dict[str, Any]:
+    """The summary with the game-night fields merged into its seats."""
+    seats = extras.pop("seat_extras")
+    for seat, extra in zip(summary["seats"], seats, strict=True):
+        seat.update(extra)
+    summary.update(extras)
+    return summary
+
+
+def hold_reason(rt: TableRuntime) -> str | None:
+    """Why no hand may start now: ``"host"`` (paused by the host), ``"players"`` (fewer
+    than two seats can be dealt in), or None."""
+    model = rt.model
+    if rt.evening.paused:
+        return "host"
+    if model is not None and not model.match.can_deal():
+        return "players"
+    return None
+
+
+# --------------------------------------------------------------------------- storing
+
+
+def presence_rows(model: TableModel) -> list[PresenceRow]:
+    """Every seat's presence and ledger, to store."""
+    return [
+        PresenceRow(i, p.sitting_out, p.left, p.bought_in)
+        for i, p in enumerate(model.match.presence)
+    ]
+
+
+def presence_write(rt: TableRuntime) -> Callable[[DbConnection], None]:
+    """A store write keeping the presence, the ledger and the chips of every seat."""
+    model = rt.model
+    assert model is not None
+    rows = presence_rows(model)
+    chips = list(model.match.chips)
+    table_id = rt.row.id
+    in_hand = set(model.match.seats) if model.match.hand is not None else set()
+    kept = [(i, c) for i, c in enumerate(chips) if i not in in_hand]
+
+    def write(conn: DbConnection) -> None:
+        save_presence(conn, table_id, rows)
+        for i, c in kept:  # a rebuy made at once (a seat in the hand keeps its start)
+            conn.execute(
+                update(seats_table)
+                .where(seats_table.c.table_id == table_id, seats_table.c.idx == i)
+                .values(chips=c)
+            )
+
+    return write
+
+
+def flags_write(
+    table_id: str, *, paused: bool, ended: bool, next_table: str | None
+) -> Callable[[DbConnection], None]:
+    """A store write keeping the host's pause or end and the rematch (values captured)."""
+    return lambda conn: set_flags(
+        conn, table_id, paused=paused, ended=ended, next_table=next_table
+    )
+
+
+Snapshot = tuple[list["SeatPresence"], list[int], bool]
+
+
+def snapshot(match: TableMatch) -> Snapshot:
+    """What a presence change may touch: every seat's presence, the chips, the end."""
+    return [replace(p) for p in match.presence], list(match.chips), match.ended
+
+
+def put_back(match: TableMatch, saved: Snapshot) -> None:
+    """Undo a change tried on ``match`` (see :func:`snapshot`)."""
+    presence, chips, ended = saved
+    match.presence[:] = [replace(p) for p in presence]
+    match.chips[:] = chips
+    match.ended = ended
+
+
+def trial(rt: TableRuntime, change: Callable[[], object]) -> Callable[[DbConnection], None]:
+    """Try ``change`` on the table's match, capture the write that keeps its result
+    (:func:`presence_write`), and undo it: memory stays as it was until that write is
+    stored.
+
+    Raises:
+        PrimeroError: the change is refused (nothing changed).
+    """
+    model = rt.model
+    assert model is not None
+    saved = snapshot(model.match)
+    try:
+        change()
+        return presence_write(rt)
+    finally:
+        put_back(model.match, saved)
+
+
+def restore(model: TableModel, evening: EveningRow) -> None:
+    """Put the stored presence and ledger back on a rebuilt model (after a restart)."""
+    for row in evening.seats:
+        if 0 <= row.idx < len(model.match.presence):
+            p = model.match.presence[row.idx]
+            p.sitting_out, p.left = row.sitting_out, row.left
+            if row.bought_in:
+                p.bought_in = row.bought_in
+    if evening.ended:
+        model.match.end()
+
+
+# --------------------------------------------------------------------------- messages
+
+
+def _change(match: TableMatch, what: str, index: int) -> Callable[[], object]:
+    if what == "sit_out":
+        return lambda: match.sit_out(index)
+    if what == "sit_in":
+        return lambda: match.sit_in(index)
+    if what == "leave":
+        return lambda: match.leave(index)
+    return lambda: match.ask_rebuy(index)
+
+
+async def _request(rt: TableRuntime, conn: Connection, what: str) -> None:
+    index = conn.index
+    if index is None:
+        conn.send(_error("spectators have no seat: join the table for one"))
+        conn.send(rt.state(None))
+        return
+    async with rt.lock:
+        model = rt.model
+        if what == "leave" and model is None and rt.row.status == "waiting":
+            try:
+                await _leave_waiting(rt, index)
+            except WriteFailed:
+                conn.send(rt.retry_message(None))
+            return
+        if model is None or rt.status in ("waiting", "over", "broken"):
+            conn.send(_error("the match is not in play: there is nothing to change"))
+            conn.send(rt.state(index))
+            return
+        change = _change(model.match, what, index)
+        try:
+            write = trial(rt, change)  # refused: nothing changed
+        except PrimeroError as exc:
+            conn.send(_error(str(exc)))
+            conn.send(rt.state(index))
+            return
+        try:
+            new = await rt.changed_by(write)  # stored first
+        except WriteFailed:
+            conn.send(rt.retry_message(None))
+            return
+        change()  # then applied
+        rt.publish(new)  # then sent
+    rt.wake.set()
+
+
+async def _leave_waiting(rt: TableRuntime, index: int) -> None:
+    """At a ``waiting`` table a seat given up is open again (stored, then applied).
+
+    Raises:
+        WriteFailed: the database did not take it (nothing changed).
+    """
+    table_id = rt.row.id
+
+    def write(conn: DbConnection) -> None:
+        conn.execute(
+            update(seats_table)
+            .where(seats_table.c.table_id == table_id, seats_table.c.idx == index)
+            .values(name=None, kind="open", token_hash=None)
+        )
+
+    new = await rt.changed_by(write)
+    seat = rt.row.seats[index]
+    seat.name, seat.kind, seat.token_hash = None, "open", None
+    for c in list(rt.conns):
+        if c.index == index:
+            c.index = None  # the token no longer names a seat here
+    rt.publish(new)
+
+
+def _handler(what: str) -> Callable[[Any, Any, BaseModel], Awaitable[None]]:
+    async def handle(rt: Any, client: Any, _msg: BaseModel) -> None:
+        await _request(rt, client, what)
+
+    return handle
+
+
+#: The WebSocket message types of this module: model and handler (see ``ws.HANDLERS``).
+HANDLERS: dict[str, tuple[type[BaseModel], Callable[[Any, Any, BaseModel], Awaitable[None]]]] = {
+    "sit_out": (SitOutIn, _handler("sit_out")),
+    "sit_in": (SitInIn, _handler("sit_in")),
+    "leave": (LeaveIn, _handler("leave")),
+    "rebuy": (RebuyIn, _handler("rebuy")),
+}
+
+
+# --------------------------------------------------------------------------- absence
+
+
+def connected(rt: TableRuntime, index: int | None) -> None:
+    """A connection of seat ``index`` opened or closed: the seat is seen now (and is no
+    longer away: it may ``sit_in``); the summary's ``connected`` is brought up to date
+    (no new version: online.md)."""
+    now = rt.hub.clock.now()
+    rt.last_activity = now
+    if index is not None:
+        rt.last_seen[index] = now
+        if rt.model is not None and any(c.index == index for c in rt.conns):
+            rt.model.match.presence[index].away = False
+    rt.refresh_summary()
+
+
+async def sweep(hub: Hub, now: float) -> None:
+    """One look at every table (online.md "Absence", "Status"): people away for
+    ``--away-seconds`` are marked away; idle tables are ended or closed."""
+    away_after = hub.settings.away_seconds
+    for rt in list(hub.tables.values()):
+        try:
+            await _sweep_table(rt, now, away_after)
+        except Exception:  # one table's failure never touches another
+            log.exception("table %s: the absence sweep failed", rt.row.id)
+
+
+async def _sweep_table(rt: TableRuntime, now: float, away_after: float) -> None:
+    status = rt.row.status
+    if status in ("over", "broken"):
+        return
+    connected = {c.index for c in rt.conns if c.index is not None}
+    if rt.conns:  # anyone connected, a spectator too, keeps the table alive
+        rt.last_activity = now
+    for i in connected:
+        rt.last_seen[i] = now
+    if now - rt.last_activity >= IDLE_SECONDS:
+        if rt.evicted:  # its hand in progress is read back first: it ends after that hand
+            await rt.hub.touch(rt.row.id)
+        async with rt.lock:
+            await rt.end_match()
+        return
+    model = rt.model
+    if model is None:
+        return
+    marked = False
+    async with rt.lock:
+        for s in rt.row.seats:
+            if s.kind != "person":
+                continue
+            p = model.match.presence[s.idx]
+            seen = rt.last_seen.setdefault(s.idx, now)
+            away = s.idx not in connected and now - seen >= away_after
+            if away != p.away and not p.left:
+                p.away = away
+                marked = True
+    if marked:
+        rt.wake.set()
+
+
+async def watch(hub: Hub, every: float = SWEEP_EVERY) -> None:
+    """Sweep every ``every`` seconds until cancelled."""
+    while True:
+        await asyncio.sleep(every)
+        with contextlib.suppress(Exception):
+            await sweep(hub, hub.clock.now())

@@ -1,0 +1,139 @@
+"""The server's database writes: each in a transaction of its own, in writer threads.
+
+Each write is one table's change (a function of a connection, its values captured when
+it was queued); it runs in its own transaction, so a write that fails (a value the
+database refuses, a broken connection) rolls back that write alone and touches no other
+table's. People's writes (actions, seats) go ahead of the bots' and the dealer's. A
+table has at most one write queued (it holds its lock until the write is done), so a
+table's writes are never reordered.
+
+The errors a write can end with are sorted for the runtime by :func:`transient`: the
+database could not be reached (try again soon: every table goes on once it answers) or
+the write itself was refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import exc as sa_exc
+from sqlalchemy.engine import Connection
+
+from primero.store import Store
+
+__all__ = ["Write", "WriteFailed", "Writer", "transient"]
+
+Write = Callable[[Connection], Any]
+_Pending = tuple[Write, asyncio.Future[Any], asyncio.AbstractEventLoop]
+
+
+def transient(error: BaseException) -> bool:
+    """Whether ``error`` says the database could not be reached (rather than that it
+    refused this write): an operational or interface error, a lost connection, a
+    timeout, an error of the operating system."""
+    if isinstance(error, sa_exc.DBAPIError) and error.connection_invalidated:
+        return True
+    return isinstance(
+        error,
+        sa_exc.OperationalError
+        | sa_exc.InterfaceError
+        | sa_exc.DisconnectionError
+        | sa_exc.TimeoutError
+        | OSError
+        | TimeoutError,
+    )
+
+
+class WriteFailed(RuntimeError):
+    """A table's write did not reach the database; nothing of it was applied.
+
+    Attributes:
+        transient: the database could not be reached (rather than refusing the write).
+    """
+
+    def __init__(self, cause: BaseException) -> None:
+        first = str(cause).splitlines()[0] if str(cause) else ""
+        super().__init__(f"{type(cause).__name__}: {first}")
+        self.transient = transient(cause)
+
+
+def _settle(fut: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if fut.done():
+        return
+    if error is None:
+        fut.set_result(result)
+    else:
+        fut.set_exception(error)
+
+
+class Writer:
+    """Writer threads for one store.
+
+    Args:
+        store: the database.
+        threads: writer threads (1 for SQLite, which takes one writer at a time).
+    """
+
+    def __init__(self, store: Store, threads: int) -> None:
+        self.store = store
+        self._cv = threading.Condition()
+        self._urgent: deque[_Pending] = deque()
+        self._normal: deque[_Pending] = deque()
+        self._closing = False
+        self._threads = [
+            threading.Thread(target=self._loop, name=f"primero-db-{i}", daemon=True)
+            for i in range(threads)
+        ]
+        for t in self._threads:
+            t.start()
+
+    def _loop(self) -> None:
+        while True:
+            with self._cv:
+                while not self._urgent and not self._normal and not self._closing:
+                    self._cv.wait()
+                if not self._urgent and not self._normal:
+                    return  # closing, nothing left
+                queue = self._urgent if self._urgent else self._normal
+                write, fut, loop = queue.popleft()
+            result: Any = None
+            error: BaseException | None = None
+            try:
+                with self.store.transaction() as conn:
+                    result = write(conn)
+            except Exception as exc:  # this write alone failed; its waiter learns why
+                error = exc
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
+                loop.call_soon_threadsafe(_settle, fut, result, error)
+
+    async def write(self, write: Write, *, urgent: bool = False) -> Any:
+        """Run ``write`` in a transaction of its own in a writer thread; answer what it
+        returned once committed.
+
+        Raises:
+            Exception: whatever the database (or ``write``) raised; nothing of the write
+                was kept.
+        """
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[Any] = loop.create_future()
+        with self._cv:
+            (self._urgent if urgent else self._normal).append((write, fut, loop))
+            self._cv.notify()
+        return await fut
+
+    async def read(self, read: Callable[[], Any]) -> Any:
+        """Run a read of the store in a thread (off the event loop)."""
+        return await asyncio.to_thread(read)
+
+    async def close(self) -> None:
+        """Finish the queued writes, then stop the threads (10 s at most)."""
+        with self._cv:
+            self._closing = True
+            self._cv.notify_all()
+        for t in self._threads:
+            await asyncio.to_thread(t.join, 10)

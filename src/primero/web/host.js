@@ -1,0 +1,56 @@
+// The host's controls on the table page and the ledger (online.md "Tables": pause,
+// resume, end, rematch, the timer, a bot for a seat left or sat out).
+import {api, el, replace} from "./common.js";
+
+/** The host's controls (pause, resume, end, rematch, timer, a bot for a seat left). */
+export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext}) {
+  const box = document.getElementById("host-box");
+  box.hidden = !h || hidden;
+  if (box.hidden) return;
+  const parts = [];
+  const call = (path, method = "POST", body) => async () => {
+    document.getElementById("host-error").textContent = "";
+    try {
+      const answer = await api(`/api/tables/${encodeURIComponent(tableId)}${path}`, {method, body, token: h});
+      return answer;
+    } catch (e) { document.getElementById("host-error").textContent = e.message; return null; }
+  };
+  const over = table.status === "over";
+  document.getElementById("host-note").textContent = over ? "The match is over."
+    : table.pending ? `The hand in progress ends first, then the table ${table.pending === "end" ? "ends" : "pauses"}.`
+    : table.status === "paused" ? (table.paused_by === "host" ? "Paused by you." : "Paused: too few players sit in.")
+    : "You host this table.";
+  if (!over) {
+    if (table.status === "paused" && table.paused_by === "host") parts.push(el("button", {type: "button", class: "primary", onclick: call("/resume")}, "Resume"));
+    else if (table.pending !== "pause") parts.push(el("button", {type: "button", onclick: call("/pause")}, "Pause"));
+    parts.push(el("button", {type: "button", onclick: () => confirmThen("End the match for everyone?", call("/end"))}, "End the match"));
+    for (const [k, seat] of table.seats.entries()) {
+      if (seat.kind === "person" && (seat.left || seat.sitting_out)) {
+        parts.push(el("button", {type: "button", onclick: call(`/seats/${k}/bot`, "POST", {kind: "heuristic"})},
+          `Seat a bot for ${seat.name}`));
+      }
+    }
+  } else if (!table.next_table) {
+    parts.push(el("button", {type: "button", class: "primary", onclick: async () => {
+      const next = await call("/rematch")();
+      if (next) goToNext(next.id);
+    }}, "Rematch with the same people"));
+  }
+  if (over && table.next_table) {
+    parts.push(el("button", {type: "button", class: "primary", onclick: () => goToNext(table.next_table)}, "Go to the rematch"));
+  }
+  replace(document.getElementById("host-actions"), parts);
+  document.getElementById("timer-form").hidden = over;
+  if (document.activeElement !== document.getElementById("host-timer")) document.getElementById("host-timer").value = String(table.turn_seconds);
+}
+
+/** Buy-ins and net per person (bots never rebuy; they are left out). */
+export function drawLedger(table) {
+  const people = table.seats.filter((s) => s.kind === "person" && s.ledger);
+  document.getElementById("ledger").hidden = !people.length || table.status === "waiting";
+  replace(document.getElementById("ledger-rows"), people.map((s) => el("tr", {},
+    el("th", {scope: "row"}, s.name), el("td", {}, String(s.ledger.bought_in)),
+    el("td", {}, String(s.chips)),
+    el("td", {}, `${s.ledger.net > 0 ? "+" : ""}${s.ledger.net}`))));
+}
+

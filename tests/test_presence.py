@@ -1,0 +1,158 @@
+"""People coming and going at a table, without I/O (primero.play.tablemodel.presence;
+online.md "The match with people coming and going", "sit_out", "leave", "rebuy",
+"Absence"), and refusals a person reads (never record notation)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from primero.engine.errors import IllegalActionError, PrimeroError
+from primero.engine.views import view
+from primero.play.tablemodel import TableModel, seat_payload
+from primero.play.tablemodel.presence import NotDealableError
+
+NAMES = ["Ana", "Ben", "Cleo", "Dev"]
+
+
+def _model(**kw: object) -> TableModel:
+    """Ana and Ben are people, Cleo and Dev bots."""
+    return TableModel(NAMES, [None, None, "random", "random"], seed=7, **kw)  # type: ignore[arg-type]
+
+
+def _play_out(m: TableModel) -> None:
+    """Finish the hand in progress: people make the timer's move."""
+    assert m.hand is not None
+    while not m.hand.complete:
+        if m.step() is None and m.person_to_act() is not None:
+            m.time_out()
+    m.finish_hand()
+
+
+def test_a_person_sitting_out_is_not_dealt_in_and_pays_no_ante() -> None:
+    m = _model()
+    m.match.sit_out(1)
+    hand = m.start_hand()
+    assert hand.players == ("Ana", "Cleo", "Dev")
+    _play_out(m)
+    assert m.match.chips[1] == 100  # Ben kept every chip: no ante (R4.1)
+    m.match.sit_in(1)
+    assert "Ben" in m.start_hand().players
+
+
+def test_a_person_who_leaves_mid_hand_is_played_by_the_timer_rule_then_left() -> None:
+    m = _model()
+    m.start_hand()
+    while m.person_to_act() is None:
+        assert m.step() is not None
+    who = m.person_to_act()
+    assert who is not None
+    assert m.match.leave(who) is False  # in the hand: leaves when it ends
+    assert m.person_to_act() != who  # nobody waits for them: the table moves for them
+    due = m.due()
+    assert due is not None and due[0] is not None  # the least committal move is due
+    with pytest.raises(IllegalActionError, match="you have left"):
+        m.apply_line("f", who)
+    _play_out(m)
+    p = m.match.presence[who]
+    assert p.left and not p.leaving
+    payload, legal = seat_payload(m, who)  # a seat that left reads the public view
+    assert payload is not None and payload["seat"] is None and payload["hand"] == []
+    assert legal is None
+    assert who not in m.match.dealt_in()
+    other = 1 - who
+    assert not m.over
+    m.match.leave(other)  # every person has left: the match is over
+    assert m.over
+
+
+def test_r9_counts_only_seats_that_have_not_left() -> None:
+    m = _model()
+    m.match.presence[1].left = True
+    m.match.chips[:] = [0, 150, 250, 0]  # Ben left with 150; Cleo holds every other chip
+    assert m.over  # one seat that has not left holds every chip among them (R9)
+    m.match.chips[:] = [10, 150, 240, 0]
+    assert not m.over
+
+
+def test_fewer_than_two_seats_to_deal_in_hold_the_table() -> None:
+    m = _model()
+    m.match.chips[:] = [100, 100, 0, 0]
+    m.match.sit_out(0)
+    assert not m.match.can_deal() and not m.over
+    with pytest.raises(NotDealableError):
+        m.start_hand()
+    m.match.sit_in(0)
+    assert m.match.can_deal()
+
+
+def test_a_broke_person_rebuys_at_a_rebuy_table_and_the_ledger_counts_it() -> None:
+    m = _model(rebuy=True)
+    m.match.chips[:] = [0, 200, 100, 100]
+    assert not m.over  # a broke person may rebuy: not out
+    assert m.match.ask_rebuy(0) is True
+    assert m.match.chips[0] == 100
+    assert m.match.presence[0].bought_in == 200  # 100 at joining + 100 rebought
+    with pytest.raises(PrimeroError, match="at least the stack"):
+        m.match.ask_rebuy(0)
+    with pytest.raises(PrimeroError, match="bots never rebuy"):
+        m.match.ask_rebuy(2)
+    plain = _model()
+    with pytest.raises(PrimeroError, match="no rebuys"):
+        plain.match.ask_rebuy(0)
+    m.match.chips[:] = [0, 400, 0, 0]  # rebuy table: broke people stay, only bots are out
+    assert not m.over and m.match.in_match() == [0, 1]
+
+
+def test_a_rebuy_asked_during_a_hand_is_made_when_it_ends() -> None:
+    m = _model(rebuy=True)
+    m.match.chips[0] = 50
+    m.match.presence[0].bought_in = 100
+    hand = m.start_hand()
+    seat = m.hand_seat(0)
+    assert seat is not None
+    assert m.match.ask_rebuy(0) is False  # in the hand: made when it ends
+    assert m.match.chips[0] == 50
+    _play_out(m)
+    assert hand.result is not None
+    final = hand.result.final_stacks[seat]
+    assert m.match.chips[0] == max(final, 100)  # dropped when she won back to the stack
+    assert m.match.presence[0].bought_in == 100 + max(0, 100 - final)
+
+
+def test_two_timer_moves_in_a_row_sit_the_person_out_when_the_hand_ends() -> None:
+    m = TableModel(NAMES, [None, "random", "random", "random"], seed=11, turn_seconds=30)
+    m.start_hand(now=0.0)
+    timed = 0
+    assert m.hand is not None
+    while not m.hand.complete:
+        if m.step(now=0.0) is None and m.person_to_act() is not None:
+            m.time_out(now=0.0)
+            timed += 1
+    m.finish_hand()
+    assert m.match.presence[0].sitting_out == (timed >= 2)
+
+
+def test_a_refused_move_is_said_in_words_never_as_a_record_line() -> None:
+    m = TableModel(NAMES, [None, "random", "random", "random"], seed=11)
+    m.start_hand()
+    while m.step() is not None:
+        pass
+    assert m.person_to_act() == 0
+    with pytest.raises(IllegalActionError) as err:
+        m.apply_line("y", 0)  # a double click on "Accept the bet" after the vote ended
+    message = str(err.value)
+    assert message.startswith("you cannot accept the bet now: you may ")
+    assert not re.search(r"'p\d|\bp\d\b", message), message
+    hand = m.hand
+    assert hand is not None
+    v = view(hand, 0)
+    assert v.legal is not None
+
+
+def test_a_top_up_counts_the_chips_in_front_of_the_seat_during_a_hand() -> None:
+    m = _model(rebuy=True)
+    m.start_hand()  # the ante: 99 in front of Ana, 100 at the start of the hand
+    assert m.match.holding(0) == 99 and m.match.chips[0] == 100
+    assert m.match.ask_rebuy(0) is False  # a top-up of 1, due when the hand ends
