@@ -15,7 +15,7 @@ check:
 
 # The README's test command.
 test: check
-	$(VENV)/pytest -n 2
+	$(VENV)/pytest -n 4
 
 # Random play: compiled and pure-Python kernel, pokerkit, the bare-lookup limit.
 bench:
