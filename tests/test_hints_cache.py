@@ -5,8 +5,8 @@ the odds are computed once; asked after the hand moved (a new version), they are
 computed afresh. A cache key without the version survived a mutation sweep (issue 20,
 item 7): these tests ask, move the hand, and ask again.
 
-The handler runs here against a stand-in for the table runtime (its lock, version, model
-and row id: all the handler reads), with a real hand and the real odds.
+The handler runs here against a stand-in for the table runtime (its lock, version, model,
+row id and the hub's worker pool: all the handler reads), with a real hand and the real odds.
 """
 
 from __future__ import annotations
@@ -52,11 +52,29 @@ class _Row:
 
 
 @dataclass
+class _Bots:
+    """The worker pool's ``hints`` as the server calls it, run here in-process, counting
+    the views it is asked about."""
+
+    calls: list[SeatView] = field(default_factory=list)
+
+    async def hints(self, v: SeatView) -> dict[str, Any]:
+        self.calls.append(v)
+        return seat_hints(v)
+
+
+@dataclass
+class _Hub:
+    bots: _Bots = field(default_factory=_Bots)
+
+
+@dataclass
 class _Runtime:
     model: _Model
     version: int
     row: _Row = field(default_factory=lambda: _Row("t-hints"))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    hub: _Hub = field(default_factory=_Hub)
 
 
 @dataclass
@@ -94,18 +112,9 @@ def test_hints_asked_the_hand_moved_hints_asked_again() -> None:
     assert again["showdown"] is not None and again["showdown"]["opponents"] == 2
 
 
-def test_hints_asked_twice_at_one_version_are_computed_once(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    calls: list[SeatView] = []
-    real = seat_hints
-
-    def counting(v: SeatView) -> dict[str, Any]:
-        calls.append(v)
-        return real(v)
-
-    monkeypatch.setattr(hints, "seat_hints", counting)
+def test_hints_asked_twice_at_one_version_are_computed_once() -> None:
     rt = _Runtime(_Model(_hand(LINES[:4])), version=1)
+    calls = rt.hub.bots.calls
     a, b = _Client(index=0), _Client(index=0)
     assert _ask(rt, a) == _ask(rt, b)
     assert len(calls) == 1
