@@ -54,8 +54,16 @@ def shoot(app: App[None], drive: Driver, size: tuple[int, int] = SIZE) -> str:
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             await drive(pilot)
-            await pilot.pause()
-            return screen_text(app)
+            # settle: a layout change can take more than one refresh (the log's tail is
+            # fitted under the table after the table is laid out); bounded, no sleep
+            text = ""
+            for _ in range(10):
+                await pilot.pause()
+                now = screen_text(app)
+                if now == text:
+                    break
+                text = now
+            return text
 
     return asyncio.run(body())
 
