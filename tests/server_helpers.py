@@ -321,3 +321,31 @@ class TcpProxy:
         """Stop listening and close everything."""
         self.cut()
         self.listener.close()
+
+
+def create_table(live: LiveServer, body: dict[str, Any]) -> str:
+    """``POST /api/tables`` on ``live``; the new table's id (fails unless 201)."""
+    import httpx
+
+    r = httpx.post(f"{live.http}/api/tables", json=body, timeout=10)
+    assert r.status_code == 201, r.text
+    table: str = r.json()["id"]
+    return table
+
+
+def join_table(live: LiveServer, table: str, name: str) -> str:
+    """Take the first open seat of ``table`` as ``name``; the seat token (fails unless 201)."""
+    import httpx
+
+    r = httpx.post(f"{live.http}/api/tables/{table}/seats", json={"name": name}, timeout=10)
+    assert r.status_code == 201, r.text
+    token: str = r.json()["token"]
+    return token
+
+
+def open_table_ws(live: LiveServer, table: str, token: str | None = None) -> ClientConnection:
+    """The table's WebSocket as the seat of ``token`` (None: a spectator), 10 s to open."""
+    from websockets.sync.client import connect
+
+    query = "" if token is None else f"?token={token}"
+    return connect(f"{live.ws}/ws/tables/{table}{query}", open_timeout=10, proxy=None)

@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
@@ -29,6 +28,15 @@ from server_helpers import (
     cautious_line,
     database,
     redacted_equal,
+)
+from server_helpers import (
+    create_table as _create,
+)
+from server_helpers import (
+    join_table as _join,
+)
+from server_helpers import (
+    open_table_ws as _open,
 )
 
 pytestmark = [
@@ -51,23 +59,7 @@ def server(db_url: str, tmp_path: Path) -> Iterator[LiveServer]:
         live.kill()
 
 
-def _create(live: LiveServer, body: dict[str, Any]) -> str:
-    r = httpx.post(f"{live.http}/api/tables", json=body, timeout=10)
-    assert r.status_code == 201, r.text
-    table: str = r.json()["id"]
-    return table
 
-
-def _join(live: LiveServer, table: str, name: str) -> str:
-    r = httpx.post(f"{live.http}/api/tables/{table}/seats", json={"name": name}, timeout=10)
-    assert r.status_code == 201, r.text
-    token: str = r.json()["token"]
-    return token
-
-
-def _open(live: LiveServer, table: str, token: str | None) -> ClientConnection:
-    query = "" if token is None else f"?token={token}"
-    return connect(f"{live.ws}/ws/tables/{table}{query}", open_timeout=10, proxy=None)
 
 
 def _recv(ws: ClientConnection) -> dict[str, Any]:

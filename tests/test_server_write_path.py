@@ -15,7 +15,6 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import ClientConnection, connect
 
 from client_policy import choose_line
 from primero.store import migrations
@@ -27,6 +26,15 @@ from server_helpers import (
     postgres_url,
     recv_until,
     wait_for,
+)
+from server_helpers import (
+    create_table as _create,
+)
+from server_helpers import (
+    join_table as _join,
+)
+from server_helpers import (
+    open_table_ws as _open,
 )
 
 pytestmark = [pytest.mark.timeout(180)]
@@ -42,23 +50,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield url
 
 
-def _create(live: LiveServer, body: dict[str, Any]) -> str:
-    r = httpx.post(f"{live.http}/api/tables", json=body, timeout=10)
-    assert r.status_code == 201, r.text
-    table: str = r.json()["id"]
-    return table
 
-
-def _join(live: LiveServer, table: str, name: str) -> str:
-    r = httpx.post(f"{live.http}/api/tables/{table}/seats", json={"name": name}, timeout=10)
-    assert r.status_code == 201, r.text
-    token: str = r.json()["token"]
-    return token
-
-
-def _open(live: LiveServer, table: str, token: str | None = None) -> ClientConnection:
-    query = "" if token is None else f"?token={token}"
-    return connect(f"{live.ws}/ws/tables/{table}{query}", open_timeout=10, proxy=None)
 
 
 def _version(live: LiveServer, table: str) -> int:
