@@ -75,6 +75,23 @@ def serve_command(
         float,
         typer.Option(help="Seconds without a connection after which a person is sat out.", min=0),
     ] = 120.0,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL (redis://host:6379/0) for several processes on one PostgreSQL "
+            "database: each table is driven by one process under a lease; a client may "
+            "connect to any of them. Refused with SQLite."
+        ),
+    ] = None,
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            help="With --redis-url: seconds a table's lease lasts unrenewed; a dead "
+            "process's tables are taken over after it.",
+            min=0.5,
+            max=600,
+        ),
+    ] = 5.0,
 ) -> None:
     """Run the online server: the web client at /, the REST API under /api, WebSockets
     under /ws, the API docs at /docs. Ctrl-C stops it (hands in progress are kept).
@@ -99,6 +116,14 @@ def serve_command(
             "are accepted (give --allow-host NAME to refuse other names: DNS rebinding)",
             err=True,
         )
+    if redis_url is not None and database_url.startswith("sqlite"):
+        typer.echo(
+            "primero: --redis-url needs a PostgreSQL --database-url "
+            "(postgresql+psycopg://user@host:5432/name): several processes cannot share "
+            "an SQLite file",
+            err=True,
+        )
+        raise typer.Exit(2)
     _check_port(host, port)
     _check_database(database_url)
     settings = Settings(
@@ -110,6 +135,8 @@ def serve_command(
         create_rate=create_rate,
         max_tables=max_tables,
         away_seconds=away_seconds,
+        redis_url=redis_url,
+        lease_seconds=lease_seconds,
     )
     config = uvicorn.Config(
         create_app(settings),

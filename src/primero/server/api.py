@@ -6,9 +6,12 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request, status
 
+from primero.server.cluster import OPS
 from primero.server.hub import Hub
 from primero.server.limits import CreateGate, TooMany
 from primero.server.models import CreatedTable, CreateTable, JoinTable, SeatTaken, TableSummary
+from primero.server.runtime import TableRuntime
+from primero.server.security import new_token
 
 __all__ = ["router"]
 
@@ -107,7 +110,7 @@ async def list_tables(
     ] = None,
 ) -> list[dict[str, Any]]:
     """One page of the lobby: summaries, newest first."""
-    tables = _hub(request).tables.values()
+    tables = await _hub(request).lobby()
     if status_ is None:
         chosen = [t for t in tables if t.status not in ("over", "broken")]
     else:
@@ -125,7 +128,7 @@ async def list_tables(
 )
 async def get_table(table_id: str, request: Request) -> dict[str, Any]:
     """The summary of one table."""
-    return _hub(request).get(table_id).summary()
+    return (await _hub(request).look(table_id)).summary()
 
 
 @router.post(
@@ -145,6 +148,18 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
 )
 async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
     """Give the seat asked for (or the first open seat) to a person."""
-    rt = await _hub(request).touch(table_id)
-    seat, token = await rt.take_seat(body.name, body.seat)
-    return {"seat": seat, "token": token}
+    hub = _hub(request)
+    rt = await hub.touch(table_id)
+    token, digest = new_token()  # made here: a token never crosses Redis, only its hash
+    answer = await hub.call(rt, "seat", {"name": body.name, "seat": body.seat, "digest": digest})
+    await rt.at_least(int(answer["v"]))
+    return {"seat": answer["seat"], "token": token}
+
+
+async def _seat(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
+    """Take a seat where the table is driven (the token's hash made by the asker)."""
+    seat, _token = await rt.take_seat(str(args["name"]), args.get("seat"), str(args["digest"]))
+    return {"seat": seat, "v": rt.row.version}
+
+
+OPS["seat"] = _seat

@@ -27,6 +27,7 @@ from primero.play.tablemodel import least_committal
 from primero.server import seating
 from primero.server.settings import fixed_test_seed
 from primero.server.writer import Write, WriteFailed
+from primero.store import StaleVersion
 
 if TYPE_CHECKING:
     from primero.server.runtime import TableRuntime
@@ -61,6 +62,9 @@ async def run(rt: TableRuntime) -> None:
             backoff, refused = 0.0, 0
         except asyncio.CancelledError:
             raise
+        except StaleVersion:  # another process wrote first (a lease that ran out): reread
+            async with rt.lock:
+                await rt.reload()
         except WriteFailed as exc:  # nothing changed: try again shortly
             refused = 0 if exc.transient else refused + 1
             backoff = min(RETRY_MAX, max(0.1, 2 * backoff))

@@ -112,16 +112,16 @@ def hand_for(number: int, record: HandRecord, seat: int | None) -> dict[str, Any
     }
 
 
-def _table(request: Request, table_id: str) -> tuple[Hub, TableRuntime]:
+async def _table(request: Request, table_id: str) -> tuple[Hub, TableRuntime]:
     hub: Hub = request.app.state.hub
-    return hub, hub.get(table_id)
+    return hub, await hub.look(table_id)
 
 
 @router.get("/{table_id}/hands", summary="The finished hands (public)",
             responses={404: {"description": "no such table"}})
 async def list_hands(table_id: str, request: Request) -> list[dict[str, Any]]:
     """Every finished hand, oldest first, numbered from 1: public information only."""
-    hub, _rt = _table(request, table_id)
+    hub, _rt = await _table(request, table_id)
     rows = await asyncio.to_thread(_records, hub, table_id, None)
     return await asyncio.to_thread(
         lambda: [public_hand(n, parse_record(text)) for n, text in rows]
@@ -137,7 +137,7 @@ async def list_hands(table_id: str, request: Request) -> list[dict[str, Any]]:
 async def get_hand(table_id: str, number: int, request: Request) -> dict[str, Any]:
     """Hand ``number``; with ``Authorization: Bearer <seat token>`` as that seat saw it if
     it was dealt in, else the public view."""
-    hub, rt = _table(request, table_id)
+    hub, rt = await _table(request, table_id)
     token = bearer_token(request.headers.get("authorization"))
     name: str | None = None
     if token is not None:

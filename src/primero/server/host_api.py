@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from fastapi import APIRouter, HTTPException, Request, Response, status
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
@@ -25,6 +25,7 @@ from sqlalchemy.engine import Connection as DbConnection
 from primero.bots import BOT_KINDS, BOT_NAMES, make_bot
 from primero.engine.match import Agent
 from primero.server import seating
+from primero.server.cluster import OPS
 from primero.server.hub import Hub
 from primero.server.models import TableSummary
 from primero.server.runtime import BadRequest, Conflict, TableRuntime
@@ -93,10 +94,24 @@ async def patch_table(table_id: str, body: TablePatch, request: Request) -> dict
             name = check_name(name, "a table name", TABLE_NAME_LONGEST)
         except TextError as exc:
             raise BadRequest(str(exc)) from None
+    await _on_owner(rt, "host_patch", {"turn_seconds": body.turn_seconds, "name": name})
+    return rt.summary()
+
+
+async def _on_owner(rt: TableRuntime, op: str, args: dict[str, Any]) -> dict[str, Any]:
+    """Run a host operation where the table is driven (see ``Hub.call``); a mirror here is
+    then read back to the version it made."""
+    hub = cast(Hub, rt.hub)
+    answer = await hub.call(rt, op, args)
+    await rt.at_least(int(answer.get("v", 0)))
+    return answer
+
+
+async def _patch(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
     async with rt.lock:
         row = rt.row
-        seconds = row.turn_seconds if body.turn_seconds is None else body.turn_seconds
-        name = row.name if name is None else name
+        seconds = row.turn_seconds if args["turn_seconds"] is None else args["turn_seconds"]
+        name = row.name if args["name"] is None else args["name"]
         table_id = row.id
 
         def write(conn: DbConnection) -> None:
@@ -109,7 +124,7 @@ async def patch_table(table_id: str, body: TablePatch, request: Request) -> dict
         new = await rt.changed_by(write)  # stored, then applied and sent
         row.turn_seconds, row.name = seconds, name  # the driver gives the timer to the next hand
         rt.publish(new)
-    return rt.summary()
+    return {"v": rt.row.version}
 
 
 @router.post("/{table_id}/pause", status_code=204, responses=_HOST, summary="Pause (host)")
@@ -126,6 +141,12 @@ async def resume(table_id: str, request: Request) -> Response:
 
 async def _flag(request: Request, table_id: str, *, paused: bool) -> Response:
     rt = await _hosted(request, table_id)
+    await _on_owner(rt, "host_flag", {"paused": paused})
+    return Response(status_code=204)
+
+
+async def _set_flag(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
+    paused = bool(args["paused"])
     async with rt.lock:
         _not_over(rt)
         ev = rt.evening
@@ -137,19 +158,24 @@ async def _flag(request: Request, table_id: str, *, paused: bool) -> Response:
             ev.paused = paused
             rt.publish(new)
     rt.wake.set()
-    return Response(status_code=204)
+    return {"v": rt.row.version}
 
 
 @router.post("/{table_id}/end", status_code=204, responses=_HOST, summary="End (host)")
 async def end(table_id: str, request: Request) -> Response:
     """End the match: at once, or when the hand in progress ends (``pending: "end"``)."""
     rt = await _hosted(request, table_id)
+    await _on_owner(rt, "host_end", {})
+    return Response(status_code=204)
+
+
+async def _end(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
     async with rt.lock:
         _not_over(rt)
         if not rt.evening.ended:
             await rt.end_match()
     rt.wake.set()
-    return Response(status_code=204)
+    return {"v": rt.row.version}
 
 
 @router.post("/{table_id}/seats/{k}/bot", status_code=204, responses=_HOST,
@@ -159,9 +185,15 @@ async def seat_bot(table_id: str, k: int, body: BotSeat, request: Request) -> Re
     rt = await _hosted(request, table_id)
     if body.kind not in BOT_KINDS:
         raise BadRequest(f"unknown bot kind {body.kind!r}: one of {', '.join(BOT_KINDS)}")
+    await _on_owner(rt, "host_bot", {"k": k, "kind": body.kind})
+    return Response(status_code=204)
+
+
+async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
+    k, kind = int(args["k"]), str(args["kind"])
     agent: Agent | None = None
     if rt.model is not None:  # built off the event loop (a search bot takes a while)
-        agent = await asyncio.to_thread(make_bot, body.kind, None)
+        agent = await asyncio.to_thread(make_bot, kind, None)
     start = False
     async with rt.lock:
         _not_over(rt)
@@ -183,11 +215,11 @@ async def seat_bot(table_id: str, k: int, body: BotSeat, request: Request) -> Re
                 raise Conflict("that person is playing: a bot may take a seat that was left "
                                "or sat out, between hands")
             if agent is None:
-                agent = await asyncio.to_thread(make_bot, body.kind, None)
+                agent = await asyncio.to_thread(make_bot, kind, None)
             if seat.token_hash is not None and seat.name is not None:
                 former = FormerRow(k, seat.name, seat.token_hash)  # keeps their hands
         status = "playing" if start else rt.row.status
-        kind, row_id = body.kind, rt.row.id
+        row_id = rt.row.id
 
         def write(conn: DbConnection) -> None:
             conn.execute(
@@ -212,7 +244,7 @@ async def seat_bot(table_id: str, k: int, body: BotSeat, request: Request) -> Re
     if start:
         rt.start()
     rt.wake.set()
-    return Response(status_code=204)
+    return {"v": rt.row.version}
 
 
 def _make_bot(rt: TableRuntime, k: int, name: str, kind: str, agent: Agent) -> None:
@@ -233,7 +265,13 @@ async def rematch(table_id: str, request: Request) -> dict[str, Any]:
     """A new table with the same set-up and host token; people who had not left keep
     their seats and tokens; bots stay bots; other seats are open."""
     rt = await _hosted(request, table_id)
-    hub: Hub = request.app.state.hub
+    answer = await _on_owner(rt, "host_rematch", {})
+    summary: dict[str, Any] = answer["summary"]
+    return summary
+
+
+async def _rematch(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
+    hub = cast(Hub, rt.hub)
     async with rt.lock:
         if rt.row.status != "over" or rt.evening.next_table is not None:
             raise Conflict("a rematch is for a finished match, once")
@@ -275,6 +313,14 @@ async def rematch(table_id: str, request: Request) -> dict[str, Any]:
         hub.tables[new_id] = new
         ev.next_table = new_id
         rt.publish(version)
-    if playing:
-        new.start()
-    return new.summary()
+    await hub.begin(new)  # with several processes its lease first
+    return {"v": rt.row.version, "summary": new.summary()}
+
+
+OPS.update({
+    "host_patch": _patch,
+    "host_flag": _set_flag,
+    "host_end": _end,
+    "host_bot": _seat_bot,
+    "host_rematch": _rematch,
+})

@@ -14,14 +14,17 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
+
+from pydantic import BaseModel
 
 from primero.bots import BOT_KINDS, BOT_NAMES
 from primero.engine.rules import Rules, RulesError
 from primero.server import driver
 from primero.server.botpool import BotPool
 from primero.server.clock import Clock, SystemClock
+from primero.server.cluster import Cluster, OwnerAway, namespace
 from primero.server.models import CreateTable
 from primero.server.runtime import BadRequest, NotFound, TableRuntime
 from primero.server.security import new_token
@@ -41,6 +44,9 @@ STEPS = 16
 LIVE = ("playing", "paused")
 #: Seconds a table with nobody connected and no bot to drive stays in memory.
 IDLE_SECONDS = 300.0
+#: WebSocket message types a mirror answers itself (no change to the table; chat is
+#: relayed to every process).
+LOCAL_KINDS = frozenset({"resync", "hints", "chat"})
 #: Seconds the tables' drivers have to stop when the server stops (within online.md's 10).
 STOP_SECONDS = 3.0
 
@@ -63,6 +69,157 @@ class Hub:
         self.writer = Writer(store, threads)
         self.bots = BotPool(settings.bot_processes, settings.bot_timeout)
         self._janitor: asyncio.Task[None] | None = None
+        self.cluster: Cluster | None = None
+        if settings.redis_url is not None:
+            self.cluster = Cluster(
+                self, settings.redis_url, settings.lease_seconds, namespace(store.url)
+            )
+
+    # ----------------------------------------------------------------- several processes
+
+    def fence(self, table_id: str) -> bool:
+        """Whether this process may write the table now (see :class:`HubLike`)."""
+        return self.cluster is None or self.cluster.valid(table_id)
+
+    def notify(self, rt: TableRuntime, version: int) -> None:
+        """Tell the other processes the table's new version (nothing else)."""
+        if self.cluster is not None:
+            model = rt.model
+            deadline = None if model is None or model.person_to_act() is None else model.deadline
+            self.cluster.notify(rt.row.id, version, deadline)
+
+    def relay_chat(self, table_id: str, message: dict[str, Any]) -> None:
+        """A chat line for the other processes' connections."""
+        if self.cluster is not None:
+            self.cluster.chat(table_id, message)
+
+    async def discover(self, table_id: str) -> TableRuntime | None:
+        """A table another process created: read it from the store (a mirror)."""
+        rt = self.tables.get(table_id)
+        if rt is not None:
+            return rt
+        rows = await self.writer.read(lambda: self.store.load(table_id))
+        if not rows or table_id in self.tables:
+            return self.tables.get(table_id)
+        evening = await self.writer.read(lambda: load_evening(self.store.engine, table_id))
+        rt = TableRuntime(rows[0], self)
+        rt.owned = False
+        rt.evening = evening.get(table_id, EveningRow())
+        rt.refresh_summary()
+        self.tables[table_id] = rt
+        return rt
+
+    async def adopt(self, table_id: str) -> None:
+        """This process took the table's lease: read it back from the store (the truth),
+        drive it, and send every connection here its state (a failover)."""
+        rt = self.tables.get(table_id) or await self.discover(table_id)
+        if rt is None:
+            return
+        async with rt.lock:
+            await rt.stop()
+            await rt.reload()
+            rt.owned, rt.evicted, rt.broken = True, False, rt.row.problem
+            rt.recent_ids.clear()
+            if rt.row.current is not None:
+                for _line, seat, action_id in rt.row.current.lines:
+                    if seat is not None and action_id is not None:
+                        rt.remember(seat, action_id)
+            live = rt.row.status in LIVE and rt.broken is None and await rt.resume()
+            rt.publish(rt.row.version)
+        if live:
+            rt.start()
+
+    async def disown(self, table_id: str) -> None:
+        """This process lost the table's lease: stop driving it at once; it stays a
+        mirror (read back from the store when its connections need it)."""
+        rt = self.tables.get(table_id)
+        if rt is None:
+            return
+        rt.owned = False
+        await rt.stop()
+        if rt.conns:
+            await rt.refresh()
+
+    async def begin(self, rt: TableRuntime) -> None:
+        """A table just created here: with several processes, take its lease first."""
+        if self.cluster is not None:
+            rt.owned = False
+            try:
+                if not await self.cluster.acquire(rt.row.id):
+                    return
+            except Exception as exc:  # Redis away: a scan takes it once it is back
+                log.warning("table %s: its lease cannot be taken yet: %s", rt.row.id, exc)
+                return
+            rt.owned = True
+        if rt.row.status in LIVE:
+            rt.start()
+
+    async def call(self, rt: TableRuntime, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Run operation ``op`` (:data:`primero.server.cluster.OPS`) where the table is
+        driven: here with one process, else on its owner.
+
+        Raises:
+            WriteFailed: the owner could not be reached (HTTP 503).
+            BadRequest, Conflict, NotFound, HTTPException: as the operation raised.
+        """
+        from primero.server.cluster import OPS
+
+        if self.cluster is None:
+            return await OPS[op](rt, args)
+        try:
+            return await self.cluster.call(rt, op, args)
+        except OwnerAway as exc:
+            raise WriteFailed(exc) from exc
+
+    async def route(
+        self,
+        rt: TableRuntime,
+        client: Any,
+        kind: str,
+        msg: BaseModel,
+        handler: Callable[[TableRuntime, Any, BaseModel], Awaitable[None]],
+    ) -> None:
+        """Run a WebSocket message's handler here, or, for a change to a table another
+        process drives, on that process (its answer: errors, and a state built here)."""
+        if self.cluster is None or rt.owned or kind in LOCAL_KINDS:
+            await handler(rt, client, msg)
+            return
+        action_id = getattr(msg, "id", None)
+        try:
+            answer = await self.cluster.call(
+                rt, "ws", {"kind": kind, "msg": msg.model_dump(), "index": client.index}
+            )
+        except OwnerAway as exc:
+            log.info("table %s: a forwarded %s got no answer: %s", rt.row.id, kind, exc)
+            client.send(rt.retry_message(action_id if isinstance(action_id, str) else None))
+            return
+        await rt.at_least(int(answer.get("v", 0)))
+        for m in answer.get("msgs", []):
+            client.send(rt.state(client.index) if m.get("type") == "state" else m)
+
+    async def look(self, table_id: str) -> TableRuntime:
+        """The table ``table_id`` as stored now (a mirror is read back first when the
+        store moved on): what a REST read answers from any process.
+
+        Raises:
+            NotFound: no such table.
+        """
+        if self.cluster is None:
+            return self.get(table_id)
+        return await self.touch(table_id)
+
+    async def lobby(self) -> list[TableRuntime]:
+        """Every table, in creation order; with several processes the mirrors whose
+        stored version moved on are read back first, and tables made elsewhere found."""
+        if self.cluster is not None:
+            versions = await self.writer.read(self.store.versions)
+            for table_id, (version, _status) in versions.items():
+                rt = self.tables.get(table_id)
+                if rt is None:
+                    await self.discover(table_id)
+                elif not rt.owned and rt.row.version != version:
+                    await rt.refresh(model=False)
+        return list(self.tables.values())
 
     def drive(self, rt: TableRuntime) -> Coroutine[Any, Any, None]:
         """The driver coroutine of table ``rt`` (:func:`primero.server.driver.run`)."""
@@ -84,9 +241,14 @@ class Hub:
             rt.evening = evenings.get(row.id, EveningRow())
             rt.refresh_summary()
             self.tables[row.id] = rt
+            if self.cluster is not None:
+                rt.owned = False  # a scan takes the tables nobody holds
+                continue
             if row.status in LIVE and rt.broken is None and await rt.resume():
                 rt.start()
         self._janitor = asyncio.get_running_loop().create_task(self._sweep())
+        if self.cluster is not None:
+            self.cluster.start()
 
     def get(self, table_id: str) -> TableRuntime:
         """The table ``table_id``.
@@ -105,6 +267,16 @@ class Hub:
         Raises:
             NotFound: no such table.
         """
+        if self.cluster is not None:
+            found = self.tables.get(table_id) or await self.discover(table_id)
+            if found is None:
+                raise NotFound(f"no table {table_id!r}")
+            found.touched = self.clock.now()
+            if not found.owned:
+                versions = await self.writer.read(self.store.versions)
+                if found.model is None or versions.get(table_id, (0, ""))[0] != found.row.version:
+                    await found.refresh()
+                return found
         rt = self.get(table_id)
         rt.touched = self.clock.now()
         if rt.evicted:
@@ -194,8 +366,7 @@ class Hub:
         rt.host_token_once = host_token
         rt.refresh_summary()
         self.tables[table_id] = rt
-        if playing:
-            rt.start()
+        await self.begin(rt)
         return rt
 
     async def _sweep(self) -> None:
@@ -204,6 +375,10 @@ class Hub:
             await asyncio.sleep(min(30.0, IDLE_SECONDS / 4))
             now = self.clock.now()
             for rt in list(self.tables.values()):
+                if not rt.owned:  # a mirror nobody here watches: only its row is kept
+                    if not rt.conns and rt.model is not None and now - rt.touched > IDLE_SECONDS:
+                        rt.model = None
+                    continue
                 if rt.idle(now, IDLE_SECONDS):
                     await rt.evict()
 
@@ -218,6 +393,8 @@ class Hub:
             _done, stuck = await asyncio.wait(stops, timeout=STOP_SECONDS)
             if stuck:
                 log.warning("%d table drivers did not stop within %g s", len(stuck), STOP_SECONDS)
+        if self.cluster is not None:  # the leases given back: another process takes over
+            await self.cluster.close()
         self.bots.close()
         await self.writer.close()
         self.store.close()

@@ -33,7 +33,7 @@ from primero.server.clock import Clock
 from primero.server.security import match_token, new_token
 from primero.server.settings import TEST_SEED_ENV, Settings, fixed_test_seed
 from primero.server.text import TextError, check_name, clean, name_key
-from primero.server.writer import Write, WriteFailed, Writer
+from primero.server.writer import NotOwner, Write, WriteFailed, Writer
 from primero.store import AlreadyApplied, LineRow, StaleVersion, Store, TableRow
 from primero.store.evening import EveningRow, load_evening
 
@@ -79,6 +79,20 @@ class HubLike(Protocol):
 
     def drive(self, rt: TableRuntime) -> Coroutine[Any, Any, None]:
         """The driver coroutine of table ``rt`` (:func:`primero.server.driver.run`)."""
+
+    def fence(self, table_id: str) -> bool:
+        """Whether this process may write the table now (always, with one process; with
+        several, while it surely holds the table's lease). Called in writer threads."""
+
+    def notify(self, rt: TableRuntime, version: int) -> None:
+        """The table's version moved on (other processes are told, with several)."""
+
+    def relay_chat(self, table_id: str, message: dict[str, Any]) -> None:
+        """A chat line for the connections of the other processes (with several)."""
+
+    async def route(self, rt: TableRuntime, client: Any, kind: Any, msg: Any,
+                    handler: Any) -> None:
+        """Run a WebSocket message's handler here or on the table's owner."""
 
 
 class Connection(Protocol):
@@ -129,6 +143,12 @@ class TableRuntime:
         self.evicted = False
         self.stopping = False
         self.decided: tuple[int, Action] | None = None
+        # several processes (server/cluster.py): whether this process drives the table
+        # (else a read-only mirror rebuilt from the store), and the newest version heard
+        self.owned = True
+        self.heard_version: tuple[int, float | None] = (row.version, None)
+        self.remote_seen: dict[int, float] = {}
+        self.catching_up = False
         # game night (server/seating.py, host_api.py): host, rebuy, presence, absence
         self.evening = EveningRow()
         self.last_seen: dict[int, float] = {}
@@ -242,8 +262,15 @@ class TableRuntime:
         """
         expected = self.row.version
         new = expected + 1
+        write, fence, table_id = build(expected, new), self.hub.fence, self.row.id
+
+        def fenced(conn: Any) -> Any:  # checked in the writer thread, just before writing
+            if not fence(table_id):
+                raise NotOwner(f"table {table_id}: this process does not hold its lease")
+            return write(conn)
+
         try:
-            await self.hub.writer.write(build(expected, new), urgent=urgent)
+            await self.hub.writer.write(fenced, urgent=urgent)
         except (AlreadyApplied, StaleVersion):
             raise
         except Exception as exc:
@@ -316,6 +343,7 @@ class TableRuntime:
         self.row.version = version
         self._summary = self._build_summary()
         self._broadcast()
+        self.hub.notify(self, version)
 
     def _broadcast(self) -> None:
         cache: dict[int | None, dict[str, Any]] = {}
@@ -330,12 +358,18 @@ class TableRuntime:
 
     # ----------------------------------------------------------------- people
 
-    async def take_seat(self, name: str, seat_index: int | None = None) -> tuple[int, str]:
+    async def take_seat(
+        self, name: str, seat_index: int | None = None, digest: str | None = None
+    ) -> tuple[int, str]:
         """Give seat ``seat_index`` (0-based table order; None: the first open seat) to
         the person ``name``.
 
+        Args:
+            digest: the hash of a token made by another process (which keeps the token:
+                it never crosses Redis); None: a token is made here.
+
         Returns:
-            ``(seat, token)``.
+            ``(seat, token)`` (token ``""`` when ``digest`` was given).
 
         Raises:
             BadRequest: a bad name, or one already at the table.
@@ -370,17 +404,20 @@ class TableRuntime:
                 seat = self.row.seats[seat_index]
                 if seat.kind != "open":
                     raise Conflict(f"seat {seat_index} is taken: choose an open seat")
-            token, digest = new_token()
+            token = ""
+            if digest is None:
+                token, digest = new_token()
             start = len(open_seats) == 1
             status = "playing" if start else self.row.status
             table_id, idx, store = self.row.id, seat.idx, self.store
+            kept = digest
             version = await self.store_change(
                 lambda expected, new: lambda conn: store.take_seat(
-                    conn, table_id, idx, name, digest, status, expected, new
+                    conn, table_id, idx, name, kept, status, expected, new
                 ),
                 urgent=True,
             )
-            seat.name, seat.kind, seat.token_hash = name, "person", digest
+            seat.name, seat.kind, seat.token_hash = name, "person", kept
             self.row.status = status
             self.publish(version)
         if start:
@@ -494,8 +531,15 @@ class TableRuntime:
             )
             return
         name = self.row.seats[conn.index].name
+        self.deliver_chat({"type": "chat", "from": name, "text": text})
+
+    def deliver_chat(self, message: dict[str, Any], *, relay: bool = True) -> None:
+        """Send a chat line to this process's connections (and, with ``relay``, to the
+        other processes' through the hub)."""
         for c in list(self.conns):
-            c.send({"type": "chat", "from": name, "text": text})
+            c.send(message)
+        if relay:
+            self.hub.relay_chat(self.row.id, message)
 
     # ----------------------------------------------------------------- the driver
 
@@ -581,6 +625,85 @@ class TableRuntime:
         self.evening = evening.get(table_id, EveningRow())
         self.model = None  # the driver replays it
         self.decided = None
+
+    # ----------------------------------------------------------------- mirrors
+
+    def heard(self, version: int, deadline: float | None) -> None:
+        """Another process (the owner) says the table is at ``version``: a mirror with
+        connections here reads it back from the store (at most one read at a time)."""
+        if version > self.heard_version[0]:
+            self.heard_version = (version, deadline)
+        if self.conns and version > self.row.version and not self.catching_up:
+            self.catching_up = True
+            asyncio.get_running_loop().create_task(self._catch_up())
+
+    async def _catch_up(self) -> None:
+        try:
+            while self.conns and not self.owned and self.heard_version[0] > self.row.version:
+                before = self.row.version
+                await self.refresh()
+                if self.row.version == before:
+                    break  # not stored yet as far as this read saw: the scan looks again
+        finally:
+            self.catching_up = False
+
+    async def at_least(self, version: int) -> None:
+        """A mirror reads the table back until it is at ``version`` (answered by the
+        owner after storing it)."""
+        if not self.owned and self.row.version < version:
+            await self.refresh()
+
+    def seen_elsewhere(self, seats: list[int]) -> None:
+        """The owner hears that these seats are connected to another process (they are
+        not away; online.md "Absence")."""
+        now = self.hub.clock.now()
+        self.last_activity = now
+        for i in seats:
+            if 0 <= i < len(self.row.seats):
+                self.last_seen[i] = now
+                self.remote_seen[i] = now
+                if self.model is not None:
+                    self.model.match.presence[i].away = False
+
+    async def refresh(self, *, model: bool = True) -> None:
+        """A mirror (a table another process drives): read the row back from the store
+        and rebuild the match by replaying the stored lines (``model``: also when nobody
+        is connected here); then every connection here gets its state, built by ``view``
+        in this process. A finished hand stays shown until the next one is stored.
+        Waits while the database cannot be reached."""
+        async with self.lock:
+            if self.owned:
+                return
+            old_model, old_version = self.model, self.row.version
+            await self.reload()
+            row = self.row
+            if old_model is not None and row.version == old_version:
+                self.model = old_model
+                return
+            keep = (
+                old_model is not None
+                and row.current is None
+                and old_model.hand is not None
+                and old_model.hand.complete
+                and old_model.hand_number == row.hands_played
+            )
+            if keep:
+                self.model = old_model
+            elif (model or self.conns) and row.status != "waiting" and self.broken is None:
+                try:
+                    self.model = await asyncio.to_thread(self.resumed_model, self.hub.clock.now())
+                except Exception as exc:
+                    self.mark_broken(f"the stored table cannot be resumed: {exc}")
+                    return
+                version, deadline = self.heard_version
+                if version == row.version and self.model.deadline is not None:
+                    self.model.deadline = deadline
+            for c in list(self.conns):  # a seat given up or taken by a bot: watching
+                if c.index is not None and row.seats[c.index].kind != "person":
+                    c.index = None
+            self.evicted = False
+            self._summary = self._build_summary()
+            self._broadcast()
 
     def idle(self, now: float, seconds: float) -> bool:
         """Whether the table may leave memory: nobody connected for ``seconds``, and it

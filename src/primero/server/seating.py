@@ -368,6 +368,8 @@ async def sweep(hub: Hub, now: float) -> None:
 
 
 async def _sweep_table(rt: TableRuntime, now: float, away_after: float) -> None:
+    if not rt.owned:  # another process drives it (it hears which seats are connected here)
+        return
     status = rt.row.status
     if status in ("over", "broken"):
         return

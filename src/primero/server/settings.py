@@ -56,6 +56,10 @@ class Settings:
             :class:`~primero.server.clock.ManualClock`).
         away_seconds: a person with no open connection this long is away (sat out when
             the hand ends; online.md "Absence").
+        redis_url: Redis for several processes on one PostgreSQL database (None: this
+            process alone drives every table; online.md "Several processes").
+        lease_seconds: how long a table's lease lasts without renewal, seconds (with
+            ``redis_url``); a dead owner's tables are taken over after it.
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -77,6 +81,8 @@ class Settings:
     bot_timeout: float = 5.0
     clock: Clock | None = None
     away_seconds: float = 120.0
+    redis_url: str | None = None
+    lease_seconds: float = 5.0
 
 
 #: TEST ONLY: an environment variable holding a whole number that fixes every table's

@@ -26,16 +26,23 @@ from sqlalchemy.engine import Connection
 
 from primero.store import Store
 
-__all__ = ["Write", "WriteFailed", "Writer", "transient"]
+__all__ = ["NotOwner", "Write", "WriteFailed", "Writer", "transient"]
 
 Write = Callable[[Connection], Any]
 _Pending = tuple[Write, asyncio.Future[Any], asyncio.AbstractEventLoop]
+
+
+class NotOwner(RuntimeError):
+    """This process does not (surely) hold the table's lease any more: nothing is written
+    (docs/protocol.md "Several processes")."""
 
 
 def transient(error: BaseException) -> bool:
     """Whether ``error`` says the database could not be reached (rather than that it
     refused this write): an operational or interface error, a lost connection, a
     timeout, an error of the operating system."""
+    if isinstance(error, NotOwner):
+        return True
     if isinstance(error, sa_exc.DBAPIError) and error.connection_invalidated:
         return True
     return isinstance(

@@ -23,6 +23,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 
 from primero.server import seating
+from primero.server.cluster import OPS
 from primero.server.hints import HintsIn, hints_handler
 from primero.server.hub import Hub
 from primero.server.models import ActionIn, ChatIn, ResyncIn
@@ -63,6 +64,30 @@ HANDLERS: dict[str, tuple[type[BaseModel], Handler]] = {
     "hints": (HintsIn, hints_handler),
     **seating.HANDLERS,
 }
+
+
+class _Collected:
+    """A connection on another process, seen by the owner: its seat, and what it is sent
+    (a ``state`` goes back only as ``{"type": "state"}``: the sender's process builds it)."""
+
+    def __init__(self, index: int | None) -> None:
+        self.index = index
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append({"type": "state"} if message.get("type") == "state" else message)
+
+
+async def _forwarded(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
+    """A WebSocket message sent to another process, run here by the table's owner."""
+    model, handler = HANDLERS[str(args["kind"])]
+    index = args.get("index")
+    conn = _Collected(index if isinstance(index, int) else None)
+    await handler(rt, conn, model.model_validate(args["msg"]))  # type: ignore[arg-type]
+    return {"msgs": conn.sent, "v": rt.row.version}
+
+
+OPS["ws"] = _forwarded
 
 
 def _error(action_id: object, message: str) -> dict[str, Any]:
@@ -162,7 +187,7 @@ async def _serve(rt: TableRuntime, client: Client, limit: int) -> None:
                 except ValidationError as exc:
                     problem = _validation_words(exc)
                 else:
-                    await handler(rt, client, msg)
+                    await rt.hub.route(rt, client, kind, msg, handler)  # the owner's
                     continue
         assert problem is not None
         client.send(_error(obj.get("id") if obj else None, problem))

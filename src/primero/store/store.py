@@ -344,9 +344,14 @@ class Store:
     def load(self, table_id: str | None = None) -> list[TableRow]:
         """Every table (or the one ``table_id``) with its seats and the lines of its hand
         in progress (with their action ids). A row that cannot be read is given with its
-        ``problem``; the others are read all the same."""
+        ``problem``; the others are read all the same. On PostgreSQL it reads one snapshot
+        (``REPEATABLE READ``): a table's version and its lines always agree, also while
+        another process writes."""
         out: list[TableRow] = []
-        with self.engine.connect() as conn:
+        with self.engine.connect() as plain:
+            conn = plain
+            if not self.url.startswith("sqlite"):
+                conn = plain.execution_options(isolation_level="REPEATABLE READ")
             seat_query = select(seats).order_by(seats.c.table_id, seats.c.idx)
             table_query = select(tables).order_by(tables.c.created, tables.c.id)
             if table_id is not None:
@@ -403,6 +408,13 @@ class Store:
         ):
             hand.lines.append((pos.line, pos.seat, pos.action_id))
         return hand
+
+    def versions(self) -> dict[str, tuple[int, str]]:
+        """Every table's ``(version, status)`` by id (one small query: the processes of
+        a group compare it with their mirrors)."""
+        with self.engine.connect() as conn:
+            query = select(tables.c.id, tables.c.version, tables.c.status)
+            return {r.id: (r.version, r.status) for r in conn.execute(query)}
 
     def table_ids(self) -> list[str]:
         """The id of every table kept, sorted."""
