@@ -24,7 +24,6 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
 from client_policy import choose_line
@@ -227,4 +226,215 @@ def test_redis_url_with_sqlite_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "x.db").exists()
 
 
-_ = (shutil, time, wait_for, ConnectionClosed)
+# --------------------------------------------------------------------------- failures
+
+
+class Person:
+    """A person at one process who plays cautiously, sends a move that got ``"retry":
+    true`` again with the same id, and keeps every frame (with the time it came)."""
+
+    def __init__(self, live: LiveServer, table: str, token: str) -> None:
+        self.ws = open_table_ws(live, table, token)
+        self.frames: list[tuple[float, dict[str, Any]]] = []
+        self.n = 0
+        self.pending: dict[str, Any] | None = None
+        self.acted: set[tuple[int, int]] = set()
+        self.last: dict[str, Any] | None = None
+
+    def step(self, seconds: float = 30) -> dict[str, Any] | None:
+        """One frame (None: nothing for a while, the pending move was sent again)."""
+        try:
+            m: dict[str, Any] = json.loads(self.ws.recv(timeout=min(seconds, 0.5)))
+        except TimeoutError:
+            if self.pending is not None:
+                self.ws.send(json.dumps(self.pending))
+            return None
+        self.frames.append((time.monotonic(), m))
+        if m["type"] == "error" and m.get("retry"):
+            return m  # sent again after a pause with nothing heard
+        if m["type"] != "state":
+            return m
+        self.last = m
+        self.pending = None
+        key = (m["version"], len(m["hand"]["log"]) if m["hand"] else 0)
+        if m["legal"] is not None and key not in self.acted:
+            self.acted.add(key)
+            self.n += 1
+            self.pending = {"type": "action", "id": f"a{self.n}", "line": cautious_line(m),
+                            "version": m["version"]}
+            self.ws.send(json.dumps(self.pending))
+        return m
+
+    def until(self, pred: Any, seconds: float, what: str) -> dict[str, Any]:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            m = self.step(deadline - time.monotonic())
+            if m is not None and m["type"] == "state" and pred(m):
+                return m
+        tail = [(m["type"], m.get("version"), m.get("message"),
+                 m.get("hand") and m["hand"]["to_act"]) for _t, m in self.frames[-6:]]
+        raise AssertionError(f"no {what} within {seconds:g} s; the last frames: {tail}")
+
+    def states(self) -> list[dict[str, Any]]:
+        return [m for _t, m in self.frames if m["type"] == "state"]
+
+
+def _seen_logs_are_records(person: Person, files: list[Path]) -> None:
+    """Every hand's log as the person last saw it is the start of its record: no move
+    whose state was sent was lost, none applied twice."""
+    by_number = {int(f.stem): read_record(f).actions for f in files}
+    last: dict[int, list[str]] = {}
+    for m in person.states():
+        if m["hand"]:
+            last[m["hand"]["number"]] = m["hand"]["log"]
+    for number, log in last.items():
+        record = by_number[number]
+        assert len(log) <= len(record), number
+        for seen, line in zip(log, record, strict=False):
+            assert redacted_equal(seen, line), (number, seen, line)
+
+
+def test_owner_killed_mid_hand(pg: str, redis_url: str, tmp_path: Path) -> None:
+    """kill -9 of the owner of a busy table mid-hand: another process takes it within the
+    lease plus 2 s, the person's move sent meanwhile is applied once, versions keep
+    growing, the bots-only table it drove goes on with nobody watching."""
+    servers = _start(pg, tmp_path, redis_url, 2)
+    try:
+        a, b = servers
+        table = create_table(a, {"seats": ["random", "open", "heuristic", "random"],
+                                 "max_hands": 4, "turn_seconds": 0})
+        ana = Person(b, table, join_table(b, table, "Ana"))
+        before = ana.until(lambda m: m["table"]["hands_played"] >= 1 and m["legal"] is not None,
+                           90, "a move of Ana's in hand 2")
+        made = httpx.post(f"{a.http}/api/tables", timeout=10, json={
+            "seats": ["random", "heuristic"], "rules": {"min_players": 2}, "stack": 10**6})
+        bots, host = made.json()["id"], made.json()["host_token"]
+        a.kill()  # mid-hand, with Ana's move just sent to it
+        killed = time.monotonic()
+        after = ana.until(lambda m: m["version"] > before["version"], 30,
+                          "a state after the owner died")
+        took = time.monotonic() - killed
+        assert took < float(LEASE) + 2 + 8, took  # lease + 2 s, and slack for a loaded host
+        ana.until(lambda m: m["table"]["status"] == "over", 120, "the end of the match")
+        # the bots-only table is driven on by the survivor, nobody watching it
+        wait_for(lambda: httpx.get(f"{b.http}/api/tables/{bots}", timeout=10).json()["version"]
+                 > 20, 30, "the bots-only table going on")  # a first hand is 15 or more
+        ended = httpx.post(f"{b.http}/api/tables/{bots}/end", timeout=10,
+                           headers={"Authorization": f"Bearer {host}"})
+        assert ended.status_code in (204, 409)  # 409: one bot already held every chip
+        versions = [m["version"] for m in ana.states()]
+        assert versions == sorted(versions) and after["version"] > before["version"]
+        files = [f for f in _export(pg, tmp_path / "out", tmp_path) if f.parent.name == table]
+        assert [int(f.stem) for f in files] == list(range(1, len(files) + 1)) and files
+        _replay_all(files)
+        _seen_logs_are_records(ana, files)
+        ana.ws.close()
+    finally:
+        _stop_all(servers)
+
+
+def _lines(url: str, table: str) -> list[tuple[int, int, str]]:
+    import psycopg
+
+    with psycopg.connect(url.replace("postgresql+psycopg", "postgresql")) as conn:
+        rows = conn.execute("SELECT hand_number, idx, line FROM lines WHERE table_id = %s "
+                            "ORDER BY hand_number, idx", (table,)).fetchall()
+    return [(int(h), int(i), str(x)) for h, i, x in rows]
+
+
+def test_owner_paused_past_its_lease_applies_nothing(
+    pg: str, redis_url: str, tmp_path: Path
+) -> None:
+    """SIGSTOP of an owner past its lease, then SIGCONT: the other process drove the
+    table meanwhile; the paused one finds its lease gone and writes nothing more (its
+    fence refuses before the database's version check is even reached)."""
+    servers = _start(pg, tmp_path, redis_url, 2)
+    try:
+        a, b = servers
+        created = httpx.post(f"{a.http}/api/tables", timeout=10, json={
+            "seats": ["heuristic", "heuristic", "random"], "rules": {"min_players": 3},
+            "stack": 10**6})
+        assert created.status_code == 201
+        table, host = created.json()["id"], created.json()["host_token"]
+        assert a.proc is not None
+        with open_table_ws(b, table) as ws:
+            first = json.loads(ws.recv(timeout=30))
+            os.kill(a.proc.pid, signal.SIGSTOP)
+            stopped_lines = len(_lines(pg, table))
+            m = first
+            deadline = time.monotonic() + float(LEASE) + 2 + 8
+            while len(_lines(pg, table)) <= stopped_lines + 10:  # b took it and drives it
+                assert time.monotonic() < deadline, "nobody took the paused owner's table"
+                m = json.loads(ws.recv(timeout=30))
+            log_mark = len(a.log)
+            os.kill(a.proc.pid, signal.SIGCONT)
+            wait_for(lambda: any("the lease is lost" in x for x in a.log[log_mark:]), 20,
+                     "the paused owner seeing its lease gone")
+            r = httpx.post(f"{b.http}/api/tables/{table}/end", timeout=10,
+                           headers={"Authorization": f"Bearer {host}"})
+            assert r.status_code in (204, 409)  # 409: the match had ended by itself
+            while m["table"]["status"] != "over":
+                m = json.loads(ws.recv(timeout=30))
+        after = a.log[log_mark:]
+        assert not [x for x in after if "StaleVersion" in x or "IntegrityError" in x], after
+        rows = _lines(pg, table)
+        assert len({(h, i) for h, i, _x in rows}) == len(rows)
+        files = [f for f in _export(pg, tmp_path / "out", tmp_path) if f.parent.name == table]
+        _replay_all(files)
+    finally:
+        _stop_all(servers)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+    return port
+
+
+def _redis_server(port: int, cwd: Path) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(["redis-server", "--port", str(port), "--save", "",
+                             "--appendonly", "no", "--bind", "127.0.0.1"], cwd=cwd,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_for(lambda: _redis_reachable(port), 10, "a private redis-server starting")
+    return proc
+
+
+def test_redis_restarted_mid_match(pg: str, tmp_path: Path) -> None:
+    """Redis stops mid-match: moves get ``"retry": true``, nothing is applied twice; once
+    Redis is back (empty), the tables are taken again and play goes on."""
+    if shutil.which("redis-server") is None:
+        reason = "redis-server is not installed"
+        if in_ci():
+            pytest.fail(reason)
+        pytest.skip(reason)
+    port = _free_port()
+    redis = _redis_server(port, tmp_path)
+    servers = _start(pg, tmp_path, f"redis://127.0.0.1:{port}/0", 2)
+    try:
+        a, b = servers
+        table = create_table(a, {"seats": ["random", "open", "random"],
+                                 "rules": {"min_players": 3}, "max_hands": 3,
+                                 "turn_seconds": 0})
+        ana = Person(b, table, join_table(b, table, "Ana"))
+        before = ana.until(lambda m: m["legal"] is not None, 60, "Ana's first move")
+        redis.terminate()
+        redis.wait(10)
+        retried: dict[str, Any] | None = None
+        deadline = time.monotonic() + 20
+        while retried is None and time.monotonic() < deadline:
+            m = ana.step()
+            if m is not None and m["type"] == "error" and m.get("retry"):
+                retried = m
+        assert retried is not None, "no retry error while Redis was away"
+        redis = _redis_server(port, tmp_path)
+        ana.until(lambda m: m["version"] > before["version"], 30, "play after Redis is back")
+        ana.until(lambda m: m["table"]["status"] == "over", 120, "the end of the match")
+        files = [f for f in _export(pg, tmp_path / "out", tmp_path) if f.parent.name == table]
+        _replay_all(files)
+        _seen_logs_are_records(ana, files)
+        ana.ws.close()
+    finally:
+        _stop_all(servers)
+        redis.terminate()
+        redis.wait(10)
