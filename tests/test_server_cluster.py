@@ -146,10 +146,11 @@ class Player(threading.Thread):
 
 
 def _replay_all(files: list[Path]) -> None:
-    for f in files:
-        done = subprocess.run([*PRIMERO, "replay", "--json", str(f)], capture_output=True,
-                              text=True, timeout=60, check=True)
-        assert json.loads(done.stdout)["complete"] is True, f
+    """``primero replay`` replays every record, each to its end (one process for all)."""
+    done = subprocess.run([*PRIMERO, "replay", "--json", *map(str, files)],
+                          capture_output=True, text=True, timeout=120, check=True)
+    outcomes = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    assert len(outcomes) == len(files) and all(o["complete"] is True for o in outcomes)
 
 
 def _check_frames(players: list[Player], files: list[Path]) -> None:
@@ -240,18 +241,21 @@ class Person:
         self.pending: dict[str, Any] | None = None
         self.acted: set[tuple[int, int]] = set()
         self.last: dict[str, Any] | None = None
+        self.sent_at = 0.0
 
     def step(self, seconds: float = 30) -> dict[str, Any] | None:
         """One frame (None: nothing for a while, the pending move was sent again)."""
         try:
             m: dict[str, Any] = json.loads(self.ws.recv(timeout=min(seconds, 0.5)))
         except TimeoutError:
-            if self.pending is not None:
-                self.ws.send(json.dumps(self.pending))
+            if self.pending is not None and time.monotonic() - self.sent_at > 1.0:
+                self.ws.send(json.dumps(self.pending))  # no answer: the same id again
+                self.sent_at = time.monotonic()
             return None
         self.frames.append((time.monotonic(), m))
         if m["type"] == "error" and m.get("retry"):
-            return m  # sent again after a pause with nothing heard
+            self.sent_at = time.monotonic()
+            return m  # sent again after a second with nothing heard
         if m["type"] != "state":
             return m
         self.last = m
@@ -263,6 +267,7 @@ class Person:
             self.pending = {"type": "action", "id": f"a{self.n}", "line": cautious_line(m),
                             "version": m["version"]}
             self.ws.send(json.dumps(self.pending))
+            self.sent_at = time.monotonic()
         return m
 
     def until(self, pred: Any, seconds: float, what: str) -> dict[str, Any]:
@@ -438,3 +443,71 @@ def test_redis_restarted_mid_match(pg: str, tmp_path: Path) -> None:
         _stop_all(servers)
         redis.terminate()
         redis.wait(10)
+
+
+# --------------------------------------------------------------------------- behind nginx
+
+
+def _nginx_conf(folder: Path, port: int, upstreams: list[int]) -> str:
+    """docs/operations.md's nginx configuration (the block between its markers), with
+    this test's ports, inside the few lines a private nginx needs to run as a user."""
+    doc = (Path(__file__).parent.parent / "docs" / "operations.md").read_text(encoding="utf-8")
+    block = doc.split("<!-- nginx:begin -->")[1].split("<!-- nginx:end -->")[0]
+    block = block.split("```nginx")[1].split("```")[0]
+    block = block.replace("listen 80;", f"listen 127.0.0.1:{port};")
+    block = block.replace("server 127.0.0.1:8001;", f"server 127.0.0.1:{upstreams[0]};")
+    block = block.replace("server 127.0.0.1:8002;", f"server 127.0.0.1:{upstreams[1]};")
+    return (f"worker_processes 1;\nerror_log {folder}/error.log;\npid {folder}/nginx.pid;\n"
+            "events { worker_connections 64; }\n"
+            f"http {{\n access_log off;\n client_body_temp_path {folder}/body;\n"
+            f" proxy_temp_path {folder}/proxy;\n{block}\n}}\n")
+
+
+def test_two_processes_behind_nginx(pg: str, redis_url: str, tmp_path: Path) -> None:
+    """The operator's page's nginx configuration in front of two processes: people join,
+    play and finish a match through it, their connections spread over both."""
+    binary = shutil.which("nginx") or "/usr/sbin/nginx"
+    if not Path(binary).exists():
+        if in_ci():
+            pytest.fail("no nginx at /usr/sbin/nginx")
+        pytest.skip("no nginx (apt-get install nginx-light): the operator's config is untested")
+    servers = _start(pg, tmp_path, redis_url, 2)
+    port = _free_port()
+    conf = tmp_path / "nginx.conf"
+    conf.write_text(_nginx_conf(tmp_path, port, [s.port for s in servers]), encoding="utf-8")
+    proc = subprocess.Popen([binary, "-c", str(conf), "-p", str(tmp_path), "-g", "daemon off;"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    proxy = LiveServer(pg, tmp_path)
+    proxy.port = port
+    try:
+        def up() -> bool:
+            try:
+                return httpx.get(f"{proxy.http}/api/tables", timeout=2).status_code == 200
+            except httpx.HTTPError:
+                return False
+
+        wait_for(up, 15, f"nginx answering (see {tmp_path}/error.log)")
+        table = create_table(proxy, {"seats": ["open", "random", "open"],
+                                     "rules": {"min_players": 3}, "max_hands": 2,
+                                     "turn_seconds": 0})
+        people = [Person(proxy, table, join_table(proxy, table, n)) for n in ("Ana", "Ben")]
+        done: set[int] = set()
+        deadline = time.monotonic() + 120
+        while len(done) < 2:
+            assert time.monotonic() < deadline, "the match did not end through the proxy"
+            for i, p in enumerate(people):
+                if i in done:
+                    continue
+                m = p.step(0.2)
+                if m is not None and m["type"] == "state" and m["table"]["status"] == "over":
+                    done.add(i)
+        summary = httpx.get(f"{proxy.http}/api/tables/{table}", timeout=10).json()
+        assert summary["status"] == "over"
+        for p in people:
+            p.ws.close()
+        for s in servers:  # the two processes each served a share of the requests
+            assert any("/api/tables" in line for line in s.log), s.log[-5:]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        _stop_all(servers)
