@@ -57,10 +57,13 @@ class Server:
             self.log.append(line)
             if "Uvicorn running on http://127.0.0.1:" in line:
                 self.addr = f"127.0.0.1:{int(line.split('127.0.0.1:')[1].split()[0])}"
-                out = self.proc.stdout
-                threading.Thread(target=lambda: self.log.extend(out), daemon=True).start()
+                threading.Thread(target=self._drain, daemon=True).start()
                 return
         raise SystemExit("a server did not start:\n" + "".join(self.log))
+
+    def _drain(self) -> None:
+        assert self.proc.stdout is not None
+        self.log.extend(self.proc.stdout)
 
     def stop(self) -> None:
         self.proc.terminate()
@@ -190,10 +193,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="each phase's length")
     parser.add_argument("--lease", type=float, default=5.0, help="--lease-seconds")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/12")
+    parser.add_argument("--processes", default="1,3", help="the phases: process counts")
     args = parser.parse_args()
     print(f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
           f"{os.getloadavg()[2]:.2f} (1, 5, 15 min) on {os.cpu_count()} cores")
-    for n in (1, 3):
+    for n in (int(x) for x in args.processes.split(",")):
         r = _phase(n, args, args.redis)
         print(f"{n} process{'es' if n > 1 else ''}, {args.tables} bot-only tables "
               f"(created in {r['setup']:.0f} s), {r['seconds']:.0f} s measured:")

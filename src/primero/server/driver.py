@@ -147,7 +147,12 @@ async def tick(rt: TableRuntime) -> bool:
     return True
 
 def person_here(rt: TableRuntime) -> bool:
-    return any(c.index is not None for c in rt.conns)
+    """A person is connected to the table: here, or (several processes) to another
+    process in the last 10 s."""
+    if any(c.index is not None for c in rt.conns):
+        return True
+    now = rt.hub.clock.now()
+    return any(now - t < 10 for t in rt.remote_seen.values())
 
 async def end(rt: TableRuntime) -> None:
     if rt.row.status == "over":

@@ -212,7 +212,10 @@ class Hub:
         """Every table, in creation order; with several processes the mirrors whose
         stored version moved on are read back first, and tables made elsewhere found."""
         if self.cluster is not None:
-            versions = await self.writer.read(self.store.versions)
+            try:
+                versions = await self.writer.read(self.store.versions)
+            except Exception:  # the database is away: the summaries this process has
+                versions = {}
             for table_id, (version, _status) in versions.items():
                 rt = self.tables.get(table_id)
                 if rt is None:
@@ -273,7 +276,10 @@ class Hub:
                 raise NotFound(f"no table {table_id!r}")
             found.touched = self.clock.now()
             if not found.owned:
-                versions = await self.writer.read(self.store.versions)
+                try:
+                    versions = await self.writer.read(self.store.versions)
+                except Exception:  # the database is away: what this process has
+                    versions = {table_id: (found.row.version, found.row.status)}
                 if found.model is None or versions.get(table_id, (0, ""))[0] != found.row.version:
                     await found.refresh()
                 return found

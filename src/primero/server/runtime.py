@@ -611,9 +611,8 @@ class TableRuntime:
         store, table_id, delay = self.store, self.row.id, 0.1
         while True:
             try:
-                rows = await self.hub.writer.read(lambda: store.load(table_id))
-                evening = await self.hub.writer.read(
-                    lambda: load_evening(store.engine, table_id)
+                rows, evening = await self.hub.writer.read(
+                    lambda: (store.load(table_id), load_evening(store.engine, table_id))
                 )
                 break
             except Exception:
@@ -651,7 +650,7 @@ class TableRuntime:
         """A mirror reads the table back until it is at ``version`` (answered by the
         owner after storing it)."""
         if not self.owned and self.row.version < version:
-            await self.refresh()
+            await self.refresh(at_least=version)
 
     def seen_elsewhere(self, seats: list[int]) -> None:
         """The owner hears that these seats are connected to another process (they are
@@ -665,14 +664,15 @@ class TableRuntime:
                 if self.model is not None:
                     self.model.match.presence[i].away = False
 
-    async def refresh(self, *, model: bool = True) -> None:
+    async def refresh(self, *, model: bool = True, at_least: int = 0) -> None:
         """A mirror (a table another process drives): read the row back from the store
         and rebuild the match by replaying the stored lines (``model``: also when nobody
         is connected here); then every connection here gets its state, built by ``view``
         in this process. A finished hand stays shown until the next one is stored.
-        Waits while the database cannot be reached."""
+        Nothing is read when the mirror already reached ``at_least`` (another read did
+        meanwhile). Waits while the database cannot be reached."""
         async with self.lock:
-            if self.owned:
+            if self.owned or (at_least and self.row.version >= at_least):
                 return
             old_model, old_version = self.model, self.row.version
             await self.reload()
@@ -687,7 +687,7 @@ class TableRuntime:
                 and old_model.hand.complete
                 and old_model.hand_number == row.hands_played
             )
-            if keep:
+            if keep or (old_model is not None and self._caught_up(old_model)):
                 self.model = old_model
             elif (model or self.conns) and row.status != "waiting" and self.broken is None:
                 try:
@@ -704,6 +704,27 @@ class TableRuntime:
             self.evicted = False
             self._summary = self._build_summary()
             self._broadcast()
+
+    def _caught_up(self, model: TableModel) -> bool:
+        """A mirror's model of the same hand takes the lines stored since (cheap, no
+        replay from the seed); False when it cannot (another hand, a line that does not
+        follow): the caller rebuilds it."""
+        current, hand = self.row.current, model.hand
+        if current is None or hand is None or model.hand_number != current.number:
+            return False
+        done = len(hand.actions)
+        if done > len(current.lines):
+            return False
+        try:
+            for line, _seat, _id in current.lines[done:]:
+                model.replay_line(line)
+        except Exception:
+            return False
+        seating.restore(model, self.evening)
+        version, deadline = self.heard_version
+        if version == self.row.version:
+            model.deadline = deadline
+        return True
 
     def idle(self, now: float, seconds: float) -> bool:
         """Whether the table may leave memory: nobody connected for ``seconds``, and it
