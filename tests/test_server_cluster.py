@@ -259,7 +259,8 @@ class Person:
         if m["type"] != "state":
             return m
         self.last = m
-        self.pending = None
+        if self.pending is not None and self.pending["version"] != m["version"]:
+            self.pending = None  # answered; at the same version it is sent again later
         key = (m["version"], len(m["hand"]["log"]) if m["hand"] else 0)
         if m["legal"] is not None and key not in self.acted:
             self.acted.add(key)
