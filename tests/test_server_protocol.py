@@ -18,7 +18,7 @@ from primero.engine.hands import evaluate
 from primero.engine.history import parse_record, replay
 from primero.server import Settings, create_app
 from primero.server.clock import ManualClock
-from primero.server.models import StateOut
+from primero.server.models import HandOut, StateOut
 from primero.store import Store
 from server_helpers import cards_in, database
 
@@ -168,6 +168,8 @@ def test_state_messages_follow_the_contract(client: TestClient) -> None:
         m = _until(ws, _settled)
         StateOut.model_validate(m)
         hand = m["hand"]
+        # HandOut names every field the server sends (the web client's types come from it)
+        assert set(hand) == set(HandOut.model_fields)
         assert hand["players"] == ["Ana", "Ben"] or hand["players"] == ["Ben", "Ana"]
         assert hand["table_seats"] == [0, 1] or hand["table_seats"] == [1, 0]
         me = hand["table_seats"].index(0)
