@@ -9,6 +9,7 @@ showdown).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -190,8 +191,10 @@ def move(page: Page, done: list[str], *, keys: bool = False, raising: bool = Fal
 def create_table(
     page: Page, base: str, *, player: str, seats: list[str], timer: int = 0
 ) -> str:
-    """Create a table through the lobby form (one hand); returns its id."""
-    page.goto(base + "/")
+    """Create a table through the lobby form (one hand); returns its id. The lobby is
+    loaded unless the page shows it already."""
+    if page.url != base + "/":
+        page.goto(base + "/")
     page.get_by_label("Table name").fill(f"{player}'s table")
     page.get_by_label("Your name").first.fill(player)
     page.get_by_label("Seats", exact=True).select_option(str(len(seats)))
@@ -205,14 +208,21 @@ def create_table(
 
 
 def run_axe(page: Page) -> list[dict[str, Any]]:
-    """axe-core in the page: the serious and critical violations."""
-    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
+    """axe-core in the page: the serious and critical violations. axe (650 kB) is loaded
+    once per document: later checks of the same page only run it."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(_axe_source() + "\n;undefined")
     result = page.evaluate("axe.run(document).then(r => r.violations)")
     return [
         {"id": v["id"], "impact": v["impact"], "targets": [n["target"] for n in v["nodes"]]}
         for v in result
         if v["impact"] in ("serious", "critical")
     ]
+
+
+@functools.cache
+def _axe_source() -> str:
+    return AXE.read_text(encoding="utf-8")
 
 
 def screenshot(page: Page, name: str) -> Path:
