@@ -245,7 +245,7 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     hands_faces: set[str] = set()
     for n in ("1", "2"):
         other.locator("#hand-pick").select_option(n)
-        other.wait_for_timeout(300)
+        dialog.locator(".hand-view").get_by_text(f"Hand {n}", exact=True).wait_for()
         dialog.get_by_role("button", name="End").click()
         hands_faces |= _faces(other, "#d-replay .card")
     screenshot(other, "evening-hands-phone.png")
