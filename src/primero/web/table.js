@@ -35,12 +35,12 @@ const tablePath = `/t/${encodeURIComponent(tableId)}`;
 })();
 
 /**
- * The page's state.
+ * The page's state. `lastResult.hand` is `any`: it is the record of GET /hands/{n}
+ * (server/hands_api.py), which has no Pydantic model to generate a type from; drawResult
+ * reads its pots, shown, players and final_stacks.
  * @type {{msg: StateOut | null, info: HandInfo, pending: {id: string, line: string, version: number} | null,
  *   sound: boolean, myTurn: boolean, connected: boolean, reconnected: boolean, pot: number | null,
  *   lastResult: {number: number, hand: any} | null, passActive: number | null}}
- *   (lastResult.hand: any, the record of GET /hands/{n} from server/hands_api.py, which
- *   has no Pydantic model; drawResult reads its winners/pots, shown, players, final_stacks)
  */
 const app = {
   msg: null,          // the last state message
