@@ -537,9 +537,8 @@ function main() {
   $("join-form").addEventListener("submit", onJoin);
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    const input = /** @type {HTMLInputElement} */ ($("chat-text"));
-    const text = input.value.trim();
-    if (text && conn.send({type: "chat", text})) input.value = "";
+    const text = /** @type {HTMLInputElement} */ ($("chat-text")).value.trim();
+    if (text && conn.send({type: "chat", text})) /** @type {HTMLInputElement} */ ($("chat-text")).value = "";
   });
   $("timer-form").addEventListener("submit", async (event) => {
     event.preventDefault();
