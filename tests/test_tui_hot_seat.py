@@ -8,6 +8,7 @@ import asyncio
 import io
 import re
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 from rich.console import Console
 from typer.testing import CliRunner
@@ -16,6 +17,7 @@ from primero.cli import app as cli_app
 from primero.cli.plain import run_plain
 from primero.engine.cards import DECK, Card
 from primero.engine.state import HandState
+from primero.play.savegame import MatchSaver, find_unfinished, resume_table
 from primero.play.table import Table, TableConfig
 from primero.tui.play import TableApp
 from primero.tui.screens import PassScreen
@@ -278,3 +280,24 @@ def test_the_command_plays_a_hot_seat_hand_and_says_so_in_help() -> None:
     assert "pass and play: Ana, Ben and Cleo against Lorenzo (heuristic)." in result.stdout
     assert "Pass the device to" in result.stdout
     assert "Your cards:" not in result.stdout
+
+
+def test_a_hot_seat_match_is_saved_and_resumed_with_its_people(tmp_path: Path) -> None:
+    """``--resume`` continues a pass-and-play match: the same people, bots and hand, and
+    the public view until the next pass (nobody's cards on the resumed screen)."""
+    config = TableConfig(hot_seat=("Ana", "Ben"), seed=3, save_dir=tmp_path)
+    table = Table(config)
+    MatchSaver(table).save()
+    table.start_hand()
+    table.advance()
+    who = table.pass_to()
+    assert who is not None
+    table.show_to(who)
+    lines = table.hand.lines() if table.hand is not None else []
+    again = resume_table(find_unfinished(tmp_path))
+    assert again.config.hot_seat == ("Ana", "Ben")
+    assert again.match.players[:2] == ("Ana", "Ben") and again.people == (0, 1)
+    assert again.kinds == (None, None, "heuristic", "heuristic")
+    assert again.viewer is None and again.view().hand == ()
+    assert again.hand is not None and again.hand.lines() == lines
+    assert again.pass_to() == who
