@@ -168,14 +168,23 @@ class TableModel:
         self.turn_seconds = turn_seconds or None
         self.friendly_bots = friendly_bots
         self.agents: tuple[Agent | None, ...] = tuple(
-            None if k is None
-            else make_bot(k, None if seed is None else bot_seed(seed, i), friendly=friendly_bots)
+            None if k is None else self._bot(k, None if seed is None else bot_seed(seed, i))
             for i, k in enumerate(kinds)
         )
         self.hand: HandState | None = None
         self.hand_seed: int | None = None
         self.events: list[Event] = []
         self.deadline: float | None = None
+
+    def _bot(self, kind: str, seed: int | None) -> Agent:
+        """A bot of ``kind`` for this table, wrapped in friendly bet sizes when the
+        table has them (:attr:`friendly_bots`)."""
+        bot = make_bot(kind, seed)
+        if not self.friendly_bots:
+            return bot
+        from primero.bots.friendly import FriendlyBets
+
+        return FriendlyBets(bot)
 
     # ----------------------------------------------------------------- queries
 
