@@ -140,3 +140,10 @@ def test_game_night_tables_wrap_their_bots() -> None:
     assert isinstance(again, FriendlyBets) and again.name == "heuristic"
     assert friendly.friendly_bots and not plain.friendly_bots
     assert Rules().ante == 1  # the bounds above count on it
+
+
+def test_a_bot_the_host_seats_has_friendly_bet_sizes_too() -> None:
+    from primero.server import host_api
+
+    bot = host_api._friendly_bot("search")
+    assert isinstance(bot, FriendlyBets) and bot.name == "search"

@@ -128,6 +128,10 @@ class TableApp(App[None]):
     def on_mount(self) -> None:
         """Start the first hand."""
         self.board.tail_log = True
+        if self.table.hot_seat:
+            self.board.spectator_note = (
+                "The public table: each person's cards show only at their own turn."
+            )
         self._start_hand()
 
     # ----------------------------------------------------------------- flow
@@ -346,7 +350,9 @@ class TableApp(App[None]):
             )
             wait = "You folded: the others play on." if folded else "Waiting for the others…"
             prompt = Text(wait, style="dim")
-            if self.animating:
+            if self.animating and self.table.hot_seat:
+                prompt.append("  Press space to skip the bots' moves.", style="bold")
+            elif self.animating:
                 prompt.append("  Press space to skip to your turn or the end of the hand.",
                               style="bold")
             board.set_prompt(prompt)
