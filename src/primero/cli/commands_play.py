@@ -206,7 +206,7 @@ def play_command(
     )] = None,
     hot_seat: Annotated[str | None, typer.Option(
         "--hot-seat", metavar="NAMES", show_default=False,
-        help="Pass and play: 2 to 6 people share this terminal, named in turn order, "
+        help="Pass and play: 2 to 6 people share this terminal, seated in the order named, "
         "e.g. --hot-seat Ana,Ben. Before each person's turn a screen asks to pass the "
         "device and hides the cards until that person presses Enter.",
     )] = None,
