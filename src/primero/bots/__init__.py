@@ -56,7 +56,9 @@ def _class(path: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-def make_bot(kind: str, seed: int | None, *, search_samples: int | None = None) -> Agent:
+def make_bot(
+    kind: str, seed: int | None, *, search_samples: int | None = None, friendly: bool = False
+) -> Agent:
     """A new bot of the named kind.
 
     Args:
@@ -64,6 +66,9 @@ def make_bot(kind: str, seed: int | None, *, search_samples: int | None = None) 
         seed: seed of the bot's own ``random.Random`` (R10); None draws a fresh one.
         search_samples: samples per decision of a ``"search"`` bot (None: its default,
             :data:`primero.bots.search.DEFAULT_SAMPLES`); ignored by the other kinds.
+        friendly: wrap the bot in :class:`primero.bots.friendly.FriendlyBets`: its bets
+            and raises capped at the pot and a quarter of the smallest stack in the hand
+            (game-night tables, issue 17).
 
     Returns:
         The bot, an :data:`~primero.engine.match.Agent` (a callable SeatView -> Action).
@@ -77,9 +82,13 @@ def make_bot(kind: str, seed: int | None, *, search_samples: int | None = None) 
         raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
     cls = _class(path)
     if kind in _SAMPLED and search_samples is not None:
-        bot: Agent = cls(seed=seed, samples=search_samples)
-        return bot
-    made: Agent = cls(seed=seed)
+        made: Agent = cls(seed=seed, samples=search_samples)
+    else:
+        made = cls(seed=seed)
+    if friendly:
+        from primero.bots.friendly import FriendlyBets
+
+        return FriendlyBets(made)
     return made
 
 

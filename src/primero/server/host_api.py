@@ -161,7 +161,7 @@ async def seat_bot(table_id: str, k: int, body: BotSeat, request: Request) -> Re
         raise BadRequest(f"unknown bot kind {body.kind!r}: one of {', '.join(BOT_KINDS)}")
     agent: Agent | None = None
     if rt.model is not None:  # built off the event loop (a search bot takes a while)
-        agent = await asyncio.to_thread(make_bot, body.kind, None)
+        agent = await asyncio.to_thread(_friendly_bot, body.kind)
     start = False
     async with rt.lock:
         _not_over(rt)
@@ -183,7 +183,7 @@ async def seat_bot(table_id: str, k: int, body: BotSeat, request: Request) -> Re
                 raise Conflict("that person is playing: a bot may take a seat that was left "
                                "or sat out, between hands")
             if agent is None:
-                agent = await asyncio.to_thread(make_bot, body.kind, None)
+                agent = await asyncio.to_thread(_friendly_bot, body.kind)
             if seat.token_hash is not None and seat.name is not None:
                 former = FormerRow(k, seat.name, seat.token_hash)  # keeps their hands
         status = "playing" if start else rt.row.status
@@ -213,6 +213,12 @@ async def seat_bot(table_id: str, k: int, body: BotSeat, request: Request) -> Re
         rt.start()
     rt.wake.set()
     return Response(status_code=204)
+
+
+def _friendly_bot(kind: str) -> Agent:
+    """A new bot of ``kind`` with friendly bet sizes, as every bot of a server table
+    (:class:`primero.bots.friendly.FriendlyBets`)."""
+    return make_bot(kind, None, friendly=True)
 
 
 def _make_bot(rt: TableRuntime, k: int, name: str, kind: str, agent: Agent) -> None:

@@ -124,6 +124,10 @@ class TableModel:
         turn_seconds: a person's time to act (seconds); None or 0 for no timer.
         rebuy: whether a broke person may rebuy (online.md ``rebuy``; see
             :mod:`.presence`).
+        friendly_bots: the bots' bets and raises are capped as people at a friendly
+            table bet (:class:`primero.bots.friendly.FriendlyBets`: at most the pot and a
+            quarter of the smallest stack in the hand); ``primero serve``'s game-night
+            tables set it. Kept as :attr:`friendly_bots` for bots seated later.
 
     Raises:
         RulesError: as :class:`~primero.engine.match.Match` (player count, names, stacks,
@@ -143,6 +147,7 @@ class TableModel:
         seed: int | None = None,
         turn_seconds: float | None = None,
         rebuy: bool = False,
+        friendly_bots: bool = False,
     ) -> None:
         if len(kinds) != len(names):
             raise ValueError(f"give one kind per player: {len(names)} names, {len(kinds)} kinds")
@@ -161,14 +166,25 @@ class TableModel:
         self.kinds: tuple[str | None, ...] = tuple(kinds)
         self.seed = seed
         self.turn_seconds = turn_seconds or None
+        self.friendly_bots = friendly_bots
         self.agents: tuple[Agent | None, ...] = tuple(
-            None if k is None else make_bot(k, None if seed is None else bot_seed(seed, i))
+            None if k is None else self._bot(k, None if seed is None else bot_seed(seed, i))
             for i, k in enumerate(kinds)
         )
         self.hand: HandState | None = None
         self.hand_seed: int | None = None
         self.events: list[Event] = []
         self.deadline: float | None = None
+
+    def _bot(self, kind: str, seed: int | None) -> Agent:
+        """A bot of ``kind`` for this table, wrapped in friendly bet sizes when the
+        table has them (:attr:`friendly_bots`)."""
+        bot = make_bot(kind, seed)
+        if not self.friendly_bots:
+            return bot
+        from primero.bots.friendly import FriendlyBets
+
+        return FriendlyBets(bot)
 
     # ----------------------------------------------------------------- queries
 
