@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from primero.bots import BOT_KINDS, make_bot
+from primero.bots import BOT_KINDS, UNCAPPED_KINDS, make_bot
 from primero.engine.actions import (
     Action,
     Bet,
@@ -178,9 +178,10 @@ class TableModel:
 
     def _bot(self, kind: str, seed: int | None) -> Agent:
         """A bot of ``kind`` for this table, wrapped in friendly bet sizes when the
-        table has them (:attr:`friendly_bots`)."""
+        table has them (:attr:`friendly_bots`; never the exploiters,
+        :data:`primero.bots.UNCAPPED_KINDS`)."""
         bot = make_bot(kind, seed)
-        if not self.friendly_bots:
+        if not self.friendly_bots or kind in UNCAPPED_KINDS:
             return bot
         from primero.bots.friendly import FriendlyBets
 
