@@ -165,6 +165,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self._hand: HandState | None = None
         self._moves: dict[str, int] = {}
         self._legal_cache: tuple[int, list[int]] = (-1, [])
+        self._mask = np.zeros(n_actions, dtype=np.int8)
         self._mini = preset == "mini"
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -220,17 +221,23 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         return self.possible_agents[seat]
 
     def _legal(self) -> list[int]:
-        """The legal ids of the seat to act (cached until the hand changes)."""
+        """The legal ids of the seat to act (kept until the hand changes)."""
         hand = self.hand
         key = len(hand.actions)
         if self._legal_cache[0] != key:
             seat = hand.to_act
-            ids = [] if seat is None or seat < 0 else env_legal_ids(
+            self._cache_legal(key, [] if seat is None or seat < 0 else env_legal_ids(
                 hand.legal_actions(), hand_size=len(hand.hands[seat]), max_stack=self.stack,
                 abstract=self.abstract,
-            )
-            self._legal_cache = (key, ids)
+            ))
         return self._legal_cache[1]
+
+    def _cache_legal(self, key: int, ids: list[int]) -> None:
+        """Keep the legal ids of the move ``key`` (moves so far) and their mask."""
+        mask = np.zeros(self._n_actions, dtype=np.int8)
+        mask[ids] = 1
+        self._legal_cache = (key, ids)
+        self._mask = mask
 
     def last(
         self, observe: bool = True
@@ -242,11 +249,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         """
         if self._hand is None:
             raise RuntimeError("call reset() before last()")
-        result: tuple[ObsDict | None, float, bool, bool, dict[str, Any]] = super().last(observe)
-        return result
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+            self.terminations[agent], self.truncations[agent], self.infos[agent],
+        )
 
     def observe(self, agent: str) -> ObsDict:
-        """``agent``'s observation: ``{"observation": vector, "action_mask": mask}``.
+        """``agent``'s observation: ``{"observation": vector, "action_mask": mask}`` (new
+        arrays at each call).
 
         Raises:
             RuntimeError: before the first ``reset``.
@@ -254,15 +265,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         seat = self._index[agent]
         hand = self.hand
         v = view(hand, seat)
-        mask = np.zeros(self._n_actions, dtype=np.int8)
         if v.legal is not None:
             key = len(hand.actions)
             if self._legal_cache[0] != key:  # the view's legal actions: computed once
-                ids = env_legal_ids(
+                self._cache_legal(key, env_legal_ids(
                     v.legal, hand_size=len(v.hand), max_stack=self.stack, abstract=self.abstract
-                )
-                self._legal_cache = (key, ids)
-            mask[self._legal_cache[1]] = 1
+                ))
+            mask = self._mask.copy()
+        else:
+            mask = np.zeros(self._n_actions, dtype=np.int8)
         return {"observation": self._encode(v, max_stack=self.stack), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
