@@ -9,7 +9,6 @@ the state's ``_apply_action`` into this module, with the rules still only the en
 
 from __future__ import annotations
 
-from itertools import compress
 from math import comb
 from typing import Any, Final
 
@@ -22,7 +21,6 @@ from primero.research.mini import forced_move, restrict_stock
 
 __all__ = ["CHANCE", "TERMINAL", "_Table"]
 
-_IDS: Final = range(40)
 #: OpenSpiel's player ids of a chance node and of a terminal state
 #: (``pyspiel.PlayerId.CHANCE``, ``pyspiel.PlayerId.TERMINAL``; ``game.py`` checks them).
 CHANCE: Final = -1
@@ -209,6 +207,13 @@ class _Table:
 
     def stock_outcomes(self) -> list[tuple[int, float]]:
         """Each card the next draw may give with its probability, all equal (R8b)."""
+        hand = self.hand
+        if not self.pending and hand.stock_count >= hand.deals_due[0][1]:
+            # the common case: the first card of a line, from the stock (a loop over the
+            # flags, no intermediate list)
+            in_stock = hand.in_stock
+            row = _OUTCOME[hand.stock_count]
+            return [row[i] for i in range(40) if in_stock[i]]
         pool = self.pool_ids()
         row = _OUTCOME[len(pool)]
         return [row[i] for i in pool]
@@ -218,10 +223,14 @@ class _Table:
         cards not yet drawn, or once the stock is used up, the reshuffled discards."""
         hand = self.hand
         seat, count = hand.deals_due[0]
-        stock = list(compress(_IDS, hand.in_stock))
-        drawn = [c.id for c in self.pending]
-        if drawn:
-            stock = [i for i in stock if i not in drawn]
+        in_stock = hand.in_stock
+        pending = self.pending
+        if pending:
+            drawn = [c.id for c in pending]
+            stock = [i for i in range(40) if in_stock[i] and i not in drawn]
+        else:
+            drawn = []
+            stock = [i for i in range(40) if in_stock[i]]
         if hand.stock_count >= count or stock:
             return stock
         return sorted(c.id for c in hand.recyclable(seat) if c.id not in drawn)
