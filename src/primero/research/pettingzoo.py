@@ -44,7 +44,7 @@ from primero.engine.rules import Rules
 from primero.engine.state import DEALER, HandState
 from primero.engine.views import view
 from primero.research.abstraction import NUM_ABSTRACT, env_action, env_legal_ids
-from primero.research.actionids import action_of, num_actions, starting_stacks
+from primero.research.actionids import action_of, mask_of, num_actions, starting_stacks
 from primero.research.features import (
     infostate_size,
     infostate_vector,
@@ -234,10 +234,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
 
     def _cache_legal(self, key: int, ids: list[int]) -> None:
         """Keep the legal ids of the move ``key`` (moves so far) and their mask."""
-        mask = np.zeros(self._n_actions, dtype=np.int8)
-        mask[ids] = 1
         self._legal_cache = (key, ids)
-        self._mask = mask
+        self._mask = np.frombuffer(mask_of(ids, self._n_actions), dtype=np.int8)
 
     def last(
         self, observe: bool = True
