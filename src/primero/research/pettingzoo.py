@@ -165,6 +165,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self._hand: HandState | None = None
         self._moves: dict[str, int] = {}
         self._legal_cache: tuple[int, list[int]] = (-1, [])
+        self._mask_bytes = bytearray(n_actions)
         self._mask = np.zeros(n_actions, dtype=np.int8)
         self._mini = preset == "mini"
 
@@ -235,7 +236,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
     def _cache_legal(self, key: int, ids: list[int]) -> None:
         """Keep the legal ids of the move ``key`` (moves so far) and their mask."""
         self._legal_cache = (key, ids)
-        self._mask = np.frombuffer(mask_of(ids, self._n_actions), dtype=np.int8)
+        self._mask_bytes = mask_of(ids, self._n_actions)
+        self._mask = np.frombuffer(self._mask_bytes, dtype=np.int8)
 
     def last(
         self, observe: bool = True
@@ -293,8 +295,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             return
         hand = self.hand
         seat = self._index[agent]
-        legal = self._legal()
-        if action is None or int(action) not in legal:
+        legal = self._legal()  # and its mask: a look-up, not a scan of the ids
+        if action is None or not 0 <= int(action) < self._n_actions or not (
+            self._mask_bytes[int(action)]
+        ):
             raise ValueError(
                 f"action {action!r} is not legal for {agent} now: legal ids are {legal} "
                 f"({hand.legal_actions().describe()})"
