@@ -175,8 +175,8 @@ def tournament_command(
         str,
         typer.Option(
             "--preset",
-            help="'mini': Mini-Primero, the research variant (2 players, stacks of 2, "
-            "8 cards; docs/research.md), where the cfr bot plays.",
+            help="'mini': Mini-Primero, a research variant (2 players, stacks of 2, "
+            "the 8 aces and sevens) where the cfr bot plays.",
         ),
     ] = "",
     workers: Annotated[
