@@ -26,8 +26,10 @@ __all__ = ["CHANCE", "TERMINAL", "_Table"]
 CHANCE: Final = -1
 TERMINAL: Final = -4
 #: ``_OUTCOME[n][i]`` is the chance outcome ``(i, 1 / n)``: card ``i`` of ``n`` equally
-#: likely ones, built once rather than at every chance node.
-_OUTCOME: Final[list[list[tuple[int, float]]]] = [
+#: likely ones, built once rather than at every chance node. Typed ``Any`` so that
+#: mypyc hands the tuples on as they are (a ``tuple[int, float]`` would be unboxed and
+#: boxed anew at each use, which cost as much as building them).
+_OUTCOME: Final[list[list[Any]]] = [
     [(i, 1.0 / n if n else 0.0) for i in range(40)] for n in range(41)
 ]
 
@@ -212,11 +214,11 @@ class _Table:
             # the common case: the first card of a line, from the stock (a loop over the
             # flags, no intermediate list)
             in_stock = hand.in_stock
-            row = _OUTCOME[hand.stock_count]
+            row: list[Any] = _OUTCOME[hand.stock_count]
             return [row[i] for i in range(40) if in_stock[i]]
         pool = self.pool_ids()
-        row = _OUTCOME[len(pool)]
-        return [row[i] for i in pool]
+        row_: list[Any] = _OUTCOME[len(pool)]
+        return [row_[i] for i in pool]
 
     def pool_ids(self) -> list[int]:
         """The ids of the cards the next chance draw may give, ascending (R8b): the stock
