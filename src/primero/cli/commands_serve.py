@@ -82,6 +82,7 @@ def serve_command(
     import uvicorn
 
     from primero.server import Settings, create_app
+    from primero.server import gctune
     from primero.server.runtime import TEST_SEED_ENV, fixed_test_seed
     from primero.server.security import log_config
 
@@ -110,6 +111,7 @@ def serve_command(
         create_rate=create_rate,
         max_tables=max_tables,
         away_seconds=away_seconds,
+        tune_gc=True,
     )
     config = uvicorn.Config(
         create_app(settings),
@@ -126,6 +128,7 @@ def serve_command(
     # Bots and the database writer run in threads: switch to the event loop's thread more
     # often than every 5 ms, so that a person's action is answered promptly under load.
     sys.setswitchinterval(0.0005)
+    gctune.tune()  # fewer, shorter pauses of the collector (server/gctune.py)
     uvicorn.Server(config).run()
 
 

@@ -12,7 +12,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from primero.server import api, hands_api, host_api, pages, seating, ws
+from primero.server import api, gctune, hands_api, host_api, pages, seating, ws
 from primero.server.hub import Hub
 from primero.server.limits import BodyLimit
 from primero.server.loopprobe import probe_path, run_probe
@@ -82,6 +82,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(settings, store)
         app.state.hub = hub
         await hub.load()
+        freezer = None
+        if settings.tune_gc:  # what start-up built is never walked again (issue 15)
+            gctune.settle()
+            freezer = asyncio.get_running_loop().create_task(gctune.keep_frozen())
         path = probe_path()
         probe = None if path is None else asyncio.get_running_loop().create_task(run_probe(path))
         sweeper = asyncio.get_running_loop().create_task(seating.watch(hub))
@@ -89,6 +93,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             sweeper.cancel()
+            if freezer is not None:
+                freezer.cancel()
             if probe is not None:
                 probe.cancel()
             await hub.close()
