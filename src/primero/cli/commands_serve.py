@@ -81,8 +81,7 @@ def serve_command(
     Each request is logged, tokens hidden."""
     import uvicorn
 
-    from primero.server import Settings, create_app
-    from primero.server import gctune
+    from primero.server import Settings, create_app, gctune
     from primero.server.runtime import TEST_SEED_ENV, fixed_test_seed
     from primero.server.security import log_config
 

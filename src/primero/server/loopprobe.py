@@ -9,8 +9,8 @@ Started only when :data:`PROBE_ENV` names a file: every second one JSON line is 
 to it, ``{"t": unix seconds, "max_ms": the longest lag in that second (wall), "cpu_ms":
 the most CPU the loop's thread used in one such stretch, "n": samples, "gc_ms": the
 longest collection (wall ms), "gc_gen": its generation, "gc_n": collections, "gc2_n":
-full (generation 2) collections, "gc2_freed": the objects they freed}``. ``benchmarks/bench_server.py`` reads it; a server
-people play on does not run it.
+full (generation 2) collections, "gc2_freed": the objects they freed}``.
+``benchmarks/bench_server.py`` reads it; a server people play on does not run it.
 """
 
 from __future__ import annotations
