@@ -229,6 +229,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="each phase's length")
     parser.add_argument("--keep-probe", type=Path, default=None,
                         help="copy the loop probe's lines (one a second) to this file")
+    parser.add_argument("--keep-log", type=Path, default=None,
+                        help="write the server's log to this file")
     args = parser.parse_args()
     print(f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
           f"{os.getloadavg()[2]:.2f} (1, 5, 15 min) on {os.cpu_count()} cores")
@@ -267,6 +269,8 @@ def main() -> None:
             stop_s = time.monotonic() - stopping
             if args.keep_probe is not None:
                 args.keep_probe.write_text(probe.read_text())
+            if args.keep_log is not None:
+                args.keep_log.write_text("".join(LOG))
     errors = [line for line in LOG if "Traceback" in line or " is broken" in line]
     if errors:
         print("server errors:", "".join(LOG[-40:]))

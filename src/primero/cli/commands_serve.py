@@ -117,6 +117,9 @@ def serve_command(
         host=host,
         port=port,
         ws_max_size=1 << 20,
+        # No permessage-deflate: compressing each state for each connection was the
+        # largest part of the event loop's own work (a state is a few KiB).
+        ws_per_message_deflate=False,
         timeout_graceful_shutdown=3,
         log_level="info",
         log_config=log_config(),

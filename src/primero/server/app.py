@@ -12,6 +12,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+from primero.engine.hands import evaluate
 from primero.server import api, gctune, hands_api, host_api, pages, seating, ws
 from primero.server.hub import Hub
 from primero.server.limits import BodyLimit
@@ -79,6 +80,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
         await asyncio.to_thread(store.migrate)
+        # The hand evaluator's table is built on first use (40 ms of CPU): here, in a
+        # thread, before any state is built on the event loop (issue 15 item 5).
+        await asyncio.to_thread(evaluate, "7h 7d 7c 7s")
         hub = Hub(settings, store)
         app.state.hub = hub
         await hub.load()

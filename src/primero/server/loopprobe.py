@@ -9,7 +9,8 @@ Started only when :data:`PROBE_ENV` names a file: every second one JSON line is 
 to it, ``{"t": unix seconds, "max_ms": the longest lag in that second (wall), "cpu_ms":
 the most CPU the loop's thread used in one such stretch, "n": samples, "gc_ms": the
 longest collection (wall ms), "gc_gen": its generation, "gc_n": collections, "gc2_n":
-full (generation 2) collections, "gc2_freed": the objects they freed}``.
+full (generation 2) collections, "gc2_freed": the objects they freed, "stuck": the
+loop thread's stacks a watchdog thread saw while the loop had not beaten for 15 ms}``.
 ``benchmarks/bench_server.py`` reads it; a server people play on does not run it.
 """
 
@@ -19,11 +20,14 @@ import asyncio
 import gc
 import json
 import os
+import sys
+import threading
 import time
+import traceback
 from pathlib import Path
 from typing import Any
 
-__all__ = ["INTERVAL", "PROBE_ENV", "GcTimer", "probe_path", "run_probe"]
+__all__ = ["INTERVAL", "PROBE_ENV", "STUCK", "GcTimer", "Watchdog", "probe_path", "run_probe"]
 
 #: The environment variable naming the file the probe appends to.
 PROBE_ENV = "PRIMERO_LOOP_PROBE"
@@ -70,27 +74,70 @@ class GcTimer:
         return out
 
 
+#: Seconds without a beat of the probe after which the watchdog looks at what the loop runs.
+STUCK = 0.015
+
+
+class Watchdog:
+    """A thread that, when the loop has not beaten for :data:`STUCK` seconds, takes the
+    stack of the loop's thread (where a long stretch really is) and keeps the most
+    frequent ones (``{"stack": "file:line fn <- ...", "count": n}``)."""
+
+    def __init__(self) -> None:
+        self.beat = time.perf_counter()
+        self.loop_thread = threading.get_ident()
+        self.stacks: dict[str, int] = {}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="loop-watchdog", daemon=True)
+        self._thread.start()
+
+    def _watch(self) -> None:
+        while not self._stop.wait(0.003):
+            if time.perf_counter() - self.beat < STUCK:
+                continue
+            frame = sys._current_frames().get(self.loop_thread)
+            if frame is None:
+                continue
+            where = [f"{Path(f.filename).name}:{f.lineno} {f.name}"
+                     for f in traceback.extract_stack(frame)[-8:]]
+            key = " <- ".join(reversed(where))
+            self.stacks[key] = self.stacks.get(key, 0) + 1
+
+    def take(self) -> list[dict[str, Any]]:
+        """The stacks seen since the last take, most frequent first (at most 5)."""
+        out = sorted(self.stacks.items(), key=lambda kv: -kv[1])[:5]
+        self.stacks = {}
+        return [{"stack": k, "count": n} for k, n in out]
+
+    def stop(self) -> None:
+        """Stop the thread."""
+        self._stop.set()
+
+
 async def run_probe(path: Path) -> None:
     """Measure the loop's lag until cancelled, one line a second into ``path``."""
     worst, cpu_worst, samples, second = 0.0, 0.0, 0, time.time()
     timer = GcTimer()
     gc.callbacks.append(timer)
+    dog = Watchdog()
     try:
         with path.open("a", encoding="utf-8") as out:
             while True:
                 began, cpu = time.perf_counter(), time.thread_time()
                 await asyncio.sleep(INTERVAL)
-                lag = time.perf_counter() - began - INTERVAL
+                dog.beat = time.perf_counter()
+                lag = dog.beat - began - INTERVAL
                 worst, samples = max(worst, lag), samples + 1
                 cpu_worst = max(cpu_worst, time.thread_time() - cpu)
                 now = time.time()
                 if now - second >= 1.0:
                     row = {"t": now, "max_ms": worst * 1000, "cpu_ms": cpu_worst * 1000,
-                           "n": samples, **timer.take()}
+                           "n": samples, **timer.take(), "stuck": dog.take()}
                     out.write(json.dumps(row) + "\n")
                     out.flush()
                     worst, cpu_worst, samples, second = 0.0, 0.0, 0, now
     finally:
+        dog.stop()
         gc.callbacks.remove(timer)
 
 
