@@ -50,6 +50,15 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+def _cpu_s(pid: int) -> float:
+    """CPU seconds (user and system) the process ``pid`` has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _children(pid: int) -> list[int]:
     try:
         return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
@@ -76,21 +85,25 @@ def _start(db: Path, probe: Path) -> tuple[subprocess.Popen[str], str]:
     raise SystemExit("the server did not start:\n" + "".join(LOG))
 
 
-def _all_tables(http: httpx.Client) -> list[dict[str, Any]]:
-    """Every table, page by page (the lobby answers 50 a page)."""
+def _lobby(http: httpx.Client, status: str | None) -> list[dict[str, Any]]:
+    """The lobby's tables of ``status`` (None: those not over nor broken), every page
+    (50 a page)."""
     out: list[dict[str, Any]] = []
-    for status in (None, "over", "broken"):
-        page = 1
-        while True:
-            params: dict[str, Any] = {"page": page}
-            if status is not None:
-                params["status"] = status
-            got = http.get("/api/tables", params=params).json()
-            out += got
-            if len(got) < 50:
-                break
-            page += 1
-    return out
+    page = 1
+    while True:
+        params: dict[str, Any] = {"page": page}
+        if status is not None:
+            params["status"] = status
+        got = http.get("/api/tables", params=params).json()
+        out += got
+        if len(got) < 50:
+            return out
+        page += 1
+
+
+def _all_tables(http: httpx.Client) -> list[dict[str, Any]]:
+    """Every table, page by page."""
+    return [t for status in (None, "over", "broken") for t in _lobby(http, status)]
 
 
 def _versions(http: httpx.Client) -> int:
@@ -119,6 +132,7 @@ class Phase:
     seconds: float = 0.0
     changes: int = 0
     stall_ms: tuple[float, float, float, int] = (0.0, 0.0, 0.0, 0)
+    cpu_s: float = 0.0
     refused: int = 0
 
 
@@ -168,7 +182,7 @@ def _one_table(addr: str, http: httpx.Client, stop: float, phase: Phase) -> None
 
 def _run_phase(
     name: str, addr: str, http: httpx.Client, args: argparse.Namespace, probe: Path,
-    bot_ids: set[str],
+    bot_ids: set[str], pid: int,
 ) -> Phase:
     phase = Phase(name)
     stop = time.monotonic() + args.seconds
@@ -180,24 +194,28 @@ def _run_phase(
     # the server's loop until it is paged: it is asked for only outside the window the
     # probe is read in, and measured on its own (main).
     v0 = _versions(http)
+    cpu0 = _cpu_s(pid)
     time.sleep(1.5)
     t0, w0 = time.monotonic(), time.time()
     for t in threads:
         t.start()
     while any(t.is_alive() for t in threads):  # keep the bot-only tables busy
         time.sleep(2)
-        for table in list(bot_ids):
-            if http.get(f"/api/tables/{table}").json()["status"] == "over":
-                bot_ids.discard(table)
-                r = http.post("/api/tables", json={"seats": BOT_SEATS, "stack": 10_000,
-                                                   "max_hands": 10_000})
-                bot_ids.add(r.json()["id"])
+        if not bot_ids:
+            continue
+        live = {t["id"] for t in _lobby(http, None)}  # a few pages, not a GET per table
+        for table in bot_ids - live:  # over: another one starts
+            bot_ids.discard(table)
+            r = http.post("/api/tables", json={"seats": BOT_SEATS, "stack": 10_000,
+                                               "max_hands": 10_000})
+            bot_ids.add(r.json()["id"])
     for t in threads:
         t.join()
     phase.seconds = time.monotonic() - t0
     w1 = time.time()
     time.sleep(1.2)  # the probe's last line of the phase
     phase.stall_ms = _stall_ms(probe, w0, w1 - 1)
+    phase.cpu_s = _cpu_s(pid) - cpu0  # the server process's CPU over the same stretch
     phase.changes = _versions(http) - v0  # changes over the window and the 2.7 s around it
     phase.seconds += 2.7
     return phase
@@ -218,7 +236,9 @@ def _report(phase: Phase) -> None:
           f"ran at a stretch: {cpu:.1f} ms; the longest garbage collection {gc_ms:.1f} ms "
           f"({full} full collections)")
     print(f"  changes applied: {phase.changes / phase.seconds:,.0f} per second over "
-          f"{phase.seconds:.0f} s ({phase.refused} moves refused as stale or to retry)")
+          f"{phase.seconds:.0f} s ({phase.refused} moves refused as stale or to retry); "
+          f"the server process's CPU: {phase.cpu_s / phase.seconds:.2f} cores, "
+          f"{1000 * phase.cpu_s / max(1, phase.changes):.2f} ms a change")
 
 
 def main() -> None:
@@ -240,7 +260,7 @@ def main() -> None:
         try:
             http = httpx.Client(base_url=f"http://{addr}", timeout=60)
             time.sleep(2)  # the bot workers start
-            alone = _run_phase("alone", addr, http, args, probe, set())
+            alone = _run_phase("alone", addr, http, args, probe, set(), proc.pid)
             rss0 = _rss_kib(proc.pid)
             bot_ids: set[str] = set()
             for i in range(args.tables):
@@ -251,7 +271,7 @@ def main() -> None:
                 bot_ids.add(r.json()["id"])
             time.sleep(3)
             rss1 = _rss_kib(proc.pid)
-            busy = _run_phase("busy", addr, http, args, probe, bot_ids)
+            busy = _run_phase("busy", addr, http, args, probe, bot_ids, proc.pid)
             workers = sum(_rss_kib(c) for c in _children(proc.pid))
             rss2 = _rss_kib(proc.pid)
             began = time.perf_counter()

@@ -30,7 +30,7 @@ def test_the_server_thresholds_and_a_settled_start_freeze_what_start_up_built(
     collector: None,
 ) -> None:
     gctune.tune()
-    assert gc.get_threshold() == (20_000, 20, 100)
+    assert gc.get_threshold() == (10_000, 20, 100)
     gc.unfreeze()
     built = [[i] for i in range(1000)]  # tracked lists, as a loaded table's objects
     gctune.settle()

@@ -15,7 +15,7 @@ collections short:
   only what survived the last two seconds: no collection walks the tables' heap
   (200 tables created at once were one collection of generation 1 of 139 ms while
   freezing every 30 s);
-- :data:`THRESHOLDS`: the youngest generation is collected after 20,000 net
+- :data:`THRESHOLDS`: the youngest generation is collected after 10,000 net
   allocations instead of 700, so that a move's short-lived objects (views, states,
   messages) die by reference counting before they are promoted.
 
@@ -36,11 +36,11 @@ import gc
 
 __all__ = ["FREEZE_SECONDS", "THRESHOLDS", "keep_frozen", "settle", "tune"]
 
-#: ``gc.set_threshold`` of a server: generation 0 after 20,000 net allocations,
+#: ``gc.set_threshold`` of a server: generation 0 after 10,000 net allocations,
 #: generation 1 after 20 of those, generation 2 after 100 of generation 1's (and only
 #: when the objects promoted since the last full collection are a quarter of those it
 #: kept, CPython's own rule).
-THRESHOLDS = (20_000, 20, 100)
+THRESHOLDS = (10_000, 20, 100)
 #: Seconds between two freezes of what is alive (:func:`keep_frozen`).
 FREEZE_SECONDS = 2.0
 
