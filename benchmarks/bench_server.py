@@ -5,12 +5,16 @@ search bot), in the same run.
 
 For each phase it prints: a person's action-to-state latency (p50, p99 and max over
 every sample; p99 is an inclusive quantile, never above the max), the event loop's
-longest stall (the server's loop-lag probe, :mod:`primero.server.loopprobe`), changes
-applied per second over every table (each applied line, hand started or ended bumps a
-table's version), and the server's resident memory per bot-only table.
+longest stall (the server's loop-lag probe, :mod:`primero.server.loopprobe`: wall time,
+the loop's own CPU at a stretch, the longest garbage collection), changes applied per
+second over every table (each applied line, hand started or ended bumps a table's
+version), the server process's CPU (cores, and milliseconds a change: a figure the
+machine's load does not inflate as much as wall time), and the server's resident
+memory per bot-only table. ``--keep-probe FILE`` keeps the probe's lines, with the loop
+thread's stacks its watchdog saw during each long stretch.
 
     python benchmarks/bench_server.py [--tables 200] [--search 10] [--clients 8]
-                                      [--seconds 30]
+                                      [--seconds 30] [--keep-probe FILE] [--keep-log FILE]
 """
 
 from __future__ import annotations
