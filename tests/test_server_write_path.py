@@ -151,6 +151,10 @@ def test_a_database_cut_of_seconds_is_lived_through(tmp_path: Path) -> None:
                 refused = recv_until(ws, lambda m: m["type"] == "error", 15,
                                      "an error for the move sent during the cut")
                 assert refused["retry"] is True and refused["id"] == "cut-1"
+                follow = recv_until(ws, lambda m: m["type"] == "state", 10,
+                                    "the unchanged state after the retry error")
+                assert follow["version"] == before["version"]  # the buttons come back
+                assert follow["hand"]["log"] == before["hand"]["log"]
                 proxy.restore()
                 # the bots-only tables go on by themselves within 5 s of the database
                 moving = recv_until(watch, lambda m: m["type"] == "state", 15, "any state")
