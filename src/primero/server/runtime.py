@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections import deque
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
@@ -103,6 +104,20 @@ def error_message(
 
 
 RETRY_WORDS = "the move could not be saved, so it was not made: send it again"
+
+#: Record notation that must not reach a person: a seat label (``p2``) or a quoted line.
+_NOTATION = re.compile(r"\bp[1-8]\b|'[^']+'")
+
+
+def in_words(error: BaseException) -> str:
+    """Why a stored table cannot go on, for the people at it (a ``"broken"`` table's
+    ``detail``): the error's first line, unless it is the rules' refusal of a stored
+    line (``p1 may not bet 99999: …``) or holds record notation; then words that say so
+    (the server's log keeps the error itself)."""
+    text = str(error).splitlines()[0] if str(error) else ""
+    if isinstance(error, PrimeroError) or not text or _NOTATION.search(text):
+        return "a stored move does not follow the rules (the log of the server says which)"
+    return text
 
 
 class TableRuntime:
@@ -565,16 +580,20 @@ class TableRuntime:
         try:
             model = await asyncio.to_thread(self.resumed_model, self.hub.clock.now())
         except Exception as exc:
-            self.mark_broken(f"the stored table cannot be resumed: {exc}")
+            log.error("table %s cannot be resumed: %s: %s", self.row.id, type(exc).__name__, exc)
+            self.mark_broken(f"the stored table cannot be resumed: {in_words(exc)}")
             return False
         self.model = model
         self._summary = self._build_summary()
         return True
 
     def mark_broken(self, detail: str) -> None:
-        """The table cannot go on: ``"broken"`` with ``detail`` (kept in memory; a
-        restart of the server tries it again)."""
+        """The table cannot go on: ``"broken"`` with ``detail`` in words (record
+        notation in it is replaced, see :func:`in_words`; kept in memory; a restart of
+        the server tries it again)."""
         log.error("table %s is broken: %s", self.row.id, detail)
+        if _NOTATION.search(detail):
+            detail = "it could not go on: " + in_words(PrimeroError(detail))
         self.broken = detail
         self._summary = self._build_summary()
         self._broadcast()
