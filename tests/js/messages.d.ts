@@ -189,11 +189,12 @@ interface ErrorOut {
   retry: boolean | null;
 }
 
-/** ``chat``: a line of chat from a seated player. */
+/** ``chat``: a line of chat from a seat, or from a spectator (``spectator`` true: ``from`` is ``"Spectator 3"``, ``"Host"`` or the former name of a seat a bot took). */
 interface ChatOut {
   type: "chat";
   from: string;
   text: string;
+  spectator: boolean | null;
 }
 
 /** ``{"type": "hints"}``: ask for the exact odds of this seat's choices. */

@@ -399,10 +399,14 @@ class ErrorOut(BaseModel):
 
 
 class ChatOut(BaseModel):
-    """``chat``: a line of chat from a seated player."""
+    """``chat``: a line of chat from a seat, or from a spectator (``spectator`` true:
+    ``from`` is ``"Spectator 3"``, ``"Host"`` or the former name of a seat a bot took)."""
 
     type: Literal["chat"] = "chat"
     from_: str = Field(alias="from")
     text: str
+    spectator: bool | None = Field(
+        None, description="true for a spectator's line (absent for a seat's)"
+    )
 
     model_config = ConfigDict(populate_by_name=True)
