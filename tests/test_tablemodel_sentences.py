@@ -202,3 +202,32 @@ def test_the_void_deal_heading_and_the_last_round_after_a_deal() -> None:
     # Without a declaration before it, an exchange after a bet is the first round's.
     assert section_marker(["p1 b 2", "p2 c", "p1 x ??"], 2) is None
     assert section_marker(["p1 b 2", "p2 y", "p2 x ??"], 2) is None
+
+
+def test_how_a_vote_ends_decides_what_the_bet_did() -> None:
+    two = ("Ana", "Ben")
+    # Two players: one refusal withdraws the bet (R8), and Ana bets again.
+    assert line_sentences(["p1 b 4", "p2 n", "p1 b 3"], two, viewer=None) == [
+        "Ana bets 4",
+        "Ben refuses the bet: it is withdrawn (R8)",
+        "Ana bets 3",
+    ]
+    # Three: Ben refuses, Cy accepts: the bet stands, nothing is withdrawn.
+    assert line_sentences(["p1 b 4", "p2 n", "p3 y"], NAMES, viewer=None) == [
+        "Ana bets 4",
+        "Ben refuses the bet",
+        "Cy accepts the bet",
+    ]
+    # No vote at all (refusal off): the bet stands and is called in full.
+    said = line_sentences(
+        ["p1 b 9", "p2 c"], NAMES, viewer=None, starting_stacks=[10, 20, 4], ante=1
+    )
+    assert said == ["Ana bets 9 and is all in", "Ben calls 9"]
+
+
+def test_card_words_that_are_not_cards_are_said_as_written() -> None:
+    # A 40-card deck has no eights (R1): the words are kept as they are.
+    assert line_sentences(["p1 x 8h", "d dh p2 9c Kc"], NAMES, viewer=0) == [
+        "You exchange 8h",
+        "Ben is dealt 9c Kc",
+    ]
