@@ -10,7 +10,15 @@ by no test, so a changed word went unseen.
 from __future__ import annotations
 
 from primero.engine.actions import Call
-from primero.play.tablemodel.sentences import line_sentences, section_marker, sentence
+from primero.engine.pots import Award, Pot
+from primero.engine.state import HandState
+from primero.engine.views import SeatView, view
+from primero.play.tablemodel.sentences import (
+    line_sentences,
+    result_sentences,
+    section_marker,
+    sentence,
+)
 
 NAMES = ("Ana", "Ben", "Cy")
 
@@ -230,4 +238,69 @@ def test_card_words_that_are_not_cards_are_said_as_written() -> None:
     assert line_sentences(["p1 x 8h", "d dh p2 9c Kc"], NAMES, viewer=0) == [
         "You exchange 8h",
         "Ben is dealt 9c Kc",
+    ]
+
+
+def test_the_ante_defaults_to_none_and_a_round_restarts_at_each_deal() -> None:
+    # No ante given: Ana has all 9 chips, a bet of 8 leaves her 1 (not all in).
+    said = line_sentences(["p1 b 8", "p2 c"], NAMES, viewer=None, starting_stacks=[9, 20, 4])
+    assert said == ["Ana bets 8", "Ben calls 8"]
+    # Without stacks, deal and exchange lines start no count of chips.
+    lines = ["d dh p1 ?? ??", "p1 x ??", "p1 b 3", "p2 c"]
+    assert line_sentences(lines, NAMES, viewer=None) == [
+        "Ana is dealt 2 cards",
+        "Ana exchanges 1 card",
+        "Ana bets 3",
+        "Ben calls",
+    ]
+
+
+# --------------------------------------------------------------------------- results
+
+# Ana (20 chips), Ben and Cy (3 each) ante 1; Ana bets 10, Ben and Cy call all in for 2;
+# shown: Ana numerus 26, Ben numerus 28, Cy numerus 31. Contributions 11, 3, 3: the 8
+# chips of Ana's that nobody called come back to her (R7).
+SHOWDOWN = [
+    "d dh p1 4s Kh", "d dh p2 6d Kc", "d dh p3 Ah 7d",
+    "p1 b 10", "p2 y", "p2 c", "p3 c",
+    "d dh p1 2s 2d", "d dh p2 Kd 5h", "d dh p3 Js Qd",
+    "p1 x", "p2 x", "p3 x",
+]  # fmt: skip
+
+
+def _finished(seat: int | None, awards: tuple[Award, ...]) -> SeatView:
+    """The showdown's view for ``seat`` with other awards (SeatView's own fields, as
+    pickling rebuilds it), to say pots the engine gives under other house rules."""
+    s = HandState(["Ana", "Ben", "Cy"], [20, 3, 3])
+    for line in SHOWDOWN:
+        s.apply(line)
+    args = list(view(s, seat).__reduce__()[1])  # type: ignore[call-overload]
+    args[24] = awards  # SeatView.__init__'s 25th field
+    return SeatView(*args)
+
+
+def test_pots_are_named_main_and_side_and_a_split_says_each_share() -> None:
+    awards = (
+        Award(Pot(9, (0, 1, 2)), (2,), (9,)),
+        Award(Pot(4, (0, 1)), (0, 1), (2, 2)),
+        Award(Pot(8, (0,)), (0,), (8,)),  # the uncalled 8: returned, not won
+    )
+    assert result_sentences(_finished(0, awards)) == [
+        "Uncalled bet of 8 chips returned to you",
+        "Cy wins the main pot, 9 chips (numerus 31)",
+        "You and Ben split side pot 1, 4 chips: 2 each",
+    ]
+    assert result_sentences(_finished(1, awards), you=False) == [
+        "Uncalled bet of 8 chips returned to Ana",
+        "Cy wins the main pot, 9 chips (numerus 31)",
+        "Ana and Ben split side pot 1, 4 chips: 2 each",
+    ]
+
+
+def test_an_odd_chip_split_names_each_share() -> None:
+    # ties = "split": 9 chips between Ben and Cy, the odd chip to Ben (R7).
+    awards = (Award(Pot(9, (0, 1, 2)), (1, 2), (5, 4)), Award(Pot(8, (0,)), (0,), (8,)))
+    assert result_sentences(_finished(1, awards)) == [
+        "Uncalled bet of 8 chips returned to Ana",
+        "You and Cy split 9 chips: You 5, Cy 4",
     ]

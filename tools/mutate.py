@@ -275,6 +275,11 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         help="one more pytest argument (repeat), e.g. --pytest-arg=--deselect=tests/x.py::slow",
     )
+    parser.add_argument(
+        "--then",
+        help="comma-separated test files run only on the survivors of the first ones "
+        "(a before/after sweep in one pass: new tests against the old tests' survivors)",
+    )
     parser.add_argument("--work", help="folder for the checkout's copy (default: temporary)")
     args = parser.parse_args(argv)
 
@@ -319,9 +324,14 @@ def main(argv: list[str] | None = None) -> int:
     for m in mutants:
         install(mutated_source(source, m))
         m.status, m.seconds = _run_tests(work, args.tests, timeout, args.pytest_arg)
+        if m.status == "survived" and args.then:
+            after, seconds = _run_tests(work, args.then.split(","), timeout, args.pytest_arg)
+            m.status = "survived" if after == "survived" else f"{after} after"
+            m.seconds += seconds
         print(f"{m.index:4d} L{m.line:<4d} {m.status:8s} {m.what:32s} {m.source_line}", flush=True)
     install(source)
-    counts = {s: sum(m.status == s for m in mutants) for s in ("killed", "timeout", "survived")}
+    statuses = ("killed", "timeout", "killed after", "timeout after", "survived")
+    counts = {s: sum(m.status == s for m in mutants) for s in statuses}
     print(f"{args.module}: {len(mutants)} mutants, {counts}")
     for m in mutants:
         if m.status == "survived":
