@@ -171,3 +171,24 @@ def test_abstract_bets_are_said_with_the_chips_they_stand_for() -> None:
         "p1 bet the least (bet 1)", "p1 bet 1/4 pot (bet 1)", "p1 bet 1/2 pot (bet 1)",
         "p1 bet 1 pot (bet 2)", "p1 bet 2 pot (bet 4)", "p1 bet all-in (bet 4)",
     ]  # fmt: skip
+
+
+def test_a_bet_faced_reads_as_a_call_for_the_seat_to_act_only() -> None:
+    state = _dealt(_game(players=2, stack=5).new_initial_state(), "7h Kc 2s 3s")
+    state.apply_action(22)  # p1 bets 2 (ids 21.. are bets of 1..; two players: no vote)
+    assert str(state).split("\n")[-1] == "p1 b 2"
+    assert state.current_player() == 1
+    legal = state.legal_actions()
+    assert [state.action_to_string(1, a) for a in legal] == [
+        "p2 fold", "p2 call 2", "p2 raise to 3", "p2 raise to 4",  # 4 chips left
+    ]  # fmt: skip
+    assert state.action_to_string(0, 1) == "p1 check"  # not to act: nothing to call
+
+
+def test_an_abstract_bet_is_applied_as_the_chips_it_stands_for() -> None:
+    state = _dealt(_game(players=2, stack=5, actions="abstract").new_initial_state(), "7h Kc 2s 3s")
+    state.apply_action(23)  # "bet 1 pot": the pot is the 2 antes
+    assert str(state).split("\n")[-1] == "p1 b 2"
+    # Half the pot more is past Ben's 4 chips: capped at 4, said only to the seat to act.
+    assert state.action_to_string(1, 28) == "p2 raise 1/2 pot more (raise to 4)"
+    assert state.action_to_string(0, 28) == "p1 raise 1/2 pot more"
