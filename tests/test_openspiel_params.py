@@ -192,3 +192,24 @@ def test_an_abstract_bet_is_applied_as_the_chips_it_stands_for() -> None:
     # Half the pot more is past Ben's 4 chips: capped at 4, said only to the seat to act.
     assert state.action_to_string(1, 28) == "p2 raise 1/2 pot more (raise to 4)"
     assert state.action_to_string(0, 28) == "p1 raise 1/2 pot more"
+
+
+def test_the_mask_of_a_seat_not_to_act_is_empty_and_a_finished_hand_has_no_moves() -> None:
+    state = _dealt(_game(players=2, stack=5).new_initial_state(), "7h Kc 2s 3s")
+    # 22 + 2 * 5 ids; p1's seven (exchange 1 or 2 cards, bet 1 to 4) are set.
+    mask = state.legal_actions_mask(0)
+    assert len(mask) == 32 and [i for i, on in enumerate(mask) if on] == [
+        10,
+        11,
+        14,
+        21,
+        22,
+        23,
+        24,
+    ]
+    assert not any(state.legal_actions_mask(1))
+    state.apply_action(22)  # p1 bets 2
+    state.apply_action(0)  # p2 folds: p1 takes the antes, +1 each way
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+    assert state.legal_actions() == [] and state.legal_actions(0) == []
+    assert not any(state.legal_actions_mask(0))

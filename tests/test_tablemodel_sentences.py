@@ -304,3 +304,13 @@ def test_an_odd_chip_split_names_each_share() -> None:
         "Uncalled bet of 8 chips returned to Ana",
         "You and Cy split 9 chips: You 5, Cy 4",
     ]
+
+
+def test_each_deal_and_exchange_starts_a_new_round_of_chips() -> None:
+    stacks = [20, 20, 20]
+    # A second deal after the first round (R4.4): Ben calls Ana's 3 in full.
+    dealt = ["p1 b 2", "p2 c", "d dh p1 ?? ??", "p1 b 3", "p2 c"]
+    assert line_sentences(dealt, NAMES, viewer=None, starting_stacks=stacks)[-1] == "Ben calls 3"
+    # Both stand pat in the second exchange (R4.6): no deal line, still a new round.
+    pat = ["p1 b 2", "p2 c", "p1 x", "p2 x", "p1 b 3", "p2 c"]
+    assert line_sentences(pat, NAMES, viewer=None, starting_stacks=stacks)[-1] == "Ben calls 3"
