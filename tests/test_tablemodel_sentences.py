@@ -18,6 +18,7 @@ from primero.play.tablemodel.sentences import (
     result_sentences,
     section_marker,
     sentence,
+    uncalled_bet,
 )
 
 NAMES = ("Ana", "Ben", "Cy")
@@ -314,3 +315,17 @@ def test_each_deal_and_exchange_starts_a_new_round_of_chips() -> None:
     # Both stand pat in the second exchange (R4.6): no deal line, still a new round.
     pat = ["p1 b 2", "p2 c", "p1 x", "p2 x", "p1 b 3", "p2 c"]
     assert line_sentences(pat, NAMES, viewer=None, starting_stacks=stacks)[-1] == "Ben calls 3"
+
+
+def test_an_uncalled_bet_only_once_the_hand_is_over_and_pots_of_another_shape_as_given() -> None:
+    s = HandState(["Ana", "Ben", "Cy"], [20, 3, 3])
+    for line in SHOWDOWN[:4]:
+        s.apply(line)
+    assert uncalled_bet(view(s, 0)) is None  # Ana's 10 is still being voted on
+    # A last pot that is not the uncalled bettor's alone: said as the engine gives it.
+    awards = (Award(Pot(9, (0, 1, 2)), (2,), (9,)), Award(Pot(8, (0, 1)), (1,), (8,)))
+    assert result_sentences(_finished(None, awards)) == [
+        "Uncalled bet of 8 chips returned to Ana",
+        "Cy wins the main pot, 9 chips (numerus 31)",
+        "Ben wins side pot 1, 8 chips (numerus 28)",
+    ]
