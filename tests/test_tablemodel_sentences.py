@@ -56,6 +56,8 @@ LINES = [
     "p9 f",  # 27: no such seat: said as it is
     "p2 win 5",  # 28: not a move a player makes: said as it is
     "p1 b x",  # 29: an amount that is not a number: the verb alone
+    "p1 pat",  # 30: words the sentences use, not record words: said as they are
+    "p1 check",  # 31
 ]
 SAID_TO_ANA = [
     "You are dealt 7♥ K♣",
@@ -88,6 +90,8 @@ SAID_TO_ANA = [
     "p9 f",
     "p2 win 5",
     "You bet",
+    "p1 pat",
+    "p1 check",
 ]
 
 
@@ -208,6 +212,14 @@ def test_the_void_deal_heading_and_the_last_round_after_a_deal() -> None:
     # Every betting word before a two-card deal marks the second deal.
     for word in ("b 2", "r 4", "c", "f", "y", "n"):
         assert section_marker(["p1 x", f"p2 {word}", "d dh p1 ?? ??"], 2) == SECOND_DEAL
+    # Every betting word before an exchange, once declared, marks the second exchange;
+    # standing pat is an exchange too, and the line just before is the one that counts.
+    for word in ("b 2", "r 4", "c", "f", "y", "n"):
+        assert section_marker(["p1 dc primero", f"p2 {word}", "p1 x"], 2) == SECOND_EXCHANGE
+    assert section_marker(["p1 dc primero", "p1 b 2", "p2 dc numerus", "p2 c", "p1 x"], 4) == (
+        SECOND_EXCHANGE
+    )
+    assert section_marker(["p1 dc fluxus", "p1 b 2", "p2 c", "p2 x", "p1 b 1"], 4) == LAST_ROUND
     # Without a declaration before it, an exchange after a bet is the first round's.
     assert section_marker(["p1 b 2", "p2 c", "p1 x ??"], 2) is None
     assert section_marker(["p1 b 2", "p2 y", "p2 x ??"], 2) is None
