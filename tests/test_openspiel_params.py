@@ -213,3 +213,20 @@ def test_the_mask_of_a_seat_not_to_act_is_empty_and_a_finished_hand_has_no_moves
     assert state.is_terminal() and state.returns() == [1.0, -1.0]
     assert state.legal_actions() == [] and state.legal_actions(0) == []
     assert not any(state.legal_actions_mask(0))
+
+
+def test_an_abstract_raise_counts_from_the_bet_to_call() -> None:
+    state = _dealt(
+        _game(players=2, stack=20, actions="abstract").new_initial_state(), "7h Kc 2s 3s"
+    )
+    state.apply_action(23)  # "bet 1 pot": the 2 antes, so 2
+    # The pot is 4 (antes 2, bet 2): a raise of half the pot more goes to 2 + 2 = 4, of
+    # a pot to 2 + 4 = 6, of two pots to 2 + 8 = 10; all in is Ben's 19.
+    assert [state.action_to_string(1, a) for a in (28, 29, 30, 31)] == [
+        "p2 raise 1/2 pot more (raise to 4)",
+        "p2 raise 1 pot more (raise to 6)",
+        "p2 raise 2 pot more (raise to 10)",
+        "p2 raise all-in (raise to 19)",
+    ]
+    state.apply_action(28)
+    assert str(state).split("\n")[-1] == "p2 r 4"

@@ -331,9 +331,10 @@ def test_each_deal_and_exchange_starts_a_new_round_of_chips() -> None:
 
 def test_an_uncalled_bet_only_once_the_hand_is_over_and_pots_of_another_shape_as_given() -> None:
     s = HandState(["Ana", "Ben", "Cy"], [20, 3, 3])
-    for line in SHOWDOWN[:4]:
+    for line in SHOWDOWN[:5]:
         s.apply(line)
-    assert uncalled_bet(view(s, 0)) is None  # Ana's 10 is still being voted on
+    assert view(s, 0).contributed == (11, 1, 1)  # Ben accepted: Ana's 10 are in
+    assert uncalled_bet(view(s, 0)) is None  # but the hand is not over: Ben may call
     # A last pot that is not the uncalled bettor's alone: said as the engine gives it.
     awards = (Award(Pot(9, (0, 1, 2)), (2,), (9,)), Award(Pot(8, (0, 1)), (1,), (8,)))
     assert result_sentences(_finished(None, awards)) == [
