@@ -230,3 +230,15 @@ def test_an_abstract_raise_counts_from_the_bet_to_call() -> None:
     ]
     state.apply_action(28)
     assert str(state).split("\n")[-1] == "p2 r 4"
+
+
+def test_an_abstract_raise_over_a_bet_of_0() -> None:
+    params = {"players": 2, "stack": 20, "actions": "abstract", "first_round_zero_bet": True}
+    state = _dealt(_game(**params).new_initial_state(), "7h Kc 2s 3s")
+    state.apply_action(20)  # "bet the least": 0, allowed by first_round_zero_bet (R4.3)
+    assert str(state).split("\n")[-1] == "p1 b 0"
+    # The bet to call is 0 and the pot 2: a pot more is 0 + 2, two pots 0 + 4.
+    assert state.action_to_string(1, 29) == "p2 raise 1 pot more (raise to 2)"
+    assert state.action_to_string(1, 30) == "p2 raise 2 pot more (raise to 4)"
+    state.apply_action(29)
+    assert str(state).split("\n")[-1] == "p2 r 2"
