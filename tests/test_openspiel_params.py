@@ -242,3 +242,13 @@ def test_an_abstract_raise_over_a_bet_of_0() -> None:
     assert state.action_to_string(1, 30) == "p2 raise 2 pot more (raise to 4)"
     state.apply_action(29)
     assert str(state).split("\n")[-1] == "p2 r 2"
+
+
+def test_what_a_game_reports_of_itself() -> None:
+    mini = game_mod.PrimeroGame({"preset": "mini", "actions": "abstract"})
+    params = mini.get_parameters()
+    assert (params["preset"], params["actions"], params["players"]) == ("mini", "abstract", 2)
+    # The default observer sees one seat's view now, not the information state.
+    assert not _game().make_py_observer().perfect_recall
+    # The engine's hand names the seats as the record does (hand-history.md).
+    assert _game(players=3).new_initial_state().hand.players == ("p1", "p2", "p3")
