@@ -21,12 +21,8 @@ from typing import Any
 from primero.engine.actions import parse_action
 from primero.engine.hands import Category
 from primero.engine.legal import LegalActions
-from primero.engine.pots import Award, Pot
 from primero.engine.rules import Rules
-from primero.engine.state import HandState
-from primero.engine.views import SeatView, view
 from primero.play.tablemodel import TableModel, legal_payload, seat_payload
-from primero.play.tablemodel.payload import result_sentences
 
 LINES = [
     "d dh p1 4s Kh", "d dh p2 6d Kc", "d dh p3 Ah 7d",
@@ -119,12 +115,10 @@ def test_the_showdown_payload_field_by_field() -> None:
             "Ben calls 2", "Cy calls 2",
             "You are dealt 2♠ 2♦", "Ben is dealt 2 cards", "Cy is dealt 2 cards",
             "You stand pat", "Ben stands pat", "Cy stands pat",
-            # The wire's closing lines (payload.result_sentences) say the uncalled 8 as
-            # a side pot won, by name; the terminal says "Uncalled bet of 8 chips
-            # returned to you" (sentences.result_sentences): issue 20 item 3 is to
-            # make them one function.
-            "Cy wins 9 chips",
-            "Side pot 1: Ana wins 8 chips",
+            # the closing lines as the terminal says them (sentences.result_sentences):
+            # Ana's 8 chips nobody called come back to her, no pot won (R7)
+            "Uncalled bet of 8 chips returned to you",
+            "Cy wins 9 chips (numerus 31)",
         ],
         "shown": [
             {"category": "numerus", "points": 26, "cards": ["4s", "Kh", "2s", "2d"]},
@@ -153,31 +147,6 @@ def test_a_folded_hand_is_not_shown() -> None:
         None,
         {"category": "numerus", "points": 31, "cards": ["Ah", "7d", "Js", "Qd"]},
     ]
-
-
-def _with_awards(v: SeatView, awards: tuple[Award, ...]) -> SeatView:
-    """``v`` with other awards (built as pickling builds it: SeatView's own fields)."""
-    _cls, fields = v.__reduce__()
-    args = list(fields)  # type: ignore[call-overload]
-    args[24] = awards  # the field order of SeatView.__init__: awards is 25th
-    out = SeatView(*args)
-    assert out.awards == awards
-    return out
-
-
-def test_who_won_what_one_line_per_pot() -> None:
-    s = HandState(["Ana", "Ben", "Cy"], [20, 20, 20])
-    v = _with_awards(view(s, None), (
-        Award(Pot(12, (0, 1, 2)), (0,), (12,)),
-        Award(Pot(9, (1, 2)), (1, 2), (5, 4)),
-        Award(Pot(1, (2,)), (2,), (1,)),
-    ))  # fmt: skip
-    assert result_sentences(v) == [
-        "Ana wins 12 chips",
-        "Side pot 1: Ben and Cy share 9 chips",
-        "Side pot 2: Cy wins 1 chip",
-    ]
-    assert result_sentences(view(s, None)) == []  # not over: no line
 
 
 def test_legal_moves_every_field_by_name() -> None:

@@ -257,7 +257,8 @@ def test_the_hands_come_from_the_server_as_each_seat_saw_them(
         assert hand["seat"] == label and hand["final_stacks"] == public["final_stacks"]
         assert len(hand["actions"]) == len(record.actions)
         assert hand["own_cards"][-1] == [] or set(hand["own_cards"][-1]) <= mine | shown
-        assert re.search(r" (wins|share) \d+ chips?$", hand["events"][-1]), hand["events"][-1]
+        last = hand["events"][-1]
+        assert re.search(r" (wins?|split) (the main pot, |side pot \d+, )?\d+ chips?\b", last), last
     assert client.get(f"/api/tables/{tid}/hands/1", headers=_auth("x" * 30)).status_code == 403
     assert client.get(f"/api/tables/{tid}/hands/2").status_code == 404
 
