@@ -1,12 +1,14 @@
 """Bots at a friendly table (issue 17 item 12): first-round bet sizes and hands until broke.
 
 Run as ``python benchmarks/bench_table_bets.py [--hands 200] [--bots heuristic,...]
-[--seed 1] [--json FILE]``. Plays seeded matches (R9) of 4 seats, 100 chips each, the
+[--seed 1] [--friendly] [--json FILE]``. Plays seeded matches (R9) of 4 seats, 100 chips each, the
 standard rules, one bot kind per seat (``--bots``, cycled; default four heuristic bots),
-one match after another (match ``k`` seeded ``seed + k``) until ``--hands`` hands are
-played in all. A match ends when a player is broke (has no chips left): the number of
-hands it took is one sample of "hands until someone is broke"; the last match, cut by
-the hand budget, is counted as at least that many hands.
+each wrapped in :class:`primero.bots.friendly.FriendlyBets` with ``--friendly`` (as at a
+game-night table of ``primero serve``), one match after another (match ``k`` seeded
+``seed + k``) until ``--hands`` hands are played in all. A match ends when a player is
+broke (has no chips left): the number of hands it took is one sample of "hands until
+someone is broke"; the last match, cut by the hand budget, is counted as at least that
+many hands.
 
 Prints the bots' bets and raises in chips in each betting round (the first, R4.3, the
 declaring round, R4.5, and the last, R4.7): count, median, 90th percentile, max, and the
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from primero.bots import make_bot
+from primero.bots.friendly import FriendlyBets
 from primero.engine.actions import Action, Bet, Raise
 from primero.engine.match import Agent, Match
 from primero.engine.state import Phase
@@ -39,7 +42,9 @@ def _percentile(values: list[int] | list[float], q: float) -> float:
     return float(ordered[min(len(ordered) - 1, int(q * len(ordered)))])
 
 
-def run(kinds: list[str], hands: int, seed: int, samples: int | None) -> dict[str, Any]:
+def run(
+    kinds: list[str], hands: int, seed: int, samples: int | None, friendly: bool = False
+) -> dict[str, Any]:
     """Play the matches and return the figures (see the module docstring)."""
     amounts: dict[Phase, list[int]] = {p: [] for p in ROUNDS}
     pot_shares: dict[Phase, list[float]] = {p: [] for p in ROUNDS}
@@ -59,12 +64,13 @@ def run(kinds: list[str], hands: int, seed: int, samples: int | None) -> dict[st
     played = match_no = 0
     while played < hands:
         match = Match(list(NAMES), seed=seed + match_no)
+        bots = [
+            make_bot(kinds[i % len(kinds)], 1000 * (seed + match_no) + i, search_samples=samples)
+            for i in range(len(NAMES))
+        ]
         agents = {
-            name: watch(
-                make_bot(kinds[i % len(kinds)], 1000 * (seed + match_no) + i,
-                         search_samples=samples)
-            )
-            for i, name in enumerate(NAMES)
+            name: watch(FriendlyBets(bot) if friendly else bot)
+            for name, bot in zip(NAMES, bots, strict=True)
         }
         start = played
         while played < hands and min(match.chips) > 0:
@@ -80,6 +86,7 @@ def run(kinds: list[str], hands: int, seed: int, samples: int | None) -> dict[st
         "hands": played,
         "seed": seed,
         "search_samples": samples,
+        "friendly": friendly,
         "bets": {
             ROUND_NAMES[p]: {
                 "count": len(amounts[p]),
@@ -111,11 +118,14 @@ def main() -> None:
     parser.add_argument("--bots", default="heuristic")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--search-samples", type=int, default=None)
+    parser.add_argument("--friendly", action="store_true",
+                        help="wrap each bot in FriendlyBets (game-night tables)")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
-    out = run(args.bots.split(","), args.hands, args.seed, args.search_samples)
+    out = run(args.bots.split(","), args.hands, args.seed, args.search_samples, args.friendly)
     broke = out["hands_until_broke"]
-    print(f"{out['hands']} hands, bots {','.join(out['bots'])}, seed {out['seed']}")
+    friendly = ", friendly bet sizes" if out["friendly"] else ""
+    print(f"{out['hands']} hands, bots {','.join(out['bots'])}{friendly}, seed {out['seed']}")
     for name, bets in out["bets"].items():
         if not bets["count"]:
             continue

@@ -2,7 +2,8 @@
 that ``bench_table_bets.py`` and ``bench_refusals.py`` write.
 
 Run as ``python benchmarks/plot_bots.py [DIR]`` (default ``docs/figures/bots``). Reads
-``table-bets-{before,after}-{heuristic,search}.json`` and
+``table-bets-{before,after,friendly}-{heuristic,search}.json`` (``friendly``: the
+bots wrapped in friendly bet sizes, ``bench_table_bets.py --friendly``) and
 ``refusals-{before,after}.json`` in DIR and writes ``table-bets.png`` and
 ``refusals.png`` there (matplotlib, extra ``research``).
 """
@@ -26,11 +27,11 @@ def main(folder: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4.5), dpi=100)
+    fig, axes = plt.subplots(1, 2, figsize=(13, 4.8), dpi=100)
     for ax, kind in zip(axes, ("heuristic", "search"), strict=True):
         data, labels = [], []
         notes = []
-        for when in ("before", "after"):
+        for when in ("before", "after", "friendly"):
             doc = _load(folder / f"table-bets-{when}-{kind}.json")
             for name, bets in doc["bets"].items():
                 data.append(bets["amounts"] or [0])
@@ -38,13 +39,14 @@ def main(folder: Path) -> None:
             notes.append(f"{when}: broke after {doc['hands_until_broke']['median']:g} hands")
         box = ax.boxplot(data, tick_labels=labels, showfliers=True, patch_artist=True)
         for i, patch in enumerate(box["boxes"]):
-            patch.set_facecolor("#d9a5a5" if i < 3 else "#a5c8d9")
+            patch.set_facecolor(("#d9a5a5", "#a5c8d9", "#a5d9ad")[i // 3])
         ax.set_yscale("symlog", linthresh=10)
         ax.set_ylabel("bet or raise (chips)")
         ax.set_title(f"4 {kind} bots, 100 chips, 200 hands\nmedian {'; '.join(notes)}",
                      fontsize=8)
         ax.tick_params(axis="x", labelsize=7)
-    fig.suptitle("Bets and raises per betting round, before and after (issue 17 item 12)",
+    fig.suptitle("Bets and raises per betting round: before, after, and with friendly bet "
+                 "sizes (issue 17 item 12)",
                  fontsize=10)
     fig.tight_layout()
     fig.savefig(folder / "table-bets.png")

@@ -22,6 +22,7 @@ import pytest
 import gen_message_types
 
 JS = Path(__file__).resolve().parent / "js"
+WEB = JS.parent.parent / "src" / "primero" / "web"
 
 
 def _node_ready() -> None:
@@ -65,6 +66,26 @@ def test_the_message_types_name_every_model_field() -> None:
     state = text.split("interface StateOut {", 1)[1].split("\n}", 1)[0]
     assert '\n  type: "state";' in state and "\n  hand: HandOut | null;" in state
     assert "\n  name?: string | null;" in text.split("interface CreateTable {", 1)[1]
+
+
+def test_every_web_client_module_is_type_checked() -> None:
+    """tsc checks only files marked ``// @ts-check`` (``checkJs`` is off): every module of
+    the web client is marked, and jsconfig.json's include list names them all."""
+    modules = sorted(p.name for p in WEB.glob("*.js"))
+    assert {"actions.js", "lobby.js", "table.js", "common.js"} <= set(modules)
+    unmarked = [m for m in modules
+                if (WEB / m).read_text(encoding="utf-8").splitlines()[0] != "// @ts-check"]
+    assert unmarked == []
+    config = (JS / "jsconfig.json").read_text(encoding="utf-8")
+    assert '"../../src/primero/web/*.js"' in config
+
+
+def test_the_message_types_include_the_seating_messages() -> None:
+    """conn.send's messages are all generated: sit out, sit in, leave and rebuy too."""
+    text = gen_message_types.render()
+    for name, kind in [("SitOutIn", "sit_out"), ("SitInIn", "sit_in"), ("LeaveIn", "leave"),
+                       ("RebuyIn", "rebuy")]:
+        assert f'interface {name} {{\n  type: "{kind}";\n}}' in text
 
 
 def test_the_web_client_type_checks() -> None:

@@ -226,3 +226,38 @@ def test_without_the_extra_the_command_says_what_to_install(
     assert "--ray needs the ray package" in result.output
     assert "'.[research]'" in result.output
     assert not out2.exists()
+
+
+def test_the_cfr_bot_enters_a_tournament_of_the_mini_preset(tmp_path: Path) -> None:
+    from primero.research.mini import MINI_RULES
+
+    cfg = TournamentConfig(bots=("cfr", "random"), hands=40, seed=3, players=2, stack=2,
+                           rules=MINI_RULES, preset="mini")
+    units = [play_unit(cfg, u) for u in range(cfg.units)]
+    for unit in units:  # one seat each: every hand is zero-sum, at most the 2-chip stack
+        for rotation in range(2):
+            won = (unit.net[0][rotation], unit.net[1][rotation])
+            assert won[0] == -won[1] and abs(won[0]) <= 2, unit
+    assert units == [play_unit(cfg, u) for u in range(cfg.units)]  # seeded (R10)
+    assert any(unit.net[0] != (0, 0) for unit in units)
+    out = tmp_path / "t"
+    result = CliRunner().invoke(app, ["tournament", "--preset", "mini", "--bots", "cfr,random",
+                                      "--hands", "4", "--no-plots", "--no-matrix",
+                                      "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    settings = json.loads((out / "results.json").read_text())["settings"]
+    assert (settings["preset"], settings["players"], settings["stack"]) == ("mini", 2, 2)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--bots", "cfr,random"], "the cfr bot plays Mini-Primero only"),
+        (["--preset", "mini", "--players", "3", "--bots", "cfr,random"],
+         "the mini preset fixes the table"),
+    ],
+)
+def test_the_cfr_bot_needs_the_mini_preset(args: list[str], words: str) -> None:
+    result = CliRunner().invoke(app, ["tournament", *args, "--hands", "2"])
+    assert result.exit_code == 2
+    assert words in " ".join(result.output.split())

@@ -131,6 +131,26 @@ def test_table_result(size: tuple[int, int]) -> None:
     check("table_result", shoot(app, drive, size), size)
 
 
+def hot_seat() -> TableApp:
+    return TableApp(TableConfig(hot_seat=("Ana", "Ben"), seed=7, max_hands=1), bot_delay=0)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_pass_screen(size: tuple[int, int]) -> None:
+    """Pass and play: the cover before Ana's first turn (no table, no card under it)."""
+    check("table_pass", shoot(hot_seat(), nothing, size), size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_hot_seat_turn(size: tuple[int, int]) -> None:
+    """Pass and play: Ana's turn once she pressed enter (her cards, nobody else's)."""
+
+    async def drive(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+
+    check("table_hot_seat_turn", shoot(hot_seat(), drive, size), size)
+
+
 def test_watch_decision() -> None:
     lines = [
         "d dh p1 2c 3d", "d dh p2 Kd Qh", "d dh p3 Js 4s", "d dh p4 5h 6d",

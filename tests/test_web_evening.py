@@ -225,7 +225,7 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     assert checked["phone"] and checked["offline"], checked
     # Item 5: the log ends each hand with who won what.
     last = ana.locator("#log li").last.inner_text()
-    assert re.search(r"(wins|share) \d+ chips?$", last), last
+    assert re.search(r"(wins?|split) (the main pot, |side pot \d+, )?\d+ chips?\b", last), last
     # Item 3: the ledger on the page.
     assert ana.locator("#ledger").is_visible()
     assert ana.locator("#ledger-rows tr").count() == 2
@@ -245,7 +245,7 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     hands_faces: set[str] = set()
     for n in ("1", "2"):
         other.locator("#hand-pick").select_option(n)
-        other.wait_for_timeout(300)
+        dialog.locator(".hand-view").get_by_text(f"Hand {n}", exact=True).wait_for()
         dialog.get_by_role("button", name="End").click()
         hands_faces |= _faces(other, "#d-replay .card")
     screenshot(other, "evening-hands-phone.png")

@@ -83,6 +83,15 @@ class Server:
         with urllib.request.urlopen(self.base + path, timeout=5) as answer:
             return json.load(answer)
 
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        """POST ``body`` as JSON; the answer's JSON (an HTTP error raises)."""
+        request = urllib.request.Request(
+            self.base + path, data=json.dumps(body).encode(), method="POST",
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            return json.load(answer)
+
     def export(self, table_id: str, out: Path) -> list[Path]:
         """The table's finished hands as .prh files (``primero hands export``)."""
         primero = Path(sys.executable).parent / "primero"

@@ -23,7 +23,9 @@ function hand(fields = {}) {
     hand: ["7h", "6h"], to_act: "p1", phase: "first_round", stacks: [19, 19, 19],
     pot_total: 3, declared: [null, null, null], folded: [false, false, false],
     log: ["d dh p1 ?? ??", "d dh p2 7h 6h", "d dh p3 ?? ??"], events: [], shown: null,
-    final_stacks: null, ...fields,
+    final_stacks: null, hand_sizes: [2, 2, 2], contributed: [1, 1, 1], round_bets: [0, 0, 0],
+    current_bet: null, pending_bet: null, exchanges: [[], [], []],
+    last_moves: [null, null, null], winners: [], ...fields,
   };
 }
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 if TYPE_CHECKING:  # the bots load on first use (make_bot): the command line starts fast
     from primero.engine.match import Agent
 
-__all__ = ["BOT_FACTORIES", "BOT_KINDS", "BOT_NAMES", "make_bot"]
+__all__ = ["BOT_FACTORIES", "BOT_KINDS", "BOT_NAMES", "UNCAPPED_KINDS", "make_bot"]
 
 #: Every bot kind: its name and ``"module:Class"``. The class takes ``seed=`` (its own
 #: ``random.Random``, R10); a kind that takes ``samples=`` gets ``search_samples``.
@@ -34,6 +34,10 @@ BOT_KINDS: Final[tuple[str, ...]] = tuple(BOT_FACTORIES)
 
 #: Kinds that take a number of samples per decision (``search_samples``).
 _SAMPLED: Final = frozenset({"search"})
+
+#: Kinds never capped by ``friendly``: the exploiters exist to bet their own way (the
+#: most, or uniformly over the legal ids); a host who seats one at a table asks for that.
+UNCAPPED_KINDS: Final = frozenset({"bluff", "uniform"})
 
 #: Names given to the bots, in order (Italian Renaissance; Girolamo for Cardano): the
 #: table's bots and ``primero simulate``'s players.
@@ -56,7 +60,9 @@ def _class(path: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-def make_bot(kind: str, seed: int | None, *, search_samples: int | None = None) -> Agent:
+def make_bot(
+    kind: str, seed: int | None, *, search_samples: int | None = None, friendly: bool = False
+) -> Agent:
     """A new bot of the named kind.
 
     Args:
@@ -64,6 +70,9 @@ def make_bot(kind: str, seed: int | None, *, search_samples: int | None = None) 
         seed: seed of the bot's own ``random.Random`` (R10); None draws a fresh one.
         search_samples: samples per decision of a ``"search"`` bot (None: its default,
             :data:`primero.bots.search.DEFAULT_SAMPLES`); ignored by the other kinds.
+        friendly: wrap the bot in :class:`primero.bots.friendly.FriendlyBets`: its bets
+            and raises capped at the pot and a quarter of the smallest stack in the hand
+            (game-night tables, issue 17); ignored for :data:`UNCAPPED_KINDS`.
 
     Returns:
         The bot, an :data:`~primero.engine.match.Agent` (a callable SeatView -> Action).
@@ -77,9 +86,13 @@ def make_bot(kind: str, seed: int | None, *, search_samples: int | None = None) 
         raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
     cls = _class(path)
     if kind in _SAMPLED and search_samples is not None:
-        bot: Agent = cls(seed=seed, samples=search_samples)
-        return bot
-    made: Agent = cls(seed=seed)
+        made: Agent = cls(seed=seed, samples=search_samples)
+    else:
+        made = cls(seed=seed)
+    if friendly and kind not in UNCAPPED_KINDS:
+        from primero.bots.friendly import FriendlyBets
+
+        return FriendlyBets(made)
     return made
 
 

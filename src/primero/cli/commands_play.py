@@ -6,6 +6,12 @@ terminal) it runs :func:`~primero.cli.plain.run_plain`, the plain prompt. Each h
 record is saved in ``--save-dir`` (``./hands``), and the match itself after every action
 (:mod:`primero.play.savegame`), so that ``--resume`` continues it.
 
+Pass and play (issue 17 item 9): ``--hot-seat Ana,Ben`` seats 2 to 6 people at this one
+terminal, in that order, and bots in the other seats (``--players`` in all; default the
+people, at least the rules' least number of players). Between turns the table shows only
+public things; before a person's turn a screen says "Pass the device to Ben" and hides
+the table until Ben presses Enter (:mod:`primero.tui.play`, :mod:`primero.cli.plain`).
+
 Leaving: ``q`` (or quit, exit), Ctrl-C, Ctrl-D (end of input) and Ctrl-Q all mean "leave
 the table", in both front ends; in the middle of a hand the table asks first. Leaving
 shows the standings and a session summary (:class:`~primero.play.session.SessionSummary`).
@@ -153,7 +159,8 @@ NAME_LONGEST: Final = 24
 
 #: Options that a resumed match takes from its save, with their defaults.
 _GAME_OPTION_DEFAULTS: Final[dict[str, object]] = {
-    "--players": 4, "--seed": None, "--bots": "heuristic", "--name": "You", "--stack": 100,
+    "--players": None, "--hot-seat": None, "--seed": None, "--bots": "heuristic",
+    "--name": "You", "--stack": 100,
     "--max-hands": None, "--ante": 1, "--ties": TiesOption.ELDEST, "--no-refusal": False,
     "--no-last-round": False, "--no-declarations": False, "--first-round-stand": False,
     "--first-round-zero-bet": False, "--min-raise": 1, "--max-raises": None,
@@ -192,7 +199,17 @@ def _resumed(save_dir: Path, given: dict[str, object]) -> Table:
 
 @app.command("play")
 def play_command(
-    players: Annotated[int, typer.Option("--players", "-p", help="Seats, you included (R3).")] = 4,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", show_default=False,
+        help="Seats, you included (R3). Default 4; with --hot-seat, the people named "
+        "(at least 4), bots in the other seats.",
+    )] = None,
+    hot_seat: Annotated[str | None, typer.Option(
+        "--hot-seat", metavar="NAMES", show_default=False,
+        help="Pass and play: 2 to 6 people share this terminal, seated in the order named, "
+        "e.g. --hot-seat Ana,Ben. Before each person's turn a screen asks to pass the "
+        "device and hides the cards until that person presses Enter.",
+    )] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", "-s", help="Seed for a reproducible game (R10).")
     ] = None,
@@ -252,13 +269,15 @@ def play_command(
         ),
     ] = False,
 ) -> None:
-    """Play a match of Primero against bots (in a terminal app, or --plain at a prompt)."""
+    """Play a match of Primero against bots (in a terminal app, or --plain at a prompt);
+    with --hot-seat, several people take turns at one terminal (pass and play)."""
     if resume:
         if no_save:
             typer.echo("primero: --resume needs the save folder: leave out --no-save", err=True)
             raise typer.Exit(2)
         given: dict[str, object] = {
-            "--players": players, "--seed": seed, "--bots": bots, "--name": name,
+            "--players": players, "--hot-seat": hot_seat, "--seed": seed, "--bots": bots,
+            "--name": name,
             "--stack": stack, "--max-hands": max_hands, "--ante": ante, "--ties": ties,
             "--no-refusal": no_refusal, "--no-last-round": no_last_round,
             "--no-declarations": no_declarations, "--first-round-stand": first_round_stand,
@@ -268,6 +287,7 @@ def play_command(
         table = _resumed(save_dir, given)
         _play(table.config, table, plain=plain, speed=speed)
         return
+    people = _hot_seat_names(hot_seat, name)
     if len(name) > NAME_LONGEST:
         typer.echo(
             f"primero: --name must be 1 to {NAME_LONGEST} characters (as on the server), "
@@ -285,8 +305,11 @@ def play_command(
             max_raises=max_raises,
         )
         kinds = parse_bots(bots)
+        if players is None:
+            players = max(len(people), rules.min_players) if people else 4
         config = TableConfig(
-            human_name=name, players=players, bots=kinds, seed=seed, rules=rules, stack=stack,
+            human_name=name, players=players, bots=kinds, hot_seat=people, seed=seed,
+            rules=rules, stack=stack,
             max_hands=max_hands, save_dir=None if no_save else save_dir,
         )
         table = Table(config)  # validate before choosing a front end
@@ -304,6 +327,31 @@ def play_command(
             )
             raise typer.Exit(2) from None
     _play(config, table, plain=plain, speed=speed)
+
+
+def _hot_seat_names(hot_seat: str | None, name: str) -> tuple[str, ...]:
+    """The names of ``--hot-seat`` (empty without it).
+
+    Raises:
+        typer.Exit: (status 2, with a message) ``--name`` was given too, or the list
+            has an empty name (the table checks the count and repeats).
+    """
+    if hot_seat is None:
+        return ()
+    if name != "You":
+        typer.echo(
+            "primero: with --hot-seat the names are given there: leave out --name", err=True
+        )
+        raise typer.Exit(2)
+    names = tuple(n.strip() for n in hot_seat.split(","))
+    if any(not n for n in names):
+        typer.echo(
+            f"primero: --hot-seat takes names separated by commas, e.g. Ana,Ben; "
+            f"{hot_seat!r} has an empty name",
+            err=True,
+        )
+        raise typer.Exit(2)
+    return names
 
 
 def _play(config: TableConfig, table: Table, *, plain: bool, speed: float) -> None:

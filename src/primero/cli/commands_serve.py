@@ -98,7 +98,7 @@ def serve_command(
     Each request is logged, tokens hidden."""
     import uvicorn
 
-    from primero.server import Settings, create_app
+    from primero.server import Settings, create_app, gctune
     from primero.server.runtime import TEST_SEED_ENV, fixed_test_seed
     from primero.server.security import log_config
 
@@ -137,12 +137,16 @@ def serve_command(
         away_seconds=away_seconds,
         redis_url=redis_url,
         lease_seconds=lease_seconds,
+        tune_gc=True,
     )
     config = uvicorn.Config(
         create_app(settings),
         host=host,
         port=port,
         ws_max_size=1 << 20,
+        # No permessage-deflate: compressing each state for each connection was the
+        # largest part of the event loop's own work (a state is a few KiB).
+        ws_per_message_deflate=False,
         timeout_graceful_shutdown=3,
         log_level="info",
         log_config=log_config(),
@@ -153,6 +157,7 @@ def serve_command(
     # Bots and the database writer run in threads: switch to the event loop's thread more
     # often than every 5 ms, so that a person's action is answered promptly under load.
     sys.setswitchinterval(0.0005)
+    gctune.tune()  # fewer, shorter pauses of the collector (server/gctune.py)
     uvicorn.Server(config).run()
 
 

@@ -154,9 +154,9 @@ def tournament_command(
         str,
         typer.Option(
             "--bots", "-b",
-            help=f"Distinct entrants: bot kinds ({', '.join(BOT_KINDS)}) or agents by "
-            "import path (module:Name: a class or a function of a seat view, or a "
-            "pyspiel.Bot).",
+            help=f"Distinct entrants: bot kinds ({', '.join(BOT_KINDS)}; cfr with --preset "
+            "mini) or agents by import path (module:Name: a class or a function of a seat "
+            "view, or a pyspiel.Bot).",
         ),
     ] = "random,heuristic,search",
     hands: Annotated[
@@ -171,6 +171,14 @@ def tournament_command(
         int | None,
         typer.Option("--search-samples", help="Samples per decision of search bots."),
     ] = None,
+    preset: Annotated[
+        str,
+        typer.Option(
+            "--preset",
+            help="'mini': Mini-Primero, a research variant (2 players, stacks of 2, "
+            "the 8 aces and sevens) where the cfr bot plays.",
+        ),
+    ] = "",
     workers: Annotated[
         int | None,
         typer.Option(
@@ -219,11 +227,21 @@ def tournament_command(
         ratings,
     )
 
+    rules_kw: dict[str, Any] = {}
+    if preset == "mini":
+        from primero.research.mini import MINI_PLAYERS, MINI_RULES, MINI_STACK
+
+        if (players, stack) not in ((4, 100), (MINI_PLAYERS, MINI_STACK)):
+            raise typer.BadParameter(
+                f"the mini preset fixes the table ({MINI_PLAYERS} players, stacks of "
+                f"{MINI_STACK}): leave out --players and --stack", param_hint="--preset",
+            )
+        players, stack, rules_kw = MINI_PLAYERS, MINI_STACK, {"rules": MINI_RULES}
     try:
         kinds = tuple(k.strip() for k in bots.split(","))
         config = TournamentConfig(
             bots=kinds, hands=hands, seed=seed, players=players, stack=stack,
-            search_samples=search_samples,
+            search_samples=search_samples, preset=preset, **rules_kw,
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None

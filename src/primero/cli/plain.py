@@ -6,6 +6,11 @@ declarations and exchanges, whose turn it is and the legal actions in the short 
 syntax of :mod:`primero.play.moveinput`. Bots' actions are printed as they happen; after each
 hand the hands shown, the pots and their winners and the stacks.
 
+Pass and play (``--hot-seat Ana,Ben``): between turns only public lines are printed;
+before a person's turn the prompt says "Pass the device to Ben" and waits for Ben's
+Enter before printing Ben's cards; after Ben's move the terminal is cleared (screen and
+scrollback, when it is a terminal) before anything else is printed.
+
 Leaving: ``q`` (or quit, exit), Ctrl-C, Ctrl-D (end of input) and Ctrl-Q all mean "leave
 the table"; in the middle of a hand the prompt asks first. Leaving shows the standings
 and a session summary (:class:`~primero.play.session.SessionSummary`).
@@ -28,7 +33,7 @@ from primero.engine.state import Phase
 from primero.engine.views import SeatView
 from primero.play.moveinput import input_help
 from primero.play.session import SessionSummary
-from primero.play.table import InputError, Table, TableConfig, phase_name
+from primero.play.table import InputError, Table, TableConfig, pass_lines, phase_name
 from primero.play.tablemodel.sentences import result_sentences, section_marker
 
 __all__ = [
@@ -229,6 +234,8 @@ def print_leaving(
     """The standings (R9) and the session summary, printed when the person leaves or
     the match ends (both front ends)."""
     _standings(console, table, title)
+    if table.hot_seat:
+        return  # the session summary counts one person's hands
     for line in summary.lines(table.match.chips[0]):
         console.print(line, markup=False, highlight=False)
 
@@ -273,6 +280,35 @@ def _confirm_leave(input_fn: InputFn, table: Table) -> bool:
     return text.strip().lower() in {"y", "yes"} | QUIT_WORDS
 
 
+def _clear(console: Console) -> None:
+    """Pass and play: take the last person's cards off the terminal (the screen and its
+    scrollback) before anything else is printed; a note where output is not a terminal."""
+    if console.is_terminal:
+        console.clear()
+        console.file.write("\x1b[3J")  # the scrollback too
+        console.file.flush()
+    else:
+        console.print(Rule("the screen is cleared here for the next person", style="dim"))
+
+
+def _pass_screen(console: Console, table: Table, input_fn: InputFn, who: int) -> None:
+    """Pass and play: ask to pass the device to ``who`` and show them the table once they
+    press Enter (q leaves, asking first in mid-hand)."""
+    title, line = pass_lines(table.match.players[who])
+    while True:
+        console.print()
+        console.print(Rule(title, style="bold"))
+        try:
+            _ask(input_fn, f"{line} ")
+        except _Quit:
+            if _confirm_leave(input_fn, table):
+                raise
+            console.print("You stay.", style="dim")
+            continue
+        table.show_to(who)
+        return
+
+
 def _play_hand(
     console: Console, table: Table, input_fn: InputFn, summary: SessionSummary
 ) -> None:
@@ -298,6 +334,10 @@ def _play_hand(
             style = "" if event.seat == table.human_seat else "cyan"
             console.print(f"  {event.text}", style=style, markup=False, highlight=False)
         printed = len(table.events)
+        who = table.pass_to() if table.hot_seat else None
+        if who is not None:
+            _pass_screen(console, table, input_fn, who)
+            v = table.view()
         if not table.waiting_for_human():
             break
         _turn_panel(console, table, v)
@@ -323,6 +363,8 @@ def _play_hand(
                 console.print(str(exc), style="red", markup=False, highlight=False)
                 continue
             table.act(action)
+            if table.hot_seat and table.viewer is None:
+                _clear(console)  # their move is made: their cards off the terminal
             break
     _result(console, table, table.view())  # before finish_hand: match.chips are the start
     summary.add(table.view())
@@ -375,8 +417,16 @@ def run_plain(
         table = Table(config)
     if summary is None:
         summary = SessionSummary(start_chips=table.match.chips[0])
-    kinds = ", ".join(table.label(i) for i in range(1, len(table.match.players)))
-    console.print(Text("Primero", style="bold"), f"— you play against {kinds}.")
+    bots = [i for i in range(len(table.match.players)) if i not in table.people]
+    kinds = ", ".join(table.label(i) for i in bots)
+    if table.hot_seat:
+        against = f" against {kinds}" if kinds else ""
+        console.print(
+            Text("Primero", style="bold"),
+            f"— pass and play: {table.people_names}{against}. Pass the device when asked.",
+        )
+    else:
+        console.print(Text("Primero", style="bold"), f"— you play against {kinds}.")
     overrides = config.rules.overrides()
     if overrides:
         console.print("House rules: " + ", ".join(f"{k}={v}" for k, v in overrides.items()),

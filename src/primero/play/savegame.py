@@ -124,6 +124,7 @@ class MatchSaver:
                 "rules": config.rules.overrides(),
                 "stack": config.stack,
                 "max_hands": config.max_hands,
+                "hot_seat": list(config.hot_seat),
             },
             "hands": [list(r.actions) for r in match.records],
             "current": None if match.hand is None else match.hand.lines(),
@@ -161,6 +162,7 @@ def read_saved(path: Path) -> SavedMatch:
             max_hands=None if c["max_hands"] is None else int(c["max_hands"]),
             save_dir=path.parent,
             session=str(data["session"]),
+            hot_seat=tuple(str(n) for n in c.get("hot_seat", ())),
         )
         hands = tuple(tuple(str(line) for line in hand) for hand in data["hands"])
         current = data["current"]

@@ -17,6 +17,26 @@ True
 The interface sees the hand only through :meth:`Table.view` (R9b); the person's input
 goes through :meth:`Table.parse_input` (short syntax, checked against the rules before
 anything changes) and :meth:`Table.act`.
+
+**Pass and play** (``primero play --hot-seat Ana,Ben``, issue 17 item 9): with
+``TableConfig.hot_seat`` several people share the screen, at table indices 0, 1, ... in
+the order named, bots in the other seats. :attr:`Table.viewer` is then whose view
+:meth:`Table.view` gives: None (the public view, no private card) between turns, a
+person only after they said they alone are looking (:meth:`Table.show_to`); after their
+move the public view comes back unless the same person acts again at once
+(:meth:`Table.act`). :meth:`Table.pass_to` says who must get the screen next.
+
+>>> t = Table(TableConfig(hot_seat=("Ana", "Ben"), players=4, seed=5, max_hands=1))
+>>> t.start_hand()
+>>> _ = t.advance()
+>>> t.viewer is None and t.view().hand == ()   # the public view: no card on screen
+True
+>>> who = t.pass_to()
+>>> t.match.players[who] in ("Ana", "Ben"), t.waiting_for_human()
+(True, False)
+>>> t.show_to(who)
+>>> len(t.view().hand), t.waiting_for_human()
+(2, True)
 """
 
 from __future__ import annotations
@@ -42,11 +62,13 @@ from primero.play.tablemodel.sentences import hand_sentences
 
 __all__ = [
     "BOT_NAMES",
+    "HOT_SEAT_MOST",
     "InputError",
     "Table",
     "TableConfig",
     "TableEvent",
     "ordinal",
+    "pass_lines",
     "phase_name",
     "ranked_standings",
 ]
@@ -82,6 +104,9 @@ class TableConfig:
         save_dir: folder where each hand's ``.prh`` record is written (None: not saved).
         session: the name that starts the record files (default: the date and time, and
             the seed); a resumed match keeps its own.
+        hot_seat: pass and play: the names of the 2 to 6 people sharing this screen
+            (table indices 0, 1, ... in this order; ``human_name`` is then unused and
+            ``players`` counts them and the bots); empty for one person.
     """
 
     human_name: str = "You"
@@ -93,6 +118,7 @@ class TableConfig:
     max_hands: int | None = None
     save_dir: Path | None = None
     session: str | None = None
+    hot_seat: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +142,54 @@ class TableEvent:
     seat: int
     note: str = ""
     index: int = 0
+
+
+#: The most people at one screen (pass and play; more do not fit at a terminal table).
+HOT_SEAT_MOST: Final = 6
+#: The longest name of a person (online.md: a player name is 1 to 24 characters).
+NAME_MOST: Final = 24
+
+
+def _check_hot_seat(config: TableConfig) -> list[str]:
+    """The pass-and-play names, checked (empty for one person).
+
+    Raises:
+        ValueError: fewer than 2 or more than :data:`HOT_SEAT_MOST` names, an empty,
+            too long or repeated name, or more people than ``players``.
+    """
+    names = [n.strip() for n in config.hot_seat]
+    if not names:
+        return []
+    if not 2 <= len(names) <= HOT_SEAT_MOST:
+        raise ValueError(
+            f"pass and play is for 2 to {HOT_SEAT_MOST} people, not {len(names)}: "
+            "give their names separated by commas, e.g. Ana,Ben"
+        )
+    seen: set[str] = set()
+    for name in names:
+        if not name or len(name) > NAME_MOST:
+            raise ValueError(f"each name must be 1 to {NAME_MOST} characters, not {name!r}")
+        if name.casefold() in seen:
+            raise ValueError(f"two people are called {name}: give each a different name")
+        seen.add(name.casefold())
+    if len(names) > config.players:
+        raise ValueError(
+            f"{len(names)} people need at least {len(names)} seats, not {config.players}"
+        )
+    return names
+
+
+def pass_lines(name: str) -> tuple[str, str]:
+    """Pass and play: the title and the line of the screen that hides the table while
+    the device goes to ``name``, worded as the browser's cover (``web/table.js``).
+
+    >>> pass_lines("Ana")
+    ('Pass the device to Ana', 'Ana, press Enter when only you can see the screen.')
+    """
+    return (
+        f"Pass the device to {name}",
+        f"{name}, press Enter when only you can see the screen.",
+    )
 
 
 def ordinal(n: int) -> str:
@@ -175,7 +249,9 @@ class Table:
         RulesError: ``players`` outside ``rules.min_players..rules.max_players``, an
             empty human name, a stack < 1 or ``max_hands`` < 1.
         ValueError: an unknown bot kind or an empty ``bots`` tuple (the message lists
-            the kinds).
+            the kinds); for pass and play, fewer than 2 or more than
+            :data:`HOT_SEAT_MOST` names, an empty or repeated name, or more people than
+            ``players``.
 
     Attributes:
         config: the set-up.
@@ -183,16 +259,21 @@ class Table:
         match: the match; ``match.players[0]`` is the person.
         kinds: each table index's bot kind (None for the person).
         saved: the paths of the records written so far.
+        people: the table indices of the people at this screen (``(0,)`` but for pass
+            and play).
+        viewer: whose view :meth:`view` gives: a person's table index, or None for the
+            public view (pass and play between turns).
     """
 
     def __init__(self, config: TableConfig) -> None:
         rules = config.rules
+        people = _check_hot_seat(config)
         if not rules.min_players <= config.players <= rules.max_players:
             raise RulesError(
                 f"players must be from {rules.min_players} to {rules.max_players} "
                 f"(min_players/max_players), not {config.players}"
             )
-        if not config.human_name or not config.human_name.strip():
+        if not people and (not config.human_name or not config.human_name.strip()):
             raise RulesError("the person's name must not be empty")
         if not config.bots:
             raise ValueError(f"give at least one bot kind: {', '.join(BOT_KINDS)}")
@@ -200,11 +281,14 @@ class Table:
             if kind not in BOT_KINDS:
                 raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
         self.config: Final = config
-        names = [n for n in BOT_NAMES if n != config.human_name][: config.players - 1]
-        kinds: list[str | None] = [None]
+        people = people or [config.human_name]
+        names = [n for n in BOT_NAMES if n not in people][: config.players - len(people)]
+        kinds: list[str | None] = [None] * len(people)
         kinds += [config.bots[i % len(config.bots)] for i in range(len(names))]
+        self.people: Final[tuple[int, ...]] = tuple(range(len(people)))
+        self.viewer: int | None = None if config.hot_seat else 0
         self.model: Final = TableModel(
-            [config.human_name, *names],
+            [*people, *names],
             kinds,
             stack=config.stack,
             rules=rules,
@@ -220,6 +304,11 @@ class Table:
             self._session = config.session
         #: Called with no argument after every applied action and closed hand (saving).
         self.listeners: list[Callable[[], None]] = []
+
+    @property
+    def hot_seat(self) -> bool:
+        """Whether several people share this screen (pass and play)."""
+        return bool(self.config.hot_seat)
 
     @property
     def session(self) -> str:
@@ -239,9 +328,32 @@ class Table:
 
     @property
     def human_seat(self) -> int | None:
-        """The person's 0-based seat in the current hand; None when out of it (eliminated)
-        or before the first hand."""
-        return self.model.hand_seat(0)
+        """The viewing person's 0-based seat in the current hand; None when out of it
+        (eliminated), before the first hand, or for the public view of pass and play."""
+        return None if self.viewer is None else self.model.hand_seat(self.viewer)
+
+    def in_hand(self) -> bool:
+        """Whether a person of this screen is dealt into the current hand (leaving then
+        asks first)."""
+        return any(self.model.hand_seat(i) is not None for i in self.people)
+
+    def pass_to(self) -> int | None:
+        """Pass and play: the table index of the person who must be given the screen
+        now (a person to act who is not the viewer); None when nobody is (a bot or the
+        dealer to act, the hand over, or the viewer to act)."""
+        index = self.model.person_to_act()
+        return None if index is None or index == self.viewer else index
+
+    def show_to(self, index: int | None) -> None:
+        """Show the table as person ``index`` sees it (their cards: call only once they
+        said they alone are looking), or None for the public view.
+
+        Raises:
+            ValueError: ``index`` is not a person of this screen.
+        """
+        if index is not None and index not in self.people:
+            raise ValueError(f"table index {index} is not a person at this screen")
+        self.viewer = index
 
     @property
     def events(self) -> list[TableEvent]:
@@ -274,6 +386,13 @@ class Table:
         name, kind = self.match.players[table_index], self.kinds[table_index]
         return name if kind is None else f"{name} ({kind})"
 
+    @property
+    def people_names(self) -> str:
+        """The people of this screen in words: ``"Ana"``, ``"Ana and Ben"``,
+        ``"Ana, Ben and Cleo"``."""
+        names = [self.match.players[i] for i in self.people]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
     def seat_label(self, seat: int) -> str:
         """:meth:`label` of the player at 0-based ``seat`` of the current hand.
 
@@ -302,22 +421,24 @@ class Table:
 
     @property
     def human_out(self) -> bool:
-        """Whether the person has lost every chip and is out of the match (R9)."""
-        return self.match.chips[0] == 0
+        """Whether the person (pass and play: every person) has lost every chip and is
+        out of the match (R9)."""
+        return all(self.match.chips[i] == 0 for i in self.people)
 
     def waiting_for_human(self) -> bool:
-        """Whether the current hand waits for the person's action (a move, a vote or a
-        declaration)."""
-        return self.model.person_to_act() == 0
+        """Whether the current hand waits for the viewing person's action (a move, a vote
+        or a declaration); never for the public view of pass and play."""
+        return self.viewer is not None and self.model.person_to_act() == self.viewer
 
     def view(self) -> SeatView:
-        """The person's view of the current hand (R9b); a spectator's view when the person
-        is out of the match. ``legal`` is set when the person must act.
+        """The viewing person's view of the current hand (R9b); a spectator's view when
+        the person is out of the match or, in pass and play, between turns
+        (:attr:`viewer` None). ``legal`` is set when the person must act.
 
         Raises:
             PrimeroError: no hand has been started.
         """
-        return self.model.view_for(0)
+        return self.model.view_for(self.viewer)
 
     def standings(self) -> list[Standing]:
         """Players ranked by chips so far; those out by when they went out (R9:
@@ -329,6 +450,11 @@ class Table:
         they have chips."""
         if not self.human_out:
             return ""
+        if self.hot_seat:
+            places = ", ".join(
+                f"{self.match.players[i]} {ordinal(self.place_of(i)[0])}" for i in self.people
+            )
+            return f"Everyone at this screen is out: {places} of {len(self.match.players)}"
         place, players = self.place_of(0)
         return f"You are out: {ordinal(place)} of {players}"
 
@@ -404,6 +530,8 @@ class Table:
         if action.seat != self.human_seat:
             raise WrongTurnError("the action names another seat than the person's")
         self.model.apply(action)
+        if self.hot_seat and self.model.person_to_act() != self.viewer:
+            self.viewer = None  # their move is made: the public view until the next pass
         self._changed()
 
     def apply_recorded(self, action: Action) -> None:
@@ -463,7 +591,7 @@ class Table:
         human = self.human_seat
         record = self.model.finish_hand()
         number = self.match.hands_played
-        if human is not None:
+        if human is not None and not self.hot_seat:
             record.extra["human"] = seat_name(human)
         record.extra["bots"] = {
             name: kind for name, kind in zip(self.match.players, self.kinds, strict=True)

@@ -56,6 +56,7 @@ __all__ = [
     "describe",
     "id_of",
     "legal_ids",
+    "mask_of",
     "num_actions",
     "raise0",
     "starting_stacks",
@@ -93,6 +94,29 @@ def num_actions(max_stack: int) -> int:
         ``22 + 2 * max_stack``: bets and raises of 0..max_stack chips each get an id.
     """
     return raise0(max_stack) + max_stack + 1
+
+
+def mask_of(ids: Sequence[int], size: int) -> bytearray:
+    """A mask of ``size`` bytes, 1 at each of ``ids`` (ascending, in range) and 0 elsewhere.
+
+    Each run of consecutive ids (the bet and raise amounts) is set as one slice, so a
+    mask of 200 legal ids costs a few slice copies: view it as an array with
+    ``numpy.frombuffer(mask, dtype=numpy.int8)``.
+
+    >>> list(mask_of([0, 1, 20, 21, 22, 30], 32)[18:24])
+    [0, 0, 1, 1, 1, 0]
+    """
+    out = bytearray(size)
+    start = prev = -2
+    for i in ids:
+        if i != prev + 1:
+            if start >= 0:
+                out[start:prev + 1] = b"\x01" * (prev + 1 - start)
+            start = i
+        prev = i
+    if start >= 0:
+        out[start:prev + 1] = b"\x01" * (prev + 1 - start)
+    return out
 
 
 def _sorted(hand: Sequence[Card]) -> list[Card]:

@@ -44,6 +44,7 @@ cards follows from the other lines.
 
 from __future__ import annotations
 
+from struct import Struct
 from typing import Final
 
 import numpy as np
@@ -78,6 +79,20 @@ _FIXED: Final = len(_PHASES) + 4 + 40 + 40 + 6 + 6
 def observation_size(players: int) -> int:
     """Length of :func:`observation_vector` for a hand of ``players`` seats (15n + 103)."""
     return players + _FIXED + PER_SEAT * players
+
+
+#: Packers of float32 vectors by length (native order, as ``np.float32``).
+_PACKERS: Final[dict[int, Struct]] = {}
+
+
+def _as_array(values: list[float]) -> npt.NDArray[np.float32]:
+    """``values`` as a new, writable float32 array: packed as C floats and viewed by
+    NumPy, about twice as fast as ``np.array(values, dtype=np.float32)``."""
+    n = len(values)
+    packer = _PACKERS.get(n)
+    if packer is None:
+        packer = _PACKERS[n] = Struct(f"{n}f")
+    return np.frombuffer(bytearray(packer.pack(*values)), dtype=np.float32)
 
 
 def observation_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32]:
@@ -156,7 +171,7 @@ def observation_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32
     out[i + 3] = min(v.pot_total / (n * scale), 1.0)
     out[i + 4] = v.stock_count / 40.0
     out[i + 5] = min(v.void_deals, 10) / 10.0
-    return np.array(out, dtype=np.float32)
+    return _as_array(out)
 
 
 def observation_string(v: SeatView) -> str:

@@ -44,7 +44,7 @@ from primero.engine.rules import Rules
 from primero.engine.state import DEALER, HandState
 from primero.engine.views import view
 from primero.research.abstraction import NUM_ABSTRACT, env_action, env_legal_ids
-from primero.research.actionids import action_of, num_actions, starting_stacks
+from primero.research.actionids import action_of, mask_of, num_actions, starting_stacks
 from primero.research.features import (
     infostate_size,
     infostate_vector,
@@ -165,6 +165,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self._hand: HandState | None = None
         self._moves: dict[str, int] = {}
         self._legal_cache: tuple[int, list[int]] = (-1, [])
+        self._mask_bytes = bytearray(n_actions)
+        self._mask = np.zeros(n_actions, dtype=np.int8)
         self._mini = preset == "mini"
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -220,17 +222,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         return self.possible_agents[seat]
 
     def _legal(self) -> list[int]:
-        """The legal ids of the seat to act (cached until the hand changes)."""
+        """The legal ids of the seat to act (kept until the hand changes)."""
         hand = self.hand
         key = len(hand.actions)
         if self._legal_cache[0] != key:
             seat = hand.to_act
-            ids = [] if seat is None or seat < 0 else env_legal_ids(
+            self._cache_legal(key, [] if seat is None or seat < 0 else env_legal_ids(
                 hand.legal_actions(), hand_size=len(hand.hands[seat]), max_stack=self.stack,
                 abstract=self.abstract,
-            )
-            self._legal_cache = (key, ids)
+            ))
         return self._legal_cache[1]
+
+    def _cache_legal(self, key: int, ids: list[int]) -> None:
+        """Keep the legal ids of the move ``key`` (moves so far) and their mask."""
+        self._legal_cache = (key, ids)
+        self._mask_bytes = mask_of(ids, self._n_actions)
+        self._mask = np.frombuffer(self._mask_bytes, dtype=np.int8)
 
     def last(
         self, observe: bool = True
@@ -242,11 +249,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         """
         if self._hand is None:
             raise RuntimeError("call reset() before last()")
-        result: tuple[ObsDict | None, float, bool, bool, dict[str, Any]] = super().last(observe)
-        return result
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+            self.terminations[agent], self.truncations[agent], self.infos[agent],
+        )
 
     def observe(self, agent: str) -> ObsDict:
-        """``agent``'s observation: ``{"observation": vector, "action_mask": mask}``.
+        """``agent``'s observation: ``{"observation": vector, "action_mask": mask}`` (new
+        arrays at each call).
 
         Raises:
             RuntimeError: before the first ``reset``.
@@ -254,15 +265,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         seat = self._index[agent]
         hand = self.hand
         v = view(hand, seat)
-        mask = np.zeros(self._n_actions, dtype=np.int8)
         if v.legal is not None:
             key = len(hand.actions)
             if self._legal_cache[0] != key:  # the view's legal actions: computed once
-                ids = env_legal_ids(
+                self._cache_legal(key, env_legal_ids(
                     v.legal, hand_size=len(v.hand), max_stack=self.stack, abstract=self.abstract
-                )
-                self._legal_cache = (key, ids)
-            mask[self._legal_cache[1]] = 1
+                ))
+            mask = self._mask.copy()
+        else:
+            mask = np.zeros(self._n_actions, dtype=np.int8)
         return {"observation": self._encode(v, max_stack=self.stack), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -284,8 +295,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             return
         hand = self.hand
         seat = self._index[agent]
-        legal = self._legal()
-        if action is None or int(action) not in legal:
+        legal = self._legal()  # and its mask: a look-up, not a scan of the ids
+        if action is None or not 0 <= int(action) < self._n_actions or not (
+            self._mask_bytes[int(action)]
+        ):
             raise ValueError(
                 f"action {action!r} is not legal for {agent} now: legal ids are {legal} "
                 f"({hand.legal_actions().describe()})"

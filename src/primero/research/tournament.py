@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from primero.bots import BOT_KINDS
 from primero.engine.actions import Action
@@ -44,6 +44,7 @@ from primero.engine.errors import IllegalActionError
 from primero.engine.match import Agent, play_hand
 from primero.engine.rules import DEFAULT_RULES, Rules
 from primero.research.tournament_agents import (
+    CFR,
     CheckedAgent,
     check_entrant,
     is_import_path,
@@ -72,6 +73,9 @@ _T975: Final = (
     2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
 )
 _Z975: Final = 1.959963984540054
+
+if TYPE_CHECKING:
+    from primero.engine.state import HandState
 
 
 def t975(df: int) -> float:
@@ -132,6 +136,10 @@ class TournamentConfig:
             with the rules' ``min_raise`` in reach: :meth:`Rules.check_stacks`).
         rules: the house rules (default: the standard game).
         search_samples: samples per decision of search bots (None: their default).
+        preset: ``""`` (the game given by the attributes above) or ``"mini"``
+            (Mini-Primero, :mod:`primero.research.mini`: ``players``, ``stack`` and
+            ``rules`` must then be the preset's, 2, 2 and ``MINI_RULES``); the ``cfr``
+            bot (:mod:`primero.research.cfrbot`) is an entrant of the mini preset only.
 
     Raises:
         ValueError: any attribute out of range; the message says what is allowed.
@@ -144,11 +152,29 @@ class TournamentConfig:
     stack: int = 100
     rules: Rules = field(default=DEFAULT_RULES)
     search_samples: int | None = None
+    preset: str = ""
 
     def __post_init__(self) -> None:
         if not self.bots:
             raise ValueError(f"give at least one bot kind: {', '.join(BOT_KINDS)}")
+        if self.preset not in ("", "mini"):
+            raise ValueError(f"preset must be '' (the full game) or 'mini', not {self.preset!r}")
+        if self.preset == "mini":
+            from primero.research.mini import MINI_PLAYERS, MINI_RULES, MINI_STACK
+
+            if (self.players, self.stack, self.rules) != (MINI_PLAYERS, MINI_STACK, MINI_RULES):
+                raise ValueError(
+                    f"the mini preset fixes the table: {MINI_PLAYERS} players, stacks of "
+                    f"{MINI_STACK} chips and its own rules"
+                )
         for kind in self.bots:
+            if kind == CFR:
+                if self.preset != "mini":
+                    raise ValueError(
+                        "the cfr bot plays Mini-Primero only: give the mini preset "
+                        "(--preset mini)"
+                    )
+                continue
             check_entrant(kind)
         if len(set(self.bots)) != len(self.bots):
             raise ValueError(f"bot kinds must be distinct, not {', '.join(self.bots)}")
@@ -208,6 +234,7 @@ class TournamentConfig:
             "rotations": self.rotations,
             "units": self.units,
             "search_samples": self.effective_search_samples,
+            "preset": self.preset,
             "rules": {
                 "ante": rules.ante,
                 "ties": rules.ties,
@@ -285,6 +312,7 @@ def play_unit(config: TournamentConfig, unit: int) -> UnitResult:
                     stack=config.stack,
                     rules=config.rules,
                     search_samples=config.search_samples,
+                    preset=config.preset,
                 ),
                 f"hand {hand} of the tournament between {', '.join(bots)} "
                 f"(seed {config.seed}, seat {players[seat]})",
@@ -299,9 +327,13 @@ def play_unit(config: TournamentConfig, unit: int) -> UnitResult:
 
         state = HandState(players, [config.stack] * config.players, config.rules)
         try:
-            play_hand(
-                state, Dealer.seeded(deal_seed), agents, on_action=tell if watchers else None
-            )
+            if config.preset == "mini":
+                _play_mini(state, Dealer.seeded(deal_seed), agents, tell)
+            else:
+                play_hand(
+                    state, Dealer.seeded(deal_seed), agents,
+                    on_action=tell if watchers else None,
+                )
         except IllegalActionError as exc:
             culprit = agents[state.to_act] if state.to_act is not None else None
             if not isinstance(culprit, CheckedAgent):
@@ -309,10 +341,46 @@ def play_unit(config: TournamentConfig, unit: int) -> UnitResult:
             raise culprit.fail(
                 f"returned {culprit.last!r}, which is not legal now: {exc}"
             ) from None
-        assert state.result is not None
+        if state.result is None:  # a mini hand stopped at its void deal: no chips move
+            continue
         for seat, kind in enumerate(kinds):
             net[bots.index(kind)][rotation] += state.result.net[seat]
     return UnitResult(unit, tuple(tuple(n) for n in net))
+
+
+def _play_mini(
+    state: HandState, dealer: Dealer, agents: Sequence[Agent],
+    on_action: Callable[[HandState, Action], None],
+) -> None:
+    """Play a Mini-Primero hand (:mod:`primero.research.mini`) as the environments do:
+    the stock kept to the preset's deck, the second exchange stood pat, and the hand
+    stopped at its first void deal (R4.3) with no result (every seat's net 0, as the
+    environments' truncation). Each agent's move is checked by the engine.
+
+    Raises:
+        IllegalActionError: an agent's move is not legal (the hand is left before it).
+    """
+    from primero.engine.views import view
+    from primero.research.mini import MINI_MAX_VOID_DEALS, forced_move, restrict_stock
+
+    while not state.complete and state.void_deals < MINI_MAX_VOID_DEALS:
+        if state.stock_count == 40:  # a new hand (R4.3: a void deal ends it here)
+            restrict_stock(state)
+        action: Action
+        if state.deals_due:
+            action = dealer.deal(state)
+            state.apply_unchecked(action)  # drawn from the engine's pool (R8b)
+        else:
+            forced = forced_move(state)
+            if forced is None:
+                seat = state.to_act
+                assert seat is not None
+                action = agents[seat](view(state, seat))
+                state.apply(action)
+            else:
+                action = forced
+                state.apply_unchecked(forced)
+        on_action(state, action)
 
 
 def _checked(kind: str, agent: Agent, where: str) -> Agent:

@@ -28,7 +28,7 @@ import importlib
 import inspect
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from primero.bots import BOT_KINDS, make_bot
 from primero.engine.actions import Action, Deal
@@ -38,6 +38,7 @@ from primero.engine.state import HandState
 from primero.engine.views import SeatView
 
 __all__ = [
+    "CFR",
     "AgentError",
     "CheckedAgent",
     "SpielAgent",
@@ -46,6 +47,11 @@ __all__ = [
     "load",
     "make_agent",
 ]
+
+#: The ``cfr`` entrant: :class:`primero.research.cfrbot.CFRBot`, which plays only
+#: Mini-Primero, so it is a tournament entrant of the mini preset only (not one of
+#: :data:`primero.bots.BOT_KINDS`, whose bots play the full game).
+CFR: Final = "cfr"
 
 
 class AgentError(Exception):
@@ -234,6 +240,7 @@ def make_agent(
     stack: int,
     rules: Rules,
     search_samples: int | None = None,
+    preset: str = "",
 ) -> Agent:
     """A new agent for one hand of a table.
 
@@ -242,6 +249,8 @@ def make_agent(
         seed: the agent's seed (R10).
         players, stack, rules: the table (for a pyspiel bot's game).
         search_samples: samples per decision of search bots.
+        preset: the table's preset (``"mini"``: the ``cfr`` bot may play; a
+            ``pyspiel.Bot`` may not).
 
     Returns:
         An agent; a :class:`SpielAgent` for a ``pyspiel.Bot`` (call its ``observe``
@@ -250,6 +259,10 @@ def make_agent(
     Raises:
         ValueError: an unknown kind or a path that does not load.
     """
+    if name == CFR and preset == "mini":
+        from primero.research.cfrbot import CFRBot
+
+        return CFRBot(seed=seed)
     if not is_import_path(name):
         return make_bot(name, seed, search_samples=search_samples)
     factory = load(name)
@@ -262,6 +275,11 @@ def make_agent(
 
     agent = _instantiate(factory, seed, game) if inspect.isclass(factory) else factory
     if hasattr(agent, "step"):  # a pyspiel.Bot (Python bots may lack restart_at)
+        if preset:
+            raise ValueError(
+                f"agent {name!r} is a pyspiel.Bot: with a preset, give a callable of a "
+                "seat view instead"
+            )
         return SpielAgent(agent, game(), seed)
     if not callable(agent):
         raise ValueError(f"agent {name!r} gave {agent!r}: neither a pyspiel.Bot nor callable")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from primero.research.tournament import TournamentConfig, UnitResult, chunks, play_units
@@ -43,27 +44,56 @@ def run_local(config: TournamentConfig, progress: Progress = _noop) -> list[Unit
     return out
 
 
-def _task(args: tuple[TournamentConfig, int, int]) -> list[UnitResult]:
-    return play_units(*args)
-
-
 def run_processes(
     config: TournamentConfig, workers: int, progress: Progress = _noop
 ) -> list[UnitResult]:
     """Play the units in ``workers`` worker processes (started with ``spawn``).
 
+    The first task to fail (an agent by import path that misbehaves raises
+    :class:`~primero.research.tournament_agents.AgentError` in its worker) stops the
+    tournament at once: the tasks not started are cancelled and the worker processes
+    killed, so its error is raised here without waiting for the other workers' tasks
+    (``multiprocessing.Pool.terminate()`` could hang there).
+
     Raises:
         ValueError: ``workers`` < 1.
+        AgentError: (from a worker) an agent by import path misbehaved.
+        concurrent.futures.process.BrokenProcessPool: a worker process died.
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
-    tasks = [(config, a, b) for a, b in chunks(config.units, chunk_size(config.units, workers))]
-    out: list[UnitResult] = []
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        for results in pool.imap_unordered(_task, tasks):
+    executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    finished = False
+    try:
+        futures = [
+            executor.submit(play_units, config, a, b)
+            for a, b in chunks(config.units, chunk_size(config.units, workers))
+        ]
+        out: list[UnitResult] = []
+        for future in as_completed(futures):
+            results = future.result()
             out += results
             progress(len(results))
-    return out
+        finished = True
+        return out
+    finally:
+        if not finished:
+            _kill_workers(executor)
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _kill_workers(executor: ProcessPoolExecutor) -> None:
+    """Kill the executor's worker processes (a task failed or we were interrupted): their
+    running tasks are abandoned, and ``shutdown`` then returns at once. Python 3.11 has no
+    public call for it (3.14's ``kill_workers``), so the executor's process table is read."""
+    kill = getattr(executor, "kill_workers", None)  # Python >= 3.14
+    if kill is not None:
+        kill()
+        return
+    processes: dict[int, Any] = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        if process.is_alive():
+            process.kill()
 
 
 def _ray() -> Any:

@@ -12,7 +12,8 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from primero.server import api, hands_api, host_api, pages, seating, ws
+from primero.engine.hands import evaluate
+from primero.server import api, gctune, hands_api, host_api, pages, seating, ws
 from primero.server.hub import Hub
 from primero.server.limits import BodyLimit
 from primero.server.loopprobe import probe_path, run_probe
@@ -79,9 +80,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
         await asyncio.to_thread(store.migrate)
+        # The hand evaluator's table is built on first use (40 ms of CPU): here, in a
+        # thread, before any state is built on the event loop (issue 15 item 5).
+        await asyncio.to_thread(evaluate, "7h 7d 7c 7s")
         hub = Hub(settings, store)
         app.state.hub = hub
         await hub.load()
+        freezer = None
+        if settings.tune_gc:  # what start-up built is never walked again (issue 15)
+            gctune.settle()
+            freezer = asyncio.get_running_loop().create_task(gctune.keep_frozen())
         path = probe_path()
         probe = None if path is None else asyncio.get_running_loop().create_task(run_probe(path))
         sweeper = asyncio.get_running_loop().create_task(seating.watch(hub))
@@ -89,6 +97,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             sweeper.cancel()
+            if freezer is not None:
+                freezer.cancel()
             if probe is not None:
                 probe.cancel()
             await hub.close()

@@ -21,7 +21,7 @@ from primero.engine.history import HandRecord, parse_record
 from primero.engine.state import HandState
 from primero.engine.views import view
 from primero.play.tablemodel import sentence
-from primero.play.tablemodel.payload import result_sentences
+from primero.play.tablemodel.sentences import result_sentences
 from primero.server.hub import Hub
 from primero.server.runtime import TableRuntime
 from primero.server.security import bearer_token

@@ -193,7 +193,7 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
     k, kind = int(args["k"]), str(args["kind"])
     agent: Agent | None = None
     if rt.model is not None:  # built off the event loop (a search bot takes a while)
-        agent = await asyncio.to_thread(make_bot, kind, None)
+        agent = await asyncio.to_thread(_friendly_bot, kind)
     start = False
     async with rt.lock:
         _not_over(rt)
@@ -215,7 +215,7 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
                 raise Conflict("that person is playing: a bot may take a seat that was left "
                                "or sat out, between hands")
             if agent is None:
-                agent = await asyncio.to_thread(make_bot, kind, None)
+                agent = await asyncio.to_thread(_friendly_bot, kind)
             if seat.token_hash is not None and seat.name is not None:
                 former = FormerRow(k, seat.name, seat.token_hash)  # keeps their hands
         status = "playing" if start else rt.row.status
@@ -245,6 +245,12 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         rt.start()
     rt.wake.set()
     return {"v": rt.row.version}
+
+
+def _friendly_bot(kind: str) -> Agent:
+    """A new bot of ``kind`` with friendly bet sizes, as every bot of a server table
+    (:class:`primero.bots.friendly.FriendlyBets`)."""
+    return make_bot(kind, None, friendly=True)
 
 
 def _make_bot(rt: TableRuntime, k: int, name: str, kind: str, agent: Agent) -> None:

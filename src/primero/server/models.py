@@ -23,6 +23,7 @@ from primero.server import text
 
 __all__ = [
     "ActionIn",
+    "AwardOut",
     "ChatIn",
     "ChatOut",
     "CreateTable",
@@ -31,6 +32,7 @@ __all__ = [
     "HandOut",
     "JoinTable",
     "LegalOut",
+    "PendingBetOut",
     "ResyncIn",
     "SeatOut",
     "SeatTaken",
@@ -323,26 +325,52 @@ class ShownOut(BaseModel):
     cards: list[str]
 
 
-class HandOut(BaseModel):
-    """The current (or just finished) hand as one seat may see it (R9b)."""
+class PendingBetOut(BaseModel):
+    """The bet under a refusal vote (R8): who made it, its amount (chips), a raise or not."""
 
-    model_config = ConfigDict(extra="allow")
+    seat: str
+    amount: int
+    raise_: bool = Field(alias="raise")
+
+
+class AwardOut(BaseModel):
+    """One pot of a finished hand: its amount (chips), its winners and their shares."""
+
+    amount: int
+    winners: list[str]
+    shares: list[int]
+
+
+class HandOut(BaseModel):
+    """The current (or just finished) hand as one seat may see it (R9b).
+
+    Every field :func:`primero.play.tablemodel.payload.seat_payload` writes (per ``p``
+    seat of the hand where a list; chips where an amount).
+    """
 
     number: int
     seat: str | None
     table_seats: list[int]
     players: list[str]
     hand: list[str]
+    hand_sizes: list[int]
     to_act: str | None
     phase: str
     stacks: list[int]
+    contributed: list[int]
+    round_bets: list[int]
+    current_bet: int | None = Field(description="the bet to match (chips), or null if none")
     pot_total: int
+    pending_bet: PendingBetOut | None
     declared: list[str | None]
     folded: list[bool]
+    exchanges: list[list[int]]
     log: list[str]
     events: list[str]
+    last_moves: list[str | None] = Field(description="each seat's last move in words, or null")
     shown: list[ShownOut | None] | None
     final_stacks: list[int] | None
+    winners: list[AwardOut] = Field(description="the pots once the hand is over, else empty")
 
 
 class StateOut(BaseModel):
@@ -371,10 +399,14 @@ class ErrorOut(BaseModel):
 
 
 class ChatOut(BaseModel):
-    """``chat``: a line of chat from a seated player."""
+    """``chat``: a line of chat from a seat, or from a spectator (``spectator`` true:
+    ``from`` is ``"Spectator 3"``, ``"Host"`` or the former name of a seat a bot took)."""
 
     type: Literal["chat"] = "chat"
     from_: str = Field(alias="from")
     text: str
+    spectator: bool | None = Field(
+        None, description="true for a spectator's line (absent for a seat's)"
+    )
 
     model_config = ConfigDict(populate_by_name=True)

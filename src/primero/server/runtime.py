@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections import deque
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
@@ -118,6 +119,20 @@ def error_message(
 
 RETRY_WORDS = "the move could not be saved, so it was not made: send it again"
 
+#: Record notation that must not reach a person: a seat label (``p2``) or a quoted line.
+_NOTATION = re.compile(r"\bp[1-8]\b|'[^']+'")
+
+
+def in_words(error: BaseException) -> str:
+    """Why a stored table cannot go on, for the people at it (a ``"broken"`` table's
+    ``detail``): the error's first line, unless it is the rules' refusal of a stored
+    line (``p1 may not bet 99999: …``) or holds record notation; then words that say so
+    (the server's log keeps the error itself)."""
+    text = str(error).splitlines()[0] if str(error) else ""
+    if isinstance(error, PrimeroError) or not text or _NOTATION.search(text):
+        return "a stored move does not follow the rules (the log of the server says which)"
+    return text
+
 
 class TableRuntime:
     """One table: its row (as stored), its model once playing, its connections, its
@@ -154,6 +169,7 @@ class TableRuntime:
         self.last_seen: dict[int, float] = {}
         self.last_activity = hub.clock.now()
         self.host_token_once: str | None = None
+        self.spectators_seen = 0  # numbers the spectators' chat names ("Spectator 3")
         if row.current is not None:
             for _line, seat, action_id in row.current.lines:
                 if seat is not None and action_id is not None:
@@ -211,6 +227,13 @@ class TableRuntime:
         """The ``error`` for a change the database did not take (``"retry": true``)."""
         return error_message(action_id, RETRY_WORDS, retry=True)
 
+    def refuse_to_retry(self, conn: Connection, action_id: str | None) -> None:
+        """A change the database did not take: ``error`` with ``"retry": true``, then the
+        unchanged state (online.md: a state follows every refused action), so that the
+        client shows the same choices again and its buttons come back."""
+        conn.send(self.retry_message(action_id))
+        conn.send(self.state(conn.index))
+
     def refresh_summary(self) -> None:
         """Rebuild the summary for what changes without a version (``connected``)."""
         self._summary = self._build_summary()
@@ -239,6 +262,11 @@ class TableRuntime:
     def seat_of(self, token: str) -> int | None:
         """The seat holding ``token`` (constant-time compare of hashes), or None."""
         return match_token(token, [(s.idx, s.token_hash) for s in self.row.seats])
+
+    def is_host(self, token: str) -> bool:
+        """Whether ``token`` is this table's host token (constant-time compare of hashes)."""
+        digest = self.evening.host_hash
+        return digest is not None and match_token(token, [(0, digest)]) is not None
 
     def former_seat(self, token: str) -> tuple[int, str] | None:
         """The seat and name a person held with ``token`` before a bot took it (they keep
@@ -479,11 +507,11 @@ class TableRuntime:
                 conn.send(self.state(index))
                 return
             except WriteFailed:
-                conn.send(error_message(action_id, RETRY_WORDS, retry=True))
+                self.refuse_to_retry(conn, action_id)
                 return
             except Exception:  # the stored version moved on: start again from the store
                 log.exception("table %s: a stored move was refused", self.row.id)
-                conn.send(error_message(action_id, RETRY_WORDS, retry=True))
+                self.refuse_to_retry(conn, action_id)
                 self._restart_soon()
                 return
             model.apply_person(action, index, now=self.hub.clock.now())
@@ -516,10 +544,10 @@ class TableRuntime:
         return found
 
     def chat(self, conn: Connection, text: str) -> None:
-        """Send a chat line from the connection's seat to everyone at the table."""
-        if conn.index is None:
-            conn.send(error_message(None, "spectators may not chat: join the table for a seat"))
-            return
+        """Send a chat line from the connection's seat, or from a spectator (online.md:
+        spectators and the host may chat), to everyone at the table. A spectator's line
+        is ``from`` its watcher name (``"Spectator 3"``, ``"Host"``) with ``"spectator":
+        true``, so that no spectator passes for a seat. The text rules apply to both."""
         try:
             text = clean(text, "a chat line")
         except TextError as exc:
@@ -530,8 +558,13 @@ class TableRuntime:
                 error_message(None, "a chat line must hold a character that is not white space")
             )
             return
-        name = self.row.seats[conn.index].name
-        self.deliver_chat({"type": "chat", "from": name, "text": text})
+        line: dict[str, Any] = {"type": "chat", "from": "", "text": text}
+        if conn.index is None:
+            line["from"] = getattr(conn, "watcher", None) or "Spectator"
+            line["spectator"] = True
+        else:
+            line["from"] = self.row.seats[conn.index].name
+        self.deliver_chat(line)
 
     def deliver_chat(self, message: dict[str, Any], *, relay: bool = True) -> None:
         """Send a chat line to this process's connections (and, with ``relay``, to the
@@ -561,6 +594,7 @@ class TableRuntime:
             turn_seconds=row.turn_seconds or None,
             seed=fixed_test_seed(),
             rebuy=self.evening.rebuy,
+            friendly_bots=True,  # bots bet as people at a friendly table (issue 17)
         )
         seating.restore(model, self.evening)
         return model
@@ -591,16 +625,20 @@ class TableRuntime:
         try:
             model = await asyncio.to_thread(self.resumed_model, self.hub.clock.now())
         except Exception as exc:
-            self.mark_broken(f"the stored table cannot be resumed: {exc}")
+            log.error("table %s cannot be resumed: %s: %s", self.row.id, type(exc).__name__, exc)
+            self.mark_broken(f"the stored table cannot be resumed: {in_words(exc)}")
             return False
         self.model = model
         self._summary = self._build_summary()
         return True
 
     def mark_broken(self, detail: str) -> None:
-        """The table cannot go on: ``"broken"`` with ``detail`` (kept in memory; a
-        restart of the server tries it again)."""
+        """The table cannot go on: ``"broken"`` with ``detail`` in words (record
+        notation in it is replaced, see :func:`in_words`; kept in memory; a restart of
+        the server tries it again)."""
         log.error("table %s is broken: %s", self.row.id, detail)
+        if _NOTATION.search(detail):
+            detail = "it could not go on: " + in_words(PrimeroError(detail))
         self.broken = detail
         self._summary = self._build_summary()
         self._broadcast()

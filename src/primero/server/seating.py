@@ -277,7 +277,7 @@ async def _request(rt: TableRuntime, conn: Connection, what: str) -> None:
             try:
                 await _leave_waiting(rt, index)
             except WriteFailed:
-                conn.send(rt.retry_message(None))
+                rt.refuse_to_retry(conn, None)
             return
         if model is None or rt.status in ("waiting", "over", "broken"):
             conn.send(_error("the match is not in play: there is nothing to change"))
@@ -293,7 +293,7 @@ async def _request(rt: TableRuntime, conn: Connection, what: str) -> None:
         try:
             new = await rt.changed_by(write)  # stored first
         except WriteFailed:
-            conn.send(rt.retry_message(None))
+            rt.refuse_to_retry(conn, None)
             return
         change()  # then applied
         rt.publish(new)  # then sent

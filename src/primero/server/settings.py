@@ -54,6 +54,8 @@ class Settings:
             the least committal move.
         clock: the time and the waits for deadlines (None: the real clock; tests pass a
             :class:`~primero.server.clock.ManualClock`).
+        tune_gc: tune the garbage collector for a long-running server
+            (:mod:`primero.server.gctune`; ``primero serve`` sets it, tests do not).
         away_seconds: a person with no open connection this long is away (sat out when
             the hand ends; online.md "Absence").
         redis_url: Redis for several processes on one PostgreSQL database (None: this
@@ -83,6 +85,7 @@ class Settings:
     away_seconds: float = 120.0
     redis_url: str | None = None
     lease_seconds: float = 5.0
+    tune_gc: bool = False
 
 
 #: TEST ONLY: an environment variable holding a whole number that fixes every table's

@@ -124,12 +124,21 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         return
     token = query_token(ws.scope.get("query_string", b""))
     index: int | None = None
+    watcher: str | None = None
     if token is not None:
         index = rt.seat_of(token)
-        if index is None and rt.former_seat(token) is None:  # a bot's seat now: it watches
-            await ws.close(code=1008, reason="unknown token")
-            return
+        former = None if index is not None else rt.former_seat(token)
+        if former is not None:  # a bot's seat now: it watches, under its former name
+            watcher = former[1]
+        elif index is None:
+            if not rt.is_host(token):  # online.md: the host token watches
+                await ws.close(code=1008, reason="unknown token")
+                return
+            watcher = "Host"
     client = Client(ws, index, settings, forget=rt.conns.discard)
+    if index is None:  # a spectator's name in chat (online.md: spectators may chat)
+        rt.spectators_seen += 1
+        client.watcher = watcher or f"Spectator {rt.spectators_seen}"
     async with rt.lock:  # joined and sent the state at once: no broadcast in between
         admitted = admit(rt, client)
         if admitted:

@@ -69,6 +69,8 @@ class Client:
         #: ``(close code, reason)`` once dropped; nothing more is queued.
         self.dropped: tuple[int, str] | None = None
         self.done = asyncio.Event()
+        #: A spectator's name in chat (``"Spectator 3"``, ``"Host"``); None for a seat.
+        self.watcher: str | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client with ``send_queue`` messages unsent is dropped (1013)."""

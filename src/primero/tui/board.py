@@ -169,6 +169,9 @@ class Board(Horizontal):
     #: On narrow screens, show only the newest hand-log lines that fit under the table
     #: (the play table; the lesson and the viewer keep their whole text instead).
     tail_log = False
+    #: What the hand panel says for a spectator's view (None: "Watching as a
+    #: spectator"); pass and play says the public table instead.
+    spectator_note: str | None = None
     _was_over = False
     #: Whether the narrow play column shows the whole log (PageUp/↑ opened it).
     _full_log = False
@@ -275,13 +278,16 @@ class Board(Horizontal):
         status.append_text(status_text(view, view.players, you=you))
         self.query_one("#status", Static).update(status)
         self.query_one("#seats", Static).update(table_panel(view, names, seat_names=seat_names))
-        self.query_one("#hand", Static).update(hand_panel(view, selected=selected))
+        spectator = self.spectator_note or "Watching as a spectator: no cards of your own."
+        self.query_one("#hand", Static).update(
+            hand_panel(view, selected=selected, spectator=spectator)
+        )
         whose = "Your"
         if you is None and view.seat is not None:
             whose = possessive(names[view.seat])
             whose = whose[:1].upper() + whose[1:]
         self.query_one("#hand-line", Static).update(
-            hand_panel(view, selected=selected, compact=True, whose=whose)
+            hand_panel(view, selected=selected, compact=True, whose=whose, spectator=spectator)
         )
         log = log_text(view, view.players, you=you is not None)
         lines = len(view.log)

@@ -19,6 +19,7 @@ def hand_panel(
     selected: Collection[int] = (),
     compact: bool = False,
     whose: str = "Your",
+    spectator: str = "Watching as a spectator: no cards of your own.",
 ) -> Text:
     """The viewing seat's cards drawn as cards, numbered for the exchange keys.
 
@@ -29,6 +30,7 @@ def hand_panel(
             of drawn as cards (for 80×24 terminals).
         whose: whose cards the compact line names (``"Your"``, or ``"Ana's"`` in a record
             view).
+        spectator: the note for a spectator's view (pass and play says it otherwise).
 
     Returns:
         The cards, then the category and points of a four-card hand (R2) or a note
@@ -36,7 +38,7 @@ def hand_panel(
         own discards this deal (private to it, R9b).
     """
     if view.seat is None:
-        return Text("Watching as a spectator: no cards of your own.", style="dim")
+        return Text(spectator, style="dim")
     if view.folded[view.seat]:
         return Text("You have folded: your cards are dead (R4.8).", style="dim")
     if compact:

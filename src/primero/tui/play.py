@@ -9,6 +9,13 @@ delay (``bot_delay``, ``--speed``; 0 for tests); space or enter skips the wait. 
 cheat sheet; ``l`` look back at the last hand (the step-through viewer);
 PageUp/PageDown and the arrows scroll; ``enter`` next hand.
 
+Pass and play (``primero play --hot-seat Ana,Ben``): between turns the table shows the
+public view (no private card); when a person of this screen is to act, a whole screen
+(:class:`~primero.tui.screens.PassScreen`) says "Pass the device to Ben" and hides the
+table until Ben presses enter; after Ben's move the public view comes back (unless Ben
+acts again at once). Each person's refusal limit (``a``) is their own; the look-back
+(``l``) is off, since a record shows one seat's cards.
+
 Leaving: ``q``, Ctrl-Q, Ctrl-C and Ctrl-D all mean "leave the table"; in the middle
 of a hand the table asks first (``y`` leaves, ``n`` or escape stays). ``q`` and ``?``
 typed in the ``:`` move box do the same as the keys. :func:`run_table` returns the
@@ -35,7 +42,7 @@ from primero.play.session import SessionSummary
 from primero.play.table import Table, TableConfig
 from primero.tui.actionpad import ActionPad, KeyChoice, PadMode
 from primero.tui.board import NARROW_CSS, Board, KeyButton
-from primero.tui.screens import ConfirmLeave, HelpScreen, show_watch_screen
+from primero.tui.screens import ConfirmLeave, HelpScreen, PassScreen, show_watch_screen
 
 __all__ = ["DEFAULT_BOT_DELAY", "LEAVE_KEYS", "TableApp", "run_table"]
 
@@ -105,6 +112,8 @@ class TableApp(App[None]):
         self.saved_note = ""
         self.auto_notes: list[str] = []
         self._generation = 0
+        self._limits: dict[int, int | None] = {}  # pass and play: each person's limit (a)
+        self.passing: int | None = None  # pass and play: whom the cover waits for
 
     def compose(self) -> ComposeResult:
         """A banner line and the board."""
@@ -119,6 +128,10 @@ class TableApp(App[None]):
     def on_mount(self) -> None:
         """Start the first hand."""
         self.board.tail_log = True
+        if self.table.hot_seat:
+            self.board.spectator_note = (
+                "The public table: each person's cards show only at their own turn."
+            )
         self._start_hand()
 
     # ----------------------------------------------------------------- flow
@@ -165,6 +178,8 @@ class TableApp(App[None]):
         self.animating = False
         if self.table.hand is not None:
             self.table.advance()
+        if self.table.hot_seat and self._pass():
+            return
         if self._auto_refuse():
             self._advance()
             return
@@ -175,6 +190,34 @@ class TableApp(App[None]):
             self.hand_over = True
             self._close_hand()
         self._draw(current)
+
+    def _pass(self) -> bool:
+        """Pass and play: when a person who is not the viewer is to act, show the public
+        table underneath and cover it with the pass screen until they press enter.
+
+        Returns:
+            Whether the pass screen is up (the turn goes on from :meth:`_shown`).
+        """
+        table = self.table
+        who = table.pass_to()
+        hand = table.hand
+        if who is None:
+            if hand is not None and hand.complete:
+                table.show_to(None)  # the result in public: no folded cards on screen
+            return False
+        table.show_to(None)
+        self.pad.reset(None)
+        self._draw(table.view())
+        self.passing = who
+        self.push_screen(PassScreen(table.match.players[who]), lambda _ok: self._shown(who))
+        return True
+
+    def _shown(self, who: int) -> None:
+        """Pass and play: ``who`` pressed enter on the pass screen: their view now."""
+        self.passing = None
+        self.table.show_to(who)
+        self.pad.refuse_above = self._limits.get(who)
+        self._settle()
 
     def _auto_refuse(self) -> bool:
         """Refuse for the person a bet above their limit (``a`` at a vote), and say so.
@@ -225,12 +268,20 @@ class TableApp(App[None]):
         board = self.board
         board.show(current, selected=self.pad.selected, title=self._title())
         head = f"Primero — {table.config.human_name} against "
+        if table.hot_seat:
+            whose = (
+                "the public table" if table.viewer is None
+                else f"{table.match.players[table.viewer]}'s cards"
+            )
+            head = f"Primero — {whose} · {table.people_names}"
+            head += " against " if len(table.people) < len(table.kinds) else ""
         if table.human_out:
             head = f"Primero — {table.out_text()} · watching "
         opponents = _opponents(table)
         if len(head) + len(opponents) > self.size.width - 2:  # say it shorter than cut it
             kinds = ", ".join(dict.fromkeys(k for k in table.kinds if k is not None))
-            opponents = f"{len(table.kinds) - 1} bots ({kinds})"
+            bots = len(table.kinds) - len(table.people)
+            opponents = f"{bots} bot{'' if bots == 1 else 's'} ({kinds})" if bots else ""
         banner = Text(head, style="bold")
         banner.append(opponents)
         self.query_one("#banner", Static).update(banner)
@@ -299,7 +350,9 @@ class TableApp(App[None]):
             )
             wait = "You folded: the others play on." if folded else "Waiting for the others…"
             prompt = Text(wait, style="dim")
-            if self.animating:
+            if self.animating and self.table.hot_seat:
+                prompt.append("  Press space to skip the bots' moves.", style="bold")
+            elif self.animating:
                 prompt.append("  Press space to skip to your turn or the end of the hand.",
                               style="bold")
             board.set_prompt(prompt)
@@ -351,9 +404,10 @@ class TableApp(App[None]):
         return out
 
     def _extra_keys(self) -> list[KeyChoice]:
-        """The help key, and the look-back key once a hand has been saved."""
+        """The help key, and the look-back key once a hand has been saved (not in pass
+        and play: a record is seen from one seat)."""
         keys = [KeyChoice("question_mark", "help")]
-        if self._last_record() is not None:
+        if self._last_record() is not None and not self.table.hot_seat:
             keys.append(KeyChoice("l", "last hand"))
         return keys
 
@@ -387,6 +441,8 @@ class TableApp(App[None]):
             self.exit()
             return
         if self.screen is not self.screen_stack[0]:
+            if isinstance(self.screen, PassScreen):
+                self.table.show_to(None)  # the public table under the question
             self.pop_screen()
         if self._mid_hand():
             self.push_screen(ConfirmLeave(self.table.leave_note), self._confirmed)
@@ -399,13 +455,18 @@ class TableApp(App[None]):
             hand is not None
             and not hand.complete
             and not self.match_over
-            and self.table.human_seat is not None
+            and self.table.in_hand()
             and not self.table.human_out
         )
 
     def _confirmed(self, leave: bool | None) -> None:
         if leave:
             self.exit()
+        elif self.passing is not None:  # stayed: the cover comes back
+            who = self.passing
+            self.push_screen(
+                PassScreen(self.table.match.players[who]), lambda _ok: self._shown(who)
+            )
 
     def handle_key(self, key: str, character: str | None) -> None:
         """Do what ``key`` means now (see the module docstring)."""
@@ -447,7 +508,10 @@ class TableApp(App[None]):
             and not self.animating
         ):
             record = self._last_record()
-            if record is None:
+            if self.table.hot_seat:
+                self.note = ("the look-back is off in pass and play: a record is seen "
+                             "from one seat")
+            elif record is None:
                 self.note = "no hand has been saved yet to look back at"
             else:
                 self.note = self.viewer(self, record)
@@ -473,6 +537,8 @@ class TableApp(App[None]):
                 self._next_hand()
             return
         action = self.pad.press(key, character)
+        if self.table.hot_seat and self.table.viewer is not None:
+            self._limits[self.table.viewer] = self.pad.refuse_above
         if action is not None:
             try:
                 self.table.act(action)
@@ -495,7 +561,9 @@ class TableApp(App[None]):
 def _opponents(table: Table) -> str:
     """The bots' names, their kind said once when they are all of one kind:
     ``"Lorenzo, Isabella, Girolamo (heuristic)"``."""
-    indices = range(1, len(table.match.players))
+    indices = [i for i in range(len(table.match.players)) if i not in table.people]
+    if not indices:
+        return ""
     kinds = {table.kinds[i] for i in indices}
     if len(kinds) == 1:
         (kind,) = kinds

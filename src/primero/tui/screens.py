@@ -1,5 +1,6 @@
 """Screens over the table: the question before leaving mid-hand, the keys and cheat
-sheet (``?``), and the step-through viewer of the last hand (``l``)."""
+sheet (``?``), the step-through viewer of the last hand (``l``), and the cover that
+hides the table while the screen is passed to the next person (pass and play)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,19 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult, SuspendNotSupported
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-__all__ = ["KEYS_HELP", "ConfirmLeave", "HelpScreen", "run_watch_viewer", "show_watch_screen"]
+from primero.play.table import pass_lines
+
+__all__ = [
+    "KEYS_HELP",
+    "ConfirmLeave",
+    "HelpScreen",
+    "PassScreen",
+    "run_watch_viewer",
+    "show_watch_screen",
+]
 
 #: The table's keys, shown by ``?`` above the cheat sheet.
 KEYS_HELP: Final = """\
@@ -79,6 +89,52 @@ class ConfirmLeave(ModalScreen[bool]):
         """y (or a leave key again) leaves; anything else stays."""
         event.stop()
         self.dismiss(event.key in ("y", "q", "ctrl+q", "ctrl+c", "ctrl+d"))
+
+
+class PassScreen(Screen[bool]):
+    """Pass and play (``primero play --hot-seat``): a whole screen, not a window over the
+    table, so nothing of the table is drawn while the device goes to ``name``: no card,
+    no view. Enter (or space) says only ``name`` is looking and dismisses with True; q
+    leaves (asking first in mid-hand, as at the table); other keys do nothing.
+
+    Args:
+        name: the person to pass to.
+    """
+
+    DEFAULT_CSS = """
+    PassScreen { align: center middle; }
+    PassScreen > Vertical {
+        width: 60; max-width: 100%; height: auto; border: thick $accent;
+        background: $surface; padding: 1 2;
+    }
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.person = name
+
+    def compose(self) -> ComposeResult:
+        """The title, the line and the keys."""
+        title, line = pass_lines(self.person)
+        with Vertical():
+            yield Static(
+                Text.assemble(
+                    (title, "bold"), "\n\n", line, "\n\n",
+                    ("enter", "bold"), f"  I am {self.person}: show my cards    ",
+                    ("q", "bold"), " leave",
+                ),
+                id="pass-text",
+            )
+
+    def on_key(self, event: events.Key) -> None:
+        """Enter or space: shown to the person; q: leave; any other key: nothing."""
+        event.stop()
+        if event.key in ("enter", "space"):
+            self.dismiss(True)
+        elif event.key == "q":
+            leave = getattr(self.app, "action_leave", None)
+            if leave is not None:
+                leave()
 
 
 class HelpScreen(ModalScreen[None]):

@@ -1,9 +1,12 @@
+// @ts-check
 // The person's moves: only the legal ones, as buttons named as online.md says
 // ("Bet", "Raise", "Call"/"Check", "Fold", "Exchange", "Stand pat", "Accept the bet",
 // "Refuse the bet", "Declare"), amounts bounded by the legal range, the own cards
 // selectable for an exchange. Sends action lines; the server decides.
 import {cardButton, cardImage} from "./cards.js";
 import {chips, el, plural, replace} from "./common.js";
+
+/** @typedef {import("./tableview.js").HandInfo} HandInfo */
 
 export class ActionPanel {
   /**
@@ -13,31 +16,45 @@ export class ActionPanel {
   constructor(nodes, send) {
     this.nodes = nodes;
     this.send = send;
+    /** @type {string[]} the cards picked for an exchange ("7h") */
     this.selected = [];
+    /** @type {string | null} */
     this.key = null;  // the turn the selection belongs to
+    /** @type {LegalOut | null} */
     this.legal = null;
+    /** @type {HandInfo | null} */
     this.info = null;
     this.busy = false;  // a move is on its way, or the connection is down
   }
 
   /** Disable (or enable again) every move: from a click until the next state, and
-   * while disconnected. */
+   * while disconnected.
+   * @param {boolean} busy
+   */
   setBusy(busy) {
     this.busy = busy;
-    for (const node of this.nodes.actions.querySelectorAll("button, input")) {
+    /** @type {NodeListOf<HTMLButtonElement | HTMLInputElement>} */
+    const moves = this.nodes.actions.querySelectorAll("button, input");
+    for (const node of moves) {
       if (busy) node.disabled = true;
     }
     for (const node of this.nodes.cards.querySelectorAll("button")) node.disabled = busy;
     if (!busy && this.info) this.drawButtons();
   }
 
-  /** The reader's chips now (for "all in"). */
+  /** The reader's chips now (for "all in").
+   * @returns {number | null}
+   */
   get myStack() {
     const i = this.info ? this.info.mine : null;
     return i === null || !this.info.hand ? null : this.info.hand.stacks[i];
   }
 
-  /** Redraw for a new state (keeps the card selection within the same turn). */
+  /** Redraw for a new state (keeps the card selection within the same turn).
+   * @param {HandInfo} info the state's hand
+   * @param {LegalOut | null} legal the state's legal moves (null: not this seat's turn)
+   * @param {string | null} turnKey names the turn (the selection is kept within it)
+   */
   draw(info, legal, turnKey) {
     this.info = info;
     this.legal = legal;
@@ -81,6 +98,10 @@ export class ActionPanel {
     this.drawButtons();
   }
 
+  /** Pick (or put back) the own card at index i, at most max cards.
+   * @param {number} i
+   * @param {number} [max]
+   */
   toggle(i, max = 2) {
     const hand = this.info.hand.hand;
     if (!this.canExchange || i < 0 || i >= hand.length) return;
@@ -89,20 +110,35 @@ export class ActionPanel {
     else if (this.selected.length < max) this.selected = [...this.selected, card];
     this.drawCards();
     this.drawButtons();
+    /** @type {HTMLElement | null} */
     const again = this.nodes.cards.querySelector(`[data-card="${card}"]`);
     if (again) again.focus();
   }
 
+  /** A move button.
+   * @param {string} label its words
+   * @param {string} line the action line it proposes
+   * @param {{cls?: string, key?: string | null}} [options] its class and keyboard key
+   * @returns {HTMLButtonElement}
+   */
   button(label, line, {cls = "", key = null} = {}) {
     return el("button", {type: "button", class: `move ${cls}`, "data-key": key,
       "aria-keyshortcuts": key, onclick: () => this.send(line)}, label);
   }
 
+  /** The amount and its button for a bet ("b") or a raise ("r").
+   * @param {"b" | "r"} kind
+   * @param {number[]} range the legal [lowest, highest] amount (chips)
+   * @param {string} key its keyboard key
+   * @returns {HTMLFormElement}
+   */
   amountControl(kind, [lo, hi], key) {
     const id = `amount-${kind}`;
     const verb = kind === "b" ? "Bet" : "Raise to";
+    /** @type {HTMLInputElement} */
     const input = el("input", {id, type: "number", min: lo, max: hi, step: 1, value: lo,
       inputmode: "numeric", class: "amount", "data-key": key});
+    /** @type {HTMLButtonElement} */
     const button = el("button", {type: "submit", class: "move primary"}, `${verb} ${lo}`);
     const already = kind === "r" ? (this.info.hand.round_bets ?? [])[this.info.mine] ?? 0 : 0;
     const allIn = this.myStack !== null && hi - already >= this.myStack;
@@ -116,7 +152,7 @@ export class ActionPanel {
       return ok ? value : null;
     };
     input.addEventListener("input", valid);
-    const form = el("form", {class: "amount-form", onsubmit: (event) => {
+    const form = el("form", {class: "amount-form", onsubmit: (/** @type {SubmitEvent} */ event) => {
       event.preventDefault();
       const value = valid();
       if (value !== null) this.send(`${kind} ${value}`);
@@ -164,7 +200,10 @@ export class ActionPanel {
     replace(box, parts);
   }
 
-  /** Keyboard shortcuts as in the terminal table; returns true when the key did something. */
+  /** Keyboard shortcuts as in the terminal table; returns true when the key did something.
+   * @param {string} key the key pressed, lower case
+   * @returns {boolean}
+   */
   press(key) {
     if (!this.legal) return false;
     if (/^[1-6]$/.test(key) && this.canExchange) {
@@ -174,6 +213,7 @@ export class ActionPanel {
     const box = this.nodes.actions;
     if (key === "e" && this.canExchange) {
       if (this.selected.length) {
+        /** @type {HTMLButtonElement | null} */
         const exchange = box.querySelector("button.primary");
         if (exchange && !exchange.disabled) exchange.click();
       } else if (this.legal.exchange.includes(0)) {
@@ -185,10 +225,12 @@ export class ActionPanel {
       return true;
     }
     if (key === "b" || key === "r") {
+      /** @type {HTMLInputElement | null} */
       const input = box.querySelector(`#amount-${key}`);
       if (input) { input.focus(); input.select(); return true; }
       return false;
     }
+    /** @type {HTMLButtonElement | null} */
     const target = box.querySelector(`button[data-key="${key}"]`);
     if (target && ["c", "f", "y", "n"].includes(key)) { target.click(); return true; }
     if (target && key === "d") { target.focus(); return true; }

@@ -2,11 +2,16 @@
 // One WebSocket to /ws/tables/{id}: reconnects by itself with back-off, resyncs from
 // the last version seen after a drop, a laptop sleep or the network coming back.
 
+/** A message from the server: a state, an error, a chat line, or the answer to `hints`
+ * (built in server/hints.py, no Pydantic model: read by dialogs.drawHints).
+ * @typedef {StateOut | ErrorOut | ChatOut | {type: "hints", version: number, [field: string]: unknown}} ServerMessage
+ */
+
 export class Connection {
   /**
    * @param {string} tableId
    * @param {() => string|null} token  the seat's token, or null to watch
-   * @param {{onmessage: (msg: object) => void, onstatus: (status: string) => void,
+   * @param {{onmessage: (msg: ServerMessage) => void, onstatus: (status: string) => void,
    *          onrefused: () => void}} handlers
    */
   constructor(tableId, token, handlers) {
@@ -90,7 +95,7 @@ export class Connection {
 
   /**
    * Send a message to the server (docs/protocol.md); false when not connected.
-   * @param {ActionIn | ResyncIn | ChatIn | HintsIn} msg
+   * @param {ActionIn | ResyncIn | ChatIn | HintsIn | SitOutIn | SitInIn | LeaveIn | RebuyIn} msg
    * @returns {boolean}
    */
   send(msg) {

@@ -1,8 +1,13 @@
+// @ts-check
 // The guided first hand (/t/{id}?learn): a short lesson for each moment of the hand, as
 // `primero learn` gives in the terminal. Reads only the state message (this seat's view).
 import {chips} from "./common.js";
 
-/** The lesson for the moment of `msg` (a state message) and `info` (its HandInfo). */
+/** The lesson for the moment of `msg` (a state message) and `info` (its HandInfo).
+ * @param {StateOut} msg
+ * @param {import("./tableview.js").HandInfo} info
+ * @returns {string}
+ */
 export function guideText(msg, info) {
   const hand = msg.hand;
   const legal = msg.legal;

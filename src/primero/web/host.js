@@ -1,13 +1,26 @@
+// @ts-check
 // The host's controls on the table page and the ledger (online.md "Tables": pause,
 // resume, end, rematch, the timer, a bot for a seat left or sat out).
 import {api, el, replace} from "./common.js";
 
-/** The host's controls (pause, resume, end, rematch, timer, a bot for a seat left). */
+/** The host's controls (pause, resume, end, rematch, timer, a bot for a seat left).
+ * @param {TableSummary} table
+ * @param {{h: string | null, tableId: string, hidden: boolean,
+ *   confirmThen: (text: string, then: () => void) => void, goToNext: (id: string) => void}} page
+ *   the host token (null: not the host), the table, whether the page hides the controls,
+ *   and the page's confirm dialog and rematch move
+ */
 export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext}) {
   const box = document.getElementById("host-box");
   box.hidden = !h || hidden;
   if (box.hidden) return;
   const parts = [];
+  /** An API call of the host's; its answer, or null after showing the error.
+   * @param {string} path under the table's address ("/pause")
+   * @param {string} [method]
+   * @param {object} [body]
+   * @returns {() => Promise<any>} the call (any: each path answers its own JSON)
+   */
   const call = (path, method = "POST", body) => async () => {
     document.getElementById("host-error").textContent = "";
     try {
@@ -41,10 +54,13 @@ export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext}) {
   }
   replace(document.getElementById("host-actions"), parts);
   document.getElementById("timer-form").hidden = over;
-  if (document.activeElement !== document.getElementById("host-timer")) document.getElementById("host-timer").value = String(table.turn_seconds);
+  const timer = /** @type {HTMLInputElement} */ (document.getElementById("host-timer"));
+  if (document.activeElement !== timer) timer.value = String(table.turn_seconds);
 }
 
-/** Buy-ins and net per person (bots never rebuy; they are left out). */
+/** Buy-ins and net per person (bots never rebuy; they are left out).
+ * @param {TableSummary} table
+ */
 export function drawLedger(table) {
   const people = table.seats.filter((s) => s.kind === "person" && s.ledger);
   document.getElementById("ledger").hidden = !people.length || table.status === "waiting";

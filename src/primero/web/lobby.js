@@ -1,7 +1,17 @@
+// @ts-check
 // The lobby: the tables with their seats and status, create a table, join, watch.
 import {api, chips, el, hostKey, plural, replace, store, tokenKey} from "./common.js";
 
-/** Every house rule of rules.md with its default and a short explanation. */
+/**
+ * A house rule of rules.md as the form shows it: its key in `rules`, its kind of field,
+ * its default (null: none), the lowest whole number or the choices, and its words.
+ * @typedef {{key: keyof RulesSchema, type: "int" | "bool" | "choice", def: number | boolean | string | null,
+ *   min?: number, choices?: string[], label: string, help: string}} HouseRule
+ */
+
+/** Every house rule of rules.md with its default and a short explanation.
+ * @type {HouseRule[]}
+ */
 export const HOUSE_RULES = [
   {key: "ante", type: "int", def: 1, min: 0, label: "Ante",
     help: "Chips each player puts in the pot before the deal (R4.1)."},
@@ -27,6 +37,7 @@ export const HOUSE_RULES = [
     help: "Most players at a table, 2 to 8 (R3)."},
 ];
 
+/** @type {string[]} the bot kinds the server offers */
 let botKinds = ["random", "heuristic"];
 
 async function loadBotKinds() {
@@ -39,8 +50,17 @@ async function loadBotKinds() {
   } catch { /* older server: the two built-in kinds */ }
 }
 
+/**
+ * The form element with this id (index.html has it).
+ * @param {string} id
+ * @returns {HTMLInputElement}
+ */
+function input(id) {
+  return /** @type {HTMLInputElement} */ (document.getElementById(id));
+}
+
 function seatRows() {
-  const count = Number(document.getElementById("c-count").value);
+  const count = Number(input("c-count").value);
   const box = document.getElementById("c-seats");
   const previous = Array.from(box.querySelectorAll("select"), (s) => s.value);
   replace(box, el("legend", {}, "Who sits at each seat"));
@@ -64,7 +84,7 @@ function ruleFields() {
     let input;
     if (rule.type === "bool") {
       input = el("input", {id, type: "checkbox", "aria-describedby": helpId});
-      input.checked = rule.def;
+      input.checked = Boolean(rule.def);
       box.append(el("div", {class: "field check"}, input, el("label", {for: id}, rule.label),
         el("small", {id: helpId}, rule.help)));
       continue;
@@ -82,8 +102,15 @@ function ruleFields() {
   }
 }
 
+/**
+ * A whole number from a form field; throws Error(what is wrong).
+ * @param {string} id the field
+ * @param {string} what its name in the error ("The stack")
+ * @param {{min: number, optional?: boolean}} bounds the lowest value; optional: empty is null
+ * @returns {number | null}
+ */
 function intField(id, what, {min, optional = false}) {
-  const raw = document.getElementById(id).value.trim();
+  const raw = input(id).value.trim();
   if (raw === "" && optional) return null;
   if (!/^\d+$/.test(raw) || Number(raw) < min) {
     throw new Error(`${what} must be a whole number of at least ${min}`);
@@ -91,30 +118,42 @@ function intField(id, what, {min, optional = false}) {
   return Number(raw);
 }
 
-/** The body of POST /api/tables from the form; throws Error(what is wrong). */
+/** The body of POST /api/tables from the form; throws Error(what is wrong).
+ * @returns {CreateTable}
+ */
 export function createBody() {
-  const body = {seats: Array.from(document.querySelectorAll("#c-seats select"), (s) => s.value)};
-  const name = document.getElementById("c-name").value.trim();
+  /** @type {NodeListOf<HTMLSelectElement>} */
+  const selects = document.querySelectorAll("#c-seats select");
+  /** @type {CreateTable} */
+  const body = {seats: Array.from(selects, (s) => /** @type {CreateTable["seats"][number]} */ (s.value))};
+  const name = input("c-name").value.trim();
   if (name) body.name = name;
   body.stack = intField("c-stack", "The stack", {min: 1});
   body.turn_seconds = intField("c-timer", "The turn timer", {min: 0});
   const maxHands = intField("c-max-hands", "The number of hands", {min: 1, optional: true});
   if (maxHands !== null) body.max_hands = maxHands;
-  body.rebuy = document.getElementById("c-rebuy").checked;
+  body.rebuy = input("c-rebuy").checked;
+  /** @type {Record<string, unknown>} */
   const rules = {};
   for (const rule of HOUSE_RULES) {
-    const input = document.getElementById(`r-${rule.key}`);
+    const field = input(`r-${rule.key}`);
     let value;
-    if (rule.type === "bool") value = input.checked;
-    else if (rule.type === "choice") value = input.value;
-    else value = intField(input.id, rule.label, {min: rule.min, optional: rule.def === null});
+    if (rule.type === "bool") value = field.checked;
+    else if (rule.type === "choice") value = field.value;
+    else value = intField(field.id, rule.label, {min: rule.min, optional: rule.def === null});
     if (value !== rule.def) rules[rule.key] = value;
   }
   if (Object.keys(rules).length) body.rules = rules;
   return body;
 }
 
+/**
+ * Take a seat and go to the table.
+ * @param {string} tableId
+ * @param {string} name
+ */
 async function join(tableId, name) {
+  /** @type {SeatTaken} */
   const seat = await api(`/api/tables/${encodeURIComponent(tableId)}/seats`,
     {method: "POST", body: {name}});
   store.set(tokenKey(tableId), {token: seat.token, seat: seat.seat, name});
@@ -122,11 +161,20 @@ async function join(tableId, name) {
   location.assign(`/t/${encodeURIComponent(tableId)}`);
 }
 
+/**
+ * Take a seat (pass and play, the guided hand).
+ * @param {string} tableId
+ * @param {string} name
+ * @returns {Promise<SeatTaken>}
+ */
 async function seatOnly(tableId, name) {
   return api(`/api/tables/${encodeURIComponent(tableId)}/seats`, {method: "POST", body: {name}});
 }
 
-/** Pass and play: every named player takes a seat; this device keeps all the tokens. */
+/** Pass and play: every named player takes a seat; this device keeps all the tokens.
+ * @param {CreatedTable} table
+ * @param {string[]} names
+ */
 async function passAndPlay(table, names) {
   const seats = [];
   for (const name of names) {
@@ -142,6 +190,7 @@ async function onLearn() {
   error.textContent = "";
   try {
     const name = store.get("primero.name") || "Learner";
+    /** @type {CreatedTable} */
     const table = await api("/api/tables", {method: "POST", body: {
       name: "First hand", seats: ["open", "heuristic", "heuristic", "heuristic"],
       turn_seconds: 0, max_hands: 1}});
@@ -154,20 +203,22 @@ async function onLearn() {
   }
 }
 
+/** @param {SubmitEvent} event */
 async function onCreate(event) {
   event.preventDefault();
   const error = document.getElementById("create-error");
   error.textContent = "";
   try {
     const body = createBody();
-    const player = document.getElementById("c-player").value.trim();
-    const others = document.getElementById("c-pass").value.split(",").map((n) => n.trim()).filter(Boolean);
+    const player = input("c-player").value.trim();
+    const others = input("c-pass").value.split(",").map((n) => n.trim()).filter(Boolean);
     if (others.length) {
       if (!player) throw new Error("Give your name too: pass and play starts with you");
       const open = body.seats.filter((s) => s === "open").length;
       if (open < others.length + 1) {
         throw new Error(`Pass and play needs ${others.length + 1} open seats: make more seats open`);
       }
+      /** @type {CreatedTable} */
       const table = await api("/api/tables", {method: "POST", body});
       if (table.host_token) store.set(hostKey(table.id), table.host_token);
       await passAndPlay(table, [player, ...others]);
@@ -176,6 +227,7 @@ async function onCreate(event) {
     if (player && !body.seats.includes("open")) {
       throw new Error("Make at least one seat open for a person, or leave your name empty to watch bots");
     }
+    /** @type {CreatedTable} */
     const table = await api("/api/tables", {method: "POST", body});
     // The host token is shown once: kept in this browser like a seat token.
     if (table.host_token) store.set(hostKey(table.id), table.host_token);
@@ -186,12 +238,21 @@ async function onCreate(event) {
   }
 }
 
+/**
+ * @param {SeatOut} seat
+ * @param {number} index its table seat
+ * @returns {string}
+ */
 function seatText(seat, index) {
   const who = seat.kind === "open" ? "open seat"
     : seat.kind === "person" ? seat.name : `${seat.name} (bot: ${seat.kind})`;
   return `${index + 1}. ${who}${seat.kind === "open" ? "" : `, ${chips(seat.chips)}`}`;
 }
 
+/**
+ * @param {TableSummary} table
+ * @returns {HTMLLIElement}
+ */
 function tableItem(table) {
   const open = table.seats.filter((s) => s.kind === "open").length;
   const id = `join-${table.id}`;
@@ -201,14 +262,15 @@ function tableItem(table) {
     actions.append(el("a", {class: "button primary", href: `/t/${encodeURIComponent(table.id)}`},
       `Back to your seat at ${table.name}`));
   } else if (open > 0) {
-    const input = el("input", {id, maxlength: 24, autocomplete: "nickname",
+    /** @type {HTMLInputElement} */
+    const name = el("input", {id, maxlength: 24, autocomplete: "nickname",
       value: store.get("primero.name") ?? ""});
     const error = el("span", {class: "error", role: "alert"});
-    const form = el("form", {class: "join", onsubmit: async (event) => {
+    const form = el("form", {class: "join", onsubmit: async (/** @type {SubmitEvent} */ event) => {
       event.preventDefault();
       error.textContent = "";
-      try { await join(table.id, input.value.trim()); } catch (e) { error.textContent = e.message; }
-    }}, el("label", {for: id}, "Your name"), input,
+      try { await join(table.id, name.value.trim()); } catch (e) { error.textContent = e.message; }
+    }}, el("label", {for: id}, "Your name"), name,
     el("button", {type: "submit", class: "primary"}, `Join ${table.name}`), error);
     actions.append(form);
   }
@@ -230,11 +292,12 @@ async function refresh() {
   try {
     // Only tables worth joining: yours, and those with a seat open; the others may be
     // watched from "Tables in play".
+    /** @type {Record<string, number>} */
     const order = {waiting: 0, playing: 1, paused: 2, over: 3};
-    const all = (await api("/api/tables"))
+    const all = (/** @type {TableSummary[]} */ (await api("/api/tables")))
       .filter((t) => t.status !== "over" && t.status !== "broken")
       .sort((a, b) => (order[a.status] ?? 4) - (order[b.status] ?? 4));
-    const worth = (t) => store.get(tokenKey(t.id)) || t.seats.some((s) => s.kind === "open");
+    const worth = (/** @type {TableSummary} */ t) => store.get(tokenKey(t.id)) || t.seats.some((s) => s.kind === "open");
     const tables = all.filter(worth);
     const others = all.filter((t) => !worth(t));
     replace(list, tables.map(tableItem));
@@ -249,7 +312,7 @@ async function refresh() {
 }
 
 async function main() {
-  document.getElementById("c-player").value = store.get("primero.name") ?? "";
+  input("c-player").value = store.get("primero.name") ?? "";
   ruleFields();
   await loadBotKinds();
   seatRows();

@@ -1,3 +1,4 @@
+// @ts-check
 // The table page /t/{id}: one WebSocket, state messages drawn, moves proposed.
 // ?screen: the table screen for a TV in the room (the public table, large, QR codes).
 import {ActionPanel} from "./actions.js";
@@ -8,6 +9,12 @@ import {guideText} from "./guide.js";
 import {drawHost, drawLedger} from "./host.js";
 import {HandInfo, PHASES, drawLog, drawResult, drawSeats, turnText} from "./tableview.js";
 
+/** @typedef {import("./conn.js").ServerMessage} ServerMessage */
+
+/** The element of table.html with this id.
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] ?? "");
 const params = new URLSearchParams(location.search);
@@ -27,6 +34,14 @@ const tablePath = `/t/${encodeURIComponent(tableId)}`;
   if (seat || host) history.replaceState(null, "", location.pathname + location.search);
 })();
 
+/**
+ * The page's state. `lastResult.hand` is `any`: it is the record of GET /hands/{n}
+ * (server/hands_api.py), which has no Pydantic model to generate a type from; drawResult
+ * reads its pots, shown, players and final_stacks.
+ * @type {{msg: StateOut | null, info: HandInfo, pending: {id: string, line: string, version: number} | null,
+ *   sound: boolean, myTurn: boolean, connected: boolean, reconnected: boolean, pot: number | null,
+ *   lastResult: {number: number, hand: any} | null, passActive: number | null}}
+ */
 const app = {
   msg: null,          // the last state message
   info: new HandInfo(null, null),
@@ -40,12 +55,17 @@ const app = {
   passActive: null,   // pass and play: the table seat shown now (null: the public view)
 };
 
-/** Pass and play: the seats of this device, [{seat, token, name}]. */
+/** Pass and play: the seats of this device, [{seat, token, name}].
+ * @returns {{seat: number, token: string, name: string}[]}
+ */
 function passSeats() {
   const list = store.get(`primero.pass.${tableId}`);
   return passMode && Array.isArray(list) ? list : [];
 }
 
+/** The token this page plays with (null: watching).
+ * @returns {string | null}
+ */
 function token() {
   if (screenMode) return null;  // the table screen is public: no private cards
   if (passMode) {
@@ -56,10 +76,12 @@ function token() {
   return saved && saved.token ? saved.token : null;
 }
 
+/** @returns {string | null} the host token kept in this browser */
 function hostToken() {
   return screenMode ? null : store.get(hostKey(tableId));
 }
 
+/** @returns {number | null} the table seat of this browser's token */
 function savedSeat() {
   if (passMode) return app.passActive;
   const saved = store.get(tokenKey(tableId));
@@ -88,7 +110,9 @@ const panel = new ActionPanel({cards: $("own-cards"), actions: $("actions"), not
   (line) => propose(line));
 
 /** Send a move once: the buttons stay disabled until the next state; a second click (or
- * a click on a stale screen) is absorbed here or, by its version, by the server. */
+ * a click on a stale screen) is absorbed here or, by its version, by the server.
+ * @param {string} line the action line, without the seat
+ */
 function propose(line) {
   if (app.pending || !app.connected || !app.msg || !app.msg.legal) return;
   $("action-error").textContent = "";
@@ -110,6 +134,7 @@ function drawBusy() {
   }
 }
 
+/** @param {ServerMessage} msg */
 function onMessage(msg) {
   if (msg.type === "state") onState(msg);
   else if (msg.type === "error") {
@@ -129,6 +154,7 @@ function onMessage(msg) {
   }
 }
 
+/** @param {StateOut} msg */
 function onState(msg) {
   const before = app.msg;
   app.msg = msg;
@@ -154,7 +180,9 @@ function onState(msg) {
 
 /** Pass and play: between turns the device shows the public table; when a player of this
  * device is to act, a cover asks to pass it to them, and only their tap shows their cards
- * (their seat's connection). After their move the public view comes back. */
+ * (their seat's connection). After their move the public view comes back.
+ * @param {StateOut} msg
+ */
 function passTurn(msg) {
   const hand = msg.hand;
   const seats = passSeats();
@@ -179,12 +207,19 @@ function passTurn(msg) {
   }
 }
 
-/** A guided first hand: a short lesson for the moment, as `primero learn` does. */
+/** A guided first hand: a short lesson for the moment, as `primero learn` does.
+ * @param {StateOut} msg
+ * @param {HandInfo} info
+ */
 function drawGuide(msg, info) {
   $("guide").hidden = false;
   $("guide-text").textContent = guideText(msg, info);
 }
 
+/**
+ * @param {StateOut} msg
+ * @param {HandInfo} info
+ */
 function draw(msg, info) {
   const table = msg.table;
   document.body.classList.toggle("waiting", table.status === "waiting");
@@ -217,12 +252,20 @@ function draw(msg, info) {
   tick();
 }
 
+/**
+ * @param {TableSummary} table
+ * @returns {number | null} this browser's table seat
+ */
 function mySeatIndex(table) {
   if (!token()) return null;
   const seat = savedSeat();
   return seat !== null && seat < table.seats.length ? seat : null;
 }
 
+/**
+ * @param {TableSummary} table
+ * @returns {string}
+ */
 function statusWords(table) {
   const open = table.seats.filter((s) => s.kind === "open").length;
   if (table.status === "waiting") return `Waiting for ${open} more player${open === 1 ? "" : "s"}`;
@@ -235,13 +278,16 @@ function statusWords(table) {
   return "Starting…";
 }
 
-/** A short animation (none with prefers-reduced-motion: the CSS says so). */
+/** A short animation (none with prefers-reduced-motion: the CSS says so).
+ * @param {HTMLElement} node
+ */
 function flash(node) {
   node.classList.remove("flash");
   void node.offsetWidth;
   node.classList.add("flash");
 }
 
+/** @param {HandInfo} info */
 function drawResultPanel(info) {
   // The finished hand stays shown; during the next hand the previous one comes from the
   // server (GET /hands/{n}), never from what this browser happened to see.
@@ -260,6 +306,7 @@ function drawResultPanel(info) {
   }
 }
 
+/** @param {StateOut} msg */
 async function loadLastResult(msg) {
   const number = msg.hand && !msg.hand.final_stacks ? msg.hand.number - 1 : null;
   if (!number || number < 1 || (app.lastResult && app.lastResult.number === number)) return;
@@ -281,6 +328,10 @@ function tick() {
   node.classList.toggle("urgent", Boolean(msg.legal) && left <= 10);
 }
 
+/**
+ * @param {TableSummary} table
+ * @param {HandInfo} info
+ */
 function drawJoin(table, info) {
   const open = table.seats.some((s) => s.kind === "open");
   const canJoin = !screenMode && !token() && open && table.status !== "over";
@@ -288,9 +339,10 @@ function drawJoin(table, info) {
   $("mine").hidden = screenMode || (info.mine === null && !token()) || table.status === "waiting";
 }
 
+/** @param {TableSummary} table */
 function drawShare(table) {
   const url = `${location.origin}${tablePath}`;
-  const open = table.seats.map((s, k) => [s, k]).filter(([s]) => s.kind === "open");
+  const open = table.seats.map((s, k) => /** @type {[SeatOut, number]} */ ([s, k])).filter(([s]) => s.kind === "open");
   $("share").hidden = !screenMode && table.status !== "waiting" && !open.length;
   $("open-seats").textContent = open.length
     ? `${plural(open.length, "seat")} still open` : "Every seat is taken";
@@ -314,7 +366,10 @@ function drawShare(table) {
   if (h) $("host-url").textContent = `${url}#host=${h}`;
 }
 
-/** Sit out, sit in, leave, rebuy; a broke person sees their place and their choices. */
+/** Sit out, sit in, leave, rebuy; a broke person sees their place and their choices.
+ * @param {TableSummary} table
+ * @param {HandInfo} info
+ */
 function drawSeatBox(table, info) {
   const me = mySeatIndex(table) ?? info.myTableSeat;
   const box = $("seat-box");
@@ -369,15 +424,21 @@ function drawSeatBox(table, info) {
   replace($("seat-actions"), parts);
 }
 
+/** Ask a yes/no question; then() on yes.
+ * @param {string} text
+ * @param {() => void} then
+ */
 function confirmThen(text, then) {
-  const dialog = $("d-confirm");
+  const dialog = /** @type {HTMLDialogElement} */ ($("d-confirm"));
   $("confirm-text").textContent = text;
   dialog.returnValue = "";
   dialog.addEventListener("close", () => { if (dialog.returnValue === "yes") then(); }, {once: true});
   dialog.showModal();
 }
 
-/** Follow the rematch: the same tokens hold the same seats there. */
+/** Follow the rematch: the same tokens hold the same seats there.
+ * @param {string} nextId
+ */
 function goToNext(nextId) {
   const seat = store.get(tokenKey(tableId));
   if (seat) store.set(tokenKey(nextId), seat);
@@ -405,6 +466,7 @@ function beep() {
   } catch { /* no audio */ }
 }
 
+/** @param {boolean} on */
 function setSound(on) {
   app.sound = on;
   store.set("primero.sound", on);
@@ -419,14 +481,15 @@ function openHints() {
   else if (!conn.send({type: "hints"})) {
     $("hints-body").replaceChildren(el("p", {}, "Not connected."));
   }
-  $("d-hints").showModal();
+  /** @type {HTMLDialogElement} */ ($("d-hints")).showModal();
 }
 
 function openHands() {
-  $("d-replay").showModal();
+  /** @type {HTMLDialogElement} */ ($("d-replay")).showModal();
   drawHands($("replay-body"), tableId, token());
 }
 
+/** @param {KeyboardEvent} event */
 function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
@@ -437,17 +500,19 @@ function onKey(event) {
   let done = true;
   if (key === "Escape") { panel.clear(); return; }
   if (key === "h") openHints();
-  else if (key === "?") $("d-cheat").showModal();
+  else if (key === "?") /** @type {HTMLDialogElement} */ ($("d-cheat")).showModal();
   else if (key === "p") openHands();
   else if (key === "m") setSound(!app.sound);
   else done = !app.pending && app.connected && panel.press(key.toLowerCase());
   if (done) event.preventDefault();
 }
 
+/** @param {SubmitEvent} event */
 async function onJoin(event) {
   event.preventDefault();
   $("join-error").textContent = "";
-  const name = $("join-name").value.trim();
+  const name = /** @type {HTMLInputElement} */ ($("join-name")).value.trim();
+  /** @type {JoinTable} */
   const body = {name};
   if (Number.isInteger(wantedSeat)) body.seat = wantedSeat;
   try {
@@ -468,23 +533,23 @@ function main() {
     $("pass-cover").hidden = true;
     conn.reopen();
   });
-  $("join-name").value = store.get("primero.name") ?? "";
+  /** @type {HTMLInputElement} */ ($("join-name")).value = store.get("primero.name") ?? "";
   $("join-form").addEventListener("submit", onJoin);
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    const text = $("chat-text").value.trim();
-    if (text && conn.send({type: "chat", text})) $("chat-text").value = "";
+    const text = /** @type {HTMLInputElement} */ ($("chat-text")).value.trim();
+    if (text && conn.send({type: "chat", text})) /** @type {HTMLInputElement} */ ($("chat-text")).value = "";
   });
   $("timer-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("host-error").textContent = "";
     try {
       await api(`/api/tables/${encodeURIComponent(tableId)}`,
-        {method: "PATCH", body: {turn_seconds: Number($("host-timer").value)}, token: hostToken()});
+        {method: "PATCH", body: {turn_seconds: Number(/** @type {HTMLInputElement} */ ($("host-timer")).value)}, token: hostToken()});
     } catch (e) { $("host-error").textContent = e.message; }
   });
   $("b-hints").addEventListener("click", openHints);
-  $("b-cheat").addEventListener("click", () => $("d-cheat").showModal());
+  $("b-cheat").addEventListener("click", () => /** @type {HTMLDialogElement} */ ($("d-cheat")).showModal());
   $("b-replay").addEventListener("click", openHands);
   $("b-sound").addEventListener("click", () => setSound(!app.sound));
   $("b-copy").addEventListener("click", async () => {

@@ -4,6 +4,7 @@
 import {cardImage} from "./cards.js";
 import {chips, el, plural, replace} from "./common.js";
 
+/** @type {Record<string, string>} each phase (HandOut.phase) in words */
 export const PHASES = {
   first_deal: "First deal",
   first_round: "First round: bet or exchange",
@@ -60,7 +61,9 @@ export class HandInfo {
     return Array.isArray(list) && Array.isArray(list[i]) ? list[i] : [];
   }
 
-  /** {seat, amount, raise} of the bet under vote, or null. */
+  /** {seat, amount, raise} of the bet under vote, or null.
+   * @returns {PendingBetOut | null}
+   */
   get pending() {
     return this.hand && this.hand.pending_bet ? this.hand.pending_bet : null;
   }

@@ -21,15 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from primero.bots import BOT_KINDS, make_bot
+from primero.bots import BOT_KINDS, UNCAPPED_KINDS, make_bot
 from primero.engine.actions import (
     Action,
-    Bet,
     Call,
-    Declare,
-    Exchange,
-    Fold,
-    Raise,
     Vote,
     parse_action,
 )
@@ -40,9 +35,8 @@ from primero.engine.match import Agent
 from primero.engine.rules import DEFAULT_RULES, Rules
 from primero.engine.state import DEALER, HandState
 from primero.engine.views import SeatView, view
-from primero.play.moveinput import personal_message
 from primero.play.tablemodel.presence import TableMatch
-from primero.play.tablemodel.sentences import sentence
+from primero.play.tablemodel.sentences import move_name, refusal_words, sentence
 from primero.play.tablemodel.timeout import least_committal
 
 __all__ = ["Event", "TableModel", "bot_seed", "move_words"]
@@ -57,25 +51,8 @@ def bot_seed(seed: int, index: int) -> int:
 PLAYER_VERBS: Final = ("x", "b", "r", "c", "f", "y", "n", "dc")
 
 
-def move_words(action: Action) -> str:
-    """A player's action as the move a person chose, for a refusal (never record
-    notation): ``"raise to 12"``, ``"accept the bet"``, ``"exchange 2 cards"``."""
-    if isinstance(action, Vote):
-        return "accept the bet" if action.accept else "refuse the bet"
-    if isinstance(action, Exchange):
-        k = len(action.cards)
-        return "stand pat" if k == 0 else f"exchange {k} card{'s' if k != 1 else ''}"
-    if isinstance(action, Bet):
-        return "check" if action.amount == 0 else f"bet {action.amount}"
-    if isinstance(action, Raise):
-        return f"raise to {action.amount}"
-    if isinstance(action, Call):
-        return "call or check"
-    if isinstance(action, Fold):
-        return "fold"
-    if isinstance(action, Declare):
-        return f"declare {action.category.label}"
-    return "make that move"
+#: A player's action as the move a person chose (one copy: :mod:`.sentences`).
+move_words = move_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +101,10 @@ class TableModel:
         turn_seconds: a person's time to act (seconds); None or 0 for no timer.
         rebuy: whether a broke person may rebuy (online.md ``rebuy``; see
             :mod:`.presence`).
+        friendly_bots: the bots' bets and raises are capped as people at a friendly
+            table bet (:class:`primero.bots.friendly.FriendlyBets`: at most the pot and a
+            quarter of the smallest stack in the hand); ``primero serve``'s game-night
+            tables set it. Kept as :attr:`friendly_bots` for bots seated later.
 
     Raises:
         RulesError: as :class:`~primero.engine.match.Match` (player count, names, stacks,
@@ -143,6 +124,7 @@ class TableModel:
         seed: int | None = None,
         turn_seconds: float | None = None,
         rebuy: bool = False,
+        friendly_bots: bool = False,
     ) -> None:
         if len(kinds) != len(names):
             raise ValueError(f"give one kind per player: {len(names)} names, {len(kinds)} kinds")
@@ -161,14 +143,26 @@ class TableModel:
         self.kinds: tuple[str | None, ...] = tuple(kinds)
         self.seed = seed
         self.turn_seconds = turn_seconds or None
+        self.friendly_bots = friendly_bots
         self.agents: tuple[Agent | None, ...] = tuple(
-            None if k is None else make_bot(k, None if seed is None else bot_seed(seed, i))
+            None if k is None else self._bot(k, None if seed is None else bot_seed(seed, i))
             for i, k in enumerate(kinds)
         )
         self.hand: HandState | None = None
         self.hand_seed: int | None = None
         self.events: list[Event] = []
         self.deadline: float | None = None
+
+    def _bot(self, kind: str, seed: int | None) -> Agent:
+        """A bot of ``kind`` for this table, wrapped in friendly bet sizes when the
+        table has them (:attr:`friendly_bots`; never the exploiters,
+        :data:`primero.bots.UNCAPPED_KINDS`)."""
+        bot = make_bot(kind, seed)
+        if not self.friendly_bots or kind in UNCAPPED_KINDS:
+            return bot
+        from primero.bots.friendly import FriendlyBets
+
+        return FriendlyBets(bot)
 
     # ----------------------------------------------------------------- queries
 
@@ -352,26 +346,20 @@ class TableModel:
             raise WrongTurnError("it is not your turn")
         if self.match.presence[index].leaving:
             raise WrongTurnError("you have left this table: you may watch and chat")
-        allowed = personal_message(hand.legal_actions().describe(), seat)
+        legal = hand.legal_actions()
         words = line.strip().split(" ")
-        if words[0] not in PLAYER_VERBS:
-            raise IllegalActionError(
-                f"unknown action {words[0]!r}: a player's action is x (exchange), b N (bet), "
-                f"r N (raise to), c (call or check), f (fold), y or n (accept or refuse the "
-                f"bet) or dc <category> (declare); now {allowed}"
-            )
+        if words[0] not in PLAYER_VERBS:  # words for people (sentences.refusal_words)
+            raise IllegalActionError(refusal_words(None, legal, None, seat))
         try:
             action = parse_action(f"p{seat + 1} {line.strip()}", hand.n)
         except ValueError:
-            raise IllegalActionError(f"that move is not understood; now {allowed}") from None
+            raise IllegalActionError(refusal_words(None, legal, None, seat)) from None
         try:
             hand.check(action)
         except WrongTurnError:  # the engine names the line; a person reads the move
-            raise IllegalActionError(
-                f"you cannot {move_words(action)} now: {allowed}"
-            ) from None
+            raise IllegalActionError(refusal_words(action, legal, None, seat)) from None
         except PrimeroError as exc:
-            raise IllegalActionError(personal_message(str(exc), seat)) from None
+            raise IllegalActionError(refusal_words(action, legal, exc, seat)) from None
         return action
 
     def apply_person(self, action: Action, index: int, *, now: float | None = None) -> Event:

@@ -12,25 +12,10 @@ from typing import Any
 from primero.engine.actions import Deal, seat_name
 from primero.engine.legal import LegalActions
 from primero.engine.state import DEALER
-from primero.engine.views import SeatView
 from primero.play.tablemodel.model import TableModel
+from primero.play.tablemodel.sentences import result_sentences
 
-__all__ = ["legal_payload", "result_sentences", "seat_payload"]
-
-
-def result_sentences(v: SeatView) -> list[str]:
-    """The lines that end a finished hand's log: who won what (R7), one per pot, e.g.
-    ``"Ana wins 12 chips"``, ``"Side pot 1: Ana and Ben share 9 chips"``; [] before the end."""
-    out: list[str] = []
-    for k, award in enumerate(v.awards):
-        names = [v.players[w] for w in award.winners]
-        amount = award.pot.amount
-        chips = f"{amount} chip{'s' if amount != 1 else ''}"
-        what = f"{names[0]} wins {chips}" if len(names) == 1 else (
-            f"{' and '.join(names)} share {chips}"
-        )
-        out.append(what if k == 0 else f"Side pot {k}: {what}")
-    return out
+__all__ = ["legal_payload", "seat_payload"]
 
 
 def legal_payload(legal: LegalActions) -> dict[str, Any]:

@@ -23,18 +23,36 @@ returned", never as a pot or a win (:func:`uncalled_bet`, :func:`won_awards`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from primero.engine.actions import HIDDEN, Action, Call
+from primero.engine.actions import (
+    HIDDEN,
+    Action,
+    Bet,
+    Call,
+    Declare,
+    Exchange,
+    Fold,
+    Raise,
+    Vote,
+)
 from primero.engine.cards import CardError, format_cards, parse_card
+from primero.engine.errors import BadAmountError, BadCardsError, BadDeclarationError
+from primero.engine.legal import LegalActions
 from primero.engine.pots import Award, Pot
+from primero.engine.state import DEALER
 from primero.engine.views import SeatView, redact
+from primero.play.moveinput import personal_message, strip_allowed
 
 __all__ = [
     "Uncalled",
+    "allowed_words",
     "hand_sentences",
     "line_sentences",
+    "move_name",
+    "refusal_words",
     "result_sentences",
     "section_marker",
     "sentence",
@@ -415,3 +433,114 @@ def section_marker(lines: Sequence[str], index: int) -> str | None:
         if seen_dc and (prev_words[:1] == ["d"] or prev_words[1:2] == ["x"]):
             return "last round (R4.7)"
     return None
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+def _range_words(span: tuple[int, int]) -> str:
+    low, high = span
+    if low == high:
+        return f"{low} chip{'' if low == 1 else 's'}"
+    return f"between {low} and {high} chips"
+
+
+def _or_list(parts: Sequence[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def allowed_words(legal: LegalActions) -> str:
+    """What the seat to act may do, said to that person, without record notation
+    (R4–R8): ``"you may exchange 1 or 2 cards, bet between 1 and 99 chips or fold"``.
+
+    >>> allowed_words(LegalActions(0, vote=True))
+    'you may accept or refuse the bet'
+    >>> allowed_words(LegalActions(0, exchange=(0, 1), call=0, fold=True))
+    'you may stand pat, exchange 1 card, check or fold'
+    """
+    if legal.seat is None or legal.seat == DEALER:
+        return "you have no move to make now"
+    parts: list[str] = []
+    if legal.vote:
+        parts.append("accept or refuse the bet")
+    if legal.declare:
+        parts.append("declare " + _or_list([c.name.lower() for c in legal.declare]))
+    else:
+        counts = [k for k in legal.exchange if k > 0]
+        if 0 in legal.exchange:
+            parts.append("stand pat")
+        if counts:
+            words = _or_list([str(k) for k in counts])
+            parts.append(f"exchange {words} card{'' if counts == [1] else 's'}")
+        if legal.bet is not None:
+            parts.append(f"bet {_range_words(legal.bet)}")
+        if legal.raise_to is not None:
+            parts.append(f"raise to {_range_words(legal.raise_to)}")
+        if legal.call is not None:
+            parts.append("check" if legal.call == 0 else f"call {legal.call}")
+    if legal.fold:
+        parts.append("fold")
+    return "you may " + _or_list(parts) if parts else "you have no move to make now"
+
+
+#: Record notation a refusal must never show: a seat label (``p2``) or a quoted line.
+_NOTATION = re.compile(r"\bp[1-8]\b|'[^']*'")
+
+
+def refusal_words(
+    action: Action | None, legal: LegalActions, error: Exception | None, seat: int
+) -> str:
+    """Why a person's proposed move is refused, in words a player reads: the move, why,
+    and what they may do now (R4–R8); never a seat label or a record line (online.md
+    "error").
+
+    Args:
+        action: the move as understood (None: the text was not understood).
+        legal: what the seat may do now.
+        error: the rules' refusal of ``action`` (None: the move is not of a kind allowed now).
+        seat: the person's seat in the hand (0-based; the engine's messages name it ``p1``…).
+
+    >>> refusal_words(Bet(0, 5000), LegalActions(0, bet=(1, 40), fold=True),
+    ...               BadAmountError("p1 may not bet 5000: p1 may bet 1-40"), 0)
+    'you may not bet 5000 chips: you may bet between 1 and 40 chips or fold'
+    """
+    allowed = allowed_words(legal)
+    if action is None:
+        return f"that move is not understood: {allowed}"
+    if isinstance(error, BadAmountError) and isinstance(action, Bet | Raise):
+        what = "bet" if isinstance(action, Bet) else "raise to"
+        return f"you may not {what} {action.amount} chips: {allowed}"
+    if isinstance(action, Exchange) and (
+        error is None or len(action.cards) not in legal.exchange
+    ):
+        k = len(action.cards)
+        what = "stand pat" if k == 0 else f"exchange {k} card{'' if k == 1 else 's'}"
+        return f"you may not {what} now: {allowed}"
+    if isinstance(error, BadCardsError | BadDeclarationError):
+        text = personal_message(strip_allowed(str(error)), seat)
+        if not _NOTATION.search(text):
+            return f"{text}: {allowed}" if isinstance(error, BadDeclarationError) else text
+    return f"you cannot {move_name(action)} now: {allowed}"
+
+
+def move_name(action: Action) -> str:
+    """A player's action as the move a person chose, for a refusal (never record
+    notation): ``"raise to 12"``, ``"accept the bet"``, ``"exchange 2 cards"``."""
+    if isinstance(action, Vote):
+        return "accept the bet" if action.accept else "refuse the bet"
+    if isinstance(action, Exchange):
+        k = len(action.cards)
+        return "stand pat" if k == 0 else f"exchange {k} card{'s' if k != 1 else ''}"
+    if isinstance(action, Bet):
+        return "check" if action.amount == 0 else f"bet {action.amount}"
+    if isinstance(action, Raise):
+        return f"raise to {action.amount}"
+    if isinstance(action, Call):
+        return "call or check"
+    if isinstance(action, Fold):
+        return "fold"
+    if isinstance(action, Declare):
+        return f"declare {action.category.label}"
+    return "make that move"

@@ -10,20 +10,18 @@ import pyspiel
 
 from primero.engine.cards import DECK
 from primero.engine.rules import Rules
-from primero.engine.state import HandState, Phase
+from primero.engine.state import HandState
 from primero.research.abstraction import (
     ABSTRACT_BET0,
     NUM_ABSTRACT,
     concrete_id,
     describe_abstract,
-    env_action,
-    env_legal_ids,
 )
-from primero.research.actionids import action_of, describe, num_actions
-from primero.research.mini import MINI_PARAMS, PRESETS, forced_move, restrict_stock
+from primero.research.actionids import describe, num_actions
+from primero.research.mini import MINI_PARAMS, PRESETS, restrict_stock
 from primero.research.openspiel.observer import PrimeroObserver
 from primero.research.openspiel.resample import resample
-from primero.research.openspiel.table import _Table
+from primero.research.openspiel.table import CHANCE, TERMINAL, _Table
 
 __all__ = ["DEFAULT_PARAMS", "PrimeroGame", "PrimeroState", "game_type", "rules_of"]
 
@@ -219,8 +217,8 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         )
 
 
-_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
-_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+if (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)) != (CHANCE, TERMINAL):
+    raise ImportError("python_primero: OpenSpiel's chance and terminal player ids changed")
 
 
 class PrimeroState(pyspiel.State):  # type: ignore[misc]
@@ -236,16 +234,13 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         names = [f"p{i + 1}" for i in range(game.players)]
         hand = HandState(names, list(game.stacks), game.rules)
-        self._mini = game.preset == "mini"
-        if self._mini:
+        mini = game.preset == "mini"
+        if mini:
             restrict_stock(hand)
-        self._table = _Table(hand)
+        self._table = _Table(hand, game.stack, game.max_void_deals, mini, game.abstract)
         self._stack = game.stack
-        self._max_void = game.max_void_deals
         self._abstract = game.abstract
-        self._player = _CHANCE
-        self._legal: list[int] | None = None
-        self._outcomes: list[tuple[int, float]] | None = None
+        self._player = CHANCE
 
     # -- the engine's hand, for analysis (hidden cards included: agents use views) --
 
@@ -263,26 +258,8 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         return self._table.truncated
 
     def _after_move(self) -> None:
-        """Bring the caches up to date after the hand changed."""
-        table = self._table
-        hand = table.hand
-        if self._mini:
-            while (forced := forced_move(hand)) is not None:
-                hand.apply_unchecked(forced)
-            if hand.stock_count == 40:  # a void deal put every card back (R4.3)
-                restrict_stock(hand)
-        if hand.void_deals >= self._max_void:
-            table.truncated = True
-        self._legal = None
-        self._outcomes = None
-        if hand.phase is Phase.COMPLETE or table.truncated:
-            self._player = _TERMINAL
-        elif hand.deals_due:
-            self._player = _CHANCE
-        else:
-            to_act = hand.to_act
-            assert to_act is not None
-            self._player = to_act
+        """Bring the per-move state up to date after the hand changed."""
+        self._player = self._table.after_move()
 
     def current_player(self) -> int:
         """The player to move, ``pyspiel.PlayerId.CHANCE`` or ``TERMINAL``."""
@@ -290,11 +267,11 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the hand is over (or stopped at ``max_void_deals`` void deals)."""
-        return self._player == _TERMINAL
+        return self._player == TERMINAL
 
     def is_chance_node(self) -> bool:
         """Whether a card is to be dealt (answered in Python: no round trip through C++)."""
-        return self._player == _CHANCE
+        return self._player == CHANCE
 
     def is_player_node(self) -> bool:
         """Whether a seat is to act."""
@@ -309,65 +286,25 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         current = self._player
         if player is not None and player != current:
             return []
-        if current == _CHANCE:
-            return [a for a, _ in self.chance_outcomes()]
-        if current < 0:
-            return []
-        return list(self._legal_ids())
-
-    def _legal_ids(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            hand = self._table.hand
-            seat = self._player
-            legal = self._legal = env_legal_ids(
-                hand.legal_actions(), hand_size=len(hand.hands[seat]), max_stack=self._stack,
-                abstract=self._abstract,
-            )
-        return legal
+        if current == CHANCE:
+            return [a for a, _ in self._table.chance_outcomes()]
+        return list(self._table.legal_ids())
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self._player or player < 0:
             return []
-        return self._legal_ids()
+        return self._table.legal_ids()
+
+    def _legal_ids(self) -> list[int]:
+        return self._table.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card that may be dealt next, with its probability (uniform, R8b; in deck
         order within a deal line with the ``mini`` preset)."""
-        outcomes = self._outcomes
-        if outcomes is None:
-            table = self._table
-            outcomes = table.sorted_outcomes() if self._mini else table.stock_outcomes()
-            self._outcomes = outcomes
-        return outcomes
+        return self._table.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        table = self._table
-        hand = table.hand
-        if self._player == _CHANCE:
-            # the common case (a stock card not yet drawn) needs no outcome list
-            if (
-                (self._mini or not 0 <= action < len(DECK) or not table.usual_draw(action))
-                and all(action != i for i, _ in self.chance_outcomes())
-            ):
-                raise ValueError(f"card id {action} cannot be dealt now")
-            table.draw(action)  # a card of the engine's own pool (R8b)
-        else:
-            actor = self._player
-            if actor < 0 or action not in self._legal_ids():
-                raise ValueError(
-                    f"action {action} is not legal now: legal ids are {self._legal_actions(actor)}"
-                )
-            hand.apply_unchecked(  # an id from the engine's own legal actions
-                env_action(
-                    action, hand.legal_actions(), seat=actor, hand=hand.hands[actor],
-                    pot=hand.pot_total(), current_bet=hand.current_bet or 0,
-                    max_stack=self._stack, abstract=True,
-                ) if self._abstract else action_of(
-                    action, seat=actor, hand=hand.hands[actor], max_stack=self._stack
-                )
-            )
-        self._after_move()
+        self._player = self._table.apply(action)  # the checks, the engine, the next player
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
