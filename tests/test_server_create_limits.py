@@ -71,6 +71,14 @@ def test_max_tables_counts_the_live_tables(tmp_path: Path, clock: Clock) -> None
         assert len(client.get("/api/tables").json()) == 2
 
 
+def test_a_max_tables_of_one_says_table_in_the_singular(tmp_path: Path, clock: Clock) -> None:
+    with _client(tmp_path, clock, create_rate=0, max_tables=1) as client:
+        assert client.post("/api/tables", json=OPEN4).status_code == 201
+        full = client.post("/api/tables", json=OPEN4)
+        assert full.status_code == 429 and full.headers["retry-after"] == "60"
+        assert full.json()["detail"] == "the server has 1 table open, its limit: try again later"
+
+
 def test_no_limit_when_both_are_0(tmp_path: Path, clock: Clock) -> None:
     with _client(tmp_path, clock, create_rate=0, max_tables=0) as client:
         codes = [client.post("/api/tables", json=OPEN4).status_code for _ in range(4)]
