@@ -4,6 +4,8 @@ testing"). Pure functions and Pydantic types: no server, no database."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
@@ -21,7 +23,7 @@ from primero.server.text import TextError, check_name, name_key, problem
     ],
 )
 def test_each_kind_of_text_takes_its_longest_and_not_one_more(
-    kind: object, longest: int, what: str
+    kind: Any, longest: int, what: str
 ) -> None:
     adapter: TypeAdapter[str] = TypeAdapter(kind)
     assert adapter.validate_python("x" * longest) == "x" * longest
