@@ -375,7 +375,8 @@ def test_the_pots_of_a_finished_hand_are_the_awarded_ones() -> None:
 
 
 def test_a_view_copies_and_pickles_whole() -> None:
-    # Views cross process boundaries (tournaments) and are copied by bots that look ahead.
+    # A view is a value an agent may copy or pickle (by SeatView.__reduce__, which keeps
+    # that working when the class is compiled by mypyc).
     s = play(SHOWDOWN[:12])
     v = view(s, 1)
     for twin in (copy.copy(v), copy.deepcopy(v), pickle.loads(pickle.dumps(v))):
