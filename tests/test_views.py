@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -359,3 +361,25 @@ def test_each_record_line_is_redacted_once(monkeypatch: pytest.MonkeyPatch) -> N
     s.apply(SHOWDOWN[9])
     assert view(s, 2).log[-1] == "d dh p1 ?? ??"
     assert calls[9:] == [SHOWDOWN[9]]
+
+
+def test_the_pots_of_a_finished_hand_are_the_awarded_ones() -> None:
+    # SHOWDOWN: antes 1 each, p1-p3 put in 3 and p4 1 before folding: one pot of
+    # 3 + 3 + 3 + 1 = 10 that p1, p2 and p3 may win (p3 took it).
+    s = play(SHOWDOWN)
+    for seat in (0, 3, None):
+        assert view(s, seat).pots == (Pot(10, (0, 1, 2)),)
+    # A lone winner: p1's ante and bet of 1, three antes: 5 chips, only p1 may win them.
+    s = play([*DEALS, "p1 b 1", "p2 y", "p2 f", "p3 f", "p4 f"])
+    assert view(s, None).pots == (Pot(5, (0,)),)
+
+
+def test_a_view_copies_and_pickles_whole() -> None:
+    # A view is a value an agent may copy or pickle (by SeatView.__reduce__, which keeps
+    # that working when the class is compiled by mypyc).
+    s = play(SHOWDOWN[:12])
+    v = view(s, 1)
+    for twin in (copy.copy(v), copy.deepcopy(v), pickle.loads(pickle.dumps(v))):
+        assert twin == v and twin is not v
+        assert twin.hand == parse_cards("Ac 2d 3c 4c") and twin.seat == 1
+        assert twin.log == v.log

@@ -58,7 +58,8 @@ class CreateGate:
         with self.store.engine.connect() as conn:
             if s.max_tables > 0 and live_tables(conn) >= s.max_tables:
                 raise TooMany(
-                    f"the server has {s.max_tables} tables open, its limit: try again later",
+                    f"the server has {s.max_tables} table{'' if s.max_tables == 1 else 's'} "
+                    "open, its limit: try again later",
                     FULL_RETRY,
                 )
             if s.create_rate > 0:
