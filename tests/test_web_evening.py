@@ -28,7 +28,7 @@ import pytest
 
 from primero.engine.history import read_record
 from test_web import TRACK_SOCKETS, button, dealt_to, move, run_axe, version
-from webtools import ARTIFACTS, Server, chromium
+from webtools import ARTIFACTS, Server, chromium, resize, wait_until
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -78,8 +78,13 @@ def _in_view(page: Page, selector: str) -> bool:
                && r.right <= innerWidth + 0.5 && r.width > 0; })""", selector))
 
 
-def _frames(page: Page, sink: list[str]) -> None:
+def _frames(page: Page, sink: list[str], moves: list[str] | None = None) -> None:
+    """Collect the frames the page receives in ``sink`` (and the action frames it sends
+    in ``moves``)."""
     page.on("websocket", lambda ws: ws.on("framereceived", lambda f: sink.append(str(f))))
+    if moves is not None:
+        page.on("websocket", lambda ws: ws.on(
+            "framesent", lambda f: moves.append(str(f)) if '"action"' in str(f) else None))
 
 
 def _create(page: Page, base: str, **kw: Any) -> str:
@@ -117,7 +122,8 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     errors: list[str] = []
     ana.on("pageerror", lambda e: errors.append(str(e)))
     frames: dict[str, list[str]] = {"Ana": [], "Ben": [], "screen": []}
-    _frames(ana, frames["Ana"])
+    sent: dict[str, list[str]] = {"Ana": [], "Ben": []}  # the action frames each page sends
+    _frames(ana, frames["Ana"], sent["Ana"])
     table_id = _create(ana, server.base, player="Ana", seats=["open", "open", "heuristic",
                        "heuristic"], timer=600, hands=2, rebuy=True)
     # Item 8, the waiting room: the share box first, a QR code, the seats still open, and
@@ -145,7 +151,7 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     # Ben joins by the link on a laptop.
     ben_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     ben = ben_ctx.new_page()
-    _frames(ben, frames["Ben"])
+    _frames(ben, frames["Ben"], sent["Ben"])
     ben.goto(f"{server.base}/t/{table_id}")
     ben.get_by_label("Your name").fill("Ben")
     ben.get_by_role("button", name="Join the table").click()
@@ -170,8 +176,7 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
                 # Item 6: everything needed on the turn is on screen, no scrolling.
                 checked["phone"] = True
                 for size in ((390, 844), (360, 640)):
-                    page.set_viewport_size({"width": size[0], "height": size[1]})
-                    page.wait_for_timeout(150)
+                    resize(page, *size)
                     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
                     for sel in ("#own-cards .card", "#actions button", "#bar-info"):
                         assert _in_view(page, sel), (size, sel)
@@ -204,9 +209,11 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
                 # Item 7: a double click sends one move; no error is shown.
                 checked["double"] = True
                 before = version(page)
+                moves = len(sent[who])
                 call.first.dblclick()
                 page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
-                page.wait_for_timeout(300)
+                # the second click never left the page, so no answer (or error) can follow
+                assert len(sent[who]) == moves + 1, sent[who][moves:]
                 assert page.locator("#action-error").inner_text() == ""
                 done[who].append("call")
                 continue
@@ -342,7 +349,9 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
         if page.locator("#actions button").count():
             move(page, [])
         else:
-            page.wait_for_timeout(100)
+            wait_until(page, "() => document.querySelector('#actions button') || document"
+                       ".querySelector('#seats').textContent.includes('Sitting out')",
+                       seconds=20, what="a move for Ana, or her seat shown sitting out")
     host = page.locator("#host-box")
     assert host.get_by_role("button", name=f"Seat a bot for {long_name}").is_visible()
     screenshot(page, "evening-sitting-out.png")
@@ -353,8 +362,9 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
     page.wait_for_function("() => document.querySelector('#turn').textContent"
                            ".includes('match is over') || document.querySelector("
                            "'#seat-note').textContent.includes('You left')", timeout=30_000)
-    while "match is over" not in page.locator("#turn").inner_text():
-        page.wait_for_timeout(100)
+    wait_until(page, "() => document.querySelector('#turn').textContent"
+               ".includes('match is over')", seconds=30,
+               what="the match is over once every person has left")
     assert page.locator("#seat-note").inner_text() in (
         "You left this table: you may watch and chat.", "The match is over.")
     summary = server.get(f"/api/tables/{table_id}")
