@@ -377,6 +377,55 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
     ctx.close()
 
 
+def test_broke_at_a_rebuy_table_on_a_phone(browser: Browser, server: Server) -> None:
+    """Item 3: a person out of chips sees their place and their choices (rebuy, watch,
+    leave); the rebuy shows in the ledger. Stacks of 3 chips and an ante of 1: Ana, who
+    opens with a bet of 2 (all in), goes broke; the bots, who never rebuy, play on until
+    one of them holds all 12 chips but hers and the table pauses for want of a second
+    player: Ana is then second of 4 (tied at 0 chips, the first seat of the three)."""
+    table = server.post("/api/tables", {"name": "Short stacks", "seats": [
+        "open", "heuristic", "heuristic", "heuristic"], "stack": 3, "rebuy": True,
+        "turn_seconds": 0, "max_hands": 30})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/t/{table['id']}")
+    page.locator("#join-name").fill("Ana")
+    page.locator("#join-form").get_by_role("button").click()
+    note = page.locator("#seat-note")
+    done: list[str] = []
+    broke = ("() => document.querySelector('#seat-note').textContent.includes('out of chips')"
+             " && document.querySelector('#phase').textContent.startsWith('Paused')")
+    while True:
+        wait_until(page, "() => document.querySelector('#actions button') || document"
+                   ".querySelector('#turn').textContent.includes('match is over') || ("
+                   + broke + ")()", seconds=20,
+                   what="Ana's move, the table paused with her broke, or the end")
+        if not page.locator("#actions button").count():
+            break
+        move(page, done)
+        assert len(done) < 40, done
+    assert note.inner_text() == (
+        "You are out of chips: place 2 of 4. You may rebuy 3 chips, watch, or leave.")
+    assert page.locator("#seat-actions button").all_inner_texts() == [
+        "Rebuy 3 chips", "Sit out", "Leave"]
+    assert _in_view(page, "#seat-note") and _in_view(page, "#seat-actions button")
+    assert page.locator("#ledger-rows tr").all_inner_texts() == ["Ana\t3\t0\t-3"]
+    _viewport_shot(page, "evening-broke-phone.png")
+    assert run_axe(page) == []
+    page.get_by_role("button", name="Rebuy 3 chips").click()
+    wait_until(page, "() => !document.querySelector('#seat-note').textContent",
+               what="the broke note gone after the rebuy")
+    wait_until(page, "() => document.querySelector('#ledger-rows th + td').textContent === '6'",
+               what="the ledger showing 6 chips bought in")
+    # the next hand may have begun (her ante paid): chips and net move together
+    name, bought, chips, net = page.locator("#ledger-rows tr").inner_text().split("\t")
+    assert (name, bought) == ("Ana", "6") and int(net) == int(chips) - 6, (chips, net)
+    assert errors == []
+    ctx.close()
+
+
 def test_pass_and_play_on_one_device_and_a_guided_first_hand(
     browser: Browser, server: Server, tmp_path: Path
 ) -> None:
