@@ -563,6 +563,9 @@ def test_a_person_refuses_then_accepts_a_bet_on_a_phone(
         for box in shown["boxes"]:
             assert 0 <= box["top"] < box["bottom"] <= shown["height"], shown
             assert 0 <= box["left"] < box["right"] <= shown["width"], shown
+    # the bar says it is Ana's vote (a vote is not a turn, R8) and the pot: 4 antes, the
+    # bet of 1 and its call (the raise under the vote is not in it)
+    assert page.locator("#bar-info").inner_text() == "· your vote · Pot: 6 chips"
     assert run_axe(page) == []
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "vote-phone.png"))  # the viewport, as seen

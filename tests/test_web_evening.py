@@ -178,9 +178,12 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
                 for size in ((390, 844), (360, 640)):
                     resize(page, *size)
                     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
-                    for sel in ("#own-cards .card", "#actions button", "#bar-info"):
+                    for sel in ("#own-cards .card", "#actions button", "#bar-info", "#bar-time"):
                         assert _in_view(page, sel), (size, sel)
-                    assert "Pot:" in page.locator("#bar-info").inner_text()
+                    # whose turn, the pot and the time left, in the bar (the felt may be
+                    # under it); the antes of 4 seats, 1 chip each (R3)
+                    assert page.locator("#bar-info").inner_text() == "· your turn · Pot: 4 chips"
+                    assert re.fullmatch(r"· \d+ s left", page.locator("#bar-time").inner_text())
                     screenshot(page, f"evening-turn-{size[0]}x{size[1]}.png")
                     _viewport_shot(page, f"evening-turn-{size[0]}x{size[1]}-screen.png")
                 assert run_axe(page) == []
