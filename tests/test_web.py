@@ -26,7 +26,7 @@ from primero.engine.state import HandState
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
 
-from webtools import ARTIFACTS, AXE, Server, chromium
+from webtools import ARTIFACTS, AXE, Server, chromium, resize
 
 pytestmark = pytest.mark.timeout(300)  # a stuck browser or server fails instead of hanging
 
@@ -271,12 +271,10 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
             # mid-hand, the person to declare: the pictures and the accessibility check
             shot = True
             screenshot(page, "table-desktop.png")
-            page.set_viewport_size({"width": 390, "height": 844})
-            page.wait_for_timeout(100)
+            resize(page, 390, 844)
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
             screenshot(page, "table-phone.png")
-            page.set_viewport_size({"width": 360, "height": 740})  # the smallest phones
-            page.wait_for_timeout(100)
+            resize(page, 360, 740)  # the smallest phones
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
             page.set_viewport_size({"width": 390, "height": 844})
             assert run_axe(page) == []
@@ -457,8 +455,7 @@ def test_lobby_on_a_phone_has_no_horizontal_scrolling(browser: Browser, server: 
     page.wait_for_function("() => document.querySelectorAll('#c-seats select').length === 4")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, "lobby-phone.png")
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.wait_for_timeout(100)
+    resize(page, 360, 740)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     response = page.request.get(server.base + "/")
     assert "script-src 'self'" in response.headers["content-security-policy"]
@@ -566,6 +563,9 @@ def test_a_person_refuses_then_accepts_a_bet_on_a_phone(
         for box in shown["boxes"]:
             assert 0 <= box["top"] < box["bottom"] <= shown["height"], shown
             assert 0 <= box["left"] < box["right"] <= shown["width"], shown
+    # the bar says it is Ana's vote (a vote is not a turn, R8) and the pot: 4 antes, the
+    # bet of 1 and its call (the raise under the vote is not in it)
+    assert page.locator("#bar-info").inner_text() == "· your vote · Pot: 6 chips"
     assert run_axe(page) == []
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "vote-phone.png"))  # the viewport, as seen

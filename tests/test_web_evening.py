@@ -28,7 +28,7 @@ import pytest
 
 from primero.engine.history import read_record
 from test_web import TRACK_SOCKETS, button, dealt_to, move, run_axe, version
-from webtools import ARTIFACTS, Server, chromium
+from webtools import ARTIFACTS, Server, chromium, resize, wait_until
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -78,8 +78,13 @@ def _in_view(page: Page, selector: str) -> bool:
                && r.right <= innerWidth + 0.5 && r.width > 0; })""", selector))
 
 
-def _frames(page: Page, sink: list[str]) -> None:
+def _frames(page: Page, sink: list[str], moves: list[str] | None = None) -> None:
+    """Collect the frames the page receives in ``sink`` (and the action frames it sends
+    in ``moves``)."""
     page.on("websocket", lambda ws: ws.on("framereceived", lambda f: sink.append(str(f))))
+    if moves is not None:
+        page.on("websocket", lambda ws: ws.on(
+            "framesent", lambda f: moves.append(str(f)) if '"action"' in str(f) else None))
 
 
 def _create(page: Page, base: str, **kw: Any) -> str:
@@ -117,7 +122,8 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     errors: list[str] = []
     ana.on("pageerror", lambda e: errors.append(str(e)))
     frames: dict[str, list[str]] = {"Ana": [], "Ben": [], "screen": []}
-    _frames(ana, frames["Ana"])
+    sent: dict[str, list[str]] = {"Ana": [], "Ben": []}  # the action frames each page sends
+    _frames(ana, frames["Ana"], sent["Ana"])
     table_id = _create(ana, server.base, player="Ana", seats=["open", "open", "heuristic",
                        "heuristic"], timer=600, hands=2, rebuy=True)
     # Item 8, the waiting room: the share box first, a QR code, the seats still open, and
@@ -145,7 +151,7 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     # Ben joins by the link on a laptop.
     ben_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     ben = ben_ctx.new_page()
-    _frames(ben, frames["Ben"])
+    _frames(ben, frames["Ben"], sent["Ben"])
     ben.goto(f"{server.base}/t/{table_id}")
     ben.get_by_label("Your name").fill("Ben")
     ben.get_by_role("button", name="Join the table").click()
@@ -170,12 +176,14 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
                 # Item 6: everything needed on the turn is on screen, no scrolling.
                 checked["phone"] = True
                 for size in ((390, 844), (360, 640)):
-                    page.set_viewport_size({"width": size[0], "height": size[1]})
-                    page.wait_for_timeout(150)
+                    resize(page, *size)
                     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
-                    for sel in ("#own-cards .card", "#actions button", "#bar-info"):
+                    for sel in ("#own-cards .card", "#actions button", "#bar-info", "#bar-time"):
                         assert _in_view(page, sel), (size, sel)
-                    assert "Pot:" in page.locator("#bar-info").inner_text()
+                    # whose turn, the pot and the time left, in the bar (the felt may be
+                    # under it); the antes of 4 seats, 1 chip each (R3)
+                    assert page.locator("#bar-info").inner_text() == "· your turn · Pot: 4 chips"
+                    assert re.fullmatch(r"· \d+ s left", page.locator("#bar-time").inner_text())
                     screenshot(page, f"evening-turn-{size[0]}x{size[1]}.png")
                     _viewport_shot(page, f"evening-turn-{size[0]}x{size[1]}-screen.png")
                 assert run_axe(page) == []
@@ -204,9 +212,11 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
                 # Item 7: a double click sends one move; no error is shown.
                 checked["double"] = True
                 before = version(page)
+                moves = len(sent[who])
                 call.first.dblclick()
                 page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
-                page.wait_for_timeout(300)
+                # the second click never left the page, so no answer (or error) can follow
+                assert len(sent[who]) == moves + 1, sent[who][moves:]
                 assert page.locator("#action-error").inner_text() == ""
                 done[who].append("call")
                 continue
@@ -342,7 +352,9 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
         if page.locator("#actions button").count():
             move(page, [])
         else:
-            page.wait_for_timeout(100)
+            wait_until(page, "() => document.querySelector('#actions button') || document"
+                       ".querySelector('#seats').textContent.includes('Sitting out')",
+                       seconds=20, what="a move for Ana, or her seat shown sitting out")
     host = page.locator("#host-box")
     assert host.get_by_role("button", name=f"Seat a bot for {long_name}").is_visible()
     screenshot(page, "evening-sitting-out.png")
@@ -353,8 +365,9 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
     page.wait_for_function("() => document.querySelector('#turn').textContent"
                            ".includes('match is over') || document.querySelector("
                            "'#seat-note').textContent.includes('You left')", timeout=30_000)
-    while "match is over" not in page.locator("#turn").inner_text():
-        page.wait_for_timeout(100)
+    wait_until(page, "() => document.querySelector('#turn').textContent"
+               ".includes('match is over')", seconds=30,
+               what="the match is over once every person has left")
     assert page.locator("#seat-note").inner_text() in (
         "You left this table: you may watch and chat.", "The match is over.")
     summary = server.get(f"/api/tables/{table_id}")
@@ -364,6 +377,55 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
     page.wait_for_function("() => document.querySelector('#lobby-status').textContent "
                            "|| document.querySelector('#tables li')")
     assert page.locator("#tables").get_by_text("Coming and going").count() == 0
+    ctx.close()
+
+
+def test_broke_at_a_rebuy_table_on_a_phone(browser: Browser, server: Server) -> None:
+    """Item 3: a person out of chips sees their place and their choices (rebuy, watch,
+    leave); the rebuy shows in the ledger. Stacks of 3 chips and an ante of 1: Ana, who
+    opens with a bet of 2 (all in), goes broke; the bots, who never rebuy, play on until
+    one of them holds all 12 chips but hers and the table pauses for want of a second
+    player: Ana is then second of 4 (tied at 0 chips, the first seat of the three)."""
+    table = server.post("/api/tables", {"name": "Short stacks", "seats": [
+        "open", "heuristic", "heuristic", "heuristic"], "stack": 3, "rebuy": True,
+        "turn_seconds": 0, "max_hands": 30})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/t/{table['id']}")
+    page.locator("#join-name").fill("Ana")
+    page.locator("#join-form").get_by_role("button").click()
+    note = page.locator("#seat-note")
+    done: list[str] = []
+    broke = ("() => document.querySelector('#seat-note').textContent.includes('out of chips')"
+             " && document.querySelector('#phase').textContent.startsWith('Paused')")
+    while True:
+        wait_until(page, "() => document.querySelector('#actions button') || document"
+                   ".querySelector('#turn').textContent.includes('match is over') || ("
+                   + broke + ")()", seconds=20,
+                   what="Ana's move, the table paused with her broke, or the end")
+        if not page.locator("#actions button").count():
+            break
+        move(page, done)
+        assert len(done) < 40, done
+    assert note.inner_text() == (
+        "You are out of chips: place 2 of 4. You may rebuy 3 chips, watch, or leave.")
+    assert page.locator("#seat-actions button").all_inner_texts() == [
+        "Rebuy 3 chips", "Sit out", "Leave"]
+    assert _in_view(page, "#seat-note") and _in_view(page, "#seat-actions button")
+    assert page.locator("#ledger-rows tr").all_inner_texts() == ["Ana\t3\t0\t-3"]
+    _viewport_shot(page, "evening-broke-phone.png")
+    assert run_axe(page) == []
+    page.get_by_role("button", name="Rebuy 3 chips").click()
+    wait_until(page, "() => !document.querySelector('#seat-note').textContent",
+               what="the broke note gone after the rebuy")
+    wait_until(page, "() => document.querySelector('#ledger-rows th + td').textContent === '6'",
+               what="the ledger showing 6 chips bought in")
+    # the next hand may have begun (her ante paid): chips and net move together
+    name, bought, chips, net = page.locator("#ledger-rows tr").inner_text().split("\t")
+    assert (name, bought) == ("Ana", "6") and int(net) == int(chips) - 6, (chips, net)
+    assert errors == []
     ctx.close()
 
 

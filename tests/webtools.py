@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Page
 
 CHROMIUM = Path("/usr/bin/chromium")
 #: The flags the task fixes for Debian's Chromium in containers and CI.
@@ -126,3 +126,43 @@ def chromium() -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
+
+
+def wait_until(page: Page, expression: str, arg: Any = None, *, what: str,
+               seconds: float = 10.0) -> None:
+    """Wait until the JavaScript function ``expression`` (of ``arg``) returns a truthy
+    value, checked on every animation frame, for at most ``seconds`` seconds.
+
+    Raises ``AssertionError`` naming ``what`` was awaited when the time runs out.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(expression, arg=arg, timeout=seconds * 1000)
+    except PlaywrightTimeout as exc:
+        raise AssertionError(f"not within {seconds:g} s: {what}") from exc
+
+
+#: True once the window has the size ``[w, h]``, no CSS animation or transition runs, and
+#: every element's box is the same as on the previous animation frame.
+_SETTLED = """([w, h]) => {
+  if (innerWidth !== w || innerHeight !== h) return false;
+  if (document.getAnimations().some(a => a.playState === "running")) return false;
+  const boxes = [...document.querySelectorAll("body *")].map(e => {
+    const r = e.getBoundingClientRect();
+    return `${r.x},${r.y},${r.width},${r.height}`;
+  }).join(";");
+  const same = window.__primeroBoxes === boxes;
+  window.__primeroBoxes = boxes;
+  return same;
+}"""
+
+
+def resize(page: Page, width: int, height: int, *, seconds: float = 10.0) -> None:
+    """Set the viewport to ``width`` × ``height`` CSS pixels and wait, at most ``seconds``
+    seconds, until the page has taken that size and its layout has settled (no animation
+    running, every box unchanged over one animation frame)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("window.__primeroBoxes = null")
+    wait_until(page, _SETTLED, [width, height], seconds=seconds,
+               what=f"the page's layout settled at {width}x{height}")

@@ -238,7 +238,8 @@ function draw(msg, info) {
   drawBusy();
   const myTurn = Boolean(msg.legal);
   document.body.classList.toggle("my-turn", myTurn);
-  $("bar-info").textContent = myTurn ? `· your turn · ${pot}` : "";
+  // the fixed action bar says what the felt under it may hide (a vote is not a turn, R8)
+  $("bar-info").textContent = myTurn ? `· your ${msg.legal.vote ? "vote" : "turn"} · ${pot}` : "";
   drawLog($("log"), info);
   drawResultPanel(info);
   drawJoin(table, info);
@@ -321,11 +322,17 @@ async function loadLastResult(msg) {
 function tick() {
   const msg = app.msg;
   const node = $("countdown");
-  if (!msg || !msg.deadline || !msg.hand || app.info.over) { node.textContent = ""; return; }
+  const bar = $("bar-time");  // the time left in the action bar, on your turn
+  if (!msg || !msg.deadline || !msg.hand || app.info.over) {
+    node.textContent = bar.textContent = "";
+    return;
+  }
   const left = Math.max(0, Math.round(msg.deadline - Date.now() / 1000));
   const who = msg.legal ? "You have" : `${app.info.nameOf(msg.hand.to_act)} has`;
   node.textContent = `${who} ${left} s`;
   node.classList.toggle("urgent", Boolean(msg.legal) && left <= 10);
+  bar.textContent = msg.legal ? `· ${left} s left` : "";
+  bar.classList.toggle("urgent", Boolean(msg.legal) && left <= 10);
 }
 
 /**
