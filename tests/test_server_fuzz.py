@@ -11,6 +11,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+import numpy  # noqa: F401  (see below)
 import pytest
 import schemathesis
 from fastapi.testclient import TestClient
@@ -19,6 +20,10 @@ from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error, positive_data_acceptance
 
 from primero.server import Settings, create_app
+
+# numpy is imported here, before the app: the server imports it in a worker thread (a
+# table's bots are built off the event loop), and Hypothesis looks it up in sys.modules
+# while generating; a half-imported numpy there fails the test, not the server.
 
 # One app for the whole module (schemathesis keeps its lifespan running); bots slow; no
 # creation limits (a 429 is allowed by the check, but would hide the bodies behind it).

@@ -38,7 +38,7 @@ import secrets
 import threading
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import redis
 from redis.asyncio import Redis
@@ -47,12 +47,29 @@ from redis.backoff import NoBackoff
 from sqlalchemy.engine import make_url
 
 if TYPE_CHECKING:
-    from primero.server.hub import Hub
     from primero.server.runtime import TableRuntime
+    from primero.server.writer import Writer
+    from primero.store import Store
 
-__all__ = ["OPS", "Cluster", "OwnerAway", "namespace"]
+__all__ = ["OPS", "Cluster", "ClusterHub", "OwnerAway", "namespace"]
 
 log = logging.getLogger("primero.server")
+
+
+class ClusterHub(Protocol):
+    """What a :class:`Cluster` needs of its process's tables
+    (:class:`primero.server.hub.Hub`; a protocol, so that the hub may own a cluster
+    without an import circle)."""
+
+    tables: dict[str, TableRuntime]
+    store: Store
+    writer: Writer
+
+    async def discover(self, table_id: str) -> TableRuntime | None: ...
+
+    async def adopt(self, table_id: str) -> None: ...
+
+    async def disown(self, table_id: str) -> None: ...
 
 #: What a forwarded request may be: ``OPS[name](rt, args)`` runs on the owner and
 #: answers a JSON-able dict (modules register their operations at import).
@@ -104,7 +121,7 @@ class Cluster:
         prefix: the Redis key prefix (:func:`namespace`).
     """
 
-    def __init__(self, hub: Hub, url: str, lease_seconds: float, prefix: str) -> None:
+    def __init__(self, hub: ClusterHub, url: str, lease_seconds: float, prefix: str) -> None:
         self.hub = hub
         self.lease = lease_seconds
         self.prefix = prefix

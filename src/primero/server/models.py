@@ -66,6 +66,8 @@ MAX_STACK = 1_000_000_000
 MAX_TURN_SECONDS = 86_400
 MAX_HANDS = 1_000_000
 #: ``max_hands`` when given (the bounds inside, so the schema states them under null too).
+#: A 0-based seat in table order (a whole number, 0 to 7; ``5.0`` is 5).
+SeatIndex = Annotated[StrictInt, Field(ge=0, le=7), BeforeValidator(_whole)]
 HandCount = Annotated[StrictInt, Field(ge=1, le=MAX_HANDS), BeforeValidator(_whole)]
 
 _TEXT_RULES = (
@@ -211,10 +213,8 @@ class JoinTable(_In):
     one."""
 
     name: PersonName = Field(examples=["Ana"])
-    seat: StrictInt | None = Field(
+    seat: SeatIndex | None = Field(
         None,
-        ge=0,
-        le=7,
         description="the 0-based seat in table order (0 to 7); default the first open seat",
     )
 

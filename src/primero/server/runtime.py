@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from primero.engine.actions import Action
 from primero.engine.errors import PrimeroError
+from primero.engine.history import parse_record
 from primero.engine.rules import Rules
 from primero.play.tablemodel import TableModel, seat_payload
 from primero.server import seating
@@ -715,6 +716,8 @@ class TableRuntime:
             old_model, old_version = self.model, self.row.version
             await self.reload()
             row = self.row
+            if old_model is not None and self.conns:
+                await self._show_end(old_model)
             if old_model is not None and row.version == old_version:
                 self.model = old_model
                 return
@@ -742,6 +745,30 @@ class TableRuntime:
             self.evicted = False
             self._summary = self._build_summary()
             self._broadcast()
+
+    async def _show_end(self, model: TableModel) -> None:
+        """A mirror whose hand in progress has ended since its last read (the owner
+        stored the end and may have dealt the next hand already) first shows its
+        connections that hand's end, taken from the finished record, so that a person
+        connected here sees every showdown and who won what, as at the owner."""
+        hand = model.hand
+        if hand is None or hand.complete or self.row.hands_played < model.hand_number:
+            return
+        table_id, number = self.row.id, model.hand_number
+        text = await self.hub.writer.read(lambda: self.store.hand_record(table_id, number))
+        if text is None:
+            return
+        try:
+            lines = parse_record(text).actions
+            if list(lines[: len(hand.actions)]) != [a.line() for a in hand.actions]:
+                return
+            for line in lines[len(hand.actions):]:
+                model.replay_line(line)
+        except Exception:  # the caller rebuilds the table from what is stored
+            log.debug("table %s: hand %d's end not shown here", table_id, number)
+            return
+        self.model = model
+        self._broadcast()
 
     def _caught_up(self, model: TableModel) -> bool:
         """A mirror's model of the same hand takes the lines stored since (cheap, no

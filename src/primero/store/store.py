@@ -421,6 +421,16 @@ class Store:
         with self.engine.connect() as conn:
             return sorted(r.id for r in conn.execute(select(tables.c.id)))
 
+    def hand_record(self, table_id: str, number: int) -> str | None:
+        """The ``.prh`` text of finished hand ``number`` (from 1) of a table, or None
+        while it is not finished (or there is no such hand)."""
+        query = select(hands.c.record).where(
+            hands.c.table_id == table_id, hands.c.number == number
+        )
+        with self.engine.connect() as conn:
+            record: str | None = conn.execute(query).scalar()
+        return record
+
     def finished_hands(self, table_id: str | None = None) -> Iterator[tuple[str, int, str]]:
         """``(table id, hand number, .prh text)`` of every finished hand (of one table)."""
         query = select(hands.c.table_id, hands.c.number, hands.c.record).where(
