@@ -242,6 +242,8 @@ class Person:
         self.acted: set[tuple[int, int]] = set()
         self.last: dict[str, Any] | None = None
         self.sent_at = 0.0
+        #: While True the person reads but does not move (a test holds a turn open).
+        self.hold = False
 
     def step(self, seconds: float = 30) -> dict[str, Any] | None:
         """One frame (None: nothing for a while, the pending move was sent again)."""
@@ -262,7 +264,7 @@ class Person:
         if self.pending is not None and self.pending["version"] != m["version"]:
             self.pending = None  # answered; at the same version it is sent again later
         key = (m["version"], len(m["hand"]["log"]) if m["hand"] else 0)
-        if m["legal"] is not None and key not in self.acted:
+        if m["legal"] is not None and key not in self.acted and not self.hold:
             self.acted.add(key)
             self.n += 1
             self.pending = {"type": "action", "id": f"a{self.n}", "line": cautious_line(m),
@@ -423,9 +425,16 @@ def test_redis_restarted_mid_match(pg: str, tmp_path: Path) -> None:
                                  "rules": {"min_players": 3}, "max_hands": 3,
                                  "turn_seconds": 0})
         ana = Person(b, table, join_table(b, table, "Ana"))
+        ana.hold = True  # her first turn stays open until Redis is gone
         before = ana.until(lambda m: m["legal"] is not None, 60, "Ana's first move")
         redis.terminate()
         redis.wait(10)
+        ana.hold = False  # her move now goes to a process that cannot reach the owner
+        ana.acted.add((before["version"], len(before["hand"]["log"])))
+        ana.pending = {"type": "action", "id": "r1", "line": cautious_line(before),
+                       "version": before["version"]}
+        ana.ws.send(json.dumps(ana.pending))
+        ana.sent_at = time.monotonic()
         retried: dict[str, Any] | None = None
         deadline = time.monotonic() + 20
         while retried is None and time.monotonic() < deadline:

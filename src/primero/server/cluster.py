@@ -256,8 +256,10 @@ class Cluster:
             owners = await self.redis.mget([self._lease(t) for t in active])
             free = [t for t, o in zip(active, owners, strict=True) if o is None]
             fair = math.ceil(len(active) / await self._live_processes())
-            room = max(0, fair - len(self.until))
-            if free and room == 0 and len(self.until) < len(active):
+            # only the active tables held here count (a finished table's lease does not)
+            mine = sum(1 for t in active if t in self.until)
+            room = max(0, fair - mine)
+            if free and room == 0:
                 room = 1  # every table finds an owner, if slowly
             for t in free[:room]:
                 if await self.acquire(t):
