@@ -428,7 +428,15 @@ function drawSeatBox(table, info) {
       })}, "Leave"));
   }
   $("seat-note").textContent = note;
-  replace($("seat-actions"), parts);
+  // Buttons are replaced only when they change: a state that changes nothing here (bots
+  // playing on) must not pull a button from under a finger about to tap it.
+  const actions = $("seat-actions");
+  const key = JSON.stringify([parts.map((b) => [b.textContent, b.className]),
+    table.status, table.next_table ?? null]);
+  if (actions.dataset.key !== key) {
+    replace(actions, parts);
+    actions.dataset.key = key;
+  }
 }
 
 /** Ask a yes/no question; then() on yes.
