@@ -359,10 +359,8 @@ def test_owner_paused_past_its_lease_applies_nothing(
     servers = _start(pg, tmp_path, redis_url, 2)
     try:
         a, b = servers
-        # random bots decide in the process itself: the survivor's first moves do not
-        # wait for its bot workers to start (seconds on a loaded host)
         created = httpx.post(f"{a.http}/api/tables", timeout=10, json={
-            "seats": ["random", "random", "random"], "rules": {"min_players": 3},
+            "seats": ["heuristic", "heuristic", "random"], "rules": {"min_players": 3},
             "stack": 10**6})
         assert created.status_code == 201
         table, host = created.json()["id"], created.json()["host_token"]
