@@ -45,14 +45,17 @@ print(json.dumps({"files": files, "summary": repr(summary), "hand": repr(hand)})
 
 @pytest.fixture(scope="session")
 def compiled_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of ``src/primero`` with the compiled modules (compiled at most once per change)."""
+    """A copy of ``src/primero`` with the compiled modules (compiled at most once per change;
+    C at ``-O0``: see ``build_compiled.TEST_OPT_LEVEL``)."""
     reason = build_compiled.why_not()
     if reason is not None:
         message = f"cannot compile the kernel with mypyc here: {reason}"
         if os.environ.get("PRIMERO_CI") == "1":
             pytest.fail(f"PRIMERO_CI=1: {message}")
         pytest.skip(message)
-    return build_compiled.build_tree(tmp_path_factory.mktemp("compiled"))
+    return build_compiled.build_tree(
+        tmp_path_factory.mktemp("compiled"), opt_level=build_compiled.TEST_OPT_LEVEL
+    )
 
 
 def _env(tree: Path) -> dict[str, str]:

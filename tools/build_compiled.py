@@ -83,9 +83,18 @@ def why_not() -> str | None:
     return None
 
 
-def source_hash() -> str:
-    """A hash of what the compiled code depends on (sources, Python and mypy versions)."""
+#: The C compiler's optimisation for the tests' build: the tests check that the compiled
+#: modules behave as the pure-Python ones, which the C optimisation does not change (it is
+#: given to the C compiler only; mypyc's own translation is the same), and ``-O0`` halves
+#: the compile's CPU time. Wheels and the benchmarks use setup.py's level.
+TEST_OPT_LEVEL = "0"
+
+
+def source_hash(opt_level: str = _SETUP.OPT_LEVEL) -> str:
+    """A hash of what the compiled code depends on (sources, Python and mypy versions, and
+    the C optimisation level)."""
     digest = hashlib.sha256()
+    digest.update(opt_level.encode())
     digest.update(sys.version.encode())
     digest.update(importlib.metadata.version("mypy").encode())
     digest.update((ROOT / "setup.py").read_bytes())
@@ -96,8 +105,9 @@ def source_hash() -> str:
     return digest.hexdigest()[:16]
 
 
-def compile_once() -> Path:
-    """The folder holding the compiled extensions of the current sources, built if needed.
+def compile_once(opt_level: str = _SETUP.OPT_LEVEL) -> Path:
+    """The folder holding the compiled extensions of the current sources, built if needed
+    with the C compiler's ``-O<opt_level>``.
 
     Raises:
         CompileUnavailable: nothing can be compiled here (:func:`why_not`).
@@ -106,7 +116,7 @@ def compile_once() -> Path:
     reason = why_not()
     if reason is not None:
         raise CompileUnavailable(reason)
-    done = OUT / source_hash()
+    done = OUT / source_hash(opt_level)
     if (done / "ok").exists():
         return done
     work = done.with_name(done.name + ".work")
@@ -115,7 +125,8 @@ def compile_once() -> Path:
     shutil.copytree(SRC / "primero", work / "primero",
                     ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     subprocess.run(
-        [sys.executable, "-c", _BUILD_SCRIPT, json.dumps(COMPILED), json.dumps(MYPYC_OPTIONS)],
+        [sys.executable, "-c", _BUILD_SCRIPT, json.dumps(COMPILED),
+         json.dumps({**MYPYC_OPTIONS, "opt_level": opt_level})],
         cwd=work, check=True, stdout=subprocess.DEVNULL,
     )
     built = sorted(
@@ -132,8 +143,9 @@ def compile_once() -> Path:
     return done
 
 
-def build_tree(dest: Path = OUT / "tree") -> Path:
-    """``dest`` (emptied first): the current ``src/primero`` with the compiled extensions.
+def build_tree(dest: Path = OUT / "tree", opt_level: str = _SETUP.OPT_LEVEL) -> Path:
+    """``dest`` (emptied first): the current ``src/primero`` with the compiled extensions
+    (C compiled with ``-O<opt_level>``: setup.py's level unless told otherwise).
 
     Safe to call from several processes at once with different ``dest`` folders (the
     compilation holds a file lock); the extensions are compiled only when the sources
@@ -146,7 +158,7 @@ def build_tree(dest: Path = OUT / "tree") -> Path:
     OUT.mkdir(parents=True, exist_ok=True)
     with open(OUT / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        compiled = compile_once()
+        compiled = compile_once(opt_level)
     shutil.rmtree(dest, ignore_errors=True)
     shutil.copytree(SRC / "primero", dest / "primero",
                     ignore=shutil.ignore_patterns("__pycache__", "*.so"))
