@@ -135,3 +135,21 @@ def test_the_api_docs_pages_load_every_file_from_this_server(client: TestClient)
     assert client.get("/docs-assets/redoc.standalone.js").status_code == 200
     assert client.get("/docs-assets/../pages.py").status_code == 404
     assert "/docs" not in client.get("/openapi.json").json()["paths"]
+
+
+def test_without_the_assets_package_the_api_docs_name_where_the_api_is_described(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An environment not reinstalled since fastapi-offline became a dependency still
+    starts; ``/docs`` is then a page of text (no script, no CDN) naming the contract."""
+    from primero.server import apidocs
+
+    monkeypatch.setattr(apidocs, "ASSETS_DIR", None)
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0))
+    with TestClient(app) as c:
+        for path in ("/docs", "/redoc"):
+            page = c.get(path)
+            assert page.status_code == 200, path
+            assert "<script" not in page.text and "//" not in page.text, path
+            assert 'href="/openapi.json"' in page.text and "docs/protocol.md" in page.text
+        assert c.get("/docs-assets/swagger-ui.css").status_code == 404
