@@ -113,7 +113,7 @@ function seatMarks(info, i) {
   const exchanges = info.exchanges(i);
   if (exchanges.length) {
     marks.push(el("span", {class: "mark exchanged"},
-      `Exchanged ${exchanges.map((/** @type {number} */ k) => (k === 0 ? "none" : String(k))).join(", then ")}`));
+      `Exchanged ${exchanges.map((k) => (k === 0 ? "none" : String(k))).join(", then ")}`));
   }
   if (h.round_bets && h.round_bets[i] > 0 && !info.over) {
     marks.push(el("span", {class: "mark bet"}, `In this round: ${chips(h.round_bets[i])}`));
