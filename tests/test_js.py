@@ -12,6 +12,7 @@ instead.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -78,6 +79,39 @@ def test_every_web_client_module_is_type_checked() -> None:
     assert unmarked == []
     config = (JS / "jsconfig.json").read_text(encoding="utf-8")
     assert '"../../src/primero/web/*.js"' in config
+
+
+def test_the_type_check_refuses_an_implicit_any_in_every_module() -> None:
+    """``noImplicitAny`` is on for the whole check (every module and test file), so an
+    untyped parameter anywhere in the client fails ``test_the_web_client_type_checks``."""
+    options = json.loads((JS / "jsconfig.json").read_text(encoding="utf-8"))["compilerOptions"]
+    assert options["noImplicitAny"] is True
+    package = json.loads((JS / "package.json").read_text(encoding="utf-8"))
+    assert package["scripts"]["types"] == "tsc -p jsconfig.json"  # no flag turns it off
+
+
+def test_an_untyped_parameter_fails_the_type_check(tmp_path: Path) -> None:
+    """The check itself: with the client's compiler options (tests/js/jsconfig.json), a
+    module with one untyped parameter is refused with TS7006, and the same module typed
+    with JSDoc passes."""
+    _node_ready()
+    tsc = str(JS / "node_modules" / ".bin" / "tsc")
+    twice = "export function twice(n) { return 2 * n; }\n"
+    code = {
+        "untyped": f"// @ts-check\n{twice}",
+        "typed": f"// @ts-check\n/** @param {{number}} n */\n{twice}",
+    }
+    answers = {}
+    for name, text in code.items():
+        (tmp_path / f"{name}.js").write_text(text, encoding="utf-8")
+        config = {"extends": str(JS / "jsconfig.json"), "compilerOptions": {"types": []},
+                  "include": [f"{name}.js"]}
+        (tmp_path / f"{name}.json").write_text(json.dumps(config), encoding="utf-8")
+        answers[name] = subprocess.run([tsc, "-p", str(tmp_path / f"{name}.json")],
+                                       capture_output=True, text=True, timeout=180)
+    assert answers["untyped"].returncode != 0, answers["untyped"].stdout
+    assert "error TS7006: Parameter 'n' implicitly has an 'any' type" in answers["untyped"].stdout
+    assert answers["typed"].returncode == 0, answers["typed"].stdout
 
 
 def test_the_message_types_include_the_seating_messages() -> None:

@@ -56,7 +56,7 @@ def test_no_hand_yet_no_payload_then_the_dealer_is_to_act() -> None:
     assert (hand["stacks"], hand["contributed"], hand["pot_total"]) == ([19, 2, 2], [1, 1, 1], 3)
     assert (hand["hand"], hand["hand_sizes"]) == ([], [0, 0, 0])
     assert hand["shown"] is None and hand["final_stacks"] is None
-    assert hand["events"] == [] and hand["winners"] == []
+    assert hand["events"] == [] and hand["winners"] == [] and hand["result"] == []
     assert hand["last_moves"] == [None, None, None]
 
 
@@ -131,8 +131,20 @@ def test_the_showdown_payload_field_by_field() -> None:
             {"amount": 8, "winners": ["p1"], "shares": [8]},
         ],
         "last_moves": ["You stand pat", "Ben stands pat", "Cy stands pat"],
+        # the same closing lines alone: what the web client's result panel shows
+        "result": ["Uncalled bet of 8 chips returned to you", "Cy wins 9 chips (numerus 31)"],
     }  # fmt: skip
     assert hand == expected
+    # As Cy and a spectator read them: Cy's own win in the second person; Ana by name.
+    cy, _ = seat_payload(m, 2)
+    assert cy is not None and cy["result"] == [
+        "Uncalled bet of 8 chips returned to Ana", "You win 9 chips (numerus 31)",
+    ]  # fmt: skip
+    public, _ = seat_payload(m, None)
+    assert public is not None and public["result"] == [
+        "Uncalled bet of 8 chips returned to Ana", "Cy wins 9 chips (numerus 31)",
+    ]  # fmt: skip
+    assert public["events"][-2:] == public["result"]
 
 
 def test_a_folded_hand_is_not_shown() -> None:

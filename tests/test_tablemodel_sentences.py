@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from primero.engine.actions import Call
 from primero.engine.pots import Award, Pot
+from primero.engine.rules import Rules
 from primero.engine.state import HandState
 from primero.engine.views import SeatView, view
 from primero.play.tablemodel.sentences import (
@@ -223,6 +224,26 @@ def test_the_void_deal_heading_and_the_last_round_after_a_deal() -> None:
     # Without a declaration before it, an exchange after a bet is the first round's.
     assert section_marker(["p1 b 2", "p2 c", "p1 x ??"], 2) is None
     assert section_marker(["p1 b 2", "p2 y", "p2 x ??"], 2) is None
+
+
+def test_the_redeal_after_the_last_player_stood_pat_has_the_void_heading() -> None:
+    """House rule ``first_round_stand``: Cy, the last to act, stands pat and nobody bet,
+    so the deal is void (R4.3) with no replacement deal before the redeal. The heading
+    goes on the redeal's first line (8) and on no other: not on its second line, whose
+    line two back is Cy's "x", nor on Ben's two-card replacement deal (6)."""
+    record = [
+        "d dh p1 7h Kc", "d dh p2 2s 3s", "d dh p3 4c 5c",  # 0-2: the first deal
+        "p1 x Kc", "d dh p1 6d", "p2 x 2s 3s", "d dh p2 Qh Jh",  # 3-6: two exchanges
+        "p3 x",  # 7: Cy stands pat: every player exchanged, no bet: void
+        "d dh p1 7h Kc", "d dh p2 2s 3s", "d dh p3 4c 5c",  # 8-10: the redeal
+        "p1 x", "p2 b 2", "p3 c", "p1 c",  # 11-14: Ana stands pat, Ben's bet is called
+        "d dh p1 6d 7d", "d dh p2 Qh Jh", "d dh p3 Qs Js",  # 15-17: the second deal
+    ]  # fmt: skip
+    state = HandState(list(NAMES), [10, 10, 10], Rules(first_round_stand=True, refusal=False))
+    for line in record:
+        state.apply(line)  # the engine takes the record as it is
+    assert _markers(record) == {8: VOID, 15: SECOND_DEAL}
+    assert _markers(list(view(state, 1).log)) == {8: VOID, 15: SECOND_DEAL}
 
 
 def test_how_a_vote_ends_decides_what_the_bet_did() -> None:

@@ -22,6 +22,8 @@ from primero.engine.actions import parse_action
 from primero.engine.cards import parse_card
 from primero.engine.history import read_record, replay
 from primero.engine.state import HandState
+from primero.engine.views import view
+from primero.play.tablemodel.sentences import result_sentences, won_awards
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
@@ -325,17 +327,18 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
     assert result_of_hand is not None
     assert outcome.complete
     text = result.text_content() or ""
-    assert "The main pot of" in text
+    # What the chips did, in the server's sentences for Ana's seat (sentences.py), one
+    # paragraph each and in order; the client has no wording of its own for a pot.
+    said = result_sentences(view(state, list(record.players).index("Ana")))
+    assert said and page.locator("#result .award").all_text_contents() == said
+    assert "The main pot of" not in text and "wins it" not in text
     chips_now = ", ".join(
         f"{name} {stack}" for name, stack in zip(record.players, result_of_hand.final_stacks,
                                                   strict=True)
     )
     assert f"Chips now: {chips_now}" in text
-    for k, award in enumerate(result_of_hand.awards):  # who won which pot, from the record
-        pot = "The main pot" if k == 0 else f"Side pot {k}"
-        who = " and ".join(record.players[w] for w in award.winners)
-        verb = "wins it" if len(award.winners) == 1 else "share it"
-        assert f"{pot} of {award.pot.amount} chips: {who} {verb}" in text
+    for award in won_awards(view(state, None)):  # each pot won is said, from the record
+        assert f" {award.pot.amount} chip" in " ".join(said), (award, said)
     # The hands of the match from the server step through the same hand: one sentence per
     # record line, then who won each pot.
     page.keyboard.press("p")
@@ -606,7 +609,12 @@ def test_a_person_refuses_then_accepts_a_bet_on_a_phone(
     page.locator("#result").wait_for(state="visible", timeout=15_000)
     # Ana wins every chip put in: 4 antes, 1 + 1 in the first bets, 50 + 50, 49 + 49.
     text = page.locator("#result").text_content() or ""
-    assert "The main pot of 204 chips: Ana wins it" in text, text
+    # One pot (Ana and the bluffer both put in all 100 of theirs) and no uncalled bet:
+    # the server's one sentence for Ana, with the hand she showed (sentences.py).
+    page.locator("#result").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "result-phone.png"))  # the viewport, as seen
+    awards = page.locator("#result .award").all_text_contents()
+    assert len(awards) == 1 and re.fullmatch(r"You win 204 chips \([a-z]+ \d+\)", awards[0]), text
     assert f"Chips now: Ana 204, {first} 98, {second} 98, {bluffer} 0" in text, text
     assert errors == [] and page.locator("#action-error").text_content() == ""
     (path,) = server.export(table_id, tmp_path / "export")

@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 from client_policy import choose_line
 from primero.engine.history import parse_record
 from primero.server import Settings, create_app
+from primero.server.models import HandRecordOut
 from primero.server.settings import TEST_SEED_ENV
 from primero.store import Store
 from server_helpers import database
@@ -257,6 +258,8 @@ def test_the_hands_come_from_the_server_as_each_seat_saw_them(
         assert hand["seat"] == label and hand["final_stacks"] == public["final_stacks"]
         assert len(hand["actions"]) == len(record.actions)
         assert hand["own_cards"][-1] == [] or set(hand["own_cards"][-1]) <= mine | shown
+        assert set(hand) == set(HandRecordOut.model_fields)  # the response model's fields
+        assert hand["result"] and hand["events"][-len(hand["result"]):] == hand["result"]
         last = hand["events"][-1]
         assert re.search(r" (wins?|split) (the main pot, |side pot \d+, )?\d+ chips?\b", last), last
     assert client.get(f"/api/tables/{tid}/hands/1", headers=_auth("x" * 30)).status_code == 403

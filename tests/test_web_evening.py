@@ -27,7 +27,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from primero.engine.history import read_record
-from test_web import TRACK_SOCKETS, button, dealt_to, move, run_axe, version
+from primero.engine.views import view
+from primero.play.tablemodel.sentences import result_sentences
+from test_web import TRACK_SOCKETS, button, dealt_to, move, record_hand, run_axe, version
 from webtools import ARTIFACTS, Server, chromium, resize, wait_until
 
 if TYPE_CHECKING:
@@ -161,6 +163,7 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     done: dict[str, list[str]] = {"Ana": [], "Ben": []}
     seen: dict[str, set[str]] = {"Ana": set(), "Ben": set(), "screen": set()}
     checked = {"phone": False, "double": False, "offline": False, "desktop": False}
+    previous: list[str] = []  # Ben's result panel for hand 1, read during hand 2
     over = False
     while not over:
         over = True
@@ -220,6 +223,15 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
                 assert page.locator("#action-error").inner_text() == ""
                 done[who].append("call")
                 continue
+            if who == "Ben" and not previous and page.locator("#phase").inner_text().startswith(
+                "Hand 2:"
+            ):
+                # During hand 2 the result panel shows hand 1 from GET /hands/1: the
+                # server's sentences for Ben (compared with the record below).
+                wait_until(page, "() => document.querySelector('#result-title').textContent"
+                           " === 'Result of hand 1' && !document.querySelector('#result').hidden",
+                           what="hand 1's result from the server during hand 2")
+                previous.extend(page.locator("#result .award").all_text_contents())
             if who == "Ben" and not checked["desktop"]:
                 # Item 5/6 at 1280×800: the log beside the table, each seat's last move.
                 checked["desktop"] = True
@@ -269,6 +281,10 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     assert set(people) == {"Ana", "Ben"}
     assert sum(r["ledger"]["net"] for r in ledger["seats"]) == 0  # chips only move
     records = [read_record(p) for p in paths]
+    # Item 4 again: the previous hand's result, as the server words it for Ben's seat.
+    first, first_state = record_hand(paths[0])
+    said = result_sentences(view(first_state, list(first.players).index("Ben")))
+    assert said and previous == said, (previous, said)
     for who in ("Ana", "Ben"):
         allowed = set().union(*(dealt_to(r, who) for r in records))
         allowed |= _shown_cards(server, table_id)

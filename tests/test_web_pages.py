@@ -111,3 +111,45 @@ def test_a_spectator_gets_an_error_for_hints(client: TestClient) -> None:
         }
         ws.send_json({"type": "resync", "since": first["version"]})
         assert ws.receive_json()["version"] == first["version"]
+
+
+def test_the_api_docs_pages_load_every_file_from_this_server(client: TestClient) -> None:
+    """``/docs`` and ``/redoc`` name no other host (a LAN without internet gets them):
+    their scripts and styles are under ``/docs-assets/``, served with their types."""
+    for path, assets in (("/docs", ["swagger-ui-bundle.js", "swagger-ui.css"]),
+                         ("/redoc", ["redoc.standalone.js"])):
+        page = client.get(path)
+        assert page.status_code == 200, path
+        assert page.headers["content-type"].startswith("text/html")
+        urls = re.findall(r"""(?:src|href|url)\s*[=:]\s*['"]([^'"]+)['"]""", page.text)
+        assert urls, path
+        assert [u for u in urls if "//" in u] == [], path  # no absolute address at all
+        for name in assets:
+            assert f"/docs-assets/{name}" in urls, (path, name)
+    assert "'/openapi.json'" in client.get("/docs").text
+    assert '"validatorUrl": null' in client.get("/docs").text  # no badge from another host
+    js = client.get("/docs-assets/swagger-ui-bundle.js")
+    assert js.status_code == 200 and "javascript" in js.headers["content-type"]
+    assert len(js.content) > 100_000  # the bundle itself, not a stub
+    assert client.get("/docs-assets/swagger-ui.css").headers["content-type"].startswith("text/css")
+    assert client.get("/docs-assets/redoc.standalone.js").status_code == 200
+    assert client.get("/docs-assets/../pages.py").status_code == 404
+    assert "/docs" not in client.get("/openapi.json").json()["paths"]
+
+
+def test_without_the_assets_package_the_api_docs_name_where_the_api_is_described(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An environment not reinstalled since fastapi-offline became a dependency still
+    starts; ``/docs`` is then a page of text (no script, no CDN) naming the contract."""
+    from primero.server import apidocs
+
+    monkeypatch.setattr(apidocs, "ASSETS_DIR", None)
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0))
+    with TestClient(app) as c:
+        for path in ("/docs", "/redoc"):
+            page = c.get(path)
+            assert page.status_code == 200, path
+            assert "<script" not in page.text and "//" not in page.text, path
+            assert 'href="/openapi.json"' in page.text and "docs/protocol.md" in page.text
+        assert c.get("/docs-assets/swagger-ui.css").status_code == 404

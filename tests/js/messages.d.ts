@@ -168,6 +168,38 @@ interface HandOut {
   shown: (ShownOut | null)[] | null;
   final_stacks: number[] | null;
   winners: AwardOut[];
+  result: string[];
+}
+
+/** One pot of a finished hand in its record: its amount (chips) and its winners (``p`` labels). */
+interface PotWonOut {
+  amount: number;
+  winners: string[];
+}
+
+/** A finished hand in ``GET /api/tables/{id}/hands``: public information only (R9b). */
+interface HandSummaryOut {
+  number: number;
+  players: string[];
+  pots: PotWonOut[];
+  shown: (ShownOut | null)[];
+  final_stacks: number[] | null;
+}
+
+/** ``GET /api/tables/{id}/hands/{n}``: a finished hand as one seat saw it (R9b), or the public view (``seat`` null). Every card the reader did not see is ``??``; a showdown's cards appear only in ``shown``; never the dealer's seed. */
+interface HandRecordOut {
+  number: number;
+  variant: "primero";
+  seat: string | null;
+  players: string[];
+  starting_stacks: number[];
+  actions: string[];
+  events: string[];
+  result: string[];
+  pots: PotWonOut[];
+  own_cards: string[][];
+  shown: (ShownOut | null)[];
+  final_stacks: number[] | null;
 }
 
 /** ``state``: sent on connecting and after every change at the table. */

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
 
-import {HandInfo, turnText} from "../../src/primero/web/tableview.js";
+import {HandInfo, resultWords, turnText} from "../../src/primero/web/tableview.js";
 
 /** @type {TableSummary} */
 const TABLE = {
@@ -25,7 +25,7 @@ function hand(fields = {}) {
     log: ["d dh p1 ?? ??", "d dh p2 7h 6h", "d dh p3 ?? ??"], events: [], shown: null,
     final_stacks: null, hand_sizes: [2, 2, 2], contributed: [1, 1, 1], round_bets: [0, 0, 0],
     current_bet: null, pending_bet: null, exchanges: [[], [], []],
-    last_moves: [null, null, null], winners: [], ...fields,
+    last_moves: [null, null, null], winners: [], result: [], ...fields,
   };
 }
 
@@ -74,9 +74,39 @@ test("turnText says whose turn it is", () => {
   const over = new HandInfo(hand({final_stacks: [20, 18, 19]}), TABLE);
   assert.equal(turnText(over, null), "The hand is over; the next one starts shortly");
   const vote = hand({to_act: "p2", pending_bet: {seat: "p1", amount: 5, raise: false}});
+  /** @type {LegalOut} */
   const legal = {kinds: ["vote"], exchange: [], bet: null, raise_to: null, call: null,
     fold: false, vote: true, declare: []};
   assert.equal(turnText(new HandInfo(vote, TABLE), legal), "Your vote: Ana bets 5 chips");
   const other = hand({to_act: "p3", pending_bet: {seat: "p1", amount: 4, raise: true}});
   assert.equal(turnText(new HandInfo(other, TABLE), null), "Cleo to vote on a bet of 4 chips");
+});
+
+test("the result panel says the server's sentences as they are, then shown hands and chips", () => {
+  // A showdown as Ben (p2) reads it: the server's closing sentences (sentences.py,
+  // result_sentences), never words the client makes from the pots.
+  const over = hand({
+    phase: "complete", to_act: null, final_stacks: [17, 0, 9],
+    winners: [{amount: 9, winners: ["p3"], shares: [9]}, {amount: 8, winners: ["p1"], shares: [8]}],
+    result: ["Uncalled bet of 8 chips returned to Ana", "Cleo wins 9 chips (numerus 31)"],
+    shown: [null, {category: "numerus", points: 28, cards: ["6d", "Kc", "Kd", "5h"]},
+      {category: "numerus", points: 1, cards: ["Ah", "7d", "Js", "Qd"]}],
+  });
+  assert.deepEqual(resultWords(over), {
+    result: ["Uncalled bet of 8 chips returned to Ana", "Cleo wins 9 chips (numerus 31)"],
+    shown: [
+      {name: "Ben", words: "numerus, 28 points", cards: ["6d", "Kc", "Kd", "5h"]},
+      {name: "Cleo", words: "numerus, 1 point", cards: ["Ah", "7d", "Js", "Qd"]},
+    ],
+    chips: "Ana 17, Ben 0, Cleo 9",
+  });
+  // A hand from GET /hands/{n} (HandRecordOut) reads the same; its pots are not worded.
+  /** @type {HandRecordOut} */
+  const record = {
+    number: 4, variant: "primero", seat: null, players: ["Ana", "Ben"],
+    starting_stacks: [10, 10], actions: [], events: ["Ben folds", "Ana wins 2 chips"],
+    result: ["Ana wins 2 chips"], pots: [{amount: 2, winners: ["p1"]}], own_cards: [],
+    shown: [null, null], final_stacks: [11, 9],
+  };
+  assert.deepEqual(resultWords(record), {result: ["Ana wins 2 chips"], shown: [], chips: "Ana 11, Ben 9"});
 });

@@ -1,6 +1,7 @@
 """The FastAPI application of ``primero serve``: REST lobby under ``/api``, the WebSocket
 under ``/ws``, the pages at ``/`` and ``/t/{id}``, the OpenAPI document at
-``/openapi.json``."""
+``/openapi.json``, browsable at ``/docs`` and ``/redoc`` with every file served locally
+(:mod:`primero.server.apidocs`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from primero.engine.hands import evaluate
-from primero.server import api, gctune, hands_api, host_api, pages, seating, ws
+from primero.server import api, apidocs, gctune, hands_api, host_api, pages, seating, ws
 from primero.server.hub import Hub
 from primero.server.limits import BodyLimit
 from primero.server.loopprobe import probe_path, run_probe
@@ -109,6 +110,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description=DESCRIPTION,
         version="0.1.0",
         lifespan=lifespan,
+        docs_url=None,  # FastAPI's pages load their files from a CDN: apidocs serves them
+        redoc_url=None,
     )
 
     @app.exception_handler(RequestValidationError)
@@ -140,6 +143,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(hands_api.router)
     app.include_router(ws.router)
     pages.mount_pages(app)
+    apidocs.mount_docs(app)
     app.add_middleware(BodyLimit)
     if settings.listen_host is not None:  # DNS rebinding: Host names this server
         app.add_middleware(

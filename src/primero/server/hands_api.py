@@ -11,7 +11,6 @@ comes from, never from what one browser happened to see.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from sqlalchemy import select
@@ -19,10 +18,11 @@ from sqlalchemy import select
 from primero.engine.actions import Call, parse_action, seat_name
 from primero.engine.history import HandRecord, parse_record
 from primero.engine.state import HandState
-from primero.engine.views import view
+from primero.engine.views import SeatView, view
 from primero.play.tablemodel import sentence
 from primero.play.tablemodel.sentences import result_sentences
 from primero.server.hub import Hub
+from primero.server.models import HandRecordOut, HandSummaryOut, PotWonOut, ShownOut
 from primero.server.runtime import TableRuntime
 from primero.server.security import bearer_token
 from primero.store.schema import hands as hands_table
@@ -53,37 +53,42 @@ def _replayed(record: HandRecord) -> tuple[HandState, list[int | None]]:
     return state, calls
 
 
-def _shown(state: HandState, seat: int | None) -> list[dict[str, Any] | None]:
+def _shown(state: HandState, seat: int | None) -> list[ShownOut | None]:
     v = view(state, seat)
-    out: list[dict[str, Any] | None] = []
+    out: list[ShownOut | None] = []
     for value, cards in zip(v.shown, v.shown_cards, strict=True):
         if value is None or cards is None:
             out.append(None)
         else:
-            out.append({"category": value.category.label, "points": value.points,
-                        "cards": [str(c) for c in cards]})
+            out.append(ShownOut(category=value.category.label, points=value.points,
+                                cards=[str(c) for c in cards]))
     return out
 
 
-def public_hand(number: int, record: HandRecord) -> dict[str, Any]:
+def _pots(v: SeatView) -> list[PotWonOut]:
+    return [PotWonOut(amount=a.pot.amount, winners=[seat_name(w) for w in a.winners])
+            for a in v.awards]
+
+
+def public_hand(number: int, record: HandRecord) -> HandSummaryOut:
     """A finished hand's public summary (R9b): players, pots and winners, shown hands,
     final stacks."""
     state, _calls = _replayed(record)
     v = view(state, None)
-    return {
-        "number": number,
-        "players": list(record.players),
-        "pots": [{"amount": a.pot.amount, "winners": [seat_name(w) for w in a.winners]}
-                 for a in v.awards],
-        "shown": _shown(state, None),
-        "final_stacks": None if v.final_stacks is None else list(v.final_stacks),
-    }
+    return HandSummaryOut(
+        number=number,
+        players=list(record.players),
+        pots=_pots(v),
+        shown=_shown(state, None),
+        final_stacks=None if v.final_stacks is None else list(v.final_stacks),
+    )
 
 
-def hand_for(number: int, record: HandRecord, seat: int | None) -> dict[str, Any]:
+def hand_for(number: int, record: HandRecord, seat: int | None) -> HandRecordOut:
     """Hand ``number`` as ``seat`` (0-based seat of the hand; None: public) saw it: its
-    lines with unseen cards as ``??``, its sentences, and this seat's cards after each
-    line (``own_cards``, empty lists for the public view)."""
+    lines with unseen cards as ``??``, its sentences, the closing ones also alone as
+    ``result`` (the words the web client's result panel shows), and this seat's cards
+    after each line (``own_cards``, empty lists for the public view)."""
     state, calls = _replayed(record)
     replay = HandState(record.players, record.starting_stacks, record.rules)
     own: list[list[str]] = []
@@ -95,21 +100,21 @@ def hand_for(number: int, record: HandRecord, seat: int | None) -> dict[str, Any
                                if action.seat >= 0 else "the dealer", call=call))
         own.append([str(c) for c in replay.hands[seat]] if seat is not None else [])
     v = view(state, seat)
-    events.extend(result_sentences(v))
-    return {
-        "number": number,
-        "variant": "primero",
-        "seat": None if seat is None else seat_name(seat),
-        "players": list(record.players),
-        "starting_stacks": list(record.starting_stacks),
-        "actions": list(v.log),
-        "events": events,
-        "pots": [{"amount": a.pot.amount, "winners": [seat_name(w) for w in a.winners]}
-                 for a in v.awards],
-        "own_cards": own,
-        "shown": _shown(state, seat),
-        "final_stacks": None if v.final_stacks is None else list(v.final_stacks),
-    }
+    result = result_sentences(v)
+    return HandRecordOut(
+        number=number,
+        variant="primero",
+        seat=None if seat is None else seat_name(seat),
+        players=list(record.players),
+        starting_stacks=list(record.starting_stacks),
+        actions=list(v.log),
+        events=events + result,
+        result=result,
+        pots=_pots(v),
+        own_cards=own,
+        shown=_shown(state, seat),
+        final_stacks=None if v.final_stacks is None else list(v.final_stacks),
+    )
 
 
 async def _table(request: Request, table_id: str) -> tuple[Hub, TableRuntime]:
@@ -119,7 +124,7 @@ async def _table(request: Request, table_id: str) -> tuple[Hub, TableRuntime]:
 
 @router.get("/{table_id}/hands", summary="The finished hands (public)",
             responses={404: {"description": "no such table"}})
-async def list_hands(table_id: str, request: Request) -> list[dict[str, Any]]:
+async def list_hands(table_id: str, request: Request) -> list[HandSummaryOut]:
     """Every finished hand, oldest first, numbered from 1: public information only."""
     hub, _rt = await _table(request, table_id)
     rows = await asyncio.to_thread(_records, hub, table_id, None)
@@ -134,7 +139,7 @@ async def list_hands(table_id: str, request: Request) -> list[dict[str, Any]]:
     responses={403: {"description": "a token that is no seat of this table"},
                404: {"description": "no such table, or no such finished hand"}},
 )
-async def get_hand(table_id: str, number: int, request: Request) -> dict[str, Any]:
+async def get_hand(table_id: str, number: int, request: Request) -> HandRecordOut:
     """Hand ``number``; with ``Authorization: Bearer <seat token>`` as that seat saw it if
     it was dealt in, else the public view."""
     hub, rt = await _table(request, table_id)

@@ -371,6 +371,53 @@ class HandOut(BaseModel):
     shown: list[ShownOut | None] | None
     final_stacks: list[int] | None
     winners: list[AwardOut] = Field(description="the pots once the hand is over, else empty")
+    result: list[str] = Field(
+        description="once the hand is over, what its chips did, in words for this seat "
+        "(R7): the uncalled bet returned, then who won each pot; the last sentences of "
+        "events; else empty"
+    )
+
+
+class PotWonOut(BaseModel):
+    """One pot of a finished hand in its record: its amount (chips) and its winners
+    (``p`` labels)."""
+
+    amount: int
+    winners: list[str]
+
+
+class HandSummaryOut(BaseModel):
+    """A finished hand in ``GET /api/tables/{id}/hands``: public information only (R9b)."""
+
+    number: int
+    players: list[str]
+    pots: list[PotWonOut]
+    shown: list[ShownOut | None] = Field(description="per seat, the hand shown or null")
+    final_stacks: list[int] | None
+
+
+class HandRecordOut(BaseModel):
+    """``GET /api/tables/{id}/hands/{n}``: a finished hand as one seat saw it (R9b), or
+    the public view (``seat`` null). Every card the reader did not see is ``??``; a
+    showdown's cards appear only in ``shown``; never the dealer's seed."""
+
+    number: int
+    variant: Literal["primero"]
+    seat: str | None = Field(description="the reader's p label, or null for the public view")
+    players: list[str]
+    starting_stacks: list[int] = Field(description="chips before the ante, per seat")
+    actions: list[str] = Field(description="the record lines, unseen cards as ??")
+    events: list[str] = Field(description="one sentence per line, then the result's")
+    result: list[str] = Field(
+        description="what the chips did, in words for this seat (R7): the uncalled bet "
+        "returned, then who won each pot; the last sentences of events"
+    )
+    pots: list[PotWonOut]
+    own_cards: list[list[str]] = Field(
+        description="the reader's cards after each line ([] each for the public view)"
+    )
+    shown: list[ShownOut | None] = Field(description="per seat, the hand shown or null")
+    final_stacks: list[int] | None
 
 
 class StateOut(BaseModel):

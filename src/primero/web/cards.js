@@ -5,6 +5,13 @@ import {SUITS, cardName, el, parseCard} from "./common.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
+/**
+ * An SVG element with attributes and, if given, text.
+ * @param {string} tag
+ * @param {Record<string, string | number>} attrs
+ * @param {string} [text]
+ * @returns {SVGElement}
+ */
 function svg(tag, attrs, text) {
   const node = document.createElementNS(NS, tag);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
@@ -12,7 +19,11 @@ function svg(tag, attrs, text) {
   return node;
 }
 
-/** The SVG picture of a card (aria-hidden: the wrapper carries the name). */
+/**
+ * The SVG picture of a card (aria-hidden: the wrapper carries the name).
+ * @param {string} text a card text ("7h"), or "??" for a card's back
+ * @returns {SVGElement}
+ */
 export function cardSvg(text) {
   const card = parseCard(text);
   const root = svg("svg", {viewBox: "0 0 60 84", class: "card-svg", "aria-hidden": "true",
@@ -34,7 +45,12 @@ export function cardSvg(text) {
   return root;
 }
 
-/** A card to look at: role img with its name ("7 of hearts", "hidden card"). */
+/**
+ * A card to look at: role img with its name ("7 of hearts", "hidden card").
+ * @param {string} text a card text ("7h") or "??"
+ * @param {"tiny" | "small" | "large"} [size]
+ * @returns {HTMLSpanElement}
+ */
 export function cardImage(text, size = "small") {
   return el("span", {role: "img", "aria-label": cardName(text), class: `card ${size}`},
     cardSvg(text));

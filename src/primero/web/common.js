@@ -24,7 +24,13 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** Append children (strings become text nodes). */
+/**
+ * Append children (strings and numbers become text nodes; null, undefined, false skipped).
+ * @template {Element} T
+ * @param {T} node
+ * @param {any[]} children strings, numbers, nodes or (nested) arrays of them
+ * @returns {T} node
+ */
 export function append(node, children) {
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
@@ -34,18 +40,27 @@ export function append(node, children) {
   return node;
 }
 
-/** Replace all children of node. */
+/**
+ * Replace all children of node.
+ * @template {Element} T
+ * @param {T} node
+ * @param {...any} children as for {@link append}
+ * @returns {T} node
+ */
 export function replace(node, ...children) {
   node.replaceChildren();
   return append(node, children);
 }
 
+/** @type {Record<string, {name: string, symbol: string, cls: string}>} each suit letter's
+ * name, symbol and CSS class */
 export const SUITS = {
   c: {name: "clubs", symbol: "♣", cls: "clubs"},
   d: {name: "diamonds", symbol: "♦", cls: "diamonds"},
   h: {name: "hearts", symbol: "♥", cls: "hearts"},
   s: {name: "spades", symbol: "♠", cls: "spades"},
 };
+/** @type {Record<string, string>} */
 const RANK_NAMES = {A: "ace", J: "jack", Q: "queen", K: "king"};
 
 /**
@@ -103,12 +118,21 @@ export function chips(n) {
 
 /** localStorage that never throws (private modes, disabled storage). */
 export const store = {
+  /**
+   * @param {string} key
+   * @returns {any} the value kept as JSON, or null
+   */
   get(key) {
     try { return JSON.parse(localStorage.getItem(key)); } catch { return null; }
   },
+  /**
+   * @param {string} key
+   * @param {unknown} value kept as JSON
+   */
   set(key, value) {
     try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* no storage */ }
   },
+  /** @param {string} key */
   remove(key) {
     try { localStorage.removeItem(key); } catch { /* no storage */ }
   },
@@ -123,12 +147,18 @@ export function tokenKey(tableId) {
   return `primero.seat.${tableId}`;
 }
 
-/** Where the host token of a table is kept (like a seat token). */
+/**
+ * Where the host token of a table is kept (like a seat token).
+ * @param {string} tableId
+ * @returns {string}
+ */
 export function hostKey(tableId) {
   return `primero.host.${tableId}`;
 }
 
-/** A random action id (works outside secure contexts too). */
+/** A random action id (works outside secure contexts too).
+ * @returns {string} 32 hex digits
+ */
 export function randomId() {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);

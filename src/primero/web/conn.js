@@ -3,8 +3,8 @@
 // the last version seen after a drop, a laptop sleep or the network coming back.
 
 /** A message from the server: a state, an error, a chat line, or the answer to `hints`
- * (built in server/hints.py, no Pydantic model: read by dialogs.drawHints).
- * @typedef {StateOut | ErrorOut | ChatOut | {type: "hints", version: number, [field: string]: unknown}} ServerMessage
+ * (built in server/hints.py, no Pydantic model: typed in dialogs.js, read by drawHints).
+ * @typedef {StateOut | ErrorOut | ChatOut | import("./dialogs.js").HintsMessage} ServerMessage
  */
 
 export class Connection {

@@ -4,7 +4,23 @@
 import {cardImage} from "./cards.js";
 import {api, cardShort, el, plural, replace} from "./common.js";
 
-/** 0.42 -> "42%", small values with one decimal, 0 -> "·" (as the terminal table). */
+/**
+ * The answer to a `hints` message (built by primero.play.hints.seat_hints on the
+ * server; it has no Pydantic model): the odds of each exchange choice and of a showdown
+ * now, from this seat's view only.
+ * @typedef {{type: "hints", version: number, note: string | null,
+ *   exchange: null | {second_deal: boolean, unseen: number, now: boolean, keep: string | null,
+ *     categories: string[], choices: {discard: string[], probabilities: number[],
+ *       expected_points: number, win: number, best: boolean, allowed: boolean}[]},
+ *   showdown: null | {opponents: number, win: number, tie: number, exact: boolean,
+ *     trials: number}}} HintsMessage
+ */
+
+/**
+ * 0.42 -> "42%", small values with one decimal, 0 -> "·" (as the terminal table).
+ * @param {number} p a probability, 0..1
+ * @returns {string}
+ */
 export function percent(p) {
   if (p <= 0) return "·";
   if (p < 0.0005) return "<0.1%";
@@ -12,7 +28,11 @@ export function percent(p) {
   return `${Math.round(p * 100)}%`;
 }
 
-/** Draw a `hints` message (docs/protocol.md) into box. */
+/**
+ * Draw a `hints` message (docs/protocol.md) into box.
+ * @param {HTMLElement} box
+ * @param {HintsMessage} msg
+ */
 export function drawHints(box, msg) {
   const parts = [el("p", {}, "Exact odds from your own cards and your own discards only.")];
   if (msg.note) parts.push(el("p", {class: "note"}, msg.note));
@@ -51,10 +71,14 @@ export function drawHints(box, msg) {
  * The hands of the match from the server (GET /api/tables/{id}/hands, then
  * /hands/{n} with the seat's token: the same after a reload, on a new device, after
  * being away). Opens on the last hand; any hand can be picked and stepped through.
+ * @param {HTMLElement} box
+ * @param {string} tableId
+ * @param {string | null} token the seat's token (null: the public view)
  */
 export async function drawHands(box, tableId, token) {
   replace(box, el("p", {role: "status"}, "Asking the server…"));
   const base = `/api/tables/${encodeURIComponent(tableId)}/hands`;
+  /** @type {HandSummaryOut[]} */
   let list;
   try {
     list = await api(base);
@@ -72,7 +96,9 @@ export async function drawHands(box, tableId, token) {
   const view = el("div", {class: "hand-view"});
   const load = async () => {
     try {
-      drawSteps(view, await api(`${base}/${select.value}`, {token}));
+      /** @type {HandRecordOut} */
+      const hand = await api(`${base}/${select.value}`, {token});
+      drawSteps(view, hand);
     } catch (e) {
       replace(view, el("p", {class: "error"}, `Could not load hand ${select.value}: ${e.message}`));
     }
@@ -82,8 +108,12 @@ export async function drawHands(box, tableId, token) {
   await load();
 }
 
-/** One hand from the server, step by step: its sentences, the reader's cards at each
- * step (own_cards), then the hands shown and the chips after. */
+/**
+ * One hand from the server, step by step: its sentences, the reader's cards at each
+ * step (own_cards), then the hands shown and the chips after.
+ * @param {HTMLElement} box
+ * @param {HandRecordOut} hand
+ */
 export function drawSteps(box, hand) {
   const words = hand.events;
   const actions = hand.own_cards.length;
@@ -113,7 +143,7 @@ export function drawSteps(box, hand) {
     }
     requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   };
-  const go = (delta) => () => { step = Math.max(0, Math.min(words.length, step + delta)); show(); };
+  const go = (/** @type {number} */ delta) => () => { step = Math.max(0, Math.min(words.length, step + delta)); show(); };
   replace(box, el("p", {}, `Hand ${hand.number}`),
     el("div", {class: "replay-controls"},
       el("button", {type: "button", onclick: () => { step = 0; show(); }}, "Start"),

@@ -35,12 +35,11 @@ const tablePath = `/t/${encodeURIComponent(tableId)}`;
 })();
 
 /**
- * The page's state. `lastResult.hand` is `any`: it is the record of GET /hands/{n}
- * (server/hands_api.py), which has no Pydantic model to generate a type from; drawResult
- * reads its pots, shown, players and final_stacks.
+ * The page's state. `lastResult.hand` is the previous hand from GET /hands/{n}
+ * (server/hands_api.py, HandRecordOut); drawResult shows its `result` sentences.
  * @type {{msg: StateOut | null, info: HandInfo, pending: {id: string, line: string, version: number} | null,
  *   sound: boolean, myTurn: boolean, connected: boolean, reconnected: boolean, pot: number | null,
- *   lastResult: {number: number, hand: any} | null, passActive: number | null}}
+ *   lastResult: {number: number, hand: HandRecordOut | null} | null, passActive: number | null}}
  */
 const app = {
   msg: null,          // the last state message
@@ -295,7 +294,7 @@ function drawResultPanel(info) {
   if (info.over) {
     $("result").hidden = false;
     $("result-title").textContent = `Result of hand ${info.hand.number ?? ""}`;
-    drawResult($("result-body"), info);
+    drawResult($("result-body"), info.hand);
     return;
   }
   const last = app.lastResult && app.lastResult.hand ? app.lastResult : null;
@@ -303,7 +302,7 @@ function drawResultPanel(info) {
   $("result").hidden = !(last && last.number === number);
   if (last && last.number === number) {
     $("result-title").textContent = `Result of hand ${last.number}`;
-    drawResult($("result-body"), new HandInfo(last.hand, app.msg.table));
+    drawResult($("result-body"), last.hand);
   }
 }
 
@@ -313,6 +312,7 @@ async function loadLastResult(msg) {
   if (!number || number < 1 || (app.lastResult && app.lastResult.number === number)) return;
   app.lastResult = {number, hand: null};
   try {
+    /** @type {HandRecordOut} */
     const hand = await api(`/api/tables/${encodeURIComponent(tableId)}/hands/${number}`, {token: token()});
     app.lastResult = {number, hand};
     if (app.msg) drawResultPanel(app.info);

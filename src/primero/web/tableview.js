@@ -28,18 +28,36 @@ export class HandInfo {
 
   get n() { return this.hand ? this.hand.players.length : 0; }
 
+  /**
+   * The 0-based index of a `p` label ("p3" -> 2), or null for anything else.
+   * @param {unknown} label
+   * @returns {number | null}
+   */
   index(label) {
     return typeof label === "string" && /^p\d+$/.test(label) ? Number(label.slice(1)) - 1 : null;
   }
 
+  /**
+   * @param {number} index 0-based seat of the hand
+   * @returns {string} its `p` label
+   */
   label(index) { return `p${index + 1}`; }
 
+  /**
+   * The player's name of a `p` label (the label itself when it is none of this hand's).
+   * @param {string} label
+   * @returns {string}
+   */
   nameOf(label) {
     const i = this.index(label);
     return i !== null && this.hand && i < this.n ? this.hand.players[i] : String(label);
   }
 
-  /** The p index sitting at table seat t, or null when that seat is not in this hand. */
+  /**
+   * The p index sitting at table seat t, or null when that seat is not in this hand.
+   * @param {number} t 0-based table seat
+   * @returns {number | null}
+   */
   indexAtTable(t) {
     if (!this.hand) return null;
     const i = this.hand.table_seats.indexOf(t);
@@ -56,6 +74,11 @@ export class HandInfo {
     return i === null ? null : this.hand.table_seats[i];
   }
 
+  /**
+   * How many cards seat i exchanged at each exchange so far (from the server's state).
+   * @param {number} i 0-based seat of the hand
+   * @returns {number[]}
+   */
   exchanges(i) {
     const list = this.hand.exchanges;
     return Array.isArray(list) && Array.isArray(list[i]) ? list[i] : [];
@@ -74,6 +97,12 @@ export class HandInfo {
   }
 }
 
+/**
+ * The marks under a seat's name: dealer, folded, all-in, declared, exchanged, bet.
+ * @param {HandInfo} info
+ * @param {number} i 0-based seat of the hand
+ * @returns {HTMLSpanElement[]}
+ */
 function seatMarks(info, i) {
   const h = info.hand;
   const marks = [];
@@ -92,8 +121,14 @@ function seatMarks(info, i) {
   return marks;
 }
 
-/** The seats around the table, in table order, the reader's seat at the bottom.
- * `me` is the reader's table seat (known from the token before any hand), or null. */
+/**
+ * The seats around the table, in table order, the reader's seat at the bottom.
+ * @param {HTMLElement} list the seats' list
+ * @param {TableSummary} table
+ * @param {HandInfo} info
+ * @param {number | null} [me] the reader's table seat (known from the token before any
+ *   hand), or null
+ */
 export function drawSeats(list, table, info, me = null) {
   const seats = table.seats;
   const mine = info.myTableSeat ?? me ?? 0;
@@ -144,7 +179,12 @@ export function drawSeats(list, table, info, me = null) {
   }));
 }
 
-/** The words for whose turn it is ("Your turn", "Ana to act", "Dealing"). */
+/**
+ * The words for whose turn it is ("Your turn", "Ana to act", "Dealing").
+ * @param {HandInfo} info
+ * @param {LegalOut | null} legal the state's `legal`
+ * @returns {string}
+ */
 export function turnText(info, legal) {
   const h = info.hand;
   if (!h) return "Waiting for the first hand";
@@ -159,35 +199,66 @@ export function turnText(info, legal) {
   return you ? "Your turn" : `${info.nameOf(h.to_act)} to act`;
 }
 
+/**
+ * The hand's log: the server's sentences, one item each.
+ * @param {HTMLElement} list
+ * @param {HandInfo} info
+ */
 export function drawLog(list, info) {
   const words = info.logWords();
   replace(list, words.map((w) => el("li", {}, w)));
   list.scrollTop = list.scrollHeight;
 }
 
-/** The result panel: who won each pot, the hands shown, the stacks after. */
-export function drawResult(box, info) {
-  const h = info.hand;
-  const parts = [];
-  for (const [k, award] of (h.winners ?? h.pots ?? []).entries()) {
-    const names = award.winners.map((w) => info.nameOf(w));
-    const which = k === 0 ? "The main pot" : `Side pot ${k}`;
-    const shares = award.shares && award.winners.length > 1
-      ? ` (${award.winners.map((w, j) => `${info.nameOf(w)} ${award.shares[j]}`).join(", ")})` : "";
-    parts.push(el("p", {class: "award"},
-      `${which} of ${chips(award.amount)}: ${names.join(" and ")} ${names.length > 1 ? "share it" : "wins it"}${shares}`));
+/**
+ * What a finished hand's result panel says, as data: `result` is the server's closing
+ * sentences as this seat reads them (the uncalled bet returned, who won each pot:
+ * primero.play.tablemodel.sentences.result_sentences), shown as they are; the client
+ * words no pot or win itself.
+ * @typedef {{result: string[], shown: {name: string, words: string, cards: string[]}[],
+ *   chips: string}} ResultWords
+ */
+
+/**
+ * A finished hand: the `hand` of a state message once over (HandOut), or a hand from
+ * GET /api/tables/{id}/hands/{n} (HandRecordOut).
+ * @typedef {Pick<HandOut, "players" | "result" | "shown" | "final_stacks">} ResultHand
+ */
+
+/**
+ * The words of the result panel: the server's sentences, each hand shown, the chips now.
+ * @param {ResultHand} hand
+ * @returns {ResultWords}
+ */
+export function resultWords(hand) {
+  const shown = [];
+  for (const [i, s] of (hand.shown ?? []).entries()) {
+    if (s) shown.push({name: hand.players[i], words: `${s.category}, ${plural(s.points, "point")}`, cards: s.cards});
   }
-  const shownRows = [];
-  for (let i = 0; i < info.n; i++) {
-    const shown = h.shown && h.shown[i];
-    if (!shown) continue;
-    shownRows.push(el("li", {class: "shown"},
-      el("span", {class: "shown-name"}, `${h.players[i]}: ${shown.category}, ${plural(shown.points, "point")}`),
-      el("span", {class: "shown-cards"}, shown.cards.map((c) => cardImage(c, "small")))));
+  const stacks = hand.final_stacks ?? [];
+  return {
+    result: [...(hand.result ?? [])],
+    shown,
+    chips: hand.players.map((name, i) => `${name} ${stacks[i]}`).join(", "),
+  };
+}
+
+/**
+ * The result panel: what the chips did in the server's words, the hands shown, the
+ * stacks after.
+ * @param {HTMLElement} box
+ * @param {ResultHand} hand
+ */
+export function drawResult(box, hand) {
+  const words = resultWords(hand);
+  const parts = words.result.map((line) => el("p", {class: "award"}, line));
+  if (words.shown.length) {
+    parts.push(el("ul", {class: "shown-list"}, words.shown.map((s) => el("li", {class: "shown"},
+      el("span", {class: "shown-name"}, `${s.name}: ${s.words}`),
+      el("span", {class: "shown-cards"}, s.cards.map((c) => cardImage(c, "small")))))));
+  } else {
+    parts.push(el("p", {}, "No hands were shown: everyone else folded."));
   }
-  if (shownRows.length) parts.push(el("ul", {class: "shown-list"}, shownRows));
-  else parts.push(el("p", {}, "No hands were shown: everyone else folded."));
-  parts.push(el("p", {class: "stacks"}, "Chips now: ",
-    h.players.map((name, i) => `${name} ${h.final_stacks[i]}`).join(", ")));
+  parts.push(el("p", {class: "stacks"}, "Chips now: ", words.chips));
   replace(box, parts);
 }

@@ -51,7 +51,9 @@ def seat_payload(
         or null), ``phase``, ``stacks``, ``contributed``, ``round_bets``, ``current_bet``,
         ``pot_total`` (chips), ``pending_bet``, ``declared``, ``folded``, ``exchanges``,
         ``log`` (record lines, hidden cards ``??``), ``events`` (sentences as this seat
-        reads them, ending with who won what), ``last_moves`` (each seat's last move in
+        reads them, ending with who won what), ``result`` (those closing sentences
+        alone: the uncalled bet returned and who won each pot; empty until the hand is
+        over), ``last_moves`` (each seat's last move in
         words, or null), ``number``, and once the hand is over ``shown`` and
         ``final_stacks`` (else null).
     """
@@ -81,6 +83,7 @@ def seat_payload(
                     }
                 )
     pending = v.pending_bet
+    result = result_sentences(v)  # said once: the web client shows these, never its own words
     hand = {
         "number": model.hand_number,
         "seat": None if v.seat is None else seat_name(v.seat),
@@ -102,7 +105,8 @@ def seat_payload(
         "folded": list(v.folded),
         "exchanges": [list(e) for e in v.exchanges],
         "log": list(v.log),
-        "events": [e.text_for(v.seat) for e in model.events] + result_sentences(v),
+        "events": [e.text_for(v.seat) for e in model.events] + result,
+        "result": result,
         "shown": shown,
         "final_stacks": None if v.final_stacks is None else list(v.final_stacks),
         "winners": [

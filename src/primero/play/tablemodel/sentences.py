@@ -394,6 +394,9 @@ def sentence(action: Action, *, viewer: int | None, name: str, call: int | None 
     return line_sentences([line], names, viewer=viewer)[0]
 
 
+_VOID = "void deal: all cards back, the same dealer deals again (R4.3)"
+
+
 def section_marker(lines: Sequence[str], index: int) -> str | None:
     """A heading to show before ``lines[index]`` when a new stage of the hand starts there.
 
@@ -401,9 +404,13 @@ def section_marker(lines: Sequence[str], index: int) -> str | None:
     replacement deal is the redeal after a void deal (R4.3); a two-card deal after a
     betting line is the second deal (R4.4); the first declaration opens the declare
     round (R4.5); an exchange after its betting, the second exchange (R4.6); an opening
-    bet after that exchange, the last round (R4.7).
+    bet after that exchange, the last round (R4.7). A two-card deal right after a player
+    stood pat (``p3 x``, house rule ``first_round_stand``) is the redeal too: no
+    replacement deal comes between.
 
     >>> section_marker(["p4 x ??", "d dh p4 ??", "d dh p1 ?? ??"], 2)
+    'void deal: all cards back, the same dealer deals again (R4.3)'
+    >>> section_marker(["d dh p3 ??", "p4 x", "d dh p1 ?? ??"], 2)
     'void deal: all cards back, the same dealer deals again (R4.3)'
     """
     line = lines[index].split()
@@ -411,9 +418,13 @@ def section_marker(lines: Sequence[str], index: int) -> str | None:
     if line[:2] == ["d", "dh"] and len(line) == 5 and before:
         prev = before[-1]
         if prev[:2] == ["d", "dh"]:
-            if len(before) == 2 and len(before[0]) >= 2 and before[0][1] == "x":
-                return "void deal: all cards back, the same dealer deals again (R4.3)"
+            # The last exchanger's replacements (same seat, cards discarded), then this.
+            first = before[0] if len(before) == 2 else []
+            if len(first) >= 3 and first[1] == "x" and first[0] == prev[2]:
+                return _VOID
             return None
+        if len(prev) == 2 and prev[1] == "x":  # the last player stood pat (first_round_stand)
+            return _VOID
         if len(prev) >= 2 and prev[1] in ("b", "r", "c", "f", "y", "n"):
             return "second deal (R4.4)"
     if (
