@@ -34,7 +34,7 @@ from primero.server.botpool import BotPool
 from primero.server.clock import Clock
 from primero.server.security import match_token, new_token
 from primero.server.settings import TEST_SEED_ENV, Settings, fixed_test_seed
-from primero.server.text import TextError, check_name, clean, name_key
+from primero.server.text import TextError, check_person_name, clean, name_key
 from primero.server.writer import NotOwner, VersionMoved, Write, WriteFailed, Writer
 from primero.store import AlreadyApplied, LineRow, StaleVersion, Store, TableRow
 from primero.store.evening import EveningRow, load_evening
@@ -442,8 +442,8 @@ class TableRuntime:
             Conflict: no seat is open, or the table is broken.
             WriteFailed: the database did not take it (HTTP 503).
         """
-        try:  # online.md "Text": NFC, no invisible characters, unique by skeleton
-            name = check_name(name)
+        try:  # online.md "Text": NFC, no invisible characters, unique by skeleton; and
+            name = check_person_name(name)  # not a label of the table's (issue 17)
         except TextError as exc:
             raise BadRequest(str(exc)) from None
         async with self.lock:
