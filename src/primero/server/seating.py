@@ -313,6 +313,10 @@ async def _request_once(rt: TableRuntime, conn: Connection, what: str, index: in
         WriteFailed: the database did not take it (nothing was kept).
     """
     model = rt.model
+    if rt.row.seats[index].kind != "person":  # read back: a bot plays it now
+        conn.send(_error("this seat is no longer yours: you are watching"))
+        conn.send(rt.state(None))
+        return False
     if what == "leave" and model is None and rt.row.status == "waiting":
         await _leave_waiting(rt, index)
         return True
