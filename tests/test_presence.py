@@ -156,3 +156,33 @@ def test_a_top_up_counts_the_chips_in_front_of_the_seat_during_a_hand() -> None:
     m.start_hand()  # the ante: 99 in front of Ana, 100 at the start of the hand
     assert m.match.holding(0) == 99 and m.match.chips[0] == 100
     assert m.match.ask_rebuy(0) is False  # a top-up of 1, due when the hand ends
+
+
+def test_a_broke_seat_has_nothing_to_sit_out_and_a_rebuy_deals_it_in_again() -> None:
+    """Issue 17: a person out of chips is offered rebuy (where allowed), watch or leave;
+    a sit out is refused in words (nothing changes), and a rebuy sits them in."""
+    m = _model(rebuy=True)
+    m.match.chips[:] = [0, 200, 100, 100]
+    assert m.match.broke(0) and not m.match.broke(1)
+    with pytest.raises(PrimeroError) as err:
+        m.match.sit_out(0)
+    assert str(err.value) == ("you are out of chips, so there is nothing to sit out: "
+                              "rebuy to play on, or leave")
+    assert not m.match.presence[0].sitting_out
+    m.match.presence[0].sitting_out = True  # sat out by the server (away) while broke
+    m.match.presence[0].timeouts = 2
+    assert m.match.ask_rebuy(0) is True
+    p = m.match.presence[0]
+    assert (p.sitting_out, p.timeouts, m.match.chips[0]) == (False, 0, 100)
+    assert m.match.dealt_in() == [0, 1, 2, 3]
+    plain = _model()
+    plain.match.chips[:] = [0, 200, 100, 100]
+    with pytest.raises(PrimeroError, match="out of the match, so there is nothing to sit out"):
+        plain.match.sit_out(0)
+    # all in during a hand is not broke yet: that hand may be won
+    m = _model(rebuy=True)
+    m.start_hand()
+    m.match.chips[0] = 0
+    assert not m.match.broke(0)
+    m.match.sit_out(0)
+    assert m.match.presence[0].sitting_out

@@ -10,7 +10,7 @@ import pytest
 from pydantic import TypeAdapter, ValidationError
 
 from primero.server.models import ActionId, ChatText, PersonName, TableName
-from primero.server.text import TextError, check_name, name_key, problem
+from primero.server.text import TextError, check_name, check_person_name, name_key, problem
 
 
 @pytest.mark.parametrize(
@@ -105,3 +105,37 @@ def test_a_taken_joiner_does_not_end_the_check() -> None:
     )
     with pytest.raises(TextError, match="position 4"):
         check_name("\U0001f469\u200d\U0001f467\x00")
+
+
+@pytest.mark.parametrize(
+    ("name", "label"),
+    [
+        ("Spectator 1", "Spectator"),
+        ("spectator 12", "Spectator"),
+        ("\u0405pectator l", "Spectator"),  # a Cyrillic Ѕ and an l for the 1: look-alikes
+        ("Spectator #3", "Spectator"),
+        ("Spectator", "Spectator"),
+        ("host", "Host"),
+        ("Dealer", "Dealer"),
+        ("open-seat", "Open seat"),
+        ("YOU", "You"),
+    ],
+)
+def test_a_person_may_not_take_a_label_of_the_table(name: str, label: str) -> None:
+    """Issue 17: a seat named ``Spectator 1`` would pass for a spectator in chat (the
+    server names spectators so), ``Host`` for the host; the refusal says why."""
+    with pytest.raises(TextError) as caught:
+        check_person_name(name)
+    start = f"a name may not be {name!r}: the table uses {label!r} for "
+    assert str(caught.value).startswith(start)
+    assert str(caught.value).endswith("; choose another")
+    adapter: TypeAdapter[str] = TypeAdapter(PersonName)
+    with pytest.raises(ValidationError, match="the table uses"):
+        adapter.validate_python(name)
+
+
+@pytest.mark.parametrize("name", ["Ana", "Spectators", "Spectator Bob", "Hostess", "Yousef",
+                                  "Dealer Dan"])
+def test_names_that_only_start_like_a_label_are_names(name: str) -> None:
+    assert check_person_name(name) == name
+    assert check_name(name, "a table name", 40) == name

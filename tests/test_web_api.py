@@ -408,6 +408,55 @@ def test_each_evening_change_is_stored_first_and_grows_the_version_by_one(
         assert seen["hand"]["log"] == start["hand"]["log"]  # no move was made meanwhile
 
 
+def test_a_presence_change_applies_though_the_stored_version_moved_on(
+    client: TestClient,
+) -> None:
+    """Issue 17: a sit out (sit in, leave, rebuy) does not depend on the state the person
+    saw. When the table's stored version moved on under the server (here: the move of
+    the person to act stored but not applied, as a bot's write racing it or a change cut
+    short leaves it), the change is still applied, at once, to the table as stored: the
+    stored move is there and the version grew by exactly two. A move chosen in the older
+    state is still refused as stale."""
+    t, _host = _create(client, {"seats": ["open"] * 4, "turn_seconds": 0})
+    tid = t["id"]
+    ana, ben = _join(client, tid, "Ana"), _join(client, tid, "Ben")
+    _join(client, tid, "Cleo")
+    _join(client, tid, "Dan")  # the last open seat: the match starts
+    url = f"/ws/tables/{tid}?token="
+    with client.websocket_connect(url + ana) as wa, client.websocket_connect(url + ben) as wb:
+        start = _until(wa, lambda m: m["type"] == "state" and m["hand"] is not None
+                       and (m["hand"]["to_act"] or "").startswith("p"))
+        _until(wb, lambda m: m["type"] == "state" and m["version"] == start["version"])
+        v = start["version"]
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        rt = hub.tables[tid]
+        portal = client.portal
+        assert portal is not None
+
+        async def stored_not_applied() -> None:
+            async with rt.lock:
+                model = rt.model
+                seat = model.person_to_act()
+                action = model.timeout_action()
+                await rt.store_change(rt.line_write(model, action, seat, "cut"), urgent=True)
+
+        portal.call(stored_not_applied)
+        assert rt.row.version == v  # memory is one write behind the store
+        wb.send_json({"type": "sit_out", "version": v - 1})  # an old version: no matter
+        m = _until(wb, lambda m: m["type"] in ("state", "error") and m.get("version") != v)
+        assert m["type"] == "state", m  # not "retry": the one tap took effect
+        assert m["version"] == v + 2 and m["table"]["seats"][1]["sitting_out"]
+        assert len(m["hand"]["log"]) == len(start["hand"]["log"]) + 1  # the stored move
+        stored = client.get(f"/api/tables/{tid}").json()  # (the dealer may deal next)
+        assert stored["version"] >= v + 2 and stored["seats"][1]["sitting_out"]
+        # a move is still checked against the version it was chosen in
+        wa.send_json({"type": "action", "id": "late", "line": "f", "version": v})
+        err = _until(wa, lambda m: m["type"] == "error")
+        assert err["stale"] is True and err["id"] == "late", err
+        again = _until(wa, lambda m: m["type"] == "state")
+        assert again["version"] >= v + 2
+
+
 def test_the_migrations_are_one_chain_with_one_head() -> None:
     """Game night's ``v0004_evening`` follows the server edge's ``0002`` (one head, so
     every start's ``upgrade head`` works)."""

@@ -348,6 +348,7 @@ def _shown_cards(server: Server, table_id: str) -> set[str]:
 
 def test_coming_and_going(browser: Browser, server: Server) -> None:
     ctx = browser.new_context(viewport={"width": 360, "height": 640})
+    ctx.add_init_script(TRACK_SOCKETS)
     page = ctx.new_page()
     long_name = "Anastasia Wilhelmina Ko"  # 23 characters: cut, never wrapped (item 6)
     table_id = _create(page, server.base, player=long_name, name="Coming and going",
@@ -374,18 +375,21 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
     host = page.locator("#host-box")
     assert host.get_by_role("button", name=f"Seat a bot for {long_name}").is_visible()
     screenshot(page, "evening-sitting-out.png")
-    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
-    # A sit-in that races the bots' writes may be refused with "retry" (the unchanged
-    # state follows); a person taps again, and so does this test, three times at most.
-    for attempt in range(3):
-        page.get_by_role("button", name="Sit in").click()
-        try:
-            page.wait_for_function("() => !document.querySelector('#seat-note').textContent",
-                                   timeout=10_000)
-            break
-        except PlaywrightTimeoutError:
-            assert attempt < 2, "the sit-in never took: three taps in 30 s"
+    # While disconnected the seat's buttons are disabled too (a tap would go nowhere):
+    # read at the socket's close, before the page reconnects by itself
+    disabled = page.evaluate("""() => new Promise((done) => {
+      const socket = window.__sockets.at(-1);
+      socket.addEventListener("close", () => done([...document.querySelectorAll(
+        "#seat-actions button")].map((b) => b.disabled)));
+      socket.close();
+    })""")
+    assert disabled and all(disabled), disabled
+    wait_until(page, "() => document.querySelector('#conn').textContent === 'connected'",
+               seconds=20, what="the page connected again")
+    # One tap: a sit in is applied to the table as it is, racing the bots or not
+    page.get_by_role("button", name="Sit in").click()
+    wait_until(page, "() => !document.querySelector('#seat-note').textContent", seconds=30,
+               what="the sit in taken at the first tap")
     page.get_by_role("button", name="Leave").click()
     page.locator("#d-confirm").get_by_role("button", name="Yes").click()
     page.wait_for_function("() => document.querySelector('#turn').textContent"
@@ -437,12 +441,21 @@ def test_broke_at_a_rebuy_table_on_a_phone(browser: Browser, server: Server) -> 
         assert len(done) < 40, done
     assert note.inner_text() == (
         "You are out of chips: place 2 of 4. You may rebuy 3 chips, watch, or leave.")
-    assert page.locator("#seat-actions button").all_inner_texts() == [
-        "Rebuy 3 chips", "Sit out", "Leave"]
+    # one coherent screen: out of chips, the table paused until someone can play, no
+    # "the next hand starts shortly", and no Sit out (nothing to sit out of)
+    assert page.locator("#seat-actions button").all_inner_texts() == ["Rebuy 3 chips", "Leave"]
+    assert page.locator("#turn").inner_text() == "You are out of chips"
+    assert page.locator("#phase").inner_text() == "Paused until a player sits in or rebuys"
+    assert "starts shortly" not in page.locator("body").inner_text()
     assert _in_view(page, "#seat-note") and _in_view(page, "#seat-actions button")
     assert page.locator("#ledger-rows tr").all_inner_texts() == ["Ana\t3\t0\t-3"]
     _viewport_shot(page, "evening-broke-phone.png")
     assert run_axe(page) == []
+    for width, height in ((360, 640), (1280, 800)):  # the same choices, small and large
+        resize(page, width, height)
+        _viewport_shot(page, f"evening-broke-{width}.png")
+        assert _in_view(page, "#seat-note") and _in_view(page, "#seat-actions button")
+    resize(page, 390, 844)
     page.get_by_role("button", name="Rebuy 3 chips").click()
     wait_until(page, "() => !document.querySelector('#seat-note').textContent",
                what="the broke note gone after the rebuy")

@@ -73,6 +73,16 @@ test("turnText says whose turn it is", () => {
   assert.equal(turnText(new HandInfo(hand({to_act: "dealer"}), TABLE), null), "Dealing");
   const over = new HandInfo(hand({final_stacks: [20, 18, 19]}), TABLE);
   assert.equal(turnText(over, null), "The hand is over; the next one starts shortly");
+  // never "the next one starts shortly" when no hand starts (issue 17, the broke screen)
+  /** @type {TableSummary} */
+  const paused = {...TABLE, status: "paused", paused_by: "players"};
+  assert.equal(turnText(new HandInfo(over.hand, paused), null), "The hand is over; the table is paused");
+  /** @type {TableSummary} */
+  const pausing = {...TABLE, pending: "pause"};
+  assert.equal(turnText(new HandInfo(over.hand, pausing), null), "The hand is over; the table is paused");
+  /** @type {TableSummary} */
+  const ending = {...TABLE, pending: "end"};
+  assert.equal(turnText(new HandInfo(over.hand, ending), null), "The hand is over; it was the last one");
   const vote = hand({to_act: "p2", pending_bet: {seat: "p1", amount: 5, raise: false}});
   /** @type {LegalOut} */
   const legal = {kinds: ["vote"], exchange: [], bet: null, raise_to: null, call: null,

@@ -76,12 +76,15 @@ _TEXT_RULES = (
 )
 
 
-def _checked(what: str, name: bool, longest: int) -> AfterValidator:
+def _checked(what: str, name: bool, longest: int, person: bool = False) -> AfterValidator:
     """The text rules as a validator (its words are the error); the lengths are stated in
-    the schema (``minLength``/``maxLength``) and checked here, after NFC."""
+    the schema (``minLength``/``maxLength``) and checked here, after NFC. ``person``: a
+    person's name, which may not be one of the table's own labels either."""
 
     def check(value: str) -> str:
         try:
+            if person:
+                return text.check_person_name(value, what)
             if name:
                 return text.check_name(value, what, longest)
             value = text.clean(value, what)
@@ -104,9 +107,11 @@ PersonName = Annotated[
         description=f"1 to {text.NAME_LONGEST} characters, {_TEXT_RULES}; no leading or "
         "trailing white space; differs from every other name at the table (bots' "
         "included) as casefold(UTS #39 skeleton(name)): `Ana`, `ana` and `Аna` (Cyrillic "
-        "А) are one name",
+        "А) are one name; not a label the table shows for others, compared the same way "
+        "without spaces and punctuation: " + ", ".join(text.SYSTEM_LABELS)
+        + " (Spectator with or without a number)",
     ),
-    _checked("a name", True, text.NAME_LONGEST),
+    _checked("a name", True, text.NAME_LONGEST, person=True),
 ]
 #: A table's name: 1 to 40 characters.
 TableName = Annotated[

@@ -34,8 +34,8 @@ from primero.server.botpool import BotPool
 from primero.server.clock import Clock
 from primero.server.security import match_token, new_token
 from primero.server.settings import TEST_SEED_ENV, Settings, fixed_test_seed
-from primero.server.text import TextError, check_name, clean, name_key
-from primero.server.writer import NotOwner, Write, WriteFailed, Writer
+from primero.server.text import TextError, check_person_name, clean, name_key
+from primero.server.writer import NotOwner, VersionMoved, Write, WriteFailed, Writer
 from primero.store import AlreadyApplied, LineRow, StaleVersion, Store, TableRow
 from primero.store.evening import EveningRow, load_evening
 
@@ -47,6 +47,7 @@ __all__ = [
     "HubLike",
     "NotFound",
     "TableRuntime",
+    "VersionMoved",
     "WriteFailed",
     "fixed_test_seed",
 ]
@@ -320,13 +321,20 @@ class TableRuntime:
 
         return build
 
-    async def changed_by(self, write: Write, *, status: str | None = None) -> int:
+    async def changed_by(
+        self, write: Write, *, status: str | None = None, restart: bool = True
+    ) -> int:
         """Store a change of a person, the host or the sweep (the lock held) in this
         table's own transaction: ``write(conn)``, then the version moved on (checked in
         the ``WHERE`` clause) and the ``status`` set when given. The caller applies the
         change in memory only after, then calls :meth:`publish` with the version returned.
 
+        Args:
+            restart: on a version conflict, restart the driver from the store soon (False:
+                the caller brings the table back itself, see :meth:`reread`).
+
         Raises:
+            VersionMoved: the stored version is not this runtime's (nothing was kept).
             WriteFailed: the database did not take it (nothing was kept).
         """
         table_id, store = self.row.id, self.store
@@ -341,9 +349,38 @@ class TableRuntime:
 
         try:
             return await self.store_change(build, urgent=True)
-        except (StaleVersion, AlreadyApplied) as exc:  # not the owner any more: reload
-            self._restart_soon()
-            raise WriteFailed(exc) from exc
+        except (StaleVersion, AlreadyApplied) as exc:  # memory is behind the store: reload
+            if restart:
+                self._restart_soon()
+            raise VersionMoved(exc) from exc
+
+    async def reread(self) -> bool:
+        """Bring this table back to what is stored (the lock held): its driver stopped, the
+        row read back, the match replayed, then a new driver started. Used by a change
+        that must not be lost to a version conflict (a person's sit out, sit in, leave or
+        rebuy, which do not depend on the state the person saw) before it tries again.
+
+        Returns:
+            False when the table cannot go on here (it is stopping, or does not replay:
+            then it is ``"broken"``).
+        """
+        if self.stopping:
+            return False
+        task, self.task = self.task, None
+        if task is not None:  # waits on the lock held here, or on a bot: it stops at once
+            task.cancel()
+            await asyncio.wait({task}, timeout=2)
+        await self.reload()
+        if self.row.current is not None:  # the ids stored meanwhile count as applied
+            for _line, seat, action_id in self.row.current.lines:
+                if seat is not None and action_id is not None:
+                    self.remember(seat, action_id)
+        if self.row.status != "waiting" and not await self.resume():
+            return False
+        self._summary = self._build_summary()
+        if self.row.status != "waiting":
+            self.start()
+        return True
 
     async def end_match(self) -> None:
         """End the match (the lock held; the host's end, or nobody there for an hour): at
@@ -405,8 +442,8 @@ class TableRuntime:
             Conflict: no seat is open, or the table is broken.
             WriteFailed: the database did not take it (HTTP 503).
         """
-        try:  # online.md "Text": NFC, no invisible characters, unique by skeleton
-            name = check_name(name)
+        try:  # online.md "Text": NFC, no invisible characters, unique by skeleton; and
+            name = check_person_name(name)  # not a label of the table's (issue 17)
         except TextError as exc:
             raise BadRequest(str(exc)) from None
         async with self.lock:

@@ -32,7 +32,7 @@ from sqlalchemy import update
 from sqlalchemy.engine import Connection as DbConnection
 
 from primero.engine.errors import PrimeroError
-from primero.server.writer import WriteFailed
+from primero.server.writer import VersionMoved, WriteFailed
 from primero.store.evening import PresenceRow, save_presence, set_flags
 from primero.store.schema import seats as seats_table
 
@@ -265,39 +265,76 @@ def _change(match: TableMatch, what: str, index: int) -> Callable[[], object]:
     return lambda: match.ask_rebuy(index)
 
 
+#: Tries of a person's presence change against a table whose stored version moved on
+#: under it (each after reading the table back): the change is applied to the state as
+#: it is, whatever state the person saw (online.md "sit_out", "leave", "rebuy").
+PRESENCE_TRIES = 3
+
+
 async def _request(rt: TableRuntime, conn: Connection, what: str) -> None:
+    """A person's ``sit_out``, ``sit_in``, ``leave`` or ``rebuy``: checked against the
+    table as it is now, stored, then applied and sent.
+
+    These do not depend on the state the person saw: a change refused by the store
+    because the table's version moved on under this runtime (a write it has not applied)
+    is tried again, up to :data:`PRESENCE_TRIES` times, after the table is read back
+    (``TableRuntime.reread``), so that one tap takes effect. Moves (``action``) keep
+    their version check. A write the database could not take gets ``error`` with
+    ``"retry": true`` and the unchanged state."""
     index = conn.index
     if index is None:
         conn.send(_error("spectators have no seat: join the table for one"))
         conn.send(rt.state(None))
         return
-    async with rt.lock:
-        model = rt.model
-        if what == "leave" and model is None and rt.row.status == "waiting":
+    for attempt in range(1, PRESENCE_TRIES + 1):
+        async with rt.lock:
             try:
-                await _leave_waiting(rt, index)
+                if not await _request_once(rt, conn, what, index):
+                    return
+                break
+            except VersionMoved:
+                log.info("table %s: a %s met a version that moved on (try %d of %d)",
+                         rt.row.id, what, attempt, PRESENCE_TRIES)
+                if attempt == PRESENCE_TRIES or not await rt.reread():
+                    rt.refuse_to_retry(conn, None)
+                    return
             except WriteFailed:
                 rt.refuse_to_retry(conn, None)
-            return
-        if model is None or rt.status in ("waiting", "over", "broken"):
-            conn.send(_error("the match is not in play: there is nothing to change"))
-            conn.send(rt.state(index))
-            return
-        change = _change(model.match, what, index)
-        try:
-            write = trial(rt, change)  # refused: nothing changed
-        except PrimeroError as exc:
-            conn.send(_error(str(exc)))
-            conn.send(rt.state(index))
-            return
-        try:
-            new = await rt.changed_by(write)  # stored first
-        except WriteFailed:
-            rt.refuse_to_retry(conn, None)
-            return
-        change()  # then applied
-        rt.publish(new)  # then sent
+                return
     rt.wake.set()
+
+
+async def _request_once(rt: TableRuntime, conn: Connection, what: str, index: int) -> bool:
+    """One try of a presence change (the lock held): False when it was refused (the
+    person told why, nothing changed), True once stored, applied and sent.
+
+    Raises:
+        VersionMoved: the stored version moved on (nothing was kept).
+        WriteFailed: the database did not take it (nothing was kept).
+    """
+    model = rt.model
+    if rt.row.seats[index].kind != "person":  # read back: a bot plays it now
+        conn.send(_error("this seat is no longer yours: you are watching"))
+        conn.send(rt.state(None))
+        return False
+    if what == "leave" and model is None and rt.row.status == "waiting":
+        await _leave_waiting(rt, index)
+        return True
+    if model is None or rt.status in ("waiting", "over", "broken"):
+        conn.send(_error("the match is not in play: there is nothing to change"))
+        conn.send(rt.state(index))
+        return False
+    change = _change(model.match, what, index)
+    try:
+        write = trial(rt, change)  # refused: nothing changed
+    except PrimeroError as exc:
+        conn.send(_error(str(exc)))
+        conn.send(rt.state(index))
+        return False
+    new = await rt.changed_by(write, restart=False)  # stored first
+    change()  # then applied
+    rt.publish(new)  # then sent
+    return True
 
 
 async def _leave_waiting(rt: TableRuntime, index: int) -> None:
@@ -315,7 +352,7 @@ async def _leave_waiting(rt: TableRuntime, index: int) -> None:
             .values(name=None, kind="open", token_hash=None)
         )
 
-    new = await rt.changed_by(write)
+    new = await rt.changed_by(write, restart=False)
     seat = rt.row.seats[index]
     seat.name, seat.kind, seat.token_hash = None, "open", None
     for c in list(rt.conns):

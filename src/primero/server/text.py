@@ -34,9 +34,11 @@ __all__ = [
     "ID_LONGEST",
     "JOINERS",
     "NAME_LONGEST",
+    "SYSTEM_LABELS",
     "TABLE_NAME_LONGEST",
     "TextError",
     "check_name",
+    "check_person_name",
     "clean",
     "name_key",
     "problem",
@@ -146,3 +148,64 @@ def name_key(name: str) -> str:
     text = "".join(ch for ch in text if ch not in JOINERS)
     key = skeleton(text).casefold()
     return "".join(ch for ch in key if ch not in JOINERS)
+
+
+#: What the table itself is called on screen and in chat, never a person's name, with
+#: what it names there: a spectator's chat name (``Spectator 3``), the host watching
+#: (``Host``), the dealer (the ``Dealer`` mark; ``"dealer"`` to act), an open seat (``Open
+#: seat``), the reader's own seat (``(you)``, ``Your turn``).
+SYSTEM_LABELS = {
+    "Spectator": "people watching (Spectator 1, Spectator 2…)",
+    "Host": "the host watching",
+    "Dealer": "the dealer",
+    "Open seat": "a seat nobody has taken",
+    "You": "each person's own seat",
+}
+
+
+def _bare(key: str) -> str:
+    """A name key without white space and punctuation (``open seat``: ``openseat``)."""
+    return "".join(ch for ch in key if unicodedata.category(ch)[0] not in "PZ")
+
+
+_DIGIT_KEYS = frozenset("".join(name_key(d) for d in "0123456789"))
+
+
+def system_label(name: str) -> str | None:
+    """The label of :data:`SYSTEM_LABELS` that ``name`` passes for, or None. Compared as
+    names are (:func:`name_key`: case and look-alike letters), without white space and
+    punctuation; ``Spectator`` with a number after it too (``spectator 12``, ``Ѕpectator
+    #3`` with a Cyrillic Ѕ).
+
+    >>> system_label("spectator 1"), system_label("HOST"), system_label("Ana")
+    ('Spectator', 'Host', None)
+    """
+    bare = _bare(name_key(name))
+    for label in SYSTEM_LABELS:
+        key = _bare(name_key(label))
+        if bare == key:
+            return label
+        number = bare[len(key):]
+        if label == "Spectator" and bare.startswith(key) and all(
+            ch in _DIGIT_KEYS or ch.isdigit() for ch in number
+        ):
+            return label
+    return None
+
+
+def check_person_name(name: str, what: str = "a name") -> str:
+    """A person's name at a table: :func:`check_name`, and not one of the table's own
+    labels (:func:`system_label`): that person would pass for a spectator, the host or
+    the dealer.
+
+    Raises:
+        TextError: the rule it breaks, in words.
+    """
+    name = check_name(name, what)
+    label = system_label(name)
+    if label is not None:
+        raise TextError(
+            f"{what} may not be {name!r}: the table uses {label!r} for "
+            f"{SYSTEM_LABELS[label]}; choose another"
+        )
+    return name

@@ -26,7 +26,7 @@ from sqlalchemy.engine import Connection
 
 from primero.store import Store
 
-__all__ = ["NotOwner", "Write", "WriteFailed", "Writer", "transient"]
+__all__ = ["NotOwner", "VersionMoved", "Write", "WriteFailed", "Writer", "transient"]
 
 Write = Callable[[Connection], Any]
 _Pending = tuple[Write, asyncio.Future[Any], asyncio.AbstractEventLoop]
@@ -67,6 +67,13 @@ class WriteFailed(RuntimeError):
         first = str(cause).splitlines()[0] if str(cause) else ""
         super().__init__(f"{type(cause).__name__}: {first}")
         self.transient = transient(cause)
+
+
+class VersionMoved(WriteFailed):
+    """A table's change refused by the store because the table's stored version is not
+    the one the server holds in memory (a write it has not applied: another owner's, or
+    one whose apply was cut short). Nothing of the change was kept;
+    ``TableRuntime.reread`` brings the table back to what is stored."""
 
 
 def _settle(fut: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:

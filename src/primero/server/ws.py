@@ -35,6 +35,8 @@ __all__ = ["HANDLERS", "router"]
 
 router = APIRouter()
 log = logging.getLogger("primero.server")
+#: Handlers running (shielded from their connection closing): kept until they end.
+_RUNNING: set[asyncio.Future[None]] = set()
 
 
 async def _action(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
@@ -196,7 +198,13 @@ async def _serve(rt: TableRuntime, client: Client, limit: int) -> None:
                 except ValidationError as exc:
                     problem = _validation_words(exc)
                 else:
-                    await rt.hub.route(rt, client, kind, msg, handler)  # the owner's
+                    # Shielded: a connection closing while its change is being stored
+                    # must not cut the change between its write and its apply (memory
+                    # would lag behind the store). It runs to its end; only the wait stops.
+                    task = asyncio.ensure_future(rt.hub.route(rt, client, kind, msg, handler))
+                    _RUNNING.add(task)
+                    task.add_done_callback(_RUNNING.discard)
+                    await asyncio.shield(task)
                     continue
         assert problem is not None
         client.send(_error(obj.get("id") if obj else None, problem))

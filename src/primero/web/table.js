@@ -39,7 +39,8 @@ const tablePath = `/t/${encodeURIComponent(tableId)}`;
  * (server/hands_api.py, HandRecordOut); drawResult shows its `result` sentences.
  * @type {{msg: StateOut | null, info: HandInfo, pending: {id: string, line: string, version: number} | null,
  *   sound: boolean, myTurn: boolean, connected: boolean, reconnected: boolean, pot: number | null,
- *   lastResult: {number: number, hand: HandRecordOut | null} | null, passActive: number | null}}
+ *   lastResult: {number: number, hand: HandRecordOut | null} | null, passActive: number | null,
+ *   wish: "sit_in" | "sit_out" | null}}
  */
 const app = {
   msg: null,          // the last state message
@@ -52,6 +53,8 @@ const app = {
   pot: null,
   lastResult: null,   // {number, hand}: the previous hand from the server
   passActive: null,   // pass and play: the table seat shown now (null: the public view)
+  wish: null,         // a sit in or sit out tapped, not yet seen in a state: sent again
+                      // after a reconnection (a tap while the socket dropped is not lost)
 };
 
 /** Pass and play: the seats of this device, [{seat, token, name}].
@@ -123,6 +126,8 @@ function propose(line) {
 
 function drawBusy() {
   panel.setBusy(Boolean(app.pending) || !app.connected);
+  // the seat's own buttons too: a tap while the connection is down would go nowhere
+  for (const b of $("seat-actions").querySelectorAll("button")) b.disabled = !app.connected;
   const status = $("action-status");
   if (!app.connected && app.msg) {
     status.textContent = "Not connected: reconnecting… Your moves come back with the connection.";
@@ -167,6 +172,16 @@ function onState(msg) {
       // (the server applies an id once).
       const p = app.pending;
       conn.send({type: "action", id: p.id, line: p.line, version: p.version});
+    }
+  }
+  if (app.wish) {
+    const me = mySeatIndex(msg.table) ?? info.myTableSeat;
+    const seat = me === null || me === undefined ? null : msg.table.seats[me];
+    if (!seat || seat.kind !== "person" || seat.left
+        || seat.sitting_out === (app.wish === "sit_out")) {
+      app.wish = null;  // done (or no longer possible)
+    } else if (app.reconnected) {
+      conn.send({type: app.wish});  // sit in / out is the same whatever was missed
     }
   }
   app.reconnected = false;
@@ -231,7 +246,11 @@ function draw(msg, info) {
   app.pot = hand ? hand.pot_total : null;
   $("phase").textContent = hand && table.status === "playing"
     ? `Hand ${hand.number ?? ""}: ${PHASES[hand.phase] ?? hand.phase}` : statusWords(table);
-  $("turn").textContent = table.status === "over" ? "The match is over" : turnText(info, msg.legal);
+  const broke = isBroke(table, info);
+  document.body.classList.toggle("broke", broke);  // no cards nor moves: the choices first
+  $("turn").textContent = table.status === "over" ? "The match is over"
+    : broke && !(info.hand && !info.over) ? (table.rebuy ? "You are out of chips" : "You are out of the match")
+    : turnText(info, msg.legal);
   const turnKey = hand ? `${hand.number}:${hand.log.length}:${hand.to_act}` : null;
   panel.draw(info, msg.legal, turnKey);
   drawBusy();
@@ -270,7 +289,8 @@ function statusWords(table) {
   const open = table.seats.filter((s) => s.kind === "open").length;
   if (table.status === "waiting") return `Waiting for ${open} more player${open === 1 ? "" : "s"}`;
   if (table.status === "paused") {
-    return table.paused_by === "host" ? "Paused by the host"
+    if (table.paused_by === "host") return "Paused by the host";
+    return table.rebuy ? "Paused until a player sits in or rebuys"
       : "Paused: waiting for a second player to sit in";
   }
   if (table.status === "over") return "The match is over";
@@ -373,7 +393,31 @@ function drawShare(table) {
   if (h) $("host-url").textContent = `${url}#host=${h}`;
 }
 
-/** Sit out, sit in, leave, rebuy; a broke person sees their place and their choices.
+/** Whether this browser's person is out of chips: a seat of theirs (not left, the match
+ * not over) holding no chip and in no hand in progress (a finished hand counts as over).
+ * @param {TableSummary} table
+ * @param {HandInfo} info
+ * @returns {boolean}
+ */
+function isBroke(table, info) {
+  const me = mySeatIndex(table) ?? info.myTableSeat;
+  if (me === null || me === undefined || !token() || screenMode) return false;
+  const seat = table.seats[me];
+  if (!seat || seat.kind !== "person" || seat.left || table.status === "over") return false;
+  const playing = Boolean(info.hand && !info.over && info.hand.table_seats?.includes(me));
+  return seat.chips === 0 && !playing;
+}
+
+/** Sit out or sit in: sent now, and again after a reconnection until a state shows it.
+ * @param {"sit_in" | "sit_out"} type
+ */
+function sendPresence(type) {
+  app.wish = type;
+  conn.send({type});
+}
+
+/** Sit out, sit in, leave, rebuy; a broke person sees their place and their choices
+ * (Rebuy where the table allows it, watch, Leave: no Sit out, online.md).
  * @param {TableSummary} table
  * @param {HandInfo} info
  */
@@ -396,7 +440,8 @@ function drawSeatBox(table, info) {
         onclick: () => goToNext(table.next_table)}, "Go to the rematch"));
     }
   } else {
-    const broke = seat.chips === 0 && !info.hand?.table_seats?.includes(me);
+    const broke = isBroke(table, info);
+  document.body.classList.toggle("broke", broke);  // no cards nor moves: the choices first
     const stack = table.stack;
     if (broke) {
       const ranked = [...table.seats].filter((s) => s.kind !== "open").sort((a, b) => b.chips - a.chips);
@@ -411,10 +456,10 @@ function drawSeatBox(table, info) {
         onclick: () => conn.send({type: "rebuy"})},
       broke ? `Rebuy ${chips(stack)}` : `Top up to ${chips(stack)}`));
     }
-    if (table.status !== "waiting") {
+    if (table.status !== "waiting" && !broke) {  // out of chips: nothing to sit out of
       parts.push(seat.sitting_out
-        ? el("button", {type: "button", class: "primary", onclick: () => conn.send({type: "sit_in"})}, "Sit in")
-        : el("button", {type: "button", onclick: () => conn.send({type: "sit_out"})}, "Sit out"));
+        ? el("button", {type: "button", class: "primary", onclick: () => sendPresence("sit_in")}, "Sit in")
+        : el("button", {type: "button", onclick: () => sendPresence("sit_out")}, "Sit out"));
     }
     parts.push(el("button", {type: "button", onclick: () => confirmThen(
       table.status === "waiting" ? "Give your seat up? It is open again for someone else."
@@ -436,6 +481,7 @@ function drawSeatBox(table, info) {
   if (actions.dataset.key !== key) {
     replace(actions, parts);
     actions.dataset.key = key;
+    for (const b of parts) b.disabled = !app.connected;
   }
 }
 

@@ -188,7 +188,14 @@ export function drawSeats(list, table, info, me = null) {
 export function turnText(info, legal) {
   const h = info.hand;
   if (!h) return "Waiting for the first hand";
-  if (info.over) return "The hand is over; the next one starts shortly";
+  if (info.over) {
+    // "the next one starts shortly" only when it does: not on a paused table (by the
+    // host, or too few players to deal in), nor before the host's pause or end
+    const t = info.table;
+    if (t && (t.status === "paused" || t.pending === "pause")) return "The hand is over; the table is paused";
+    if (t && t.pending === "end") return "The hand is over; it was the last one";
+    return "The hand is over; the next one starts shortly";
+  }
   if (h.to_act === "dealer") return "Dealing";
   const pending = info.pending;
   const you = h.to_act === h.seat;

@@ -195,13 +195,27 @@ class TableMatch(Match):
 
     # ----------------------------------------------------------------- requests
 
+    def broke(self, index: int) -> bool:
+        """Whether table ``index`` is out of chips: none, and in no hand in progress (a
+        seat all in during a hand may still win: it is not broke yet)."""
+        return self.chips[index] == 0 and not self.in_hand(index)
+
     def sit_out(self, index: int) -> None:
         """From the next hand on, table ``index`` is not dealt in.
 
         Raises:
-            PrimeroError: the seat has left.
+            PrimeroError: the seat has left, or is out of chips (it is dealt in no hand
+                anyway: online.md gives it rebuy where the table allows it, watch, leave).
         """
         self._not_left(index)
+        if self.broke(index):
+            if self.rebuy and index in self.people:
+                raise PrimeroError(
+                    "you are out of chips, so there is nothing to sit out: rebuy to play on, "
+                    "or leave")
+            raise PrimeroError(
+                "you are out of chips and out of the match, so there is nothing to sit out: "
+                "you may watch or leave")
         self.presence[index].sitting_out = True
 
     def sit_in(self, index: int) -> None:
@@ -234,7 +248,8 @@ class TableMatch(Match):
         return True
 
     def ask_rebuy(self, index: int) -> bool:
-        """A person's rebuy (broke) or top-up (below the stack) to the table's stack.
+        """A person's rebuy (broke) or top-up (below the stack) to the table's stack; the
+        seat is dealt in from the next hand (a seat sitting out sits in: online.md).
 
         Returns:
             True when made at once, False when due at the end of the hand in progress.
@@ -250,6 +265,9 @@ class TableMatch(Match):
         self._not_left(index)
         if self.holding(index) >= self.stack:
             raise PrimeroError(f"you already hold at least the stack of {self.stack} chips")
+        p = self.presence[index]
+        p.sitting_out = p.away = False  # "dealt in from the next hand" (online.md "rebuy")
+        p.timeouts = 0
         if self.in_hand(index):
             self.presence[index].rebuy_due = True
             return False
