@@ -82,3 +82,33 @@ def pytest_configure(config: pytest.Config) -> None:
     sys.dont_write_bytecode = False
     if not hasattr(config, "workerinput"):
         compileall.compile_dir(HERE, quiet=1, workers=0)
+
+
+#: Test modules whose tests take longest (servers, browsers, the mypyc compile, the
+#: property runs), longest first: they are handed to the xdist workers first, so the
+#: last minute of a run is not one worker finishing a long test while the others idle.
+SLOW_FIRST: tuple[str, ...] = (
+    "test_compiled.py",
+    "test_server_cluster.py",
+    "test_tournament.py",
+    "test_properties.py",
+    "test_server_live.py",
+    "test_web_evening.py",
+    "test_server_write_path.py",
+    "test_tui_hot_seat.py",
+    "test_web.py",
+    "test_tui_screens.py",
+    "test_server_protocol.py",
+    "test_server_edge.py",
+    "test_server_fuzz.py",
+    "test_tui_snapshots.py",
+    "test_tui_play.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the modules of :data:`SLOW_FIRST` first, in that order; the rest keep theirs.
+
+    The order is computed the same way in every xdist worker (they must agree)."""
+    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
