@@ -31,6 +31,7 @@ Compiled by mypyc in a wheel build (``setup.py``), like the kernel.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any, Final
 
 from primero.engine.pots import settle
@@ -278,6 +279,41 @@ class Stepper:
         r0 = self.raise0
         return [FOLD, CALL, *range(r0 + raise_to[0], r0 + raise_to[1] + 1)]
 
+    # OpenSpiel's per-move queries, answered in compiled code: ``python_primero``'s state
+    # binds them as its own methods (no Python frame between pyspiel and the hand)
+
+    def current_player(self) -> int:
+        """The player to move: a seat, :data:`CHANCE` or :data:`TERMINAL`."""
+        return self.player
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over (or stopped at ``max_void`` void deals)."""
+        return self.player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """Whether a card is to be dealt."""
+        return self.player == CHANCE
+
+    def is_player_node(self) -> bool:
+        """Whether a seat is to act."""
+        return self.player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal ids of ``player`` (default: the one to move), ascending, a new list;
+        at a chance node the card ids that may be dealt; empty for anyone else."""
+        current = self.player
+        if player is not None and player != current:
+            return []
+        if current == CHANCE:
+            return self.pool_ids()
+        return list(self.legal_ids())
+
+    def legal_actions_of(self, player: int) -> list[int]:
+        """The legal ids of seat ``player``: empty unless it is to move."""
+        if player != self.player or player < 0:
+            return []
+        return list(self.legal_ids())
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card the next draw may give with its probability, all equal (R8b), card
         ids ascending; empty when no card is due. A new list."""
@@ -324,7 +360,7 @@ class Stepper:
             return self.player
         self.log.append(action)
         seat = self.player
-        if action == ACCEPT or action == REFUSE:
+        if action in (ACCEPT, REFUSE):
             self._vote(action == ACCEPT)
         elif action == FOLD:
             self.folded[seat] = True
@@ -372,7 +408,9 @@ class Stepper:
                 raise ValueError(f"card id {action} cannot be dealt now")
             self.draw(action)
             return self.player
-        if player < 0 or action not in self.legal_ids():
+        legal = self.legal_ids()  # ascending: a binary search
+        at = bisect_left(legal, action)
+        if at == len(legal) or legal[at] != action:
             raise ValueError(
                 f"action {action} is not legal now: legal ids are {list(self.legal_ids())}"
             )

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Final
 
 import pyspiel
@@ -222,6 +223,13 @@ if (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)) != (CHANCE, TE
     raise ImportError("python_primero: OpenSpiel's chance and terminal player ids changed")
 
 
+#: The methods of a state of the full game that are its stepper's own (``_bind``).
+_BOUND: Final = frozenset({
+    "current_player", "is_terminal", "is_chance_node", "is_player_node", "legal_actions",
+    "_legal_actions", "chance_outcomes", "_apply_action", "returns",
+})
+
+
 class PrimeroState(pyspiel.State):  # type: ignore[misc]
     """A hand in progress; create it with ``game.new_initial_state()``.
 
@@ -235,18 +243,53 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
     preset and the abstract action ids run on the ``_Table`` itself.
     """
 
+    _stack: int
+    _abstract: bool
+    _player: int
+    _synced: int
+    _fast: Stepper | None
+    _tab: _Table | None
+
     def __init__(self, game: PrimeroGame) -> None:
         super().__init__(game)
-        self._stack = game.stack
-        self._abstract = game.abstract
-        self._player = CHANCE
-        self._tab: _Table | None = None
-        self._synced = 0  # the stepper's moves replayed into self._tab
-        if game.preset == "mini" or game.abstract:
-            self._fast: Stepper | None = None
-            self._tab = self._new_table()
-        else:
-            self._fast = Stepper(game.stacks, game.rules, game.stack, game.max_void_deals)
+        fast = None
+        if game.preset != "mini" and not game.abstract:
+            fast = Stepper(game.stacks, game.rules, game.stack, game.max_void_deals)
+        self.__dict__.update({  # at once: this class's __setattr__ is a Python call
+            "_stack": game.stack, "_abstract": game.abstract, "_player": CHANCE,
+            "_synced": 0,  # the stepper's moves replayed into _tab
+            "_fast": fast, "_tab": None if fast is not None else self._new_table(),
+        })
+        if fast is not None:
+            self._bind(fast)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Set an attribute; setting ``_fast`` (here, and when OpenSpiel clones or
+        unpickles a state: it sets each attribute of a copy) binds the stepper's methods
+        (:data:`_BOUND`), and the copies of the old bindings are left out."""
+        if name in _BOUND:
+            return
+        super().__setattr__(name, value)
+        if name == "_fast" and value is not None:
+            self._bind(value)
+
+    def _bind(self, fast: Stepper) -> None:
+        """Answer OpenSpiel's per-move calls with the stepper's compiled methods (bound on
+        the instance, they come before the class's: no Python frame in between).
+
+        The methods C++ calls back (``current_player``, ``_apply_action``...) are wrapped
+        in ``functools.partial``: pybind11 takes a compiled method (a C function) for its
+        own C++ method, not an override, and would not call it."""
+        self.__dict__.update({
+            "is_chance_node": fast.is_chance_node, "is_player_node": fast.is_player_node,
+            "legal_actions": fast.legal_actions,
+            "current_player": partial(fast.current_player),
+            "is_terminal": partial(fast.is_terminal),
+            "_legal_actions": partial(fast.legal_actions_of),
+            "chance_outcomes": partial(fast.chance_outcomes),
+            "_apply_action": partial(fast.step),
+            "returns": partial(fast.returns),
+        })
 
     def _new_table(self) -> _Table:
         game: PrimeroGame = self.get_game()
