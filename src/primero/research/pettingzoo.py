@@ -46,12 +46,15 @@ from primero.engine.views import view
 from primero.research.abstraction import NUM_ABSTRACT, env_action, env_legal_ids
 from primero.research.actionids import action_of, mask_of, num_actions, starting_stacks
 from primero.research.features import (
+    as_float32,
     infostate_size,
     infostate_vector,
     observation_size,
     observation_vector,
 )
 from primero.research.mini import advance, apply_preset
+from primero.research.openspiel.table import _Table
+from primero.research.stepper import Stepper
 
 __all__ = ["env", "raw_env"]
 
@@ -168,6 +171,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self._mask_bytes = bytearray(n_actions)
         self._mask = np.zeros(n_actions, dtype=np.int8)
         self._mini = preset == "mini"
+        #: the full game with the full ids runs on a flat stepper (compiled in a wheel);
+        #: the engine's hand is replayed from its moves when asked for (``hand``)
+        self._flat = not self._mini and not self.abstract
+        self._fast: Stepper | None = None
+        self._table: _Table | None = None
+        self._synced = 0  # the stepper's moves replayed into self._table
+        self._started = False
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
@@ -185,6 +195,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         Raises:
             RuntimeError: before the first ``reset``.
         """
+        fast = self._fast
+        if fast is not None:
+            table = self._table
+            if table is None:
+                table = self._table = _Table(
+                    HandState(self.possible_agents, list(self.stacks), self.rules), self.stack
+                )
+                table.after_move()
+                self._synced = 0
+            for move in fast.log[self._synced:]:
+                table.apply(move)
+            self._synced = len(fast.log)
+            return table.hand
         if self._hand is None:
             raise RuntimeError("call reset() first")
         return self._hand
@@ -198,9 +221,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         """
         if seed is not None:
             self._rng = random.Random(seed)
-        self._dealer = Dealer(self._rng)
-        self._hand = HandState(self.possible_agents, list(self.stacks), self.rules)
-        advance(self._hand, self._dealer, mini=self._mini)
+        self._started = True
+        if self._flat:
+            self._fast = fast = Stepper(self.stacks, self.rules, self.stack)
+            self._table = None
+            self._synced = 0
+            fast.deal_due(self._rng.random)  # as the engine's Dealer deals (R10)
+        else:
+            self._dealer = Dealer(self._rng)
+            self._hand = HandState(self.possible_agents, list(self.stacks), self.rules)
+            advance(self._hand, self._dealer, mini=self._mini)
         self._legal_cache = (-1, [])
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
@@ -217,12 +247,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         return len(self.possible_agents)
 
     def _agent_to_act(self) -> str:
-        seat = self.hand.to_act
+        fast = self._fast
+        seat = fast.player if fast is not None else self.hand.to_act
         assert seat is not None and seat != DEALER
         return self.possible_agents[seat]
 
     def _legal(self) -> list[int]:
         """The legal ids of the seat to act (kept until the hand changes)."""
+        fast = self._fast
+        if fast is not None:
+            key = len(fast.log)
+            if self._legal_cache[0] != key:
+                self._cache_legal(key, fast.legal_ids())
+            return self._legal_cache[1]
         hand = self.hand
         key = len(hand.actions)
         if self._legal_cache[0] != key:
@@ -247,7 +284,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         Raises:
             RuntimeError: before the first ``reset``.
         """
-        if self._hand is None:
+        if not self._started:
             raise RuntimeError("call reset() before last()")
         agent = self.agent_selection
         return (
@@ -263,6 +300,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             RuntimeError: before the first ``reset``.
         """
         seat = self._index[agent]
+        fast = self._fast
+        if fast is not None:
+            if fast.player == seat:
+                self._legal()
+                mask = self._mask.copy()
+            else:
+                mask = np.zeros(self._n_actions, dtype=np.int8)
+            if self.history:
+                vector = self._encode(view(self.hand, seat), max_stack=self.stack)
+            else:  # the entries of observation_vector(view(hand, seat)), from the flat hand
+                vector = as_float32(fast.observation(seat))
+            return {"observation": vector, "action_mask": mask}
         hand = self.hand
         v = view(hand, seat)
         if v.legal is not None:
@@ -287,11 +336,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             ValueError: an action that is not legal now (the message lists the legal ids
                 and what they mean); nothing changes.
         """
-        if self._hand is None:
+        if not self._started:
             raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
+            return
+        if self._fast is not None:
+            self._step_flat(agent, action)
             return
         hand = self.hand
         seat = self._index[agent]
@@ -335,10 +387,45 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         if self.render_mode == "human":
             print(self.render())
 
+    def _step_flat(self, agent: str, action: int | None) -> None:
+        """:meth:`step` on the flat hand: the same checks, moves and bookkeeping."""
+        fast = self._fast
+        assert fast is not None
+        legal = self._legal()  # and its mask: a look-up, not a scan of the ids
+        if action is None or not 0 <= int(action) < self._n_actions or not (
+            self._mask_bytes[int(action)]
+        ):
+            raise ValueError(
+                f"action {action!r} is not legal for {agent} now: legal ids are {legal} "
+                f"({self.hand.legal_actions().describe()})"
+            )
+        fast.apply(int(action))  # an id of the legal ids: the stepper's own
+        fast.deal_due(self._rng.random)
+        self._moves[agent] += 1
+        self._cumulative_rewards[agent] = 0
+        net = fast.net
+        if net is not None:
+            self.rewards = {a: net[self._index[a]] for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self._moves[agent] >= self.max_cycles or fast.void_deals >= self.max_void_deals:
+            self.rewards = dict.fromkeys(self.agents, 0)
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:  # the hand goes on: every reward 0, nobody done (nothing to accumulate)
+            if any(self.rewards.values()):
+                self.rewards = dict.fromkeys(self.agents, 0)
+            self.agent_selection = self.possible_agents[fast.player]
+            if self.render_mode == "human":
+                print(self.render())
+            return
+        self._accumulate_rewards()
+        self._deads_step_first()
+        if self.render_mode == "human":
+            print(self.render())
+
     def render(self) -> str | None:
         """The last moves and the chips as a spectator sees them (no hidden card, R9b);
         None when ``render_mode`` is None."""
-        if self.render_mode is None or self._hand is None:
+        if self.render_mode is None or not self._started:
             return None
         spectator = view(self.hand, None)
         lines = list(spectator.public_log[-12:])

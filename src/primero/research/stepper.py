@@ -32,6 +32,7 @@ Compiled by mypyc in a wheel build (``setup.py``), like the kernel.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
 from typing import Any, Final
 
 from primero.engine.pots import settle
@@ -442,6 +443,26 @@ class Stepper:
             self.log.append(card)
         self._deal(self.due[0][0], cards)
         self._after()
+
+    def deal_due(self, rand: Callable[[], float]) -> None:
+        """Deal every line due now, drawing as :class:`~primero.engine.dealing.Dealer` does
+        from the same random source (``rand`` is its ``random``): the stock in card id
+        order, each card popped at ``min(int(rand() * len(pool)), len(pool) - 1)``;
+        short of cards, the whole stock first, then the reshuffled discards (R8b). The
+        same source gives the same cards as the dealer into a ``HandState``."""
+        while self.player == CHANCE:
+            count = self.due[0][1]
+            pool = self.stock_ids()
+            if len(pool) >= count:
+                cards: list[int] = []
+            else:  # R8b: the whole stock, then from the reshuffled discards
+                cards = pool
+                pool = self.recyclable()
+            while len(cards) < count:
+                size = len(pool)
+                at = int(rand() * size)
+                cards.append(pool.pop(at if at < size else size - 1))
+            self.deal_line(cards)
 
     def due_line(self) -> tuple[int, int]:
         """The deal due now as ``(seat, cards)``."""
