@@ -19,8 +19,6 @@ import random
 
 import numpy as np
 import pytest
-from referee import referee_lines
-from strategies import random_rules
 
 from primero.engine.dealing import Dealer
 from primero.engine.rules import Rules
@@ -30,6 +28,8 @@ from primero.research.features import as_float32, observation_vector
 from primero.research.openspiel.table import CHANCE, TERMINAL, _Table
 from primero.research.pettingzoo import raw_env
 from primero.research.stepper import Stepper
+from referee import referee_lines
+from strategies import random_rules
 
 
 def _random_game(rng: random.Random) -> tuple[list[int], Rules, int]:
