@@ -174,14 +174,14 @@ def test_pettingzoo_on_the_stepper_plays_as_on_the_engine(history: bool) -> None
         for agent in flat.agent_iter():
             assert agent == engine.agent_selection
             got, expected = flat.last(), engine.last()
+            obs, obs_expected = got[0], expected[0]
+            assert obs is not None and obs_expected is not None
             for key in ("observation", "action_mask"):
-                assert got[0] is not None and expected[0] is not None
-                assert got[0][key].tobytes() == expected[0][key].tobytes(), key
+                assert obs[key].tobytes() == obs_expected[key].tobytes(), key
             assert got[1:] == expected[1:]
-            if got[2] or got[3]:
-                action = None
-            else:
-                action = int(moves.choice(np.flatnonzero(got[0]["action_mask"])))
+            action: int | None = None
+            if not (got[2] or got[3]):
+                action = int(moves.choice(np.flatnonzero(obs["action_mask"])))
             flat.step(action)
             engine.step(action)
         assert flat.hand.lines() == engine.hand.lines()
