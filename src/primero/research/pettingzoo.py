@@ -303,8 +303,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         fast = self._fast
         if fast is not None:
             if fast.player == seat:
-                self._legal()
-                mask = self._mask.copy()
+                mask = np.frombuffer(fast.mask(self._n_actions), dtype=np.int8)
             else:
                 mask = np.zeros(self._n_actions, dtype=np.int8)
             if self.history:
@@ -391,13 +390,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         """:meth:`step` on the flat hand: the same checks, moves and bookkeeping."""
         fast = self._fast
         assert fast is not None
-        legal = self._legal()  # and its mask: a look-up, not a scan of the ids
-        if action is None or not 0 <= int(action) < self._n_actions or not (
-            self._mask_bytes[int(action)]
-        ):
+        if action is None or not fast.is_legal(int(action)):
             raise ValueError(
-                f"action {action!r} is not legal for {agent} now: legal ids are {legal} "
-                f"({self.hand.legal_actions().describe()})"
+                f"action {action!r} is not legal for {agent} now: legal ids are "
+                f"{fast.legal_ids()} ({self.hand.legal_actions().describe()})"
             )
         fast.apply(int(action))  # an id of the legal ids: the stepper's own
         fast.deal_due(self._rng.random)

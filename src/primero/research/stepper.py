@@ -59,6 +59,7 @@ from primero.research.actionids import (
     EXCHANGE_POSITIONS,
     FOLD,
     REFUSE,
+    mask_of,
 )
 from primero.research.fastsim_tables import BIT, VALUE
 
@@ -315,6 +316,17 @@ class Stepper:
             return []
         return list(self.legal_ids())
 
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is a legal id of the seat to move (False at a chance node)."""
+        legal = self.legal_ids()  # ascending: a binary search
+        at = bisect_left(legal, action)
+        return at < len(legal) and legal[at] == action
+
+    def mask(self, size: int) -> bytearray:
+        """A new mask of ``size`` bytes, 1 at each legal id of the seat to move
+        (:func:`primero.research.actionids.mask_of`)."""
+        return mask_of(self.legal_ids(), size)
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card the next draw may give with its probability, all equal (R8b), card
         ids ascending; empty when no card is due. A new list."""
@@ -409,9 +421,7 @@ class Stepper:
                 raise ValueError(f"card id {action} cannot be dealt now")
             self.draw(action)
             return self.player
-        legal = self.legal_ids()  # ascending: a binary search
-        at = bisect_left(legal, action)
-        if at == len(legal) or legal[at] != action:
+        if player < 0 or not self.is_legal(action):
             raise ValueError(
                 f"action {action} is not legal now: legal ids are {list(self.legal_ids())}"
             )
