@@ -24,7 +24,7 @@ from primero.engine.dealing import Dealer
 from primero.engine.rules import Rules
 from primero.engine.state import HandState
 from primero.engine.views import view
-from primero.research.features import as_float32, observation_vector
+from primero.research.features import observation_vector
 from primero.research.openspiel.table import CHANCE, TERMINAL, _Table
 from primero.research.pettingzoo import raw_env
 from primero.research.stepper import Stepper
@@ -54,7 +54,7 @@ def _check_same(step: Stepper, table: _Table, stack: int) -> None:
         assert step.legal_actions() == table.legal_ids()
     for seat in range(hand.n):
         expected = observation_vector(view(hand, seat), max_stack=stack)
-        got = as_float32(step.observation(seat))
+        got = np.frombuffer(step.observation(seat), dtype=np.float32)
         assert got.tobytes() == expected.tobytes(), (seat, np.flatnonzero(got != expected))
     if step.player == TERMINAL:
         result = hand.result

@@ -59,7 +59,6 @@ from primero.engine.views import SeatView
 __all__ = [
     "HISTORY_KINDS",
     "PER_SEAT",
-    "as_float32",
     "canonical_line",
     "history_size",
     "history_vector",
@@ -94,12 +93,6 @@ def _as_array(values: list[float]) -> npt.NDArray[np.float32]:
     if packer is None:
         packer = _PACKERS[n] = Struct(f"{n}f")
     return np.frombuffer(bytearray(packer.pack(*values)), dtype=np.float32)
-
-
-def as_float32(values: list[float]) -> npt.NDArray[np.float32]:
-    """``values`` as a new, writable float32 array (an observation vector filled as a
-    list, such as :meth:`primero.research.stepper.Stepper.observation`)."""
-    return _as_array(values)
 
 
 def observation_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32]:

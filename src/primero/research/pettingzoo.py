@@ -46,7 +46,6 @@ from primero.engine.views import view
 from primero.research.abstraction import NUM_ABSTRACT, env_action, env_legal_ids
 from primero.research.actionids import action_of, mask_of, num_actions, starting_stacks
 from primero.research.features import (
-    as_float32,
     infostate_size,
     infostate_vector,
     observation_size,
@@ -309,7 +308,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             if self.history:
                 vector = self._encode(view(self.hand, seat), max_stack=self.stack)
             else:  # the entries of observation_vector(view(hand, seat)), from the flat hand
-                vector = as_float32(fast.observation(seat))
+                vector = np.frombuffer(fast.observation(seat), dtype=np.float32)
             return {"observation": vector, "action_mask": mask}
         hand = self.hand
         v = view(hand, seat)
