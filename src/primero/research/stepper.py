@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable
-from struct import Struct
 from typing import Any, Final
 
 from primero.engine.pots import settle
@@ -100,36 +99,6 @@ _EXCHANGES: Final[list[list[list[int]]]] = [
     [_exchange_ids((1, 2), k) for k in range(5)],
     [_exchange_ids((0, 1, 2), k) for k in range(5)],
 ]
-#: One native float32, as :func:`primero.research.features.observation_vector` packs
-#: its entries; the observation's usual entries packed once: 0, 1, cards held ``k / 4``,
-#: cards exchanged ``(k + 1) / 3``, points ``p / 84``, stock ``k / 40``, void deals
-#: ``k / 10``.
-_F32: Final = Struct("f")
-_ZERO: Final = _F32.pack(0.0)
-_ONE: Final = _F32.pack(1.0)
-_SIZE: Final[list[bytes]] = [_F32.pack(k / 4.0) for k in range(5)]
-_EXCH: Final[list[bytes]] = [_F32.pack((k + 1) / 3.0) for k in range(3)]
-_POINTS: Final[list[bytes]] = [_F32.pack(p / 84.0) for p in range(85)]
-_STOCK: Final[list[bytes]] = [_F32.pack(k / 40.0) for k in range(41)]
-_VOID: Final[list[bytes]] = [_F32.pack(k / 10.0) for k in range(11)]
-#: ``_CHIPS[S][k]``: ``min(k * (1.0 / S), 1.0)`` packed, chips scaled by the largest stack
-_CHIPS: Final[dict[int, list[bytes]]] = {}
-
-
-def _chips_table(top: int) -> list[bytes]:
-    table = _CHIPS.get(top)
-    if table is None:
-        if len(_CHIPS) > 64:  # many games in one process: keep it small
-            _CHIPS.clear()
-        inv = 1.0 / float(top)
-        table = []
-        for k in range(top + 1):
-            x = k * inv
-            table.append(_F32.pack(x if x < 1.0 else 1.0))
-        _CHIPS[top] = table
-    return table
-
-
 class Stepper:
     """One hand of Primero as flat state, stepped one action id or card at a time (R4–R8b).
 
@@ -698,74 +667,86 @@ class Stepper:
         dtype=numpy.float32)`` views it): the entries of
         :func:`primero.research.features.observation_vector` of ``view(hand, seat)``
         (R9b: the seat's own cards and discards, and what is public), each computed as
-        there and rounded to float32 the same way (``struct``)."""
+        there and rounded to float32 by the same C cast."""
         n = self.n
         scale = float(self.max_stack)
-        chips = _chips_table(self.max_stack)  # min(k / max_stack, 1.0) for k = 0..max_stack
-        out = [_ZERO] * (15 * n + 103)
-        out[seat] = _ONE
+        inv = 1.0 / scale
+        buf = bytearray(4 * (15 * n + 103))
+        out = memoryview(buf).cast("f")
+        out[seat] = 1.0
         phase = self.phase
-        out[n + phase] = _ONE
+        out[n + phase] = 1.0
         i = n + 7
         # the engine's seat to act: -2 (None) once complete, -1 (DEALER) when a deal is due
         to_act = -2 if phase == COMPLETE else self._engine_to_act()
         if to_act == seat:
-            out[i] = _ONE
+            out[i] = 1.0
             if self.vote_bettor >= 0:
-                out[i + 1] = _ONE
+                out[i + 1] = 1.0
         if self.current >= 0:
-            out[i + 2] = _ONE
+            out[i + 2] = 1.0
         if phase == COMPLETE:
-            out[i + 3] = _ONE
+            out[i + 3] = 1.0
         i += 4
         hand = self.hands[seat]
         for card in hand:
-            out[i + card] = _ONE
+            out[i + card] = 1.0
         i += 40
         for card in self.own[seat]:
-            out[i + card] = _ONE
+            out[i + card] = 1.0
         i += 40
         if len(hand) == 4:
             a, b, c, d = hand
             value = VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]]
-            out[i + (value.key >> 7)] = _ONE
-            out[i + 5] = _POINTS[value.points]
+            out[i + (value.key >> 7)] = 1.0
+            out[i + 5] = value.points / 84.0
         i += 6
         bettor = self.vote_bettor
         stacks, contributed, round_bets = self.stacks, self.contributed, self.round_bets
         folded, declared, hands, exchanges = self.folded, self.declared, self.hands, self.exchanges
-        top = self.max_stack
         for s in range(n):
-            out[i] = chips[min(stacks[s], top)]
-            out[i + 1] = chips[min(contributed[s], top)]
-            out[i + 2] = chips[min(round_bets[s], top)]
+            x = stacks[s] * inv  # chips scaled by the largest starting stack, capped at 1
+            if x:
+                out[i] = x if x < 1.0 else 1.0
+            x = contributed[s] * inv
+            if x:
+                out[i + 1] = x if x < 1.0 else 1.0
+            x = round_bets[s] * inv
+            if x:
+                out[i + 2] = x if x < 1.0 else 1.0
             if folded[s]:
-                out[i + 3] = _ONE
+                out[i + 3] = 1.0
             category = declared[s]
             if category >= 0:
-                out[i + 4 + category] = _ONE
-            out[i + 9] = _SIZE[len(hands[s])]
+                out[i + 4 + category] = 1.0
+            size = len(hands[s])
+            if size:
+                out[i + 9] = size / 4.0
             made = exchanges[s]
             if made:
-                out[i + 10] = _EXCH[made[0]]
+                out[i + 10] = (made[0] + 1) / 3.0
                 if len(made) > 1:
-                    out[i + 11] = _EXCH[made[1]]
+                    out[i + 11] = (made[1] + 1) / 3.0
             if to_act == s:
-                out[i + 12] = _ONE
+                out[i + 12] = 1.0
             if bettor == s:
-                out[i + 13] = _ONE
+                out[i + 13] = 1.0
             i += 14
         if self.current > 0:
-            out[i] = chips[min(self.current, top)]
+            x = self.current * inv
+            out[i] = x if x < 1.0 else 1.0
         if bettor >= 0:
-            out[i + 1] = chips[min(self.vote_amount, top)]
+            x = self.vote_amount * inv
+            out[i + 1] = x if x < 1.0 else 1.0
         if self.cap >= 0 and seat == self.turn and bettor < 0:
-            out[i + 2] = chips[min(self.cap, top)]
+            x = self.cap * inv
+            out[i + 2] = x if x < 1.0 else 1.0
         x = sum(contributed) / (n * scale)
-        out[i + 3] = _F32.pack(x if x < 1.0 else 1.0)
-        out[i + 4] = _STOCK[self.stock_count]
-        out[i + 5] = _VOID[self.void_deals if self.void_deals < 10 else 10]
-        return bytearray().join(out)
+        out[i + 3] = x if x < 1.0 else 1.0
+        out[i + 4] = self.stock_count / 40.0
+        out[i + 5] = (self.void_deals if self.void_deals < 10 else 10) / 10.0
+        out.release()
+        return buf
 
     def _engine_to_act(self) -> int:
         """The engine's seat to act of a hand stopped before its end (DEALER -1 when a
