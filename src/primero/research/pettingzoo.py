@@ -177,6 +177,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self._table: _Table | None = None
         self._synced = 0  # the stepper's moves replayed into self._table
         self._started = False
+        self._live = False
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
@@ -221,6 +222,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         if seed is not None:
             self._rng = random.Random(seed)
         self._started = True
+        self._live = True  # no agent terminated or truncated (the flat hand's steps)
         if self._flat:
             self._fast = fast = Stepper(self.stacks, self.rules, self.stack)
             self._table = None
@@ -283,6 +285,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         Raises:
             RuntimeError: before the first ``reset``.
         """
+        fast = self._fast
+        if self._live and fast is not None and observe and not self.history:
+            # observe(agent) for the agent to act of the flat hand (one frame less)
+            agent = self.agent_selection
+            return (
+                {
+                    "observation": np.frombuffer(
+                        fast.observation(self._index[agent]), dtype=np.float32
+                    ),
+                    "action_mask": np.frombuffer(fast.mask(self._n_actions), dtype=np.int8),
+                },
+                self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent],
+            )
         if not self._started:
             raise RuntimeError("call reset() before last()")
         agent = self.agent_selection
@@ -334,14 +350,31 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             ValueError: an action that is not legal now (the message lists the legal ids
                 and what they mean); nothing changes.
         """
+        fast = self._fast
+        if fast is not None and self._live:  # the flat hand, nobody done yet
+            agent = self.agent_selection
+            if action is None or not fast.play(int(action), self._rng.random):
+                raise ValueError(
+                    f"action {action!r} is not legal for {agent} now: legal ids are "
+                    f"{fast.legal_ids()} ({self.hand.legal_actions().describe()})"
+                )
+            moves = self._moves
+            moves[agent] += 1
+            if (
+                fast.net is None and moves[agent] < self.max_cycles
+                and fast.void_deals < self.max_void_deals
+            ):  # the hand goes on: every reward still 0 (nothing to accumulate)
+                self.agent_selection = self.possible_agents[fast.player]
+                if self.render_mode == "human":
+                    print(self.render())
+                return
+            self._end_flat()
+            return
         if not self._started:
             raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
-            return
-        if self._fast is not None:
-            self._step_flat(agent, action)
             return
         hand = self.hand
         seat = self._index[agent]
@@ -385,33 +418,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         if self.render_mode == "human":
             print(self.render())
 
-    def _step_flat(self, agent: str, action: int | None) -> None:
-        """:meth:`step` on the flat hand: the same checks, moves and bookkeeping."""
+    def _end_flat(self) -> None:
+        """The flat hand is over (its rewards) or truncated (every reward 0)."""
         fast = self._fast
         assert fast is not None
-        if action is None or not fast.is_legal(int(action)):
-            raise ValueError(
-                f"action {action!r} is not legal for {agent} now: legal ids are "
-                f"{fast.legal_ids()} ({self.hand.legal_actions().describe()})"
-            )
-        fast.apply(int(action))  # an id of the legal ids: the stepper's own
-        fast.deal_due(self._rng.random)
-        self._moves[agent] += 1
-        self._cumulative_rewards[agent] = 0
+        self._live = False
         net = fast.net
         if net is not None:
             self.rewards = {a: net[self._index[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self._moves[agent] >= self.max_cycles or fast.void_deals >= self.max_void_deals:
+        else:
             self.rewards = dict.fromkeys(self.agents, 0)
             self.truncations = dict.fromkeys(self.agents, True)
-        else:  # the hand goes on: every reward 0, nobody done (nothing to accumulate)
-            if any(self.rewards.values()):
-                self.rewards = dict.fromkeys(self.agents, 0)
-            self.agent_selection = self.possible_agents[fast.player]
-            if self.render_mode == "human":
-                print(self.render())
-            return
         self._accumulate_rewards()
         self._deads_step_first()
         if self.render_mode == "human":

@@ -430,6 +430,16 @@ class Stepper:
             return self.in_stock[card] and card not in self.pending
         return card in self.pool_ids()
 
+    def play(self, action: int, rand: Callable[[], float]) -> bool:
+        """Apply id ``action`` of the seat to move if it is legal, then deal every line
+        due with :meth:`deal_due` (``rand``); False (and nothing changes) if it is not."""
+        if self.player < 0 or not self.is_legal(action):
+            return False
+        self.apply(action)
+        if self.player == CHANCE:
+            self.deal_due(rand)
+        return True
+
     def draw(self, card: int) -> None:
         """Deal card id ``card`` (a legal chance outcome) into the deal line due; the line
         is dealt once it holds every card due (R4.2, R4.4, R8b)."""
