@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import gymnasium
 import numpy as np
@@ -58,6 +58,10 @@ from primero.research.stepper import Stepper
 __all__ = ["env", "raw_env"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
+#: The observation's and the mask's dtypes, given to ``np.frombuffer`` as objects (by
+#: position: twice as fast as ``dtype=np.float32``).
+_FLOAT32: Final = np.dtype(np.float32)
+_INT8: Final = np.dtype(np.int8)
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -291,10 +295,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             agent = self.agent_selection
             return (
                 {
-                    "observation": np.frombuffer(
-                        fast.observation(self._index[agent]), dtype=np.float32
-                    ),
-                    "action_mask": np.frombuffer(fast.mask(self._n_actions), dtype=np.int8),
+                    "observation": np.frombuffer(fast.observation(self._index[agent]), _FLOAT32),
+                    "action_mask": np.frombuffer(fast.mask(self._n_actions), _INT8),
                 },
                 self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent],
@@ -318,13 +320,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         fast = self._fast
         if fast is not None:
             if fast.player == seat:
-                mask = np.frombuffer(fast.mask(self._n_actions), dtype=np.int8)
+                mask = np.frombuffer(fast.mask(self._n_actions), _INT8)
             else:
                 mask = np.zeros(self._n_actions, dtype=np.int8)
             if self.history:
                 vector = self._encode(view(self.hand, seat), max_stack=self.stack)
             else:  # the entries of observation_vector(view(hand, seat)), from the flat hand
-                vector = np.frombuffer(fast.observation(seat), dtype=np.float32)
+                vector = np.frombuffer(fast.observation(seat), _FLOAT32)
             return {"observation": vector, "action_mask": mask}
         hand = self.hand
         v = view(hand, seat)
