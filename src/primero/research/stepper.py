@@ -99,6 +99,18 @@ _EXCHANGES: Final[list[list[list[int]]]] = [
     [_exchange_ids((1, 2), k) for k in range(5)],
     [_exchange_ids((0, 1, 2), k) for k in range(5)],
 ]
+#: The ids 0, 1, 2...: a run of bet or raise ids is a slice of it (a copy of the
+#: pointers, cheaper than counting the ints of a ``range``).
+_IDS: Final[list[int]] = list(range(2048))
+
+
+def _ids(start: int, stop: int) -> list[int]:
+    """``list(range(start, stop))``."""
+    if stop <= len(_IDS):
+        return _IDS[start:stop]
+    return list(range(start, stop))
+
+
 class Stepper:
     """One hand of Primero as flat state, stepped one action id or card at a time (R4–R8b).
 
@@ -259,7 +271,7 @@ class Stepper:
                 low = 0
             bet = opening_range(low, stack, cap)
             if bet is not None:
-                out.extend(range(BET0 + bet[0], BET0 + bet[1] + 1))
+                out.extend(_ids(BET0 + bet[0], BET0 + bet[1] + 1))
             return out
         folded, stacks = self.folded, self.stacks
         others = 0
@@ -274,7 +286,9 @@ class Stepper:
         if raise_to is None:
             return [FOLD, CALL]
         r0 = self.raise0
-        return [FOLD, CALL, *range(r0 + raise_to[0], r0 + raise_to[1] + 1)]
+        out = [FOLD, CALL]
+        out.extend(_ids(r0 + raise_to[0], r0 + raise_to[1] + 1))
+        return out
 
     # OpenSpiel's per-move queries, answered in compiled code: ``python_primero``'s state
     # binds them as its own methods (no Python frame between pyspiel and the hand)
