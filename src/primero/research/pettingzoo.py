@@ -39,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
+from primero.engine.cards import Card
 from primero.engine.dealing import Dealer
 from primero.engine.rules import Rules
 from primero.engine.state import DEALER, HandState
@@ -52,8 +53,7 @@ from primero.research.features import (
     observation_vector,
 )
 from primero.research.mini import advance, apply_preset
-from primero.research.openspiel.table import _Table
-from primero.research.stepper import Stepper
+from primero.research.stepper import Stepper, replay
 
 __all__ = ["env", "raw_env"]
 
@@ -178,8 +178,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         #: the engine's hand is replayed from its moves when asked for (``hand``)
         self._flat = not self._mini and not self.abstract
         self._fast: Stepper | None = None
-        self._table: _Table | None = None
-        self._synced = 0  # the stepper's moves replayed into self._table
+        #: the engine's hand replayed from the stepper's moves (checked), when asked for
+        self._replayed: HandState | None = None
+        self._pending: list[Card] = []
+        self._synced = 0  # the stepper's moves replayed into it
         self._started = False
         self._live = False
 
@@ -201,17 +203,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         """
         fast = self._fast
         if fast is not None:
-            table = self._table
-            if table is None:
-                table = self._table = _Table(
-                    HandState(self.possible_agents, list(self.stacks), self.rules), self.stack
+            hand = self._replayed
+            if hand is None:
+                hand = self._replayed = HandState(
+                    self.possible_agents, list(self.stacks), self.rules
                 )
-                table.after_move()
                 self._synced = 0
-            for move in fast.log[self._synced:]:
-                table.apply(move)
+            replay(hand, fast.log[self._synced:], self._pending, self.stack)
             self._synced = len(fast.log)
-            return table.hand
+            return hand
         if self._hand is None:
             raise RuntimeError("call reset() first")
         return self._hand
@@ -229,7 +229,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self._live = True  # no agent terminated or truncated (the flat hand's steps)
         if self._flat:
             self._fast = fast = Stepper(self.stacks, self.rules, self.stack)
-            self._table = None
+            self._replayed = None
+            self._pending = []
             self._synced = 0
             fast.deal_due(self._rng.random)  # as the engine's Dealer deals (R10)
         else:

@@ -32,9 +32,11 @@ Compiled by mypyc in a wheel build (``setup.py``), like the kernel.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from primero.engine.actions import Deal
+from primero.engine.cards import DECK, Card
 from primero.engine.pots import settle
 from primero.engine.rulebook import (
     able_to_bet,
@@ -50,6 +52,7 @@ from primero.engine.rulebook import (
     voters,
 )
 from primero.engine.rules import Rules
+from primero.engine.state import HandState
 from primero.research.actionids import (
     ACCEPT,
     BET0,
@@ -59,11 +62,12 @@ from primero.research.actionids import (
     EXCHANGE_POSITIONS,
     FOLD,
     REFUSE,
+    action_of,
     mask_of,
 )
 from primero.research.fastsim_tables import BIT, VALUE
 
-__all__ = ["CHANCE", "TERMINAL", "Stepper"]
+__all__ = ["CHANCE", "TERMINAL", "Stepper", "replay"]
 
 #: The player to move at a chance node and at the end (OpenSpiel's ids, as
 #: :mod:`primero.research.openspiel.table`).
@@ -790,3 +794,28 @@ def _replay(
     for move in log:
         stepper.apply(move)
     return stepper
+
+
+def replay(
+    hand: HandState, moves: Sequence[int], pending: list[Card], max_stack: int
+) -> None:
+    """Apply a stepper's moves (entries of :attr:`Stepper.log`) to the engine's ``hand``,
+    each checked by :meth:`HandState.apply`: a card id goes into the deal line due (the
+    line is applied once ``pending``, its cards so far, holds every card due); an action
+    id is the action of :func:`primero.research.actionids.action_of` for the seat to act.
+
+    Raises:
+        IllegalActionError: a move the engine does not allow (the stepper and the engine
+            disagree: a bug).
+    """
+    for move in moves:
+        due = hand.deal_due()
+        if due is not None:
+            pending.append(DECK[move])
+            if len(pending) == due[1]:
+                hand.apply(Deal(due[0], tuple(pending)))
+                pending.clear()
+        else:
+            seat = hand.to_act
+            assert seat is not None
+            hand.apply(action_of(move, seat=seat, hand=hand.hands[seat], max_stack=max_stack))
