@@ -50,6 +50,7 @@ COMPILED = [
     "src/primero/research/features.py",
     "src/primero/research/mini.py",
     "src/primero/research/openspiel/table.py",
+    "src/primero/research/stepper.py",
 ]
 
 #: setup.py commands that build a wheel or extensions (not the metadata-only ones, such as

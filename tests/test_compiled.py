@@ -139,13 +139,13 @@ def test_the_kernel_and_rule_tests_pass_compiled(compiled_tree: Path) -> None:
     """tests/test_fastsim.py (the kernel against the checked engine and the referee),
     test_rulebook.py and test_pots.py, and the engine's and research environments' tests
     (the hand state, its copies, the views, pyspiel, PettingZoo, the observations, the
-    action ids), run on the compiled modules."""
+    action ids, the flat stepper against the engine), run on the compiled modules."""
     tests = [
         "tests/test_fastsim.py", "tests/test_rulebook.py", "tests/test_pots.py",
         "tests/test_state.py", "tests/test_copy.py", "tests/test_views.py",
         "tests/test_openspiel.py", "tests/test_openspiel_clone.py", "tests/test_pettingzoo.py",
         "tests/test_features.py",
-        "tests/test_actionids.py",
+        "tests/test_actionids.py", "tests/test_stepper.py",
     ]
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",

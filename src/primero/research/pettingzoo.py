@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
+from primero.engine.cards import Card
 from primero.engine.dealing import Dealer
 from primero.engine.rules import Rules
 from primero.engine.state import DEALER, HandState
@@ -52,10 +53,15 @@ from primero.research.features import (
     observation_vector,
 )
 from primero.research.mini import advance, apply_preset
+from primero.research.stepper import Stepper, replay
 
 __all__ = ["env", "raw_env"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
+#: The observation's and the mask's dtypes, given to ``np.frombuffer`` as objects (by
+#: position: twice as fast as ``dtype=np.float32``).
+_FLOAT32: Final = np.dtype(np.float32)
+_INT8: Final = np.dtype(np.int8)
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -168,6 +174,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self._mask_bytes = bytearray(n_actions)
         self._mask = np.zeros(n_actions, dtype=np.int8)
         self._mini = preset == "mini"
+        #: the full game with the full ids runs on a flat stepper (compiled in a wheel);
+        #: the engine's hand is replayed from its moves when asked for (``hand``)
+        self._flat = not self._mini and not self.abstract
+        self._fast: Stepper | None = None
+        #: the engine's hand replayed from the stepper's moves (checked), when asked for
+        self._replayed: HandState | None = None
+        self._pending: list[Card] = []
+        self._synced = 0  # the stepper's moves replayed into it
+        self._started = False
+        self._live = False
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
@@ -185,6 +201,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         Raises:
             RuntimeError: before the first ``reset``.
         """
+        fast = self._fast
+        if fast is not None:
+            hand = self._replayed
+            if hand is None:
+                hand = self._replayed = HandState(
+                    self.possible_agents, list(self.stacks), self.rules
+                )
+                self._synced = 0
+            replay(hand, fast.log[self._synced:], self._pending, self.stack)
+            self._synced = len(fast.log)
+            return hand
         if self._hand is None:
             raise RuntimeError("call reset() first")
         return self._hand
@@ -198,9 +225,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         """
         if seed is not None:
             self._rng = random.Random(seed)
-        self._dealer = Dealer(self._rng)
-        self._hand = HandState(self.possible_agents, list(self.stacks), self.rules)
-        advance(self._hand, self._dealer, mini=self._mini)
+        self._started = True
+        self._live = True  # no agent terminated or truncated (the flat hand's steps)
+        if self._flat:
+            self._fast = fast = Stepper(self.stacks, self.rules, self.stack)
+            self._replayed = None
+            self._pending = []
+            self._synced = 0
+            fast.deal_due(self._rng.random)  # as the engine's Dealer deals (R10)
+        else:
+            self._dealer = Dealer(self._rng)
+            self._hand = HandState(self.possible_agents, list(self.stacks), self.rules)
+            advance(self._hand, self._dealer, mini=self._mini)
         self._legal_cache = (-1, [])
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
@@ -217,12 +253,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         return len(self.possible_agents)
 
     def _agent_to_act(self) -> str:
-        seat = self.hand.to_act
+        fast = self._fast
+        seat = fast.player if fast is not None else self.hand.to_act
         assert seat is not None and seat != DEALER
         return self.possible_agents[seat]
 
     def _legal(self) -> list[int]:
         """The legal ids of the seat to act (kept until the hand changes)."""
+        fast = self._fast
+        if fast is not None:
+            key = len(fast.log)
+            if self._legal_cache[0] != key:
+                self._cache_legal(key, fast.legal_ids())
+            return self._legal_cache[1]
         hand = self.hand
         key = len(hand.actions)
         if self._legal_cache[0] != key:
@@ -247,7 +290,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         Raises:
             RuntimeError: before the first ``reset``.
         """
-        if self._hand is None:
+        fast = self._fast
+        if self._live and fast is not None and observe and not self.history:
+            # observe(agent) for the agent to act of the flat hand (one frame less)
+            agent = self.agent_selection
+            return (
+                {
+                    "observation": np.frombuffer(fast.observation(self._index[agent]), _FLOAT32),
+                    "action_mask": np.frombuffer(fast.mask(self._n_actions), _INT8),
+                },
+                self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent],
+            )
+        if not self._started:
             raise RuntimeError("call reset() before last()")
         agent = self.agent_selection
         return (
@@ -263,6 +318,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             RuntimeError: before the first ``reset``.
         """
         seat = self._index[agent]
+        fast = self._fast
+        if fast is not None:
+            if fast.player == seat:
+                mask = np.frombuffer(fast.mask(self._n_actions), _INT8)
+            else:
+                mask = np.zeros(self._n_actions, dtype=np.int8)
+            if self.history:
+                vector = self._encode(view(self.hand, seat), max_stack=self.stack)
+            else:  # the entries of observation_vector(view(hand, seat)), from the flat hand
+                vector = np.frombuffer(fast.observation(seat), _FLOAT32)
+            return {"observation": vector, "action_mask": mask}
         hand = self.hand
         v = view(hand, seat)
         if v.legal is not None:
@@ -287,7 +353,27 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             ValueError: an action that is not legal now (the message lists the legal ids
                 and what they mean); nothing changes.
         """
-        if self._hand is None:
+        fast = self._fast
+        if fast is not None and self._live:  # the flat hand, nobody done yet
+            agent = self.agent_selection
+            if action is None or not fast.play(int(action), self._rng.random):
+                raise ValueError(
+                    f"action {action!r} is not legal for {agent} now: legal ids are "
+                    f"{fast.legal_ids()} ({self.hand.legal_actions().describe()})"
+                )
+            moves = self._moves
+            moves[agent] += 1
+            if (
+                fast.net is None and moves[agent] < self.max_cycles
+                and fast.void_deals < self.max_void_deals
+            ):  # the hand goes on: every reward still 0 (nothing to accumulate)
+                self.agent_selection = self.possible_agents[fast.player]
+                if self.render_mode == "human":
+                    print(self.render())
+                return
+            self._end_flat()
+            return
+        if not self._started:
             raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -335,10 +421,27 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         if self.render_mode == "human":
             print(self.render())
 
+    def _end_flat(self) -> None:
+        """The flat hand is over (its rewards) or truncated (every reward 0)."""
+        fast = self._fast
+        assert fast is not None
+        self._live = False
+        net = fast.net
+        if net is not None:
+            self.rewards = {a: net[self._index[a]] for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0)
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        self._deads_step_first()
+        if self.render_mode == "human":
+            print(self.render())
+
     def render(self) -> str | None:
         """The last moves and the chips as a spectator sees them (no hidden card, R9b);
         None when ``render_mode`` is None."""
-        if self.render_mode is None or self._hand is None:
+        if self.render_mode is None or not self._started:
             return None
         spectator = view(self.hand, None)
         lines = list(spectator.public_log[-12:])

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Final
 
 import pyspiel
@@ -22,6 +23,7 @@ from primero.research.mini import MINI_PARAMS, PRESETS, restrict_stock
 from primero.research.openspiel.observer import PrimeroObserver
 from primero.research.openspiel.resample import resample
 from primero.research.openspiel.table import CHANCE, TERMINAL, _Table
+from primero.research.stepper import Stepper
 
 __all__ = ["DEFAULT_PARAMS", "PrimeroGame", "PrimeroState", "game_type", "rules_of"]
 
@@ -221,26 +223,100 @@ if (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)) != (CHANCE, TE
     raise ImportError("python_primero: OpenSpiel's chance and terminal player ids changed")
 
 
+#: The methods of a state of the full game that are its stepper's own (``_bind``).
+_BOUND: Final = frozenset({
+    "current_player", "is_terminal", "is_chance_node", "is_player_node", "legal_actions",
+    "_legal_actions", "chance_outcomes", "_apply_action", "returns",
+})
+
+
 class PrimeroState(pyspiel.State):  # type: ignore[misc]
     """A hand in progress; create it with ``game.new_initial_state()``.
 
-    What does not change between moves is kept: the player to move, the legal ids and
-    the chance outcomes are computed once per move (OpenSpiel asks for them several
-    times), and the rules are the engine's :class:`HandState`, applied unchecked only
-    with actions taken from its own legal actions.
+    The full game with the full action ids (no ``preset``, ``actions="full"``) runs on a
+    :class:`~primero.research.stepper.Stepper`, the flat steppable hand (compiled in a
+    wheel): the player to move, the legal ids, the chance outcomes, a move, the end and
+    the returns come from it. The engine's :class:`HandState` (through
+    :class:`~primero.research.openspiel.table._Table`) is replayed from the stepper's
+    moves only when something asks for it: observations and information states (through
+    :mod:`primero.engine.views`), action strings, ``str(state)``, resampling. The mini
+    preset and the abstract action ids run on the ``_Table`` itself.
     """
+
+    _stack: int
+    _abstract: bool
+    _player: int
+    _synced: int
+    _fast: Stepper | None
+    _tab: _Table | None
 
     def __init__(self, game: PrimeroGame) -> None:
         super().__init__(game)
+        fast = None
+        if game.preset != "mini" and not game.abstract:
+            fast = Stepper(game.stacks, game.rules, game.stack, game.max_void_deals)
+        self.__dict__.update({  # at once: this class's __setattr__ is a Python call
+            "_stack": game.stack, "_abstract": game.abstract, "_player": CHANCE,
+            "_synced": 0,  # the stepper's moves replayed into _tab
+            "_fast": fast, "_tab": None if fast is not None else self._new_table(),
+        })
+        if fast is not None:
+            self._bind(fast)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Set an attribute; setting ``_fast`` (here, and when OpenSpiel clones or
+        unpickles a state: it sets each attribute of a copy) binds the stepper's methods
+        (:data:`_BOUND`), and the copies of the old bindings are left out."""
+        if name in _BOUND:
+            return
+        super().__setattr__(name, value)
+        if name == "_fast" and value is not None:
+            self._bind(value)
+
+    def _bind(self, fast: Stepper) -> None:
+        """Answer OpenSpiel's per-move calls with the stepper's compiled methods (bound on
+        the instance, they come before the class's: no Python frame in between).
+
+        The methods C++ calls back (``current_player``, ``_apply_action``...) are wrapped
+        in ``functools.partial``: pybind11 takes a compiled method (a C function) for its
+        own C++ method, not an override, and would not call it."""
+        self.__dict__.update({
+            "is_chance_node": fast.is_chance_node, "is_player_node": fast.is_player_node,
+            "legal_actions": fast.legal_actions,
+            "current_player": partial(fast.current_player),
+            "is_terminal": partial(fast.is_terminal),
+            "_legal_actions": partial(fast.legal_actions_of),
+            "chance_outcomes": partial(fast.chance_outcomes),
+            "_apply_action": partial(fast.step),
+            "returns": partial(fast.returns),
+        })
+
+    def _new_table(self) -> _Table:
+        game: PrimeroGame = self.get_game()
         names = [f"p{i + 1}" for i in range(game.players)]
         hand = HandState(names, list(game.stacks), game.rules)
         mini = game.preset == "mini"
         if mini:
             restrict_stock(hand)
-        self._table = _Table(hand, game.stack, game.max_void_deals, mini, game.abstract)
-        self._stack = game.stack
-        self._abstract = game.abstract
-        self._player = CHANCE
+        return _Table(hand, game.stack, game.max_void_deals, mini, game.abstract)
+
+    @property
+    def _table(self) -> _Table:
+        """The engine's side of the state, brought up to the stepper's moves (built and
+        replayed on the first use: the moves' own checks run again as it replays)."""
+        table = self._tab
+        fast = self._fast
+        if fast is None:
+            assert table is not None
+            return table
+        if table is None:
+            table = self._tab = self._new_table()
+            table.after_move()
+        log = fast.log
+        for move in log[self._synced:]:
+            table.apply(move)
+        self._synced = len(log)
+        return table
 
     # -- the engine's hand, for analysis (hidden cards included: agents use views) --
 
@@ -255,11 +331,14 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         """Whether the hand was stopped at ``max_void_deals`` void deals (R4.3) rather than
         played out: a terminal state with every return 0 (OpenSpiel has no separate
         truncation; Gymnasium and PettingZoo report it as ``truncated``)."""
+        if self._fast is not None:
+            return self._fast.truncated
         return self._table.truncated
 
     def _after_move(self) -> None:
         """Bring the per-move state up to date after the hand changed."""
-        self._player = self._table.after_move()
+        fast = self._fast
+        self._player = self._table.after_move() if fast is None else fast.player
 
     def current_player(self) -> int:
         """The player to move, ``pyspiel.PlayerId.CHANCE`` or ``TERMINAL``."""
@@ -286,6 +365,11 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         current = self._player
         if player is not None and player != current:
             return []
+        fast = self._fast
+        if fast is not None:
+            if current == CHANCE:
+                return fast.pool_ids()
+            return list(fast.legal_ids())
         if current == CHANCE:
             return [a for a, _ in self._table.chance_outcomes()]
         return list(self._table.legal_ids())
@@ -293,18 +377,21 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if player != self._player or player < 0:
             return []
-        return self._table.legal_ids()
+        return self._legal_ids()
 
     def _legal_ids(self) -> list[int]:
-        return self._table.legal_ids()
+        fast = self._fast
+        return self._table.legal_ids() if fast is None else fast.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card that may be dealt next, with its probability (uniform, R8b; in deck
         order within a deal line with the ``mini`` preset)."""
-        return self._table.chance_outcomes()
+        fast = self._fast
+        return self._table.chance_outcomes() if fast is None else fast.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self._player = self._table.apply(action)  # the checks, the engine, the next player
+        fast = self._fast  # the checks, the move, the next player
+        self._player = self._table.apply(action) if fast is None else fast.step(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -327,6 +414,9 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         """Chips won (+) or lost (-) by each player: final minus starting stack (0 until
         the end, and 0 for everyone when stopped at ``max_void_deals``)."""
+        fast = self._fast
+        if fast is not None:
+            return fast.returns()
         result = self._table.hand.result
         if result is None:
             return [0.0] * self._table.hand.n

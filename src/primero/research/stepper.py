@@ -1,0 +1,821 @@
+"""A steppable flat hand: the state a research interface steps one action id at a time.
+
+Why it exists (issue 19, item 7): the pyspiel game and the PettingZoo environment ran
+every move through the checked engine's object layer (a
+:class:`~primero.engine.state.HandState`, its :class:`~primero.engine.legal.LegalActions`,
+an action object per id, a :class:`~primero.engine.views.SeatView` per observation).
+:class:`Stepper` holds the same hand as plain ints, bools and lists (card ids, chips,
+seats) and answers what those interfaces ask at every move: the player to move, the
+legal action ids (:mod:`primero.research.actionids`), the chance outcomes of the next
+card (R4.2, R4.4, R8b), applying an id or a card, whether the hand is over, the returns,
+and a seat's observation vector (:func:`primero.research.features.observation_vector`).
+
+It holds no rule of its own beyond the bookkeeping of ``HandState``: the turn order, the
+ranges, the votes, the declarations and the reshuffle come from
+:mod:`primero.engine.rulebook`, the pots from :func:`primero.engine.pots.settle`, hand values
+from the evaluator's table (:func:`primero.engine.hands.value_by_mask`), as in the
+random-playout kernel (:mod:`primero.research.fastsim`). Anything else (record lines,
+views, information-state strings) is built from a ``HandState`` replayed from
+:attr:`Stepper.log`, through the one hiding path (:mod:`primero.engine.views`).
+
+It is *trusted*: :meth:`Stepper.apply` and :meth:`Stepper.draw` take only ids that
+:meth:`Stepper.legal_ids` and :meth:`Stepper.chance_outcomes` give (the interfaces
+check ids against them first). ``tests/test_stepper.py`` checks on thousands of seeded
+random hands (2 to 8 players, small stacks, random house rules) that after every move
+it gives the same player, legal ids, chance outcomes, observation vectors of every seat
+and returns as the engine's ``HandState`` through the previous implementation
+(:class:`primero.research.openspiel.table._Table`, :func:`primero.engine.views.view`).
+
+Compiled by mypyc in a wheel build (``setup.py``), like the kernel.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from primero.engine.actions import Deal
+from primero.engine.cards import DECK, Card
+from primero.engine.pots import settle
+from primero.engine.rulebook import (
+    able_to_bet,
+    declarable,
+    first_round_options,
+    next_exchanger,
+    next_in_seat_order,
+    next_to_act,
+    opening_range,
+    raise_range,
+    reshuffle_pool,
+    voted,
+    voters,
+)
+from primero.engine.rules import Rules
+from primero.engine.state import HandState
+from primero.research.actionids import (
+    ACCEPT,
+    BET0,
+    CALL,
+    DECLARE0,
+    EXCHANGE0,
+    EXCHANGE_POSITIONS,
+    FOLD,
+    REFUSE,
+    action_of,
+    mask_of,
+)
+from primero.research.fastsim_tables import BIT, VALUE
+
+__all__ = ["CHANCE", "TERMINAL", "Stepper", "replay"]
+
+#: The player to move at a chance node and at the end (OpenSpiel's ids, as
+#: :mod:`primero.research.openspiel.table`).
+CHANCE: Final = -1
+TERMINAL: Final = -4
+
+# Phases, in :class:`primero.engine.state.Phase` order (the observation's one-hot).
+FIRST_DEAL: Final = 0
+FIRST_ROUND: Final = 1
+SECOND_DEAL: Final = 2
+DECLARE_ROUND: Final = 3
+SECOND_EXCHANGE: Final = 4
+LAST_ROUND: Final = 5
+COMPLETE: Final = 6
+
+#: ``_OUTCOME[n][i]``: the chance outcome ``(i, 1 / n)``, built once (typed ``Any`` so
+#: that compiled code hands the tuples on as they are).
+_OUTCOME: Final[list[list[Any]]] = [
+    [(i, 1.0 / n if n else 0.0) for i in range(40)] for n in range(41)
+]
+
+
+def _exchange_ids(counts: tuple[int, ...], hand_size: int) -> list[int]:
+    return [
+        EXCHANGE0 + i for i, positions in enumerate(EXCHANGE_POSITIONS)
+        if len(positions) in counts and all(p < hand_size for p in positions)
+    ]
+
+
+#: ``_EXCHANGES[any][hand_size]``: the exchange ids of a hand of ``hand_size`` cards
+#: (0..4) that may exchange 1 or 2 cards (``any`` 0) or 0, 1 or 2 (``any`` 1).
+_EXCHANGES: Final[list[list[list[int]]]] = [
+    [_exchange_ids((1, 2), k) for k in range(5)],
+    [_exchange_ids((0, 1, 2), k) for k in range(5)],
+]
+#: The ids 0, 1, 2...: a run of bet or raise ids is a slice of it (a copy of the
+#: pointers, cheaper than counting the ints of a ``range``).
+_IDS: Final[list[int]] = list(range(2048))
+
+
+def _ids(start: int, stop: int) -> list[int]:
+    """``list(range(start, stop))``."""
+    if stop <= len(_IDS):
+        return _IDS[start:stop]
+    return list(range(start, stop))
+
+
+class Stepper:
+    """One hand of Primero as flat state, stepped one action id or card at a time (R4–R8b).
+
+    Args:
+        stacks: each seat's chips before the ante, p1 first (2 to 8 seats, each >= 1;
+            not checked: the interfaces check them).
+        rules: the house rules.
+        max_stack: the game's largest starting stack (the bet and raise ids).
+        max_void: void deals (R4.3) that stop the hand (:attr:`truncated`).
+
+    The ante is taken at once (R4.1); the first card is then due (:attr:`player` is
+    :data:`CHANCE`). Read the attributes; change the hand only through :meth:`apply`,
+    :meth:`draw` and :meth:`deal_line`.
+
+    Attributes:
+        player: the seat to move, :data:`CHANCE` (a card is due) or :data:`TERMINAL`.
+        log: every move so far as :class:`~primero.research.openspiel.table._Table`'s
+            ``apply`` takes it (an action id of the seat to move, or a card id at a
+            chance node): replaying it rebuilds the engine's hand.
+        truncated: the hand was stopped at ``max_void`` void deals (every return 0).
+        net: each seat's final minus starting stack once the hand is complete, else None.
+    """
+
+    def __init__(
+        self, stacks: list[int] | tuple[int, ...], rules: Rules, max_stack: int,
+        max_void: int = 1 << 30,
+    ) -> None:
+        n = len(stacks)
+        self.n = n
+        self.rules = rules
+        self.max_stack = max_stack
+        self.max_void = max_void
+        self.raise0 = BET0 + max_stack + 1
+        exchange, low = first_round_options(rules)
+        self.first_any = 1 if 0 in exchange else 0
+        self.first_low = low
+        self.start: list[int] = list(stacks)
+        self.stacks: list[int] = list(stacks)
+        self.contributed: list[int] = [0] * n
+        self.round_bets: list[int] = [0] * n
+        self.folded: list[bool] = [False] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.own: list[list[int]] = [[] for _ in range(n)]
+        self.exchanges: list[list[int]] = [[] for _ in range(n)]
+        self.declared: list[int] = [-1] * n
+        self.in_stock: list[bool] = [True] * 40
+        self.stock_count = 40
+        self.discard_pile: list[int] = []
+        self.void_deals = 0
+        self.phase = FIRST_DEAL
+        self.current = -1  # the round's bet to match; -1: none open
+        self.acted: list[bool] = [False] * n
+        self.raises = 0
+        self.cap = -1  # after a refusal: amounts stay below this (R8); -1: none
+        self.turn = -1
+        self.vote_bettor = -1  # the bet under vote (R8); -1: none
+        self.vote_amount = 0
+        self.vote_raise = False
+        self.vote_voters: tuple[int, ...] = ()
+        self.vote_index = 0
+        self.due: list[tuple[int, int]] = []
+        self.just_thrown: list[int] = []
+        self.net: list[int] | None = None
+        self.pending: list[int] = []
+        self.truncated = False
+        self.player = CHANCE
+        self.legal: list[int] | None = None
+        self.log: list[int] = []
+        ante = rules.ante
+        for s in range(n):  # R4.1 ante: all of it when short
+            chips = ante if self.stacks[s] > ante else self.stacks[s]
+            self.stacks[s] -= chips
+            self.contributed[s] = chips
+        self._queue_deal(2)
+
+    # -------------------------------------------------------------- copying
+
+    def copy(self) -> Stepper:
+        """An independent copy (OpenSpiel clones states)."""
+        o = Stepper(self.start, self.rules, self.max_stack, self.max_void)
+        o.stacks = list(self.stacks)
+        o.contributed = list(self.contributed)
+        o.round_bets = list(self.round_bets)
+        o.folded = list(self.folded)
+        o.hands = [list(h) for h in self.hands]
+        o.own = [list(d) for d in self.own]
+        o.exchanges = [list(e) for e in self.exchanges]
+        o.declared = list(self.declared)
+        o.in_stock = list(self.in_stock)
+        o.stock_count = self.stock_count
+        o.discard_pile = list(self.discard_pile)
+        o.void_deals = self.void_deals
+        o.phase = self.phase
+        o.current = self.current
+        o.acted = list(self.acted)
+        o.raises = self.raises
+        o.cap = self.cap
+        o.turn = self.turn
+        o.vote_bettor = self.vote_bettor
+        o.vote_amount = self.vote_amount
+        o.vote_raise = self.vote_raise
+        o.vote_voters = self.vote_voters
+        o.vote_index = self.vote_index
+        o.due = list(self.due)
+        o.just_thrown = list(self.just_thrown)
+        o.net = None if self.net is None else list(self.net)
+        o.pending = list(self.pending)
+        o.truncated = self.truncated
+        o.player = self.player
+        o.legal = self.legal
+        o.log = list(self.log)
+        return o
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Stepper:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle as the moves from the start (a compiled class is built by its
+        constructor): the hand is replayed on unpickling."""
+        return (_replay, (self.start, self.rules, self.max_stack, self.max_void, self.log))
+
+    # -------------------------------------------------------------- queries
+
+    def legal_ids(self) -> list[int]:
+        """The legal action ids of the seat to move, ascending (kept for the move: do not
+        change the list); empty at a chance node or at the end. The ids of
+        :func:`primero.research.actionids.legal_ids` of ``HandState.legal_actions()``."""
+        legal = self.legal
+        if legal is None:
+            legal = self._legal_ids()
+            self.legal = legal
+        return legal
+
+    def _legal_ids(self) -> list[int]:
+        seat = self.player
+        if seat < 0:
+            return []
+        if self.vote_bettor >= 0:
+            return [ACCEPT, REFUSE]
+        phase = self.phase
+        hand = self.hands[seat]
+        if phase == SECOND_EXCHANGE:
+            return list(_EXCHANGES[1][len(hand)])
+        stack = self.stacks[seat]
+        facing = self.current >= 0
+        if phase == DECLARE_ROUND and self.rules.declarations and self.declared[seat] < 0:
+            a, b, c, d = hand
+            held = VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]].key >> 7
+            ids = [DECLARE0 + int(cat) for cat in declarable(held)]
+            return [FOLD, *ids] if facing else ids
+        cap = None if self.cap < 0 else self.cap
+        if not facing:
+            if phase == FIRST_ROUND:
+                out = list(_EXCHANGES[self.first_any][len(hand)])
+                low = self.first_low
+            else:
+                out = []
+                low = 0
+            bet = opening_range(low, stack, cap)
+            if bet is not None:
+                out.extend(_ids(BET0 + bet[0], BET0 + bet[1] + 1))
+            return out
+        folded, stacks = self.folded, self.stacks
+        others = 0
+        for s in range(self.n):
+            if s != seat and not folded[s] and stacks[s] > 0:
+                others += 1
+        rules = self.rules
+        raise_to = raise_range(
+            self.current, rules.min_raise, self.round_bets[seat], stack, cap, self.raises,
+            rules.max_raises, others,
+        )
+        if raise_to is None:
+            return [FOLD, CALL]
+        r0 = self.raise0
+        out = [FOLD, CALL]
+        out.extend(_ids(r0 + raise_to[0], r0 + raise_to[1] + 1))
+        return out
+
+    # OpenSpiel's per-move queries, answered in compiled code: ``python_primero``'s state
+    # binds them as its own methods (no Python frame between pyspiel and the hand)
+
+    def current_player(self) -> int:
+        """The player to move: a seat, :data:`CHANCE` or :data:`TERMINAL`."""
+        return self.player
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over (or stopped at ``max_void`` void deals)."""
+        return self.player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """Whether a card is to be dealt."""
+        return self.player == CHANCE
+
+    def is_player_node(self) -> bool:
+        """Whether a seat is to act."""
+        return self.player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal ids of ``player`` (default: the one to move), ascending, a new list;
+        at a chance node the card ids that may be dealt; empty for anyone else."""
+        current = self.player
+        if player is not None and player != current:
+            return []
+        if current == CHANCE:
+            return self.pool_ids()
+        return list(self.legal_ids())
+
+    def legal_actions_of(self, player: int) -> list[int]:
+        """The legal ids of seat ``player``: empty unless it is to move."""
+        if player != self.player or player < 0:
+            return []
+        return list(self.legal_ids())
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is a legal id of the seat to move (False at a chance node)."""
+        legal = self.legal_ids()  # ascending: a binary search
+        at = bisect_left(legal, action)
+        return at < len(legal) and legal[at] == action
+
+    def mask(self, size: int) -> bytearray:
+        """A new mask of ``size`` bytes, 1 at each legal id of the seat to move
+        (:func:`primero.research.actionids.mask_of`)."""
+        return mask_of(self.legal_ids(), size)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card the next draw may give with its probability, all equal (R8b), card
+        ids ascending; empty when no card is due. A new list."""
+        if self.player != CHANCE:
+            return []
+        if not self.pending and self.stock_count >= self.due[0][1]:
+            in_stock = self.in_stock  # the common case: the first card of a line
+            row: list[Any] = _OUTCOME[self.stock_count]
+            return [row[i] for i in range(40) if in_stock[i]]
+        pool = self.pool_ids()
+        row_: list[Any] = _OUTCOME[len(pool)]
+        return [row_[i] for i in pool]
+
+    def pool_ids(self) -> list[int]:
+        """The ids of the cards the next draw may give, ascending (R8b): the stock cards
+        not yet drawn into the line, or once the stock is used up, the reshuffled
+        discards (less the cards of the line)."""
+        count = self.due[0][1]
+        in_stock = self.in_stock
+        pending = self.pending
+        stock = [i for i in range(40) if in_stock[i] and i not in pending]
+        if self.stock_count >= count or stock:
+            return stock
+        return sorted(
+            c for c in reshuffle_pool(self.discard_pile, self.just_thrown) if c not in pending
+        )
+
+    def returns(self) -> list[float]:
+        """Chips won (+) or lost (-) by each seat: final minus starting stack; 0 for
+        everyone until the end and when :attr:`truncated`."""
+        net = self.net
+        if net is None:
+            return [0.0] * self.n
+        return [float(x) for x in net]
+
+    # -------------------------------------------------------------- moves
+
+    def apply(self, action: int) -> int:
+        """Apply legal id ``action`` of the seat to move (a card id at a chance node:
+        :meth:`draw`); the player to move next. Unchecked: take ids from
+        :meth:`legal_ids` or :meth:`chance_outcomes`."""
+        if self.player == CHANCE:
+            self.draw(action)
+            return self.player
+        self.log.append(action)
+        seat = self.player
+        if action in (ACCEPT, REFUSE):
+            self._vote(action == ACCEPT)
+        elif action == FOLD:
+            self.folded[seat] = True
+            self.hands[seat] = []
+            if self.folded.count(False) == 1:
+                self._finish()
+            else:
+                self._next_turn(seat)
+        elif action == CALL:
+            chips = self.current - self.round_bets[seat]
+            if chips > self.stacks[seat]:
+                chips = self.stacks[seat]
+            self._put_in(seat, chips)
+            self.acted[seat] = True
+            self._next_turn(seat)
+        elif action < EXCHANGE0:
+            self.declared[seat] = action - DECLARE0
+        elif action < BET0:
+            self._exchange(seat, EXCHANGE_POSITIONS[action - EXCHANGE0])
+        else:
+            is_raise = action >= self.raise0
+            amount = action - (self.raise0 if is_raise else BET0)
+            if voted(amount, self.rules.refusal, self.folded.count(False)):
+                self.vote_bettor = seat
+                self.vote_amount = amount
+                self.vote_raise = is_raise
+                self.vote_voters = voters(seat, self.folded)
+                self.vote_index = 0
+            else:
+                self._bet_stands(seat, amount, is_raise)
+        return self._after()
+
+    def step(self, action: int) -> int:
+        """Check and apply id ``action`` of the player to move (a card id at a chance
+        node); the player to move next.
+
+        Raises:
+            ValueError: the id is not legal now (a card that cannot be dealt, or an
+                action id not among :meth:`legal_ids`, which the message lists); nothing
+                changes.
+        """
+        player = self.player
+        if player == CHANCE:
+            if not self.legal_card(action):
+                raise ValueError(f"card id {action} cannot be dealt now")
+            self.draw(action)
+            return self.player
+        if player < 0 or not self.is_legal(action):
+            raise ValueError(
+                f"action {action} is not legal now: legal ids are {list(self.legal_ids())}"
+            )
+        return self.apply(action)
+
+    def legal_card(self, card: int) -> bool:
+        """Whether card id ``card`` may be dealt next (a chance outcome, R8b)."""
+        if self.player != CHANCE or not 0 <= card < 40:
+            return False
+        if self.stock_count >= self.due[0][1]:  # the common case: from the stock
+            return self.in_stock[card] and card not in self.pending
+        return card in self.pool_ids()
+
+    def play(self, action: int, rand: Callable[[], float]) -> bool:
+        """Apply id ``action`` of the seat to move if it is legal, then deal every line
+        due with :meth:`deal_due` (``rand``); False (and nothing changes) if it is not."""
+        if self.player < 0 or not self.is_legal(action):
+            return False
+        self.apply(action)
+        if self.player == CHANCE:
+            self.deal_due(rand)
+        return True
+
+    def draw(self, card: int) -> None:
+        """Deal card id ``card`` (a legal chance outcome) into the deal line due; the line
+        is dealt once it holds every card due (R4.2, R4.4, R8b)."""
+        self.log.append(card)
+        pending = self.pending
+        pending.append(card)
+        seat, count = self.due[0]
+        if len(pending) == count:
+            self.pending = []
+            self._deal(seat, pending)
+        self._after()
+
+    def deal_line(self, cards: list[int]) -> None:
+        """Deal the whole line due (every card of it, stock cards first, R8b)."""
+        for card in cards:
+            self.log.append(card)
+        self._deal(self.due[0][0], cards)
+        self._after()
+
+    def deal_due(self, rand: Callable[[], float]) -> None:
+        """Deal every line due now, drawing as :class:`~primero.engine.dealing.Dealer` does
+        from the same random source (``rand`` is its ``random``): the stock in card id
+        order, each card popped at ``min(int(rand() * len(pool)), len(pool) - 1)``;
+        short of cards, the whole stock first, then the reshuffled discards (R8b). The
+        same source gives the same cards as the dealer into a ``HandState``."""
+        while self.player == CHANCE:
+            count = self.due[0][1]
+            pool = self.stock_ids()
+            if len(pool) >= count:
+                cards: list[int] = []
+            else:  # R8b: the whole stock, then from the reshuffled discards
+                cards = pool
+                pool = self.recyclable()
+            while len(cards) < count:
+                size = len(pool)
+                at = int(rand() * size)
+                cards.append(pool.pop(at if at < size else size - 1))
+            self.deal_line(cards)
+
+    def due_line(self) -> tuple[int, int]:
+        """The deal due now as ``(seat, cards)``."""
+        return self.due[0]
+
+    def stock_ids(self) -> list[int]:
+        """The stock's card ids, ascending (the stock has no order, R9b)."""
+        in_stock = self.in_stock
+        return [i for i in range(40) if in_stock[i]]
+
+    def recyclable(self) -> list[int]:
+        """The card ids of a new stock if the stock runs out dealing the line due (R8b)."""
+        return reshuffle_pool(self.discard_pile, self.just_thrown)
+
+    # -------------------------------------------------------------- internals
+
+    def _after(self) -> int:
+        self.legal = None
+        if self.void_deals >= self.max_void:
+            self.truncated = True
+        if self.phase == COMPLETE or self.truncated:
+            player = TERMINAL
+        elif self.due:
+            player = CHANCE
+        elif self.vote_bettor >= 0:
+            player = self.vote_voters[self.vote_index]
+        else:
+            player = self.turn
+        self.player = player
+        return player
+
+    def _put_in(self, seat: int, chips: int) -> None:
+        self.stacks[seat] -= chips
+        self.round_bets[seat] += chips
+        self.contributed[seat] += chips
+
+    def _queue_deal(self, count: int) -> None:
+        self.phase = FIRST_DEAL if self.phase == FIRST_DEAL else SECOND_DEAL
+        folded = self.folded
+        self.due = [(s, count) for s in range(self.n) if not folded[s]]
+
+    def _deal(self, seat: int, cards: list[int]) -> None:
+        count = len(cards)
+        if self.stock_count < count:  # R8b: the discards become the new stock
+            recycled = reshuffle_pool(self.discard_pile, self.just_thrown)
+            for card in recycled:
+                self.in_stock[card] = True
+            self.stock_count += len(recycled)
+            self.discard_pile = list(self.just_thrown)
+            for own in self.own:  # shuffled back: no longer known dead
+                own[:] = [c for c in own if c not in recycled]
+        self.due.pop(0)
+        for card in cards:
+            self.in_stock[card] = False
+        self.stock_count -= count
+        self.hands[seat].extend(cards)
+        self.just_thrown = []
+        if self.due:
+            return
+        if self.phase == FIRST_DEAL:
+            self.phase = FIRST_ROUND
+            self._start_round()
+        elif self.phase == SECOND_DEAL:
+            self.phase = DECLARE_ROUND
+            self._start_round()
+        else:  # the replacement deal after an exchange
+            self._after_exchange(seat)
+
+    def _exchange(self, seat: int, positions: tuple[int, ...]) -> None:
+        hand = self.hands[seat]
+        ordered = sorted(hand)
+        thrown = [ordered[p] for p in positions]
+        for card in thrown:
+            hand.remove(card)
+        self.discard_pile.extend(thrown)
+        self.own[seat].extend(thrown)
+        self.exchanges[seat].append(len(thrown))
+        self.cap = -1
+        if thrown:
+            self.just_thrown = thrown
+            self.due = [(seat, len(thrown))]
+        else:
+            self._after_exchange(seat)
+
+    def _after_exchange(self, seat: int) -> None:
+        if self.phase == FIRST_ROUND:
+            self.acted[seat] = True
+            nxt = next_exchanger(seat, self.folded, self.stacks, self.acted)
+            if nxt is None:
+                self._void_deal()
+            else:
+                self.turn = nxt
+        else:  # the second exchange: every player still in, in seat order (R4.6)
+            nxt = next_in_seat_order(seat, self.folded)
+            if nxt is None:
+                self.phase = LAST_ROUND
+                if self.rules.last_round:
+                    self._start_round()
+                else:
+                    self._finish()
+            else:
+                self.turn = nxt
+
+    def _void_deal(self) -> None:
+        """R4.3: every player exchanged and no bet stands: all cards back, deal again."""
+        n = self.n
+        self.void_deals += 1
+        self.hands = [[] for _ in range(n)]
+        self.own = [[] for _ in range(n)]
+        self.exchanges = [[] for _ in range(n)]
+        self.in_stock = [True] * 40
+        self.stock_count = 40
+        self.discard_pile = []
+        self.just_thrown = []
+        self.phase = FIRST_DEAL
+        self.turn = -1
+        self._queue_deal(2)
+
+    def _start_round(self) -> None:
+        n = self.n
+        self.round_bets = [0] * n
+        self.acted = [False] * n
+        self.current = -1
+        self.raises = 0
+        self.cap = -1
+        able = able_to_bet(self.folded, self.stacks)
+        if len(able) < 2:  # R5: the round is skipped
+            self._end_round()
+        else:
+            self.turn = able[0]
+
+    def _bet_stands(self, seat: int, amount: int, is_raise: bool) -> None:
+        if is_raise:
+            self.raises += 1
+        self._put_in(seat, amount - self.round_bets[seat])
+        self.current = amount
+        self.acted = [False] * self.n
+        self.acted[seat] = True
+        self.cap = -1
+        self._next_turn(seat)
+
+    def _vote(self, accept: bool) -> None:
+        if accept:
+            self.vote_bettor, bettor = -1, self.vote_bettor
+            self._bet_stands(bettor, self.vote_amount, self.vote_raise)
+            return
+        self.vote_index += 1
+        if self.vote_index == len(self.vote_voters):  # R8: refused by all, withdrawn
+            self.turn = self.vote_bettor
+            self.vote_bettor = -1
+            self.cap = self.vote_amount
+
+    def _next_turn(self, seat: int) -> None:
+        self.cap = -1
+        nxt = next_to_act(
+            seat, self.folded, self.stacks, self.acted, self.round_bets,
+            self.current if self.current >= 0 else 0,
+        )
+        if nxt is None:
+            self._end_round()
+        else:
+            self.turn = nxt
+
+    def _end_round(self) -> None:
+        self.turn = -1
+        self.current = -1
+        self.round_bets = [0] * self.n
+        if self.phase == FIRST_ROUND:
+            self._queue_deal(2)
+        elif self.phase == DECLARE_ROUND:
+            self.phase = SECOND_EXCHANGE
+            self.turn = self.folded.index(False)
+        else:
+            self._finish()
+
+    def _finish(self) -> None:
+        """Award every pot (R4.8, R7) and close the hand."""
+        n = self.n
+        self.phase = COMPLETE
+        self.turn = -1
+        self.vote_bettor = -1
+        self.due = []
+        folded = self.folded
+        values: list[int | None] = [None] * n
+        if folded.count(False) > 1:
+            for s in range(n):
+                if not folded[s]:
+                    a, b, c, d = self.hands[s]
+                    values[s] = VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]].key
+        settle(self.contributed, folded, values, self.rules.ties == "split", self.stacks)
+        self.net = [self.stacks[s] - self.start[s] for s in range(n)]
+
+    # -------------------------------------------------------------- observation
+
+    def observation(self, seat: int) -> bytearray:
+        """``seat``'s observation vector as native float32 bytes (``numpy.frombuffer(b,
+        dtype=numpy.float32)`` views it): the entries of
+        :func:`primero.research.features.observation_vector` of ``view(hand, seat)``
+        (R9b: the seat's own cards and discards, and what is public), each computed as
+        there and rounded to float32 by the same C cast."""
+        n = self.n
+        scale = float(self.max_stack)
+        inv = 1.0 / scale
+        buf = bytearray(4 * (15 * n + 103))
+        out = memoryview(buf).cast("f")
+        out[seat] = 1.0
+        phase = self.phase
+        out[n + phase] = 1.0
+        i = n + 7
+        # the engine's seat to act: -2 (None) once complete, -1 (DEALER) when a deal is due
+        to_act = -2 if phase == COMPLETE else self._engine_to_act()
+        if to_act == seat:
+            out[i] = 1.0
+            if self.vote_bettor >= 0:
+                out[i + 1] = 1.0
+        if self.current >= 0:
+            out[i + 2] = 1.0
+        if phase == COMPLETE:
+            out[i + 3] = 1.0
+        i += 4
+        hand = self.hands[seat]
+        for card in hand:
+            out[i + card] = 1.0
+        i += 40
+        for card in self.own[seat]:
+            out[i + card] = 1.0
+        i += 40
+        if len(hand) == 4:
+            a, b, c, d = hand
+            value = VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]]
+            out[i + (value.key >> 7)] = 1.0
+            out[i + 5] = value.points / 84.0
+        i += 6
+        bettor = self.vote_bettor
+        stacks, contributed, round_bets = self.stacks, self.contributed, self.round_bets
+        folded, declared, hands, exchanges = self.folded, self.declared, self.hands, self.exchanges
+        for s in range(n):
+            x = stacks[s] * inv  # chips scaled by the largest starting stack, capped at 1
+            if x:
+                out[i] = x if x < 1.0 else 1.0
+            x = contributed[s] * inv
+            if x:
+                out[i + 1] = x if x < 1.0 else 1.0
+            x = round_bets[s] * inv
+            if x:
+                out[i + 2] = x if x < 1.0 else 1.0
+            if folded[s]:
+                out[i + 3] = 1.0
+            category = declared[s]
+            if category >= 0:
+                out[i + 4 + category] = 1.0
+            size = len(hands[s])
+            if size:
+                out[i + 9] = size / 4.0
+            made = exchanges[s]
+            if made:
+                out[i + 10] = (made[0] + 1) / 3.0
+                if len(made) > 1:
+                    out[i + 11] = (made[1] + 1) / 3.0
+            if to_act == s:
+                out[i + 12] = 1.0
+            if bettor == s:
+                out[i + 13] = 1.0
+            i += 14
+        if self.current > 0:
+            x = self.current * inv
+            out[i] = x if x < 1.0 else 1.0
+        if bettor >= 0:
+            x = self.vote_amount * inv
+            out[i + 1] = x if x < 1.0 else 1.0
+        if self.cap >= 0 and seat == self.turn and bettor < 0:
+            x = self.cap * inv
+            out[i + 2] = x if x < 1.0 else 1.0
+        x = sum(contributed) / (n * scale)
+        out[i + 3] = x if x < 1.0 else 1.0
+        out[i + 4] = self.stock_count / 40.0
+        out[i + 5] = (self.void_deals if self.void_deals < 10 else 10) / 10.0
+        out.release()
+        return buf
+
+    def _engine_to_act(self) -> int:
+        """The engine's seat to act of a hand stopped before its end (DEALER -1 when a
+        deal is due)."""
+        if self.due:
+            return -1
+        if self.vote_bettor >= 0:
+            return self.vote_voters[self.vote_index]
+        return self.turn
+
+
+def _replay(
+    stacks: list[int], rules: Rules, max_stack: int, max_void: int, log: list[int]
+) -> Stepper:
+    """The stepper :meth:`Stepper.__reduce__` describes: ``log`` replayed from the start."""
+    stepper = Stepper(stacks, rules, max_stack, max_void)
+    for move in log:
+        stepper.apply(move)
+    return stepper
+
+
+def replay(
+    hand: HandState, moves: Sequence[int], pending: list[Card], max_stack: int
+) -> None:
+    """Apply a stepper's moves (entries of :attr:`Stepper.log`) to the engine's ``hand``,
+    each checked by :meth:`HandState.apply`: a card id goes into the deal line due (the
+    line is applied once ``pending``, its cards so far, holds every card due); an action
+    id is the action of :func:`primero.research.actionids.action_of` for the seat to act.
+
+    Raises:
+        IllegalActionError: a move the engine does not allow (the stepper and the engine
+            disagree: a bug).
+    """
+    for move in moves:
+        due = hand.deal_due()
+        if due is not None:
+            pending.append(DECK[move])
+            if len(pending) == due[1]:
+                hand.apply(Deal(due[0], tuple(pending)))
+                pending.clear()
+        else:
+            seat = hand.to_act
+            assert seat is not None
+            hand.apply(action_of(move, seat=seat, hand=hand.hands[seat], max_stack=max_stack))
