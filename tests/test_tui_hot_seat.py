@@ -4,10 +4,8 @@ private card is on screen; each person sees only their own view (R9b)."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from rich.console import Console
@@ -22,15 +20,12 @@ from primero.play.table import Table, TableConfig
 from primero.tui.play import TableApp
 from primero.tui.screens import PassScreen
 from primero.tui.screentext import screen_text
+from tui_helpers import run, turn_keys
 
 SIZE = (80, 24)
 #: Two people and two bots (the rules' least number of players is 4, R3).
 CONFIG = TableConfig(hot_seat=("Ana", "Ben"), bots=("heuristic",), seed=7, max_hands=2)
 SUITS = "♣♦♥♠"
-
-
-def run(body: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(body())  # type: ignore[arg-type]
 
 
 def public_cards(table: Table) -> set[Card]:
@@ -58,25 +53,6 @@ def private_cards(hand: HandState, table: Table, seat: int | None) -> set[Card]:
 def on_screen(text: str, cards: set[Card]) -> list[Card]:
     """The cards of ``cards`` written on the screen ``text`` (as the table writes them)."""
     return [c for c in cards if c.pretty in text]
-
-
-def move_keys(app: TableApp) -> list[str]:
-    """One move by keys: accept, declare, stand pat or exchange one card, call, bet."""
-    keys = [c.key for c in app.pad.choices()]
-    view = app.current
-    assert view is not None and view.legal is not None
-    if "y" in keys:
-        return ["y"]
-    if "d" in keys:
-        return ["d", "1"]
-    if "e" in keys and view.legal.bet is not None:
-        return ["e", "1", "enter"]
-    if "e" in keys:
-        return ["e", "enter"]
-    if "c" in keys:
-        return ["c"]
-    assert "b" in keys, keys
-    return ["b", "enter"]
 
 
 def test_a_hot_seat_match_at_80x24_never_shows_the_next_players_cards() -> None:
@@ -129,7 +105,7 @@ def test_a_hot_seat_match_at_80x24_never_shows_the_next_players_cards() -> None:
                 leaked = on_screen(text, private_cards(hand, table, me))
                 assert not leaked, f"{table.match.players[me]} sees {leaked} (R9b)"
                 last_person, passed_since_turn = me, False
-                await pilot.press(*move_keys(app))
+                await pilot.press(*turn_keys(app))
             assert app.match_over and hands == 2
             assert passes["Ana"] >= 2 and passes["Ben"] >= 2
             await pilot.press("q")
@@ -155,7 +131,7 @@ def test_after_a_move_the_bots_play_on_the_public_table() -> None:
             assert mover is not None
             cards = set(app.table.view().hand)
             assert all(c.pretty in screen_text(app) for c in cards)
-            await pilot.press(*move_keys(app))
+            await pilot.press(*turn_keys(app))
             await pilot.pause()
             text = screen_text(app)
             if app.table.viewer is None:  # another's turn next: Ana's cards are gone

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -19,32 +17,9 @@ from primero.tui.logpanel import award_lines
 from primero.tui.play import TableApp
 from primero.tui.screens import ConfirmLeave
 from primero.tui.screentext import screen_text
+from tui_helpers import run, turn_keys
 
 SIZE = (120, 40)
-
-
-def run(body: Callable[[], Awaitable[None]]) -> None:
-    """Run an async test body (no pytest-asyncio needed)."""
-    asyncio.run(body())  # type: ignore[arg-type]
-
-
-def turn_keys(app: TableApp) -> list[str]:
-    """A simple keyboard player: the keys of one move, read from the keys on screen."""
-    keys = [c.key for c in app.pad.choices()]
-    view = app.current
-    assert view is not None and view.legal is not None
-    if "y" in keys:
-        return ["y"]
-    if "d" in keys:
-        return ["d", "1"]
-    if "e" in keys and view.legal.bet is not None:
-        return ["e", "1", "enter"]  # first round: exchange one card
-    if "e" in keys:
-        return ["e", "enter"]  # second exchange: stand pat
-    if "c" in keys:
-        return ["c"]
-    assert "b" in keys, keys
-    return ["b", "enter"]
 
 
 def mode(app: TableApp) -> PadMode:

@@ -3,10 +3,9 @@ the skip key, and arbitrary keys in every input mode."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,13 +28,10 @@ from primero.tui.play import TableApp
 from primero.tui.screens import ConfirmLeave, HelpScreen
 from primero.tui.screentext import screen_text
 from primero.tui.tablepanel import table_panel
+from tui_helpers import run
 
 NARROW = (80, 24)
 WIDE = (120, 40)
-
-
-def run(body: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(body())  # type: ignore[arg-type]
 
 
 def table_app(**kw: Any) -> TableApp:
