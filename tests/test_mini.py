@@ -248,3 +248,20 @@ def test_the_efg_export_is_the_same_game_node_for_node() -> None:
             assert ours_id == (by_chance_id if ours.is_chance_node() else by_id)[action]
             stack.append((ours.child(ours_id), theirs.child(action)))
     assert checked == writer.nodes > 100
+
+
+def test_viewbot_cfr_draws_its_mixed_moves_from_its_own_seed() -> None:
+    """A survivor of a mutmut sweep over openspiel/bots.py (CONTRIBUTING.md): a cfr
+    ViewBot that dropped its seed passed every test. At the first decision of this deal
+    the policy is mixed, so the seed decides: ViewBot(seed=k) chooses as CFRBot(seed=k)."""
+    from primero.research.actionids import id_of
+
+    game = _mini()
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    while state.is_chance_node():
+        deal_random(state, rng)
+    seen = view(state.hand, state.current_player())
+    expected = [id_of(CFRBot(seed=k)(seen), hand=seen.hand, max_stack=2) for k in range(12)]
+    assert len(set(expected)) > 1  # a mixed strategy here
+    assert [pos.ViewBot(game, "cfr", seed=k).step(state) for k in range(12)] == expected

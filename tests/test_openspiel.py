@@ -346,3 +346,149 @@ def test_view_bots_play_legal_moves_beside_ismcts() -> None:
         pos.ViewBot(pyspiel.load_game("kuhn_poker"), "random")
     with pytest.raises(ValueError, match="unknown bot kind 'clever'"):
         pos.ViewBot(game, "clever")
+
+
+# The survivors of a mutmut sweep over openspiel/observer.py, bots.py and resample.py
+# (CONTRIBUTING.md "Mutation testing"): whole refusal sentences, the observer's tensor
+# and dict, the dealing suffix of an observation string, ViewBot's seed, kind and
+# abstract ids, resample's seat bounds and its draw below n.
+
+SINGLE = pyspiel.PrivateInfoType.SINGLE_PLAYER
+
+
+def test_an_observer_refusal_says_the_whole_sentence() -> None:
+    game = _game(players=3)
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError) as err:
+        game.make_py_observer(public)
+    assert str(err.value) == (
+        "python_primero observers show one seat's view (R9b): the public information "
+        "and that seat's own cards (public_info=True, private_info=SINGLE_PLAYER)"
+    )
+    with pytest.raises(ValueError) as err:
+        game.make_py_observer(None, {"colour": 1})
+    assert str(err.value) == "python_primero observers take no parameters, got {'colour': 1}"
+
+
+def test_the_observer_tensor_is_float32_with_named_parts() -> None:
+    game = _game(players=2)
+    recall = game.make_py_observer(
+        pyspiel.IIGObservationType(perfect_recall=True, public_info=True, private_info=SINGLE)
+    )
+    assert recall.tensor.dtype == np.float32
+    assert sorted(recall.dict) == ["history", "observation"]
+    # 2 seats: 15 * 2 + 103 = 133 observation values, then 16 * 2 rows of 2 + 15
+    assert recall.dict["observation"].shape == (133,)
+    assert recall.dict["history"].shape == (32, 17)
+    now = game.make_py_observer()
+    assert now.tensor.dtype == np.float32 and sorted(now.dict) == ["observation"]
+
+
+def test_an_observation_mid_deal_names_the_card_to_its_seat_only() -> None:
+    from primero.research.features import observation_string
+
+    state = _game(players=2, stack=10).new_initial_state()
+    state.apply_action(39)  # the first card of p1's deal: card id 39 is Ks
+    for seat, shown in ((0, "Ks"), (1, "??")):
+        plain = observation_string(view(state.hand, seat))
+        assert state.observation_string(seat) == f"{plain}; dealing p1 {shown}"
+
+
+def _random_play(game: Any, bots: list[Any], rng: np.random.RandomState) -> list[int]:
+    """The ids ``bots`` choose over a hand, chance dealt by ``rng``."""
+    state = game.new_initial_state()
+    chosen: list[int] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            deal_random(state, rng)
+            continue
+        action = bots[state.current_player()].step(state)
+        assert action in state.legal_actions()
+        chosen.append(action)
+        state.apply_action(action)
+    return chosen
+
+
+def test_a_view_bot_with_a_seed_plays_as_the_bot_with_that_seed() -> None:
+    from primero.bots import make_bot
+    from primero.research.actionids import id_of
+
+    game = _game(players=3, stack=10)
+    bots = [pos.ViewBot(game, "random", seed=5) for _ in range(3)]
+    assert bots[0].kind == "random"
+    plain = [make_bot("random", 5) for _ in range(3)]
+    state = game.new_initial_state()
+    rng = np.random.RandomState(2)
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            deal_random(state, rng)
+            continue
+        seat = state.current_player()
+        seen = view(state.hand, seat)
+        expected = id_of(plain[seat](seen), hand=seen.hand, max_stack=10)
+        assert bots[seat].step(state) == expected
+        state.apply_action(expected)
+        moves += 1
+    assert moves >= 3
+
+
+def test_view_bots_with_one_seed_play_one_game_cfr_too() -> None:
+    mini = pyspiel.load_game("python_primero", {"preset": "mini"})
+    for game, kind in ((_game(players=3, stack=10), "random"), (mini, "cfr")):
+        n = game.num_players()
+        first = _random_play(
+            game, [pos.ViewBot(game, kind, seed=9) for _ in range(n)], np.random.RandomState(1)
+        )
+        again = _random_play(
+            game, [pos.ViewBot(game, kind, seed=9) for _ in range(n)], np.random.RandomState(1)
+        )
+        assert first == again
+
+
+def test_a_view_bot_in_an_abstract_game_answers_abstract_ids() -> None:
+    game = _game(players=3, stack=10, actions="abstract")
+    bots = [pos.ViewBot(game, "heuristic", seed=s) for s in range(3)]
+    for hand in range(3):
+        _random_play(game, bots, np.random.RandomState(hand))  # each id is legal there
+
+
+def test_view_bot_refusals_say_the_whole_sentence() -> None:
+    game = _game(players=2, stack=2)
+    with pytest.raises(ValueError) as err:
+        pos.ViewBot(game, "cfr")
+    assert str(err.value) == "the cfr bot plays python_primero(preset=mini) only"
+    state = game.new_initial_state()  # a chance node: the first deal
+    with pytest.raises(ValueError) as err:
+        pos.ViewBot(game, "random", seed=1).step(state)
+    assert str(err.value) == "ViewBot.step needs a player's move, not a chance node or the end"
+
+
+def test_resample_refuses_a_seat_past_the_last() -> None:
+    state = _game(players=3, stack=10).new_initial_state()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for bad in (3, -1):
+        with pytest.raises(ValueError) as err:
+            state.resample_from_infostate(bad, sampler)
+        assert str(err.value) == f"no player {bad}: players are 0..2"
+
+
+def test_resample_gives_up_after_its_tries_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    from primero.research.openspiel import resample
+
+    monkeypatch.setattr(resample, "_resample_once", lambda *_: None)  # every replay dead
+    state = _game(players=2, stack=10).new_initial_state()
+    with pytest.raises(RuntimeError) as err:
+        state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert str(err.value) == "resample_from_infostate found no consistent deal in 200 tries"
+
+
+def test_a_draw_below_n_scales_the_sample_and_never_reaches_n() -> None:
+    from primero.research.openspiel.resample import _below
+
+    assert _below(lambda: 0.5, 4) == 2  # floor(0.5 * 4)
+    assert _below(lambda: 0.99, 3) == 2  # floor(2.97)
+    assert _below(lambda: 1.0, 3) == 2  # a sampler's 1.0 is the last, not 3
+    assert _below(lambda: 0.0, 3) == 0

@@ -8,10 +8,12 @@ import re
 
 import pytest
 
+from primero.bots.random import RandomBot
 from primero.engine.errors import IllegalActionError, PrimeroError
+from primero.engine.match import MatchOverError, play_hand
 from primero.engine.views import view
 from primero.play.tablemodel import TableModel, seat_payload
-from primero.play.tablemodel.presence import NotDealableError
+from primero.play.tablemodel.presence import NotDealableError, SeatPresence, TableMatch
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 
@@ -186,3 +188,130 @@ def test_a_broke_seat_has_nothing_to_sit_out_and_a_rebuy_deals_it_in_again() -> 
     assert not m.match.broke(0)
     m.match.sit_out(0)
     assert m.match.presence[0].sitting_out
+
+
+# The survivors of a mutation sweep over play/tablemodel/presence.py (CONTRIBUTING.md
+# "Mutation testing"): TableMatch's defaults, a seat of 1 chip, the host's end, each
+# refusal's whole sentence, what finish_hand leaves on each seat, sit_in's reset.
+
+
+def _bots() -> dict[str, RandomBot]:
+    return {name: RandomBot(seed=k) for k, name in enumerate(NAMES)}
+
+
+def test_a_table_match_defaults_to_stacks_of_100_and_no_rebuys() -> None:
+    m = TableMatch(NAMES, people={0, 1})
+    assert m.chips == [100, 100, 100, 100] and m.stack == 100
+    assert (m.rebuy, m.ended, m.over) == (False, False, False)
+    assert m.presence[0] == SeatPresence(bought_in=100)
+    with pytest.raises(PrimeroError) as err:
+        m.ask_rebuy(0)
+    assert str(err.value) == "this table has no rebuys"
+
+
+def test_the_stack_of_a_table_with_unequal_stacks_is_the_largest() -> None:
+    m = TableMatch(NAMES, people={0}, stacks=[50, 120, 80, 100], rebuy=True)
+    assert m.stack == 120  # the rebuy amount: max(50, 120, 80, 100)
+    assert m.ask_rebuy(0) is True  # 50 -> 120: a top-up of 70
+    assert (m.chips[0], m.presence[0].bought_in) == (120, 120)
+    with pytest.raises(PrimeroError) as err:
+        m.ask_rebuy(2)
+    assert str(err.value) == "bots never rebuy"
+
+
+def test_a_top_up_of_one_chip_is_made() -> None:
+    m = TableMatch(NAMES, people={0}, stacks=[99, 100, 100, 100], rebuy=True)
+    assert m.ask_rebuy(0) is True  # 100 - 99 = 1 missing
+    assert (m.chips[0], m.presence[0].bought_in) == (100, 100)
+
+
+def test_a_seat_holding_one_chip_is_dealt_in_and_still_in_the_match() -> None:
+    m = TableMatch(NAMES, people={0, 1})
+    m.chips[:] = [1, 100, 100, 0]
+    assert m.dealable(0) and m.dealt_in() == [0, 1, 2]
+    assert m.in_match() == [0, 1, 2]
+
+
+def test_the_host_ends_the_match_and_no_hand_starts() -> None:
+    m = TableMatch(NAMES, people={0, 1})
+    m.end()
+    assert m.ended is True and m.over
+    with pytest.raises(MatchOverError) as err:
+        m.start_hand()
+    assert str(err.value) == "the match is over"
+
+
+def test_a_second_hand_waits_for_the_first_to_finish() -> None:
+    m = TableMatch(NAMES, people={0, 1})
+    first = m.start_hand()
+    with pytest.raises(PrimeroError) as err:
+        m.start_hand()
+    assert str(err.value) == "finish the current hand first"
+    assert m.hand is first
+
+
+def test_no_hand_with_one_seat_to_deal_says_so_in_words() -> None:
+    m = TableMatch(NAMES, people={0, 1}, rebuy=True)
+    m.chips[:] = [100, 0, 0, 0]  # a rebuy table: not over, but only Ana can be dealt in
+    with pytest.raises(NotDealableError) as err:
+        m.start_hand()
+    assert str(err.value) == "fewer than two seats can be dealt in: waiting for players"
+
+
+def test_a_hand_leaves_a_present_person_dealt_in_and_sits_out_the_twice_timed_out() -> None:
+    m = TableMatch(NAMES, people={0, 1})
+    m.presence[1].timeouts = 2  # two timer moves in a row (the table model counts them)
+    m.presence[2].timeouts = 2  # a bot: never sat out
+    m.play_hand(_bots())
+    assert m.presence[0] == SeatPresence(bought_in=100)  # Ana played: nothing changes
+    assert m.presence[1].sitting_out is True
+    assert m.presence[2].sitting_out is False
+    assert m.dealt_in() == [i for i in (0, 2, 3) if m.chips[i] > 0]
+
+
+def test_one_timer_move_sits_nobody_out() -> None:
+    m = TableMatch(NAMES, people={0, 1})
+    m.presence[1].timeouts = 1
+    m.play_hand(_bots())
+    assert m.presence[1].sitting_out is False
+
+
+def test_a_person_who_left_while_away_is_left_not_sitting_out() -> None:
+    m = TableMatch(NAMES, people={0, 1})
+    m.presence[1].away = True
+    assert m.leave(1) is True  # in no hand: left at once
+    m.play_hand(_bots())
+    assert (m.presence[1].left, m.presence[1].sitting_out) == (True, False)
+    for request in (m.sit_out, m.sit_in, m.leave):
+        with pytest.raises(PrimeroError) as err:
+            request(1)
+        assert str(err.value) == "you have left this table: you may watch and chat"
+
+
+def test_a_rebuy_made_at_the_end_of_a_hand_is_no_longer_due() -> None:
+    m = TableMatch(NAMES, people={0, 1}, rebuy=True)
+    m.chips[0] = 40
+    hand = m.start_hand()
+    assert m.ask_rebuy(0) is False  # in the hand: due when it ends
+    bots = _bots()
+    play_hand(hand, m.dealer, [bots[name] for name in hand.players])
+    m.finish_hand()
+    assert m.presence[0].rebuy_due is False  # made once, not again after the next hand
+    assert m.chips[0] >= 100
+
+
+def test_sitting_in_clears_away_and_the_timer_count() -> None:
+    m = TableMatch(NAMES, people={0, 1})
+    p = m.presence[1]
+    p.sitting_out, p.away, p.timeouts = True, True, 1
+    m.sit_in(1)
+    assert p == SeatPresence(bought_in=100)  # sitting_out, away False, timeouts 0
+
+
+def test_holding_during_a_hand_of_a_seat_not_dealt_in_is_its_chips() -> None:
+    m = TableMatch(NAMES, people={0, 1})
+    m.sit_out(1)
+    m.start_hand()  # the ante: 1 from each of Ana, Cleo and Dev (R4.1)
+    assert 1 not in m.seats
+    assert m.holding(1) == 100  # Ben sat out: not in the hand's seats, no ante
+    assert m.holding(0) == 99
