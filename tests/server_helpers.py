@@ -23,6 +23,7 @@ import pytest
 from client_policy import choose_line
 
 if TYPE_CHECKING:
+    from fastapi.testclient import TestClient
     from websockets.sync.client import ClientConnection
 
 CARD = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][cdhs])(?![A-Za-z0-9])")
@@ -139,6 +140,27 @@ def database(kind: str, tmp_path: Path) -> Iterator[str]:
     else:
         with postgres_url() as url:
             yield url
+
+
+@pytest.fixture(name="db_url", params=["sqlite", "postgresql"])
+def db_url_fixture(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The fixture ``db_url``: the same tests on an SQLite file and on a fresh PostgreSQL
+    database (import it into the test module)."""
+    with database(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture(name="client")
+def client_fixture(request: pytest.FixtureRequest, db_url: str) -> Iterator[TestClient]:
+    """The fixture ``client``: the server in-process (FastAPI's TestClient) on ``db_url``,
+    its bots pausing the test module's ``BOT_PAUSE`` seconds (0 when it has none)."""
+    from fastapi.testclient import TestClient
+
+    from primero.server import Settings, create_app
+
+    pause = float(getattr(request.module, "BOT_PAUSE", 0))
+    with TestClient(create_app(Settings(database_url=db_url, bot_pause=pause))) as c:
+        yield c
 
 
 # --------------------------------------------------------------------------- a live server

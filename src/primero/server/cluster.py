@@ -14,7 +14,9 @@
   PostgreSQL (dealer seed and stored lines), for its own connections; their states are
   built by ``view`` in that process. Nothing with a hidden card crosses Redis: the owner
   publishes only ``{"t": table, "v": version, "d": deadline}``; a mirror with
-  connections reads the table back from the database when the version moves on.
+  connections reads the table back from the database when the version moves on, and
+  every half lease when the stored version moved on (a notice may be lost), even with
+  Redis away; a resync at a mirror reads the stored version first.
 - **Forwarding.** A move (or a seat, a presence message, a host request) sent to a
   process that is not the owner is published to the owner's request channel
   ``primero:<database>:proc:<pid>``; the owner runs it as if it were its own and answers
@@ -25,6 +27,8 @@
 - **Taking over.** Every half lease each process looks for tables ``waiting``,
   ``playing`` or ``paused`` with no lease and takes them (up to a fair share: the active
   tables divided by the live processes, rounded up), reading them back from the database.
+  No lease is kept without a driver (a table that could not be read back is no longer
+  renewed) and no driver runs without a lease (:meth:`Cluster._follow`).
 """
 
 from __future__ import annotations

@@ -111,11 +111,18 @@ class Hub:
 
     async def adopt(self, table_id: str) -> None:
         """This process took the table's lease: read it back from the store (the truth),
-        drive it, and send every connection here its state (a failover)."""
+        drive it, and send every connection here its state (a failover). A lease lost
+        meanwhile leaves the table a mirror here; one that cannot be read back is no
+        longer renewed (it runs out, and a later look takes the table).
+
+        Raises:
+            NotFound: the table is not in the store.
+            Exception: the store could not be read.
+        """
         try:
             rt = self.tables.get(table_id) or await self.discover(table_id)
             if rt is None:
-                return
+                raise NotFound(f"no table {table_id!r} in the store")
             # The old driver stops before the lock is taken: a driver whose cancel was
             # swallowed (Python 3.11's wait_for) goes on to wait for the lock, and the
             # lock held here while waiting for it to end would stop the table for good.
