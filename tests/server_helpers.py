@@ -13,7 +13,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +23,7 @@ import pytest
 from client_policy import choose_line
 
 if TYPE_CHECKING:
+    from fastapi.testclient import TestClient
     from websockets.sync.client import ClientConnection
 
 CARD = re.compile(r"(?<![A-Za-z0-9])([A2-7JQK][cdhs])(?![A-Za-z0-9])")
@@ -139,6 +140,27 @@ def database(kind: str, tmp_path: Path) -> Iterator[str]:
     else:
         with postgres_url() as url:
             yield url
+
+
+@pytest.fixture(name="db_url", params=["sqlite", "postgresql"])
+def db_url_fixture(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The fixture ``db_url``: the same tests on an SQLite file and on a fresh PostgreSQL
+    database (import it into the test module)."""
+    with database(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture(name="client")
+def client_fixture(request: pytest.FixtureRequest, db_url: str) -> Iterator[TestClient]:
+    """The fixture ``client``: the server in-process (FastAPI's TestClient) on ``db_url``,
+    its bots pausing the test module's ``BOT_PAUSE`` seconds (0 when it has none)."""
+    from fastapi.testclient import TestClient
+
+    from primero.server import Settings, create_app
+
+    pause = float(getattr(request.module, "BOT_PAUSE", 0))
+    with TestClient(create_app(Settings(database_url=db_url, bot_pause=pause))) as c:
+        yield c
 
 
 # --------------------------------------------------------------------------- a live server
@@ -349,3 +371,72 @@ def open_table_ws(live: LiveServer, table: str, token: str | None = None) -> Cli
 
     query = "" if token is None else f"?token={token}"
     return connect(f"{live.ws}/ws/tables/{table}{query}", open_timeout=10, proxy=None)
+
+
+class Player(threading.Thread):
+    """A client at a table, in a thread of its own: it plays its seat's turns (a
+    spectator, token None, watches) until the match is over, keeping every frame. Once a
+    hand has been played (or the match is over) it drops its connection once and comes
+    back with the same token through the next server of ``servers`` (the same one when
+    there is one), asking for a resync. A move answered ``"retry": true`` is sent again
+    with the same id (online.md: nothing was applied).
+
+    Args:
+        servers: the servers it goes through, in turn.
+        table: the table's id.
+        name: the player's name (its action ids are ``name-1``, ``name-2``, ...).
+        token: the seat's token (None: a spectator).
+        first: the index in ``servers`` of the server it connects to first.
+        cautious: plays :func:`cautious_line` instead of :func:`choose_line`.
+    """
+
+    def __init__(self, servers: Sequence[LiveServer], table: str, name: str,
+                 token: str | None, *, first: int = 0, cautious: bool = False) -> None:
+        super().__init__(daemon=True)
+        self.servers, self.at, self.table = list(servers), first, table
+        self.name, self.token, self.cautious = name, token, cautious
+        self.frames: list[dict[str, Any]] = []
+        self.error: BaseException | None = None
+        self.reconnected = False
+
+    def run(self) -> None:
+        try:
+            self._play()
+        except BaseException as exc:  # reported by the test
+            self.error = exc
+
+    def _play(self) -> None:
+        n = 0
+        acted: set[tuple[int, int]] = set()
+        since: int | None = None
+        sent: dict[str, Any] | None = None
+        while True:
+            live = self.servers[self.at % len(self.servers)]
+            with open_table_ws(live, self.table, self.token) as ws:
+                if since is not None:
+                    ws.send(json.dumps({"type": "resync", "since": since}))
+                while True:
+                    m: dict[str, Any] = json.loads(ws.recv(timeout=30))
+                    self.frames.append(m)
+                    if m["type"] == "error" and m.get("retry") and sent is not None:
+                        ws.send(json.dumps(sent))  # not applied: the same id again
+                        continue
+                    if m["type"] != "state":
+                        continue
+                    over = m["table"]["status"] == "over"
+                    if over and self.reconnected:
+                        return
+                    # A spectator of a bots-only table may see it end before it saw a
+                    # hand played (bot pause 0): it comes back once all the same.
+                    if not self.reconnected and (m["table"]["hands_played"] >= 1 or over):
+                        self.reconnected, since = True, m["version"]
+                        self.at += 1
+                        break  # drop the connection, come back with the same token
+                    key = (m["version"], len(m["hand"]["log"]) if m["hand"] else 0)
+                    if self.token is not None and m["legal"] is not None and key not in acted:
+                        acted.add(key)
+                        n += 1
+                        line = cautious_line(m) if self.cautious else choose_line(m)
+                        sent = {"type": "action", "id": f"{self.name}-{n}", "line": line,
+                                "version": m["version"]}
+                        ws.send(json.dumps(sent))

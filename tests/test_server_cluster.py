@@ -15,7 +15,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -26,11 +25,11 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection
 
-from client_policy import choose_line
 from primero.engine.history import read_record
 from server_helpers import (
     PRIMERO,
     LiveServer,
+    Player,
     cards_in,
     cautious_line,
     create_table,
@@ -95,56 +94,6 @@ def _recv(ws: ClientConnection, seconds: float = 30) -> dict[str, Any]:
     return m
 
 
-class Player(threading.Thread):
-    """Plays its seat (a spectator: watches) until the match is over, keeping every frame;
-    once a hand has been played it drops its connection and comes back through the next
-    process, asking for a resync."""
-
-    def __init__(self, servers: list[LiveServer], first: int, table: str, name: str,
-                 token: str | None, cautious: bool = False) -> None:
-        super().__init__(daemon=True)
-        self.servers, self.at, self.table = servers, first, table
-        self.name, self.token, self.cautious = name, token, cautious
-        self.frames: list[dict[str, Any]] = []
-        self.error: BaseException | None = None
-        self.moved = False
-
-    def run(self) -> None:
-        try:
-            self._play()
-        except BaseException as exc:  # reported by the test
-            self.error = exc
-
-    def _play(self) -> None:
-        n = 0
-        acted: set[tuple[int, int]] = set()
-        since: int | None = None
-        while True:
-            live = self.servers[self.at % len(self.servers)]
-            with open_table_ws(live, self.table, self.token) as ws:
-                if since is not None:
-                    ws.send(json.dumps({"type": "resync", "since": since}))
-                while True:
-                    m = _recv(ws)
-                    self.frames.append(m)
-                    if m["type"] != "state":
-                        continue
-                    over = m["table"]["status"] == "over"
-                    if over and (self.moved or self.token is None):
-                        return
-                    if not self.moved and (m["table"]["hands_played"] >= 1 or over):
-                        self.moved, since = True, m["version"]
-                        self.at += 1
-                        break  # come back through another process
-                    key = (m["version"], len(m["hand"]["log"]) if m["hand"] else 0)
-                    if self.token is not None and m["legal"] is not None and key not in acted:
-                        acted.add(key)
-                        n += 1
-                        line = cautious_line(m) if self.cautious else choose_line(m)
-                        ws.send(json.dumps({"type": "action", "id": f"{self.name}-{n}",
-                                            "line": line, "version": m["version"]}))
-
-
 def _replay_all(files: list[Path]) -> None:
     """``primero replay`` replays every record, each to its end (one process for all)."""
     done = subprocess.run([*PRIMERO, "replay", "--json", *map(str, files)],
@@ -177,12 +126,12 @@ def test_three_processes_people_and_bots(pg: str, redis_url: str, tmp_path: Path
         a, b, c = servers
         table = create_table(a, {"seats": ["open", "heuristic", "open", "random"],
                                  "max_hands": 3, "turn_seconds": 0})
-        ana = Player(servers, 1, table, "Ana", join_table(b, table, "Ana"))
-        ben = Player(servers, 2, table, "Ben", join_table(c, table, "Ben"))
-        spectator = Player(servers, 0, table, "watcher", None)
+        ana = Player(servers, table, "Ana", join_table(b, table, "Ana"), first=1)
+        ben = Player(servers, table, "Ben", join_table(c, table, "Ben"), first=2)
+        spectator = Player(servers, table, "watcher", None)
         bots = create_table(b, {"seats": ["random", "random", "heuristic"],
                                 "rules": {"min_players": 3}, "max_hands": 3})
-        watcher = Player(servers, 2, bots, "watcher2", None)
+        watcher = Player(servers, bots, "watcher2", None, first=2)
         players = [ana, ben, spectator, watcher]
         for p in players:
             p.start()

@@ -24,6 +24,7 @@ from primero.engine.state import HandState
 from server_helpers import (
     PRIMERO,
     LiveServer,
+    Player,
     cards_in,
     cautious_line,
     database,
@@ -67,55 +68,6 @@ def _recv(ws: ClientConnection) -> dict[str, Any]:
     return m
 
 
-class Player(threading.Thread):
-    """A client that plays its seat's turns until the match is over, keeping every frame;
-    it drops its connection once, reconnects with the same token and asks for a resync."""
-
-    def __init__(self, live: LiveServer, table: str, name: str, token: str | None) -> None:
-        super().__init__(daemon=True)
-        self.live, self.table, self.name, self.token = live, table, name, token
-        self.frames: list[dict[str, Any]] = []
-        self.error: BaseException | None = None
-        self.reconnected = False
-
-    def run(self) -> None:
-        try:
-            self._play()
-        except BaseException as exc:  # reported by the test
-            self.error = exc
-
-    def _play(self) -> None:
-        n = 0
-        acted: set[tuple[int, int]] = set()
-        resync: int | None = None
-        while True:
-            with _open(self.live, self.table, self.token) as ws:
-                if resync is not None:
-                    ws.send(json.dumps({"type": "resync", "since": resync}))
-                while True:
-                    m = _recv(ws)
-                    self.frames.append(m)
-                    if m["type"] != "state":
-                        continue
-                    over = m["table"]["status"] == "over"
-                    if over and self.reconnected:
-                        return
-                    # A spectator of a bots-only table may see it end before it saw a
-                    # hand played (bot pause 0): it comes back once all the same.
-                    if not self.reconnected and (m["table"]["hands_played"] >= 1 or over):
-                        self.reconnected = True
-                        resync = m["version"]
-                        break  # drop the connection, come back with the same token
-                    key = (m["version"], len(m["hand"]["log"]) if m["hand"] else 0)
-                    if self.token is not None and m["legal"] is not None and key not in acted:
-                        acted.add(key)
-                        n += 1
-                        line = choose_line(m)
-                        frame = {"type": "action", "id": f"{self.name}-{n}", "line": line,
-                                 "version": m["version"]}
-                        ws.send(json.dumps(frame))
-
-
 def _export(url: str, out: Path, cwd: Path) -> list[Path]:
     done = subprocess.run(
         [*PRIMERO, "hands", "export", "--database-url", url, "--out", str(out)],
@@ -151,12 +103,12 @@ def test_people_and_bots_play_whole_matches(
 ) -> None:
     body = {"seats": ["open", "heuristic", "open", "random"], "max_hands": 4, "turn_seconds": 0}
     table = _create(server, body)
-    players = [Player(server, table, n, _join(server, table, n)) for n in ("Ana", "Ben")]
-    spectator = Player(server, table, "watcher", None)
+    players = [Player([server], table, n, _join(server, table, n)) for n in ("Ana", "Ben")]
+    spectator = Player([server], table, "watcher", None)
     bots_only = _create(
         server, {"seats": ["random", "random", "heuristic", "random"], "max_hands": 3}
     )
-    watcher = Player(server, bots_only, "watcher2", None)
+    watcher = Player([server], bots_only, "watcher2", None)
     for p in [*players, spectator, watcher]:
         p.start()
     for p in [*players, spectator, watcher]:

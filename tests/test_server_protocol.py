@@ -4,7 +4,6 @@ error, each refused message leaving the version and the state unchanged (online.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,25 +19,13 @@ from primero.server import Settings, create_app
 from primero.server.clock import ManualClock
 from primero.server.models import HandOut, StateOut
 from primero.store import Store
-from server_helpers import cards_in, database
+
+# the fixtures ``client`` and ``db_url`` (SQLite and PostgreSQL)
+from server_helpers import cards_in, client_fixture, db_url_fixture  # noqa: F401
 
 pytestmark = pytest.mark.timeout(120)  # a server that stops answering fails, not hangs
 
 TWO = {"seats": ["open", "open"], "rules": {"min_players": 2}, "turn_seconds": 0}
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """The same suite on an SQLite file and on a fresh PostgreSQL database."""
-    with database(request.param, tmp_path) as url:
-        yield url
-
-
-@pytest.fixture
-def client(db_url: str) -> Iterator[TestClient]:
-    app = create_app(Settings(database_url=db_url, bot_pause=0))
-    with TestClient(app) as c:
-        yield c
 
 
 def _create(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:

@@ -5,8 +5,6 @@ host controls, sit out / sit in / leave, stale moves, the hands of the match (on
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,31 +13,21 @@ from starlette.websockets import WebSocketDisconnect
 
 from client_policy import choose_line
 from primero.engine.history import parse_record
-from primero.server import Settings, create_app
 from primero.server.models import HandRecordOut
 from primero.server.settings import TEST_SEED_ENV
 from primero.store import Store
-from server_helpers import database
+
+# the fixtures ``client`` and ``db_url`` (SQLite and PostgreSQL)
+from server_helpers import client_fixture, db_url_fixture  # noqa: F401
 
 pytestmark = pytest.mark.timeout(120)
 
+#: Bots pause 5 ms (the ``client`` fixture): a test thread slowed by a busy machine still
+#: reads every state before the server's bound on unsent frames drops it as a client that
+#: stopped reading.
+BOT_PAUSE = 0.005
 BOTS3 = ["open", "random", "random", "random"]
 _CARD = re.compile(r"\b[A2-7JQK][cdhs]\b")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    with database(request.param, tmp_path) as url:
-        yield url
-
-
-@pytest.fixture
-def client(db_url: str) -> Iterator[TestClient]:
-    # Bots pause 5 ms: a test thread slowed by a busy machine still reads every state
-    # before the server's bound on unsent frames drops it as a client that stopped reading.
-    app = create_app(Settings(database_url=db_url, bot_pause=0.005))
-    with TestClient(app) as c:
-        yield c
 
 
 def _create(client: TestClient, body: dict[str, Any]) -> tuple[dict[str, Any], str]:

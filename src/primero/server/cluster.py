@@ -14,7 +14,9 @@
   PostgreSQL (dealer seed and stored lines), for its own connections; their states are
   built by ``view`` in that process. Nothing with a hidden card crosses Redis: the owner
   publishes only ``{"t": table, "v": version, "d": deadline}``; a mirror with
-  connections reads the table back from the database when the version moves on.
+  connections reads the table back from the database when the version moves on, and
+  every half lease when the stored version moved on (a notice may be lost), even with
+  Redis away; a resync at a mirror reads the stored version first.
 - **Forwarding.** A move (or a seat, a presence message, a host request) sent to a
   process that is not the owner is published to the owner's request channel
   ``primero:<database>:proc:<pid>``; the owner runs it as if it were its own and answers
@@ -25,6 +27,8 @@
 - **Taking over.** Every half lease each process looks for tables ``waiting``,
   ``playing`` or ``paused`` with no lease and takes them (up to a fair share: the active
   tables divided by the live processes, rounded up), reading them back from the database.
+  No lease is kept without a driver (a table that could not be read back is no longer
+  renewed) and no driver runs without a lease (:meth:`Cluster._follow`).
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ if TYPE_CHECKING:
     from primero.server.writer import Writer
     from primero.store import Store
 
-__all__ = ["OPS", "Cluster", "ClusterHub", "OwnerAway", "namespace"]
+__all__ = ["LOOP_TIMEOUT", "OPS", "Cluster", "ClusterHub", "OwnerAway", "namespace"]
 
 log = logging.getLogger("primero.server")
 
@@ -99,6 +103,11 @@ return 0
 TRUST = 0.9
 #: Statuses of a table that needs an owner.
 ACTIVE = ("waiting", "playing", "paused")
+#: Seconds at least that a command of the event loop's Redis client may take. Its
+#: timeout is measured by the event loop: with a third of a 1 s lease (0.33 s), a loop
+#: held up half a second on a loaded host timed out commands answered in a millisecond,
+#: and the scan that follows mirrors and takes ownerless tables failed with them.
+LOOP_TIMEOUT = 2.0
 
 
 class OwnerAway(RuntimeError):
@@ -127,10 +136,14 @@ class Cluster:
         self.prefix = prefix
         self.pid = secrets.token_hex(8)
         timeout = max(0.2, lease_seconds / 3)
+        # The event loop's client waits longer than the renewal's: its timeouts are timed
+        # on the event loop, so a loop held up for a moment (a loaded host, a long step)
+        # would time out a command whose answer had come long before (LOOP_TIMEOUT).
+        loop_timeout = max(LOOP_TIMEOUT, lease_seconds)
         self.redis = Redis.from_url(
             url,
-            socket_timeout=timeout,
-            socket_connect_timeout=timeout,
+            socket_timeout=loop_timeout,
+            socket_connect_timeout=loop_timeout,
             retry=Retry(NoBackoff(), 0),
             decode_responses=True,
         )
@@ -246,11 +259,28 @@ class Cluster:
         n: int = await self.redis.zcount(f"{self.prefix}:procs", now_ms, "+inf")
         return max(1, n)
 
+    def holds(self, table_id: str) -> bool:
+        """Whether this process holds the table's lease as far as it knows (it renews it;
+        :meth:`valid` also asks that the last renewal be recent)."""
+        return table_id in self.until
+
     async def _scan_once(self) -> None:
         """Take the active tables nobody holds (up to a fair share); keep mirrors with
-        connections up to date; tell owners which of their seats are connected here."""
+        connections up to date, also when Redis cannot be reached (the database is the
+        truth); tell owners which of their seats are connected here."""
+        versions = await self.hub.writer.read(self.hub.store.versions)
+        try:
+            await self._take_free(versions)
+        finally:
+            await self._follow(versions)
+
+    async def _take_free(self, versions: dict[str, tuple[int, str]]) -> None:
+        """Take the active tables whose lease nobody holds (up to a fair share).
+
+        Raises:
+            redis.RedisError: Redis could not be reached.
+        """
         hub = self.hub
-        versions = await hub.writer.read(hub.store.versions)
         active = [t for t, (_v, status) in versions.items() if status in ACTIVE]
         if active:
             owners = await self.redis.mget([self._lease(t) for t in active])
@@ -264,12 +294,25 @@ class Cluster:
             for t in free[:room]:
                 if await self.acquire(t):
                     await hub.adopt(t)
+
+    async def _follow(self, versions: dict[str, tuple[int, str]]) -> None:
+        """A table driven here whose lease this process no longer holds becomes a mirror;
+        mirrors with connections here are read back when the stored version moved on
+        (a notice may have been lost), each on its own (one that fails stops no other)."""
+        hub = self.hub
+        for t, driven in list(hub.tables.items()):
+            if driven.owned and not self.holds(t):
+                log.warning("table %s: driven here without its lease; it becomes a mirror", t)
+                await hub.disown(t)
         for t, (v, _status) in versions.items():
             rt = hub.tables.get(t)
             if rt is None or rt.owned or not rt.conns:
                 continue
             if v != rt.row.version:
-                await rt.refresh()
+                try:
+                    await rt.refresh()
+                except Exception as exc:
+                    log.warning("table %s: its mirror could not be read back: %s", t, exc)
             seen = sorted({c.index for c in rt.conns if c.index is not None})
             if seen:
                 self.send(self.events, {"t": t, "seen": seen})

@@ -111,23 +111,54 @@ class Hub:
 
     async def adopt(self, table_id: str) -> None:
         """This process took the table's lease: read it back from the store (the truth),
-        drive it, and send every connection here its state (a failover)."""
-        rt = self.tables.get(table_id) or await self.discover(table_id)
-        if rt is None:
-            return
-        async with rt.lock:
+        drive it, and send every connection here its state (a failover). A lease lost
+        meanwhile leaves the table a mirror here; one that cannot be read back is no
+        longer renewed (it runs out, and a later look takes the table).
+
+        Raises:
+            NotFound: the table is not in the store.
+            Exception: the store could not be read.
+        """
+        try:
+            rt = self.tables.get(table_id) or await self.discover(table_id)
+            if rt is None:
+                raise NotFound(f"no table {table_id!r} in the store")
+            # The old driver stops before the lock is taken: a driver whose cancel was
+            # swallowed (Python 3.11's wait_for) goes on to wait for the lock, and the
+            # lock held here while waiting for it to end would stop the table for good.
             await rt.stop()
-            await rt.reload()
-            rt.owned, rt.evicted, rt.broken = True, False, rt.row.problem
-            rt.recent_ids.clear()
-            if rt.row.current is not None:
-                for _line, seat, action_id in rt.row.current.lines:
-                    if seat is not None and action_id is not None:
-                        rt.remember(seat, action_id)
-            live = rt.row.status in LIVE and rt.broken is None and await rt.resume()
-            rt.publish(rt.row.version)
-        if live:
+            live = False
+            async with rt.lock:
+                await rt.stop()
+                await rt.reload()
+                if not self.holds(table_id):  # lost while reading: another may take it
+                    held = False
+                else:
+                    held = True
+                    rt.owned, rt.evicted, rt.broken = True, False, rt.row.problem
+                    rt.recent_ids.clear()
+                    if rt.row.current is not None:
+                        for _line, seat, action_id in rt.row.current.lines:
+                            if seat is not None and action_id is not None:
+                                rt.remember(seat, action_id)
+                    live = rt.row.status in LIVE and rt.broken is None and await rt.resume()
+                    rt.publish(rt.row.version)
+        except BaseException:
+            # not driven here: the lease is no longer renewed, so that it runs out and
+            # any process takes the table (a held lease nobody drives stops it for good)
+            if self.cluster is not None:
+                self.cluster.until.pop(table_id, None)
+            raise
+        if not held:
+            rt.owned = False
+            if rt.conns:
+                await rt.refresh()
+        elif live and rt.owned:
             rt.start()
+
+    def holds(self, table_id: str) -> bool:
+        """Whether this process holds the table's lease (always, with one process)."""
+        return self.cluster is None or self.cluster.holds(table_id)
 
     async def disown(self, table_id: str) -> None:
         """This process lost the table's lease: stop driving it at once; it stays a

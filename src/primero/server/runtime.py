@@ -722,6 +722,22 @@ class TableRuntime:
         finally:
             self.catching_up = False
 
+    async def follow(self) -> None:
+        """A mirror reads the table back from the store when the stored version moved on
+        past the one it shows (before it answers a resync: a notice of the owner may have
+        been lost, or come before the connection). The owner, and a mirror whose database
+        does not answer, keep what they have (a resync is always answered)."""
+        if self.owned:
+            return
+        table_id = self.row.id
+        try:
+            versions = await self.hub.writer.read(self.store.versions)
+        except Exception:
+            return
+        stored = versions.get(table_id)
+        if stored is not None and stored[0] != self.row.version:
+            await self.refresh()
+
     async def at_least(self, version: int) -> None:
         """A mirror reads the table back until it is at ``version`` (answered by the
         owner after storing it)."""

@@ -46,7 +46,8 @@ async def _action(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
 
 async def _resync(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
     # ``since`` is read and not used: the answer is always the whole current state
-    # (docs/protocol.md, "Versions, stale moves and resync").
+    # (docs/protocol.md, "Versions, stale moves and resync"), the stored one at a mirror.
+    await rt.follow()
     async with rt.lock:
         client.send(rt.state(client.index))
 
@@ -146,6 +147,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         if admitted:
             seating.connected(rt, index)
             client.send(rt.state(index))
+    if admitted and not rt.owned:  # notices heard before it was here: caught up now
+        rt.heard(*rt.heard_version)
     if not admitted:
         await ws.close(
             code=TRY_AGAIN_LATER,
