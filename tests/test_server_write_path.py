@@ -254,13 +254,15 @@ def test_a_table_that_cannot_be_replayed_is_broken_and_the_rest_resume(
             live.kill()
 
 
-@pytest.mark.parametrize("fault", ["raise:heuristic", "sleep:heuristic:10"])
+@pytest.mark.parametrize("fault", ["raise:heuristic", "sleep:heuristic:4"])
 def test_a_bot_that_raises_or_hangs_stops_no_table(fault: str, tmp_path: Path) -> None:
-    """A bot whose decisions raise, or take 10 s (injected with PRIMERO_TEST_BOT_FAULT in
-    the worker processes): its table goes on with the timer's move (after the 5 s limit
-    for a hung bot) and every other table goes on meanwhile."""
+    """A bot whose decisions raise, or take 4 s (injected with PRIMERO_TEST_BOT_FAULT in
+    the worker processes): its table goes on with the timer's move (after the server's
+    limit for a bot's decision, ``--bot-timeout 1`` here) and every other table goes on
+    meanwhile."""
     with database("sqlite", tmp_path) as url:
-        live = LiveServer(url, tmp_path, env={"PRIMERO_TEST_BOT_FAULT": fault}).start()
+        live = LiveServer(url, tmp_path, "--bot-timeout", "1",
+                          env={"PRIMERO_TEST_BOT_FAULT": fault}).start()
         try:
             faulty = _create(live, {"seats": ["heuristic", "random", "random", "random"],
                                     "turn_seconds": 0, "stack": 10_000})

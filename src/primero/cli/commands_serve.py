@@ -40,6 +40,15 @@ def serve_command(
     bot_pause: Annotated[
         float, typer.Option(help="Seconds a bot waits before acting (0 in tests).", min=0)
     ] = 1.0,
+    bot_timeout: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a bot's decision (or a hint) may take; then the timer's move is "
+            "made for the seat.",
+            min=0.1,
+            max=600,
+        ),
+    ] = 5.0,
     allow_origin: Annotated[
         list[str] | None,
         typer.Option(help="Another page origin allowed to open WebSockets (repeatable)."),
@@ -129,6 +138,7 @@ def serve_command(
     settings = Settings(
         database_url=database_url,
         bot_pause=bot_pause,
+        bot_timeout=bot_timeout,
         allow_origins=tuple(allow_origin or ()),
         listen_host=host,
         allow_hosts=hosts,
