@@ -149,7 +149,7 @@ def test_the_kernel_and_rule_tests_pass_compiled(compiled_tree: Path) -> None:
     ]
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",
-         "--no-header", *tests],
+         "-o", "addopts=-q", "--no-header", *tests],  # addopts: no --dist without xdist
         cwd=ROOT, env=_env(compiled_tree), capture_output=True, text=True, timeout=600,
     )
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]

@@ -16,9 +16,10 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import text
 
 from client_policy import choose_line
-from primero.store import migrations
+from primero.store import Store, migrations
 from server_helpers import (
     LiveServer,
     TcpProxy,
@@ -313,3 +314,18 @@ def test_stacks_of_a_billion_with_six_bots(
                                  (table,)).fetchone()[0]
         assert total == 6_000_000_000
     assert choose_line is not None
+
+
+def test_a_postgresql_session_left_idle_in_a_transaction_is_ended(tmp_path: Path) -> None:
+    """A process stopped between a write and its commit holds the table's row lock; the
+    server's sessions ask PostgreSQL to end such a session after 10 s, so the process that
+    took its tables over is not blocked for as long as the stopped one stays stopped
+    (PostgreSQL's ``idle_in_transaction_session_timeout``, set on every connection)."""
+    with database("postgresql", tmp_path) as url:
+        store = Store(url)
+        try:
+            with store.engine.connect() as conn:
+                shown = conn.execute(text("SHOW idle_in_transaction_session_timeout")).scalar()
+            assert shown == "10s"
+        finally:
+            store.engine.dispose()

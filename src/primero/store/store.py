@@ -113,6 +113,10 @@ def migrate(connection: Connection) -> None:
     command.upgrade(config, "head")
 
 
+#: PostgreSQL's ``idle_in_transaction_session_timeout`` for the server's sessions (ms).
+IDLE_IN_TRANSACTION_MS = 10_000
+
+
 def _engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
@@ -127,12 +131,21 @@ def _engine(url: str) -> Engine:
 
         return engine
     # A database that does not answer fails a write within seconds (the table then tries
-    # again) instead of holding a writer thread for minutes.
+    # again) instead of holding a writer thread for minutes. A session left idle inside a
+    # transaction for 10 s (its process stopped or frozen between a write and its commit)
+    # is ended by PostgreSQL, so the row locks it holds do not stop the process that took
+    # its tables over (online.md "Several processes"); a write's transaction lasts
+    # milliseconds.
     return create_engine(
         url,
         pool_pre_ping=True,
         pool_timeout=5,
-        connect_args={"connect_timeout": 3, "keepalives": 1, "tcp_user_timeout": 5000},
+        connect_args={
+            "connect_timeout": 3,
+            "keepalives": 1,
+            "tcp_user_timeout": 5000,
+            "options": f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}",
+        },
     )
 
 
