@@ -13,6 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from client_policy import choose_line
 from primero.engine.history import parse_record
+from primero.server import Settings, create_app
 from primero.server.models import HandRecordOut
 from primero.server.settings import TEST_SEED_ENV
 from primero.store import Store
@@ -456,6 +457,34 @@ def test_the_migrations_are_one_chain_with_one_head() -> None:
     config = Config()
     config.set_main_option("script_location", str(store_module._MIGRATIONS))
     script = ScriptDirectory.from_config(config)
-    assert script.get_heads() == ["0004"]
+    assert script.get_heads() == ["0005"]
     chain = [r.revision for r in script.walk_revisions()]
-    assert chain == ["0004", "0002", "0001"]
+    assert chain == ["0005", "0004", "0002", "0001"]
+
+
+def test_a_hand_sat_out_during_goes_on_after_a_restart(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person who sits out on their turn is still in the hand being played; after a
+    restart that hand is rebuilt with the seats it was dealt to (``hands.seats``), not
+    with those dealable now: the table goes on and is not "broken" (a new user's report:
+    "WrongTurnError: no deal is due now")."""
+    monkeypatch.setenv(TEST_SEED_ENV, "1")
+    settings = Settings(database_url=db_url, bot_pause=BOT_PAUSE)
+    with TestClient(create_app(settings)) as client:
+        t, _host = _create(client, {"seats": BOTS3, "turn_seconds": 0})
+        tid = t["id"]
+        ana = _join(client, tid, "Ana")
+        with client.websocket_connect(f"/ws/tables/{tid}?token={ana}") as ws:
+            _play_until(ws, lambda m: m["legal"] is not None)
+            ws.send_json({"type": "sit_out"})
+            before = _play_until(ws, lambda m: m["table"]["seats"][0]["sitting_out"])
+    assert before["hand"] is not None and before["legal"] is not None  # still her turn
+    with TestClient(create_app(settings)) as client:
+        info = client.get(f"/api/tables/{tid}").json()
+        assert info["status"] == "playing", info
+        with client.websocket_connect(f"/ws/tables/{tid}?token={ana}") as ws:
+            after = _play_until(ws, lambda m: True)
+    assert after["hand"]["number"] == before["hand"]["number"]
+    assert after["hand"]["log"] == before["hand"]["log"]
+    assert after["table"]["seats"][0]["sitting_out"] is True

@@ -182,14 +182,15 @@ async def start_hand(rt: TableRuntime) -> None:
     fixed = fixed_test_seed()
     seed = secrets.randbits(63) if fixed is None else fixed + model.match.hands_played
     table_id, number, store = rt.row.id, model.match.hands_played + 1, rt.store
+    dealt = model.match.dealt_in()  # kept: who sits out may change during the hand
     new = await rt.store_change(
         lambda e, n: lambda conn: store.start_hand(
-            conn, table_id, number, seed, e, n, status="playing"
+            conn, table_id, number, seed, e, n, status="playing", dealt=dealt
         )
     )
     rt.row.status = "playing"  # a paused table plays again
     model.turn_seconds = rt.row.turn_seconds or None  # the host's PATCH, from this hand
-    model.start_hand(seed, now=rt.hub.clock.now())
+    model.start_hand(seed, now=rt.hub.clock.now(), dealt=dealt)
     rt.recent_ids.clear()
     rt.publish(new)
 

@@ -651,7 +651,7 @@ class TableRuntime:
         model.match.dealer_index = row.dealer_index
         current = row.current
         if current is not None:
-            model.start_hand(current.seed)
+            model.start_hand(current.seed, dealt=current.seats)
             for line, _seat, _id in current.lines:
                 model.replay_line(line)
             model.refresh_deadline(now)  # a restart gives the person a fresh deadline

@@ -60,6 +60,8 @@ hands = Table(
     Column("number", Integer, primary_key=True),
     Column("seed", BigInteger, nullable=False),
     Column("record", Text, nullable=True),  # the finished hand's .prh (TOML) text
+    # the table indices dealt in ("0,2,3"): who sat out may change during the hand
+    Column("seats", String(64), nullable=True),
 )
 
 lines = Table(

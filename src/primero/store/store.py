@@ -83,6 +83,8 @@ class HandRow:
     seed: int
     lines: list[tuple[str, int | None, str | None]] = field(default_factory=list)
     record: str | None = None
+    #: The table indices dealt in (None: a hand stored before they were kept).
+    seats: list[int] | None = None
 
 
 @dataclass(slots=True)
@@ -243,15 +245,20 @@ class Store:
         expected: int,
         new: int,
         status: str | None = None,
+        dealt: Sequence[int] | None = None,
     ) -> None:
-        """Record a new hand and its dealer seed, before any card of it is dealt (and the
-        table's ``status``, when given: a paused table plays again).
+        """Record a new hand, its dealer seed and the table indices ``dealt`` in, before
+        any card of it is dealt (and the table's ``status``, when given: a paused table
+        plays again).
 
         Raises:
             StaleVersion: the stored version is not ``expected``.
         """
         self.bump(conn, table_id, expected, new, **({} if status is None else {"status": status}))
-        conn.execute(insert(hands).values(table_id=table_id, number=number, seed=seed))
+        kept = None if dealt is None else ",".join(str(i) for i in dealt)
+        conn.execute(
+            insert(hands).values(table_id=table_id, number=number, seed=seed, seats=kept)
+        )
 
     def add_line(self, conn: Connection, row: LineRow, expected: int) -> None:
         """Record one applied line (before anyone is told of it); the table's version
@@ -414,6 +421,8 @@ class Store:
         if current is None:
             return None
         hand = HandRow(current.number, current.seed)
+        if current.seats:
+            hand.seats = [int(i) for i in current.seats.split(",")]
         for pos in conn.execute(
             select(lines.c.line, lines.c.seat, lines.c.action_id)
             .where(lines.c.table_id == table_id, lines.c.hand_number == current.number)

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -228,7 +228,13 @@ class TableModel:
 
     # ----------------------------------------------------------------- playing
 
-    def start_hand(self, seed: int | None = None, *, now: float | None = None) -> HandState:
+    def start_hand(
+        self,
+        seed: int | None = None,
+        *,
+        now: float | None = None,
+        dealt: Collection[int] | None = None,
+    ) -> HandState:
         """Start the next hand (ante taken, first deal due; R3, R4.1).
 
         Args:
@@ -236,12 +242,15 @@ class TableModel:
                 dealer goes on when the model has a seed, else a fresh seed is drawn from
                 :mod:`secrets` (R10 live randomness, replayable from the record).
             now: the time (seconds) for the deadline, when there is a timer.
+            dealt: the table indices to deal in (a stored hand rebuilt: who sat out may
+                have changed during it); None: the seats dealable now.
 
         Raises:
             MatchOverError: the match is over.
             PrimeroError: the current hand is not finished.
+            NotDealableError: fewer than two seats can be dealt in (``dealt`` None).
         """
-        hand = self.match.start_hand()
+        hand = self.match.start_hand(dealt)
         if seed is not None:
             self.match.dealer = Dealer.seeded(seed)
         elif self.seed is None:

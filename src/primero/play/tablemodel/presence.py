@@ -147,8 +147,12 @@ class TableMatch(Match):
 
     # ----------------------------------------------------------------- hands
 
-    def start_hand(self) -> HandState:
+    def start_hand(self, dealt: Collection[int] | None = None) -> HandState:
         """Start the next hand with the seats dealt in, from the dealer's right (R3).
+
+        Args:
+            dealt: the table indices to deal in (a stored hand rebuilt after a restart:
+                a person may have sat out during it); None: those :meth:`dealable` now.
 
         Raises:
             MatchOverError: the match is over.
@@ -159,11 +163,13 @@ class TableMatch(Match):
             raise MatchOverError("the match is over")
         if self.hand is not None and not self.hand.complete:
             raise PrimeroError("finish the current hand first")
-        if not self.can_deal():
+        if dealt is None and not self.can_deal():
             raise NotDealableError("fewer than two seats can be dealt in: waiting for players")
         n = len(self.players)
         order = [(self.dealer_index + i) % n for i in range(1, n + 1)]
-        self.seats = tuple(i for i in order if self.dealable(i))
+        self.seats = tuple(
+            i for i in order if (self.dealable(i) if dealt is None else i in dealt)
+        )
         self.hand = HandState(
             [self.players[i] for i in self.seats],
             [self.chips[i] for i in self.seats],
