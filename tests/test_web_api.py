@@ -488,3 +488,27 @@ def test_a_hand_sat_out_during_goes_on_after_a_restart(
     assert after["hand"]["number"] == before["hand"]["number"]
     assert after["hand"]["log"] == before["hand"]["log"]
     assert after["table"]["seats"][0]["sitting_out"] is True
+
+
+def test_a_repeated_sit_out_changes_nothing_and_keeps_the_version(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """online.md "version": it grows with every change. A second "sit out" of a seat
+    already sitting out (a double tap) is no change: the same state comes back, the
+    version as it was, so the move the person chose meanwhile is not made stale."""
+    monkeypatch.setenv(TEST_SEED_ENV, "1")
+    t, _host = _create(client, {"seats": BOTS3, "turn_seconds": 0})
+    tid = t["id"]
+    ana = _join(client, tid, "Ana")
+    with client.websocket_connect(f"/ws/tables/{tid}?token={ana}") as ws:
+        _play_until(ws, lambda m: m["legal"] is not None)  # her turn: the table waits
+        ws.send_json({"type": "sit_out"})
+        first = _play_until(ws, lambda m: m["table"]["seats"][0]["sitting_out"])
+        ws.send_json({"type": "sit_out"})
+        again = ws.receive_json()
+        assert again["type"] == "state"
+        assert again["version"] == first["version"]
+        assert again["table"]["seats"][0]["sitting_out"] is True
+        ws.send_json({"type": "sit_in"})
+        back = _play_until(ws, lambda m: not m["table"]["seats"][0]["sitting_out"])
+        assert back["version"] == first["version"] + 1

@@ -222,10 +222,13 @@ def put_back(match: TableMatch, saved: Snapshot) -> None:
     match.ended = ended
 
 
-def trial(rt: TableRuntime, change: Callable[[], object]) -> Callable[[DbConnection], None]:
+def trial(
+    rt: TableRuntime, change: Callable[[], object]
+) -> Callable[[DbConnection], None] | None:
     """Try ``change`` on the table's match, capture the write that keeps its result
     (:func:`presence_write`), and undo it: memory stays as it was until that write is
-    stored.
+    stored. None when the change changes nothing (a second "sit out" of a seat sitting
+    out): nothing to store, and the version does not grow (online.md "version").
 
     Raises:
         PrimeroError: the change is refused (nothing changed).
@@ -235,6 +238,8 @@ def trial(rt: TableRuntime, change: Callable[[], object]) -> Callable[[DbConnect
     saved = snapshot(model.match)
     try:
         change()
+        if snapshot(model.match) == saved:
+            return None
         return presence_write(rt)
     finally:
         put_back(model.match, saved)
@@ -329,6 +334,9 @@ async def _request_once(rt: TableRuntime, conn: Connection, what: str, index: in
         write = trial(rt, change)  # refused: nothing changed
     except PrimeroError as exc:
         conn.send(_error(str(exc)))
+        conn.send(rt.state(index))
+        return False
+    if write is None:  # already so (a repeated tap): the state as it is, same version
         conn.send(rt.state(index))
         return False
     new = await rt.changed_by(write, restart=False)  # stored first
