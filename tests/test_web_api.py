@@ -512,3 +512,26 @@ def test_a_repeated_sit_out_changes_nothing_and_keeps_the_version(
         ws.send_json({"type": "sit_in"})
         back = _play_until(ws, lambda m: not m["table"]["seats"][0]["sitting_out"])
         assert back["version"] == first["version"] + 1
+
+
+def test_a_refused_request_names_the_field_and_what_is_allowed_in_words(
+    client: TestClient,
+) -> None:
+    """No validation library's wording ("Input should be ...", "Field required") and no
+    0-based list index reaches a person: the field, then what it must be."""
+    cases = [
+        ({"seats": ["open", "dragon", "random", "random"]},
+         "seats, item 2 must be one of 'open', 'random', 'heuristic', 'search', 'bluff' "
+         "or 'uniform'"),
+        ({"seats": BOTS3, "stack": "x"}, "stack must be a whole number"),
+        ({}, "seats is missing"),
+    ]
+    for body, said in cases:
+        r = client.post("/api/tables", json=body)
+        assert (r.status_code, r.json()["detail"]) == (400, said)
+    assert client.get("/api/tables?page=x").json()["detail"] == "page must be a whole number"
+    t, _host = _create(client, {"seats": BOTS3})
+    for seat, said in ((9, "seat must be at most 7"), (-1, "seat must be at least 0")):
+        r = client.post(f"/api/tables/{t['id']}/seats", json={"name": "Ana", "seat": seat})
+        assert (r.status_code, r.json()["detail"]) == (400, said)
+    assert client.get(f"/api/tables/{t['id']}").json()["version"] == t["version"]

@@ -6,7 +6,7 @@ under ``/ws``, the pages at ``/`` and ``/t/{id}``, the OpenAPI document at
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -54,15 +54,47 @@ The protocol is described in docs/protocol.md.
 """
 
 
+def _where(loc: Sequence[object]) -> str:
+    """A field's place in words: ``seats, item 2`` for ``("body", "seats", 1)`` (items
+    counted from 1, as a person counts them)."""
+    parts = [
+        f"item {x + 1}" if isinstance(x, int) else str(x)
+        for x in loc
+        if x not in ("body", "query", "path")
+    ]
+    return ", ".join(parts) or "the request body"
+
+
 def _words(exc: RequestValidationError) -> str:
-    parts = []
+    """A refused request's fields in a person's words (``page must be a whole number``;
+    ``seat must be at most 7``), one sentence per field, with what is allowed."""
+    said = []
     for err in exc.errors():
-        if err.get("type") == "json_invalid":
+        kind, ctx = err.get("type", ""), err.get("ctx") or {}
+        if kind == "json_invalid":
             return "the body is not valid JSON: send one JSON object"
-        loc = [str(x) for x in err.get("loc", ()) if x != "body"]
-        where = ".".join(loc) or "body"
-        parts.append(f"{where}: {err.get('msg', 'invalid')}")
-    return "; ".join(parts) or "the request body is not valid"
+        where = _where(err.get("loc", ()))
+        if kind == "missing":
+            said.append(f"{where} is missing")
+        elif kind in ("int_parsing", "int_type", "int_from_float"):
+            said.append(f"{where} must be a whole number")
+        elif kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+            words = {
+                "greater_than_equal": ("at least", "ge"),
+                "greater_than": ("more than", "gt"),
+                "less_than_equal": ("at most", "le"),
+                "less_than": ("less than", "lt"),
+            }[kind]
+            said.append(f"{where} must be {words[0]} {ctx.get(words[1])}")
+        elif kind == "literal_error":
+            said.append(f"{where} must be one of {ctx.get('expected')}")
+        elif kind == "string_too_long":
+            said.append(f"{where} must be at most {ctx.get('max_length')} characters")
+        elif kind == "string_too_short":
+            said.append(f"{where} must be at least {ctx.get('min_length')} characters")
+        else:
+            said.append(f"{where}: {err.get('msg', 'not valid')}")
+    return "; ".join(said) or "the request body is not valid"
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
