@@ -44,8 +44,9 @@ cards follows from the other lines.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from struct import Struct
-from typing import Final
+from typing import Final, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -83,6 +84,69 @@ def observation_size(players: int) -> int:
 
 #: Packers of float32 vectors by length (native order, as ``np.float32``).
 _PACKERS: Final[dict[int, Struct]] = {}
+
+
+class FloatSlots(Protocol):
+    """Where an observation is written: a list of floats, or a float32 ``memoryview``."""
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
+def seat_rows(
+    out: FloatSlots,
+    i: int,
+    inv: float,
+    stacks: Sequence[int],
+    contributed: Sequence[int],
+    round_bets: Sequence[int],
+    folded: Sequence[bool],
+    declared: Sequence[int],
+    sizes: Sequence[int],
+    exchanges: Sequence[Sequence[int]],
+    to_act: int,
+    bettor: int,
+) -> int:
+    """Write the :data:`PER_SEAT` entries of every seat into ``out`` (zeros already there)
+    from index ``i``, in seat order; the index after them. Shared by
+    :func:`observation_vector` and the flat stepper
+    (:meth:`primero.research.stepper.Stepper.observation`).
+
+    Args:
+        out: the observation being filled (every entry 0.0 beforehand).
+        i: the first seat's first entry.
+        inv: 1 / the chips that scale to 1.0.
+        stacks, contributed, round_bets: chips per seat.
+        folded: per seat.
+        declared: the category declared per seat (R6), -1 where none.
+        sizes: the cards each seat holds (0 to 4).
+        exchanges: the cards each seat exchanged per round (R4.4, R4.6).
+        to_act: the seat to act, or a negative number (the dealer, or nobody).
+        bettor: the seat whose bet is under a refusal vote (R8), or -1.
+    """
+    for s in range(len(stacks)):
+        x = stacks[s] * inv  # chips scaled by the largest starting stack, capped at 1
+        out[i] = x if x < 1.0 else 1.0
+        x = contributed[s] * inv
+        out[i + 1] = x if x < 1.0 else 1.0
+        x = round_bets[s] * inv
+        out[i + 2] = x if x < 1.0 else 1.0
+        if folded[s]:
+            out[i + 3] = 1.0
+        category = declared[s]
+        if category >= 0:
+            out[i + 4 + category] = 1.0
+        out[i + 9] = sizes[s] / 4.0
+        made = exchanges[s]
+        if made:
+            out[i + 10] = (made[0] + 1) / 3.0
+            if len(made) > 1:
+                out[i + 11] = (made[1] + 1) / 3.0
+        if to_act == s:
+            out[i + 12] = 1.0
+        if bettor == s:
+            out[i + 13] = 1.0
+        i += PER_SEAT
+    return i
 
 
 def _as_array(values: list[float]) -> npt.NDArray[np.float32]:
@@ -139,32 +203,11 @@ def observation_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32
         out[i + 5] = value.points / 84.0
     i += 6
     pending = v.pending_bet
-    bettor = -1 if pending is None else pending[0]
-    stacks, contributed, round_bets = v.stacks, v.contributed, v.round_bets
-    folded, declared, sizes, exchanges = v.folded, v.declared, v.hand_sizes, v.exchanges
-    for s in range(n):
-        x = stacks[s] * inv  # chips scaled by the largest starting stack, capped at 1
-        out[i] = x if x < 1.0 else 1.0
-        x = contributed[s] * inv
-        out[i + 1] = x if x < 1.0 else 1.0
-        x = round_bets[s] * inv
-        out[i + 2] = x if x < 1.0 else 1.0
-        if folded[s]:
-            out[i + 3] = 1.0
-        category = declared[s]
-        if category is not None:
-            out[i + 4 + category] = 1.0
-        out[i + 9] = sizes[s] / 4.0
-        made = exchanges[s]
-        if made:
-            out[i + 10] = (made[0] + 1) / 3.0
-            if len(made) > 1:
-                out[i + 11] = (made[1] + 1) / 3.0
-        if to_act == s:
-            out[i + 12] = 1.0
-        if bettor == s:
-            out[i + 13] = 1.0
-        i += PER_SEAT
+    i = seat_rows(
+        out, i, inv, v.stacks, v.contributed, v.round_bets, v.folded,
+        [-1 if c is None else int(c) for c in v.declared], v.hand_sizes, v.exchanges,
+        -2 if to_act is None else to_act, -1 if pending is None else pending[0],
+    )
     out[i] = min((v.current_bet or 0) * inv, 1.0)
     out[i + 1] = 0.0 if pending is None else min(pending[1] * inv, 1.0)
     out[i + 2] = 0.0 if v.cap is None else min(v.cap * inv, 1.0)

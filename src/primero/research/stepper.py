@@ -66,6 +66,7 @@ from primero.research.actionids import (
     mask_of,
 )
 from primero.research.fastsim_tables import BIT, VALUE
+from primero.research.features import observation_size, seat_rows
 
 __all__ = ["CHANCE", "TERMINAL", "Stepper", "replay"]
 
@@ -699,7 +700,7 @@ class Stepper:
         n = self.n
         scale = float(self.max_stack)
         inv = 1.0 / scale
-        buf = bytearray(4 * (15 * n + 103))
+        buf = bytearray(4 * observation_size(n))
         out = memoryview(buf).cast("f")
         out[seat] = 1.0
         phase = self.phase
@@ -730,36 +731,11 @@ class Stepper:
             out[i + 5] = value.points / 84.0
         i += 6
         bettor = self.vote_bettor
-        stacks, contributed, round_bets = self.stacks, self.contributed, self.round_bets
-        folded, declared, hands, exchanges = self.folded, self.declared, self.hands, self.exchanges
-        for s in range(n):
-            x = stacks[s] * inv  # chips scaled by the largest starting stack, capped at 1
-            if x:
-                out[i] = x if x < 1.0 else 1.0
-            x = contributed[s] * inv
-            if x:
-                out[i + 1] = x if x < 1.0 else 1.0
-            x = round_bets[s] * inv
-            if x:
-                out[i + 2] = x if x < 1.0 else 1.0
-            if folded[s]:
-                out[i + 3] = 1.0
-            category = declared[s]
-            if category >= 0:
-                out[i + 4 + category] = 1.0
-            size = len(hands[s])
-            if size:
-                out[i + 9] = size / 4.0
-            made = exchanges[s]
-            if made:
-                out[i + 10] = (made[0] + 1) / 3.0
-                if len(made) > 1:
-                    out[i + 11] = (made[1] + 1) / 3.0
-            if to_act == s:
-                out[i + 12] = 1.0
-            if bettor == s:
-                out[i + 13] = 1.0
-            i += 14
+        contributed = self.contributed
+        i = seat_rows(
+            out, i, inv, self.stacks, contributed, self.round_bets, self.folded,
+            self.declared, [len(h) for h in self.hands], self.exchanges, to_act, bettor,
+        )
         if self.current > 0:
             x = self.current * inv
             out[i] = x if x < 1.0 else 1.0
