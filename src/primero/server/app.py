@@ -65,6 +65,15 @@ def _where(loc: Sequence[object]) -> str:
     return ", ".join(parts) or "the request body"
 
 
+#: A bound's error type: its words and the key of its limit in the error's ``ctx``.
+_BOUNDS: dict[str, tuple[str, str]] = {
+    "greater_than_equal": ("at least", "ge"),
+    "greater_than": ("more than", "gt"),
+    "less_than_equal": ("at most", "le"),
+    "less_than": ("less than", "lt"),
+}
+
+
 def _words(exc: RequestValidationError) -> str:
     """A refused request's fields in a person's words (``page must be a whole number``;
     ``seat must be at most 7``), one sentence per field, with what is allowed."""
@@ -78,14 +87,9 @@ def _words(exc: RequestValidationError) -> str:
             said.append(f"{where} is missing")
         elif kind in ("int_parsing", "int_type", "int_from_float"):
             said.append(f"{where} must be a whole number")
-        elif kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
-            words = {
-                "greater_than_equal": ("at least", "ge"),
-                "greater_than": ("more than", "gt"),
-                "less_than_equal": ("at most", "le"),
-                "less_than": ("less than", "lt"),
-            }[kind]
-            said.append(f"{where} must be {words[0]} {ctx.get(words[1])}")
+        elif kind in _BOUNDS:
+            words, key = _BOUNDS[kind]
+            said.append(f"{where} must be {words} {ctx.get(key)}")
         elif kind == "literal_error":
             said.append(f"{where} must be one of {ctx.get('expected')}")
         elif kind == "string_too_long":
