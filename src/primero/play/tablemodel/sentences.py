@@ -355,16 +355,47 @@ def hand_sentences(
      'You fold', 'Uncalled bet of 18 chips returned to Ben', 'Ben wins 6 chips']
     """
     names = tuple(names) if names is not None else view.players
-    start = [s + c for s, c in zip(view.stacks, view.contributed, strict=True)]
     said = line_sentences(
         view.log,
         names,
         viewer=view.seat if you else None,
-        starting_stacks=start,
+        starting_stacks=starting_stacks(view),
         ante=view.rules.ante,
         vote_open=view.pending_bet is not None,
     )
     return said + result_sentences(view, names, you=you)
+
+
+def starting_stacks(view: SeatView) -> list[int]:
+    """Each seat's chips before the hand's ante, read from a view (public, R9b).
+
+    During the hand a seat's chips are its stack plus what it put in; once the hand is
+    over the stacks are the final ones, so what each seat won of the pots (an uncalled bet
+    returned included) is taken off again (R7).
+
+    Args:
+        view: any seat's or a spectator's view, at any point of the hand.
+
+    Returns:
+        Chips per seat, p1…pN.
+
+    >>> from primero.engine.state import HandState
+    >>> from primero.engine.views import view
+    >>> s = HandState(["Ana", "Ben"], [301, 99])
+    >>> for line in ["d dh p1 Ks Js", "d dh p2 Ah 7d", "p1 b 300", "p2 c"]:
+    ...     s.apply(line)
+    >>> starting_stacks(view(s, 1))
+    [301, 99]
+    >>> for line in ["d dh p1 Kc 2c", "d dh p2 Ac Kd", "p1 x", "p2 x"]:
+    ...     s.apply(line)
+    >>> s.complete, view(s, 1).stacks, starting_stacks(view(s, 1))
+    (True, (202, 198), [301, 99])
+    """
+    won = [0] * view.n
+    for award in view.awards:  # empty while the hand goes on
+        for seat, share in zip(award.winners, award.shares, strict=True):
+            won[seat] += share
+    return [s + c - w for s, c, w in zip(view.stacks, view.contributed, won, strict=True)]
 
 
 def sentence(action: Action, *, viewer: int | None, name: str, call: int | None = None) -> str:
