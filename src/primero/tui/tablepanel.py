@@ -16,6 +16,7 @@ from primero.engine.actions import seat_name
 from primero.engine.state import DEALER, Phase
 from primero.engine.views import SeatView
 from primero.play.table import phase_name
+from primero.play.tablemodel.sentences import uncalled_bet, won_awards
 from primero.tui.cardart import back_art, cards_span
 
 __all__ = ["labels_for", "possessive", "pots_text", "status_text", "table_panel"]
@@ -134,10 +135,23 @@ def table_panel(
 
 
 def pots_text(view: SeatView, names: Sequence[str]) -> Text:
-    """The pots as they stand (R7): the total, and each side pot with who may win it."""
-    pots = view.pots
+    """The pots as they stand (R7): the total, and each side pot with who may win it.
+
+    Once the hand is over, a bet nobody called is not said as a pot (issue 18 item 4, as
+    the table's sentences say it): the pots are those won
+    (:func:`~primero.play.tablemodel.sentences.won_awards`) and the chips given back are
+    said beside them.
+    """
+    back: tuple[int, int] | None = None  # (seat, chips) of a bet nobody called
+    if view.final_stacks is not None:
+        pots = [award.pot for award in won_awards(view)]
+        uncalled = uncalled_bet(view)
+        if uncalled is not None:
+            back = (uncalled.seat, uncalled.chips)
+    else:  # chips bet this hand, called or not yet
+        pots = list(view.pots)
     out = Text("Pot ", style="bold")
-    out.append(str(view.pot_total), style="bold green")
+    out.append(str(sum(pot.amount for pot in pots)), style="bold green")
     if len(pots) > 1:
         parts = []
         for i, pot in enumerate(pots):
@@ -145,6 +159,8 @@ def pots_text(view: SeatView, names: Sequence[str]) -> Text:
             label = "main" if i == 0 else f"side {i}"
             parts.append(f"{label} {pot.amount} ({who})")
         out.append("  ·  " + "  ·  ".join(parts))
+    if back is not None:
+        out.append(f"  ·  uncalled {back[1]} returned to {names[back[0]]}")
     if view.current_bet is not None and view.phase is not Phase.COMPLETE:
         out.append(f"   bet to match this round: {view.current_bet}")
     if view.void_deals:
