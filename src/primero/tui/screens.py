@@ -134,7 +134,11 @@ class PassScreen(Screen[bool]):
         elif event.key == "q":
             leave = getattr(self.app, "action_leave", None)
             if leave is not None:
-                leave()
+                # From the app, not from this screen: leaving pops this screen, and the
+                # question's answer goes to the screen that asked (Textual calls a
+                # dismissed screen's callback through it): asked from here, "y" went
+                # nowhere and the person stayed at the table.
+                self.app.call_later(leave)
 
 
 class HelpScreen(ModalScreen[None]):
