@@ -440,3 +440,23 @@ class Player(threading.Thread):
                         sent = {"type": "action", "id": f"{self.name}-{n}", "line": line,
                                 "version": m["version"]}
                         ws.send(json.dumps(sent))
+
+
+# --------------------------------------------------------------------------- bots in threads
+
+
+@pytest.fixture(name="client")
+def thread_client_fixture(request: pytest.FixtureRequest, db_url: str) -> Iterator[TestClient]:
+    """The fixture ``client`` of :func:`client_fixture`, its bots deciding in threads of
+    the test process (``bot_processes=0``) instead of two worker processes started (and
+    each importing the bots) for every test: for the tests of the protocol and of the
+    evening, whose subject is not the pool. Live servers (``primero serve``, the browser
+    and edge tests) keep the worker processes. Import one of the two, never both."""
+    from fastapi.testclient import TestClient
+
+    from primero.server import Settings, create_app
+
+    pause = float(getattr(request.module, "BOT_PAUSE", 0))
+    settings = Settings(database_url=db_url, bot_pause=pause, bot_processes=0)
+    with TestClient(create_app(settings)) as c:
+        yield c

@@ -71,7 +71,7 @@ def test_the_record_fields_as_the_reader_saw_them() -> None:
 
 
 def test_the_openapi_document_names_the_response_models(tmp_path: Path) -> None:
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}"))
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_processes=0))
     with TestClient(app) as client:
         doc = client.get("/openapi.json").json()
     one = doc["paths"]["/api/tables/{table_id}/hands/{number}"]["get"]["responses"]["200"]

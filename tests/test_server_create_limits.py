@@ -36,6 +36,7 @@ def _client(tmp_path: Path, clock: Clock, create_rate: int, max_tables: int) -> 
         Settings(
             database_url=f"sqlite:///{tmp_path / 'l.db'}",
             bot_pause=0,
+            bot_processes=0,
             create_rate=create_rate,
             max_tables=max_tables,
             wall_clock=clock,

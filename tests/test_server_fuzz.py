@@ -29,7 +29,8 @@ from primero.server import Settings, create_app
 # creation limits (a 429 is allowed by the check, but would hide the bodies behind it).
 _DB = Path(tempfile.mkdtemp(prefix="primero-fuzz-")) / "fuzz.db"
 APP = create_app(
-    Settings(database_url=f"sqlite:///{_DB}", bot_pause=5, create_rate=0, max_tables=0)
+    Settings(database_url=f"sqlite:///{_DB}", bot_pause=5, create_rate=0, max_tables=0,
+             bot_processes=0)
 )
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 
@@ -119,7 +120,9 @@ def _state(ws: Any) -> dict[str, Any]:
 
 @pytest.mark.timeout(300)
 def test_websocket_frames_never_crash_and_refused_ones_change_nothing(tmp_path: Path) -> None:
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'ws.db'}", bot_pause=0))
+    app = create_app(
+        Settings(database_url=f"sqlite:///{tmp_path / 'ws.db'}", bot_pause=0, bot_processes=0)
+    )
     with TestClient(app) as client:
         table = client.post(
             "/api/tables",

@@ -268,6 +268,7 @@ def app_client(tmp_path: Path) -> Iterator[tuple[TestClient, Clock]]:
         Settings(
             database_url=f"sqlite:///{tmp_path / 'l.db'}",
             bot_pause=0,
+            bot_processes=0,
             create_rate=3,
             max_tables=0,
             wall_clock=clock,
@@ -295,7 +296,8 @@ def test_the_create_rate_window_is_a_minute(app_client: tuple[TestClient, Clock]
 
 def test_the_lobby_is_paged_newest_first_without_finished_tables(tmp_path: Path) -> None:
     app = create_app(
-        Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0, create_rate=0)
+        Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0, create_rate=0,
+                 bot_processes=0)
     )
     with TestClient(app) as client:
         over = client.post(
@@ -407,7 +409,8 @@ def test_chat_follows_the_text_rules(app_client: tuple[TestClient, Clock]) -> No
 def test_frames_over_the_rate_get_errors_but_do_not_close(tmp_path: Path) -> None:
     clock = Clock()
     app = create_app(
-        Settings(database_url=f"sqlite:///{tmp_path / 'r.db'}", bot_pause=0, rate_clock=clock)
+        Settings(database_url=f"sqlite:///{tmp_path / 'r.db'}", bot_pause=0, rate_clock=clock,
+                 bot_processes=0)
     )
     with TestClient(app) as client:
         table = client.post("/api/tables", json=OPEN4).json()["id"]

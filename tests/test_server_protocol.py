@@ -4,6 +4,7 @@ error, each refused message leaving the version and the state unchanged (online.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +22,27 @@ from primero.server.models import HandOut, StateOut
 from primero.store import Store
 
 # the fixtures ``client`` and ``db_url`` (SQLite and PostgreSQL)
-from server_helpers import cards_in, client_fixture, db_url_fixture  # noqa: F401
+from server_helpers import cards_in, database, db_url_fixture, thread_client_fixture  # noqa: F401
 
 pytestmark = pytest.mark.timeout(120)  # a server that stops answering fails, not hangs
 
 TWO = {"seats": ["open", "open"], "rules": {"min_players": 2}, "turn_seconds": 0}
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def shared(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[TestClient]:
+    """One in-process server per database kind for the refusal tests: a refused request
+    changes nothing, which each of them checks against the state just before it, so they
+    need no database of their own (dozens of cases, one server start each otherwise).
+    No creation limits: the cases together create more tables than one address may in a
+    minute (the limits have tests of their own, test_server_limits.py)."""
+    with database(request.param, tmp_path_factory.mktemp("shared")) as url:
+        settings = Settings(database_url=url, bot_pause=0, create_rate=0, max_tables=0,
+                            bot_processes=0)
+        with TestClient(create_app(settings)) as c:
+            yield c
 
 
 def _create(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:
@@ -107,7 +124,8 @@ def test_create_list_get_and_join(client: TestClient) -> None:
         ("DEALER", "the table uses 'Dealer' for the dealer"),
     ],
 )
-def test_bad_names_are_refused(client: TestClient, name: str, words: str) -> None:
+def test_bad_names_are_refused(shared: TestClient, name: str, words: str) -> None:
+    client = shared
     t = _create(client, {"seats": ["open", "random", "random", "random"]})
     r = client.post(f"/api/tables/{t['id']}/seats", json={"name": name})
     assert r.status_code == 400 and words in r.json()["detail"]
@@ -134,14 +152,16 @@ def test_bad_names_are_refused(client: TestClient, name: str, words: str) -> Non
         ({}, "seats"),
     ],
 )
-def test_bad_tables_are_refused(client: TestClient, body: dict[str, Any], words: str) -> None:
+def test_bad_tables_are_refused(shared: TestClient, body: dict[str, Any], words: str) -> None:
+    client = shared
+    before = client.get("/api/tables").json()  # newest first: a new table would lead it
     r = client.post("/api/tables", json=body)
     assert r.status_code == 400 and words in r.json()["detail"], r.text
-    assert client.get("/api/tables").json() == []
+    assert client.get("/api/tables").json() == before  # nothing was created
 
 
-def test_a_body_that_is_not_json_is_400(client: TestClient) -> None:
-    r = client.post("/api/tables", content=b"{", headers={"content-type": "application/json"})
+def test_a_body_that_is_not_json_is_400(shared: TestClient) -> None:
+    r = shared.post("/api/tables", content=b"{", headers={"content-type": "application/json"})
     assert r.status_code == 400
     assert r.json()["detail"] == "the body is not valid JSON: send one JSON object"
 
@@ -320,6 +340,7 @@ def test_foreign_origin_is_refused_own_and_allowed_are_taken(tmp_path: Path) -> 
             database_url=f"sqlite:///{tmp_path / 'o.db'}",
             bot_pause=0,
             allow_origins=("https://friends.example",),
+            bot_processes=0,
         )
     )
     with TestClient(app) as client:
@@ -463,7 +484,7 @@ def _expected_timeout_line(state: dict[str, Any]) -> str:
 
 def test_the_timer_makes_the_least_committal_move(db_url: str) -> None:
     clock = ManualClock(1_000_000.0)  # the server's clock: no real wait for the timer
-    app = create_app(Settings(database_url=db_url, bot_pause=0, clock=clock))
+    app = create_app(Settings(database_url=db_url, bot_pause=0, clock=clock, bot_processes=0))
     with TestClient(app) as client:
         _timer_moves(client, clock)
 
@@ -540,7 +561,7 @@ def test_a_stored_table_that_makes_no_game_does_not_stop_the_server(db_url: str)
             store.create_table(conn, row)
     finally:
         store.close()
-    app = create_app(Settings(database_url=db_url, bot_pause=0))
+    app = create_app(Settings(database_url=db_url, bot_pause=0, bot_processes=0))
     with TestClient(app) as c:
         assert c.get("/api/tables").json() == []
         listed = c.get("/api/tables", params={"status": "broken"}).json()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +27,7 @@ from primero.play.tablemodel.sentences import result_sentences, won_awards
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
 
-from webtools import ARTIFACTS, AXE, Server, chromium, resize
+from webtools import ARTIFACTS, AXE, SHARED_SEED, Server, resize, shared_browser, shared_server
 
 pytestmark = pytest.mark.timeout(300)  # a stuck browser or server fails instead of hanging
 
@@ -55,19 +54,16 @@ TRACK_SOCKETS = """
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("webserver")
-    srv = Server(folder, seed=SEED)
-    try:
-        yield srv
-    finally:
-        srv.stop()
+def server(request: pytest.FixtureRequest) -> Server:
+    """The test process's shared server (seed 1: :data:`SEED`)."""
+    assert SHARED_SEED == SEED
+    return shared_server(request)
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
+def browser(request: pytest.FixtureRequest) -> Browser:
+    """The test process's shared Chromium: a new context per page."""
+    return shared_browser(request)
 
 
 def card_text(name: str) -> str:

@@ -19,7 +19,7 @@ from primero.server.settings import TEST_SEED_ENV
 from primero.store import Store
 
 # the fixtures ``client`` and ``db_url`` (SQLite and PostgreSQL)
-from server_helpers import client_fixture, db_url_fixture  # noqa: F401
+from server_helpers import db_url_fixture, thread_client_fixture  # noqa: F401
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -470,7 +470,7 @@ def test_a_hand_sat_out_during_goes_on_after_a_restart(
     with those dealable now: the table goes on and is not "broken" (a new user's report:
     "WrongTurnError: no deal is due now")."""
     monkeypatch.setenv(TEST_SEED_ENV, "1")
-    settings = Settings(database_url=db_url, bot_pause=BOT_PAUSE)
+    settings = Settings(database_url=db_url, bot_pause=BOT_PAUSE, bot_processes=0)
     with TestClient(create_app(settings)) as client:
         t, _host = _create(client, {"seats": BOTS3, "turn_seconds": 0})
         tid = t["id"]

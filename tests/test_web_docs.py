@@ -3,29 +3,28 @@ internet): Swagger UI draws the API from files this server serves (server/apidoc
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from webtools import ARTIFACTS, Server, chromium, resize, wait_until
+from webtools import ARTIFACTS, Server, resize, shared_browser, shared_server, wait_until
 
 pytestmark = pytest.mark.timeout(300)  # a stuck browser or server fails instead of hanging
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("docsserver"), seed=1)
-    try:
-        yield srv
-    finally:
-        srv.stop()
+def server(request: pytest.FixtureRequest) -> Server:
+    """The test process's shared server (webtools.shared_server)."""
+    return shared_server(request)
 
 
-def test_the_api_docs_page_works_with_no_internet(server: Server) -> None:
+def test_the_api_docs_page_works_with_no_internet(
+    server: Server, request: pytest.FixtureRequest
+) -> None:
     elsewhere: list[str] = []
-    with chromium() as browser:
-        page = browser.new_page()
+    context = shared_browser(request).new_context()  # a page of its own in the shared Chromium
+    try:
+        page = context.new_page()
 
         def only_this_server(route: object) -> None:
             from playwright.sync_api import Route
@@ -51,5 +50,6 @@ def test_the_api_docs_page_works_with_no_internet(server: Server) -> None:
         assert "/api/tables/{table_id}/hands/{number}" in [p.replace("\u200b", "") for p in paths]
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(Path(ARTIFACTS) / "docs-360x640.png"))
-        page.close()
+    finally:
+        context.close()
     assert elsewhere == []

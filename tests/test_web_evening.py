@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +29,15 @@ from primero.engine.history import read_record
 from primero.engine.views import view
 from primero.play.tablemodel.sentences import result_sentences
 from test_web import TRACK_SOCKETS, button, dealt_to, move, record_hand, run_axe, version
-from webtools import ARTIFACTS, Server, chromium, resize, wait_until
+from webtools import (
+    ARTIFACTS,
+    SHARED_SEED,
+    Server,
+    resize,
+    shared_browser,
+    shared_server,
+    wait_until,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -44,18 +51,16 @@ SUITS = {"clubs": "c", "diamonds": "d", "hearts": "h", "spades": "s"}
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("evening"), seed=SEED)
-    try:
-        yield srv
-    finally:
-        srv.stop()
+def server(request: pytest.FixtureRequest) -> Server:
+    """The test process's shared server (seed 1: :data:`SEED`)."""
+    assert SHARED_SEED == SEED
+    return shared_server(request)
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
+def browser(request: pytest.FixtureRequest) -> Browser:
+    """The test process's shared Chromium: a new context per page."""
+    return shared_browser(request)
 
 
 def _faces(page: Page, selector: str) -> set[str]:

@@ -19,7 +19,8 @@ TABLE = {"seats": ["open", "heuristic", "heuristic", "heuristic"], "turn_seconds
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0))
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0,
+                                  bot_processes=0))
     with TestClient(app) as c:
         yield c
 
@@ -145,7 +146,8 @@ def test_without_the_assets_package_the_api_docs_name_where_the_api_is_described
     from primero.server import apidocs
 
     monkeypatch.setattr(apidocs, "ASSETS_DIR", None)
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0))
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0,
+                                  bot_processes=0))
     with TestClient(app) as c:
         for path in ("/docs", "/redoc"):
             page = c.get(path)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from webtools import Server, chromium, free_port
+from webtools import free_port, shared_browser, shared_server
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -77,11 +77,16 @@ def nginx(folder: Path, upstream: int) -> Iterator[str]:
         proc.wait(10)
 
 
-def test_friends_join_through_a_reverse_proxy(tmp_path: Path) -> None:
-    srv = Server(tmp_path, seed=1)
+def test_friends_join_through_a_reverse_proxy(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Through nginx to the test process's shared server, in the shared Chromium (a
+    context of its own)."""
+    srv = shared_server(request)
+    context = shared_browser(request).new_context(viewport={"width": 390, "height": 844})
     try:
-        with nginx(tmp_path, srv.port) as base, chromium() as browser:
-            page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        with nginx(tmp_path, srv.port) as base:
+            page = context.new_page()
             page.goto(base + "/")
             page.locator("#c-player").fill("Ana")
             page.get_by_label("Turn timer").fill("0")
@@ -99,4 +104,4 @@ def test_friends_join_through_a_reverse_proxy(tmp_path: Path) -> None:
             page.locator("#actions button").last.click()  # a move through the proxy
             page.wait_for_function("() => Number(document.body.dataset.version) > 0")
     finally:
-        srv.stop()
+        context.close()

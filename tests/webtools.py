@@ -54,7 +54,9 @@ def free_port() -> int:
 class Server:
     """``primero serve`` on 127.0.0.1 with a temporary SQLite file, bot pause 0."""
 
-    def __init__(self, folder: Path, *, seed: int, bot_pause: float = 0.0) -> None:
+    def __init__(
+        self, folder: Path, *, seed: int, bot_pause: float = 0.0, extra: tuple[str, ...] = ()
+    ) -> None:
         self.db = folder / "web.db"
         self.url = f"sqlite:///{self.db}"
         self.port = free_port()
@@ -64,7 +66,7 @@ class Server:
         self.log = (folder / "server.log").open("w")
         self.proc = subprocess.Popen(
             [str(primero), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--database-url", self.url, "--bot-pause", str(bot_pause)],
+             "--database-url", self.url, "--bot-pause", str(bot_pause), *extra],
             cwd=folder, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + 30
@@ -126,6 +128,55 @@ def chromium() -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
+
+
+#: The seed of the shared server: every browser test's moments are counted on it.
+SHARED_SEED = 1
+_SHARED = pytest.StashKey[dict[str, Any]]()
+
+
+def _shared(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """This test process's shared objects (kept in the pytest config's stash)."""
+    config = request.config
+    if _SHARED not in config.stash:
+        config.stash[_SHARED] = {}
+    return config.stash[_SHARED]
+
+
+def shared_server(request: pytest.FixtureRequest) -> Server:
+    """One ``primero serve`` (seed :data:`SHARED_SEED`, bot pause 0) for every browser
+    test module this test process runs, stopped when the process's session ends.
+
+    The browser tests need no server of their own: each works at tables it creates, the
+    test seed fixes each table's bots and deals by the table's own hands played (not by
+    the other tables), and what they read of the lobby is relative to their own tables.
+    No creation limit: together the modules create more tables a minute than one address
+    may (the limits have tests of their own)."""
+    shared = _shared(request)
+    if "server" not in shared:
+        folder = request.getfixturevalue("tmp_path_factory").mktemp("webserver")
+        srv = Server(folder, seed=SHARED_SEED, extra=("--create-rate", "0"))
+        request.config.add_cleanup(srv.stop)
+        shared["server"] = srv
+    server: Server = shared["server"]
+    return server
+
+
+def shared_browser(request: pytest.FixtureRequest) -> Browser:
+    """One Chromium for every browser test module this test process runs (each test opens
+    contexts of its own, so nothing is shared but the process), closed when the process's
+    session ends."""
+    shared = _shared(request)
+    if "browser" not in shared:
+        session = chromium()
+        shared["browser"] = session.__enter__()
+
+        def close() -> None:
+            session.__exit__(None, None, None)
+
+        request.config.add_cleanup(close)
+    browser: Browser = shared["browser"]
+    return browser
 
 
 def wait_until(page: Page, expression: str, arg: Any = None, *, what: str,
