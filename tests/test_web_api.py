@@ -535,3 +535,34 @@ def test_a_refused_request_names_the_field_and_what_is_allowed_in_words(
         r = client.post(f"/api/tables/{t['id']}/seats", json={"name": "Ana", "seat": seat})
         assert (r.status_code, r.json()["detail"]) == (400, said)
     assert client.get(f"/api/tables/{t['id']}").json()["version"] == t["version"]
+
+
+def test_lists_bodies_and_frames_of_the_wrong_shape_are_refused_in_words(
+    client: TestClient,
+) -> None:
+    """The shapes a fresh-user pass found said in pydantic's words ("List should have at
+    most 8 items after validation", "Input should be a valid dictionary", "version: Input
+    should be a valid integer", "id: Field required"): the field, then what it must be."""
+    nine = {"seats": ["open"] + ["random"] * 8}
+    for body, said in (
+        (nine, "seats must have at most 8 items"),
+        ([], "the request body must be a JSON object"),
+        ({"seats": BOTS3, "name": 7}, "name must be text"),
+    ):
+        r = client.post("/api/tables", json=body)
+        assert (r.status_code, r.json()["detail"]) == (400, said)
+    t, _host = _create(client, {"seats": BOTS3})
+    ana = _join(client, t["id"], "Ana")
+    with client.websocket_connect(f"/ws/tables/{t['id']}?token={ana}") as ws:
+        first = ws.receive_json()
+        assert first["type"] == "state"
+        for frame, said in (
+            ({"type": "action", "id": "a1", "line": "c", "version": "x"},
+             "version must be a whole number"),
+            ({"type": "action", "line": "c", "version": first["version"]}, "id is missing"),
+        ):
+            ws.send_json(frame)
+            answer = ws.receive_json()
+            while answer["type"] != "error":  # states of the bots' moves meanwhile
+                answer = ws.receive_json()
+            assert answer["message"] == said

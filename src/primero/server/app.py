@@ -6,7 +6,7 @@ under ``/ws``, the pages at ``/`` and ``/t/{id}``, the OpenAPI document at
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 
 from primero.engine.hands import evaluate
 from primero.server import api, apidocs, gctune, hands_api, host_api, pages, seating, ws
+from primero.server.fieldwords import field_words
 from primero.server.hub import Hub
 from primero.server.limits import BodyLimit
 from primero.server.loopprobe import probe_path, run_probe
@@ -52,53 +53,6 @@ The protocol is described in docs/protocol.md.
   within 10 s close with 1008; 100 connections a table (the next: 1013); a connection
   with 256 messages unsent is closed with 1013.
 """
-
-
-def _where(loc: Sequence[object]) -> str:
-    """A field's place in words: ``seats, item 2`` for ``("body", "seats", 1)`` (items
-    counted from 1, as a person counts them)."""
-    parts = [
-        f"item {x + 1}" if isinstance(x, int) else str(x)
-        for x in loc
-        if x not in ("body", "query", "path")
-    ]
-    return ", ".join(parts) or "the request body"
-
-
-#: A bound's error type: its words and the key of its limit in the error's ``ctx``.
-_BOUNDS: dict[str, tuple[str, str]] = {
-    "greater_than_equal": ("at least", "ge"),
-    "greater_than": ("more than", "gt"),
-    "less_than_equal": ("at most", "le"),
-    "less_than": ("less than", "lt"),
-}
-
-
-def _words(exc: RequestValidationError) -> str:
-    """A refused request's fields in a person's words (``page must be a whole number``;
-    ``seat must be at most 7``), one sentence per field, with what is allowed."""
-    said = []
-    for err in exc.errors():
-        kind, ctx = err.get("type", ""), err.get("ctx") or {}
-        if kind == "json_invalid":
-            return "the body is not valid JSON: send one JSON object"
-        where = _where(err.get("loc", ()))
-        if kind == "missing":
-            said.append(f"{where} is missing")
-        elif kind in ("int_parsing", "int_type", "int_from_float"):
-            said.append(f"{where} must be a whole number")
-        elif kind in _BOUNDS:
-            words, key = _BOUNDS[kind]
-            said.append(f"{where} must be {words} {ctx.get(key)}")
-        elif kind == "literal_error":
-            said.append(f"{where} must be one of {ctx.get('expected')}")
-        elif kind == "string_too_long":
-            said.append(f"{where} must be at most {ctx.get('max_length')} characters")
-        elif kind == "string_too_short":
-            said.append(f"{where} must be at least {ctx.get('min_length')} characters")
-        else:
-            said.append(f"{where}: {err.get('msg', 'not valid')}")
-    return "; ".join(said) or "the request body is not valid"
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -152,7 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def _bad_body(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": _words(exc)}, status_code=400)
+        return JSONResponse({"detail": field_words(exc.errors())}, status_code=400)
 
     @app.exception_handler(BadRequest)
     async def _bad(_request: Request, exc: BadRequest) -> JSONResponse:

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 
 from primero.server import seating
 from primero.server.cluster import OPS
+from primero.server.fieldwords import field_words
 from primero.server.hints import HintsIn, hints_handler
 from primero.server.hub import Hub
 from primero.server.models import ActionIn, ChatIn, ResyncIn
@@ -99,14 +100,6 @@ def _error(action_id: object, message: str) -> dict[str, Any]:
         "id": action_id if isinstance(action_id, str) else None,
         "message": message,
     }
-
-
-def _validation_words(exc: ValidationError) -> str:
-    parts = []
-    for err in exc.errors():
-        where = ".".join(str(x) for x in err["loc"]) or "message"
-        parts.append(f"{where}: {err['msg']}")
-    return "; ".join(parts)
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -199,7 +192,7 @@ async def _serve(rt: TableRuntime, client: Client, limit: int) -> None:
                 try:
                     msg = model.model_validate(obj)
                 except ValidationError as exc:
-                    problem = _validation_words(exc)
+                    problem = field_words(exc.errors())
                 else:
                     # Shielded: a connection closing while its change is being stored
                     # must not cut the change between its write and its apply (memory
