@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import doctest
 import random
+from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -417,6 +418,8 @@ def test_cli_odds_errors_exit_2(args: list[str], message: str) -> None:
 
 
 _VALUE_KEYS = [int(c) * 128 + int(p) for c, p in zip(VALUE_CATEGORY, VALUE_POINTS, strict=True)]
+#: The rank of each value key (its index in :data:`_VALUE_KEYS`).
+_VALUE_RANK = {key: rank for rank, key in enumerate(_VALUE_KEYS)}
 
 
 def brute_force_outcomes(
@@ -432,7 +435,7 @@ def brute_force_outcomes(
             draws = sorted(
                 combinations(unseen, 4 - len(keep)), key=lambda d: [c.id for c in reversed(d)]
             )
-            ranks = [_VALUE_KEYS.index(evaluate(keep + draw).key) for draw in draws]
+            ranks = [_VALUE_RANK[evaluate(keep + draw).key] for draw in draws]
             result.append((keep, discard, ranks))
     return result
 
@@ -461,7 +464,8 @@ def test_exchange_outcomes_equal_brute_force(own: tuple[Card, ...], dead: tuple[
         assert out.draws(i) == 4 - len(keep)
         assert out.outcomes(i) == len(ranks) == comb(len(out.unseen), out.draws(i))
         assert out.ranks[i].tolist() == ranks
-        assert out.counts[i].tolist() == [ranks.count(r) for r in range(len(VALUE_CATEGORY))]
+        tally = Counter(ranks)
+        assert out.counts[i].tolist() == [tally[r] for r in range(len(VALUE_CATEGORY))]
 
 
 def test_exchange_outcomes_are_read_only_and_match_exchange_odds() -> None:

@@ -10,11 +10,12 @@ deals, refusals and deck exhaustion all happen.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from enum import Enum
-from typing import Literal
+from typing import Literal, cast
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -155,13 +156,17 @@ def check_chips(state: HandState) -> None:
         assert list(state.result.final_stacks) == state.stacks
 
 
+DECK_IDS = [card.id for card in DECK]
+
+
 def check_cards(state: HandState) -> None:
-    pool: list[Card] = [*state.stock(), *state.discard_pile, *state.dead]
+    stock = state.stock()
+    pool: list[Card] = [*stock, *state.discard_pile, *state.dead]
     for hand in state.hands:
         pool.extend(hand)
     assert len(pool) == 40, f"{len(pool)} cards accounted for"
-    assert set(pool) == set(DECK)
-    assert state.stock_count == len(state.stock())
+    assert sorted(card.id for card in pool) == DECK_IDS  # every card of the deck once
+    assert state.stock_count == len(stock)
 
 
 def card_or_none(word: str) -> Card | None:
@@ -171,27 +176,45 @@ def card_or_none(word: str) -> Card | None:
         return None
 
 
-def cards_in(obj: object) -> Iterator[Card]:
+@functools.lru_cache(maxsize=1 << 16)
+def cards_in_text(text: str) -> frozenset[Card]:
+    """The cards named by the words of ``text`` (cached: views repeat their strings)."""
+    return frozenset(card for card in map(card_or_none, text.split(" ")) if card is not None)
+
+
+@functools.cache
+def field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def cards_in(obj: object) -> set[Card]:
     """Every card an object holds, in fields, containers or card words of its strings."""
-    if isinstance(obj, Card):
-        yield obj
-    elif isinstance(obj, str):
-        for word in obj.split(" "):
-            card = card_or_none(word)
-            if card is not None:
-                yield card
-    elif isinstance(obj, HandValue):
-        yield from obj.counting
-    elif isinstance(obj, tuple | list):
-        for item in obj:
-            yield from cards_in(item)
-    elif isinstance(obj, Enum | int | type(None)):
-        return
-    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        for f in dataclasses.fields(obj):
-            yield from cards_in(getattr(obj, f.name))
-    else:
-        raise AssertionError(f"unexpected value in a view: {obj!r}")
+    found: set[Card] = set()
+    todo = [obj]
+    while todo:
+        item = todo.pop()
+        kind = type(item)
+        if kind is int or kind is bool or item is None:  # the most common: no card
+            continue
+        if kind is str:
+            found |= cards_in_text(cast(str, item))
+        elif kind is tuple or kind is list:
+            todo.extend(cast("tuple[object, ...]", item))
+        elif isinstance(item, Card):
+            found.add(item)
+        elif isinstance(item, str):
+            found |= cards_in_text(item)
+        elif isinstance(item, HandValue):
+            found.update(item.counting)
+        elif isinstance(item, tuple | list):
+            todo.extend(item)
+        elif isinstance(item, Enum | int):
+            continue
+        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
+            todo.extend(getattr(item, name) for name in field_names(type(item)))
+        else:
+            raise AssertionError(f"unexpected value in a view: {item!r}")
+    return found
 
 
 def check_views(state: HandState) -> None:
@@ -204,6 +227,7 @@ def check_views(state: HandState) -> None:
             if cards is not None:
                 assert showdown and seat in still_in
                 shown.update(cards)
+    lines = [a.line() for a in state.actions]  # each action's own line, once per step
     for seat in [*range(state.n), None]:
         v: SeatView = view(state, seat)
         known: set[Card] = set(shown)
@@ -214,16 +238,16 @@ def check_views(state: HandState) -> None:
             assert v.hand == tuple(state.hands[seat])
         else:
             assert v.hand == () and v.discards == ()
-        seen = set(cards_in(v)) | set(cards_in(v.log)) | set(cards_in(v.pots))
+        seen = cards_in(v) | cards_in(v.log) | cards_in(v.pots)
         assert seen <= known, f"seat {seat} sees {sorted(map(str, seen - known))}"
         assert len(v.log) == len(state.actions)
-        for line, action in zip(v.log, state.actions, strict=True):
+        for line, action, full in zip(v.log, state.actions, lines, strict=True):
             if isinstance(action, Deal | Exchange) and action.seat != seat:
                 words = line.split(" ")
                 assert words[-len(action.cards):] == ["??"] * len(action.cards) or not action.cards
-                assert len(words) == len(action.line().split(" "))
+                assert len(words) == len(full.split(" "))
             else:
-                assert line == action.line()
+                assert line == full
         assert (v.legal is not None) == (seat is not None and seat == state.to_act)
         if v.legal is not None:
             assert v.legal == state.legal_actions()
@@ -362,6 +386,7 @@ def play_random_hand(
     stats = Counter() if stats is None else stats
     ref = Referee(list(stacks), rules)  # the oracle: docs/rules.md, not the engine's code
     steps = 0
+    played: list[Action] = []  # the actions applied, in order
     while not state.complete:
         steps += 1
         assert steps < 5000, "hand does not end"
@@ -405,7 +430,7 @@ def play_random_hand(
         phase_before = state.phase
         state.apply(action)
         ref.apply(action)
-        assert state.lines()[-1] == action.line()
+        played.append(action)
         check_turn(state, action, phase_before)
         if state.void_deals > voids:
             stats["void deal"] += 1
@@ -413,6 +438,8 @@ def play_random_hand(
     check_cards(state)
     if views:
         check_views(state)
+    # The record is the actions applied, each written as its own line.
+    assert state.lines() == [action.line() for action in played]
     result = state.result
     assert result is not None and state.to_act is None
     assert ref.to_act() is None and ref.final_stacks == list(result.final_stacks)  # R7
@@ -440,11 +467,11 @@ def play_random_hand(
 # ---------------------------------------------------------------- the tests
 
 
-def test_thousands_of_random_hands() -> None:
+def test_a_thousand_random_hands() -> None:
     stats: Stats = Counter()
-    for seed in range(3000):
+    for seed in range(1000):
         play_random_hand(seed, stats=stats)
-    assert stats["hands"] == 3000
+    assert stats["hands"] == 1000
     # Every tricky path was exercised.
     for event in ("deck exhausted", "void deal", "side pots", "uncontested", "split",
                   "refused", "bust"):
@@ -460,18 +487,18 @@ def test_random_hands_with_illegal_probes_at_every_step() -> None:
 
 def test_aggressive_hands_with_refusals_and_raise_wars() -> None:
     stats: Stats = Counter()
-    for seed in range(500_000, 501_500):
+    for seed in range(500_000, 500_500):
         play_random_hand(seed, illegal=seed % 3 == 0, views=seed % 25 == 0, stats=stats,
                          aggressive=True)
     assert stats["refused"] >= 2000
-    assert stats["side pots"] >= 500
+    assert stats["side pots"] >= 200
 
 
 def test_views_never_show_hidden_cards() -> None:
     stats: Stats = Counter()
-    for seed in range(200_000, 200_120):
+    for seed in range(200_000, 200_040):
         play_random_hand(seed, views=True, stats=stats)
-    assert stats["hands"] == 120
+    assert stats["hands"] == 40
     assert stats["uncontested"] >= 5
 
 
