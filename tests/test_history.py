@@ -565,3 +565,15 @@ def test_json_writes_toml_dates_as_iso_strings_and_refuses_other_objects() -> No
     bad = HandRecord(("A", "B", "C", "D"), (10,) * 4, [], extra={"tags": {1, 2}})
     with pytest.raises(TypeError, match="set cannot be written as JSON"):
         dump_record(bad, "json")
+
+
+def test_an_empty_record_is_said_to_be_empty(tmp_path: Path) -> None:
+    """An empty file (or only blank lines) is said as such, not as a wrong variant (found
+    by a fresh-user pass: 'variant must be "primero"')."""
+    for text in ("", "\n  \n"):
+        path = tmp_path / "empty.prh"
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(RecordError) as caught:
+            read_record(path)
+        assert caught.value.message.startswith("it is empty: a record holds at least")
+        assert caught.value.index is None

@@ -234,8 +234,12 @@ def parse_record(text: str, fmt: Literal["toml", "json"] = "toml") -> HandRecord
         fmt: ``"toml"`` (``.prh``) or ``"json"``.
 
     Raises:
-        RecordError: (``index`` None) the text is not valid TOML/JSON, or the header is wrong.
+        RecordError: (``index`` None) the text is empty or only white space, is not valid
+            TOML/JSON, or the header is wrong.
     """
+    if not text.strip():
+        raise RecordError("it is empty: a record holds at least its variant, players,"
+                          " starting stacks and actions (hand-history.md)")
     try:
         data = tomllib.loads(text) if fmt == "toml" else json.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
