@@ -59,6 +59,19 @@ Screen.-narrow Board #keys-text { display: block; }
 _NOTHING = object()  # no key yet (:meth:`Board._put`)
 
 
+def _content_key(content: RenderableType) -> object:
+    """What a part filled with ``content`` shows, for :meth:`Board._put`: a string or a
+    Text by its characters and styles; anything else by identity (always drawn)."""
+    if isinstance(content, str):
+        return ("str", content)
+    if isinstance(content, Text):
+        return (
+            "text", content.plain, tuple(content.spans), content.style, content.justify,
+            content.overflow, content.no_wrap, content.end, content.tab_size,
+        )
+    return object()
+
+
 class _DrawnOnce:
     """A Rich renderable drawn once per width and kept: Textual draws a part once to
     measure its height and again to show it, and the seats' table is the costliest part
@@ -473,7 +486,7 @@ class Board(Horizontal):
 
     def set_prompt(self, text: RenderableType) -> None:
         """Show a prompt or message under the cards ("" clears it)."""
-        self.query_one("#prompt", Static).update(text)
+        self._put("#prompt", _content_key(text), lambda: text)
 
     def set_keys(self, choices: Sequence[KeyChoice]) -> None:
         """Show one button per key that does something now; when they do not fit on one
@@ -502,14 +515,13 @@ class Board(Horizontal):
 
     def set_extra(self, content: RenderableType) -> None:
         """Fill the area under the keys (hints or analysis; "" hides it)."""
-        extra = self.query_one("#extra", Static)
-        extra.update(content)
+        extra = self._put("#extra", _content_key(content), lambda: content)
         extra.display = bool(content)
 
     def set_panel(self, content: RenderableType) -> None:
         """Fill the side panel above the log (hints, analysis or a lesson; "" hides it)."""
+        key = _content_key(content)
         for name in ("#panel", "#npanel"):
-            panel = self.query_one(name, Static)
-            panel.update(content)
+            panel = self._put(name, key, lambda: content)
             panel.set_class(not content, "-empty")
         self.query_one("#panel", Static).display = bool(content)
