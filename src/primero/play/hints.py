@@ -19,8 +19,10 @@ are the unseen cards the odds average over, so no hidden card is ever used.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from primero.engine.cards import Card
 from primero.engine.hands import Category
 from primero.engine.odds import OddsError, ShowdownOdds, exchange_odds, showdown_odds
 from primero.engine.state import Phase
@@ -201,8 +203,18 @@ def showdown_now(view: SeatView) -> tuple[int, ShowdownOdds] | None:
     opponents = len(view.still_in) - 1
     if len(view.hand) != 4 or opponents < 1:
         return None
+    odds = _showdown(tuple(view.hand), tuple(view.discards), opponents)
+    return None if odds is None else (opponents, odds)
+
+
+@functools.lru_cache(maxsize=256)
+def _showdown(
+    hand: tuple[Card, ...], dead: tuple[Card, ...], opponents: int
+) -> ShowdownOdds | None:
+    """:func:`showdown_odds` of ``hand`` (None if it raises :class:`OddsError`), kept: the
+    figures are seeded, so they depend on these arguments only, and the table asks for
+    them again at each move of the others while the seat's cards stay the same."""
     try:
-        odds = showdown_odds(view.hand, view.discards, opponents, trials=SHOWDOWN_TRIALS, seed=0)
+        return showdown_odds(hand, dead, opponents, trials=SHOWDOWN_TRIALS, seed=0)
     except OddsError:
         return None
-    return opponents, odds

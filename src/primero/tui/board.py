@@ -17,10 +17,12 @@ opens the whole log, and the next move closes it again.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import ClassVar
 
 from rich.console import Console, ConsoleOptions, RenderableType
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -54,6 +56,51 @@ Screen.-narrow Board #keys-text { display: block; }
 """
 
 
+_NOTHING = object()  # no key yet (:meth:`Board._put`)
+
+
+def _content_key(content: RenderableType) -> object:
+    """What a part filled with ``content`` shows, for :meth:`Board._put`: a string or a
+    Text by its characters and styles; anything else by identity (always drawn)."""
+    if isinstance(content, str):
+        return ("str", content)
+    if isinstance(content, Text):
+        return (
+            "text", content.plain, tuple(content.spans), content.style, content.justify,
+            content.overflow, content.no_wrap, content.end, content.tab_size,
+        )
+    return object()
+
+
+class _DrawnOnce:
+    """A Rich renderable drawn once per width and kept: Textual draws a part once to
+    measure its height and again to show it, and the seats' table is the costliest part
+    of the board to draw. For renderables whose lines do not depend on
+    ``options.height`` (a :class:`rich.table.Table` draws with no height; Text ignores
+    it).
+    """
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+        self._drawn: dict[tuple[object, ...], list[Segment]] = {}
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        """The segments of ``renderable`` at ``options`` (drawn the first time only)."""
+        key = (
+            options.max_width, options.min_width, options.justify, options.overflow,
+            options.no_wrap, options.highlight, options.markup, options.ascii_only,
+            options.legacy_windows, options.encoding, options.is_terminal,
+        )
+        segments = self._drawn.get(key)
+        if segments is None:
+            segments = self._drawn[key] = list(console.render(self.renderable, options))
+        yield from segments
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """The width of ``renderable``."""
+        return Measurement.get(console, options, self.renderable)
+
+
 class KeyButton(Button):
     """A button standing for a key; pressing it is the same as pressing the key.
 
@@ -64,10 +111,21 @@ class KeyButton(Button):
     """
 
     def __init__(self, choice: KeyChoice) -> None:
-        name = self.key_label(choice.key)
-        super().__init__(f"{name} {choice.label}", compact=True, classes="keybutton")
+        super().__init__(self.text(choice), compact=True, classes="keybutton")
         self.key = choice.key
         self.can_focus = False
+
+    @classmethod
+    def text(cls, choice: KeyChoice) -> str:
+        """The button's label: the key as written on screen and what it does."""
+        return f"{cls.key_label(choice.key)} {choice.label}"
+
+    def show_choice(self, choice: KeyChoice) -> None:
+        """Stand for another key: its label and key (an existing button reused, which
+        costs far less than mounting a new one)."""
+        self.key = choice.key
+        self.label = self.text(choice)
+        self.refresh(layout=True)  # the width follows the label
 
     @staticmethod
     def key_label(key: str) -> str:
@@ -180,6 +238,16 @@ class Board(Horizontal):
     #: How many log lines the narrow tail shows (set after each layout).
     _tail = 6
     _fit_rounds = 0
+    #: The keys shown now (:meth:`set_keys`) and the buttons standing for them, in order.
+    _choices: tuple[KeyChoice, ...] | None = None
+    _buttons: tuple[KeyButton, ...] = ()
+    #: The key of what each part of :meth:`show` shows (:meth:`_put`), and of ``_log``.
+    _drawn: dict[str, object]
+    _log_key: object = None
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._drawn = {}
 
     def compose(self) -> ComposeResult:
         """The parts of the board: a scrolling column and the key bar under it; the side
@@ -274,22 +342,33 @@ class Board(Horizontal):
                 ``watch``); the table screens show names and the dealer mark only.
         """
         names = labels_for(view, labels)
-        status = Text(title + "  ", style="bold cyan") if title else Text()
-        status.append_text(status_text(view, view.players, you=you))
-        self.query_one("#status", Static).update(status)
-        self.query_one("#seats", Static).update(table_panel(view, names, seat_names=seat_names))
+        chosen = frozenset(selected)
+
+        def status() -> Text:
+            out = Text(title + "  ", style="bold cyan") if title else Text()
+            out.append_text(status_text(view, view.players, you=you))
+            return out
+
+        self._put("#status", (view, title, you), status)
+        self._put(
+            "#seats", (view, names, seat_names),
+            lambda: _DrawnOnce(table_panel(view, names, seat_names=seat_names)),
+        )
         spectator = self.spectator_note or "Watching as a spectator: no cards of your own."
-        self.query_one("#hand", Static).update(
-            hand_panel(view, selected=selected, spectator=spectator)
+        self._put(
+            "#hand", (view, chosen, spectator),
+            lambda: hand_panel(view, selected=chosen, spectator=spectator),
         )
         whose = "Your"
         if you is None and view.seat is not None:
             whose = possessive(names[view.seat])
             whose = whose[:1].upper() + whose[1:]
-        self.query_one("#hand-line", Static).update(
-            hand_panel(view, selected=selected, compact=True, whose=whose, spectator=spectator)
+        self._put(
+            "#hand-line", (view, chosen, whose, spectator),
+            lambda: hand_panel(
+                view, selected=chosen, compact=True, whose=whose, spectator=spectator
+            ),
         )
-        log = log_text(view, view.players, you=you is not None)
         lines = len(view.log)
         grew = lines != self._log_lines
         new_hand = lines < self._log_lines
@@ -297,17 +376,19 @@ class Board(Horizontal):
         over = view.final_stacks is not None
         log_scroll = self.query_one("#log-scroll", VerticalScroll)
         at_end = log_scroll.scroll_y >= log_scroll.max_scroll_y
-        self.query_one("#log", Static).update(log)
+        mine = you is not None
+        self._put("#log", (view, mine), lambda: log_text(view, view.players, you=mine))
         if at_end or new_hand:
             # the side log's newest line on screen, unless the person scrolled it up (it
             # stays where they left it until they scroll back down, or the next hand)
             log_scroll.scroll_end(animate=False)
-        if self.tail_log:
-            log = log_text(view, view.players, you=you is not None, result=False)
-        self._log = log
-        result = self.query_one("#result", Static)
-        result.update(
-            result_text(view, view.players, compact=self.narrow, you=you is not None)
+        if (view, mine, self.tail_log) != self._log_key:
+            self._log_key = (view, mine, self.tail_log)
+            self._log = log_text(view, view.players, you=mine, result=not self.tail_log)
+        narrow = self.narrow
+        result = self._put(
+            "#result", (view, narrow, mine),
+            lambda: result_text(view, view.players, compact=narrow, you=mine),
         )
         result.display = over
         main = self.query_one("#main", VerticalScroll)
@@ -327,6 +408,20 @@ class Board(Horizontal):
             elif self._was_over and not over:
                 main.scroll_home(animate=False)  # a new hand: back to the status line
         self._was_over = over
+
+    def _put(self, name: str, key: object, content: Callable[[], RenderableType]) -> Static:
+        """Fill the part ``name`` with ``content()``, unless it shows the content of an
+        equal ``key`` already (the parts of :meth:`show` are functions of their keys):
+        an unchanged part is not drawn and measured again at each refresh.
+
+        Returns:
+            The part.
+        """
+        part = self.query_one(name, Static)
+        if self._drawn.get(name, _NOTHING) != key:
+            part.update(content())
+            self._drawn[name] = key
+        return part
 
     def _draw_nlog(self) -> None:
         """The narrow column's hand log: whole, or its newest lines (``tail_log``)."""
@@ -391,7 +486,7 @@ class Board(Horizontal):
 
     def set_prompt(self, text: RenderableType) -> None:
         """Show a prompt or message under the cards ("" clears it)."""
-        self.query_one("#prompt", Static).update(text)
+        self._put("#prompt", _content_key(text), lambda: text)
 
     def set_keys(self, choices: Sequence[KeyChoice]) -> None:
         """Show one button per key that does something now; when they do not fit on one
@@ -399,21 +494,34 @@ class Board(Horizontal):
         width = self.app.size.width - (0 if self.narrow else 39)  # the side panel: 38 + 1
         needed = sum(len(KeyButton.key_label(c.key)) + len(c.label) + 4 for c in choices)
         self.set_class(needed > width - 2, "-keys-wrap")
+        choices = tuple(choices)
+        if choices == self._choices:
+            return  # the same keys: the buttons and the key line stand (they follow the width)
+        self._choices = choices
         box = self.query_one("#buttons", Horizontal)
-        box.remove_children()
-        box.mount_all([KeyButton(c) for c in choices])
+        # the buttons there stand for the first keys (each Button mounted costs a
+        # style pass of its own); only the surplus is removed or the missing mounted
+        buttons = self._buttons
+        for button, choice in zip(buttons, choices, strict=False):
+            button.show_choice(choice)
+        if len(buttons) > len(choices):
+            box.remove_children(list(buttons[len(choices) :]))
+            self._buttons = buttons[: len(choices)]
+        elif len(choices) > len(buttons):
+            new = [KeyButton(c) for c in choices[len(buttons) :]]
+            box.mount_all(new)
+            self._buttons = (*buttons, *new)
         self.query_one("#keys-text", Static).update(KeysLine(choices))
 
     def set_extra(self, content: RenderableType) -> None:
         """Fill the area under the keys (hints or analysis; "" hides it)."""
-        extra = self.query_one("#extra", Static)
-        extra.update(content)
+        extra = self._put("#extra", _content_key(content), lambda: content)
         extra.display = bool(content)
 
     def set_panel(self, content: RenderableType) -> None:
         """Fill the side panel above the log (hints, analysis or a lesson; "" hides it)."""
+        key = _content_key(content)
         for name in ("#panel", "#npanel"):
-            panel = self.query_one(name, Static)
-            panel.update(content)
+            panel = self._put(name, key, lambda: content)
             panel.set_class(not content, "-empty")
         self.query_one("#panel", Static).display = bool(content)
