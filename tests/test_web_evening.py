@@ -59,7 +59,7 @@ def server(request: pytest.FixtureRequest) -> Server:
 
 @pytest.fixture(scope="module")
 def browser(request: pytest.FixtureRequest) -> Browser:
-    """The test process's shared Chromium: a new context per page."""
+    """The module's Chromium (webtools.shared_browser): a new context per page."""
     return shared_browser(request)
 
 

@@ -163,19 +163,16 @@ def shared_server(request: pytest.FixtureRequest) -> Server:
 
 
 def shared_browser(request: pytest.FixtureRequest) -> Browser:
-    """One Chromium for every browser test module this test process runs (each test opens
-    contexts of its own, so nothing is shared but the process), closed when the process's
-    session ends."""
-    shared = _shared(request)
-    if "browser" not in shared:
-        session = chromium()
-        shared["browser"] = session.__enter__()
+    """A Chromium for the scope of the fixture (or test) asking: a module's tests share
+    one (each opens contexts of its own), closed when that scope ends.
 
-        def close() -> None:
-            session.__exit__(None, None, None)
-
-        request.config.add_cleanup(close)
-    browser: Browser = shared["browser"]
+    Never kept for the whole session: while Playwright's sync API is open it keeps an
+    asyncio event loop running in this thread, and every later ``asyncio.run`` of the
+    same test process (the terminal and server tests) would fail with "cannot be called
+    from a running event loop"."""
+    session = chromium()
+    browser = session.__enter__()
+    request.addfinalizer(lambda: session.__exit__(None, None, None))
     return browser
 
 
