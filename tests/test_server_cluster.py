@@ -127,12 +127,12 @@ def test_three_processes_people_and_bots(pg: str, redis_url: str, tmp_path: Path
     try:
         a, b, c = servers
         table = create_table(a, {"seats": ["open", "heuristic", "open", "random"],
-                                 "max_hands": 2, "turn_seconds": 0})
+                                 "max_hands": 3, "turn_seconds": 0})
         ana = Player(servers, table, "Ana", join_table(b, table, "Ana"), first=1)
         ben = Player(servers, table, "Ben", join_table(c, table, "Ben"), first=2)
         spectator = Player(servers, table, "watcher", None)
         bots = create_table(b, {"seats": ["random", "random", "heuristic"],
-                                "rules": {"min_players": 3}, "max_hands": 2})
+                                "rules": {"min_players": 3}, "max_hands": 3})
         watcher = Player(servers, bots, "watcher2", None, first=2)
         players = [ana, ben, spectator, watcher]
         for p in players:
@@ -261,7 +261,7 @@ def test_owner_killed_mid_hand(pg: str, redis_url: str, tmp_path: Path) -> None:
     try:
         a, b = servers
         table = create_table(a, {"seats": ["random", "open", "heuristic", "random"],
-                                 "max_hands": 2, "turn_seconds": 0})
+                                 "max_hands": 4, "turn_seconds": 0})
         ana = Person(b, table, join_table(b, table, "Ana"))
         before = ana.until(lambda m: m["table"]["hands_played"] >= 1 and m["legal"] is not None,
                            90, "a move of Ana's in hand 2")
@@ -381,7 +381,7 @@ def test_redis_restarted_mid_match(pg: str, tmp_path: Path) -> None:
     try:
         a, b = servers
         table = create_table(a, {"seats": ["random", "open", "random"],
-                                 "rules": {"min_players": 3}, "max_hands": 2,
+                                 "rules": {"min_players": 3}, "max_hands": 3,
                                  "turn_seconds": 0})
         ana = Person(b, table, join_table(b, table, "Ana"))
         ana.hold = True  # her first turn stays open until Redis is gone

@@ -4,7 +4,6 @@ replayed, no card leaked, one action id applied once, kill -9 and resume, SIGTER
 
 from __future__ import annotations
 
-import functools
 import json
 import subprocess
 import threading
@@ -82,15 +81,9 @@ def _export(url: str, out: Path, cwd: Path) -> list[Path]:
     return sorted(out.rglob("*.prh"), key=lambda p: (p.parent.name, int(p.stem)))
 
 
-def _allowed_cards(path: Path, seat: str | None) -> frozenset[str]:
+def _allowed_cards(path: Path, seat: str | None) -> set[str]:
     """The cards ``seat`` (a p label, or None) may see in a hand: its own deals and
-    discards, and the cards shown at the showdown (R9b), from the exported record (read
-    and replayed once per record and seat: the leak checks ask it for every frame)."""
-    return _allowed_in(path, path.stat().st_mtime_ns, seat)
-
-
-@functools.lru_cache(maxsize=4096)
-def _allowed_in(path: Path, _mtime: int, seat: str | None) -> frozenset[str]:
+    discards, and the cards shown at the showdown (R9b), from the exported record."""
     record = read_record(path)
     cards: set[str] = set()
     if seat is not None:
@@ -102,18 +95,18 @@ def _allowed_in(path: Path, _mtime: int, seat: str | None) -> frozenset[str]:
     for shown in state.result.shown_cards:
         if shown is not None:
             cards |= {str(c) for c in shown}
-    return frozenset(cards)
+    return cards
 
 
 def test_people_and_bots_play_whole_matches(
     server: LiveServer, db_url: str, tmp_path: Path
 ) -> None:
-    body = {"seats": ["open", "heuristic", "open", "random"], "max_hands": 2, "turn_seconds": 0}
+    body = {"seats": ["open", "heuristic", "open", "random"], "max_hands": 4, "turn_seconds": 0}
     table = _create(server, body)
     players = [Player([server], table, n, _join(server, table, n)) for n in ("Ana", "Ben")]
     spectator = Player([server], table, "watcher", None)
     bots_only = _create(
-        server, {"seats": ["random", "random", "heuristic", "random"], "max_hands": 2}
+        server, {"seats": ["random", "random", "heuristic", "random"], "max_hands": 3}
     )
     watcher = Player([server], bots_only, "watcher2", None)
     for p in [*players, spectator, watcher]:
@@ -127,7 +120,7 @@ def test_people_and_bots_play_whole_matches(
     for f in files:
         by_table.setdefault(f.parent.name, []).append(f)
     played_by: dict[str, int] = {}
-    for t, client, most in ((table, players[0], 2), (bots_only, watcher, 2)):
+    for t, client, most in ((table, players[0], 4), (bots_only, watcher, 3)):
         played = client.frames[-1]["table"]["hands_played"]  # fewer if one holds every chip
         played_by[t] = played
         assert client.frames[-1]["table"]["status"] == "over" and 1 <= played <= most
@@ -241,7 +234,7 @@ def test_kill_9_mid_hand_then_resume(db_url: str, tmp_path: Path) -> None:
     live = LiveServer(db_url, tmp_path).start()
     table = _create(
         live,
-        {"seats": ["random", "open", "random", "heuristic"], "max_hands": 2, "turn_seconds": 0},
+        {"seats": ["random", "open", "random", "heuristic"], "max_hands": 4, "turn_seconds": 0},
     )
     token = _join(live, table, "Ana")
     n = 0
@@ -291,8 +284,7 @@ def _check_after_restart(
     number = before["hand"]["number"]
     files = _export(db_url, tmp_path / "out", tmp_path)
     played = int(files[-1].stem)
-    # killed in hand 2 of 2: the match ends with the interrupted hand, played to its end
-    assert played == 2 and [int(f.stem) for f in files] == [1, 2]
+    assert 2 <= played <= 4 and [int(f.stem) for f in files] == list(range(1, played + 1))
     # The interrupted hand: the lines seen before the kill, then the same seed's cards.
     record = read_record(files[number - 1])
     seen = before["hand"]["log"]
