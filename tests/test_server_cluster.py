@@ -23,9 +23,11 @@ from typing import Any
 
 import httpx
 import pytest
+import redis
 from websockets.sync.client import ClientConnection
 
 from primero.engine.history import read_record
+from primero.server.cluster import namespace
 from server_helpers import (
     PRIMERO,
     LiveServer,
@@ -314,14 +316,22 @@ def test_owner_paused_past_its_lease_applies_nothing(
         assert created.status_code == 201
         table, host = created.json()["id"], created.json()["host_token"]
         assert a.proc is not None
-        with open_table_ws(b, table) as ws:
+        lease = f"{namespace(pg)}:lease:{table}"
+        with open_table_ws(b, table) as ws, redis.Redis.from_url(
+            redis_url, decode_responses=True
+        ) as r:
             first = json.loads(ws.recv(timeout=30))
+            paused = r.get(lease)  # a's process id: it created the table and drives it
+            assert paused is not None
             os.kill(a.proc.pid, signal.SIGSTOP)
             stopped_lines = len(_lines(pg, table))
+            # online.md: taken over within the lease plus 2 s (and slack for a loaded host)
+            wait_for(lambda: r.get(lease) not in (None, paused), float(LEASE) + 2 + 8,
+                     "another process taking the paused owner's table")
             m = first
-            deadline = time.monotonic() + float(LEASE) + 2 + 8
+            deadline = time.monotonic() + 60  # its bots' moves, on a loaded host
             while len(_lines(pg, table)) <= stopped_lines + 10:  # b took it and drives it
-                assert time.monotonic() < deadline, "nobody took the paused owner's table"
+                assert time.monotonic() < deadline, "the table taken over did not go on"
                 m = json.loads(ws.recv(timeout=30))
             log_mark = len(a.log)
             os.kill(a.proc.pid, signal.SIGCONT)

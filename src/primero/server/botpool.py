@@ -14,8 +14,17 @@ caller gets :class:`TimeoutError` (the runtime then makes the seat's least commi
 move). Decisions of other tables that were running in the stopped workers get
 :class:`~concurrent.futures.process.BrokenProcessPool` and are asked again by their tables.
 
+A decision is timed only once the workers have started: every caller waits for the
+start of the workers in use (after a restart, the new ones), not only the first. Were
+the others timed from their call, a start slower than ``timeout`` (a loaded host: several
+seconds to start Python and import the bots) would time out every other table's decision
+and restart the workers again before they were ready, each restart killing the next
+start, and no heuristic bot would decide again (each of its moves waiting ``timeout``
+for the least committal move).
+
 TEST ONLY: :data:`FAULT_ENV` (``"raise:KIND"`` or ``"sleep:KIND:SECONDS"``) makes every
-decision of bots of kind ``KIND`` raise, or sleep first, in the workers.
+decision of bots of kind ``KIND`` raise, or sleep first, in the workers;
+``"start:SECONDS"`` makes each worker's start take that much longer.
 """
 
 from __future__ import annotations
@@ -50,7 +59,7 @@ def _fault(agent: Any) -> None:
     if not spec:
         return
     parts = spec.split(":")
-    if getattr(agent, "name", None) != parts[1]:
+    if parts[0] == "start" or getattr(agent, "name", None) != parts[1]:
         return
     if parts[0] == "raise":
         raise RuntimeError(f"{FAULT_ENV}: a bot of kind {parts[1]} raises (test fault)")
@@ -87,6 +96,9 @@ def _warm(parent: int) -> None:
     """A worker's start: watch the server, and import the bots (the heuristic's tables)
     before the first call."""
     threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+    spec = os.environ.get(FAULT_ENV, "").split(":")
+    if spec[0] == "start":  # TEST ONLY: a slow start (a loaded host)
+        time.sleep(float(spec[1]))
     from primero.bots import make_bot
 
     make_bot("heuristic", 0)
@@ -124,13 +136,24 @@ class BotPool:
             self._ready = [self._pool.submit(_noop) for _ in range(self.processes)]
 
     async def _started(self) -> None:
-        ready, self._ready = self._ready, []
-        if ready:  # a slow machine may take seconds to start Python and import the bots
-            await asyncio.wait([asyncio.wrap_future(f) for f in ready], timeout=STARTING)
+        """Wait until the workers in use have started (at most :data:`STARTING` seconds
+        each time), again when they were replaced meanwhile: every caller waits, not
+        only the first, so that no decision is timed while the workers start."""
+        while True:
+            pool, ready = self._pool, self._ready
+            waiting = [asyncio.wrap_future(f) for f in ready if not f.done()]
+            if not waiting:
+                return
+            # a slow machine may take seconds to start Python and import the bots
+            done, _ = await asyncio.wait(waiting, timeout=STARTING)
+            for f in done:  # a start cut by a restart is no error of this decision
+                if not f.cancelled():
+                    f.exception()
+            if pool is self._pool:
+                return  # started (or STARTING passed: the decision is timed all the same)
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        if self._ready:
-            await self._started()
+        await self._started()
         loop = asyncio.get_running_loop()
         pool = self._pool
         future = loop.run_in_executor(pool, fn, *args)
