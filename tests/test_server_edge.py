@@ -46,7 +46,7 @@ def server(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Li
     """One server per database: no creation limit (the flood has its own server)."""
     live = LiveServer(
         db_url, tmp_path_factory.mktemp("srv"), "--create-rate", "0", "--allow-host",
-        "play.example",
+        "play.example", "--bot-processes", "0",  # the edge, not the bots' workers
     ).start()
     yield live
     live.kill()
@@ -86,7 +86,7 @@ def test_creation_floods_and_max_tables_get_429(db_url: str, tmp_path: Path) -> 
     with database("sqlite" if db_url.startswith("sqlite") else "postgresql", tmp_path) as url:
         live = LiveServer(
             url, tmp_path, "--create-rate", "2", "--max-tables", "4",
-            "--forwarded-allow-ips", "127.0.0.1",
+            "--forwarded-allow-ips", "127.0.0.1", "--bot-processes", "0",
         ).start()
         try:
             def create(client: str) -> httpx.Response:

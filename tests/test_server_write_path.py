@@ -46,6 +46,11 @@ BOTS = {"seats": ["random", "random", "random", "random"], "turn_seconds": 0, "s
 TWO = {"seats": ["open", "open"], "rules": {"min_players": 2}, "turn_seconds": 0}
 
 
+#: The servers here test the write path, not the bots' worker processes (the bot fault
+#: test below, the live and the cluster tests run them): bots decide in threads.
+THREADS = ("--bot-processes", "0")
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     with database(request.param, tmp_path) as url:
@@ -89,7 +94,7 @@ def _people_table(live: LiveServer) -> tuple[str, dict[str, str], str, dict[str,
 
 @pytest.fixture
 def server(db_url: str, tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(db_url, tmp_path).start()
+    live = LiveServer(db_url, tmp_path, *THREADS).start()
     yield live
     if live.proc is not None and live.proc.poll() is None:
         live.kill()
@@ -98,7 +103,7 @@ def server(db_url: str, tmp_path: Path) -> Iterator[LiveServer]:
 def test_a_nul_in_an_action_id_bricks_nothing(db_url: str, tmp_path: Path) -> None:
     """Issue 15: ``{"type":"action","id":"x\\u0000",...}`` (PostgreSQL refuses the NUL)
     is answered, the table and every other table go on, and a restart works."""
-    live = LiveServer(db_url, tmp_path).start()
+    live = LiveServer(db_url, tmp_path, *THREADS).start()
     try:
         bots = [_create(live, BOTS) for _ in range(3)]
         table, tokens, name, _m = _people_table(live)
@@ -124,7 +129,7 @@ def test_a_nul_in_an_action_id_bricks_nothing(db_url: str, tmp_path: Path) -> No
                  "every bots-only table goes on")
         seen = _version(live, table)
         live.stop()
-        live = LiveServer(db_url, tmp_path).start()  # a restart works: nothing is bricked
+        live = LiveServer(db_url, tmp_path, *THREADS).start()  # a restart works: nothing is bricked
         assert _version(live, table) == seen
         assert table in {t["id"] for t in httpx.get(f"{live.http}/api/tables", timeout=10).json()}
         resumed = _create(live, BOTS)
@@ -141,7 +146,7 @@ def test_a_database_cut_of_seconds_is_lived_through(tmp_path: Path) -> None:
     with postgres_url() as direct:
         proxy = TcpProxy(("127.0.0.1", 5432))
         url = direct.replace("127.0.0.1:5432", f"127.0.0.1:{proxy.port}")
-        live = LiveServer(url, tmp_path).start()
+        live = LiveServer(url, tmp_path, *THREADS).start()
         try:
             bots = [_create(live, BOTS) for _ in range(3)]
             table, tokens, name, _m = _people_table(live)
@@ -226,13 +231,13 @@ def test_a_table_that_cannot_be_replayed_is_broken_and_the_rest_resume(
 ) -> None:
     """online.md: no stored table stops the server from starting; one whose lines cannot
     be replayed is "broken", listed with ``?status=broken`` and its detail."""
-    live = LiveServer(db_url, tmp_path).start()
+    live = LiveServer(db_url, tmp_path, *THREADS).start()
     try:
         table, tokens, _name, m = _people_table(live)  # a hand in progress, lines stored
         good = _create(live, BOTS)
         live.kill()
         _corrupt_a_line(db_url, table)
-        live = LiveServer(db_url, tmp_path).start()
+        live = LiveServer(db_url, tmp_path, *THREADS).start()
         listed = httpx.get(f"{live.http}/api/tables", timeout=10).json()
         assert [t["id"] for t in listed] == [good]
         broken = httpx.get(f"{live.http}/api/tables", params={"status": "broken"},

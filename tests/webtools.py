@@ -66,7 +66,9 @@ class Server:
         self.log = (folder / "server.log").open("w")
         self.proc = subprocess.Popen(
             [str(primero), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--database-url", self.url, "--bot-pause", str(bot_pause), *extra],
+             "--database-url", self.url, "--bot-pause", str(bot_pause),
+             # the pages, not the bots' worker processes (the live tests run those)
+             "--bot-processes", "0", *extra],
             cwd=folder, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + 30

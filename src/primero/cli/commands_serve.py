@@ -49,6 +49,15 @@ def serve_command(
             max=600,
         ),
     ] = 5.0,
+    bot_processes: Annotated[
+        int,
+        typer.Option(
+            help="Worker processes for the bots' decisions and hints, off the event loop "
+            "(0: threads of the server's process, which share its CPU with every table).",
+            min=0,
+            max=64,
+        ),
+    ] = 2,
     allow_origin: Annotated[
         list[str] | None,
         typer.Option(help="Another page origin allowed to open WebSockets (repeatable)."),
@@ -139,6 +148,7 @@ def serve_command(
         database_url=database_url,
         bot_pause=bot_pause,
         bot_timeout=bot_timeout,
+        bot_processes=bot_processes,
         allow_origins=tuple(allow_origin or ()),
         listen_host=host,
         allow_hosts=hosts,
