@@ -63,6 +63,10 @@ def test_a_person_who_leaves_mid_hand_is_played_by_the_timer_rule_then_left() ->
     assert payload is not None and payload["seat"] is None and payload["hand"] == []
     assert legal is None
     assert who not in m.match.dealt_in()
+    m.start_hand()  # a hand without them: their move is refused as theirs no more
+    with pytest.raises(IllegalActionError, match=r"^you have left this table"):
+        m.apply_line("f", who)
+    _play_out(m)
     other = 1 - who
     assert not m.over
     m.match.leave(other)  # every person has left: the match is over

@@ -351,10 +351,11 @@ class TableModel:
         """
         hand = self._open_hand()
         seat = self.hand_seat(index)
+        presence = self.match.presence[index]
+        if presence.leaving or presence.left:  # said first: no turn of theirs will come
+            raise WrongTurnError("you have left this table: you may watch and chat")
         if seat is None or hand.to_act != seat:
             raise WrongTurnError("it is not your turn")
-        if self.match.presence[index].leaving:
-            raise WrongTurnError("you have left this table: you may watch and chat")
         legal = hand.legal_actions()
         words = line.strip().split(" ")
         if words[0] not in PLAYER_VERBS:  # words for people (sentences.refusal_words)
