@@ -377,14 +377,18 @@ class Board(Horizontal):
         log_scroll = self.query_one("#log-scroll", VerticalScroll)
         at_end = log_scroll.scroll_y >= log_scroll.max_scroll_y
         mine = you is not None
-        self._put("#log", (view, mine), lambda: log_text(view, view.players, you=mine))
+        if (view, mine, self.tail_log) != self._log_key:
+            self._log_key = (view, mine, self.tail_log)
+            self._log = log_text(view, view.players, you=mine, result=not self.tail_log)
+        whole = None if self.tail_log else self._log  # the side log's text too: made once
+        self._put(
+            "#log", (view, mine),
+            lambda: whole if whole is not None else log_text(view, view.players, you=mine),
+        )
         if at_end or new_hand:
             # the side log's newest line on screen, unless the person scrolled it up (it
             # stays where they left it until they scroll back down, or the next hand)
             log_scroll.scroll_end(animate=False)
-        if (view, mine, self.tail_log) != self._log_key:
-            self._log_key = (view, mine, self.tail_log)
-            self._log = log_text(view, view.players, you=mine, result=not self.tail_log)
         narrow = self.narrow
         result = self._put(
             "#result", (view, narrow, mine),
