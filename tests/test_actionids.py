@@ -26,6 +26,7 @@ from primero.research.actionids import (
     describe,
     id_of,
     legal_ids,
+    mask_of,
     num_actions,
     raise0,
 )
@@ -149,3 +150,20 @@ def test_legal_ids_are_exactly_the_engines_legal_moves(rules: Rules) -> None:
             for action_id in ids:
                 state.check(action_of(action_id, seat=seat, hand=hand, max_stack=12))
             state.apply(bot(view(state, seat)))
+
+
+@given(st.sets(st.integers(0, 63)), st.integers(0, 8))
+def test_a_mask_has_a_1_at_each_id_and_a_0_elsewhere(ids: set[int], spare: int) -> None:
+    """Whatever the runs of ids (one at the end, several, single ids), the mask is the
+    plain definition: 1 where an id is, 0 elsewhere, ``size`` bytes."""
+    size = 64 + spare
+    mask = mask_of(sorted(ids), size)
+    assert len(mask) == size
+    assert [i for i, bit in enumerate(mask) if bit] == sorted(ids)
+    assert set(mask) <= {0, 1}
+
+
+def test_a_mask_of_exchanges_then_a_run_of_bets() -> None:
+    assert list(mask_of([4, 6, 9, 10, 11, 12], 14)) == [0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 1, 1, 0]
+    assert list(mask_of([], 3)) == [0, 0, 0]
+    assert list(mask_of([0, 1, 2], 3)) == [1, 1, 1]

@@ -97,25 +97,28 @@ def num_actions(max_stack: int) -> int:
 
 
 def mask_of(ids: Sequence[int], size: int) -> bytearray:
-    """A mask of ``size`` bytes, 1 at each of ``ids`` (ascending, in range) and 0 elsewhere.
+    """A mask of ``size`` bytes, 1 at each of ``ids`` (ascending, distinct, in range) and
+    0 elsewhere.
 
-    Each run of consecutive ids (the bet and raise amounts) is set as one slice, so a
-    mask of 200 legal ids costs a few slice copies: view it as an array with
-    ``numpy.frombuffer(mask, dtype=numpy.int8)``.
+    The ids are set one by one until the rest are consecutive (the bet or raise amounts,
+    the long run at the end of a seat's legal ids), which are set as one slice: a mask
+    of 200 legal ids costs a few single bytes and one slice copy. View it as an array
+    with ``numpy.frombuffer(mask, dtype=numpy.int8)``.
 
     >>> list(mask_of([0, 1, 20, 21, 22, 30], 32)[18:24])
     [0, 0, 1, 1, 1, 0]
     """
     out = bytearray(size)
-    start = prev = -2
-    for i in ids:
-        if i != prev + 1:
-            if start >= 0:
-                out[start:prev + 1] = b"\x01" * (prev + 1 - start)
-            start = i
-        prev = i
-    if start >= 0:
-        out[start:prev + 1] = b"\x01" * (prev + 1 - start)
+    listed = ids if isinstance(ids, list) else list(ids)  # a list is indexed natively
+    n = len(listed)
+    if n:
+        last = listed[n - 1]
+        for j in range(n):
+            first = listed[j]
+            if last - first == n - 1 - j:  # the rest is one run
+                out[first:last + 1] = b"\x01" * (n - j)
+                break
+            out[first] = 1
     return out
 
 
