@@ -99,3 +99,23 @@ def test_a_clone_of_a_stopped_hand_is_stopped_too() -> None:
     assert state.hand.void_deals == 1 and not state.hand.complete  # stopped, not played out
     clone = state.clone()
     assert clone.is_terminal() and clone.returns() == state.returns()
+
+
+def test_a_clones_moves_are_answered_by_its_own_stepper() -> None:
+    """Each per-move method bound on a clone (``current_player``, ``_apply_action``...)
+    is its own stepper's, never the original's: OpenSpiel copies every attribute of the
+    original into the clone, the bound ones included, and the clone must drop those."""
+    from primero.research.openspiel.game import _BOUND
+
+    game = pyspiel.load_game("python_primero", {"players": 3, "stack": 9})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(5)
+    for _ in range(12):
+        _step(state, rng)
+    clone = state.clone()
+    for name in sorted(_BOUND):
+        method = clone.__dict__[name]
+        owner = getattr(method, "func", method).__self__
+        assert owner is clone._fast, name
+        assert owner is not state._fast, name
+    assert clone.history() == state.history()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from types import BuiltinMethodType
 from typing import Any, Final
 
 import pyspiel
@@ -201,7 +202,8 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> PrimeroState:
         """A new hand: the antes are in and the first card is due (a chance node)."""
         state = PrimeroState(self)
-        state._after_move()
+        if state._fast is None:  # a stepper's state answers from the stepper itself
+            state._after_move()
         return state
 
     def make_py_observer(
@@ -221,6 +223,31 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
 
 if (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)) != (CHANCE, TERMINAL):
     raise ImportError("python_primero: OpenSpiel's chance and terminal player ids changed")
+
+
+class _Bound(partial[Any]):
+    """A stepper's method bound on a state (``PrimeroState._bind``): a ``partial`` that
+    copies as itself. OpenSpiel clones a Python state by deep-copying each attribute
+    into a new state, whose ``__setattr__`` drops these copies and binds its own stepper
+    (copying a plain ``partial`` rebuilt it from its reduction: four fifths of a clone)."""
+
+    def __copy__(self) -> _Bound:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Bound:
+        return self
+
+
+#: Whether the stepper is compiled (its methods are C functions).
+_COMPILED: Final = isinstance(Stepper(
+    [1, 1], Rules(min_players=2, max_players=8), 1).is_terminal, BuiltinMethodType)
+
+
+def _direct(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A stepper's method that only Python calls, bound on a state as it is when
+    compiled (a C function: called with no frame in between, copied as itself), else in
+    a :class:`_Bound` (a Python method would copy its whole stepper at each clone)."""
+    return method if _COMPILED else _Bound(method)
 
 
 #: The methods of a state of the full game that are its stepper's own (``_bind``).
@@ -278,17 +305,18 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         the instance, they come before the class's: no Python frame in between).
 
         The methods C++ calls back (``current_player``, ``_apply_action``...) are wrapped
-        in ``functools.partial``: pybind11 takes a compiled method (a C function) for its
-        own C++ method, not an override, and would not call it."""
+        in :class:`_Bound` (a ``functools.partial``): pybind11 takes a compiled method (a
+        C function) for its own C++ method, not an override, and would not call it."""
         self.__dict__.update({
-            "is_chance_node": fast.is_chance_node, "is_player_node": fast.is_player_node,
-            "legal_actions": fast.legal_actions,
-            "current_player": partial(fast.current_player),
-            "is_terminal": partial(fast.is_terminal),
-            "_legal_actions": partial(fast.legal_actions_of),
-            "chance_outcomes": partial(fast.chance_outcomes),
-            "_apply_action": partial(fast.step),
-            "returns": partial(fast.returns),
+            "is_chance_node": _direct(fast.is_chance_node),
+            "is_player_node": _direct(fast.is_player_node),
+            "legal_actions": _direct(fast.legal_actions),
+            "current_player": _Bound(fast.current_player),
+            "is_terminal": _Bound(fast.is_terminal),
+            "_legal_actions": _Bound(fast.legal_actions_of),
+            "chance_outcomes": _Bound(fast.chance_outcomes),
+            "_apply_action": _Bound(fast.step),
+            "returns": _Bound(fast.returns),
         })
 
     def _new_table(self) -> _Table:
