@@ -44,7 +44,6 @@ cards follows from the other lines.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from struct import Struct
 from typing import Final, Protocol
 
@@ -96,13 +95,13 @@ def seat_rows(
     out: FloatSlots,
     i: int,
     inv: float,
-    stacks: Sequence[int],
-    contributed: Sequence[int],
-    round_bets: Sequence[int],
-    folded: Sequence[bool],
-    declared: Sequence[int],
-    sizes: Sequence[int],
-    exchanges: Sequence[Sequence[int]],
+    stacks: list[int],
+    contributed: list[int],
+    round_bets: list[int],
+    folded: list[bool],
+    declared: list[int],
+    sizes: list[int],
+    exchanges: list[list[int]] | list[tuple[int, ...]],
     to_act: int,
     bettor: int,
 ) -> int:
@@ -115,7 +114,8 @@ def seat_rows(
         out: the observation being filled (every entry 0.0 beforehand).
         i: the first seat's first entry.
         inv: 1 / the chips that scale to 1.0.
-        stacks, contributed, round_bets: chips per seat.
+        stacks, contributed, round_bets: chips per seat (lists: a compiled build reads
+            them natively).
         folded: per seat.
         declared: the category declared per seat (R6), -1 where none.
         sizes: the cards each seat holds (0 to 4).
@@ -123,19 +123,27 @@ def seat_rows(
         to_act: the seat to act, or a negative number (the dealer, or nobody).
         bettor: the seat whose bet is under a refusal vote (R8), or -1.
     """
-    for s in range(len(stacks)):
-        x = stacks[s] * inv  # chips scaled by the largest starting stack, capped at 1
-        out[i] = x if x < 1.0 else 1.0
-        x = contributed[s] * inv
-        out[i + 1] = x if x < 1.0 else 1.0
-        x = round_bets[s] * inv
-        out[i + 2] = x if x < 1.0 else 1.0
+    for s in range(len(stacks)):  # 0 entries are left as they are (already 0.0)
+        chips = stacks[s]  # chips scaled by the largest starting stack, capped at 1
+        if chips:
+            x = chips * inv
+            out[i] = x if x < 1.0 else 1.0
+        chips = contributed[s]
+        if chips:
+            x = chips * inv
+            out[i + 1] = x if x < 1.0 else 1.0
+        chips = round_bets[s]
+        if chips:
+            x = chips * inv
+            out[i + 2] = x if x < 1.0 else 1.0
         if folded[s]:
             out[i + 3] = 1.0
         category = declared[s]
         if category >= 0:
             out[i + 4 + category] = 1.0
-        out[i + 9] = sizes[s] / 4.0
+        size = sizes[s]
+        if size:
+            out[i + 9] = size / 4.0
         made = exchanges[s]
         if made:
             out[i + 10] = (made[0] + 1) / 3.0
@@ -204,9 +212,10 @@ def observation_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32
     i += 6
     pending = v.pending_bet
     i = seat_rows(
-        out, i, inv, v.stacks, v.contributed, v.round_bets, v.folded,
-        [-1 if c is None else int(c) for c in v.declared], v.hand_sizes, v.exchanges,
-        -2 if to_act is None else to_act, -1 if pending is None else pending[0],
+        out, i, inv, list(v.stacks), list(v.contributed), list(v.round_bets), list(v.folded),
+        [-1 if c is None else int(c) for c in v.declared], list(v.hand_sizes),
+        list(v.exchanges), -2 if to_act is None else to_act,
+        -1 if pending is None else pending[0],
     )
     out[i] = min((v.current_bet or 0) * inv, 1.0)
     out[i + 1] = 0.0 if pending is None else min(pending[1] * inv, 1.0)
