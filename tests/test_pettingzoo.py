@@ -210,3 +210,74 @@ def test_calls_out_of_order_are_clear_errors() -> None:
     e.reset(seed=1)
     with pytest.raises(ValueError, match="not legal for p1 now"):
         e.step(10_000)  # out of the action space
+
+
+def _dead_phase(e: Any, step: Any) -> list[tuple[Any, ...]]:
+    """Play seeded masked random moves to the end, then step every agent out with
+    ``step(env)``; what the env shows after each of those steps."""
+    e.reset(seed=8)
+    rng = np.random.RandomState(8)
+    shown: list[tuple[Any, ...]] = []
+    for _agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            step(e)
+            shown.append((
+                list(e.agents), e.agent_selection, dict(e.rewards),
+                dict(e._cumulative_rewards), dict(e.terminations), dict(e.truncations),
+                dict(e.infos),
+            ))
+        else:
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return shown
+
+
+@pytest.mark.parametrize("max_cycles", [500, 3])  # played out, and truncated
+def test_agents_done_leave_as_pettingzoos_own_dead_step_has_them_leave(
+    max_cycles: int,
+) -> None:
+    """The env's own step for agents done with the hand gives, after each step, the
+    agents, the one selected and every dict as PettingZoo's ``AECEnv._was_dead_step``."""
+    from pettingzoo import AECEnv
+
+    ours = _dead_phase(ppz.env(players=4, stack=20, max_cycles=max_cycles),
+                       lambda e: e.step(None))
+    theirs = _dead_phase(ppz.env(players=4, stack=20, max_cycles=max_cycles),
+                         lambda e: AECEnv._was_dead_step(e, None))
+    assert len(ours) == 4
+    assert ours == theirs
+    assert ours[-1][0] == []
+
+
+def test_a_done_agent_may_only_step_with_none() -> None:
+    e = ppz.env(players=2, stack=5)
+    e.reset(seed=3)
+    while not (e.terminations[e.agent_selection] or e.truncations[e.agent_selection]):
+        e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[-1]))  # bet the most
+    with pytest.raises(ValueError, match="only valid action is None"):
+        e.step(0)
+    assert len(e.agents) == 2
+
+
+def test_agent_iter_stops_at_max_iter_and_starts_again_each_time() -> None:
+    e = ppz.env(players=3, stack=10)
+    e.reset(seed=2)
+    turns = e.agent_iter(max_iter=4)
+    seen = []
+    for agent in turns:
+        seen.append(agent)
+        e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))
+    assert len(seen) == 4
+    assert len(list(zip(turns, range(2), strict=False))) == 2  # a new pass: from 4 again
+
+
+def test_an_illegal_action_counts_no_move() -> None:
+    """``max_cycles`` counts legal moves only: refused ids leave the count as it was."""
+    e = ppz.env(players=2, stack=10, max_cycles=2)
+    e.reset(seed=4)
+    for _ in range(3):
+        with pytest.raises(ValueError, match="not legal"):
+            e.step(0)  # fold is not allowed in the first round (R4.3)
+    e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))  # p1's first move of 2
+    assert e.agent_selection == "p2"
+    assert not any(e.truncations.values())

@@ -31,7 +31,7 @@ change hands, the antes go back); ``max_cycles`` moves of any one agent truncate
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Final
 
 import gymnasium
@@ -53,7 +53,7 @@ from primero.research.features import (
     observation_vector,
 )
 from primero.research.mini import advance, apply_preset
-from primero.research.stepper import Stepper, replay
+from primero.research.stepper import ILLEGAL, Stepper, replay
 
 __all__ = ["env", "raw_env"]
 
@@ -170,6 +170,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self._rng = random.Random()
         self._hand: HandState | None = None
         self._moves: dict[str, int] = {}
+        #: the flat hand's moves per seat (``max_cycles``) and the dealer's random source
+        self._seat_moves: list[int] = []
+        self._rand = self._rng.random
+        self._skip_agent_selection: str | None = None
         self._legal_cache: tuple[int, list[int]] = (-1, [])
         self._mask_bytes = bytearray(n_actions)
         self._mask = np.zeros(n_actions, dtype=np.int8)
@@ -184,6 +188,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self._synced = 0  # the stepper's moves replayed into it
         self._started = False
         self._live = False
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
+        """The agent to act before each ``step``, while any agent is left, at most
+        ``max_iter`` times (PettingZoo's ``AECEnv.agent_iter``, with a generator in place
+        of its iterator class: a third of the cost of each turn of the loop)."""
+        return _AgentIter(self, max_iter)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
@@ -232,7 +242,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             self._replayed = None
             self._pending = []
             self._synced = 0
-            fast.deal_due(self._rng.random)  # as the engine's Dealer deals (R10)
+            self._rand = rand = self._rng.random
+            self._seat_moves = [0] * len(self.stacks)
+            fast.deal_due(rand)  # as the engine's Dealer deals (R10)
         else:
             self._dealer = Dealer(self._rng)
             self._hand = HandState(self.possible_agents, list(self.stacks), self.rules)
@@ -291,13 +303,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             RuntimeError: before the first ``reset``.
         """
         fast = self._fast
-        if self._live and fast is not None and observe and not self.history:
-            # observe(agent) for the agent to act of the flat hand (one frame less)
+        if fast is not None and observe and not self.history:
+            # observe(agent) of the flat hand, in one compiled call (one frame less)
             agent = self.agent_selection
+            vector, mask = fast.observe(self._index[agent], self._n_actions)
             return (
                 {
-                    "observation": np.frombuffer(fast.observation(self._index[agent]), _FLOAT32),
-                    "action_mask": np.frombuffer(fast.mask(self._n_actions), _INT8),
+                    "observation": np.frombuffer(vector, _FLOAT32),
+                    "action_mask": np.frombuffer(mask, _INT8),
                 },
                 self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent],
@@ -354,24 +367,26 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
                 and what they mean); nothing changes.
         """
         fast = self._fast
-        if fast is not None and self._live:  # the flat hand, nobody done yet
-            agent = self.agent_selection
-            if action is None or not fast.play(int(action), self._rng.random):
-                raise ValueError(
-                    f"action {action!r} is not legal for {agent} now: legal ids are "
-                    f"{fast.legal_ids()} ({self.hand.legal_actions().describe()})"
+        if fast is not None:
+            if self._live:  # the flat hand, nobody done yet
+                seat = ILLEGAL if action is None else fast.play_counted(
+                    int(action), self._rand, self._seat_moves, self.max_cycles,
+                    self.max_void_deals,
                 )
-            moves = self._moves
-            moves[agent] += 1
-            if (
-                fast.net is None and moves[agent] < self.max_cycles
-                and fast.void_deals < self.max_void_deals
-            ):  # the hand goes on: every reward still 0 (nothing to accumulate)
-                self.agent_selection = self.possible_agents[fast.player]
-                if self.render_mode == "human":
-                    print(self.render())
+                if seat >= 0:  # the hand goes on: every reward still 0 (nothing to add)
+                    self.agent_selection = self.possible_agents[seat]
+                    if self.render_mode == "human":
+                        print(self.render())
+                    return
+                if seat == ILLEGAL:
+                    raise ValueError(
+                        f"action {action!r} is not legal for {self.agent_selection} now: "
+                        f"legal ids are {fast.legal_ids()} "
+                        f"({self.hand.legal_actions().describe()})"
+                    )
+                self._end_flat()
                 return
-            self._end_flat()
+            self._flat_dead_step(action)
             return
         if not self._started:
             raise RuntimeError("call reset() before step()")
@@ -438,6 +453,37 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         if self.render_mode == "human":
             print(self.render())
 
+    def _flat_dead_step(self, action: int | None) -> None:
+        """``step`` of an agent done with the flat hand: PettingZoo's ``_was_dead_step``
+        for the flat hand, where every agent ends at once (terminated, or truncated),
+        without its scans of every agent: the agent leaves ``agents`` and the dicts, the
+        next one (the first left) is selected, and after the last the agent selected
+        when the hand ended; the rewards left are cleared.
+
+        Raises:
+            ValueError: ``action`` is not None (the only action of an agent done).
+        """
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        del self.terminations[agent]
+        del self.truncations[agent]
+        del self.rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        if agents:
+            self.agent_selection = agents[0]
+        else:
+            skipped = self._skip_agent_selection
+            if skipped is not None:
+                self.agent_selection = skipped
+            self._skip_agent_selection = None
+        rewards = self.rewards
+        for a in rewards:
+            rewards[a] = 0
+
     def render(self) -> str | None:
         """The last moves and the chips as a spectator sees them (no hidden card, R9b);
         None when ``render_mode`` is None."""
@@ -452,3 +498,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class _AgentIter:
+    """What :meth:`raw_env.agent_iter` returns: iterable any number of times, as
+    PettingZoo's ``AECIterable``, each time from ``max_iter`` again."""
+
+    def __init__(self, env: raw_env, max_iter: int) -> None:
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        env = self.env
+        left = self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection

@@ -31,9 +31,12 @@ Compiled by mypyc in a wheel build (``setup.py``), like the kernel.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+import sys
 from collections.abc import Callable, Sequence
+from types import BuiltinFunctionType
 from typing import Any, Final
+
+from librt.strings import BytesWriter, write_f32_le
 
 from primero.engine.actions import Deal
 from primero.engine.cards import DECK, Card
@@ -68,12 +71,16 @@ from primero.research.actionids import (
 from primero.research.fastsim_tables import BIT, VALUE
 from primero.research.features import observation_size, seat_rows
 
-__all__ = ["CHANCE", "TERMINAL", "Stepper", "replay"]
+__all__ = ["CHANCE", "ILLEGAL", "OVER", "TERMINAL", "Stepper", "replay"]
 
 #: The player to move at a chance node and at the end (OpenSpiel's ids, as
 #: :mod:`primero.research.openspiel.table`).
 CHANCE: Final = -1
 TERMINAL: Final = -4
+#: :meth:`Stepper.play_counted`'s answers beside a seat: the id was not legal; the hand
+#: is over for the environment.
+ILLEGAL: Final = -1
+OVER: Final = -2
 
 # Phases, in :class:`primero.engine.state.Phase` order (the observation's one-hot).
 FIRST_DEAL: Final = 0
@@ -104,6 +111,8 @@ _EXCHANGES: Final[list[list[list[int]]]] = [
     [_exchange_ids((1, 2), k) for k in range(5)],
     [_exchange_ids((0, 1, 2), k) for k in range(5)],
 ]
+#: Bytes per observation entry (a float32).
+_FLOAT: Final = 4
 #: The ids 0, 1, 2...: a run of bet or raise ids is a slice of it (a copy of the
 #: pointers, cheaper than counting the ints of a ``range``).
 _IDS: Final[list[int]] = list(range(2048))
@@ -114,6 +123,20 @@ def _ids(start: int, stop: int) -> list[int]:
     if stop <= len(_IDS):
         return _IDS[start:stop]
     return list(range(start, stop))
+
+
+def _one(out: BytesWriter, entry: int) -> None:
+    """Set float32 entry ``entry`` (already written, 0.0) of ``out`` to 1.0: its
+    little-endian bytes are ``00 00 80 3f``."""
+    at = _FLOAT * entry
+    out[at + 2] = 0x80
+    out[at + 3] = 0x3F
+
+
+#: Whether this module is compiled (its functions are C functions) on a little-endian
+#: machine (the float32 bytes of ``numpy.float32``): the observation is then written with
+#: native stores (:meth:`Stepper.observation`).
+_IN_ORDER: Final = isinstance(_ids, BuiltinFunctionType) and sys.byteorder == "little"
 
 
 class Stepper:
@@ -184,6 +207,15 @@ class Stepper:
         self.player = CHANCE
         self.legal: list[int] | None = None
         self.log: list[int] = []
+        #: :meth:`observation`'s scratch, made at the first observation (never copied: a
+        #: copy makes its own): pure Python, a float32 buffer, a view of it and its
+        #: zeros; compiled, the writer of :meth:`_observation_in_order` and its zeros up
+        #: to the category's points (n + 96 entries)
+        self.obs_view: memoryview[float] | None = None
+        self.obs_buf = bytearray()
+        self.obs_zeros = b""
+        self.obs_writer: BytesWriter | None = None
+        self.obs_prefix = b""
         ante = rules.ante
         for s in range(n):  # R4.1 ante: all of it when short
             chips = ante if self.stacks[s] > ante else self.stacks[s]
@@ -332,9 +364,16 @@ class Stepper:
 
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` is a legal id of the seat to move (False at a chance node)."""
-        legal = self.legal_ids()  # ascending: a binary search
-        at = bisect_left(legal, action)
-        return at < len(legal) and legal[at] == action
+        legal = self.legal_ids()  # ascending: a binary search, in native ints
+        lo = 0
+        hi = len(legal)
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if legal[mid] < action:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo < len(legal) and legal[lo] == action
 
     def mask(self, size: int) -> bytearray:
         """A new mask of ``size`` bytes, 1 at each legal id of the seat to move
@@ -346,10 +385,29 @@ class Stepper:
         ids ascending; empty when no card is due. A new list."""
         if self.player != CHANCE:
             return []
-        if not self.pending and self.stock_count >= self.due[0][1]:
-            in_stock = self.in_stock  # the common case: the first card of a line
-            row: list[Any] = _OUTCOME[self.stock_count]
-            return [row[i] for i in range(40) if in_stock[i]]
+        stock_count = self.stock_count
+        if stock_count >= self.due[0][1]:  # the common cases: from the stock
+            in_stock = self.in_stock
+            pending = self.pending
+            drawn = -1
+            if pending:
+                if len(pending) > 1:
+                    return self._outcomes_of_pool()
+                drawn = pending[0]  # the second card of a line: one is drawn already
+                stock_count -= 1
+            row: list[Any] = _OUTCOME[stock_count]
+            out: list[Any] = [None] * stock_count  # filled in place: no appends
+            k = 0
+            for i in range(40):
+                if in_stock[i] and i != drawn:
+                    out[k] = row[i]
+                    k += 1
+            return out
+        return self._outcomes_of_pool()
+
+    def _outcomes_of_pool(self) -> list[tuple[int, float]]:
+        """The chance outcomes over :meth:`pool_ids` (a line drawn partly from the
+        reshuffled discards, R8b)."""
         pool = self.pool_ids()
         row_: list[Any] = _OUTCOME[len(pool)]
         return [row_[i] for i in pool]
@@ -361,7 +419,13 @@ class Stepper:
         count = self.due[0][1]
         in_stock = self.in_stock
         pending = self.pending
-        stock = [i for i in range(40) if in_stock[i] and i not in pending]
+        if pending:  # flags, not a search of the line at each card
+            free = list(in_stock)
+            for card in pending:
+                free[card] = False
+            stock = [i for i in range(40) if free[i]]
+        else:
+            stock = [i for i in range(40) if in_stock[i]]
         if self.stock_count >= count or stock:
             return stock
         return sorted(
@@ -446,7 +510,8 @@ class Stepper:
         if self.player != CHANCE or not 0 <= card < 40:
             return False
         if self.stock_count >= self.due[0][1]:  # the common case: from the stock
-            return self.in_stock[card] and card not in self.pending
+            # not yet drawn into the line (a loop over native ints, not list.__contains__)
+            return self.in_stock[card] and all(drawn != card for drawn in self.pending)
         return card in self.pool_ids()
 
     def play(self, action: int, rand: Callable[[], float]) -> bool:
@@ -458,6 +523,36 @@ class Stepper:
         if self.player == CHANCE:
             self.deal_due(rand)
         return True
+
+    def play_counted(
+        self, action: int, rand: Callable[[], float], moves: list[int], max_moves: int,
+        max_void: int,
+    ) -> int:
+        """:meth:`play` for an environment that counts each seat's moves (PettingZoo's
+        ``max_cycles``): apply id ``action`` of the seat to move and deal what is then
+        due (``rand``), add the move to ``moves[seat]``; the seat to move next, or
+        :data:`ILLEGAL` (the id is not legal: nothing changes, ``moves`` included) or
+        :data:`OVER` (the hand is complete or :attr:`truncated`, that seat has now made
+        ``max_moves`` moves, or the hand has had ``max_void`` void deals, R4.3: the
+        lines then due are dealt first, as the engine's dealer deals them)."""
+        seat = self.player
+        if seat < 0 or not self.is_legal(action):
+            return ILLEGAL
+        self.apply(action)
+        if self.player == CHANCE:
+            self.deal_due(rand)
+        made = moves[seat] + 1
+        moves[seat] = made
+        player = self.player
+        if player >= 0 and made < max_moves and self.void_deals < max_void:
+            return player
+        return OVER
+
+    def observe(self, seat: int, size: int) -> tuple[bytearray, bytearray]:
+        """``seat``'s :meth:`observation` and its mask of ``size`` bytes (:meth:`mask`
+        when ``seat`` is to move, else all 0), in one call."""
+        mask = self.mask(size) if seat == self.player else bytearray(size)
+        return self.observation(seat), mask
 
     def draw(self, card: int) -> None:
         """Deal card id ``card`` (a legal chance outcome) into the deal line due; the line
@@ -696,12 +791,24 @@ class Stepper:
         dtype=numpy.float32)`` views it): the entries of
         :func:`primero.research.features.observation_vector` of ``view(hand, seat)``
         (R9b: the seat's own cards and discards, and what is public), each computed as
-        there and rounded to float32 by the same C cast."""
+        there and rounded to float32 by the same C cast.
+
+        Compiled, it is written in order into a :class:`librt.strings.BytesWriter`
+        (:meth:`_observation_in_order`: native stores, a third of the cost); in pure
+        Python, entry by entry into a float32 ``memoryview`` (fewer calls there)."""
+        if _IN_ORDER:
+            return self._observation_in_order(seat)
         n = self.n
         scale = float(self.max_stack)
         inv = 1.0 / scale
-        buf = bytearray(4 * observation_size(n))
-        out = memoryview(buf).cast("f")
+        view = self.obs_view  # this stepper's scratch observation, zeroed, then copied
+        if view is None:
+            self.obs_zeros = bytes(_FLOAT * observation_size(n))
+            self.obs_buf = bytearray(self.obs_zeros)
+            view = self.obs_view = memoryview(self.obs_buf).cast("f")
+        else:
+            self.obs_buf[:] = self.obs_zeros
+        out = view
         out[seat] = 1.0
         phase = self.phase
         out[n + phase] = 1.0
@@ -748,9 +855,84 @@ class Stepper:
         x = sum(contributed) / (n * scale)
         out[i + 3] = x if x < 1.0 else 1.0
         out[i + 4] = self.stock_count / 40.0
-        out[i + 5] = (self.void_deals if self.void_deals < 10 else 10) / 10.0
-        out.release()
-        return buf
+        if self.void_deals:
+            out[i + 5] = (self.void_deals if self.void_deals < 10 else 10) / 10.0
+        return bytearray(self.obs_buf)
+
+    def _observation_in_order(self, seat: int) -> bytearray:
+        """:meth:`observation` written block by block, in order (the layout of
+        :mod:`primero.research.features`): the one-hot blocks as zeros with the 1.0 entries
+        set byte by byte (:func:`_one`), then every later entry appended as a
+        little-endian float32."""
+        n = self.n
+        scale = float(self.max_stack)
+        inv = 1.0 / scale
+        out = self.obs_writer
+        if out is None:
+            out = self.obs_writer = BytesWriter()
+            self.obs_prefix = bytes(_FLOAT * (n + 96))
+        else:
+            out.truncate(0)
+        out.write(self.obs_prefix)  # zeros up to the category's points
+        phase = self.phase
+        _one(out, seat)
+        _one(out, n + phase)
+        i = n + 7
+        to_act = -2 if phase == COMPLETE else self._engine_to_act()
+        if to_act == seat:
+            _one(out, i)
+            if self.vote_bettor >= 0:
+                _one(out, i + 1)
+        if self.current >= 0:
+            _one(out, i + 2)
+        if phase == COMPLETE:
+            _one(out, i + 3)
+        i += 4
+        hand = self.hands[seat]
+        for card in hand:
+            _one(out, i + card)
+        i += 40
+        for card in self.own[seat]:
+            _one(out, i + card)
+        i += 40
+        points = 0.0
+        if len(hand) == 4:
+            a, b, c, d = hand
+            value = VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]]
+            _one(out, i + (value.key >> 7))
+            points = value.points / 84.0
+        write_f32_le(out, points)
+        bettor = self.vote_bettor
+        stacks, contributed, round_bets = self.stacks, self.contributed, self.round_bets
+        folded, declared, exchanges, hands = self.folded, self.declared, self.exchanges, self.hands
+        for s in range(n):  # the rows of features.seat_rows
+            x = stacks[s] * inv
+            write_f32_le(out, x if x < 1.0 else 1.0)
+            x = contributed[s] * inv
+            write_f32_le(out, x if x < 1.0 else 1.0)
+            x = round_bets[s] * inv
+            write_f32_le(out, x if x < 1.0 else 1.0)
+            write_f32_le(out, 1.0 if folded[s] else 0.0)
+            category = declared[s]
+            for k in range(5):
+                write_f32_le(out, 1.0 if k == category else 0.0)
+            write_f32_le(out, float(len(hands[s])) / 4.0)
+            made = exchanges[s]
+            write_f32_le(out, float(made[0] + 1) / 3.0 if made else 0.0)
+            write_f32_le(out, float(made[1] + 1) / 3.0 if len(made) > 1 else 0.0)
+            write_f32_le(out, 1.0 if to_act == s else 0.0)
+            write_f32_le(out, 1.0 if bettor == s else 0.0)
+        x = self.current * inv if self.current > 0 else 0.0
+        write_f32_le(out, x if x < 1.0 else 1.0)
+        x = self.vote_amount * inv if bettor >= 0 else 0.0
+        write_f32_le(out, x if x < 1.0 else 1.0)
+        x = self.cap * inv if self.cap >= 0 and seat == self.turn and bettor < 0 else 0.0
+        write_f32_le(out, x if x < 1.0 else 1.0)
+        x = sum(contributed) / (n * scale)
+        write_f32_le(out, x if x < 1.0 else 1.0)
+        write_f32_le(out, float(self.stock_count) / 40.0)
+        write_f32_le(out, float(self.void_deals if self.void_deals < 10 else 10) / 10.0)
+        return bytearray(out.getvalue())
 
     def _engine_to_act(self) -> int:
         """The engine's seat to act of a hand stopped before its end (DEALER -1 when a
