@@ -89,6 +89,7 @@ def pytest_configure(config: pytest.Config) -> None:
 #: last minute of a run is not one worker finishing a long test while the others idle.
 SLOW_FIRST: tuple[str, ...] = (
     "test_compiled.py",
+    "test_types.py",
     "test_server_cluster.py",
     "test_tournament.py",
     "test_properties.py",
