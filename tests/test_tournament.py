@@ -98,18 +98,23 @@ def test_summary_by_hand() -> None:
 def test_bad_settings_are_refused_clearly() -> None:
     with pytest.raises(ValueError, match="unknown bot kind 'perfect'"):
         TournamentConfig(bots=("random", "perfect"), hands=10, seed=1)
-    with pytest.raises(ValueError, match="distinct"):
+    with pytest.raises(ValueError, match="random is named more than once"):
         TournamentConfig(bots=("random", "random"), hands=10, seed=1)
+    with pytest.raises(ValueError, match="at least two kinds of bot, not only random"):
+        TournamentConfig(bots=("random",), hands=10, seed=1)
+    with pytest.raises(ValueError, match="at least two kinds of bot, not none"):
+        TournamentConfig(bots=(), hands=10, seed=1)
     with pytest.raises(ValueError, match="players must be from 2 to 6"):
-        TournamentConfig(bots=("random",), hands=10, seed=1, players=9)
+        TournamentConfig(bots=("random", "bluff"), hands=10, seed=1, players=9)
     with pytest.raises(ValueError, match="hands must be at least 1"):
-        TournamentConfig(bots=("random",), hands=0, seed=1)
+        TournamentConfig(bots=("random", "bluff"), hands=0, seed=1)
     with pytest.raises(ValueError, match="seed must be >= 0"):
-        TournamentConfig(bots=("random",), hands=1, seed=-1)
+        TournamentConfig(bots=("random", "bluff"), hands=1, seed=-1)
     cfg = TournamentConfig(bots=BOTS3, hands=10, seed=1)
     assert (cfg.units, cfg.hands_played) == (4, 12)  # whole rotations
     assert cfg.settings()["search_samples"] == 400  # the search bot's default, stated
-    assert TournamentConfig(bots=("random",), hands=1, seed=1).settings()["search_samples"] is None
+    plain = TournamentConfig(bots=("random", "bluff"), hands=1, seed=1)
+    assert plain.settings()["search_samples"] is None
     with pytest.raises(ValueError, match="unit must be from 0 to 3"):
         play_unit(cfg, 4)
 
@@ -214,14 +219,14 @@ def test_without_the_extra_the_command_says_what_to_install(
 
     monkeypatch.setattr(importlib, "import_module", missing)
     out = tmp_path / "t"
-    args = ["tournament", "--bots", "random", "--hands", "2", "--out", str(out)]
+    args = ["tournament", "--bots", "random,heuristic", "--hands", "2", "--out", str(out)]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "no plots" in result.output and "[research]" in result.output
     assert (out / "results.json").exists() and not (out / "per100.png").exists()
     out2 = tmp_path / "t2"
-    result = CliRunner().invoke(app, ["tournament", "--bots", "random", "--hands", "2",
-                                      "--ray", "local", "--out", str(out2)])
+    result = CliRunner().invoke(app, ["tournament", "--bots", "random,heuristic", "--hands",
+                                      "2", "--ray", "local", "--out", str(out2)])
     assert result.exit_code == 2
     assert "--ray needs the ray package" in result.output
     assert "'.[research]'" in result.output

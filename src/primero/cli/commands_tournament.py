@@ -38,6 +38,8 @@ if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI sta
     from primero.research.tournament_matrix import MatrixResult
 
 __all__ = [
+    "hands_notes",
+    "hands_total",
     "matrix_table",
     "ratings_table",
     "ray_flag_args",
@@ -129,6 +131,35 @@ def ratings_table(result: MatrixResult) -> Table | None:
     return table
 
 
+def hands_total(config: TournamentConfig, pairs: list[TournamentConfig]) -> str:
+    """The hands played, in words: the total, and with the pairs' tables the mixed field's
+    and each pair's share (``"801 hands (201 in the mixed field, 200 for each of the 3
+    pairs heads-up)"``)."""
+    total = config.hands_played + sum(p.hands_played for p in pairs)
+    if not pairs:
+        return f"{total:,} hands"
+    return (
+        f"{total:,} hands ({config.hands_played:,} in the mixed field, "
+        f"{pairs[0].hands_played:,} for each of the {len(pairs)} pairs heads-up)"
+    )
+
+
+def hands_notes(
+    config: TournamentConfig, pairs: list[TournamentConfig]
+) -> list[tuple[str, str]]:
+    """Why a table played more hands than ``--hands``: ``(where, why)`` for the mixed
+    field and for the pairs (all alike), when rounded up
+    (:meth:`primero.research.tournament.TournamentConfig.rounding`)."""
+    notes: list[tuple[str, str]] = []
+    field_note = config.rounding()
+    if field_note is not None:
+        notes.append(("the mixed field: " if pairs else "", field_note))
+    pair_note = pairs[0].rounding() if pairs else None
+    if pair_note is not None:
+        notes.append(("each pair heads-up: ", pair_note))
+    return notes
+
+
 def write_results(
     result: TournamentResult | MatrixResult,
     out: Path,
@@ -154,13 +185,20 @@ def tournament_command(
         str,
         typer.Option(
             "--bots", "-b",
-            help=f"Distinct entrants: bot kinds ({', '.join(BOT_KINDS)}; cfr with --preset "
-            "mini) or agents by import path (module:Name: a class or a function of a seat "
-            "view, or a pyspiel.Bot).",
+            help=f"Two or more distinct entrants, each named once: bot kinds "
+            f"({', '.join(BOT_KINDS)}; cfr with --preset mini) or agents by import path "
+            "(module:Name: a class or a function of a seat view, or a pyspiel.Bot).",
         ),
     ] = "random,heuristic,search",
     hands: Annotated[
-        int, typer.Option("--hands", "-n", help="Hands (rounded up to whole rotations).")
+        int,
+        typer.Option(
+            "--hands", "-n",
+            help="Hands a table: the mixed field's rounded up to a multiple of the number "
+            "of entrants, each pair's to an even number, so that every deal is played once "
+            "per rotation of the entrants over the seats (every entrant in every seat "
+            "equally often).",
+        ),
     ] = 3000,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Tournament seed (R10), >= 0.")] = 1,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 4,
@@ -217,7 +255,7 @@ def tournament_command(
         TimeRemainingColumn,
     )
 
-    from primero.research.tournament import TournamentConfig, summarize
+    from primero.research.tournament import TournamentConfig, check_bots, summarize
     from primero.research.tournament_agents import AgentError
     from primero.research.tournament_engines import run_local, run_processes, run_ray
     from primero.research.tournament_matrix import (
@@ -227,6 +265,11 @@ def tournament_command(
         ratings,
     )
 
+    kinds = tuple(k.strip() for k in bots.split(","))
+    try:  # before anything is played or written: one entrant, or one twice, is refused
+        check_bots(kinds, preset)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--bots") from None
     rules_kw: dict[str, Any] = {}
     if preset == "mini":
         from primero.research.mini import MINI_PLAYERS, MINI_RULES, MINI_STACK
@@ -238,7 +281,6 @@ def tournament_command(
             )
         players, stack, rules_kw = MINI_PLAYERS, MINI_STACK, {"rules": MINI_RULES}
     try:
-        kinds = tuple(k.strip() for k in bots.split(","))
         config = TournamentConfig(
             bots=kinds, hands=hands, seed=seed, players=players, stack=stack,
             search_samples=search_samples, preset=preset, **rules_kw,
@@ -326,6 +368,8 @@ def tournament_command(
         rating_table = ratings_table(full)
         if rating_table is not None:
             console.print(rating_table)
+    for where, note in hands_notes(config, pairs):
+        console.print(escape(f"{where}{note}"))
     written = [out / "results.json", out / "run.json"]
     if plots:
         from primero.research.tournament_plots import write_matrix_plot, write_plots
@@ -337,7 +381,7 @@ def tournament_command(
         except ModuleNotFoundError as exc:
             console.print(f"[yellow]no plots: {escape(str(exc))}[/]")
     console.print(
-        f"{run['hands']:,} hands in {seconds:.1f} s "
+        f"{hands_total(config, pairs)} in {seconds:.1f} s "
         f"({run['hands_per_second']} hands/s, {engine}); wrote "
         + escape(", ".join(str(p) for p in written))
     )

@@ -56,6 +56,7 @@ __all__ = [
     "TournamentConfig",
     "TournamentResult",
     "UnitResult",
+    "check_bots",
     "chunks",
     "mean_ci",
     "play_unit",
@@ -121,15 +122,78 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def _kinds_text(preset: str) -> str:
+    """The entrants allowed, in words: the bot kinds (cfr with the mini preset) and agents."""
+    kinds = [*BOT_KINDS, CFR] if preset == "mini" else list(BOT_KINDS)
+    text = f"the kinds are {', '.join(kinds[:-1])} and {kinds[-1]}"
+    if preset != "mini":
+        text += f" ({CFR} too, with --preset mini)"
+    return text + ", or an agent by import path (module:Name)"
+
+
+def _example(bots: Sequence[str]) -> str:
+    """Two or more distinct entrants like ``bots``: its kinds once each, and a built-in kind
+    added when that leaves fewer than two (``random,heuristic`` for ``random``)."""
+    kinds = list(dict.fromkeys(bots))
+    kinds += [k for k in BOT_KINDS if k not in kinds][: max(0, 2 - len(kinds))]
+    return ",".join(kinds)
+
+
+def check_bots(bots: Sequence[str], preset: str = "") -> None:
+    """Check a tournament's entrants: each a bot kind (:data:`primero.bots.BOT_KINDS`;
+    ``cfr`` with the mini preset only) or an agent by import path that loads, each named
+    once, and at least two of them (the field is rotated among the entrants and the matrix
+    pairs them: with one entrant every result would be zero).
+
+    Args:
+        bots: the entrants' names, in order.
+        preset: ``""`` (the full game) or ``"mini"``.
+
+    Raises:
+        ValueError: an unknown kind, an import path that does not load, ``cfr`` without the
+            mini preset, a name given twice, or fewer than two entrants; the message says
+            what was wrong, gives an example and lists the kinds.
+
+    >>> check_bots(("random", "heuristic"))
+    >>> check_bots(("random",))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: a tournament needs at least two kinds of bot, not only random: --bots random,...
+    """
+    for kind in bots:
+        if kind == CFR:
+            if preset != "mini":
+                raise ValueError(
+                    "the cfr bot plays Mini-Primero only: give the mini preset "
+                    "(--preset mini)"
+                )
+            continue
+        check_entrant(kind)
+    twice = [k for i, k in enumerate(bots) if k in bots[:i]]
+    if twice:
+        raise ValueError(
+            f"{twice[0]} is named more than once: a tournament plays each kind of bot once "
+            f"(rotated over the seats), and needs at least two different kinds: "
+            f"--bots {_example(bots)}, for example; {_kinds_text(preset)}"
+        )
+    if len(bots) < 2:
+        given = f"only {bots[0]}" if bots else "none"
+        raise ValueError(
+            f"a tournament needs at least two kinds of bot, not {given}: "
+            f"--bots {_example(bots)}, for example; {_kinds_text(preset)}"
+        )
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentConfig:
     """What a tournament plays (everything that decides its results).
 
     Attributes:
-        bots: distinct entrants, at least one: bot kinds (:data:`primero.bots.BOT_KINDS`)
-            or agents by import path, ``"module:Name"``
+        bots: distinct entrants, at least two (:func:`check_bots`): bot kinds
+            (:data:`primero.bots.BOT_KINDS`) or agents by import path, ``"module:Name"``
             (:mod:`primero.research.tournament_agents`).
-        hands: hands wanted (>= 1); rounded up to whole units of ``len(bots)`` hands.
+        hands: hands wanted (>= 1); rounded up to whole units of ``len(bots)`` hands
+            (:attr:`hands_played`, :meth:`rounding`).
         seed: the tournament seed (>= 0, R10).
         players: seats at the table (2..``rules.max_players``, R3).
         stack: chips each seat starts every hand with (>= 1, and more than the ante
@@ -155,8 +219,6 @@ class TournamentConfig:
     preset: str = ""
 
     def __post_init__(self) -> None:
-        if not self.bots:
-            raise ValueError(f"give at least one bot kind: {', '.join(BOT_KINDS)}")
         if self.preset not in ("", "mini"):
             raise ValueError(f"preset must be '' (the full game) or 'mini', not {self.preset!r}")
         if self.preset == "mini":
@@ -167,17 +229,7 @@ class TournamentConfig:
                     f"the mini preset fixes the table: {MINI_PLAYERS} players, stacks of "
                     f"{MINI_STACK} chips and its own rules"
                 )
-        for kind in self.bots:
-            if kind == CFR:
-                if self.preset != "mini":
-                    raise ValueError(
-                        "the cfr bot plays Mini-Primero only: give the mini preset "
-                        "(--preset mini)"
-                    )
-                continue
-            check_entrant(kind)
-        if len(set(self.bots)) != len(self.bots):
-            raise ValueError(f"bot kinds must be distinct, not {', '.join(self.bots)}")
+        check_bots(self.bots, self.preset)
         if self.hands < 1:
             raise ValueError(f"hands must be at least 1, not {self.hands}")
         if self.seed < 0:
@@ -206,6 +258,27 @@ class TournamentConfig:
     def hands_played(self) -> int:
         """Hands actually played (whole units)."""
         return self.units * self.rotations
+
+    def rounding(self) -> str | None:
+        """Why more hands are played than asked, in words; None when exactly ``hands`` are.
+
+        A unit is one deal played once per rotation of the ``B`` kinds over the seats, so
+        that every kind sits in every seat equally often: only whole units are played, and
+        the hands played are ``hands`` rounded up to a multiple of ``B``.
+
+        >>> TournamentConfig(bots=("random", "heuristic", "search"), hands=200, seed=1,
+        ...                  players=2, stack=2).rounding()  # doctest: +ELLIPSIS
+        '201 hands, not the 200 asked: rounded up to a multiple of 3, the number of kinds...'
+        """
+        if self.hands_played == self.hands:
+            return None
+        b = self.rotations
+        return (
+            f"{self.hands_played:,} hands, not the {self.hands:,} asked: rounded up to a "
+            f"multiple of {b}, the number of kinds of bot, because each deal is played once "
+            f"per kind, the kinds moved round a seat each time, so that every kind sits in "
+            f"every seat equally often"
+        )
 
     @property
     def effective_search_samples(self) -> int | None:
