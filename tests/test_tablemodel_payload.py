@@ -22,7 +22,7 @@ from primero.engine.actions import parse_action
 from primero.engine.hands import Category
 from primero.engine.legal import LegalActions
 from primero.engine.rules import Rules
-from primero.play.tablemodel import TableModel, legal_payload, seat_payload
+from primero.play.tablemodel import TableModel, legal_payload, seat_note, seat_payload
 
 LINES = [
     "d dh p1 4s Kh", "d dh p2 6d Kc", "d dh p3 Ah 7d",
@@ -176,3 +176,27 @@ def test_legal_moves_every_field_by_name() -> None:
     declaring = LegalActions(2, fold=True, declare=(Category.PRIMERO, Category.FLUXUS))
     assert legal_payload(declaring)["declare"] == ["primero", "fluxus"]
     assert legal_payload(declaring)["kinds"] == ["dc", "f"]
+
+
+def test_sitting_out_is_said_as_what_will_happen_then_as_what_is() -> None:
+    """online.md ``sit_out``: from the next hand on, the seat is not dealt in. Cy asks to
+    sit out after Ana's bet: she still plays this hand (calls, stands pat, wins 9 chips),
+    and only once it is over is she sitting out."""
+    m = _model()
+    m.start_hand()
+    _play(m, LINES[:4])
+    assert [seat_note(m, i) for i in (None, 0, 1, 2)] == [None, None, None, None]
+    m.match.sit_out(2)
+    assert seat_note(m, 2) == "You will sit out from the next hand: you still play this one."
+    assert [seat_note(m, i) for i in (None, 0, 1)] == [None, None, None]  # hers alone
+    _play(m, LINES[4:])
+    assert m.hand is not None and m.hand.complete  # over: she plays no more of it
+    sitting = "You are sitting out: you are not dealt in until you sit in."
+    assert seat_note(m, 2) == sitting
+    m.finish_hand()
+    assert m.match.chips == [17, 0, 9] and seat_note(m, 2) == sitting
+    m.match.sit_in(2)
+    assert seat_note(m, 2) is None
+    m.match.sit_out(2)
+    m.match.leave(2)  # out of every hand: she left, there is nothing to sit out of
+    assert seat_note(m, 2) is None

@@ -489,11 +489,14 @@ def test_lobby_on_a_phone_has_no_horizontal_scrolling(browser: Browser, server: 
         "texts => import('/static/common.js').then(m => texts.map(m.cardName))", [*texts, "??"]
     )
     assert got == [f"{ranks.get(t[0], t[0])} of {suits[t[1]]}" for t in texts] + ["hidden card"]
-    # A table that does not exist says so.
-    page.goto(server.base + "/t/nosuchtable")
-    page.wait_for_function(
-        "() => document.querySelector('#conn').textContent === 'no such table'"
-    )
+    # A table that does not exist says so: a 404 page of its own, with the way back.
+    answer = page.goto(server.base + "/t/nosuchtable")
+    assert answer is not None and answer.status == 404
+    assert page.get_by_role("heading", level=1).inner_text() == (
+        "There is no table at this address")
+    assert run_axe(page) == []
+    page.get_by_role("link", name="Back to the lobby").click()
+    page.wait_for_url(server.base + "/")
     context.close()
 
 

@@ -145,6 +145,8 @@ def test_sit_out_sit_in_leave_and_a_stale_click(
         ws.send_json({"type": "sit_out"})
         m = _play_until(ws, lambda m: m["table"]["seats"][0]["sitting_out"])
         assert m["version"] > v
+        # her turn is still to play (the bots wait for it): she sits out from the next hand
+        assert m["seat_note"] == "You will sit out from the next hand: you still play this one."
         _act(ws, m)
         # the next hand is dealt without her: she reads the public view
         m = _play_until(ws, lambda m: m["table"]["status"] == "paused" or (
@@ -155,9 +157,10 @@ def test_sit_out_sit_in_leave_and_a_stale_click(
             assert m["hand"]["seat"] is None and m["hand"]["hand"] == [] and m["legal"] is None
         assert m["table"]["seats"][0]["chips"] == m["table"]["seats"][0]["ledger"]["bought_in"] + m[
             "table"]["seats"][0]["ledger"]["net"]
+        assert m["seat_note"] == "You are sitting out: you are not dealt in until you sit in."
         ws.send_json({"type": "sit_in"})
         m = _play_until(ws, lambda m: m["hand"] is not None and m["hand"]["seat"] is not None)
-        assert not m["table"]["seats"][0]["sitting_out"]
+        assert not m["table"]["seats"][0]["sitting_out"] and m["seat_note"] is None
         _act(ws, m)
         ws.send_json({"type": "leave"})
         m = _play_until(ws, lambda m: m["table"]["status"] == "over")

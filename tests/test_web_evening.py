@@ -365,9 +365,12 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
     assert max(heights) <= 1.5 * line, heights
     page.set_viewport_size({"width": 1280, "height": 800})
     page.get_by_role("button", name="Sit out").click()
-    page.wait_for_function("() => document.querySelector('#seat-note').textContent"
-                           ".includes('sitting out')", timeout=20_000)
-    # she still plays the hand in progress; the next one is dealt without her
+    # she still plays the hand in progress, and the words say so (the server's seat_note)
+    wait_until(page, "() => document.querySelector('#seat-note').textContent", seconds=20,
+               what="the words of her sit out")
+    assert page.locator("#seat-note").inner_text() == (
+        "You will sit out from the next hand: you still play this one.")
+    # the next one is dealt without her
     while page.locator("#actions button").count() or not page.locator("#seats").get_by_text(
         "Sitting out"
     ).count():
@@ -377,6 +380,8 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
             wait_until(page, "() => document.querySelector('#actions button') || document"
                        ".querySelector('#seats').textContent.includes('Sitting out')",
                        seconds=20, what="a move for Ana, or her seat shown sitting out")
+    assert page.locator("#seat-note").inner_text() == (
+        "You are sitting out: you are not dealt in until you sit in.")
     host = page.locator("#host-box")
     assert host.get_by_role("button", name=f"Seat a bot for {long_name}").is_visible()
     screenshot(page, "evening-sitting-out.png")

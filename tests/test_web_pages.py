@@ -26,9 +26,11 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def test_the_pages_carry_a_strict_content_security_policy(client: TestClient) -> None:
-    for path in ("/", "/t/anything", "/static/table.js", "/static/style.css"):
+    table = client.post("/api/tables", json=TABLE).json()["id"]
+    for path, status in (("/", 200), (f"/t/{table}", 200), ("/t/anything", 404),
+                         ("/static/table.js", 200), ("/static/style.css", 200)):
         answer = client.get(path)
-        assert answer.status_code == 200, path
+        assert answer.status_code == status, path
         policy = answer.headers["content-security-policy"]
         assert "script-src 'self'" in policy and "default-src 'none'" in policy
         assert "unsafe-inline" not in policy and "unsafe-eval" not in policy

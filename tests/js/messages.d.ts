@@ -210,6 +210,7 @@ interface StateOut {
   hand: HandOut | null;
   legal: LegalOut | null;
   deadline: number | null;
+  seat_note: string | null;
 }
 
 /** ``error``: a message the server could not take; nothing changed. */

@@ -434,6 +434,12 @@ class StateOut(BaseModel):
     hand: HandOut | None
     legal: LegalOut | None
     deadline: float | None = Field(description="unix seconds, or null")
+    seat_note: str | None = Field(
+        None,
+        description="the reader's sitting out in words: that they sit out from the next "
+        "hand while still dealt in the hand in progress, then that they are sitting out; "
+        "null for a spectator or a seat not sitting out",
+    )
 
 
 class ErrorOut(BaseModel):

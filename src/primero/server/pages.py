@@ -1,5 +1,9 @@
 """The web client's pages: the lobby at ``/``, the table at ``/t/{id}``, files under ``/static``.
 
+An address ``/t/{id}`` that names no table (or is no table id's shape) is answered
+``404`` with a page of its own (``missing.html``): there is no table at this address,
+and a link back to the lobby.
+
 Every file comes from the package (``primero/web/``): no request leaves the server's own
 origin. Pages carry a strict Content-Security-Policy (scripts, styles, images and
 connections from this origin only; no inline script or style), so that even a name or
@@ -10,6 +14,7 @@ chat line that slipped through as markup could not run (the client sets text onl
 from __future__ import annotations
 
 import io
+import logging
 from importlib import resources
 from pathlib import Path
 
@@ -18,6 +23,9 @@ from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, Response
 
 from primero.server import bots_api
+from primero.server.hub import Hub
+
+log = logging.getLogger(__name__)
 
 __all__ = ["CONTENT_SECURITY_POLICY", "WEB_DIR", "mount_pages", "router"]
 
@@ -48,8 +56,38 @@ _TYPES = {
 router = APIRouter(include_in_schema=False)
 
 
-def _page(name: str) -> Response:
-    return FileResponse(WEB_DIR / name, media_type=_TYPES[".html"], headers=_HEADERS)
+#: The longest table id an address may name (ids are 8 hex digits; room to spare).
+MAX_TABLE_ID = 32
+
+
+def _page(name: str, status_code: int = 200) -> Response:
+    return FileResponse(
+        WEB_DIR / name, status_code=status_code, media_type=_TYPES[".html"], headers=_HEADERS
+    )
+
+
+def _table_shaped(table_id: str) -> bool:
+    """Whether ``table_id`` could be a table id: 1 to :data:`MAX_TABLE_ID` ASCII letters
+    and digits."""
+    return table_id.isascii() and table_id.isalnum() and len(table_id) <= MAX_TABLE_ID
+
+
+async def _is_table(request: Request, table_id: str) -> bool:
+    """Whether ``table_id`` names a table: one this process holds, or (several processes)
+    one the store holds. A store that cannot be read says yes: the page then tells what
+    its WebSocket finds."""
+    if not _table_shaped(table_id):
+        return False
+    hub: Hub = request.app.state.hub
+    if table_id in hub.tables:
+        return True
+    if hub.cluster is None:
+        return False
+    try:
+        return await hub.discover(table_id) is not None
+    except Exception:  # the database is away: not a reason to say there is no table
+        log.warning("table page %s: the store could not be read", table_id, exc_info=True)
+        return True
 
 
 @router.get("/")
@@ -59,8 +97,16 @@ def lobby() -> Response:
 
 
 @router.get("/t/{table_id}")
-def table_page(table_id: str) -> Response:
-    """The table page; the client reads the table id from the address."""
+async def table_page(table_id: str, request: Request) -> Response:
+    """The table page; the client reads the table id from the address (and its query:
+    ``?screen``, ``?pass``, ``?seat=k``, ``?learn``, left to the client).
+
+    Returns:
+        ``table.html`` (200), or for an id that names no table (a malformed one too)
+        ``missing.html`` with status 404: no table at this address, a link to the lobby.
+    """
+    if not await _is_table(request, table_id):
+        return _page("missing.html", status_code=404)
     return _page("table.html")
 
 
@@ -72,7 +118,7 @@ def table_qr(table_id: str, request: Request, seat: int | None = None) -> Respon
     Raises:
         HTTPException: 404 for an id that is not a table id's shape.
     """
-    if not table_id.isalnum() or len(table_id) > 32:
+    if not _table_shaped(table_id):
         raise HTTPException(status_code=404, detail="no such table")
     base = str(request.base_url).rstrip("/")
     url = f"{base}/t/{table_id}" + ("" if seat is None else f"?seat={seat}")
@@ -80,6 +126,13 @@ def table_qr(table_id: str, request: Request, seat: int | None = None) -> Respon
     title = "QR code of the table's address" if seat is None else f"QR code to join seat {seat + 1}"
     segno.make(url, error="m").save(out, kind="svg", scale=6, border=2, title=title)
     return Response(out.getvalue(), media_type=_TYPES[".svg"], headers=_HEADERS)
+
+
+@router.get("/t/{rest:path}")
+def no_table_page(rest: str) -> Response:
+    """Any other address under ``/t/`` (none, or one holding a ``/``): no table is there,
+    the same ``404`` page as for an id that names no table."""
+    return _page("missing.html", status_code=404)
 
 
 @router.get("/static/{name}")

@@ -28,7 +28,7 @@ from primero.engine.actions import Action
 from primero.engine.errors import PrimeroError
 from primero.engine.history import parse_record
 from primero.engine.rules import Rules
-from primero.play.tablemodel import TableModel, seat_payload
+from primero.play.tablemodel import TableModel, seat_note, seat_payload
 from primero.server import seating
 from primero.server.botpool import BotPool
 from primero.server.clock import Clock
@@ -259,6 +259,7 @@ class TableRuntime:
             "hand": hand,
             "legal": legal,
             "deadline": deadline,
+            "seat_note": None if model is None else seat_note(model, index),
         }
 
     def seat_of(self, token: str) -> int | None:

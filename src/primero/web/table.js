@@ -262,7 +262,7 @@ function draw(msg, info) {
   drawResultPanel(info);
   drawJoin(table, info);
   drawShare(table);
-  drawSeatBox(table, info);
+  drawSeatBox(table, info, msg.seat_note);
   drawHost(table, {h: hostToken(), tableId, hidden: screenMode || learnMode, confirmThen, goToNext});
   drawLedger(table);
   if (myTurn && !app.myTurn) beep();
@@ -420,8 +420,10 @@ function sendPresence(type) {
  * (Rebuy where the table allows it, watch, Leave: no Sit out, online.md).
  * @param {TableSummary} table
  * @param {HandInfo} info
+ * @param {string | null} seatNote the state's `seat_note`: sitting out in the server's
+ *   words ("You will sit out from the next hand…" while this hand is still played)
  */
-function drawSeatBox(table, info) {
+function drawSeatBox(table, info, seatNote) {
   const me = mySeatIndex(table) ?? info.myTableSeat;
   const box = $("seat-box");
   if (screenMode || me === null || me === undefined || !token()) { box.hidden = true; return; }
@@ -449,7 +451,7 @@ function drawSeatBox(table, info) {
       note = `You are out of chips: place ${place} of ${ranked.length}. `
         + (table.rebuy ? `You may rebuy ${chips(stack)}, watch, or leave.` : "You may watch or leave.");
     } else if (seat.sitting_out) {
-      note = "You are sitting out: you are not dealt in until you sit in.";
+      note = seatNote ?? "";  // worded once, by the server
     }
     if (table.rebuy && seat.chips < stack) {
       parts.push(el("button", {type: "button", class: broke ? "primary" : "",

@@ -3,13 +3,14 @@
 - :class:`TableModel` (:mod:`.model`): seats of people and bots, the match of R9, whose
   turn it is, deadlines as data, events out, actions in.
 - :func:`seat_payload` (:mod:`.payload`): the one function that builds what a seat (or a
-  spectator) is sent, from :func:`primero.view`.
+  spectator) is sent, from :func:`primero.view`; :func:`seat_note`: the reader's sitting
+  out in words.
 - :func:`least_committal` (:mod:`.timeout`): the timer's move for a person.
 - :func:`sentence` (:mod:`.sentences`): an action as a seat reads it.
 """
 
 from primero.play.tablemodel.model import Event, TableModel, bot_seed
-from primero.play.tablemodel.payload import legal_payload, seat_payload
+from primero.play.tablemodel.payload import legal_payload, seat_note, seat_payload
 from primero.play.tablemodel.sentences import sentence
 from primero.play.tablemodel.timeout import least_committal, weakest_card
 
@@ -19,6 +20,7 @@ __all__ = [
     "bot_seed",
     "least_committal",
     "legal_payload",
+    "seat_note",
     "seat_payload",
     "sentence",
     "weakest_card",

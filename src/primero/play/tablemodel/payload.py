@@ -13,9 +13,9 @@ from primero.engine.actions import Deal, seat_name
 from primero.engine.legal import LegalActions
 from primero.engine.state import DEALER
 from primero.play.tablemodel.model import TableModel
-from primero.play.tablemodel.sentences import result_sentences
+from primero.play.tablemodel.sentences import result_sentences, sitting_out_words
 
-__all__ = ["legal_payload", "seat_payload"]
+__all__ = ["legal_payload", "seat_note", "seat_payload"]
 
 
 def legal_payload(legal: LegalActions) -> dict[str, Any]:
@@ -31,6 +31,29 @@ def legal_payload(legal: LegalActions) -> dict[str, Any]:
         "vote": legal.vote,
         "declare": [c.label for c in legal.declare],
     }
+
+
+def seat_note(model: TableModel, index: int | None) -> str | None:
+    """The ``seat_note`` of a ``state`` message: the reader's sitting out in words
+    (online.md ``sit_out``: from the next hand on the seat is not dealt in), said here
+    once so that no client words it itself.
+
+    Args:
+        model: the table.
+        index: the reader's 0-based table index, or None for a spectator.
+
+    Returns:
+        ``"You will sit out from the next hand: you still play this one."`` while the
+        seat sits out but is dealt in the hand in progress; ``"You are sitting out: you
+        are not dealt in until you sit in."`` once no hand in progress holds it; None for
+        a spectator, a seat not sitting out, or one that left or is leaving.
+    """
+    if index is None:
+        return None
+    p = model.match.presence[index]
+    if not p.sitting_out or p.left or p.leaving:
+        return None
+    return sitting_out_words(in_hand=model.match.in_hand(index))
 
 
 def seat_payload(

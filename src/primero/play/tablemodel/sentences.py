@@ -56,6 +56,7 @@ __all__ = [
     "result_sentences",
     "section_marker",
     "sentence",
+    "sitting_out_words",
     "uncalled_bet",
     "won_awards",
 ]
@@ -586,3 +587,24 @@ def move_name(action: Action) -> str:
     if isinstance(action, Declare):
         return f"declare {action.category.label}"
     return "make that move"
+
+
+def sitting_out_words(*, in_hand: bool) -> str:
+    """What sitting out means for the person who asked, in words (online.md ``sit_out``:
+    from the next hand on the seat is not dealt in; it keeps its chips and pays no ante).
+
+    Args:
+        in_hand: whether the seat is dealt in the hand in progress (it plays that hand to
+            its end: sitting out starts with the next one).
+
+    Returns:
+        The sentence for the reader's seat, in the second person.
+
+    >>> sitting_out_words(in_hand=True)
+    'You will sit out from the next hand: you still play this one.'
+    >>> sitting_out_words(in_hand=False)
+    'You are sitting out: you are not dealt in until you sit in.'
+    """
+    if in_hand:
+        return "You will sit out from the next hand: you still play this one."
+    return "You are sitting out: you are not dealt in until you sit in."
