@@ -5,6 +5,7 @@ progress on standard error."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -120,3 +121,19 @@ def test_simulate_plays_at_most_a_million_hands(tmp_path: Path) -> None:
     assert in_range("--hands", 1, MAX_HANDS)(1_000_000) == 1_000_000
     assert in_range("--hands", 1, MAX_HANDS)(1) == 1
 
+
+def test_simulate_shows_its_progress_on_standard_error_only() -> None:
+    args = ["simulate", "--hands", "30", "--players", "4", "--seed", "1"]
+    piped = runner.invoke(app, args, env={"COLUMNS": "100"})
+    assert piped.exit_code == 0, piped.output
+    assert piped.stderr == ""  # not a terminal: Rich draws no progress
+    # standard error (and standard output) taken for terminals, as Rich reads TTY_COMPATIBLE
+    shown = runner.invoke(app, args, env={"COLUMNS": "100", "TTY_COMPATIBLE": "1"})
+    assert shown.exit_code == 0, shown.output
+    assert "simulating" in shown.stderr and "30/30" in shown.stderr, shown.stderr
+    quiet = runner.invoke(app, [*args, "--quiet"], env={"COLUMNS": "100", "TTY_COMPATIBLE": "1"})
+    assert quiet.exit_code == 0 and quiet.stderr == "", quiet.output
+    *table, timing = shown.stdout.splitlines()
+    assert "\n".join(table) + "\n" == quiet.stdout  # the results, and nothing of the bar
+    assert re.fullmatch(r"30 hands in \d+\.\d\d s \(\d+ hands/s\)", timing), timing
+    assert "30 hands, 4 players, 1 match, seed 1" in quiet.stdout

@@ -376,7 +376,9 @@ def simulate_command(
     The table gives each seat's chips won, total and per 100 hands, the hands in which
     it took a pot, and how often each category (R2) was shown and won at showdowns. The
     same seed, players and bots give the same table (R10), with or without
-    ``--save-dir``. At most 1,000,000 hands.
+    ``--save-dir``. At most 1,000,000 hands. While they are played a progress bar is
+    drawn on standard error when it is a terminal (not with ``--quiet``); standard output
+    holds only the results.
     """
     try:
         kinds = parse_bots(bots)
@@ -398,9 +400,12 @@ def simulate_command(
     if save_dir is not None:
         output_folder(save_dir, "--save-dir")
     console = Console(highlight=False)
+    # the progress bar goes to standard error, so that standard output holds the results
+    # alone; only on a terminal (piped or in tests, Rich would still write a blank line)
+    errors = Console(stderr=True, highlight=False)
     started = time.perf_counter()
     try:
-        if quiet:
+        if quiet or not errors.is_terminal:
             result = simulate(hands, players, kinds, seed, stack=stack, save_dir=save_dir)
         else:
             from rich.progress import (
@@ -416,8 +421,10 @@ def simulate_command(
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeRemainingColumn(),
-                console=console,
+                console=errors,
                 transient=True,
+                redirect_stdout=False,
+                redirect_stderr=False,
             ) as progress:
                 task = progress.add_task("hands", total=hands)
                 step = max(1, hands // 200)
