@@ -236,7 +236,11 @@ def play_command(
         "--ante", callback=in_range("--ante", 0, unit="chips"),
         help="Ante per hand, 0 chips or more (R4.1).",
     )] = 1,
-    ties: Annotated[TiesOption, typer.Option("--ties", help="Tie rule (R7).")] = TiesOption.ELDEST,
+    ties: Annotated[TiesOption, typer.Option(
+        "--ties", metavar="RULE",  # not <eldest|split>: a narrow type column, wide help
+        help="Tie rule (R7): eldest (the tied player first in seat order wins) or split "
+        "(the tied players share the pot).",
+    )] = TiesOption.ELDEST,
     no_refusal: Annotated[
         bool, typer.Option("--no-refusal", help="Bets cannot be refused (R8).")
     ] = False,
