@@ -41,6 +41,37 @@ def test_play_help_lists_its_flags_bare() -> None:
     assert "<int" in row  # options with a value still show it
 
 
+def _descriptions(out: str) -> tuple[int, list[str]]:
+    """The width of the options' description column of a help screen, and its lines."""
+    rows = [line for line in out.splitlines() if line.startswith("│ ")]
+    start = next(line.index("Show this message") for line in rows if "--help" in line)
+    return len(rows[0]) - 2 - start, [line[start:-2].rstrip() for line in rows]
+
+
+@pytest.mark.parametrize(("columns", "at_least"), [(80, 34), (120, 74)])
+def test_play_help_keeps_a_wide_description_column(columns: int, at_least: int) -> None:
+    # the help column had 21 of 80 columns (58 of 120): the type column kept Typer's
+    # ranges ("<float range> [0<=x<=10]") and --ties its choices whole
+    out = runner.invoke(app, ["play", "--help"], env={"COLUMNS": str(columns)}).stdout
+    panel = [line for line in out.splitlines() if line.startswith(("╭", "│", "╰"))]
+    assert panel and all(len(line) == columns for line in panel), out  # the terminal's width
+    width, lines = _descriptions(out)
+    assert width >= at_least, out
+    said = " ".join(" ".join(lines).split())
+    for text in (
+        "Seats, you included (R3). Default 4; with --hot-seat, the people named (at least "
+        "4), bots in the other seats.",
+        "End after N hands, 1 or more (R9).",
+        "Ante per hand, 0 chips or more (R4.1).",
+        "Tie rule (R7): eldest (the tied player first in seat order wins) or split (the "
+        "tied players share the pot). [default: eldest]",
+        "Seconds between two bots' moves on the full-screen table, 0 to 10 (0: at once; "
+        "space skips the wait). [default: 0.6]",
+    ):
+        assert text in said, said
+    assert "…" not in out and "range" not in out
+
+
 def test_commands_are_listed_play_and_learn_first() -> None:
     out = runner.invoke(app, ["--help"], env={"COLUMNS": "120"}).stdout
     listed = [m.group(1) for m in re.finditer(r"^│ (\w+)\s", out, re.MULTILINE)]

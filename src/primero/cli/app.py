@@ -10,13 +10,17 @@ Two settings of the help screens, for every command at once:
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, TypeVar
 
 import typer
 from typer.core import TyperGroup, TyperOption
 
-__all__ = ["COMMAND_ORDER", "MAX_STACK", "app", "check_stack", "output_folder"]
+__all__ = [
+    "COMMAND_ORDER", "MAX_STACK", "app", "check_stack", "in_range", "output_folder",
+]
 
 #: The order of the commands in ``primero --help``.
 COMMAND_ORDER: Final = (
@@ -98,6 +102,59 @@ def check_stack(stack: int) -> int:
             param_hint="--stack",
         )
     return stack
+
+
+_Number = TypeVar("_Number", int, float)
+
+
+def _as_written(number: float) -> str:
+    """``number`` as a person writes it: ``1,000,000``, ``0.1``, ``10`` (not ``10.0``)."""
+    if isinstance(number, float) and not number.is_integer():
+        return str(number)  # also nan and inf
+    return f"{int(number):,}"
+
+
+def in_range(
+    option: str, low: float, high: float | None = None, *, unit: str = ""
+) -> Callable[[_Number | None], _Number | None]:
+    """A Typer callback that refuses a number of ``option`` outside ``low``..``high``.
+
+    Typer's own ``min=``/``max=`` refuse in pydantic's words ("Input should be greater
+    than or equal to 1"); this callback says what was wrong and what is allowed, e.g.
+    ``Invalid value for --hands: give a whole number from 1 to 1,000,000, not 0``
+    (exit status 2, nothing done). A missing optional value (None) passes.
+
+    Args:
+        option: the option's long name (``"--hands"``), for the message.
+        low: the smallest value allowed (inclusive).
+        high: the largest value allowed (inclusive); None: no upper limit.
+        unit: what the number counts, for the message (``"seconds"``); with a float
+            option the message says "a number", with an int option "a whole number".
+
+    Returns:
+        The callback: it returns the value unchanged when it is allowed.
+
+    Raises:
+        typer.BadParameter: (from the callback) the value is below ``low``, above
+            ``high``, or a float that is not finite (``nan``, ``inf``).
+    """
+
+    def check(value: _Number | None) -> _Number | None:
+        if value is None:
+            return None
+        allowed = math.isfinite(value) and low <= value and (high is None or value <= high)
+        if allowed:
+            return value
+        what = "a number" if isinstance(value, float) else "a whole number"
+        if unit:
+            what += f" of {unit}"
+        if high is None:
+            span = f"{what}, {_as_written(low)} or more"
+        else:
+            span = f"{what} from {_as_written(low)} to {_as_written(high)}"
+        raise typer.BadParameter(f"give {span}, not {_as_written(value)}", param_hint=option)
+
+    return check
 
 
 def output_folder(folder: Path, option: str, *, create: bool = True) -> Path:

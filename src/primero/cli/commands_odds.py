@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from primero.cli.app import app
+from primero.cli.app import app, in_range
 from primero.engine.cards import Card, CardError, format_cards
 from primero.engine.hands import Category
 
@@ -213,8 +213,9 @@ def odds_command(
         typer.Option(
             "--opponents",
             "-k",
-            min=1,
-            help="Showdown odds against this many random hands (4 cards only). [default: 1]",
+            callback=in_range("--opponents", 1),
+            help="Showdown odds against this many random hands, 1 or more (4 cards only). "
+            "[default: 1]",
             show_default=False,
         ),
     ] = None,
@@ -223,7 +224,10 @@ def odds_command(
     ] = 0,
     trials: Annotated[
         int,
-        typer.Option("--trials", min=2, help="Random deals of the Monte Carlo estimate."),
+        typer.Option(
+            "--trials", callback=in_range("--trials", 2),
+            help="Random deals of the Monte Carlo estimate, 2 or more.",
+        ),
     ] = 100_000,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of tables.")

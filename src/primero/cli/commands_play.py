@@ -30,7 +30,7 @@ import typer
 from rich.console import Console
 
 from primero.bots import BOT_KINDS
-from primero.cli.app import app, check_stack
+from primero.cli.app import app, check_stack, in_range
 from primero.cli.commands_simulate import parse_bots
 from primero.engine.errors import PrimeroError
 from primero.engine.rules import Rules, RulesError
@@ -223,14 +223,24 @@ def play_command(
             "--stack", callback=check_stack, help="Starting chips each (1 to 10^9)."
         )] = 100,
     max_hands: Annotated[
-        int | None, typer.Option("--max-hands", min=1, help="End after N hands (R9).")
+        int | None, typer.Option(
+            "--max-hands", callback=in_range("--max-hands", 1),
+            help="End after N hands, 1 or more (R9).",
+        )
     ] = None,
     save_dir: Annotated[
         Path, typer.Option("--save-dir", help="Folder for the hand histories (.prh).")
     ] = Path("hands"),
     no_save: Annotated[bool, typer.Option("--no-save", help="Do not save hand histories.")] = False,
-    ante: Annotated[int, typer.Option("--ante", min=0, help="Ante per hand (R4.1).")] = 1,
-    ties: Annotated[TiesOption, typer.Option("--ties", help="Tie rule (R7).")] = TiesOption.ELDEST,
+    ante: Annotated[int, typer.Option(
+        "--ante", callback=in_range("--ante", 0, unit="chips"),
+        help="Ante per hand, 0 chips or more (R4.1).",
+    )] = 1,
+    ties: Annotated[TiesOption, typer.Option(
+        "--ties", metavar="RULE",  # not <eldest|split>: a narrow type column, wide help
+        help="Tie rule (R7): eldest (the tied player first in seat order wins) or split "
+        "(the tied players share the pot).",
+    )] = TiesOption.ELDEST,
     no_refusal: Annotated[
         bool, typer.Option("--no-refusal", help="Bets cannot be refused (R8).")
     ] = False,
@@ -246,9 +256,15 @@ def play_command(
     first_round_zero_bet: Annotated[
         bool, typer.Option("--first-round-zero-bet", help="A bet of 0 allowed in round 1 (R4.3).")
     ] = False,
-    min_raise: Annotated[int, typer.Option("--min-raise", min=1, help="Minimum raise (R5).")] = 1,
+    min_raise: Annotated[int, typer.Option(
+        "--min-raise", callback=in_range("--min-raise", 1, unit="chips"),
+        help="Minimum raise, 1 chip or more (R5).",
+    )] = 1,
     max_raises: Annotated[
-        int | None, typer.Option("--max-raises", min=0, help="Raises per round at most (R5).")
+        int | None, typer.Option(
+            "--max-raises", callback=in_range("--max-raises", 0),
+            help="Raises per round at most, 0 or more (R5).",
+        )
     ] = None,
     plain: Annotated[
         bool, typer.Option("--plain", help="Plain text prompt, no full-screen app.")
@@ -256,9 +272,9 @@ def play_command(
     speed: Annotated[
         float,
         typer.Option(
-            "--speed", min=0, max=10,
-            help="Seconds between two bots' moves on the full-screen table (0: at once; "
-            "space skips the wait).",
+            "--speed", callback=in_range("--speed", 0, 10, unit="seconds"),
+            help="Seconds between two bots' moves on the full-screen table, 0 to 10 (0: at "
+            "once; space skips the wait).",
         ),
     ] = 0.6,
     resume: Annotated[

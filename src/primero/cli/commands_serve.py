@@ -9,7 +9,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from primero.cli.app import app, output_folder
+from primero.cli.app import app, in_range, output_folder
 
 __all__ = ["export_command", "serve_command"]
 
@@ -34,28 +34,33 @@ def serve_command(
         str, typer.Option(help="Address to listen on; 0.0.0.0 for every network interface.")
     ] = "127.0.0.1",
     port: Annotated[
-        int, typer.Option(help="TCP port; 0 picks a free one.", min=0, max=65535)
+        int, typer.Option(
+            help="TCP port, 0 to 65535; 0 picks a free one.",
+            callback=in_range("--port", 0, 65535),
+        )
     ] = 8000,
     database_url: DatabaseUrl = "sqlite:///primero.db",
     bot_pause: Annotated[
-        float, typer.Option(help="Seconds a bot waits before acting (0 in tests).", min=0)
+        float, typer.Option(
+            help="Seconds a bot waits before acting, 0 or more (0 in tests).",
+            callback=in_range("--bot-pause", 0, unit="seconds"),
+        )
     ] = 1.0,
     bot_timeout: Annotated[
         float,
         typer.Option(
-            help="Seconds a bot's decision (or a hint) may take; then the timer's move is "
-            "made for the seat.",
-            min=0.1,
-            max=600,
+            help="Seconds a bot's decision (or a hint) may take, 0.1 to 600; then the "
+            "timer's move is made for the seat.",
+            callback=in_range("--bot-timeout", 0.1, 600, unit="seconds"),
         ),
     ] = 5.0,
     bot_processes: Annotated[
         int,
         typer.Option(
-            help="Worker processes for the bots' decisions and hints, off the event loop "
-            "(0: threads of the server's process, which share its CPU with every table).",
-            min=0,
-            max=64,
+            help="Worker processes for the bots' decisions and hints, off the event loop, "
+            "0 to 64 (0: threads of the server's process, which share its CPU with every "
+            "table).",
+            callback=in_range("--bot-processes", 0, 64),
         ),
     ] = 2,
     allow_origin: Annotated[
@@ -79,19 +84,25 @@ def serve_command(
     ] = None,
     create_rate: Annotated[
         int,
-        typer.Option(help="Tables one client address may create a minute (0: no limit).", min=0),
+        typer.Option(
+            help="Tables one client address may create a minute (0: no limit).",
+            callback=in_range("--create-rate", 0),
+        ),
     ] = 10,
     max_tables: Annotated[
         int,
         typer.Option(
             help="Tables waiting, playing or paused at once; past it, creating is 429 "
             "(0: no limit).",
-            min=0,
+            callback=in_range("--max-tables", 0),
         ),
     ] = 500,
     away_seconds: Annotated[
         float,
-        typer.Option(help="Seconds without a connection after which a person is sat out.", min=0),
+        typer.Option(
+            help="Seconds without a connection after which a person is sat out, 0 or more.",
+            callback=in_range("--away-seconds", 0, unit="seconds"),
+        ),
     ] = 120.0,
     redis_url: Annotated[
         str | None,
@@ -104,10 +115,9 @@ def serve_command(
     lease_seconds: Annotated[
         float,
         typer.Option(
-            help="With --redis-url: seconds a table's lease lasts unrenewed; a dead "
-            "process's tables are taken over after it.",
-            min=0.5,
-            max=600,
+            help="With --redis-url: seconds a table's lease lasts unrenewed, 0.5 to 600; a "
+            "dead process's tables are taken over after it.",
+            callback=in_range("--lease-seconds", 0.5, 600, unit="seconds"),
         ),
     ] = 5.0,
 ) -> None:

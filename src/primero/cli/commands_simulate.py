@@ -26,7 +26,7 @@ from rich.console import Console, Group
 from rich.table import Table
 
 from primero.bots import BOT_KINDS, BOT_NAMES
-from primero.cli.app import app, check_stack, output_folder
+from primero.cli.app import app, check_stack, in_range, output_folder
 from primero.engine.hands import Category
 from primero.engine.rules import DEFAULT_RULES, Rules, RulesError
 
@@ -35,9 +35,16 @@ if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI sta
     from primero.engine.state import HandState
 
 __all__ = [
+    "MAX_HANDS",
     "SimulationResult",
     "check_simulation",
     "parse_bots", "results_table", "simulate", "simulate_command"]
+
+
+#: The most hands ``primero simulate --hands`` plays in one run: some 20 minutes of the
+#: default bots (about 1,000 hands a second), half a minute of random ones. The function
+#: :func:`simulate` itself has no such limit.
+MAX_HANDS = 1_000_000
 
 
 @dataclass(slots=True)
@@ -332,7 +339,10 @@ def results_table(result: SimulationResult) -> Group:
 
 @app.command("simulate")
 def simulate_command(
-    hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="Hands to play.")] = 1000,
+    hands: Annotated[int, typer.Option(
+        "--hands", "-n", callback=in_range("--hands", 1, MAX_HANDS),
+        help="Hands to play, 1 to 1,000,000.",
+    )] = 1000,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 6,
     seed: Annotated[
         int | None,
@@ -366,7 +376,9 @@ def simulate_command(
     The table gives each seat's chips won, total and per 100 hands, the hands in which
     it took a pot, and how often each category (R2) was shown and won at showdowns. The
     same seed, players and bots give the same table (R10), with or without
-    ``--save-dir``.
+    ``--save-dir``. At most 1,000,000 hands. While they are played a progress bar is
+    drawn on standard error when it is a terminal (not with ``--quiet``); standard output
+    holds only the results.
     """
     try:
         kinds = parse_bots(bots)
@@ -388,9 +400,12 @@ def simulate_command(
     if save_dir is not None:
         output_folder(save_dir, "--save-dir")
     console = Console(highlight=False)
+    # the progress bar goes to standard error, so that standard output holds the results
+    # alone; only on a terminal (piped or in tests, Rich would still write a blank line)
+    errors = Console(stderr=True, highlight=False)
     started = time.perf_counter()
     try:
-        if quiet:
+        if quiet or not errors.is_terminal:
             result = simulate(hands, players, kinds, seed, stack=stack, save_dir=save_dir)
         else:
             from rich.progress import (
@@ -406,8 +421,10 @@ def simulate_command(
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeRemainingColumn(),
-                console=console,
+                console=errors,
                 transient=True,
+                redirect_stdout=False,
+                redirect_stderr=False,
             ) as progress:
                 task = progress.add_task("hands", total=hands)
                 step = max(1, hands // 200)
