@@ -194,7 +194,9 @@ def create_table(
     if page.url != base + "/":
         page.goto(base + "/")
     page.get_by_label("Table name").fill(f"{player}'s table")
-    page.get_by_label("Your name").first.fill(player)
+    # the create form's own field: a waiting table in the lobby has a "Your name" of its
+    # own (a join field), which may come first
+    page.locator("#c-player").fill(player)
     page.get_by_label("Seats", exact=True).select_option(str(len(seats)))
     for i, kind in enumerate(seats):
         page.locator(f"#c-seat-{i}").select_option(kind)
