@@ -71,7 +71,7 @@ from primero.research.actionids import (
 from primero.research.fastsim_tables import BIT, VALUE
 from primero.research.features import observation_size, seat_rows
 
-__all__ = ["CHANCE", "ILLEGAL", "OVER", "TERMINAL", "Stepper", "replay"]
+__all__ = ["CHANCE", "COMPILED", "ILLEGAL", "OVER", "TERMINAL", "Stepper", "replay"]
 
 #: The player to move at a chance node and at the end (OpenSpiel's ids, as
 #: :mod:`primero.research.openspiel.table`).
@@ -133,10 +133,11 @@ def _one(out: BytesWriter, entry: int) -> None:
     out[at + 3] = 0x3F
 
 
-#: Whether this module is compiled (its functions are C functions) on a little-endian
-#: machine (the float32 bytes of ``numpy.float32``): the observation is then written with
-#: native stores (:meth:`Stepper.observation`).
-_IN_ORDER: Final = isinstance(_ids, BuiltinFunctionType) and sys.byteorder == "little"
+#: Whether this module is compiled by mypyc (its functions are then C functions).
+COMPILED: Final = isinstance(_ids, BuiltinFunctionType)
+#: Compiled on a little-endian machine (the float32 bytes of ``numpy.float32``): the
+#: observation is then written with native stores (:meth:`Stepper.observation`).
+_IN_ORDER: Final = COMPILED and sys.byteorder == "little"
 
 
 class Stepper:
@@ -207,13 +208,9 @@ class Stepper:
         self.player = CHANCE
         self.legal: list[int] | None = None
         self.log: list[int] = []
-        #: :meth:`observation`'s scratch, made at the first observation (never copied: a
-        #: copy makes its own): pure Python, a float32 buffer, a view of it and its
-        #: zeros; compiled, the writer of :meth:`_observation_in_order` and its zeros up
-        #: to the category's points (n + 96 entries)
-        self.obs_view: memoryview[float] | None = None
-        self.obs_buf = bytearray()
-        self.obs_zeros = b""
+        #: compiled: the writer of :meth:`_observation_in_order`, made at the first
+        #: observation (never copied: a copy makes its own), and its zeros up to the
+        #: category's points (n + 96 entries)
         self.obs_writer: BytesWriter | None = None
         self.obs_prefix = b""
         ante = rules.ante
@@ -536,11 +533,8 @@ class Stepper:
         ``max_moves`` moves, or the hand has had ``max_void`` void deals, R4.3: the
         lines then due are dealt first, as the engine's dealer deals them)."""
         seat = self.player
-        if seat < 0 or not self.is_legal(action):
+        if not self.play(action, rand):
             return ILLEGAL
-        self.apply(action)
-        if self.player == CHANCE:
-            self.deal_due(rand)
         made = moves[seat] + 1
         moves[seat] = made
         player = self.player
@@ -801,14 +795,8 @@ class Stepper:
         n = self.n
         scale = float(self.max_stack)
         inv = 1.0 / scale
-        view = self.obs_view  # this stepper's scratch observation, zeroed, then copied
-        if view is None:
-            self.obs_zeros = bytes(_FLOAT * observation_size(n))
-            self.obs_buf = bytearray(self.obs_zeros)
-            view = self.obs_view = memoryview(self.obs_buf).cast("f")
-        else:
-            self.obs_buf[:] = self.obs_zeros
-        out = view
+        buf = bytearray(_FLOAT * observation_size(n))
+        out = memoryview(buf).cast("f")
         out[seat] = 1.0
         phase = self.phase
         out[n + phase] = 1.0
@@ -857,7 +845,8 @@ class Stepper:
         out[i + 4] = self.stock_count / 40.0
         if self.void_deals:
             out[i + 5] = (self.void_deals if self.void_deals < 10 else 10) / 10.0
-        return bytearray(self.obs_buf)
+        out.release()
+        return buf
 
     def _observation_in_order(self, seat: int) -> bytearray:
         """:meth:`observation` written block by block, in order (the layout of

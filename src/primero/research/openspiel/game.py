@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from types import BuiltinMethodType
 from typing import Any, Final
 
 import pyspiel
@@ -24,7 +23,7 @@ from primero.research.mini import MINI_PARAMS, PRESETS, restrict_stock
 from primero.research.openspiel.observer import PrimeroObserver
 from primero.research.openspiel.resample import resample
 from primero.research.openspiel.table import CHANCE, TERMINAL, _Table
-from primero.research.stepper import Stepper
+from primero.research.stepper import COMPILED, Stepper
 
 __all__ = ["DEFAULT_PARAMS", "PrimeroGame", "PrimeroState", "game_type", "rules_of"]
 
@@ -238,16 +237,11 @@ class _Bound(partial[Any]):
         return self
 
 
-#: Whether the stepper is compiled (its methods are C functions).
-_COMPILED: Final = isinstance(Stepper(
-    [1, 1], Rules(min_players=2, max_players=8), 1).is_terminal, BuiltinMethodType)
-
-
 def _direct(method: Callable[..., Any]) -> Callable[..., Any]:
     """A stepper's method that only Python calls, bound on a state as it is when
     compiled (a C function: called with no frame in between, copied as itself), else in
     a :class:`_Bound` (a Python method would copy its whole stepper at each clone)."""
-    return method if _COMPILED else _Bound(method)
+    return method if COMPILED else _Bound(method)
 
 
 #: The methods of a state of the full game that are its stepper's own (``_bind``).
