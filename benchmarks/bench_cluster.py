@@ -48,9 +48,24 @@ class Server:
         extra = [] if redis is None else ["--redis-url", redis, "--lease-seconds", str(lease)]
         self.log: list[str] = []
         self.proc = subprocess.Popen(
-            [*PRIMERO, "serve", "--port", "0", "--bot-pause", "0", "--database-url", url,
-             "--create-rate", "0", "--max-tables", "0", *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            [
+                *PRIMERO,
+                "serve",
+                "--port",
+                "0",
+                "--bot-pause",
+                "0",
+                "--database-url",
+                url,
+                "--create-rate",
+                "0",
+                "--max-tables",
+                "0",
+                *extra,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
         assert self.proc.stdout is not None
         for line in self.proc.stdout:
@@ -83,16 +98,18 @@ def _totals(dsn: str) -> tuple[int, int]:
     return int(versions[0]), int(lines[0])
 
 
-def _person(addr: str, owner_addr: str, stop: float, out: list[float],
-            refused: list[int]) -> None:
+def _person(addr: str, owner_addr: str, stop: float, out: list[float], refused: list[int]) -> None:
     """A person: a table created through ``owner_addr`` (which drives it), played through
     ``addr``; each action's time until the state that shows it."""
     http = httpx.Client(timeout=60)
     while time.monotonic() < stop:
-        table = http.post(f"http://{owner_addr}/api/tables", json={
-            "seats": ["open", *BOTS], "turn_seconds": 0, "stack": 1000}).json()["id"]
-        token = http.post(f"http://{addr}/api/tables/{table}/seats",
-                          json={"name": "Bench"}).json()["token"]
+        table = http.post(
+            f"http://{owner_addr}/api/tables",
+            json={"seats": ["open", *BOTS], "turn_seconds": 0, "stack": 1000},
+        ).json()["id"]
+        token = http.post(f"http://{addr}/api/tables/{table}/seats", json={"name": "Bench"}).json()[
+            "token"
+        ]
         n, sent = 0, 0.0
         with connect(f"ws://{addr}/ws/tables/{table}?token={token}", proxy=None) as ws:
             m = json.loads(ws.recv(timeout=60))
@@ -106,8 +123,16 @@ def _person(addr: str, owner_addr: str, stop: float, out: list[float],
                 time.sleep(max(0.0, sent + 0.05 - time.monotonic()))  # 20 frames a second
                 sent = time.monotonic()
                 began = time.perf_counter()
-                ws.send(json.dumps({"type": "action", "id": str(n), "line": choose_line(m),
-                                    "version": m["version"]}))
+                ws.send(
+                    json.dumps(
+                        {
+                            "type": "action",
+                            "id": str(n),
+                            "line": choose_line(m),
+                            "version": m["version"],
+                        }
+                    )
+                )
                 while True:
                     answer = json.loads(ws.recv(timeout=60))
                     if answer["type"] == "state" and answer["version"] > m["version"]:
@@ -127,8 +152,10 @@ def _quantiles(lat: list[float]) -> str:
         return "no samples"
     lat = sorted(lat)
     q = statistics.quantiles(lat, n=100, method="inclusive") if len(lat) >= 2 else [lat[0]] * 99
-    return (f"n={len(lat)}, p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, "
-            f"max {lat[-1] * 1000:.1f} ms")
+    return (
+        f"n={len(lat)}, p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, "
+        f"max {lat[-1] * 1000:.1f} ms"
+    )
 
 
 def _phase(processes: int, args: argparse.Namespace, redis: str) -> dict[str, Any]:
@@ -142,15 +169,19 @@ def _phase(processes: int, args: argparse.Namespace, redis: str) -> dict[str, An
         servers = [Server(url, redis if processes > 1 else None, args.lease)]
         if processes > 1:  # the first one migrated the database; the others start at once
             with ThreadPoolExecutor(processes - 1) as pool:
-                servers += list(pool.map(lambda _i: Server(url, redis, args.lease),
-                                         range(processes - 1)))
+                servers += list(
+                    pool.map(lambda _i: Server(url, redis, args.lease), range(processes - 1))
+                )
         began = time.monotonic()
         with ThreadPoolExecutor(8) as pool:  # tables spread over the processes
 
             def make(i: int) -> None:
                 addr = servers[i % len(servers)].addr
-                r = httpx.post(f"http://{addr}/api/tables", timeout=120, json={
-                    "seats": [*BOTS, "random"], "stack": 10_000, "max_hands": 10_000})
+                r = httpx.post(
+                    f"http://{addr}/api/tables",
+                    timeout=120,
+                    json={"seats": [*BOTS, "random"], "stack": 10_000, "max_hands": 10_000},
+                )
                 r.raise_for_status()
 
             list(pool.map(make, range(args.tables)))
@@ -165,21 +196,26 @@ def _phase(processes: int, args: argparse.Namespace, redis: str) -> dict[str, An
         b = servers[-1].addr
         people = [threading.Thread(target=_person, args=(a, a, stop, lat_own, refused))]
         if processes > 1:  # a table driven by the first process, played through the last
-            people.append(threading.Thread(target=_person, args=(b, a, stop, lat_other,
-                                                                 refused)))
+            people.append(threading.Thread(target=_person, args=(b, a, stop, lat_other, refused)))
         else:
-            people.append(threading.Thread(target=_person, args=(a, a, stop, lat_other,
-                                                                 refused)))
+            people.append(threading.Thread(target=_person, args=(a, a, stop, lat_other, refused)))
         for p in people:
             p.start()
         for p in people:
             p.join()
         v1, l1, t1 = *_totals(dsn), time.monotonic()
         errors = [x for s in servers for x in s.log if "Traceback" in x or "broken" in x]
-        return {"processes": processes, "setup": setup, "seconds": t1 - t0,
-                "changes": (v1 - v0) / (t1 - t0), "lines": (l1 - l0) / (t1 - t0),
-                "own": lat_own, "other": lat_other, "refused": refused[0],
-                "errors": len(errors)}
+        return {
+            "processes": processes,
+            "setup": setup,
+            "seconds": t1 - t0,
+            "changes": (v1 - v0) / (t1 - t0),
+            "lines": (l1 - l0) / (t1 - t0),
+            "own": lat_own,
+            "other": lat_other,
+            "refused": refused[0],
+            "errors": len(errors),
+        }
     finally:
         for s in servers:
             s.stop()
@@ -195,14 +231,20 @@ def main() -> None:
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/12")
     parser.add_argument("--processes", default="1,3", help="the phases: process counts")
     args = parser.parse_args()
-    print(f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
-          f"{os.getloadavg()[2]:.2f} (1, 5, 15 min) on {os.cpu_count()} cores")
+    print(
+        f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
+        f"{os.getloadavg()[2]:.2f} (1, 5, 15 min) on {os.cpu_count()} cores"
+    )
     for n in (int(x) for x in args.processes.split(",")):
         r = _phase(n, args, args.redis)
-        print(f"{n} process{'es' if n > 1 else ''}, {args.tables} bot-only tables "
-              f"(created in {r['setup']:.0f} s), {r['seconds']:.0f} s measured:")
-        print(f"  changes applied: {r['changes']:,.0f} per second; lines (moves and deals): "
-              f"{r['lines']:,.0f} per second; server errors logged: {r['errors']}")
+        print(
+            f"{n} process{'es' if n > 1 else ''}, {args.tables} bot-only tables "
+            f"(created in {r['setup']:.0f} s), {r['seconds']:.0f} s measured:"
+        )
+        print(
+            f"  changes applied: {r['changes']:,.0f} per second; lines (moves and deals): "
+            f"{r['lines']:,.0f} per second; server errors logged: {r['errors']}"
+        )
         print(f"  person at a table its process drives: {_quantiles(r['own'])}")
         where = "another process drives (forwarded)" if n > 1 else "its process drives"
         print(f"  person at a table {where}: {_quantiles(r['other'])}")

@@ -94,15 +94,26 @@ def bench_simulate_process(hands: int, pythonpath: Path | None = None) -> Rate:
     Raises:
         subprocess.CalledProcessError: the command failed.
     """
-    cmd = [*simulate_command(), "simulate", "--bots", "random", "--players", "6",
-           "--hands", str(hands), "--seed", "1", "--quiet"]
+    cmd = [
+        *simulate_command(),
+        "simulate",
+        "--bots",
+        "random",
+        "--players",
+        "6",
+        "--hands",
+        str(hands),
+        "--seed",
+        "1",
+        "--quiet",
+    ]
     env = dict(os.environ)
     if pythonpath is not None:
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(pythonpath),
-                                                          env.get("PYTHONPATH")]))
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(pythonpath), env.get("PYTHONPATH")]))
         probe = "import primero.research.fastsim as f; print(f.__file__)"
-        where = subprocess.run([sys.executable, "-c", probe], env=env, check=True,
-                               capture_output=True, text=True).stdout
+        where = subprocess.run(
+            [sys.executable, "-c", probe], env=env, check=True, capture_output=True, text=True
+        ).stdout
         if not where.strip().endswith((".so", ".pyd")):
             raise RuntimeError(f"the compiled copy imports {where.strip()}")
     cpu = _children_cpu()
@@ -153,9 +164,7 @@ def pokerkit_hand(module: Any, autos: tuple[Any, ...], rng: random.Random) -> No
     are uniform between the minimum and the maximum; a discard throws a uniform number
     of the first hole cards (as the reference script of the issue).
     """
-    st = module.NoLimitDeuceToSevenLowballSingleDraw.create_state(
-        autos, True, 0, (1, 2), 2, 200, 6
-    )
+    st = module.NoLimitDeuceToSevenLowballSingleDraw.create_state(autos, True, 0, (1, 2), 2, 200, 6)
     while st.status:
         opts = []
         if st.can_fold():
@@ -202,53 +211,82 @@ def bench_pokerkit(seconds: float) -> Rate | None:
 def main(argv: list[str] | None = None) -> int:
     """Run the three measurements and print figures and ratios; return the exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--hands", type=int, default=100_000,
-                        help="hands for primero simulate (default 100000)")
-    parser.add_argument("--checked-hands", type=int, default=3_000,
-                        help="hands for the checked engine (default 3000)")
-    parser.add_argument("--seconds", type=float, default=5.0,
-                        help="seconds of pokerkit play (default 5)")
-    parser.add_argument("--limit-hands", type=int, default=200_000,
-                        help="hands for the bare-lookup limit (default 200000)")
-    parser.add_argument("--no-compiled", action="store_true",
-                        help="skip the compiled kernel (a1)")
+    parser.add_argument(
+        "--hands", type=int, default=100_000, help="hands for primero simulate (default 100000)"
+    )
+    parser.add_argument(
+        "--checked-hands",
+        type=int,
+        default=3_000,
+        help="hands for the checked engine (default 3000)",
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=5.0, help="seconds of pokerkit play (default 5)"
+    )
+    parser.add_argument(
+        "--limit-hands",
+        type=int,
+        default=200_000,
+        help="hands for the bare-lookup limit (default 200000)",
+    )
+    parser.add_argument("--no-compiled", action="store_true", help="skip the compiled kernel (a1)")
     args = parser.parse_args(argv)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load} "
-          "(other processes stretch wall-clock figures; CPU-second figures less so)")
+    print(
+        f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load} "
+        "(other processes stretch wall-clock figures; CPU-second figures less so)"
+    )
 
     tree = None if args.no_compiled else compiled_tree()
     compiled = None if tree is None else bench_simulate_process(args.hands, tree)
     if compiled is not None:
-        print(f"(a1) primero simulate --bots random --players 6, compiled:    {compiled}"
-              f"  [{args.hands:,} hands]")
+        print(
+            f"(a1) primero simulate --bots random --players 6, compiled:    {compiled}"
+            f"  [{args.hands:,} hands]"
+        )
     pure = bench_simulate_process(args.hands)
-    print(f"(a2) primero simulate --bots random --players 6, pure Python: {pure}"
-          f"  [{args.hands:,} hands]")
+    print(
+        f"(a2) primero simulate --bots random --players 6, pure Python: {pure}"
+        f"  [{args.hands:,} hands]"
+    )
     fast = pure if compiled is None else compiled
     checked = bench_checked(args.checked_hands)
-    print(f"(b) checked engine (HandState, views, RandomBot, Dealer):      {checked}"
-          f"  [{args.checked_hands:,} hands]")
+    print(
+        f"(b) checked engine (HandState, views, RandomBot, Dealer):      {checked}"
+        f"  [{args.checked_hands:,} hands]"
+    )
     peer = bench_pokerkit(args.seconds)
     if peer is None:
         print("(c) pokerkit: not importable, skipped (pip install -e '.[bench]')")
     else:
-        print(f"(c) pokerkit, random 6-player no-limit 2-7 single draw:        {peer}"
-              f"  [{args.seconds:g} s]")
+        print(
+            f"(c) pokerkit, random 6-player no-limit 2-7 single draw:        {peer}"
+            f"  [{args.seconds:g} s]"
+        )
     limit = bench_bare_lookup(args.limit_hands)
-    print(f"(d) bare-lookup limit (deal 6x4 cards, 6 table lookups, pure Python): {limit}"
-          f"  [{args.limit_hands:,} hands]")
+    print(
+        f"(d) bare-lookup limit (deal 6x4 cards, 6 table lookups, pure Python): {limit}"
+        f"  [{args.limit_hands:,} hands]"
+    )
     which = "(a1)" if compiled is not None else "(a2)"
-    print(f"ratios below for {which}; (a1)/(a2): "
-          + ("-" if compiled is None else f"{compiled.cpu / pure.cpu:.2f}x CPU"))
-    print(f"ratio (a)/(d), primero simulate vs bare-lookup limit: {fast.wall / limit.wall:5.2f}x"
-          f" wall, {fast.cpu / limit.cpu:5.2f}x CPU")
-    print(f"ratio (a)/(b), primero simulate vs checked engine: {fast.wall / checked.wall:5.1f}x"
-          f" wall, {fast.cpu / checked.cpu:5.1f}x CPU")
+    print(
+        f"ratios below for {which}; (a1)/(a2): "
+        + ("-" if compiled is None else f"{compiled.cpu / pure.cpu:.2f}x CPU")
+    )
+    print(
+        f"ratio (a)/(d), primero simulate vs bare-lookup limit: {fast.wall / limit.wall:5.2f}x"
+        f" wall, {fast.cpu / limit.cpu:5.2f}x CPU"
+    )
+    print(
+        f"ratio (a)/(b), primero simulate vs checked engine: {fast.wall / checked.wall:5.1f}x"
+        f" wall, {fast.cpu / checked.cpu:5.1f}x CPU"
+    )
     if peer is not None:
         verdict = "meets" if fast.wall / peer.wall >= 50 else "misses"
-        print(f"ratio (a)/(c), primero simulate vs pokerkit:       {fast.wall / peer.wall:5.1f}x"
-              f" wall, {fast.cpu / peer.cpu:5.1f}x CPU ({verdict} the 50x goal)")
+        print(
+            f"ratio (a)/(c), primero simulate vs pokerkit:       {fast.wall / peer.wall:5.1f}x"
+            f" wall, {fast.cpu / peer.cpu:5.1f}x CPU ({verdict} the 50x goal)"
+        )
     return 0
 
 

@@ -56,7 +56,8 @@ def run(hands: int, seed: int, threshold: int, samples: int) -> dict[str, Any]:
         kind = "heuristic" if i % 2 == 0 else "search"
         person_seat = i % 4
         agents: list[Agent] = [
-            Person(seed + i, threshold) if s == person_seat
+            Person(seed + i, threshold)
+            if s == person_seat
             else make_bot(kind, 10 * (seed + i) + s, search_samples=samples)
             for s in range(4)
         ]

@@ -118,8 +118,11 @@ def engine_hand(players: int, stack: int, rng: random.Random) -> int:
     from primero.engine.state import HandState
     from primero.research.actionids import action_of, legal_ids
 
-    hand = HandState([f"p{i + 1}" for i in range(players)], [stack] * players,
-                     Rules(min_players=2, max_players=8))
+    hand = HandState(
+        [f"p{i + 1}" for i in range(players)],
+        [stack] * players,
+        Rules(min_players=2, max_players=8),
+    )
     dealer = Dealer(rng)
     moves = 0
     while not hand.complete:
@@ -128,11 +131,11 @@ def engine_hand(players: int, stack: int, rng: random.Random) -> int:
             hand.apply_unchecked(dealer.deal(hand))
         else:
             assert seat is not None
-            ids = legal_ids(hand.legal_actions(), hand_size=len(hand.hands[seat]),
-                            max_stack=stack)
+            ids = legal_ids(hand.legal_actions(), hand_size=len(hand.hands[seat]), max_stack=stack)
             chosen = ids[int(rng.random() * len(ids))]
-            hand.apply_unchecked(action_of(chosen, seat=seat, hand=hand.hands[seat],
-                                           max_stack=stack))
+            hand.apply_unchecked(
+                action_of(chosen, seat=seat, hand=hand.hands[seat], max_stack=stack)
+            )
         moves += 1
     return moves
 
@@ -153,41 +156,56 @@ def main() -> None:
     from primero.research.pettingzoo import env as primero_env
 
     compiled = not engine_state.__file__.endswith(".py")
-    print("engine build: " + ("mypyc-compiled (a wheel's)" if compiled else "pure Python")
-          + f" ({engine_state.__file__})")
+    print(
+        "engine build: "
+        + ("mypyc-compiled (a wheel's)" if compiled else "pure Python")
+        + f" ({engine_state.__file__})"
+    )
     rng = random.Random(1)
     rows: list[tuple[str, Figure]] = []
     zoo = primero_env(players=args.players, stack=args.stack)
-    rows.append((
-        f"primero, PettingZoo AEC ({args.players} players)",
-        measure(lambda: pettingzoo_hand(zoo, rng), args.seconds),
-    ))
+    rows.append(
+        (
+            f"primero, PettingZoo AEC ({args.players} players)",
+            measure(lambda: pettingzoo_hand(zoo, rng), args.seconds),
+        )
+    )
     game = pyspiel.load_game("python_primero", {"players": args.players, "stack": args.stack})
-    rows.append((
-        f"primero, pyspiel python_primero ({args.players} players)",
-        measure(lambda: pyspiel_hand(game, rng), args.seconds),
-    ))
+    rows.append(
+        (
+            f"primero, pyspiel python_primero ({args.players} players)",
+            measure(lambda: pyspiel_hand(game, rng), args.seconds),
+        )
+    )
     for name, kind in (
-        ("leduc_poker", "C++"), ("kuhn_poker", "C++"), ("python_kuhn_poker", "Python")
+        ("leduc_poker", "C++"),
+        ("kuhn_poker", "C++"),
+        ("python_kuhn_poker", "Python"),
     ):
         peer = pyspiel.load_game(name)
-        rows.append((
-            f"OpenSpiel {name} ({kind}, 2 players)",
-            measure(partial(pyspiel_hand, peer, rng), args.seconds),
-        ))
-    rows.append((
-        f"primero, the engine alone, no interface ({args.players} players)",
-        measure(lambda: engine_hand(args.players, args.stack, rng), args.seconds),
-    ))
+        rows.append(
+            (
+                f"OpenSpiel {name} ({kind}, 2 players)",
+                measure(partial(pyspiel_hand, peer, rng), args.seconds),
+            )
+        )
+    rows.append(
+        (
+            f"primero, the engine alone, no interface ({args.players} players)",
+            measure(lambda: engine_hand(args.players, args.stack, rng), args.seconds),
+        )
+    )
     width = max(len(name) for name, _ in rows)
     print(f"random legal play, {args.seconds:g} s each (pyspiel moves include chance draws):")
     for name, figure in rows:
         print(f"  {name:<{width}}  {figure}")
     per_cpu = [figure.hands / figure.cpu for _, figure in rows]
-    print(f"pyspiel primero = 1/{per_cpu[2] / per_cpu[1]:.1f} of leduc_poker; "
-          f"PettingZoo primero = 1/{per_cpu[4] / per_cpu[0]:.1f} of python_kuhn_poker "
-          f"(hands per CPU second); the engine alone = 1/{per_cpu[2] / per_cpu[5]:.0f} of "
-          f"leduc_poker; load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"pyspiel primero = 1/{per_cpu[2] / per_cpu[1]:.1f} of leduc_poker; "
+        f"PettingZoo primero = 1/{per_cpu[4] / per_cpu[0]:.1f} of python_kuhn_poker "
+        f"(hands per CPU second); the engine alone = 1/{per_cpu[2] / per_cpu[5]:.0f} of "
+        f"leduc_poker; load average {os.getloadavg()[0]:.1f}"
+    )
 
 
 if __name__ == "__main__":

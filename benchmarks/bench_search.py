@@ -31,7 +31,8 @@ def measure(samples: int, hands: int) -> None:
     delegated: list[float] = []
     for deal in range(hands):
         agents: list[Agent] = [
-            SearchBot(seed=10 * deal + s, samples=samples) if s % 2 == 0
+            SearchBot(seed=10 * deal + s, samples=samples)
+            if s % 2 == 0
             else HeuristicBot(seed=10 * deal + s)
             for s in range(4)
         ]

@@ -72,8 +72,18 @@ def _children(pid: int) -> list[int]:
 
 def _start(db: Path, probe: Path) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen(
-        [*PRIMERO, "serve", "--port", "0", "--bot-pause", "0", "--database-url", f"sqlite:///{db}",
-         "--create-rate", "0"],  # one address creates every table
+        [
+            *PRIMERO,
+            "serve",
+            "--port",
+            "0",
+            "--bot-pause",
+            "0",
+            "--database-url",
+            f"sqlite:///{db}",
+            "--create-rate",
+            "0",
+        ],  # one address creates every table
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -148,8 +158,7 @@ def _client(addr: str, http: httpx.Client, stop: float, phase: Phase) -> None:
 def _one_table(addr: str, http: httpx.Client, stop: float, phase: Phase) -> None:
     table = http.post(
         "/api/tables",
-        json={"seats": ["open", "random", "random", "random"], "turn_seconds": 0,
-              "stack": 1000},
+        json={"seats": ["open", "random", "random", "random"], "turn_seconds": 0, "stack": 1000},
     ).json()["id"]
     token = http.post(f"/api/tables/{table}/seats", json={"name": "Bench"}).json()["token"]
     n = 0
@@ -167,8 +176,12 @@ def _one_table(addr: str, http: httpx.Client, stop: float, phase: Phase) -> None
             time.sleep(max(0.0, sent + 0.05 - time.monotonic()))
             sent = time.monotonic()
             began = time.perf_counter()
-            frame = {"type": "action", "id": str(n), "line": choose_line(m),
-                     "version": m["version"]}
+            frame = {
+                "type": "action",
+                "id": str(n),
+                "line": choose_line(m),
+                "version": m["version"],
+            }
             ws.send(json.dumps(frame))
             while True:
                 answer = json.loads(ws.recv(timeout=60))
@@ -185,8 +198,13 @@ def _one_table(addr: str, http: httpx.Client, stop: float, phase: Phase) -> None
 
 
 def _run_phase(
-    name: str, addr: str, http: httpx.Client, args: argparse.Namespace, probe: Path,
-    bot_ids: set[str], pid: int,
+    name: str,
+    addr: str,
+    http: httpx.Client,
+    args: argparse.Namespace,
+    probe: Path,
+    bot_ids: set[str],
+    pid: int,
 ) -> Phase:
     phase = Phase(name)
     stop = time.monotonic() + args.seconds
@@ -210,8 +228,9 @@ def _run_phase(
         live = {t["id"] for t in _lobby(http, None)}  # a few pages, not a GET per table
         for table in bot_ids - live:  # over: another one starts
             bot_ids.discard(table)
-            r = http.post("/api/tables", json={"seats": BOT_SEATS, "stack": 10_000,
-                                               "max_hands": 10_000})
+            r = http.post(
+                "/api/tables", json={"seats": BOT_SEATS, "stack": 10_000, "max_hands": 10_000}
+            )
             bot_ids.add(r.json()["id"])
     for t in threads:
         t.join()
@@ -233,16 +252,22 @@ def _report(phase: Phase) -> None:
     else:
         p50 = p99 = lat[0] if lat else 0.0
     enough = "" if len(lat) >= 1000 else "  (fewer than 1,000 samples: p99 is rough)"
-    print(f"  person action -> state: n={len(lat)}, p50 {p50 * 1000:.1f} ms, "
-          f"p99 {p99 * 1000:.1f} ms, max {max(lat, default=0) * 1000:.1f} ms{enough}")
+    print(
+        f"  person action -> state: n={len(lat)}, p50 {p50 * 1000:.1f} ms, "
+        f"p99 {p99 * 1000:.1f} ms, max {max(lat, default=0) * 1000:.1f} ms{enough}"
+    )
     wall, cpu, gc_ms, full = phase.stall_ms
-    print(f"  event loop's longest stall: {wall:.1f} ms of wall time; the most CPU the loop "
-          f"ran at a stretch: {cpu:.1f} ms; the longest garbage collection {gc_ms:.1f} ms "
-          f"({full} full collections)")
-    print(f"  changes applied: {phase.changes / phase.seconds:,.0f} per second over "
-          f"{phase.seconds:.0f} s ({phase.refused} moves refused as stale or to retry); "
-          f"the server process's CPU: {phase.cpu_s / phase.seconds:.2f} cores, "
-          f"{1000 * phase.cpu_s / max(1, phase.changes):.2f} ms a change")
+    print(
+        f"  event loop's longest stall: {wall:.1f} ms of wall time; the most CPU the loop "
+        f"ran at a stretch: {cpu:.1f} ms; the longest garbage collection {gc_ms:.1f} ms "
+        f"({full} full collections)"
+    )
+    print(
+        f"  changes applied: {phase.changes / phase.seconds:,.0f} per second over "
+        f"{phase.seconds:.0f} s ({phase.refused} moves refused as stale or to retry); "
+        f"the server process's CPU: {phase.cpu_s / phase.seconds:.2f} cores, "
+        f"{1000 * phase.cpu_s / max(1, phase.changes):.2f} ms a change"
+    )
 
 
 def main() -> None:
@@ -251,13 +276,20 @@ def main() -> None:
     parser.add_argument("--search", type=int, default=10, help="of them, with a search bot")
     parser.add_argument("--clients", type=int, default=8, help="scripted people")
     parser.add_argument("--seconds", type=float, default=30.0, help="each phase's length")
-    parser.add_argument("--keep-probe", type=Path, default=None,
-                        help="copy the loop probe's lines (one a second) to this file")
-    parser.add_argument("--keep-log", type=Path, default=None,
-                        help="write the server's log to this file")
+    parser.add_argument(
+        "--keep-probe",
+        type=Path,
+        default=None,
+        help="copy the loop probe's lines (one a second) to this file",
+    )
+    parser.add_argument(
+        "--keep-log", type=Path, default=None, help="write the server's log to this file"
+    )
     args = parser.parse_args()
-    print(f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
-          f"{os.getloadavg()[2]:.2f} (1, 5, 15 min) on {os.cpu_count()} cores")
+    print(
+        f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
+        f"{os.getloadavg()[2]:.2f} (1, 5, 15 min) on {os.cpu_count()} cores"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         probe = Path(tmp) / "probe.jsonl"
         proc, addr = _start(Path(tmp) / "bench.db", probe)
@@ -269,8 +301,9 @@ def main() -> None:
             bot_ids: set[str] = set()
             for i in range(args.tables):
                 seats = SEARCH_SEATS if i < args.search else BOT_SEATS
-                r = http.post("/api/tables", json={"seats": seats, "stack": 10_000,
-                                                   "max_hands": 10_000})
+                r = http.post(
+                    "/api/tables", json={"seats": seats, "stack": 10_000, "max_hands": 10_000}
+                )
                 r.raise_for_status()
                 bot_ids.add(r.json()["id"])
             time.sleep(3)
@@ -301,12 +334,16 @@ def main() -> None:
     print(f"{args.clients} scripted people, each at a table with three random bots:")
     print("alone (no other table):")
     _report(alone)
-    print(f"beside {args.tables} busy bot-only tables "
-          f"({min(args.search, args.tables)} with a search bot):")
+    print(
+        f"beside {args.tables} busy bot-only tables "
+        f"({min(args.search, args.tables)} with a search bot):"
+    )
     _report(busy)
     per_table = f"{(rss1 - rss0) / args.tables:.0f} KiB" if args.tables else "n/a"
-    print(f"memory: server {rss0 / 1024:.0f} MiB before the bot tables, {per_table} per bot "
-          f"table, {rss2 / 1024:.0f} MiB at the end; bot workers {workers / 1024:.0f} MiB")
+    print(
+        f"memory: server {rss0 / 1024:.0f} MiB before the bot tables, {per_table} per bot "
+        f"table, {rss2 / 1024:.0f} MiB at the end; bot workers {workers / 1024:.0f} MiB"
+    )
     print(f"the lobby's first page ({listed} tables): {lobby_ms:.0f} ms")
     print(f"SIGTERM to exit: {stop_s:.1f} s")
     print(f"load after: {os.getloadavg()[0]:.2f} (1 min)")

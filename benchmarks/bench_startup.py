@@ -58,8 +58,23 @@ FirstScreen(TableConfig(seed=1), bot_delay=0).run(headless=True, size=(80, 24))
 
 #: The cases: a name and the interpreter's arguments.
 CASES: tuple[tuple[str, list[str]], ...] = (
-    ("simulate --hands 1", ["-c", _MAIN, "simulate", "--bots", "random", "--players", "6",
-                            "--hands", "1", "--seed", "1", "--quiet"]),
+    (
+        "simulate --hands 1",
+        [
+            "-c",
+            _MAIN,
+            "simulate",
+            "--bots",
+            "random",
+            "--players",
+            "6",
+            "--hands",
+            "1",
+            "--seed",
+            "1",
+            "--quiet",
+        ],
+    ),
     ("cli.main --version", ["-c", _MAIN, "--version"]),  # without the fast path
     ("import primero.cli", ["-c", "import primero.cli"]),
     ("import primero.research.fastsim", ["-c", "import primero.research.fastsim"]),
@@ -105,7 +120,7 @@ def cpu_ms(args: list[str], src: Path | None) -> float:
 
 
 def _summary(values: list[float]) -> str:
-    return (f"{min(values):6.0f} {statistics.median(values):6.0f} {max(values):6.0f}")
+    return f"{min(values):6.0f} {statistics.median(values):6.0f} {max(values):6.0f}"
 
 
 def main() -> None:
@@ -131,11 +146,15 @@ def main() -> None:
     version = medians["console --version"]
     first = medians["table first screen"]
     print("Goals (issue 18 item 7), medians of this run:")
-    print(f"  console --version: {version:.0f} ms = {version / bare:.1f}x the bare "
-          f"interpreter's {bare:.0f} ms (goal: at most 3x) "
-          + ("ok" if version <= 3 * bare else "MISSED"))
-    print(f"  table first screen: {first:.0f} ms (goal: at most 1000 ms) "
-          + ("ok" if first <= 1000 else "MISSED"))
+    print(
+        f"  console --version: {version:.0f} ms = {version / bare:.1f}x the bare "
+        f"interpreter's {bare:.0f} ms (goal: at most 3x) "
+        + ("ok" if version <= 3 * bare else "MISSED")
+    )
+    print(
+        f"  table first screen: {first:.0f} ms (goal: at most 1000 ms) "
+        + ("ok" if first <= 1000 else "MISSED")
+    )
 
 
 if __name__ == "__main__":

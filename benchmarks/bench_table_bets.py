@@ -93,9 +93,7 @@ def run(
                 "median": statistics.median(amounts[p]) if amounts[p] else None,
                 "p90": _percentile(amounts[p], 0.9) if amounts[p] else None,
                 "max": max(amounts[p], default=None),
-                "median_pot_share": (
-                    statistics.median(pot_shares[p]) if pot_shares[p] else None
-                ),
+                "median_pot_share": (statistics.median(pot_shares[p]) if pot_shares[p] else None),
                 "amounts": amounts[p],
             }
             for p in ROUNDS
@@ -118,8 +116,9 @@ def main() -> None:
     parser.add_argument("--bots", default="heuristic")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--search-samples", type=int, default=None)
-    parser.add_argument("--friendly", action="store_true",
-                        help="wrap each bot in FriendlyBets (game-night tables)")
+    parser.add_argument(
+        "--friendly", action="store_true", help="wrap each bot in FriendlyBets (game-night tables)"
+    )
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
     out = run(args.bots.split(","), args.hands, args.seed, args.search_samples, args.friendly)

@@ -42,12 +42,13 @@ def main(folder: Path) -> None:
             patch.set_facecolor(("#d9a5a5", "#a5c8d9", "#a5d9ad")[i // 3])
         ax.set_yscale("symlog", linthresh=10)
         ax.set_ylabel("bet or raise (chips)")
-        ax.set_title(f"4 {kind} bots, 100 chips, 200 hands\nmedian {'; '.join(notes)}",
-                     fontsize=8)
+        ax.set_title(f"4 {kind} bots, 100 chips, 200 hands\nmedian {'; '.join(notes)}", fontsize=8)
         ax.tick_params(axis="x", labelsize=7)
-    fig.suptitle("Bets and raises per betting round: before, after, and with friendly bet "
-                 "sizes (issue 17 item 12)",
-                 fontsize=10)
+    fig.suptitle(
+        "Bets and raises per betting round: before, after, and with friendly bet "
+        "sizes (issue 17 item 12)",
+        fontsize=10,
+    )
     fig.tight_layout()
     fig.savefig(folder / "table-bets.png")
     plt.close(fig)
@@ -60,10 +61,20 @@ def main(folder: Path) -> None:
         a = {int(k): v for k, v in after["rebets_per_turn"][kind].items()}
         top = max([*b, *a, 3])
         xs = list(range(top + 1))
-        ax.bar([x - 0.2 for x in xs], [b.get(x, 0) for x in xs], width=0.4,
-               label=f"before (most {before['max_rebets'][kind]})", color="#d9a5a5")
-        ax.bar([x + 0.2 for x in xs], [a.get(x, 0) for x in xs], width=0.4,
-               label=f"after (most {after['max_rebets'][kind]})", color="#a5c8d9")
+        ax.bar(
+            [x - 0.2 for x in xs],
+            [b.get(x, 0) for x in xs],
+            width=0.4,
+            label=f"before (most {before['max_rebets'][kind]})",
+            color="#d9a5a5",
+        )
+        ax.bar(
+            [x + 0.2 for x in xs],
+            [a.get(x, 0) for x in xs],
+            width=0.4,
+            label=f"after (most {after['max_rebets'][kind]})",
+            color="#a5c8d9",
+        )
         ax.axvline(3.5, color="grey", linewidth=0.8, linestyle="--")
         ax.set_xlabel("re-bets at one turn after refusals")
         ax.set_ylabel("turns")
@@ -71,7 +82,9 @@ def main(folder: Path) -> None:
         ax.legend(fontsize=8)
     fig.suptitle(
         f"{after['hands']:,} seeded hands, a person refusing bets above "
-        f"{after['threshold']} chips (issue 18 item 2)", fontsize=10)
+        f"{after['threshold']} chips (issue 18 item 2)",
+        fontsize=10,
+    )
     fig.tight_layout()
     fig.savefig(folder / "refusals.png")
     plt.close(fig)

@@ -87,8 +87,11 @@ def main() -> None:
         row["cpu_seconds"] = round(time.process_time() - started, 1)
         results.append(row)
         low, high = row["ci95"]
-        print(f"PPO vs 3 {kind}: {row['per_100']:+.0f} ({low:+.0f} .. {high:+.0f}) chips per "
-              f"100 hands over {hands} hands", flush=True)
+        print(
+            f"PPO vs 3 {kind}: {row['per_100']:+.0f} ({low:+.0f} .. {high:+.0f}) chips per "
+            f"100 hands over {hands} hands",
+            flush=True,
+        )
     out = {
         "steps": args.steps,
         "train_bots": args.train_bots,

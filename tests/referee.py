@@ -110,7 +110,8 @@ class Referee:
         cards = set(action.cards)
         must, may = self.deal_pools()
         return (
-            action.seat == seat and len(action.cards) == count == len(cards)
+            action.seat == seat
+            and len(action.cards) == count == len(cards)
             and must <= cards <= may
         )
 
@@ -141,9 +142,7 @@ class Referee:
         facing = self.current is not None
         if self.phase == DECLARE_ROUND and self.rules.declarations and not self.declared[seat]:
             held = evaluate(self.hands[seat]).category  # R6: the truth or higher
-            return LegalActions(
-                seat, declare=tuple(c for c in Category if c >= held), fold=facing
-            )
+            return LegalActions(seat, declare=tuple(c for c in Category if c >= held), fold=facing)
         if self.current is None:  # R5 opening; R4.3 bet or exchange in the first round
             first = self.phase == FIRST_ROUND
             exchange: tuple[int, ...] = ()
@@ -354,7 +353,8 @@ class Referee:
         for i in range(1, self.n + 1):
             t = (s + i) % self.n
             if (
-                not self.folded[t] and self.stacks[t] > 0
+                not self.folded[t]
+                and self.stacks[t] > 0
                 and (not self.acted[t] or self.round_bets[t] < current)
             ):
                 self.turn = t
@@ -377,8 +377,9 @@ class Referee:
         values: list[HandValue | None] = [
             evaluate(self.hands[s]) if s in inside else None for s in range(self.n)
         ]
-        for s, chips in enumerate(r7_payouts(self.contributed, self.folded, values,
-                                             self.rules.ties)):
+        for s, chips in enumerate(
+            r7_payouts(self.contributed, self.folded, values, self.rules.ties)
+        ):
             final[s] += chips
         self.final_stacks = final
 

@@ -100,9 +100,10 @@ def _template(admin: Any) -> str:
     def drop() -> None:
         import psycopg
 
-        with contextlib.suppress(psycopg.Error), psycopg.connect(
-            PG_ADMIN, connect_timeout=3, autocommit=True
-        ) as conn:
+        with (
+            contextlib.suppress(psycopg.Error),
+            psycopg.connect(PG_ADMIN, connect_timeout=3, autocommit=True) as conn,
+        ):
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     atexit.register(drop)
@@ -171,9 +172,7 @@ PRIMERO = [sys.executable, "-c", "from primero.cli import main; main()"]
 class LiveServer:
     """A ``primero serve`` subprocess on 127.0.0.1 and a free port."""
 
-    def __init__(
-        self, url: str, cwd: Path, *extra: str, env: dict[str, str] | None = None
-    ) -> None:
+    def __init__(self, url: str, cwd: Path, *extra: str, env: dict[str, str] | None = None) -> None:
         self.url = url
         self.cwd = cwd
         self.extra = extra
@@ -390,8 +389,16 @@ class Player(threading.Thread):
         cautious: plays :func:`cautious_line` instead of :func:`choose_line`.
     """
 
-    def __init__(self, servers: Sequence[LiveServer], table: str, name: str,
-                 token: str | None, *, first: int = 0, cautious: bool = False) -> None:
+    def __init__(
+        self,
+        servers: Sequence[LiveServer],
+        table: str,
+        name: str,
+        token: str | None,
+        *,
+        first: int = 0,
+        cautious: bool = False,
+    ) -> None:
         super().__init__(daemon=True)
         self.servers, self.at, self.table = list(servers), first, table
         self.name, self.token, self.cautious = name, token, cautious
@@ -437,8 +444,12 @@ class Player(threading.Thread):
                         acted.add(key)
                         n += 1
                         line = cautious_line(m) if self.cautious else choose_line(m)
-                        sent = {"type": "action", "id": f"{self.name}-{n}", "line": line,
-                                "version": m["version"]}
+                        sent = {
+                            "type": "action",
+                            "id": f"{self.name}-{n}",
+                            "line": line,
+                            "version": m["version"],
+                        }
                         ws.send(json.dumps(sent))
 
 

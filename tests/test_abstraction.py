@@ -30,9 +30,18 @@ env_checker = require("gymnasium.utils.env_checker")
 def test_thirty_two_ids_whatever_the_stack() -> None:
     assert NUM_ABSTRACT == 32
     assert [describe_abstract(i) for i in range(ABSTRACT_BET0, NUM_ABSTRACT)] == [
-        "bet the least", "bet 1/4 pot", "bet 1/2 pot", "bet 1 pot", "bet 2 pot", "bet all-in",
-        "raise the least", "raise 1/4 pot more", "raise 1/2 pot more", "raise 1 pot more",
-        "raise 2 pot more", "raise all-in",
+        "bet the least",
+        "bet 1/4 pot",
+        "bet 1/2 pot",
+        "bet 1 pot",
+        "bet 2 pot",
+        "bet all-in",
+        "raise the least",
+        "raise 1/4 pot more",
+        "raise 1/2 pot more",
+        "raise 1 pot more",
+        "raise 2 pot more",
+        "raise all-in",
     ]
 
 
@@ -57,7 +66,14 @@ def test_a_full_amount_maps_to_the_nearest_abstract_one() -> None:
         return abstract_id_of(BET0 + x, legal, pot=4, current_bet=0, max_stack=20)
 
     assert [nearest(x) - ABSTRACT_BET0 for x in (1, 3, 5, 6, 7, 13, 14, 19)] == [
-        0, 2, 3, 3, 4, 4, 5, 5
+        0,
+        2,
+        3,
+        3,
+        4,
+        4,
+        5,
+        5,
     ]
     assert abstract_id_of(12, legal, pot=4, current_bet=0, max_stack=20) == 12  # exchange
 
@@ -66,11 +82,15 @@ def test_amounts_stay_in_the_range_the_rules_allow() -> None:
     """After a refusal of 5 the bettor must bet below it (R8): 1..4, so 1 and 2 pots of
     an 8-chip pot are 4."""
     legal = LegalActions(0, bet=(1, 4))
-    bets = [concrete_id(a, legal, pot=8, current_bet=0, max_stack=40) - BET0
-            for a in range(ABSTRACT_BET0, ABSTRACT_RAISE0)]
+    bets = [
+        concrete_id(a, legal, pot=8, current_bet=0, max_stack=40) - BET0
+        for a in range(ABSTRACT_BET0, ABSTRACT_RAISE0)
+    ]
     assert bets == [1, 2, 4, 4, 4, 4]
-    assert record_line(ABSTRACT_BET0 + 2, legal, seat=0, hand=(), pot=8, current_bet=0,
-                       max_stack=40) == "p1 b 4"
+    assert (
+        record_line(ABSTRACT_BET0 + 2, legal, seat=0, hand=(), pot=8, current_bet=0, max_stack=40)
+        == "p1 b 4"
+    )
     with pytest.raises(ValueError, match="not legal now"):
         concrete_id(ABSTRACT_RAISE0, legal, pot=8, current_bet=0, max_stack=40)
 

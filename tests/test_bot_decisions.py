@@ -70,9 +70,9 @@ def test_the_checker_finds_a_fold_after_accepting() -> None:
     stood = ["p1 b 3", "p2 y", "p2 c", "p3 r 9", "p1 y", "p1 c", "p2 f"]
     assert _folds_after_accepting(stood) == []
     # a raise refused by all does not change the bet
-    assert _folds_after_accepting(
-        ["p1 b 3", "p2 y", "p3 r 9", "p1 n", "p2 n", "p3 c", "p2 f"]
-    ) == [6]
+    assert _folds_after_accepting(["p1 b 3", "p2 y", "p3 r 9", "p1 n", "p2 n", "p3 c", "p2 f"]) == [
+        6
+    ]
 
 
 def test_no_heuristic_bot_accepts_a_bet_and_then_folds_to_it() -> None:
@@ -137,9 +137,18 @@ def _last_round(p1: tuple[str, str], p2: tuple[str, str], p1_declares: str) -> l
     declares its true category."""
     p2_declares = evaluate(parse_cards(f"{p2[0]} {p2[1]}")).category.name.lower()
     return [
-        f"d dh p1 {p1[0]}", f"d dh p2 {p2[0]}", "p1 b 1", "p2 c",
-        f"d dh p1 {p1[1]}", f"d dh p2 {p2[1]}",
-        f"p1 dc {p1_declares}", "p1 b 0", f"p2 dc {p2_declares}", "p2 c", "p1 x", "p2 x",
+        f"d dh p1 {p1[0]}",
+        f"d dh p2 {p2[0]}",
+        "p1 b 1",
+        "p2 c",
+        f"d dh p1 {p1[1]}",
+        f"d dh p2 {p2[1]}",
+        f"p1 dc {p1_declares}",
+        "p1 b 0",
+        f"p2 dc {p2_declares}",
+        "p2 c",
+        "p1 x",
+        "p2 x",
     ]
 
 
@@ -154,8 +163,9 @@ def test_folds_a_hopeless_hand_to_a_half_pot_bet() -> None:
     assert HeuristicBot(seed=1)(view(state, 1)) == Fold(1)
 
 
-@pytest.mark.parametrize(("hand", "declared"), [(("7h 6h", "5h 4h"), "numerus"),
-                                                (("Kc Qd", "Jh 2s"), "numerus")])
+@pytest.mark.parametrize(
+    ("hand", "declared"), [(("7h 6h", "5h 4h"), "numerus"), (("Kc Qd", "Jh 2s"), "numerus")]
+)
 def test_calls_a_pot_sized_bet_with_the_odds(hand: tuple[str, str], declared: str) -> None:
     # a fluxus of 68 (exact equity 1.0) and a primero of 42 (0.879) against a bettor who
     # declared numerus: a pot-sized bet of 4 into 4 needs 4 / (8 + 4) = 1/3
@@ -244,8 +254,11 @@ def test_a_persons_raise_is_let_stand() -> None:
                 state.apply(Vote(0, True))
             elif legal.declare:
                 state.apply(Declare(0, legal.declare[0]))
-            elif legal.raise_to is not None and not raised and current > 0 and (
-                state.phase.name == "DECLARE_ROUND"
+            elif (
+                legal.raise_to is not None
+                and not raised
+                and current > 0
+                and (state.phase.name == "DECLARE_ROUND")
             ):
                 low, high = legal.raise_to
                 wanted = 2 * current + sum(state.contributed) // 2
@@ -282,12 +295,23 @@ def test_a_persons_raise_is_let_stand() -> None:
     zero_bet=st.booleans(),
 )
 def test_no_fold_after_accepting_under_any_house_rules(
-    seed: int, players: int, stacks: list[int], ante: int, min_raise: int,
-    max_raises: int | None, declarations: bool, zero_bet: bool,
+    seed: int,
+    players: int,
+    stacks: list[int],
+    ante: int,
+    min_raise: int,
+    max_raises: int | None,
+    declarations: bool,
+    zero_bet: bool,
 ) -> None:
     rules = Rules(
-        ante=ante, min_raise=min_raise, max_raises=max_raises, declarations=declarations,
-        first_round_zero_bet=zero_bet, min_players=2, max_players=8,
+        ante=ante,
+        min_raise=min_raise,
+        max_raises=max_raises,
+        declarations=declarations,
+        first_round_zero_bet=zero_bet,
+        min_players=2,
+        max_players=8,
     )
     state = HandState([f"P{i}" for i in range(players)], stacks[:players], rules)
     dealer = Dealer.seeded(seed)

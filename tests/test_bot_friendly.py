@@ -70,7 +70,6 @@ def test_the_cap_is_the_pot_or_a_quarter_of_the_smallest_stack() -> None:
     s = HandState(["Ana", "Ben", "Cleo", "Dev"], [100, 100, 100, 100])
     Dealer.seeded(3).deal_into(s)
 
-
     assert friendly_cap(view(s, 0)) == 4  # min(pot 4, 99 // 4 = 24)
     s = HandState(["Ana", "Ben", "Cleo", "Dev"], [100, 9, 100, 100])
     Dealer.seeded(3).deal_into(s)

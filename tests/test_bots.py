@@ -94,8 +94,7 @@ def test_bots_only_return_legal_actions_under_random_house_rules() -> None:
         stacks = [rng.choice([1, 2, 5, 20, 100]) for _ in range(n)]
         state = HandState([f"P{i}" for i in range(n)], stacks, rules)
         agents: list[Agent] = [
-            make_bot(rng.choice(BOT_KINDS), hand_no * 10 + i, search_samples=20)
-            for i in range(n)
+            make_bot(rng.choice(BOT_KINDS), hand_no * 10 + i, search_samples=20) for i in range(n)
         ]
         _play(state, Dealer.seeded(hand_no), agents)
         assert state.result is not None
@@ -198,9 +197,7 @@ _FOUR_DEALT = ["d dh p1 Kc Qd", "d dh p2 7h 6h", "d dh p3 Jc 2s", "d dh p4 3d 4d
 
 def test_folds_weak_hand_to_a_big_bet_and_refuses_it() -> None:
     # p2 bets 60 into a pot of 4; p1 holds K Q offsuit, a weak start (R4.3)
-    state = _state(
-        [*_FOUR_DEALT, "p1 x Kc", "d dh p1 Jd", "p2 b 60"], [100, 100, 100, 100]
-    )
+    state = _state([*_FOUR_DEALT, "p1 x Kc", "d dh p1 Jd", "p2 b 60"], [100, 100, 100, 100])
     assert state.to_act == 2  # p3 votes first (R8)
     bot = HeuristicBot(seed=1)
     assert bot(view(state, 2)) == Vote(2, False)
@@ -215,9 +212,16 @@ def test_folds_weak_hand_to_a_big_bet_and_refuses_it() -> None:
 
 def test_strong_hand_accepts_and_calls() -> None:
     lines = [
-        "d dh p1 7c 7d", "d dh p2 Kh Qh", "d dh p3 Jc 2s",
-        "p1 b 1", "p2 y", "p2 c", "p3 c",
-        "d dh p1 7h 7s", "d dh p2 2h 3c", "d dh p3 4s Kd",
+        "d dh p1 7c 7d",
+        "d dh p2 Kh Qh",
+        "d dh p3 Jc 2s",
+        "p1 b 1",
+        "p2 y",
+        "p2 c",
+        "p3 c",
+        "d dh p1 7h 7s",
+        "d dh p2 2h 3c",
+        "d dh p3 4s Kd",
     ]
     state = _state(lines, [100, 100, 100])
     bot = HeuristicBot(seed=1, bluff_rate=0.0)
@@ -231,9 +235,7 @@ def test_strong_hand_accepts_and_calls() -> None:
     assert evaluate(state.hands[2]).points == 26
     assert bot(view(state, 2)) == Vote(2, False)
     # ... and the chorus accepts a raise, then calls or raises
-    state = _state(
-        [*lines, "p1 dc chorus", "p1 b 0", "p2 dc numerus", "p2 r 40"], [100] * 3
-    )
+    state = _state([*lines, "p1 dc chorus", "p1 b 0", "p2 dc numerus", "p2 r 40"], [100] * 3)
     assert state.to_act == 2  # vote: p3 then p1
     state.apply(Vote(2, False))
     assert state.to_act == 0
@@ -246,8 +248,12 @@ def test_strong_hand_accepts_and_calls() -> None:
 def test_declarations_truthful_or_higher() -> None:
     state = _state(
         [
-            "d dh p1 7h 6h", "d dh p2 Kc Qd", "p1 b 1", "p2 c",
-            "d dh p1 Ah 2c", "d dh p2 Jc 2s",
+            "d dh p1 7h 6h",
+            "d dh p2 Kc Qd",
+            "p1 b 1",
+            "p2 c",
+            "d dh p1 Ah 2c",
+            "d dh p2 Jc 2s",
         ],
         [50, 50],
     )
@@ -261,8 +267,12 @@ def test_declarations_truthful_or_higher() -> None:
 def test_second_exchange_keeps_the_best_cards() -> None:
     state = _state(
         [
-            "d dh p1 7h 6h", "d dh p2 Kc Qd", "p1 b 1", "p2 c",
-            "d dh p1 5h Ks", "d dh p2 Jc 2s",
+            "d dh p1 7h 6h",
+            "d dh p2 Kc Qd",
+            "p1 b 1",
+            "p2 c",
+            "d dh p1 5h Ks",
+            "d dh p2 Jc 2s",
         ],
         [50, 50],
     )

@@ -27,9 +27,25 @@ def run_shared_cases_without_the_folder(
     if ci:
         env["PRIMERO_CI"] = "1"
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-         "-p", "no:randomly", str(clone / "test_shared_cases.py")],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:xdist",
+            "-p",
+            "no:randomly",
+            str(clone / "test_shared_cases.py"),
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
 
 
@@ -95,8 +111,10 @@ def test_alembic_migrations_are_opted_out_of_doctests() -> None:
     from fnmatch import fnmatch
 
     conftest = load_src_conftest()
-    scripts = [p.relative_to(ROOT / "src").as_posix()
-               for p in (ROOT / "src" / "primero" / "store" / "migrations").rglob("*.py")]
+    scripts = [
+        p.relative_to(ROOT / "src").as_posix()
+        for p in (ROOT / "src" / "primero" / "store" / "migrations").rglob("*.py")
+    ]
     assert scripts
     for script in scripts:
         assert any(fnmatch(script, pattern) for pattern in conftest.DOCTEST_OPT_OUT), script

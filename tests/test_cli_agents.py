@@ -40,8 +40,19 @@ def test_a_misbehaving_agent_is_one_sentence_and_exit_2(
 ) -> None:
     agent = f"agents_misbehaving:{name}"
     out = tmp_path / "t"
-    args = ["tournament", "--bots", f"random,{agent}", "--hands", "4", "--no-plots",
-            "--no-matrix", "--workers", workers, "--out", str(out)]
+    args = [
+        "tournament",
+        "--bots",
+        f"random,{agent}",
+        "--hands",
+        "4",
+        "--no-plots",
+        "--no-matrix",
+        "--workers",
+        workers,
+        "--out",
+        str(out),
+    ]
     if workers == "1":
         result = runner.invoke(app, args)
         code, output = result.exit_code, result.output
@@ -67,12 +78,18 @@ def _run_bounded(args: list[str], *, seconds: float) -> tuple[int, str]:
     """``python -m primero *args`` with this directory importable (the agents' module);
     its exit status and output (stdout then stderr). Fails the test after ``seconds``."""
     here = str(Path(__file__).parent)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [here, *filter(None, [os.environ.get("PYTHONPATH")])]
-    )}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([here, *filter(None, [os.environ.get("PYTHONPATH")])]),
+    }
     try:
-        done = subprocess.run([sys.executable, "-m", "primero", *args], capture_output=True,
-                              text=True, env=env, timeout=seconds)
+        done = subprocess.run(
+            [sys.executable, "-m", "primero", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=seconds,
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"primero {' '.join(args)} did not end within {seconds} s (a hang)")
     return done.returncode, done.stdout + done.stderr
@@ -85,5 +102,6 @@ def test_a_move_the_rules_refuse_is_named_with_the_move() -> None:
         play_unit(cfg, 0)
     message = str(caught.value)
     assert message.startswith(f"agent {agent} returned Fold(seat=9), which is not legal now: ")
-    assert message.endswith(" in hand 1 of the tournament between random, "
-                            f"{agent} (seed 1, seat p2)")
+    assert message.endswith(
+        f" in hand 1 of the tournament between random, {agent} (seed 1, seat p2)"
+    )

@@ -61,8 +61,15 @@ def test_tournament_under_a_file_is_refused(tmp_path: Path) -> None:
     (tmp_path / "ro").write_text("")
     result = runner.invoke(
         app,
-        ["tournament", "--bots", "random,heuristic", "--hands", "5",
-         "--out", str(tmp_path / "ro" / "sub")],
+        [
+            "tournament",
+            "--bots",
+            "random,heuristic",
+            "--hands",
+            "5",
+            "--out",
+            str(tmp_path / "ro" / "sub"),
+        ],
     )
     assert result.exit_code == 2, result.output
     assert "is a file" in _said(result.output)
@@ -104,8 +111,7 @@ def test_serve_on_a_taken_port_is_one_line(tmp_path: Path) -> None:
         url = f"sqlite:///{tmp_path / 'x.db'}"
         stderr = _refused(_serve("--port", str(port), "--database-url", url))
     assert stderr.strip() == (
-        f"primero: port {port} on 127.0.0.1 is taken (another server?); "
-        "choose another with --port"
+        f"primero: port {port} on 127.0.0.1 is taken (another server?); choose another with --port"
     )
     assert not (tmp_path / "x.db").exists()  # refused before the database is touched
 

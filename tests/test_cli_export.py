@@ -21,9 +21,7 @@ def test_export_without_a_database_is_an_error(
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["hands", "export", "--out", "out"])
     assert result.exit_code == 2, result.output
-    assert result.output.startswith(
-        f"primero: no database at {tmp_path.resolve() / 'primero.db'}"
-    )
+    assert result.output.startswith(f"primero: no database at {tmp_path.resolve() / 'primero.db'}")
     assert "--database-url" in result.output
     assert "hands written" not in result.output
     assert not (tmp_path / "primero.db").exists()
@@ -36,8 +34,17 @@ def _database_with_table(path: Path, table_id: str) -> str:
     try:
         store.migrate()
         row = TableRow(
-            id=table_id, name="t", stack=100, rules={}, turn_seconds=60, max_hands=None,
-            status="waiting", version=1, hands_played=0, dealer_index=0, created=1,
+            id=table_id,
+            name="t",
+            stack=100,
+            rules={},
+            turn_seconds=60,
+            max_hands=None,
+            status="waiting",
+            version=1,
+            hands_played=0,
+            dealer_index=0,
+            created=1,
             seats=[SeatRow(0, None, "open", None, 100), SeatRow(1, "Bot", "bot", None, 100)],
         )
         with store.transaction() as conn:
@@ -89,11 +96,10 @@ def test_export_into_a_file_is_an_error_and_leaves_it(tmp_path: Path) -> None:
         ("::::", "Could not parse SQLAlchemy URL from given URL string"),
     ],
 )
-def test_export_with_a_bad_database_url_is_one_line(
-    tmp_path: Path, url: str, words: str
-) -> None:
-    result = runner.invoke(app, ["hands", "export", "--database-url", url,
-                                 "--out", str(tmp_path / "out")])
+def test_export_with_a_bad_database_url_is_one_line(tmp_path: Path, url: str, words: str) -> None:
+    result = runner.invoke(
+        app, ["hands", "export", "--database-url", url, "--out", str(tmp_path / "out")]
+    )
     assert result.exit_code == 2, result.output
     assert result.output.strip() == f"primero: cannot use --database-url: {words}"
     assert not (tmp_path / "out").exists()

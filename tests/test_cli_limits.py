@@ -52,46 +52,84 @@ def test_every_chip_of_eight_largest_stacks_can_be_typed() -> None:
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["simulate", "--hands", "0"],
-         "Invalid value for --hands: give a whole number from 1 to 1,000,000, not 0"),
-        (["simulate", "-n", "-3"],
-         "Invalid value for --hands: give a whole number from 1 to 1,000,000, not -3"),
+        (
+            ["simulate", "--hands", "0"],
+            "Invalid value for --hands: give a whole number from 1 to 1,000,000, not 0",
+        ),
+        (
+            ["simulate", "-n", "-3"],
+            "Invalid value for --hands: give a whole number from 1 to 1,000,000, not -3",
+        ),
         # an unknown bot kind: the old code, with no limit, stopped at it (not a million
         # hands later); the limit is checked first, as the options are read
-        (["simulate", "--hands", "1000001", "--bots", "nobody"],
-         "Invalid value for --hands: give a whole number from 1 to 1,000,000, not 1,000,001"),
-        (["play", "--max-hands", "0"],
-         "Invalid value for --max-hands: give a whole number, 1 or more, not 0"),
-        (["play", "--ante", "-1"],
-         "Invalid value for --ante: give a whole number of chips, 0 or more, not -1"),
-        (["play", "--min-raise", "0"],
-         "Invalid value for --min-raise: give a whole number of chips, 1 or more, not 0"),
-        (["play", "--max-raises", "-1"],
-         "Invalid value for --max-raises: give a whole number, 0 or more, not -1"),
-        (["play", "--speed", "10.5"],
-         "Invalid value for --speed: give a number of seconds from 0 to 10, not 10.5"),
-        (["play", "--speed", "nan"],
-         "Invalid value for --speed: give a number of seconds from 0 to 10, not nan"),
-        (["odds", "7h", "6h", "5h", "4h", "--opponents", "0"],
-         "Invalid value for --opponents: give a whole number, 1 or more, not 0"),
-        (["odds", "7h", "6h", "5h", "4h", "--trials", "1"],
-         "Invalid value for --trials: give a whole number, 2 or more, not 1"),
-        (["serve", "--port", "65536"],
-         "Invalid value for --port: give a whole number from 0 to 65,535, not 65,536"),
-        (["serve", "--bot-pause", "-1"],
-         "Invalid value for --bot-pause: give a number of seconds, 0 or more, not -1"),
-        (["serve", "--bot-timeout", "0.05"],
-         "Invalid value for --bot-timeout: give a number of seconds from 0.1 to 600, not 0.05"),
-        (["serve", "--bot-processes", "65"],
-         "Invalid value for --bot-processes: give a whole number from 0 to 64, not 65"),
-        (["serve", "--create-rate", "-1"],
-         "Invalid value for --create-rate: give a whole number, 0 or more, not -1"),
-        (["serve", "--max-tables", "-1"],
-         "Invalid value for --max-tables: give a whole number, 0 or more, not -1"),
-        (["serve", "--away-seconds", "-0.5"],
-         "Invalid value for --away-seconds: give a number of seconds, 0 or more, not -0.5"),
-        (["serve", "--lease-seconds", "601"],
-         "Invalid value for --lease-seconds: give a number of seconds from 0.5 to 600, not 601"),
+        (
+            ["simulate", "--hands", "1000001", "--bots", "nobody"],
+            "Invalid value for --hands: give a whole number from 1 to 1,000,000, not 1,000,001",
+        ),
+        (
+            ["play", "--max-hands", "0"],
+            "Invalid value for --max-hands: give a whole number, 1 or more, not 0",
+        ),
+        (
+            ["play", "--ante", "-1"],
+            "Invalid value for --ante: give a whole number of chips, 0 or more, not -1",
+        ),
+        (
+            ["play", "--min-raise", "0"],
+            "Invalid value for --min-raise: give a whole number of chips, 1 or more, not 0",
+        ),
+        (
+            ["play", "--max-raises", "-1"],
+            "Invalid value for --max-raises: give a whole number, 0 or more, not -1",
+        ),
+        (
+            ["play", "--speed", "10.5"],
+            "Invalid value for --speed: give a number of seconds from 0 to 10, not 10.5",
+        ),
+        (
+            ["play", "--speed", "nan"],
+            "Invalid value for --speed: give a number of seconds from 0 to 10, not nan",
+        ),
+        (
+            ["odds", "7h", "6h", "5h", "4h", "--opponents", "0"],
+            "Invalid value for --opponents: give a whole number, 1 or more, not 0",
+        ),
+        (
+            ["odds", "7h", "6h", "5h", "4h", "--trials", "1"],
+            "Invalid value for --trials: give a whole number, 2 or more, not 1",
+        ),
+        (
+            ["serve", "--port", "65536"],
+            "Invalid value for --port: give a whole number from 0 to 65,535, not 65,536",
+        ),
+        (
+            ["serve", "--bot-pause", "-1"],
+            "Invalid value for --bot-pause: give a number of seconds, 0 or more, not -1",
+        ),
+        (
+            ["serve", "--bot-timeout", "0.05"],
+            "Invalid value for --bot-timeout: give a number of seconds from 0.1 to 600, not 0.05",
+        ),
+        (
+            ["serve", "--bot-processes", "65"],
+            "Invalid value for --bot-processes: give a whole number from 0 to 64, not 65",
+        ),
+        (
+            ["serve", "--create-rate", "-1"],
+            "Invalid value for --create-rate: give a whole number, 0 or more, not -1",
+        ),
+        (
+            ["serve", "--max-tables", "-1"],
+            "Invalid value for --max-tables: give a whole number, 0 or more, not -1",
+        ),
+        (
+            ["serve", "--away-seconds", "-0.5"],
+            "Invalid value for --away-seconds: give a number of seconds, 0 or more, not -0.5",
+        ),
+        (
+            ["serve", "--lease-seconds", "601"],
+            "Invalid value for --lease-seconds: give a number of seconds from 0.5 to 600, not 601",
+        ),
     ],
 )
 def test_a_number_out_of_range_is_refused_in_plain_words(args: list[str], said: str) -> None:
@@ -106,12 +144,15 @@ def test_simulate_plays_at_most_a_million_hands(tmp_path: Path) -> None:
     assert MAX_HANDS == 1_000_000
     out = tmp_path / "records"
     result = runner.invoke(
-        app, ["simulate", "--hands", "1000001", "--bots", "nobody", "--save-dir", str(out)],
+        app,
+        ["simulate", "--hands", "1000001", "--bots", "nobody", "--save-dir", str(out)],
         env={"COLUMNS": "200"},
     )
     assert result.exit_code == 2, result.output
-    assert "Invalid value for --hands: give a whole number from 1 to 1,000,000, not " \
+    assert (
+        "Invalid value for --hands: give a whole number from 1 to 1,000,000, not "
         "1,000,001" in _said(result.output)
+    )
     assert not out.exists()  # refused before anything was made
     helped = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "200"})
     row = next(line for line in helped.stdout.splitlines() if line.startswith("│ --hands "))

@@ -112,8 +112,17 @@ def test_play_rejects_bad_options() -> None:
 def test_play_house_rule_options_reach_the_game(tmp_path: Path) -> None:
     result = runner.invoke(
         app,
-        [*_args(8), "--no-declarations", "--ante", "2", "--ties", "split", "--max-raises", "1",
-         "--no-save"],
+        [
+            *_args(8),
+            "--no-declarations",
+            "--ante",
+            "2",
+            "--ties",
+            "split",
+            "--max-raises",
+            "1",
+            "--no-save",
+        ],
         input="q\n",
     )
     assert result.exit_code == 0, result.output

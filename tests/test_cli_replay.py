@@ -23,11 +23,14 @@ players = ["Ana", "Ben", "Cleo", "Dev"]
 starting_stacks = [50, 50, 50, 50]
 """
 
-_COMPLETE = _HEADER + """actions = [
+_COMPLETE = (
+    _HEADER
+    + """actions = [
   "d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d",
   "p1 b 3", "p2 y", "p2 f", "p3 f", "p4 f",
 ]
 """
+)
 
 _SHOWDOWN = """variant = "primero"
 players = ["Ana", "Ben"]
@@ -40,17 +43,23 @@ actions = [
 ]
 """
 
-_PENDING = _HEADER + """actions = [
+_PENDING = (
+    _HEADER
+    + """actions = [
   "d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d",
   "p1 b 10", "p2 n", "p3 n", "p4 n",
 ]
 """
+)
 
-_BAD_LINE = _HEADER + """actions = [
+_BAD_LINE = (
+    _HEADER
+    + """actions = [
   "d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d",
   "p1 c",
 ]
 """
+)
 
 #: "p1 c" is on line 6 of _BAD_LINE: 3 header lines, "actions = [", the deals
 _BAD_LINE_FILE_LINE = 6
@@ -142,9 +151,7 @@ def test_json_complete(tmp_path: Path) -> None:
     assert data["complete"] is True
     assert data["final_stacks"] == [53, 49, 49, 49]
     assert data["net"] == [3, -1, -1, -1]
-    assert data["pots"] == [
-        {"amount": 4, "eligible": ["p1"], "winners": ["p1"], "shares": [4]}
-    ]
+    assert data["pots"] == [{"amount": 4, "eligible": ["p1"], "winners": ["p1"], "shares": [4]}]
     assert data["uncalled"] == {"seat": "p1", "chips": 3}
 
 

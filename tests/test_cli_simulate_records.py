@@ -16,9 +16,7 @@ runner = CliRunner()
 
 
 @pytest.mark.parametrize("bots", [["random"], ["heuristic", "random"]])
-def test_each_hand_is_saved_and_the_counters_do_not_change(
-    tmp_path: Path, bots: list[str]
-) -> None:
+def test_each_hand_is_saved_and_the_counters_do_not_change(tmp_path: Path, bots: list[str]) -> None:
     hands = 60 if bots == ["random"] else 12
     plain = simulate(hands, 4, bots, 5, stack=10)
     saved = simulate(hands, 4, bots, 5, stack=10, save_dir=tmp_path)
@@ -39,8 +37,23 @@ def test_each_hand_is_saved_and_the_counters_do_not_change(
 
 def test_the_command_writes_records_that_primero_replay_accepts(tmp_path: Path) -> None:
     out = tmp_path / "hands"
-    done = runner.invoke(app, ["simulate", "--bots", "random", "--players", "5", "--hands",
-                               "8", "--seed", "3", "--quiet", "--save-dir", str(out)])
+    done = runner.invoke(
+        app,
+        [
+            "simulate",
+            "--bots",
+            "random",
+            "--players",
+            "5",
+            "--hands",
+            "8",
+            "--seed",
+            "3",
+            "--quiet",
+            "--save-dir",
+            str(out),
+        ],
+    )
     assert done.exit_code == 0, done.output
     files = sorted(out.glob("*.prh"))
     assert len(files) == 8
@@ -52,7 +65,8 @@ def test_the_command_writes_records_that_primero_replay_accepts(tmp_path: Path) 
 def test_a_save_dir_that_is_a_file_is_refused(tmp_path: Path) -> None:
     afile = tmp_path / "afile"
     afile.write_text("x")
-    done = runner.invoke(app, ["simulate", "--hands", "2", "--seed", "1", "--quiet",
-                               "--save-dir", str(afile)])
+    done = runner.invoke(
+        app, ["simulate", "--hands", "2", "--seed", "1", "--quiet", "--save-dir", str(afile)]
+    )
     assert done.exit_code == 2
     assert "is a file, not a folder" in " ".join(done.output.replace("│", " ").split())

@@ -26,8 +26,7 @@ def test_version_loads_no_command_line() -> None:
         "main()\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     first, last = done.stdout.splitlines()[0], done.stdout.splitlines()[-1]
     assert first == f"primero {importlib.metadata.version('primero')}"
     loaded = set(json.loads(last))
@@ -36,6 +35,10 @@ def test_version_loads_no_command_line() -> None:
 
 
 def test_anything_else_goes_to_the_command_line() -> None:
-    done = subprocess.run([sys.executable, "-m", "primero", "rules", "--help"],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "primero", "rules", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert "primero rules [OPTIONS]" in done.stdout

@@ -18,8 +18,18 @@ from primero.engine.state import DEALER, HandState, Phase
 
 runner = CliRunner()
 COMMANDS = [
-    "play", "learn", "serve", "watch", "replay", "rules", "cheatsheet", "odds", "eval",
-    "simulate", "tournament", "hands",
+    "play",
+    "learn",
+    "serve",
+    "watch",
+    "replay",
+    "rules",
+    "cheatsheet",
+    "odds",
+    "eval",
+    "simulate",
+    "tournament",
+    "hands",
 ]
 
 
@@ -107,16 +117,21 @@ def test_use_pager_only_on_a_terminal() -> None:
 
 def test_simulate_table_explains_its_counts() -> None:
     result = runner.invoke(
-        app, ["simulate", "--hands", "30", "--players", "4", "--seed", "1", "--quiet"],
+        app,
+        ["simulate", "--hands", "30", "--players", "4", "--seed", "1", "--quiet"],
         env={"COLUMNS": "200"},
     )
     assert result.exit_code == 0, result.output
     out = " ".join(result.stdout.split())
-    assert "hands won: hands in which the seat took a pot. Split pots (R7 ties) and side " \
-        "pots give one hand several winners, so the column can add up to more than the " \
+    assert (
+        "hands won: hands in which the seat took a pot. Split pots (R7 ties) and side "
+        "pots give one hand several winners, so the column can add up to more than the "
         "hands played." in out
-    assert "One hand can take the main pot and side pots (R7), so a category can win " \
+    )
+    assert (
+        "One hand can take the main pot and side pots (R7), so a category can win "
         "more pots than it showed hands." in out
+    )
 
 
 def test_exchange_counts_in_words() -> None:
@@ -195,8 +210,10 @@ def test_checks_are_said_as_checks() -> None:
     assert said[13] == "Ben raises to 5"
     assert said[15] == "Ana refuses the bet: it is withdrawn (R8)"
     assert said[0] == "Ana is dealt 7♥ 6♥" and said[19] == "Ana stands pat"
-    assert line_sentences(["p1 b 0", "p2 c"], ("You", "Ben"), viewer=0,
-                          starting_stacks=[5, 5]) == ["You check", "Ben checks"]
+    assert line_sentences(["p1 b 0", "p2 c"], ("You", "Ben"), viewer=0, starting_stacks=[5, 5]) == [
+        "You check",
+        "Ben checks",
+    ]
 
 
 def test_card_errors_list_every_accepted_suit_symbol() -> None:

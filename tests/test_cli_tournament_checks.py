@@ -30,21 +30,28 @@ def test_ratings_without_openskill_are_said_on_screen(
     out = tmp_path / "t"
     result = runner.invoke(
         app,
-        ["tournament", "--bots", "random,heuristic", "--hands", "2", "--no-plots",
-         "--out", str(out)],
+        [
+            "tournament",
+            "--bots",
+            "random,heuristic",
+            "--hands",
+            "2",
+            "--no-plots",
+            "--out",
+            str(out),
+        ],
     )
     assert result.exit_code == 0, result.output
     assert json.loads((out / "results.json").read_text())["ratings"] is None
     assert (
-        "no ratings (results.json has \"ratings\": null): openskill is missing: "
+        'no ratings (results.json has "ratings": null): openskill is missing: '
         "pip install -e '.[research]'"
     ) in _said(result.output)
 
 
 def test_a_stack_of_one_chip_is_refused_as_play_and_simulate_refuse_it(tmp_path: Path) -> None:
     message = (
-        "the ante (1 chip) must be less than the starting stack (1 chip) of at least two "
-        "players"
+        "the ante (1 chip) must be less than the starting stack (1 chip) of at least two players"
     )
     out = tmp_path / "t"
     result = runner.invoke(
@@ -59,8 +66,12 @@ def test_a_stack_of_one_chip_is_refused_as_play_and_simulate_refuse_it(tmp_path:
 
 @pytest.mark.parametrize("command", ["simulate", "tournament"])
 def test_a_negative_seed_is_refused_by_both(command: str, tmp_path: Path) -> None:
-    result = runner.invoke(app, [command, "--seed", "-1", "--out", str(tmp_path / "t")]
-                           if command == "tournament" else [command, "--seed", "-1"])
+    result = runner.invoke(
+        app,
+        [command, "--seed", "-1", "--out", str(tmp_path / "t")]
+        if command == "tournament"
+        else [command, "--seed", "-1"],
+    )
     assert result.exit_code == 2, result.output
     assert "the seed must be >= 0, not -1" in _said(result.output)
 
@@ -74,18 +85,29 @@ _KINDS = (
 @pytest.mark.parametrize(
     ("bots", "message"),
     [
-        ("random", "Invalid value for --bots: a tournament needs at least two kinds of bot, "
-         f"not only random: --bots random,heuristic, for example; {_KINDS}"),
-        ("agents_fixture:Recorder",
-         "Invalid value for --bots: a tournament needs at least two kinds of bot, not only "
-         "agents_fixture:Recorder: --bots agents_fixture:Recorder,random, for example; "
-         f"{_KINDS}"),
-        ("random,random", "Invalid value for --bots: random is named more than once: a "
-         "tournament plays each kind of bot once (rotated over the seats), and needs at least "
-         f"two different kinds: --bots random,heuristic, for example; {_KINDS}"),
-        ("heuristic,bluff,heuristic", "Invalid value for --bots: heuristic is named more "
-         "than once: a tournament plays each kind of bot once (rotated over the seats), and "
-         f"needs at least two different kinds: --bots heuristic,bluff, for example; {_KINDS}"),
+        (
+            "random",
+            "Invalid value for --bots: a tournament needs at least two kinds of bot, "
+            f"not only random: --bots random,heuristic, for example; {_KINDS}",
+        ),
+        (
+            "agents_fixture:Recorder",
+            "Invalid value for --bots: a tournament needs at least two kinds of bot, not only "
+            "agents_fixture:Recorder: --bots agents_fixture:Recorder,random, for example; "
+            f"{_KINDS}",
+        ),
+        (
+            "random,random",
+            "Invalid value for --bots: random is named more than once: a "
+            "tournament plays each kind of bot once (rotated over the seats), and needs at least "
+            f"two different kinds: --bots random,heuristic, for example; {_KINDS}",
+        ),
+        (
+            "heuristic,bluff,heuristic",
+            "Invalid value for --bots: heuristic is named more "
+            "than once: a tournament plays each kind of bot once (rotated over the seats), and "
+            f"needs at least two different kinds: --bots heuristic,bluff, for example; {_KINDS}",
+        ),
     ],
 )
 def test_one_kind_of_bot_or_one_named_twice_is_refused_before_any_hand(
@@ -100,8 +122,9 @@ def test_one_kind_of_bot_or_one_named_twice_is_refused_before_any_hand(
 
     monkeypatch.setattr(engines, "play_units", no_hands)
     out = tmp_path / "t"
-    result = runner.invoke(app, ["tournament", "--bots", bots, "--hands", "4", "--no-plots",
-                                 "--out", str(out)])
+    result = runner.invoke(
+        app, ["tournament", "--bots", bots, "--hands", "4", "--no-plots", "--out", str(out)]
+    )
     assert result.exit_code == 2, result.output
     assert message in _said(result.output)
     assert not out.exists()
@@ -125,8 +148,21 @@ def test_the_mini_preset_says_why_it_plays_more_hands_than_asked(
 
     monkeypatch.setattr(tournament, "_play_mini", counted)
     out = tmp_path / "t"
-    result = runner.invoke(app, ["tournament", "--preset", "mini", "--hands", "5",
-                                 "--search-samples", "20", "--no-plots", "--out", str(out)])
+    result = runner.invoke(
+        app,
+        [
+            "tournament",
+            "--preset",
+            "mini",
+            "--hands",
+            "5",
+            "--search-samples",
+            "20",
+            "--no-plots",
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert len(played) == 24
     said = _said(result.output)
@@ -148,8 +184,21 @@ def test_the_mini_preset_says_why_it_plays_more_hands_than_asked(
     # two kinds, 4 hands: whole units of 2, played as asked and nothing to explain
     played.clear()
     out = tmp_path / "t2"
-    result = runner.invoke(app, ["tournament", "--preset", "mini", "--bots", "random,heuristic",
-                                 "--hands", "4", "--no-plots", "--out", str(out)])
+    result = runner.invoke(
+        app,
+        [
+            "tournament",
+            "--preset",
+            "mini",
+            "--bots",
+            "random,heuristic",
+            "--hands",
+            "4",
+            "--no-plots",
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     said = _said(result.output)
     assert len(played) == 4

@@ -72,8 +72,18 @@ def _short_all_in() -> HandState:
     """Ana all-in for 5, Ben raises to 20, Cleo folds: Ben's 16 above Ana's 5 nobody
     can call (pots 1+1+1 antes + 4 + 4 + Cleo's 0 = 11, and 16)."""
     s = HandState(["Ana", "Ben", "Cleo"], [5, 30, 30])
-    for line in ["d dh p1 7h Kc", "d dh p2 2s 3s", "d dh p3 Js 4s", "p1 b 4", "p2 y",
-                 "p2 r 20", "p3 y", "p3 f", "d dh p1 Ah 2c", "d dh p2 5d 3d"]:
+    for line in [
+        "d dh p1 7h Kc",
+        "d dh p2 2s 3s",
+        "d dh p3 Js 4s",
+        "p1 b 4",
+        "p2 y",
+        "p2 r 20",
+        "p3 y",
+        "p3 f",
+        "d dh p1 Ah 2c",
+        "d dh p2 5d 3d",
+    ]:
         s.apply(line)
     return s
 

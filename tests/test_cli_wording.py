@@ -21,8 +21,18 @@ def test_simulate_says_one_seat() -> None:
     # four seats, one heuristic and three random: the per-kind rows say 1 seat, 3 seats
     result = runner.invoke(
         app,
-        ["simulate", "--players", "4", "--bots", "heuristic,random,random,random",
-         "--hands", "2", "--seed", "1", "--quiet"],
+        [
+            "simulate",
+            "--players",
+            "4",
+            "--bots",
+            "heuristic,random,random,random",
+            "--hands",
+            "2",
+            "--seed",
+            "1",
+            "--quiet",
+        ],
     )
     assert result.exit_code == 0, result.output
     rows = [" ".join(line.replace("│", " ").split()) for line in result.output.splitlines()]
@@ -34,8 +44,11 @@ def test_the_server_says_one_table_a_minute(tmp_path: Path) -> None:
     now = [1_700_000_000.0]
     app_ = create_app(
         Settings(
-            database_url=f"sqlite:///{tmp_path / 'r.db'}", bot_pause=0, create_rate=1,
-            max_tables=0, wall_clock=lambda: now[0],
+            database_url=f"sqlite:///{tmp_path / 'r.db'}",
+            bot_pause=0,
+            create_rate=1,
+            max_tables=0,
+            wall_clock=lambda: now[0],
         )
     )
     with TestClient(app_) as client:

@@ -71,16 +71,25 @@ def _modules() -> list[str]:
 
 def test_the_compiled_kernel_gives_the_pure_python_results(compiled_tree: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-c", _PROBE, *_modules()], env=_env(compiled_tree),
-        capture_output=True, text=True, timeout=300, check=True,
+        [sys.executable, "-c", _PROBE, *_modules()],
+        env=_env(compiled_tree),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
     )
     out = json.loads(done.stdout)
     for module, file in out["files"].items():
         assert file.endswith(build_compiled.EXT_SUFFIX), f"{module} not compiled: {file}"
         assert file.startswith(str(compiled_tree)), file
     rules = Rules(min_players=2, max_players=8, ties="split")
-    hand = play_random_hand([3, 9, 20, 1, 40, 6, 2, 7], rules, random.Random(4),
-                            [random.Random(i) for i in range(8)], record=True)
+    hand = play_random_hand(
+        [3, 9, 20, 1, 40, 6, 2, 7],
+        rules,
+        random.Random(4),
+        [random.Random(i) for i in range(8)],
+        record=True,
+    )
     assert out["summary"] == repr(simulate_random(7, 400, 5, rules=rules, stack=15))
     assert out["hand"] == repr(hand)
 
@@ -123,11 +132,17 @@ def test_the_compiled_engine_plays_the_envs_as_pure_python(compiled_tree: Path) 
     pytest.importorskip("pettingzoo")
     outputs = [
         subprocess.run(
-            [sys.executable, "-c", _ENV_PROBE], env=env, capture_output=True, text=True,
-            timeout=300, check=True,
+            [sys.executable, "-c", _ENV_PROBE],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=True,
         ).stdout
-        for env in (_env(compiled_tree), {k: v for k, v in os.environ.items()
-                                          if not k.startswith("PYTEST_")})
+        for env in (
+            _env(compiled_tree),
+            {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")},
+        )
     ]
     compiled, pure = (json.loads(out) for out in outputs)
     assert len(pure["pettingzoo"]) == len(pure["pyspiel"]) == 12
@@ -137,11 +152,18 @@ def test_the_compiled_engine_plays_the_envs_as_pure_python(compiled_tree: Path) 
 
 #: The test modules run again on the compiled modules.
 COMPILED_RUN = [
-    "tests/test_fastsim.py", "tests/test_rulebook.py", "tests/test_pots.py",
-    "tests/test_state.py", "tests/test_copy.py", "tests/test_views.py",
-    "tests/test_openspiel.py", "tests/test_openspiel_clone.py", "tests/test_pettingzoo.py",
+    "tests/test_fastsim.py",
+    "tests/test_rulebook.py",
+    "tests/test_pots.py",
+    "tests/test_state.py",
+    "tests/test_copy.py",
+    "tests/test_views.py",
+    "tests/test_openspiel.py",
+    "tests/test_openspiel_clone.py",
+    "tests/test_pettingzoo.py",
     "tests/test_features.py",
-    "tests/test_actionids.py", "tests/test_stepper.py",
+    "tests/test_actionids.py",
+    "tests/test_stepper.py",
 ]
 #: Blocks of the long seeded tests left out of the compiled run: each block is the same
 #: test over other seeds, and the first block alone reaches every branch of the compiled
@@ -161,9 +183,25 @@ def test_the_kernel_and_rule_tests_pass_compiled(compiled_tree: Path) -> None:
     long seeded tests with their first block of seeds: :data:`COMPILED_RUN_SKIPS`)."""
     skips = [arg for test in COMPILED_RUN_SKIPS for arg in ("--deselect", test)]
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",
-         "-o", "addopts=-q", "--no-header", *COMPILED_RUN, *skips],  # no --dist, no xdist
-        cwd=ROOT, env=_env(compiled_tree), capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:xdist",
+            "-o",
+            "addopts=-q",
+            "--no-header",
+            *COMPILED_RUN,
+            *skips,
+        ],  # no --dist, no xdist
+        cwd=ROOT,
+        env=_env(compiled_tree),
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert " passed" in done.stdout

@@ -43,8 +43,7 @@ def next_action(state: HandState, dealer: Dealer, bots: list[RandomBot]) -> Acti
 
 def test_copy_taken_during_a_vote_does_not_follow_the_original() -> None:
     s = HandState(["A", "B", "C", "D"], [20] * 4)
-    for line in ["d dh p1 7s 6h", "d dh p2 7h 6s", "d dh p3 Kc Qd", "d dh p4 2c 3d",
-                 "p1 b 5"]:
+    for line in ["d dh p1 7s 6h", "d dh p2 7h 6s", "d dh p3 Kc Qd", "d dh p4 2c 3d", "p1 b 5"]:
         s.apply(line)
     assert s.vote is not None and s.to_act == 1  # R8: p2 votes first
     c = s.copy()
@@ -77,8 +76,11 @@ def test_copies_at_random_points_are_independent(
     original does next, and replaying the original's later actions on it gives the
     same hand (every mutable attribute: stacks, bets, hands, discards, logs, the vote)."""
     rng = random.Random(seed)
-    state = HandState(NAMES[:n], [rng.randint(1, top) for _ in range(n)],
-                      Rules(min_players=2, max_players=6, refusal=True))
+    state = HandState(
+        NAMES[:n],
+        [rng.randint(1, top) for _ in range(n)],
+        Rules(min_players=2, max_players=6, refusal=True),
+    )
     dealer = Dealer.seeded(seed)
     bots = [RandomBot(seed=seed + i) for i in range(n)]
     copies: list[tuple[HandState, dict[str, object], int]] = []

@@ -65,8 +65,9 @@ def play_checked(case: Case, features: Counter[str]) -> HandState:
             due = state.deal_due()
             assert due is not None
             if state.stock_count < due[1]:
-                features["R8b second deal" if state.phase is Phase.SECOND_DEAL
-                         else "R8b exchange"] += 1
+                features[
+                    "R8b second deal" if state.phase is Phase.SECOND_DEAL else "R8b exchange"
+                ] += 1
             state.apply(dealer.deal(state))
         else:
             refused_before = state.cap
@@ -118,8 +119,15 @@ def test_kernel_plays_the_checked_engines_hands(block: int) -> None:
         assert winners == tuple(sorted({w for a in won for w in a.winners}))
         assert sum(final) == sum(case.stacks)  # R7: chips are conserved
     # the rare paths were met in every block of hands
-    for name in ("void deal", "refused bet", "uncontested", "side pots", "split pot",
-                 "all-in", "R8b exchange"):
+    for name in (
+        "void deal",
+        "refused bet",
+        "uncontested",
+        "side pots",
+        "split pot",
+        "all-in",
+        "R8b exchange",
+    ):
         assert features[name] > 0, (name, features)
 
 
@@ -278,7 +286,6 @@ def test_simulate_random_progress_and_counts() -> None:
     assert sum(out.shown) >= 2 * out.showdowns
 
 
-
 def _cards(*names: str) -> list[int]:
     from primero.research.fastsim_tables import CARD
 
@@ -295,14 +302,22 @@ def test_uncalled_chips_are_returned_not_a_pot_won() -> None:
     chorus, numerus = _cards("7h", "7d", "7c", "7s"), _cards("2h", "3h", "4d", "5s")
     stacks, won_with = [0, 0], [0] * 5
     took: list[int] = []
-    _showdown(2, stacks, [4, 10], [False, False], [chorus, numerus], False, took,
-              [0] * 5, won_with)
+    _showdown(2, stacks, [4, 10], [False, False], [chorus, numerus], False, took, [0] * 5, won_with)
     assert stacks == [8, 6]
     assert took == [0]
     assert won_with == [0, 0, 0, 0, 1]  # the contested main pot, won with a chorus
 
     stacks, took = [0, 0, 0], []  # (took: list[int], as above)
-    _showdown(3, stacks, [4, 10, 10], [False, False, True], [chorus, numerus, []], False,
-              took, [0] * 5, [0] * 5)
+    _showdown(
+        3,
+        stacks,
+        [4, 10, 10],
+        [False, False, True],
+        [chorus, numerus, []],
+        False,
+        took,
+        [0] * 5,
+        [0] * 5,
+    )
     assert stacks == [12, 12, 0]
     assert took == [0, 1]

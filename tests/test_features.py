@@ -21,11 +21,18 @@ from primero.research.features import (
 )
 
 LINES = [
-    "d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs",
-    "p1 b 3", "p2 n", "p3 n",        # p1's bet of 3 is refused by all (R8)
-    "p1 x 6h", "d dh p1 Ah",         # p1 exchanges instead (R4.3)
-    "p2 b 2", "p3 y",                # p2 bets 2, p3 accepts
-    "p3 c", "p1 f",                  # p3 calls, p1 folds: the first round is over
+    "d dh p1 7h 6h",
+    "d dh p2 Ac 2d",
+    "d dh p3 Ks Qs",
+    "p1 b 3",
+    "p2 n",
+    "p3 n",  # p1's bet of 3 is refused by all (R8)
+    "p1 x 6h",
+    "d dh p1 Ah",  # p1 exchanges instead (R4.3)
+    "p2 b 2",
+    "p3 y",  # p2 bets 2, p3 accepts
+    "p3 c",
+    "p1 f",  # p3 calls, p1 folds: the first round is over
 ]
 
 
@@ -70,8 +77,14 @@ def test_history_block_by_hand() -> None:
     v = view(_hand(), 2)
     block = infostate_vector(v, max_stack=10)[148:].reshape(48, 18)
     expected = [  # (seat, kind, amount / 10) of each line other than deals
-        (0, "b", 0.3), (1, "n", 0.0), (2, "n", 0.0), (0, "x1", 0.0),
-        (1, "b", 0.2), (2, "y", 0.0), (2, "c", 0.0), (0, "f", 0.0),
+        (0, "b", 0.3),
+        (1, "n", 0.0),
+        (2, "n", 0.0),
+        (0, "x1", 0.0),
+        (1, "b", 0.2),
+        (2, "y", 0.0),
+        (2, "c", 0.0),
+        (0, "f", 0.0),
     ]
     for row, (seat, kind, amount) in enumerate(expected):
         assert list(np.flatnonzero(block[row, :3])) == [seat]

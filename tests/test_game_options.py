@@ -40,13 +40,20 @@ def test_games_that_can_be_played(rules: Rules, stacks: list[int]) -> None:
 @pytest.mark.parametrize(
     ("rules", "stacks", "message"),
     [
-        (Rules(ante=200), [100] * 4, r"the ante \(200 chips\) must be less than the starting "
-                                     r"stack \(100 chips\) of at least two players"),
+        (
+            Rules(ante=200),
+            [100] * 4,
+            r"the ante \(200 chips\) must be less than the starting "
+            r"stack \(100 chips\) of at least two players",
+        ),
         (Rules(ante=100), [100] * 4, r"ante \(100 chips\)"),
         (Rules(), [1] * 4, r"the ante \(1 chip\) .* \(1 chip\)"),
         (Rules(ante=5), [5, 5, 5, 50], r"ante \(5 chips\) .* stack \(5 chips\)"),
-        (Rules(min_raise=100), [100] * 4,
-         r"min_raise \(100 chips\) is more than any player holds after the ante \(99 chips\)"),
+        (
+            Rules(min_raise=100),
+            [100] * 4,
+            r"min_raise \(100 chips\) is more than any player holds after the ante \(99 chips\)",
+        ),
         (Rules(min_raise=41, ante=10), [20, 50, 20, 20], r"at most 40"),
     ],
 )

@@ -45,8 +45,12 @@ def test_the_result_is_said_for_each_reader() -> None:
     ]  # fmt: skip
     # events: one sentence per line, then the same closing sentences
     assert len(ana.events) == 13 + 2 and ana.events[-2:] == ana.result
-    assert ana.events[:4] == ["You are dealt 4♠ K♥", "Ben is dealt 2 cards",
-                              "Cy is dealt 2 cards", "You bet 10"]
+    assert ana.events[:4] == [
+        "You are dealt 4♠ K♥",
+        "Ben is dealt 2 cards",
+        "Cy is dealt 2 cards",
+        "You bet 10",
+    ]
     assert public.events[0] == "Ana is dealt 2 cards"
 
 
@@ -63,8 +67,11 @@ def test_the_record_fields_as_the_reader_saw_them() -> None:
     assert ben["own_cards"][-1] == ["6d", "Kc", "Kd", "5h"]
     # the engine's pots by contribution level: 9 to Cy, Ana's own 8 (R7)
     assert ben["pots"] == [{"amount": 9, "winners": ["p3"]}, {"amount": 8, "winners": ["p1"]}]
-    assert ben["shown"][2] == {"category": "numerus", "points": 31,
-                               "cards": ["Ah", "7d", "Js", "Qd"]}
+    assert ben["shown"][2] == {
+        "category": "numerus",
+        "points": 31,
+        "cards": ["Ah", "7d", "Js", "Qd"],
+    }
     summary = public_hand(7, RECORD).model_dump(mode="json")
     assert set(summary) == {"number", "players", "pots", "shown", "final_stacks"}
     assert summary["pots"] == ben["pots"] and summary["final_stacks"] == [17, 0, 9]

@@ -46,8 +46,12 @@ def test_a_chorus_of_sevens_keeps_everything_and_cannot_lose() -> None:
     # The same view, with the seat holding four sevens in the second exchange.
     base = view(hand(DEAL), 0)
     v = dataclasses.replace(
-        base, hand=parse_cards("7h 7d 7c 7s"), phase=Phase.SECOND_EXCHANGE, legal=None,
-        current_bet=None, pending_bet=None,
+        base,
+        hand=parse_cards("7h 7d 7c 7s"),
+        phase=Phase.SECOND_EXCHANGE,
+        legal=None,
+        current_bet=None,
+        pending_bet=None,
     )
     h = seat_hints(v)
     ex = h["exchange"]
@@ -59,7 +63,10 @@ def test_a_chorus_of_sevens_keeps_everything_and_cannot_lose() -> None:
     assert keep["best"] is True
     # the best hand in the game: chorus of sevens beats every other hand (R2)
     assert h["showdown"] == {
-        "opponents": 3, "win": 1.0, "tie": 0.0, "exact": h["showdown"]["exact"],
+        "opponents": 3,
+        "win": 1.0,
+        "tie": 0.0,
+        "exact": h["showdown"]["exact"],
         "trials": h["showdown"]["trials"],
     }
 
@@ -67,7 +74,9 @@ def test_a_chorus_of_sevens_keeps_everything_and_cannot_lose() -> None:
 def test_no_hints_for_a_spectator_or_a_folded_seat_or_after_the_exchanges() -> None:
     state = hand(DEAL)
     assert seat_hints(view(state, None)) == {
-        "note": "No exchange to weigh now.", "exchange": None, "showdown": None,
+        "note": "No exchange to weigh now.",
+        "exchange": None,
+        "showdown": None,
     }
     folded = dataclasses.replace(view(state, 0), folded=(True, False, False, False))
     assert seat_hints(folded)["note"] == "No exchange to weigh now."

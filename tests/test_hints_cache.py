@@ -26,9 +26,20 @@ from primero.server.runtime import TableRuntime
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 #: p1 holds 7h 6h, then Ah 2c from the second deal (docs/rules.md's seat order, R4).
-LINES = ["d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d",
-         "p1 b 2", "p2 y", "p2 c", "p3 c", "p4 f",
-         "d dh p1 Ah 2c", "d dh p2 3c 4c", "d dh p3 Js 2s"]
+LINES = [
+    "d dh p1 7h 6h",
+    "d dh p2 Ac 2d",
+    "d dh p3 Ks Qs",
+    "d dh p4 5h 5d",
+    "p1 b 2",
+    "p2 y",
+    "p2 c",
+    "p3 c",
+    "p4 f",
+    "d dh p1 Ah 2c",
+    "d dh p2 3c 4c",
+    "d dh p3 Js 2s",
+]
 
 
 def _hand(lines: list[str]) -> HandState:

@@ -40,8 +40,7 @@ def toml_text(
     lines = DEALS if actions is None else actions
     body = ",\n".join(f"  {json.dumps(line, ensure_ascii=False)}" for line in lines)
     return (
-        f"{header}\nplayers = {players}\nstarting_stacks = {stacks}\n"
-        f"actions = [\n{body}\n]\n{tail}"
+        f"{header}\nplayers = {players}\nstarting_stacks = {stacks}\nactions = [\n{body}\n]\n{tail}"
     )
 
 
@@ -56,8 +55,9 @@ def base_data(**overrides: Any) -> dict[str, Any]:
     return data
 
 
-def error_of(lines: list[Any], stacks: tuple[int, ...] = (20, 20, 20, 20),
-             rules: Rules | None = None) -> RecordError:
+def error_of(
+    lines: list[Any], stacks: tuple[int, ...] = (20, 20, 20, 20), rules: Rules | None = None
+) -> RecordError:
     names = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn")[: len(stacks)]
     record = HandRecord(names, stacks, lines, rules or Rules())
     outcome = replay(record)
@@ -140,8 +140,15 @@ def test_header_errors_have_index_none(text: str) -> None:
         base_data(rules={"ante": None}),
         base_data(seed=None),
     ],
-    ids=["actions missing", "actions a string", "players null", "stacks null",
-         "max_raises 1.5", "ante null", "seed null"],
+    ids=[
+        "actions missing",
+        "actions a string",
+        "players null",
+        "stacks null",
+        "max_raises 1.5",
+        "ante null",
+        "seed null",
+    ],
 )
 def test_json_header_errors_have_index_none(data: dict[str, Any]) -> None:
     with pytest.raises(RecordError) as info:
@@ -280,8 +287,17 @@ def test_illegal_but_well_formed_line_gives_its_index() -> None:
 
 
 def test_accepted_spellings_whitespace_and_comments() -> None:
-    lines = ["  d dh p1 7H 6♥  ", "d dh p2 A♣ 2♢ # p2's cards", "d dh p3 KS QS\t", "d dh p4 5♡ 5♦",
-             "p1 b 1 #bet", "p2 y", "p2 f", "p3 f", "p4 f"]
+    lines = [
+        "  d dh p1 7H 6♥  ",
+        "d dh p2 A♣ 2♢ # p2's cards",
+        "d dh p3 KS QS\t",
+        "d dh p4 5♡ 5♦",
+        "p1 b 1 #bet",
+        "p2 y",
+        "p2 f",
+        "p3 f",
+        "p4 f",
+    ]
     outcome = replay(HandRecord(("Ana", "Ben", "Cleo", "Dev"), (20, 20, 20, 20), lines))
     assert outcome.complete
     assert outcome.state is not None
@@ -303,9 +319,7 @@ def test_three_outcomes_in_json() -> None:
     assert payload["complete"] is True
     assert payload["final_stacks"] == [23, 19, 19, 19]
     assert payload["net"] == [3, -1, -1, -1]
-    assert payload["pots"] == [
-        {"amount": 5, "eligible": ["p1"], "winners": ["p1"], "shares": [5]}
-    ]
+    assert payload["pots"] == [{"amount": 5, "eligible": ["p1"], "winners": ["p1"], "shares": [5]}]
     assert payload["shown"] == {}
     json.dumps(payload)
     pending = replay(parse_record(toml_text(actions=[*DEALS, "p1 b 3"])))
@@ -320,17 +334,32 @@ def test_three_outcomes_in_json() -> None:
 
 def test_showdown_json_lists_hands_and_declarations() -> None:
     lines = [
-        *DEALS, "p1 b 2", "p2 y", "p2 c", "p3 f", "p4 f",
-        "d dh p1 Ah 2c", "d dh p2 3c 4c",
-        "p1 dc supremus", "p1 b 0", "p2 dc fluxus", "p2 c",
-        "p1 x", "p2 x 2d", "d dh p2 Jc", "p1 b 0", "p2 c",
+        *DEALS,
+        "p1 b 2",
+        "p2 y",
+        "p2 c",
+        "p3 f",
+        "p4 f",
+        "d dh p1 Ah 2c",
+        "d dh p2 3c 4c",
+        "p1 dc supremus",
+        "p1 b 0",
+        "p2 dc fluxus",
+        "p2 c",
+        "p1 x",
+        "p2 x 2d",
+        "d dh p2 Jc",
+        "p1 b 0",
+        "p2 c",
     ]
     outcome = replay(HandRecord(("Ana", "Ben", "Cleo", "Dev"), (20, 20, 20, 20), lines))
     payload = outcome.to_json()
     assert payload["complete"] is True
     # p2 exchanged 2d for Jc: Ac 3c 4c Jc is a fluxus of 16 + 13 + 14 + 10 = 53.
     assert payload["shown"]["p2"] == {
-        "cards": ["Ac", "3c", "4c", "Jc"], "category": "fluxus", "points": 53,
+        "cards": ["Ac", "3c", "4c", "Jc"],
+        "category": "fluxus",
+        "points": 53,
     }
     assert payload["shown"]["p1"]["category"] == "supremus"
     assert payload["shown"]["p1"]["points"] == 55
@@ -400,11 +429,20 @@ def test_dump_parse_round_trip_is_identical(fmt: str) -> None:
 
 
 def test_round_trip_of_every_rule() -> None:
-    rules = Rules(ante=0, ties="split", refusal=False, last_round=False, declarations=False,
-                  first_round_stand=True, first_round_zero_bet=True, min_raise=3,
-                  max_raises=2, min_players=2, max_players=8)
-    record = HandRecord(("A", "B"), (5, 7), ["d dh p1 7h 6h"], rules, seed=3,
-                        extra={"table": "t1"})
+    rules = Rules(
+        ante=0,
+        ties="split",
+        refusal=False,
+        last_round=False,
+        declarations=False,
+        first_round_stand=True,
+        first_round_zero_bet=True,
+        min_raise=3,
+        max_raises=2,
+        min_players=2,
+        max_players=8,
+    )
+    record = HandRecord(("A", "B"), (5, 7), ["d dh p1 7h 6h"], rules, seed=3, extra={"table": "t1"})
     for fmt in ("toml", "json"):
         f: Any = fmt
         text = dump_record(record, f)
@@ -431,7 +469,11 @@ def test_json_and_toml_files_both_read(tmp_path: Path) -> None:
     a, b, c = read_record(toml_path), read_record(json_path), read_record(upper_path)
     for other in (b, c):
         assert (a.players, a.starting_stacks, a.actions, a.rules, a.seed, a.extra) == (
-            other.players, other.starting_stacks, other.actions, other.rules, other.seed,
+            other.players,
+            other.starting_stacks,
+            other.actions,
+            other.rules,
+            other.seed,
             other.extra,
         )
     assert replay(a).to_json() == replay(b).to_json()
@@ -557,7 +599,9 @@ def test_json_writes_toml_dates_as_iso_strings_and_refuses_other_objects() -> No
     import datetime
 
     record = HandRecord(
-        ("A", "B", "C", "D"), (10,) * 4, [],
+        ("A", "B", "C", "D"),
+        (10,) * 4,
+        [],
         extra={"played": datetime.date(2026, 3, 1), "at": datetime.time(14, 5)},
     )
     data = json.loads(dump_record(record, "json"))

@@ -43,7 +43,10 @@ def _node_ready() -> None:
 def _npm(script: str) -> None:
     _node_ready()
     done = subprocess.run(
-        ["npm", "run", "--silent", script], cwd=JS, capture_output=True, text=True,
+        ["npm", "run", "--silent", script],
+        cwd=JS,
+        capture_output=True,
+        text=True,
         timeout=180,
     )
     assert done.returncode == 0, f"npm run {script}:\n{done.stdout[-6000:]}{done.stderr[-3000:]}"
@@ -74,8 +77,11 @@ def test_every_web_client_module_is_type_checked() -> None:
     the web client is marked, and jsconfig.json's include list names them all."""
     modules = sorted(p.name for p in WEB.glob("*.js"))
     assert {"actions.js", "lobby.js", "table.js", "common.js"} <= set(modules)
-    unmarked = [m for m in modules
-                if (WEB / m).read_text(encoding="utf-8").splitlines()[0] != "// @ts-check"]
+    unmarked = [
+        m
+        for m in modules
+        if (WEB / m).read_text(encoding="utf-8").splitlines()[0] != "// @ts-check"
+    ]
     assert unmarked == []
     config = (JS / "jsconfig.json").read_text(encoding="utf-8")
     assert '"../../src/primero/web/*.js"' in config
@@ -104,11 +110,19 @@ def test_an_untyped_parameter_fails_the_type_check(tmp_path: Path) -> None:
     }
     for name, text in code.items():
         (tmp_path / f"{name}.js").write_text(text, encoding="utf-8")
-    config = {"extends": str(JS / "jsconfig.json"), "compilerOptions": {"types": []},
-              "include": [f"{name}.js" for name in code]}
+    config = {
+        "extends": str(JS / "jsconfig.json"),
+        "compilerOptions": {"types": []},
+        "include": [f"{name}.js" for name in code],
+    }
     (tmp_path / "both.json").write_text(json.dumps(config), encoding="utf-8")
-    answer = subprocess.run([tsc, "-p", str(tmp_path / "both.json"), "--pretty", "false"],
-                            cwd=tmp_path, capture_output=True, text=True, timeout=180)
+    answer = subprocess.run(
+        [tsc, "-p", str(tmp_path / "both.json"), "--pretty", "false"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     errors = [line for line in answer.stdout.splitlines() if ": error TS" in line]
     assert answer.returncode != 0, answer.stdout
     assert errors == [
@@ -119,8 +133,12 @@ def test_an_untyped_parameter_fails_the_type_check(tmp_path: Path) -> None:
 def test_the_message_types_include_the_seating_messages() -> None:
     """conn.send's messages are all generated: sit out, sit in, leave and rebuy too."""
     text = gen_message_types.render()
-    for name, kind in [("SitOutIn", "sit_out"), ("SitInIn", "sit_in"), ("LeaveIn", "leave"),
-                       ("RebuyIn", "rebuy")]:
+    for name, kind in [
+        ("SitOutIn", "sit_out"),
+        ("SitInIn", "sit_in"),
+        ("LeaveIn", "leave"),
+        ("RebuyIn", "rebuy"),
+    ]:
         assert f'interface {name} {{\n  type: "{kind}";\n}}' in text
 
 

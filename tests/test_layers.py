@@ -19,6 +19,7 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "primero"
 
+
 def module_name(path: Path) -> str:
     parts = path.relative_to(SRC).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -46,7 +47,8 @@ def imports_of(path: Path) -> set[str]:
                 target = node.module or ""
             if target.startswith("primero"):
                 submodules = [
-                    f"{target}.{alias.name}" for alias in node.names
+                    f"{target}.{alias.name}"
+                    for alias in node.names
                     if is_module(f"{target}.{alias.name}")
                 ]
                 found.update(submodules)  # "from primero.server import api": the module api
@@ -65,8 +67,9 @@ def test_the_import_contracts_hold() -> None:
     beside = Path(sys.executable).with_name("lint-imports")
     lint_imports = str(beside) if beside.exists() else shutil.which("lint-imports")
     assert lint_imports, "lint-imports (import-linter, the test extra) is not installed"
-    done = subprocess.run([lint_imports], cwd=SRC.parent, capture_output=True, text=True,
-                          timeout=120, check=False)
+    done = subprocess.run(
+        [lint_imports], cwd=SRC.parent, capture_output=True, text=True, timeout=120, check=False
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -85,8 +88,10 @@ def reaches(start: str, goal: str) -> bool:
 
 @pytest.mark.parametrize(
     ("a", "b"),
-    [("primero.engine.state", "primero.engine.legal"),
-     ("primero.play.cheatsheet", "primero.play.cheatsheet_pdf")],
+    [
+        ("primero.engine.state", "primero.engine.legal"),
+        ("primero.play.cheatsheet", "primero.play.cheatsheet_pdf"),
+    ],
 )
 def test_no_circle(a: str, b: str) -> None:
     assert not (reaches(a, b) and reaches(b, a)), f"{a} and {b} import each other"
@@ -95,8 +100,11 @@ def test_no_circle(a: str, b: str) -> None:
 #: Circles known and left to their owners: the OpenSpiel game's modules import each
 #: other's types under ``if TYPE_CHECKING:`` (research interfaces, issue 9). New circles
 #: fail this test.
-KNOWN_CIRCLES = {"primero.research.openspiel.game", "primero.research.openspiel.observer",
-                 "primero.research.openspiel.resample"}
+KNOWN_CIRCLES = {
+    "primero.research.openspiel.game",
+    "primero.research.openspiel.observer",
+    "primero.research.openspiel.resample",
+}
 
 
 def test_no_module_imports_itself_through_others() -> None:
@@ -115,7 +123,8 @@ def test_private_names_stay_in_their_package() -> None:
                 source_package = (node.module or "").rpartition(".")[0]
                 same = name.rpartition(".")[0] == source_package and source_package != "primero"
                 private = [
-                    a.name for a in node.names
+                    a.name
+                    for a in node.names
                     if a.name.startswith("_") and not a.name.endswith("__")
                 ]
                 if private and not same:

@@ -55,8 +55,17 @@ def test_read_number_refuses_huge_numbers_before_int() -> None:
 
 @pytest.mark.parametrize(
     ("key", "digit"),
-    [("0", 0), ("1", 1), ("9", 9), ("²", None), ("٣", None), ("enter", None), ("", None),
-     ("12", None), ("a", None)],
+    [
+        ("0", 0),
+        ("1", 1),
+        ("9", 9),
+        ("²", None),
+        ("٣", None),
+        ("enter", None),
+        ("", None),
+        ("12", None),
+        ("a", None),
+    ],
 )
 def test_digit_key(key: str, digit: int | None) -> None:
     assert digit_key(key) == digit
@@ -68,9 +77,19 @@ def test_digit_key(key: str, digit: int | None) -> None:
 @pytest.mark.parametrize(
     ("word", "card"),
     [
-        ("7h", "7h"), ("7H", "7h"), ("kc", "Kc"), ("a♠", "As"),
-        ("7♥", "7h"), ("7♡", "7h"), ("2♧", "2c"), ("Q♢", "Qd"), ("6♤", "6s"),
-        ("6♠\ufe0f", "6s"), ("6♥\ufe0f", "6h"), ("J♦\ufe0e", "Jd"), ("6♤\ufe0f", "6s"),
+        ("7h", "7h"),
+        ("7H", "7h"),
+        ("kc", "Kc"),
+        ("a♠", "As"),
+        ("7♥", "7h"),
+        ("7♡", "7h"),
+        ("2♧", "2c"),
+        ("Q♢", "Qd"),
+        ("6♤", "6s"),
+        ("6♠\ufe0f", "6s"),
+        ("6♥\ufe0f", "6h"),
+        ("J♦\ufe0e", "Jd"),
+        ("6♤\ufe0f", "6s"),
     ],
 )
 def test_read_card_accepts_what_people_type(word: str, card: str) -> None:

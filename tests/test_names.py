@@ -72,8 +72,7 @@ def test_other_problems() -> None:
     with pytest.raises(RulesError, match="a player name is a string, not 2"):
         check_player_names(["Ana", 2])
     with pytest.raises(RecordError, match="players must be an array of names"):
-        load_record({"variant": "primero", "players": "Ana", "starting_stacks": [5],
-                     "actions": []})
+        load_record({"variant": "primero", "players": "Ana", "starting_stacks": [5], "actions": []})
 
 
 def test_replay_reports_a_bad_name_as_a_header_error(tmp_path: Path) -> None:
@@ -103,9 +102,15 @@ def test_any_text_is_a_name_or_refused_with_a_reason(name: str) -> None:
     if problem is None:
         # a valid name has a visible part, and survives a record round trip
         assert name.strip() == name != ""
-        record = load_record({"variant": "primero", "players": [name, other],
-                              "starting_stacks": [3, 3], "actions": [],
-                              "rules": {"min_players": 2}})
+        record = load_record(
+            {
+                "variant": "primero",
+                "players": [name, other],
+                "starting_stacks": [3, 3],
+                "actions": [],
+                "rules": {"min_players": 2},
+            }
+        )
         assert record.players[0] == name
     else:
         assert repr(name) in problem or not isinstance(name, str)

@@ -563,6 +563,7 @@ def test_exchange_odds_equal_the_exact_definition(own: str, dead: str) -> None:
         assert c.score == float(score), c.label
         assert c.category_probabilities == tuple(float(p) for p in categories), c.label
         assert c.expected_points == float(points), c.label
+
     # best: the highest score, then the higher expected points, then fewer cards drawn,
     # then the earlier choice (ExchangeOdds.best)
     def rank(i: int) -> tuple[Fraction, Fraction, int, int]:

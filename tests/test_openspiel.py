@@ -140,7 +140,6 @@ def test_first_deal_is_one_card_at_a_time_from_the_stock() -> None:
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 5) == "deal 6c"
 
 
-
 def test_r8b_stock_first_then_reshuffled_discards() -> None:
     """8 players: p1 exchanges one card, p2..p7 two, p8 bets; the second deal runs out.
 
@@ -157,9 +156,7 @@ def test_r8b_stock_first_then_reshuffled_discards() -> None:
     state.apply_action(2)  # p1 accepts (R8)
     for _ in range(7):  # p1..p7 call
         state.apply_action(CALL)
-    discards = [
-        card for line in state.hand.lines() if " x " in line for card in line.split()[2:]
-    ]
+    discards = [card for line in state.hand.lines() if " x " in line for card in line.split()[2:]]
     assert len(discards) == 13
     for _ in range(10):  # p1..p5
         assert state.is_chance_node()
@@ -270,7 +267,6 @@ def test_resample_after_void_deals() -> None:
         other = state.resample_from_infostate(me, sampler)
         assert other.information_state_string(me) == state.information_state_string(me)
     assert state.hand.void_deals == 4
-
 
 
 def test_a_whole_game_played_by_ismcts() -> None:

@@ -74,7 +74,10 @@ def test_observation_is_the_seats_view_and_the_mask_its_legal_moves() -> None:
     # p1 opens the first round with two cards: exchange 1 or 2 cards, or bet 1..9 (its
     # 10 chips less the ante, R4.1, R4.3)
     assert list(np.flatnonzero(mask)) == [
-        EXCHANGE0 + 1, EXCHANGE0 + 2, EXCHANGE0 + 5, *range(BET0 + 1, BET0 + 10)
+        EXCHANGE0 + 1,
+        EXCHANGE0 + 2,
+        EXCHANGE0 + 5,
+        *range(BET0 + 1, BET0 + 10),
     ]
     assert not e.observe("p2")["action_mask"].any()
 
@@ -222,11 +225,17 @@ def _dead_phase(e: Any, step: Any) -> list[tuple[Any, ...]]:
         obs, _, terminated, truncated, _ = e.last()
         if terminated or truncated:
             step(e)
-            shown.append((
-                list(e.agents), e.agent_selection, dict(e.rewards),
-                dict(e._cumulative_rewards), dict(e.terminations), dict(e.truncations),
-                dict(e.infos),
-            ))
+            shown.append(
+                (
+                    list(e.agents),
+                    e.agent_selection,
+                    dict(e.rewards),
+                    dict(e._cumulative_rewards),
+                    dict(e.terminations),
+                    dict(e.truncations),
+                    dict(e.infos),
+                )
+            )
         else:
             e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     return shown
@@ -240,10 +249,11 @@ def test_agents_done_leave_as_pettingzoos_own_dead_step_has_them_leave(
     agents, the one selected and every dict as PettingZoo's ``AECEnv._was_dead_step``."""
     from pettingzoo import AECEnv
 
-    ours = _dead_phase(ppz.env(players=4, stack=20, max_cycles=max_cycles),
-                       lambda e: e.step(None))
-    theirs = _dead_phase(ppz.env(players=4, stack=20, max_cycles=max_cycles),
-                         lambda e: AECEnv._was_dead_step(e, None))
+    ours = _dead_phase(ppz.env(players=4, stack=20, max_cycles=max_cycles), lambda e: e.step(None))
+    theirs = _dead_phase(
+        ppz.env(players=4, stack=20, max_cycles=max_cycles),
+        lambda e: AECEnv._was_dead_step(e, None),
+    )
     assert len(ours) == 4
     assert ours == theirs
     assert ours[-1][0] == []

@@ -183,11 +183,17 @@ def test_pots_hold_every_chip_and_awards_share_them(
     top = max(c for c, f in seats if not f)
     for pot in pots:
         assert any(contributed[s] == top for s in pot.eligible)
-    hands = ["7h 6h Ah 2c", "Ks Qs Js 2s", "7h 6s Ac 5d", "7s 6h Ad 5c", "Kc Qc Kd 2s",
-             "6c 7c 6d 7d", "6h 7h 6s 7s", "7c 6d 5s 4h"]
-    values: list[HandValue | None] = [
-        None if f else evaluate(rnd.choice(hands)) for _, f in seats
+    hands = [
+        "7h 6h Ah 2c",
+        "Ks Qs Js 2s",
+        "7h 6s Ac 5d",
+        "7s 6h Ad 5c",
+        "Kc Qc Kd 2s",
+        "6c 7c 6d 7d",
+        "6h 7h 6s 7s",
+        "7c 6d 5s 4h",
     ]
+    values: list[HandValue | None] = [None if f else evaluate(rnd.choice(hands)) for _, f in seats]
     awards = award_pots(pots, values, ties)
     assert [a.pot for a in awards] == pots
     for award in awards:
@@ -212,9 +218,7 @@ def test_pots_hold_every_chip_and_awards_share_them(
 
 def test_live_pots_an_uncalled_bet_is_not_a_side_pot() -> None:
     # p1 bet 5 after a 1-chip ante, p2 called, p3 and p4 have not acted yet: one pot.
-    assert live_pots([6, 6, 1, 1], [False] * 4, [10, 10, 10, 10]) == [
-        Pot(14, (0, 1, 2, 3))
-    ]
+    assert live_pots([6, 6, 1, 1], [False] * 4, [10, 10, 10, 10]) == [Pot(14, (0, 1, 2, 3))]
 
 
 def test_live_pots_split_at_each_all_in_level() -> None:

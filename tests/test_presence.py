@@ -172,8 +172,9 @@ def test_a_broke_seat_has_nothing_to_sit_out_and_a_rebuy_deals_it_in_again() -> 
     assert m.match.broke(0) and not m.match.broke(1)
     with pytest.raises(PrimeroError) as err:
         m.match.sit_out(0)
-    assert str(err.value) == ("you are out of chips, so there is nothing to sit out: "
-                              "rebuy to play on, or leave")
+    assert str(err.value) == (
+        "you are out of chips, so there is nothing to sit out: rebuy to play on, or leave"
+    )
     assert not m.match.presence[0].sitting_out
     m.match.presence[0].sitting_out = True  # sat out by the server (away) while broke
     m.match.presence[0].timeouts = 2

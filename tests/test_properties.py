@@ -244,7 +244,7 @@ def check_views(state: HandState) -> None:
         for line, action, full in zip(v.log, state.actions, lines, strict=True):
             if isinstance(action, Deal | Exchange) and action.seat != seat:
                 words = line.split(" ")
-                assert words[-len(action.cards):] == ["??"] * len(action.cards) or not action.cards
+                assert words[-len(action.cards) :] == ["??"] * len(action.cards) or not action.cards
                 assert len(words) == len(full.split(" "))
             else:
                 assert line == full
@@ -473,8 +473,15 @@ def test_a_thousand_random_hands() -> None:
         play_random_hand(seed, stats=stats)
     assert stats["hands"] == 1000
     # Every tricky path was exercised.
-    for event in ("deck exhausted", "void deal", "side pots", "uncontested", "split",
-                  "refused", "bust"):
+    for event in (
+        "deck exhausted",
+        "void deal",
+        "side pots",
+        "uncontested",
+        "split",
+        "refused",
+        "bust",
+    ):
         assert stats[event] >= 5, (event, stats)
 
 
@@ -488,8 +495,9 @@ def test_random_hands_with_illegal_probes_at_every_step() -> None:
 def test_aggressive_hands_with_refusals_and_raise_wars() -> None:
     stats: Stats = Counter()
     for seed in range(500_000, 500_500):
-        play_random_hand(seed, illegal=seed % 3 == 0, views=seed % 25 == 0, stats=stats,
-                         aggressive=True)
+        play_random_hand(
+            seed, illegal=seed % 3 == 0, views=seed % 25 == 0, stats=stats, aggressive=True
+        )
     assert stats["refused"] >= 2000
     assert stats["side pots"] >= 200
 
@@ -510,9 +518,16 @@ def test_big_tables_run_out_of_cards() -> None:
     stats: Stats = Counter()
     for seed in range(300_000, 300_200):
         rules = Rules(min_players=2, max_players=8, first_round_stand=seed % 3 == 0)
-        play_random_hand(seed, n=rng_n(seed), rules=rules, stacks=[200] * 8,
-                         illegal=seed % 4 == 0, views=seed % 10 == 0, stats=stats,
-                         stubborn=True)
+        play_random_hand(
+            seed,
+            n=rng_n(seed),
+            rules=rules,
+            stacks=[200] * 8,
+            illegal=seed % 4 == 0,
+            views=seed % 10 == 0,
+            stats=stats,
+            stubborn=True,
+        )
     assert stats["deck exhausted"] >= 100
 
 

@@ -24,7 +24,7 @@ def test_action_lines_in_toml() -> None:
         HEADER  # lines 1-3
         + "actions = [  # the hand\n"  # 4
         + '  "d dh p1 7h 6h", "d dh p2 Kc Qd",\n'  # 5: two entries
-        + "  # a comment with a \"quote\" and a ' and a ] inside\n"  # 6
+        + '  # a comment with a "quote" and a \' and a ] inside\n'  # 6
         + "  'p1 b 2',\n"  # 7: a literal string
         + '  """p2 c""",\n'  # 8: a multi-line string on one line
         + '  "p1 x \\" odd",\n'  # 9: an escaped quote
@@ -42,8 +42,10 @@ def test_action_lines_in_toml_need_a_top_level_key() -> None:
 
 
 def test_action_lines_in_json() -> None:
-    text = '{\n  "players": ["actions", "Ben"],\n  "actions": [\n    "d dh p1 7h 6h",\n' \
+    text = (
+        '{\n  "players": ["actions", "Ben"],\n  "actions": [\n    "d dh p1 7h 6h",\n'
         '    "p1 b 2", ["nested",\n "list"],\n    "p2 c"\n  ]\n}\n'
+    )
     assert action_lines(text, "json") == [4, 5, 5, 7]
 
 
@@ -97,8 +99,12 @@ def test_replay_and_watch_word_an_error_alike(tmp_path: Path, suffix: str) -> No
         path.write_text(BAD, encoding="utf-8")
         line = 8
     else:
-        data = {"variant": "primero", "players": ["Ana", "Ben"], "starting_stacks": [20, 20],
-                "actions": ["d dh p1 7h 6h", "d dh p2 Kc Qd", "p1 b 2", "p2 r 1"]}
+        data = {
+            "variant": "primero",
+            "players": ["Ana", "Ben"],
+            "starting_stacks": [20, 20],
+            "actions": ["d dh p1 7h 6h", "d dh p2 Kc Qd", "p1 b 2", "p2 r 1"],
+        }
         path.write_text(json.dumps(data, indent=1), encoding="utf-8")
         # indent=1: "{" (1), "variant" (2), "players": [ (3), 2 names, ] (6),
         # "starting_stacks": [ (7), 2 stacks, ] (10), "actions": [ (11), 4 actions
@@ -131,8 +137,10 @@ def test_json_names_the_file_of_every_outcome(tmp_path: Path) -> None:
 
 def test_a_header_error_is_worded_alike(tmp_path: Path) -> None:
     path = tmp_path / "one.prh"
-    path.write_text('variant = "primero"\nplayers = ["Ana"]\nstarting_stacks = [5]\n'
-                    "actions = []\n", encoding="utf-8")
+    path.write_text(
+        'variant = "primero"\nplayers = ["Ana"]\nstarting_stacks = [5]\nactions = []\n',
+        encoding="utf-8",
+    )
     replayed = runner.invoke(app, ["replay", str(path)])
     watched = runner.invoke(app, ["watch", "--text", str(path)])
     assert replayed.exit_code == watched.exit_code == 2

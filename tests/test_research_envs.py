@@ -217,8 +217,12 @@ def test_resampled_hidden_cards_leave_every_observation_alone(seed: int) -> None
     changed = 0
     for seat in range(3):
         other = state.resample_from_infostate(seat, sampler)
-        for name in ("observation_tensor", "information_state_tensor",
-                     "observation_string", "information_state_string"):
+        for name in (
+            "observation_tensor",
+            "information_state_tensor",
+            "observation_string",
+            "information_state_string",
+        ):
             assert getattr(other, name)(seat) == getattr(state, name)(seat), name
         changed += other.hand.hands != state.hand.hands
     assert changed >= 1

@@ -69,7 +69,10 @@ def test_raise_range() -> None:  # R5, R8
 
 def test_declarable() -> None:  # R6: the truth or higher
     assert declarable(Category.PRIMERO) == (
-        Category.PRIMERO, Category.SUPREMUS, Category.FLUXUS, Category.CHORUS
+        Category.PRIMERO,
+        Category.SUPREMUS,
+        Category.FLUXUS,
+        Category.CHORUS,
     )
     assert declarable(Category.CHORUS) == (Category.CHORUS,)
     assert len(declarable(Category.NUMERUS)) == 5
@@ -116,8 +119,16 @@ def test_pots_over_plain_values() -> None:  # R7
 
 def test_random_move_draws_in_the_order_of_the_kinds() -> None:
     # k kinds: a draw in [i/k, (i+1)/k) picks kinds()[i] (R10: the bot's one procedure)
-    names = {EXCHANGE: "x", BET: "b", RAISE: "r", CALL: "c", FOLD: "f", DECLARE: "dc",
-             ACCEPT: "y", REFUSE: "n"}
+    names = {
+        EXCHANGE: "x",
+        BET: "b",
+        RAISE: "r",
+        CALL: "c",
+        FOLD: "f",
+        DECLARE: "dc",
+        ACCEPT: "y",
+        REFUSE: "n",
+    }
     for legal in [
         LegalActions(0, exchange=(1, 2), bet=(1, 20)),
         LegalActions(0, exchange=(0, 1, 2), bet=(0, 3)),

@@ -39,8 +39,10 @@ def _move(v: SeatView, turn: int) -> str:
     if 0 in legal.exchange:
         return "x" if turn % 2 else "x " + str(v.hand[0])
     if legal.bet is not None and (turn % 3 == 0 or not legal.exchange):
-        return f"b {legal.bet[0] + turn % 3}" if legal.bet[0] + turn % 3 <= legal.bet[1] else (
-            f"b {legal.bet[0]}"
+        return (
+            f"b {legal.bet[0] + turn % 3}"
+            if legal.bet[0] + turn % 3 <= legal.bet[1]
+            else (f"b {legal.bet[0]}")
         )
     if legal.exchange:
         return "x " + str(v.hand[0])
@@ -73,8 +75,13 @@ def _play(table: Table, stop_after: int | None = None, turn: int = 0) -> int:
 
 def _config(folder: Path, seed: int | None = 5) -> TableConfig:
     return TableConfig(
-        seed=seed, players=4, bots=("heuristic", "random"), max_hands=4, stack=30,
-        save_dir=folder, session="test",
+        seed=seed,
+        players=4,
+        bots=("heuristic", "random"),
+        max_hands=4,
+        stack=30,
+        save_dir=folder,
+        session="test",
     )
 
 
@@ -172,12 +179,23 @@ def test_a_save_that_does_not_replay_is_refused_with_the_line(tmp_path: Path) ->
 
 def test_play_resume_cli(tmp_path: Path) -> None:
     folder = tmp_path / "h"
-    args = ["play", "--plain", "--seed", "4", "--players", "4", "--max-hands", "2",
-            "--save-dir", str(folder)]
+    args = [
+        "play",
+        "--plain",
+        "--seed",
+        "4",
+        "--players",
+        "4",
+        "--max-hands",
+        "2",
+        "--save-dir",
+        str(folder),
+    ]
     result = runner.invoke(app, args, input="q\ny\n")
     assert result.exit_code == 0, result.output
-    result = runner.invoke(app, ["play", "--plain", "--resume", "--seed", "4",
-                                 "--save-dir", str(folder)])
+    result = runner.invoke(
+        app, ["play", "--plain", "--resume", "--seed", "4", "--save-dir", str(folder)]
+    )
     assert result.exit_code == 2
     assert "leave out --seed" in result.stderr
     result = runner.invoke(app, ["play", "--plain", "--resume", "--no-save"])

@@ -30,11 +30,18 @@ def _state(players: int, lines: list[str], stack: int = 100) -> HandState:
 # A heads-up hand up to the last round: p1 holds four sevens (the best chorus, R2),
 # p2 a numerus of 20 points (J Q of clubs, the lowest hand there is).
 _HEADS_UP = [
-    "d dh p1 7c 7d", "d dh p2 Jc Qc",
-    "p1 b 1", "p2 c",
-    "d dh p1 7h 7s", "d dh p2 Kd 2h",
-    "p1 dc chorus", "p1 b 1", "p2 dc numerus", "p2 c",
-    "p1 x", "p2 x",
+    "d dh p1 7c 7d",
+    "d dh p2 Jc Qc",
+    "p1 b 1",
+    "p2 c",
+    "d dh p1 7h 7s",
+    "d dh p2 Kd 2h",
+    "p1 dc chorus",
+    "p1 b 1",
+    "p2 dc numerus",
+    "p2 c",
+    "p1 x",
+    "p2 x",
 ]
 
 
@@ -56,10 +63,18 @@ def test_lowest_hand_folds_to_a_big_bet_heads_up() -> None:
 
 def _four_handed(p2_cards: str, p4_cards: str) -> HandState:
     """p3 faces a bet of 6 in the first round; p2's and p4's cards vary."""
-    return _state(4, [
-        "d dh p1 Ac 6c", f"d dh p2 {p2_cards}", "d dh p3 7d 6d", f"d dh p4 {p4_cards}",
-        "p1 b 6", "p2 y", "p2 c",
-    ])
+    return _state(
+        4,
+        [
+            "d dh p1 Ac 6c",
+            f"d dh p2 {p2_cards}",
+            "d dh p3 7d 6d",
+            f"d dh p4 {p4_cards}",
+            "p1 b 6",
+            "p2 y",
+            "p2 c",
+        ],
+    )
 
 
 def test_decisions_depend_on_the_view_only() -> None:
@@ -77,12 +92,29 @@ def test_decisions_depend_on_the_view_only() -> None:
 def test_samples_respect_the_view() -> None:
     """Sampled opponent hands avoid the seat's own cards and discards, and a declared
     numerus (R6) is a numerus."""
-    state = _state(4, [
-        "d dh p1 Ac 6c", "d dh p2 Kh Qs", "d dh p3 7d 6d", "d dh p4 2s 3h",
-        "p1 x Ac", "d dh p1 4c", "p2 b 2", "p3 y", "p3 c", "p4 c", "p1 c",
-        "d dh p1 5c 5d", "d dh p2 Jd Kd", "d dh p3 2d 3d", "d dh p4 4h 5s",
-        "p1 dc numerus", "p1 b 2", "p2 n",
-    ])
+    state = _state(
+        4,
+        [
+            "d dh p1 Ac 6c",
+            "d dh p2 Kh Qs",
+            "d dh p3 7d 6d",
+            "d dh p4 2s 3h",
+            "p1 x Ac",
+            "d dh p1 4c",
+            "p2 b 2",
+            "p3 y",
+            "p3 c",
+            "p4 c",
+            "p1 c",
+            "d dh p1 5c 5d",
+            "d dh p2 Jd Kd",
+            "d dh p3 2d 3d",
+            "d dh p4 4h 5s",
+            "p1 dc numerus",
+            "p1 b 2",
+            "p2 n",
+        ],
+    )
     bot = SearchBot(seed=3, samples=200)
     v = view(state, 2)
     assert v.legal is not None and v.legal.vote
@@ -123,7 +155,8 @@ def test_only_legal_moves_under_random_house_rules(seed: int) -> None:
     )
     for hand in range(4):
         agents: list[Agent] = [
-            SearchBot(seed=100 * seed + s, samples=30) if s % 2 == 0
+            SearchBot(seed=100 * seed + s, samples=30)
+            if s % 2 == 0
             else make_bot(rng.choice(["random", "heuristic"]), s)
             for s in range(players)
         ]
@@ -146,7 +179,8 @@ def test_beats_the_heuristic_bot_over_duplicate_hands() -> None:
     for deal in range(60):
         for swap in (0, 1):
             agents: list[Agent] = [
-                SearchBot(seed=deal * 8 + s, samples=60) if (s + swap) % 2 == 0
+                SearchBot(seed=deal * 8 + s, samples=60)
+                if (s + swap) % 2 == 0
                 else HeuristicBot(seed=deal * 8 + s)
                 for s in range(4)
             ]
@@ -190,17 +224,36 @@ def test_refuses_to_act_out_of_turn_and_checks_samples() -> None:
 def test_declares_and_votes_legally_at_every_point() -> None:
     """A hand where the search bot must vote and declare: its answers are of the asked
     kind (R6 declarations never below the hand)."""
-    state = _state(4, [
-        "d dh p1 Ac 6c", "d dh p2 Kh Qs", "d dh p3 7d 6d", "d dh p4 2s 3h",
-        "p1 b 3",
-    ])
+    state = _state(
+        4,
+        [
+            "d dh p1 Ac 6c",
+            "d dh p2 Kh Qs",
+            "d dh p3 7d 6d",
+            "d dh p4 2s 3h",
+            "p1 b 3",
+        ],
+    )
     vote = SearchBot(seed=2, samples=50)(view(state, 1))
     assert isinstance(vote, Vote)
-    state = _state(4, [
-        "d dh p1 Ac 6c", "d dh p2 Kh Qs", "d dh p3 7d 6d", "d dh p4 2s 3h",
-        "p1 b 3", "p2 y", "p2 c", "p3 c", "p4 c",
-        "d dh p1 7c 2c", "d dh p2 Jd Kd", "d dh p3 2d 3d", "d dh p4 4h 5s",
-    ])
+    state = _state(
+        4,
+        [
+            "d dh p1 Ac 6c",
+            "d dh p2 Kh Qs",
+            "d dh p3 7d 6d",
+            "d dh p4 2s 3h",
+            "p1 b 3",
+            "p2 y",
+            "p2 c",
+            "p3 c",
+            "p4 c",
+            "d dh p1 7c 2c",
+            "d dh p2 Jd Kd",
+            "d dh p3 2d 3d",
+            "d dh p4 4h 5s",
+        ],
+    )
     assert state.phase is Phase.DECLARE_ROUND
     action = SearchBot(seed=2, samples=50)(view(state, 0))
     assert isinstance(action, Declare)
@@ -227,10 +280,16 @@ def _evaluation(split: bool, keys: list[list[int]], w: float) -> object:
     from primero.bots.search_eval import Evaluation
 
     return Evaluation(
-        me=1, opponents=(0, 2), pot=30, stacks=(100, 100, 100), round_bets=(0, 0, 0),
-        ties_split=split, weights=np.ones(len(keys)),
+        me=1,
+        opponents=(0, 2),
+        pot=30,
+        stacks=(100, 100, 100),
+        round_bets=(0, 0, 0),
+        ties_split=split,
+        weights=np.ones(len(keys)),
         final=np.array(keys, dtype=np.int64),
-        believed=np.full((len(keys), 2), w), baseline=np.full(2, 0.3),
+        believed=np.full((len(keys), 2), w),
+        baseline=np.full(2, 0.3),
     )
 
 

@@ -76,8 +76,9 @@ def pg() -> Iterator[str]:
 
 
 def _start(url: str, cwd: Path, redis: str, n: int) -> list[LiveServer]:
-    servers = [LiveServer(url, cwd, "--redis-url", redis, "--lease-seconds", LEASE)
-               for _ in range(n)]
+    servers = [
+        LiveServer(url, cwd, "--redis-url", redis, "--lease-seconds", LEASE) for _ in range(n)
+    ]
     with ThreadPoolExecutor(n) as pool:
         list(pool.map(LiveServer.start, servers))
     return servers
@@ -98,8 +99,13 @@ def _recv(ws: ClientConnection, seconds: float = 30) -> dict[str, Any]:
 
 def _replay_all(files: list[Path]) -> None:
     """``primero replay`` replays every record, each to its end (one process for all)."""
-    done = subprocess.run([*PRIMERO, "replay", "--json", *map(str, files)],
-                          capture_output=True, text=True, timeout=120, check=True)
+    done = subprocess.run(
+        [*PRIMERO, "replay", "--json", *map(str, files)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     outcomes = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
     assert len(outcomes) == len(files) and all(o["complete"] is True for o in outcomes)
 
@@ -126,13 +132,20 @@ def test_three_processes_people_and_bots(pg: str, redis_url: str, tmp_path: Path
     servers = _start(pg, tmp_path, redis_url, 3)
     try:
         a, b, c = servers
-        table = create_table(a, {"seats": ["open", "heuristic", "open", "random"],
-                                 "max_hands": 3, "turn_seconds": 0})
+        table = create_table(
+            a, {"seats": ["open", "heuristic", "open", "random"], "max_hands": 3, "turn_seconds": 0}
+        )
         ana = Player(servers, table, "Ana", join_table(b, table, "Ana"), first=1)
         ben = Player(servers, table, "Ben", join_table(c, table, "Ben"), first=2)
         spectator = Player(servers, table, "watcher", None)
-        bots = create_table(b, {"seats": ["random", "random", "heuristic"],
-                                "rules": {"min_players": 3}, "max_hands": 3})
+        bots = create_table(
+            b,
+            {
+                "seats": ["random", "random", "heuristic"],
+                "rules": {"min_players": 3},
+                "max_hands": 3,
+            },
+        )
         watcher = Player(servers, bots, "watcher2", None, first=2)
         players = [ana, ben, spectator, watcher]
         for p in players:
@@ -154,8 +167,11 @@ def test_three_processes_people_and_bots(pg: str, redis_url: str, tmp_path: Path
         # each person saw every hand of their table to its end, through two processes
         played = ana.frames[-1]["table"]["hands_played"]
         for p in (ana, ben):
-            ended = {m["hand"]["number"] for m in p.frames
-                     if m["type"] == "state" and m["hand"] and m["hand"]["final_stacks"]}
+            ended = {
+                m["hand"]["number"]
+                for m in p.frames
+                if m["type"] == "state" and m["hand"] and m["hand"]["final_stacks"]
+            }
             assert ended == set(range(1, played + 1)), (p.name, ended)
             versions = [m["version"] for m in p.frames if m["type"] == "state"]
             assert versions == sorted(versions)
@@ -165,9 +181,20 @@ def test_three_processes_people_and_bots(pg: str, redis_url: str, tmp_path: Path
 
 def test_redis_url_with_sqlite_is_refused(tmp_path: Path) -> None:
     done = subprocess.run(
-        [*PRIMERO, "serve", "--port", "0", "--database-url", f"sqlite:///{tmp_path}/x.db",
-         "--redis-url", "redis://127.0.0.1:6379/11"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        [
+            *PRIMERO,
+            "serve",
+            "--port",
+            "0",
+            "--database-url",
+            f"sqlite:///{tmp_path}/x.db",
+            "--redis-url",
+            "redis://127.0.0.1:6379/11",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
@@ -218,8 +245,12 @@ class Person:
         if m["legal"] is not None and key not in self.acted and not self.hold:
             self.acted.add(key)
             self.n += 1
-            self.pending = {"type": "action", "id": f"a{self.n}", "line": cautious_line(m),
-                            "version": m["version"]}
+            self.pending = {
+                "type": "action",
+                "id": f"a{self.n}",
+                "line": cautious_line(m),
+                "version": m["version"],
+            }
             self.ws.send(json.dumps(self.pending))
             self.sent_at = time.monotonic()
         return m
@@ -230,8 +261,10 @@ class Person:
             m = self.step(deadline - time.monotonic())
             if m is not None and m["type"] == "state" and pred(m):
                 return m
-        tail = [(m["type"], m.get("version"), m.get("message"),
-                 m.get("hand") and m["hand"]["to_act"]) for _t, m in self.frames[-6:]]
+        tail = [
+            (m["type"], m.get("version"), m.get("message"), m.get("hand") and m["hand"]["to_act"])
+            for _t, m in self.frames[-6:]
+        ]
         raise AssertionError(f"no {what} within {seconds:g} s; the last frames: {tail}")
 
     def states(self) -> list[dict[str, Any]]:
@@ -260,26 +293,41 @@ def test_owner_killed_mid_hand(pg: str, redis_url: str, tmp_path: Path) -> None:
     servers = _start(pg, tmp_path, redis_url, 2)
     try:
         a, b = servers
-        table = create_table(a, {"seats": ["random", "open", "heuristic", "random"],
-                                 "max_hands": 4, "turn_seconds": 0})
+        table = create_table(
+            a,
+            {"seats": ["random", "open", "heuristic", "random"], "max_hands": 4, "turn_seconds": 0},
+        )
         ana = Person(b, table, join_table(b, table, "Ana"))
-        before = ana.until(lambda m: m["table"]["hands_played"] >= 1 and m["legal"] is not None,
-                           90, "a move of Ana's in hand 2")
-        made = httpx.post(f"{a.http}/api/tables", timeout=10, json={
-            "seats": ["random", "heuristic"], "rules": {"min_players": 2}, "stack": 10**6})
+        before = ana.until(
+            lambda m: m["table"]["hands_played"] >= 1 and m["legal"] is not None,
+            90,
+            "a move of Ana's in hand 2",
+        )
+        made = httpx.post(
+            f"{a.http}/api/tables",
+            timeout=10,
+            json={"seats": ["random", "heuristic"], "rules": {"min_players": 2}, "stack": 10**6},
+        )
         bots, host = made.json()["id"], made.json()["host_token"]
         a.kill()  # mid-hand, with Ana's move just sent to it
         killed = time.monotonic()
-        after = ana.until(lambda m: m["version"] > before["version"], 30,
-                          "a state after the owner died")
+        after = ana.until(
+            lambda m: m["version"] > before["version"], 30, "a state after the owner died"
+        )
         took = time.monotonic() - killed
         assert took < float(LEASE) + 2 + 8, took  # lease + 2 s, and slack for a loaded host
         ana.until(lambda m: m["table"]["status"] == "over", 120, "the end of the match")
         # the bots-only table is driven on by the survivor, nobody watching it
-        wait_for(lambda: httpx.get(f"{b.http}/api/tables/{bots}", timeout=10).json()["version"]
-                 > 20, 30, "the bots-only table going on")  # a first hand is 15 or more
-        ended = httpx.post(f"{b.http}/api/tables/{bots}/end", timeout=10,
-                           headers={"Authorization": f"Bearer {host}"})
+        wait_for(
+            lambda: httpx.get(f"{b.http}/api/tables/{bots}", timeout=10).json()["version"] > 20,
+            30,
+            "the bots-only table going on",
+        )  # a first hand is 15 or more
+        ended = httpx.post(
+            f"{b.http}/api/tables/{bots}/end",
+            timeout=10,
+            headers={"Authorization": f"Bearer {host}"},
+        )
         assert ended.status_code in (204, 409)  # 409: one bot already held every chip
         versions = [m["version"] for m in ana.states()]
         assert versions == sorted(versions) and after["version"] > before["version"]
@@ -296,8 +344,11 @@ def _lines(url: str, table: str) -> list[tuple[int, int, str]]:
     import psycopg
 
     with psycopg.connect(url.replace("postgresql+psycopg", "postgresql")) as conn:
-        rows = conn.execute("SELECT hand_number, idx, line FROM lines WHERE table_id = %s "
-                            "ORDER BY hand_number, idx", (table,)).fetchall()
+        rows = conn.execute(
+            "SELECT hand_number, idx, line FROM lines WHERE table_id = %s "
+            "ORDER BY hand_number, idx",
+            (table,),
+        ).fetchall()
     return [(int(h), int(i), str(x)) for h, i, x in rows]
 
 
@@ -310,24 +361,34 @@ def test_owner_paused_past_its_lease_applies_nothing(
     servers = _start(pg, tmp_path, redis_url, 2)
     try:
         a, b = servers
-        created = httpx.post(f"{a.http}/api/tables", timeout=10, json={
-            "seats": ["heuristic", "heuristic", "random"], "rules": {"min_players": 3},
-            "stack": 10**6})
+        created = httpx.post(
+            f"{a.http}/api/tables",
+            timeout=10,
+            json={
+                "seats": ["heuristic", "heuristic", "random"],
+                "rules": {"min_players": 3},
+                "stack": 10**6,
+            },
+        )
         assert created.status_code == 201
         table, host = created.json()["id"], created.json()["host_token"]
         assert a.proc is not None
         lease = f"{namespace(pg)}:lease:{table}"
-        with open_table_ws(b, table) as ws, redis.Redis.from_url(
-            redis_url, decode_responses=True
-        ) as r:
+        with (
+            open_table_ws(b, table) as ws,
+            redis.Redis.from_url(redis_url, decode_responses=True) as r,
+        ):
             first = json.loads(ws.recv(timeout=30))
             paused = r.get(lease)  # a's process id: it created the table and drives it
             assert paused is not None
             os.kill(a.proc.pid, signal.SIGSTOP)
             stopped_lines = len(_lines(pg, table))
             # online.md: taken over within the lease plus 2 s (and slack for a loaded host)
-            wait_for(lambda: r.get(lease) not in (None, paused), float(LEASE) + 2 + 8,
-                     "another process taking the paused owner's table")
+            wait_for(
+                lambda: r.get(lease) not in (None, paused),
+                float(LEASE) + 2 + 8,
+                "another process taking the paused owner's table",
+            )
             m = first
             deadline = time.monotonic() + 60  # its bots' moves, on a loaded host
             while len(_lines(pg, table)) <= stopped_lines + 10:  # b took it and drives it
@@ -335,10 +396,16 @@ def test_owner_paused_past_its_lease_applies_nothing(
                 m = json.loads(ws.recv(timeout=30))
             log_mark = len(a.log)
             os.kill(a.proc.pid, signal.SIGCONT)
-            wait_for(lambda: any("the lease is lost" in x for x in a.log[log_mark:]), 20,
-                     "the paused owner seeing its lease gone")
-            r = httpx.post(f"{b.http}/api/tables/{table}/end", timeout=10,
-                           headers={"Authorization": f"Bearer {host}"})
+            wait_for(
+                lambda: any("the lease is lost" in x for x in a.log[log_mark:]),
+                20,
+                "the paused owner seeing its lease gone",
+            )
+            r = httpx.post(
+                f"{b.http}/api/tables/{table}/end",
+                timeout=10,
+                headers={"Authorization": f"Bearer {host}"},
+            )
             assert r.status_code in (204, 409)  # 409: the match had ended by itself
             while m["table"]["status"] != "over":
                 m = json.loads(ws.recv(timeout=30))
@@ -360,9 +427,22 @@ def _free_port() -> int:
 
 
 def _redis_server(port: int, cwd: Path) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(["redis-server", "--port", str(port), "--save", "",
-                             "--appendonly", "no", "--bind", "127.0.0.1"], cwd=cwd,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--bind",
+            "127.0.0.1",
+        ],
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     wait_for(lambda: _redis_reachable(port), 10, "a private redis-server starting")
     return proc
 
@@ -380,9 +460,15 @@ def test_redis_restarted_mid_match(pg: str, tmp_path: Path) -> None:
     servers = _start(pg, tmp_path, f"redis://127.0.0.1:{port}/0", 2)
     try:
         a, b = servers
-        table = create_table(a, {"seats": ["random", "open", "random"],
-                                 "rules": {"min_players": 3}, "max_hands": 3,
-                                 "turn_seconds": 0})
+        table = create_table(
+            a,
+            {
+                "seats": ["random", "open", "random"],
+                "rules": {"min_players": 3},
+                "max_hands": 3,
+                "turn_seconds": 0,
+            },
+        )
         ana = Person(b, table, join_table(b, table, "Ana"))
         ana.hold = True  # her first turn stays open until Redis is gone
         before = ana.until(lambda m: m["legal"] is not None, 60, "Ana's first move")
@@ -390,8 +476,12 @@ def test_redis_restarted_mid_match(pg: str, tmp_path: Path) -> None:
         redis.wait(10)
         ana.hold = False  # her move now goes to a process that cannot reach the owner
         ana.acted.add((before["version"], len(before["hand"]["log"])))
-        ana.pending = {"type": "action", "id": "r1", "line": cautious_line(before),
-                       "version": before["version"]}
+        ana.pending = {
+            "type": "action",
+            "id": "r1",
+            "line": cautious_line(before),
+            "version": before["version"],
+        }
         ana.ws.send(json.dumps(ana.pending))
         ana.sent_at = time.monotonic()
         retried: dict[str, Any] | None = None
@@ -426,10 +516,12 @@ def _nginx_conf(folder: Path, port: int, upstreams: list[int]) -> str:
     block = block.replace("listen 80;", f"listen 127.0.0.1:{port};")
     block = block.replace("server 127.0.0.1:8001;", f"server 127.0.0.1:{upstreams[0]};")
     block = block.replace("server 127.0.0.1:8002;", f"server 127.0.0.1:{upstreams[1]};")
-    return (f"worker_processes 1;\nerror_log {folder}/error.log;\npid {folder}/nginx.pid;\n"
-            "events { worker_connections 64; }\n"
-            f"http {{\n access_log off;\n client_body_temp_path {folder}/body;\n"
-            f" proxy_temp_path {folder}/proxy;\n{block}\n}}\n")
+    return (
+        f"worker_processes 1;\nerror_log {folder}/error.log;\npid {folder}/nginx.pid;\n"
+        "events { worker_connections 64; }\n"
+        f"http {{\n access_log off;\n client_body_temp_path {folder}/body;\n"
+        f" proxy_temp_path {folder}/proxy;\n{block}\n}}\n"
+    )
 
 
 def test_two_processes_behind_nginx(pg: str, redis_url: str, tmp_path: Path) -> None:
@@ -444,11 +536,15 @@ def test_two_processes_behind_nginx(pg: str, redis_url: str, tmp_path: Path) -> 
     port = _free_port()
     conf = tmp_path / "nginx.conf"
     conf.write_text(_nginx_conf(tmp_path, port, [s.port for s in servers]), encoding="utf-8")
-    proc = subprocess.Popen([binary, "-c", str(conf), "-p", str(tmp_path), "-g", "daemon off;"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [binary, "-c", str(conf), "-p", str(tmp_path), "-g", "daemon off;"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+    )
     proxy = LiveServer(pg, tmp_path)
     proxy.port = port
     try:
+
         def up() -> bool:
             try:
                 return httpx.get(f"{proxy.http}/api/tables", timeout=2).status_code == 200
@@ -456,9 +552,15 @@ def test_two_processes_behind_nginx(pg: str, redis_url: str, tmp_path: Path) -> 
                 return False
 
         wait_for(up, 15, f"nginx answering (see {tmp_path}/error.log)")
-        table = create_table(proxy, {"seats": ["open", "random", "open"],
-                                     "rules": {"min_players": 3}, "max_hands": 2,
-                                     "turn_seconds": 0})
+        table = create_table(
+            proxy,
+            {
+                "seats": ["open", "random", "open"],
+                "rules": {"min_players": 3},
+                "max_hands": 2,
+                "turn_seconds": 0,
+            },
+        )
         people = [Person(proxy, table, join_table(proxy, table, n)) for n in ("Ana", "Ben")]
         done: set[int] = set()
         deadline = time.monotonic() + 120

@@ -57,15 +57,11 @@ def test_the_documented_values() -> None:
 
 def test_max_tables_counts_the_live_tables(tmp_path: Path, clock: Clock) -> None:
     with _client(tmp_path, clock, create_rate=0, max_tables=2) as client:
-        assert [client.post("/api/tables", json=OPEN4).status_code for _ in range(2)] == [
-            201, 201
-        ]
+        assert [client.post("/api/tables", json=OPEN4).status_code for _ in range(2)] == [201, 201]
         full = client.post("/api/tables", json=OPEN4)
         assert full.status_code == 429
         assert full.headers["retry-after"] == "60"
-        assert full.json()["detail"] == (
-            "the server has 2 tables open, its limit: try again later"
-        )
+        assert full.json()["detail"] == ("the server has 2 tables open, its limit: try again later")
         # A minute later the two tables are still waiting: still full.
         clock.now += 3600
         assert client.post("/api/tables", json=OPEN4).status_code == 429
@@ -158,9 +154,7 @@ def _call(
 
 
 def _refusal(limit_kib: int) -> list[dict[str, Any]]:
-    body = json.dumps(
-        {"detail": f"the request body is over {limit_kib} KiB: send less"}
-    ).encode()
+    body = json.dumps({"detail": f"the request body is over {limit_kib} KiB: send less"}).encode()
     return [
         {
             "type": "http.response.start",
@@ -196,7 +190,10 @@ def test_a_body_without_a_length_is_counted_as_it_is_read() -> None:
         app, sent = _call(2048, [b"x" * 1024, b"x" * 1024, b"x"], headers)
         assert app.calls == 1
         assert [m["type"] for m in app.read] == [
-            "http.request", "http.request", "http.disconnect", "http.disconnect"
+            "http.request",
+            "http.request",
+            "http.disconnect",
+            "http.disconnect",
         ]
         assert sent == _refusal(2)
 
@@ -204,4 +201,3 @@ def test_a_body_without_a_length_is_counted_as_it_is_read() -> None:
 def test_a_websocket_passes_through_untouched() -> None:
     app, sent = _call(10, [], [(b"content-length", b"999")], kind="websocket")
     assert app.calls == 1 and sent == [{"type": "websocket.accept"}]
-

@@ -63,9 +63,7 @@ async def _scenario(url: str, monkeypatch: pytest.MonkeyPatch, always: bool) -> 
                 if bad.status == "broken":
                     break
                 await asyncio.sleep(0.01)
-            assert bad.status == "broken" and "a bug at the start of a hand" in (
-                bad.broken or ""
-            )
+            assert bad.status == "broken" and "a bug at the start of a hand" in (bad.broken or "")
             assert len(failures) == driver.CRASH_LIMIT
             assert bad.summary()["status"] == "broken"
             await _grows(good, 50)

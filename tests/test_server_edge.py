@@ -45,8 +45,14 @@ def db_url(
 def server(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """One server per database: no creation limit (the flood has its own server)."""
     live = LiveServer(
-        db_url, tmp_path_factory.mktemp("srv"), "--create-rate", "0", "--allow-host",
-        "play.example", "--bot-processes", "0",  # the edge, not the bots' workers
+        db_url,
+        tmp_path_factory.mktemp("srv"),
+        "--create-rate",
+        "0",
+        "--allow-host",
+        "play.example",
+        "--bot-processes",
+        "0",  # the edge, not the bots' workers
     ).start()
     yield live
     live.kill()
@@ -85,13 +91,24 @@ def test_creation_floods_and_max_tables_get_429(db_url: str, tmp_path: Path) -> 
     # a fresh database each: this server's own counts (one per database kind)
     with database("sqlite" if db_url.startswith("sqlite") else "postgresql", tmp_path) as url:
         live = LiveServer(
-            url, tmp_path, "--create-rate", "2", "--max-tables", "4",
-            "--forwarded-allow-ips", "127.0.0.1", "--bot-processes", "0",
+            url,
+            tmp_path,
+            "--create-rate",
+            "2",
+            "--max-tables",
+            "4",
+            "--forwarded-allow-ips",
+            "127.0.0.1",
+            "--bot-processes",
+            "0",
         ).start()
         try:
+
             def create(client: str) -> httpx.Response:
                 return httpx.post(
-                    f"{live.http}/api/tables", json={"seats": ["open"] * 4}, timeout=10,
+                    f"{live.http}/api/tables",
+                    json={"seats": ["open"] * 4},
+                    timeout=10,
                     headers={"X-Forwarded-For": client},
                 )
 
@@ -234,9 +251,11 @@ def test_a_nul_in_an_action_id_is_an_error_and_nothing_is_stored(
     try:
         before = _until(
             socks[0],
-            lambda m: m["type"] == "state"
-            and m["hand"] is not None
-            and (m["hand"]["to_act"] or "").startswith("p"),
+            lambda m: (
+                m["type"] == "state"
+                and m["hand"] is not None
+                and (m["hand"]["to_act"] or "").startswith("p")
+            ),
         )  # a person is to act: nothing moves until someone does
         for ws in socks:  # the one to act and the other: refused before any turn check
             ws.send(json.dumps({"type": "action", "id": "x\u0000", "line": "c"}))
@@ -252,9 +271,13 @@ def test_a_nul_in_an_action_id_is_an_error_and_nothing_is_stored(
     engine = sa.create_engine(db_url)
     try:
         with engine.connect() as conn:
-            ids = conn.execute(
-                sa.text("SELECT action_id FROM lines WHERE table_id = :t"), {"t": t["id"]}
-            ).scalars().all()
+            ids = (
+                conn.execute(
+                    sa.text("SELECT action_id FROM lines WHERE table_id = :t"), {"t": t["id"]}
+                )
+                .scalars()
+                .all()
+            )
     finally:
         engine.dispose()
     assert all(i is None or "\x00" not in i for i in ids)
@@ -277,10 +300,14 @@ def test_stacks_of_a_billion_with_six_bots_play(server: LiveServer, db_url: str)
     engine = sa.create_engine(db_url)
     try:
         with engine.connect() as conn:
-            chips = conn.execute(
-                sa.text("SELECT chips FROM seats WHERE table_id = :t ORDER BY idx"),
-                {"t": t["id"]},
-            ).scalars().all()
+            chips = (
+                conn.execute(
+                    sa.text("SELECT chips FROM seats WHERE table_id = :t ORDER BY idx"),
+                    {"t": t["id"]},
+                )
+                .scalars()
+                .all()
+            )
             stack = conn.execute(
                 sa.text("SELECT stack FROM tables WHERE id = :t"), {"t": t["id"]}
             ).scalar_one()
@@ -293,9 +320,22 @@ def test_stacks_of_a_billion_with_six_bots_play(server: LiveServer, db_url: str)
 
 def test_any_host_on_0_0_0_0_without_allow_host_and_the_server_says_so(tmp_path: Path) -> None:
     proc = subprocess.Popen(
-        [*PRIMERO, "serve", "--host", "0.0.0.0", "--port", "0", "--bot-pause", "0",
-         "--database-url", f"sqlite:///{tmp_path / 'any.db'}"],
-        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            *PRIMERO,
+            "serve",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            "0",
+            "--bot-pause",
+            "0",
+            "--database-url",
+            f"sqlite:///{tmp_path / 'any.db'}",
+        ],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         assert proc.stdout is not None
@@ -316,8 +356,10 @@ def test_any_host_on_0_0_0_0_without_allow_host_and_the_server_says_so(tmp_path:
         # by default X-Forwarded-For is not believed: ten tables a minute from 127.0.0.1
         codes = [
             httpx.post(
-                f"http://127.0.0.1:{port}/api/tables", json={"seats": ["open"] * 4},
-                headers={"X-Forwarded-For": f"203.0.113.{i}"}, timeout=10,
+                f"http://127.0.0.1:{port}/api/tables",
+                json={"seats": ["open"] * 4},
+                headers={"X-Forwarded-For": f"203.0.113.{i}"},
+                timeout=10,
             ).status_code
             for i in range(11)
         ]

@@ -29,8 +29,9 @@ from primero.server import Settings, create_app
 # creation limits (a 429 is allowed by the check, but would hide the bodies behind it).
 _DB = Path(tempfile.mkdtemp(prefix="primero-fuzz-")) / "fuzz.db"
 APP = create_app(
-    Settings(database_url=f"sqlite:///{_DB}", bot_pause=5, create_rate=0, max_tables=0,
-             bot_processes=0)
+    Settings(
+        database_url=f"sqlite:///{_DB}", bot_pause=5, create_rate=0, max_tables=0, bot_processes=0
+    )
 )
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 

@@ -73,14 +73,19 @@ def test_different_names_have_different_keys(a: str, b: str) -> None:
     ("text", "words"),
     [
         ("Ana\x00", "U+0000 (a control character) at position 4"),
-        ("\u202eAna", "U+202E RIGHT-TO-LEFT OVERRIDE (an invisible format character) at "
-         "position 1"),
+        (
+            "\u202eAna",
+            "U+202E RIGHT-TO-LEFT OVERRIDE (an invisible format character) at position 1",
+        ),
         ("A\u200bna", "U+200B ZERO WIDTH SPACE (an invisible format character) at position 2"),
         ("Ana\ue000", "U+E000 (a private-use character) at position 4"),
         ("A\u0378", "U+0378 (an unassigned code point) at position 2"),
         ("A\ud800", "U+D800 (a surrogate) at position 2"),
-        ("\u200dAna", "U+200D ZERO WIDTH JOINER (a joiner, allowed only between two other "
-         "characters) at position 1"),
+        (
+            "\u200dAna",
+            "U+200D ZERO WIDTH JOINER (a joiner, allowed only between two other "
+            "characters) at position 1",
+        ),
         ("Ana\u200c", "at position 4"),
         ("A\u200c\u200dna", "at position 2"),
     ],
@@ -102,8 +107,13 @@ def test_joiners_between_two_characters_and_emoji_are_taken() -> None:
 def test_names_are_nfc_and_bounded() -> None:
     assert check_name("A\u0301na") == "\u00c1na"
     assert check_name("x" * 24) == "x" * 24
-    for bad, words in [("", "1 to 24"), ("x" * 25, "1 to 24"), (" Ana", "white space"),
-                       ("Ana ", "white space"), ("  ", "white space")]:
+    for bad, words in [
+        ("", "1 to 24"),
+        ("x" * 25, "1 to 24"),
+        (" Ana", "white space"),
+        ("Ana ", "white space"),
+        ("  ", "white space"),
+    ]:
         with pytest.raises(TextError, match=words):
             check_name(bad)
 
@@ -166,8 +176,13 @@ def test_redact_hides_anything_token_like(line: str) -> None:
 
 def test_the_access_log_record_is_redacted_and_still_formats() -> None:
     record = logging.LogRecord(
-        "uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
-        ("127.0.0.1:5", "GET", f"/api/tables?tok%65n={SECRET}&page=2", "1.1", 200), None,
+        "uvicorn.access",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "%s %s HTTP/%s" %d',
+        ("127.0.0.1:5", "GET", f"/api/tables?tok%65n={SECRET}&page=2", "1.1", 200),
+        None,
     )
     assert RedactTokens().filter(record)
     line = AccessFormatter('%(client_addr)s - "%(request_line)s" %(status_code)s').format(record)
@@ -296,13 +311,17 @@ def test_the_create_rate_window_is_a_minute(app_client: tuple[TestClient, Clock]
 
 def test_the_lobby_is_paged_newest_first_without_finished_tables(tmp_path: Path) -> None:
     app = create_app(
-        Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0, create_rate=0,
-                 bot_processes=0)
+        Settings(
+            database_url=f"sqlite:///{tmp_path / 'p.db'}",
+            bot_pause=0,
+            create_rate=0,
+            bot_processes=0,
+        )
     )
     with TestClient(app) as client:
-        over = client.post(
-            "/api/tables", json={"seats": ["random"] * 4, "max_hands": 1}
-        ).json()["id"]
+        over = client.post("/api/tables", json={"seats": ["random"] * 4, "max_hands": 1}).json()[
+            "id"
+        ]
         ids = [client.post("/api/tables", json=OPEN4).json()["id"] for _ in range(51)]
         first = [t["id"] for t in client.get("/api/tables").json()]
         assert first == ids[::-1][:50]
@@ -337,16 +356,20 @@ def test_the_chips_migration_keeps_values_and_holds_64_bits(kind: str, tmp_path:
                 )
                 config.attributes["connection"] = conn
                 command.upgrade(config, "0001")
-                conn.execute(sa.text(
-                    "INSERT INTO tables (id, name, stack, rules, turn_seconds, max_hands, "
-                    "status, version, hands_played, dealer_index, created) VALUES "
-                    "('t1', 'Old', 1000000000, '{}', 60, NULL, 'playing', 7, 2, 1, 5)"
-                ))
-                conn.execute(sa.text(
-                    "INSERT INTO seats (table_id, idx, name, kind, token_hash, chips) VALUES "
-                    "('t1', 0, 'Ana', 'person', NULL, 2147483647), "
-                    "('t1', 1, 'Lorenzo', 'random', NULL, 0)"
-                ))
+                conn.execute(
+                    sa.text(
+                        "INSERT INTO tables (id, name, stack, rules, turn_seconds, max_hands, "
+                        "status, version, hands_played, dealer_index, created) VALUES "
+                        "('t1', 'Old', 1000000000, '{}', 60, NULL, 'playing', 7, 2, 1, 5)"
+                    )
+                )
+                conn.execute(
+                    sa.text(
+                        "INSERT INTO seats (table_id, idx, name, kind, token_hash, chips) VALUES "
+                        "('t1', 0, 'Ana', 'person', NULL, 2147483647), "
+                        "('t1', 1, 'Lorenzo', 'random', NULL, 0)"
+                    )
+                )
             store = Store(url)
             store.migrate()
             store.migrate()  # once at the newest: nothing more to do
@@ -361,10 +384,14 @@ def test_the_chips_migration_keeps_values_and_holds_64_bits(kind: str, tmp_path:
             ]
             if kind == "postgresql":
                 with engine.connect() as conn:
-                    types: dict[str, str] = dict(conn.execute(sa.text(
-                        "SELECT table_name || '.' || column_name, data_type FROM "
-                        "information_schema.columns WHERE column_name IN ('stack', 'chips')"
-                    )).all())
+                    types: dict[str, str] = dict(
+                        conn.execute(
+                            sa.text(
+                                "SELECT table_name || '.' || column_name, data_type FROM "
+                                "information_schema.columns WHERE column_name IN ('stack', 'chips')"
+                            )
+                        ).all()
+                    )
                 assert types == {"tables.stack": "bigint", "seats.chips": "bigint"}
         finally:
             engine.dispose()
@@ -402,15 +429,21 @@ def test_chat_follows_the_text_rules(app_client: tuple[TestClient, Clock]) -> No
         assert "position 4" in error["message"]
         ws.send_json({"type": "chat", "text": "Cafe\u0301 \U0001f469\u200d\U0001f467"})
         assert ws.receive_json() == {
-            "type": "chat", "from": "Ana", "text": "Caf\u00e9 \U0001f469\u200d\U0001f467"
+            "type": "chat",
+            "from": "Ana",
+            "text": "Caf\u00e9 \U0001f469\u200d\U0001f467",
         }
 
 
 def test_frames_over_the_rate_get_errors_but_do_not_close(tmp_path: Path) -> None:
     clock = Clock()
     app = create_app(
-        Settings(database_url=f"sqlite:///{tmp_path / 'r.db'}", bot_pause=0, rate_clock=clock,
-                 bot_processes=0)
+        Settings(
+            database_url=f"sqlite:///{tmp_path / 'r.db'}",
+            bot_pause=0,
+            rate_clock=clock,
+            bot_processes=0,
+        )
     )
     with TestClient(app) as client:
         table = client.post("/api/tables", json=OPEN4).json()["id"]

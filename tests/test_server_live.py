@@ -60,9 +60,6 @@ def server(db_url: str, tmp_path: Path) -> Iterator[LiveServer]:
         live.kill()
 
 
-
-
-
 def _recv(ws: ClientConnection) -> dict[str, Any]:
     m: dict[str, Any] = json.loads(ws.recv(timeout=30))
     return m

@@ -48,11 +48,18 @@ async def _two_hubs(tmp_path: Path) -> AsyncIterator[tuple[Hub, Hub, TableRuntim
     store_a = Store(url)
     store_a.migrate()
     a = Hub(Settings(database_url=url, bot_pause=0, bot_processes=0), store_a)
-    b = Hub(Settings(database_url=url, bot_pause=0, bot_processes=0, redis_url=NO_REDIS,
-                     lease_seconds=1.0), Store(url))
+    b = Hub(
+        Settings(
+            database_url=url, bot_pause=0, bot_processes=0, redis_url=NO_REDIS, lease_seconds=1.0
+        ),
+        Store(url),
+    )
     try:
-        made = await a.create(CreateTable.model_validate(
-            {"seats": ["open", "open", "random"], "rules": {"min_players": 3}}))
+        made = await a.create(
+            CreateTable.model_validate(
+                {"seats": ["open", "open", "random"], "rules": {"min_players": 3}}
+            )
+        )
         mirror = await b.discover(made.row.id)
         assert mirror is not None and not mirror.owned
         assert (mirror.row.version, mirror.row.status) == (1, "waiting")
@@ -84,7 +91,10 @@ def test_a_resync_through_a_mirror_that_missed_the_notice_gets_the_stored_state(
             assert last["type"] == "state" and last["version"] == 2
             assert last["table"]["status"] == "waiting"
             assert [(s["name"], s["kind"]) for s in last["table"]["seats"]] == [
-                ("Ana", "person"), (None, "open"), ("Lorenzo", "random")]
+                ("Ana", "person"),
+                (None, "open"),
+                ("Lorenzo", "random"),
+            ]
 
     asyncio.run(scenario())
 

@@ -39,8 +39,9 @@ def shared(
     No creation limits: the cases together create more tables than one address may in a
     minute (the limits have tests of their own, test_server_limits.py)."""
     with database(request.param, tmp_path_factory.mktemp("shared")) as url:
-        settings = Settings(database_url=url, bot_pause=0, create_rate=0, max_tables=0,
-                            bot_processes=0)
+        settings = Settings(
+            database_url=url, bot_pause=0, create_rate=0, max_tables=0, bot_processes=0
+        )
         with TestClient(create_app(settings)) as c:
             yield c
 
@@ -90,7 +91,9 @@ def test_create_list_get_and_join(client: TestClient) -> None:
     assert t["name"] == "Friday" and t["status"] == "waiting" and t["hands_played"] == 0
     assert [s["kind"] for s in t["seats"]] == ["open", "heuristic", "random", "open"]
     assert {k: t["seats"][0][k] for k in ("name", "kind", "chips")} == {
-        "name": None, "kind": "open", "chips": 100
+        "name": None,
+        "kind": "open",
+        "chips": 100,
     }
     assert t["seats"][1]["name"] and t["seats"][2]["name"]
     assert client.get(f"/api/tables/{t['id']}").json()["id"] == t["id"]
@@ -275,8 +278,12 @@ def test_an_unknown_verb_lists_the_players_verbs_and_what_is_legal_now(
 def test_an_action_after_the_match_is_over_says_so(client: TestClient) -> None:
     t = _create(
         client,
-        {"seats": ["random", "open"], "rules": {"min_players": 2}, "max_hands": 1,
-         "turn_seconds": 0},
+        {
+            "seats": ["random", "open"],
+            "rules": {"min_players": 2},
+            "max_hands": 1,
+            "turn_seconds": 0,
+        },
     )
     token = _join(client, t["id"], "Ana")
     with client.websocket_connect(f"/ws/tables/{t['id']}?token={token}") as ws:
@@ -322,7 +329,10 @@ def test_out_of_turn_spectator_and_wrong_token(client: TestClient) -> None:
         assert spectator.receive_json() == before
         spectator.send_json({"type": "chat", "text": "hello"})  # online.md: they may chat
         assert spectator.receive_json() == {
-            "type": "chat", "from": "Spectator 1", "text": "hello", "spectator": True
+            "type": "chat",
+            "from": "Spectator 1",
+            "text": "hello",
+            "spectator": True,
         }
         assert _resync(spectator) == before
     for token in ("wrong", ana + "x", ""):
@@ -553,9 +563,18 @@ def test_a_stored_table_that_makes_no_game_does_not_stop_the_server(db_url: str)
     try:
         store.migrate()
         row = TableRow(
-            id="bad00001", name="no game", stack=1, rules={}, turn_seconds=60,
-            max_hands=None, status="playing", version=1, hands_played=0, dealer_index=0,
-            created=1, seats=[SeatRow(i, f"Bot{i}", "random", None, 1) for i in range(4)],
+            id="bad00001",
+            name="no game",
+            stack=1,
+            rules={},
+            turn_seconds=60,
+            max_hands=None,
+            status="playing",
+            version=1,
+            hands_played=0,
+            dealer_index=0,
+            created=1,
+            seats=[SeatRow(i, f"Bot{i}", "random", None, 1) for i in range(4)],
         )
         with store.transaction() as conn:
             store.create_table(conn, row)

@@ -30,7 +30,10 @@ def _runtime(model: TableModel | None, evening: EveningRow, status: str = "playi
     ]
     conns = [SimpleNamespace(index=1), SimpleNamespace(index=None), SimpleNamespace(index=2)]
     return SimpleNamespace(
-        model=model, evening=evening, conns=conns, status=status,
+        model=model,
+        evening=evening,
+        conns=conns,
+        status=status,
         row=SimpleNamespace(seats=seats, stack=100, status=status),
     )
 
@@ -49,14 +52,30 @@ def test_the_summary_of_a_table_in_play_reads_the_match() -> None:
     extras = seating.summary_extras(_runtime(model, ev))
     assert extras == {
         "seat_extras": [
-            {"sitting_out": False, "left": False, "connected": False,
-             "ledger": {"bought_in": 200, "net": -140}},  # 60 - 200
-            {"sitting_out": True, "left": False, "connected": True,  # a person, connected
-             "ledger": {"bought_in": 100, "net": 50}},
-            {"sitting_out": False, "left": False, "connected": False,  # a bot: never
-             "ledger": {"bought_in": 100, "net": 0}},
-            {"sitting_out": False, "left": True, "connected": False,  # an open seat
-             "ledger": {"bought_in": 0, "net": 0}},
+            {
+                "sitting_out": False,
+                "left": False,
+                "connected": False,
+                "ledger": {"bought_in": 200, "net": -140},
+            },  # 60 - 200
+            {
+                "sitting_out": True,
+                "left": False,
+                "connected": True,  # a person, connected
+                "ledger": {"bought_in": 100, "net": 50},
+            },
+            {
+                "sitting_out": False,
+                "left": False,
+                "connected": False,  # a bot: never
+                "ledger": {"bought_in": 100, "net": 0},
+            },
+            {
+                "sitting_out": False,
+                "left": True,
+                "connected": False,  # an open seat
+                "ledger": {"bought_in": 0, "net": 0},
+            },
         ],
         "pending": None,  # no hand in progress
         "paused_by": None,
@@ -70,13 +89,25 @@ def test_the_summary_before_the_match_reads_the_stored_presence() -> None:
     extras = seating.summary_extras(_runtime(None, ev, status="waiting"))
     seats = extras["seat_extras"]
     # Ana: stored, bought in 150, 90 chips; Ben: stored with no ledger: the stack, 100
-    assert seats[0] == {"sitting_out": True, "left": False, "connected": False,
-                        "ledger": {"bought_in": 150, "net": -60}}
-    assert seats[1] == {"sitting_out": False, "left": True, "connected": True,
-                        "ledger": {"bought_in": 100, "net": 20}}
+    assert seats[0] == {
+        "sitting_out": True,
+        "left": False,
+        "connected": False,
+        "ledger": {"bought_in": 150, "net": -60},
+    }
+    assert seats[1] == {
+        "sitting_out": False,
+        "left": True,
+        "connected": True,
+        "ledger": {"bought_in": 100, "net": 20},
+    }
     # Cleo: nothing stored: neither sitting out nor left, the stack
-    assert seats[2] == {"sitting_out": False, "left": False, "connected": False,
-                        "ledger": {"bought_in": 100, "net": 0}}
+    assert seats[2] == {
+        "sitting_out": False,
+        "left": False,
+        "connected": False,
+        "ledger": {"bought_in": 100, "net": 0},
+    }
     assert (extras["pending"], extras["paused_by"], extras["rebuy"]) == (None, None, False)
 
 
@@ -106,7 +137,8 @@ def test_merge_summary_puts_each_seats_fields_on_its_seat() -> None:
     merged = seating.merge_summary(summary, extras)
     assert merged == {
         "seats": [{"name": "Ana", "left": False}, {"name": "Ben", "left": True}],
-        "status": "playing", "rebuy": True,
+        "status": "playing",
+        "rebuy": True,
     }
 
 
@@ -125,8 +157,10 @@ def test_presence_rows_are_every_seats_stored_fields() -> None:
     model.match.sit_out(1)
     model.match.presence[2].bought_in = 250
     assert seating.presence_rows(model) == [
-        PresenceRow(0, False, False, 100), PresenceRow(1, True, False, 100),
-        PresenceRow(2, False, False, 250), PresenceRow(3, False, False, 100),
+        PresenceRow(0, False, False, 100),
+        PresenceRow(1, True, False, 100),
+        PresenceRow(2, False, False, 250),
+        PresenceRow(3, False, False, 100),
     ]
 
 
@@ -134,8 +168,12 @@ def test_restore_puts_the_stored_presence_back() -> None:
     model = _model()
     ev = EveningRow(
         ended=True,
-        seats=[PresenceRow(0, True, False, 300), PresenceRow(1, False, True, 0),
-               PresenceRow(4, True, True, 50), PresenceRow(-1, True, True, 50)],  # no such seats
+        seats=[
+            PresenceRow(0, True, False, 300),
+            PresenceRow(1, False, True, 0),
+            PresenceRow(4, True, True, 50),
+            PresenceRow(-1, True, True, 50),
+        ],  # no such seats
     )
     seating.restore(model, ev)
     p = model.match.presence

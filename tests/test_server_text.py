@@ -66,8 +66,7 @@ def test_the_whole_refusal_sentence() -> None:
     )
     # A code point above U+FFFF is written with all its hex digits.
     assert problem("A\U000e0001", "a name") == (
-        "a name must not hold U+E0001 LANGUAGE TAG (an invisible format character) at "
-        "position 2"
+        "a name must not hold U+E0001 LANGUAGE TAG (an invisible format character) at position 2"
     )
 
 
@@ -134,8 +133,9 @@ def test_a_person_may_not_take_a_label_of_the_table(name: str, label: str) -> No
         adapter.validate_python(name)
 
 
-@pytest.mark.parametrize("name", ["Ana", "Spectators", "Spectator Bob", "Hostess", "Yousef",
-                                  "Dealer Dan"])
+@pytest.mark.parametrize(
+    "name", ["Ana", "Spectators", "Spectator Bob", "Hostess", "Yousef", "Dealer Dan"]
+)
 def test_names_that_only_start_like_a_label_are_names(name: str) -> None:
     assert check_person_name(name) == name
     assert check_name(name, "a table name", 40) == name

@@ -37,8 +37,9 @@ class StillClock:
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[tuple[TestClient, StillClock]]:
     clock = StillClock()
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'w.db'}", bot_pause=0,
-                        rate_clock=clock)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'w.db'}", bot_pause=0, rate_clock=clock
+    )
     with TestClient(create_app(settings)) as client:
         yield client, clock
 
@@ -54,8 +55,11 @@ def _until(ws: Any, pred: Any, limit: int = 200) -> dict[str, Any]:
 
 
 def _settled(m: dict[str, Any]) -> bool:
-    return m["type"] == "state" and m["hand"] is not None and (
-        m["hand"]["to_act"] or "").startswith("p")
+    return (
+        m["type"] == "state"
+        and m["hand"] is not None
+        and (m["hand"]["to_act"] or "").startswith("p")
+    )
 
 
 def _two_people(client: TestClient) -> tuple[str, dict[str, str], str]:
@@ -97,8 +101,7 @@ def test_a_move_the_database_did_not_take_is_followed_by_the_unchanged_state(
         writer.write = refuse
         try:
             line = choose_line(before)
-            ws.send_json({"type": "action", "id": "r1", "line": line,
-                          "version": before["version"]})
+            ws.send_json({"type": "action", "id": "r1", "line": line, "version": before["version"]})
             err = ws.receive_json()
             assert err["type"] == "error" and err.get("retry") is True and err["id"] == "r1", err
             assert ws.receive_json() == before  # the unchanged state, its choices again
@@ -132,8 +135,7 @@ def test_spectators_and_the_host_chat_as_spectators_under_the_same_rules(
         for ws in (first, second, hosting):
             _until(ws, _settled)
         second.send_json({"type": "chat", "text": "Good luck, Ana"})
-        line = {"type": "chat", "from": "Spectator 2", "text": "Good luck, Ana",
-                "spectator": True}
+        line = {"type": "chat", "from": "Spectator 2", "text": "Good luck, Ana", "spectator": True}
         for ws in (ana, first, second, hosting):
             assert ws.receive_json() == line
         hosting.send_json({"type": "chat", "text": "Cafe\u0301 at nine"})
@@ -158,8 +160,22 @@ def test_spectators_and_the_host_chat_as_spectators_under_the_same_rules(
         assert now["version"] == before["version"]
 
 
-BAD_LINES = ["b 5000", "r 5000", "y", "n", "x", "x 7h 7h", "x Kc Qd Jh 2c 3c", "dc supremus",
-             "zz", "d 7h", "b five", "c", "f", "b -1"]
+BAD_LINES = [
+    "b 5000",
+    "r 5000",
+    "y",
+    "n",
+    "x",
+    "x 7h 7h",
+    "x Kc Qd Jh 2c 3c",
+    "dc supremus",
+    "zz",
+    "d 7h",
+    "b five",
+    "c",
+    "f",
+    "b -1",
+]
 
 
 def test_refusals_are_said_in_words_without_seat_labels_or_record_lines(

@@ -41,8 +41,12 @@ from server_helpers import (
 
 pytestmark = [pytest.mark.timeout(180)]
 
-BOTS = {"seats": ["random", "random", "random", "random"], "turn_seconds": 0, "stack": 10_000,
-        "max_hands": 10_000}
+BOTS = {
+    "seats": ["random", "random", "random", "random"],
+    "turn_seconds": 0,
+    "stack": 10_000,
+    "max_hands": 10_000,
+}
 TWO = {"seats": ["open", "open"], "rules": {"min_players": 2}, "turn_seconds": 0}
 
 
@@ -55,9 +59,6 @@ THREADS = ("--bot-processes", "0")
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     with database(request.param, tmp_path) as url:
         yield url
-
-
-
 
 
 def _version(live: LiveServer, table: str) -> int:
@@ -85,8 +86,10 @@ def _people_table(live: LiveServer) -> tuple[str, dict[str, str], str, dict[str,
     tokens = {n: _join(live, table, n) for n in ("Ana", "Ben")}
     with _open(live, table, tokens["Ana"]) as ws:
         m = recv_until(
-            ws, lambda m: m["type"] == "state" and (m["hand"] or {}).get("to_act", "") in
-            ("p1", "p2"), 20, "a state where a person is to act"
+            ws,
+            lambda m: m["type"] == "state" and (m["hand"] or {}).get("to_act", "") in ("p1", "p2"),
+            20,
+            "a state where a person is to act",
         )
     name = m["hand"]["players"][int(m["hand"]["to_act"][1:]) - 1]
     return table, tokens, name, m
@@ -119,14 +122,19 @@ def test_a_nul_in_an_action_id_bricks_nothing(db_url: str, tmp_path: Path) -> No
                 assert now["hand"]["log"] == before["hand"]["log"]
                 ws.send(json.dumps({"type": "action", "id": "ok-1", "line": line}))
                 answer = recv_until(
-                    ws, lambda m: m["type"] == "state" and m["version"] > before["version"],
-                    10, "the state after a good move",
+                    ws,
+                    lambda m: m["type"] == "state" and m["version"] > before["version"],
+                    10,
+                    "the state after a good move",
                 )
             after = answer  # SQLite stores the NUL: the move was applied at once
         assert len(after["hand"]["log"]) > len(before["hand"]["log"])
         marks = {t: _version(live, t) for t in bots}
-        wait_for(lambda: all(_moved_on(live, t, marks[t], 5) for t in bots), 20,
-                 "every bots-only table goes on")
+        wait_for(
+            lambda: all(_moved_on(live, t, marks[t], 5) for t in bots),
+            20,
+            "every bots-only table goes on",
+        )
         seen = _version(live, table)
         live.stop()
         live = LiveServer(db_url, tmp_path, *THREADS).start()  # a restart works: nothing is bricked
@@ -153,28 +161,55 @@ def test_a_database_cut_of_seconds_is_lived_through(tmp_path: Path) -> None:
             with _open(live, table, tokens[name]) as ws, _open(live, bots[0]) as watch:
                 before = recv_until(ws, _to_act, 10, "the state on connecting")
                 proxy.cut()
-                ws.send(json.dumps({"type": "action", "id": "cut-1", "line": cautious_line(
-                    before), "version": before["version"]}))
-                refused = recv_until(ws, lambda m: m["type"] == "error", 15,
-                                     "an error for the move sent during the cut")
+                ws.send(
+                    json.dumps(
+                        {
+                            "type": "action",
+                            "id": "cut-1",
+                            "line": cautious_line(before),
+                            "version": before["version"],
+                        }
+                    )
+                )
+                refused = recv_until(
+                    ws,
+                    lambda m: m["type"] == "error",
+                    15,
+                    "an error for the move sent during the cut",
+                )
                 assert refused["retry"] is True and refused["id"] == "cut-1"
-                follow = recv_until(ws, lambda m: m["type"] == "state", 10,
-                                    "the unchanged state after the retry error")
+                follow = recv_until(
+                    ws,
+                    lambda m: m["type"] == "state",
+                    10,
+                    "the unchanged state after the retry error",
+                )
                 assert follow["version"] == before["version"]  # the buttons come back
                 assert follow["hand"]["log"] == before["hand"]["log"]
                 proxy.restore()
                 # the bots-only tables go on by themselves within 5 s of the database
                 moving = recv_until(watch, lambda m: m["type"] == "state", 15, "any state")
                 marks = {t: _version(live, t) for t in bots}
-                wait_for(lambda: all(_moved_on(live, t, marks[t], 0) for t in bots), 5,
-                         "every bots-only table moves again after the database came back")
+                wait_for(
+                    lambda: all(_moved_on(live, t, marks[t], 0) for t in bots),
+                    5,
+                    "every bots-only table moves again after the database came back",
+                )
                 assert moving["version"] >= 1
                 ws.send(json.dumps({"type": "resync", "since": before["version"]}))
                 now = recv_until(ws, lambda m: m["type"] == "state", 10, "the resync's state")
                 assert now["version"] == before["version"]  # the cut move was not applied
                 assert now["hand"]["log"] == before["hand"]["log"]
-                ws.send(json.dumps({"type": "action", "id": "cut-1", "line": cautious_line(
-                    before), "version": before["version"]}))
+                ws.send(
+                    json.dumps(
+                        {
+                            "type": "action",
+                            "id": "cut-1",
+                            "line": cautious_line(before),
+                            "version": before["version"],
+                        }
+                    )
+                )
                 again = recv_until(ws, lambda m: m["type"] == "state", 10, "the applied move")
                 assert again["version"] == before["version"] + 1
                 assert len(again["hand"]["log"]) == len(before["hand"]["log"]) + 1
@@ -219,7 +254,8 @@ def _corrupt_a_line(url: str, table: str) -> None:
     try:
         with store.transaction() as conn:
             conn.execute(
-                update(lines).where(lines.c.table_id == table, lines.c.idx == 0)
+                update(lines)
+                .where(lines.c.table_id == table, lines.c.idx == 0)
                 .values(line="d dh p1 7h 7d")  # not the seed's deal: the engine names p1
             )
     finally:
@@ -240,8 +276,9 @@ def test_a_table_that_cannot_be_replayed_is_broken_and_the_rest_resume(
         live = LiveServer(db_url, tmp_path, *THREADS).start()
         listed = httpx.get(f"{live.http}/api/tables", timeout=10).json()
         assert [t["id"] for t in listed] == [good]
-        broken = httpx.get(f"{live.http}/api/tables", params={"status": "broken"},
-                           timeout=10).json()
+        broken = httpx.get(
+            f"{live.http}/api/tables", params={"status": "broken"}, timeout=10
+        ).json()
         assert [t["id"] for t in broken] == [table]
         assert broken[0]["status"] == "broken" and "cannot be resumed" in broken[0]["detail"]
         assert "p1" not in broken[0]["detail"] and "7h" not in broken[0]["detail"]
@@ -267,20 +304,34 @@ def test_a_bot_that_raises_or_hangs_stops_no_table(fault: str, tmp_path: Path) -
     limit for a bot's decision, ``--bot-timeout 1`` here) and every other table goes on
     meanwhile."""
     with database("sqlite", tmp_path) as url:
-        live = LiveServer(url, tmp_path, "--bot-timeout", "1",
-                          env={"PRIMERO_TEST_BOT_FAULT": fault}).start()
+        live = LiveServer(
+            url, tmp_path, "--bot-timeout", "1", env={"PRIMERO_TEST_BOT_FAULT": fault}
+        ).start()
         try:
-            faulty = _create(live, {"seats": ["heuristic", "random", "random", "random"],
-                                    "turn_seconds": 0, "stack": 10_000})
+            faulty = _create(
+                live,
+                {
+                    "seats": ["heuristic", "random", "random", "random"],
+                    "turn_seconds": 0,
+                    "stack": 10_000,
+                },
+            )
             others = [_create(live, BOTS) for _ in range(2)]
             with _open(live, faulty) as ws:
-                first = recv_until(ws, lambda m: m["type"] == "state" and m["hand"] is not None,
-                                   20, "the first hand")
+                first = recv_until(
+                    ws,
+                    lambda m: m["type"] == "state" and m["hand"] is not None,
+                    20,
+                    "the first hand",
+                )
                 marks = {t: _version(live, t) for t in others}
                 # every seat acts in a betting round: past 8 changes the bot has acted
-                recv_until(ws, lambda m: m["type"] == "state" and
-                           m["version"] > first["version"] + 8, 30,
-                           "the faulty bot's table going on")
+                recv_until(
+                    ws,
+                    lambda m: m["type"] == "state" and m["version"] > first["version"] + 8,
+                    30,
+                    "the faulty bot's table going on",
+                )
             assert all(_moved_on(live, t, marks[t], 8) for t in others)
             assert "a bot failed" in "".join(live.log)
         finally:
@@ -291,8 +342,8 @@ def test_a_bot_that_raises_or_hangs_stops_no_table(fault: str, tmp_path: Path) -
 def _wide_chips_migration() -> bool:
     """Whether the 64-bit chip migration (issue 15 item 3, branch server-edge) is here."""
     return any(
-        p.name.startswith("v0002") for p in (Path(migrations.__file__).parent / "versions")
-        .iterdir()
+        p.name.startswith("v0002")
+        for p in (Path(migrations.__file__).parent / "versions").iterdir()
     )
 
 
@@ -301,22 +352,30 @@ def test_stacks_of_a_billion_with_six_bots(
 ) -> None:
     """Stacks of 10^9 with six bots: the sum of the stacks (6 x 10^9) is kept whole."""
     if db_url.startswith("postgresql") and not _wide_chips_migration():
-        request.applymarker(pytest.mark.xfail(
-            reason="needs the 64-bit chip columns (migration v0002, branch server-edge)",
-            strict=True,
-        ))
-    table = _create(server, {"seats": ["random"] * 6, "stack": 1_000_000_000,
-                             "max_hands": 3, "turn_seconds": 0})
+        request.applymarker(
+            pytest.mark.xfail(
+                reason="needs the 64-bit chip columns (migration v0002, branch server-edge)",
+                strict=True,
+            )
+        )
+    table = _create(
+        server, {"seats": ["random"] * 6, "stack": 1_000_000_000, "max_hands": 3, "turn_seconds": 0}
+    )
     with _open(server, table) as ws:
-        over = recv_until(ws, lambda m: m["type"] == "state" and m["table"]["status"] in
-                          ("over", "broken"), 60, "the end of the match")
+        over = recv_until(
+            ws,
+            lambda m: m["type"] == "state" and m["table"]["status"] in ("over", "broken"),
+            60,
+            "the end of the match",
+        )
     assert over["table"]["status"] == "over", over["table"].get("detail")
     assert sum(s["chips"] for s in over["table"]["seats"]) == 6_000_000_000
     if db_url.startswith("sqlite"):
         path = db_url.removeprefix("sqlite:///")
         with sqlite3.connect(path) as conn:
-            total = conn.execute("SELECT SUM(chips) FROM seats WHERE table_id = ?",
-                                 (table,)).fetchone()[0]
+            total = conn.execute(
+                "SELECT SUM(chips) FROM seats WHERE table_id = ?", (table,)
+            ).fetchone()[0]
         assert total == 6_000_000_000
     assert choose_line is not None
 

@@ -18,18 +18,37 @@ import pytest
 
 #: Loaded only by the commands that use them (the server, the TUI, plots, odds...).
 HEAVY = (
-    "alembic", "fastapi", "markdown_it", "matplotlib", "multiprocessing", "numpy",
-    "pydantic", "pydoc", "ray", "sqlalchemy", "textual", "uvicorn",
+    "alembic",
+    "fastapi",
+    "markdown_it",
+    "matplotlib",
+    "multiprocessing",
+    "numpy",
+    "pydantic",
+    "pydoc",
+    "ray",
+    "sqlalchemy",
+    "textual",
+    "uvicorn",
     "importlib.metadata",  # primero.__version__, read on first access
-    "primero.bots.heuristic", "primero.bots.search", "primero.engine.odds", "primero.server",
-    "primero.store", "primero.play.table", "primero.research.tournament",
+    "primero.bots.heuristic",
+    "primero.bots.search",
+    "primero.engine.odds",
+    "primero.server",
+    "primero.store",
+    "primero.play.table",
+    "primero.research.tournament",
     "primero.research.tournament_engines",
     "primero.tui",
 )
 
 #: Not needed by the kernel, nor to register the commands.
-ENGINE_EXTRAS = ("primero.engine.history", "primero.engine.match", "primero.play.savegame",
-                 "tomli_w")
+ENGINE_EXTRAS = (
+    "primero.engine.history",
+    "primero.engine.match",
+    "primero.play.savegame",
+    "tomli_w",
+)
 
 
 def loaded_after(code: str) -> tuple[set[str], bool]:
@@ -84,9 +103,7 @@ def test_the_package_re_exports_load_on_first_use() -> None:
 
     assert set(primero._LAZY) == set(primero.__all__)
     for name in primero.__all__:
-        assert getattr(primero, name) is getattr(
-            sys.modules[primero._LAZY[name]], name
-        ), name
+        assert getattr(primero, name) is getattr(sys.modules[primero._LAZY[name]], name), name
     assert {"__version__", *primero.__all__} <= set(dir(primero))
     with pytest.raises(AttributeError):
         _ = primero.no_such_name

@@ -66,6 +66,7 @@ def kinds(state: HandState) -> set[str]:
 #: Whether the engine runs as Python source (not the mypyc-compiled modules of setup.py).
 _PURE = primero.engine.state.__file__.endswith(".py")
 
+
 def attributes(state: HandState) -> dict[str, object]:
     """Every attribute of ``state`` but the views' cache (``view_cache``), by name: from
     ``__dict__``, or the attribute list of the mypyc-compiled class (which has none)."""
@@ -88,9 +89,7 @@ def snapshot(state: HandState) -> tuple[object, ...]:
     )
 
 
-def assert_illegal(
-    state: HandState, action: Action | str, error: type[IllegalActionError]
-) -> str:
+def assert_illegal(state: HandState, action: Action | str, error: type[IllegalActionError]) -> str:
     """``action`` raises exactly ``error`` from apply() and check(), changing nothing."""
     if isinstance(action, str):
         action = _parse(action, state.n)
@@ -434,9 +433,7 @@ def test_refused_bet_then_exchanges_still_void() -> None:
 def test_first_round_skipped_when_fewer_than_two_can_bet() -> None:
     rules = Rules(ante=5)
     stacks = (5, 5, 5, 20)
-    s = play(
-        ["d dh p1 Kc Qc", "d dh p2 7h 6h", "d dh p3 Ks Qs", "d dh p4 3c 3d"], stacks, rules
-    )
+    s = play(["d dh p1 Kc Qc", "d dh p2 7h 6h", "d dh p3 Ks Qs", "d dh p4 3c 3d"], stacks, rules)
     # Only p4 has chips: no first round (and no void deal): the second deal is due.
     assert phase(s) is Phase.SECOND_DEAL and s.deal_due() == (0, 2)
     assert s.void_deals == 0
@@ -494,8 +491,9 @@ def test_check_facing_a_bet_of_zero() -> None:
 
 def test_all_in_call_for_less_and_the_pots() -> None:
     stacks = (20, 5, 20, 20)
-    s = play(["d dh p1 Kc Qc", "d dh p2 7h 6h", "d dh p3 Ks Qs", "d dh p4 7c 6d", "p1 b 10"],
-             stacks)
+    s = play(
+        ["d dh p1 Kc Qc", "d dh p2 7h 6h", "d dh p3 Ks Qs", "d dh p4 7c 6d", "p1 b 10"], stacks
+    )
     act(s, "p2 y")
     legal = s.legal_actions()
     assert legal.call == 4  # p2 has 4 chips after the ante
@@ -777,9 +775,7 @@ def test_tie_goes_to_the_eldest_by_default() -> None:
     # p2 and p4 both hold primero 70; p1 and p3 folded. Pot 1 + 4 + 4 + 4 = 13 to p2.
     assert s.result.shown[1] == s.result.shown[3]
     assert s.result.shown[1] is not None and s.result.shown[1].points == 70
-    assert [(a.pot.amount, a.winners, a.shares) for a in s.result.awards] == [
-        (13, (1,), (13,))
-    ]
+    assert [(a.pot.amount, a.winners, a.shares) for a in s.result.awards] == [(13, (1,), (13,))]
     assert s.result.final_stacks == (19, 29, 16, 16)
 
 
@@ -787,9 +783,7 @@ def test_split_tie_odd_chip_to_the_earliest_tied_seat() -> None:
     s = play(TIE, rules=Rules(ties="split"))
     assert s.result is not None
     # 13 split 7 / 6, the odd chip to p2 (p1 folded, so p2 is the first tied seat).
-    assert [(a.pot.amount, a.winners, a.shares) for a in s.result.awards] == [
-        (13, (1, 3), (7, 6))
-    ]
+    assert [(a.pot.amount, a.winners, a.shares) for a in s.result.awards] == [(13, (1, 3), (7, 6))]
     assert s.result.final_stacks == (19, 23, 16, 22)
 
 
@@ -971,8 +965,20 @@ def test_no_vote_with_two_players() -> None:
     assert_illegal(s, "p2 n", WrongTurnError)
     assert_illegal(s, "p2 y", WrongTurnError)
     # Four seated, two still in.
-    s = play([*DEALS4, "p1 b 2", "p2 y", "p2 c", "p3 f", "p4 f", "d dh p1 Ah 2c",
-              "d dh p2 3c 4c", "p1 dc supremus", "p1 b 3"])
+    s = play(
+        [
+            *DEALS4,
+            "p1 b 2",
+            "p2 y",
+            "p2 c",
+            "p3 f",
+            "p4 f",
+            "d dh p1 Ah 2c",
+            "d dh p2 3c 4c",
+            "p1 dc supremus",
+            "p1 b 3",
+        ]
+    )
     assert s.vote is None and s.to_act == 1
     assert kinds(s) == {"dc", "f"}
 
@@ -1057,11 +1063,16 @@ def test_deck_exhaustion_twice_with_just_thrown_cards_excluded() -> None:
     check_cards_partition(s)
     act(
         s,
-        "p2 x Jh Qh", "d dh p2 2c 3c",
-        "p3 x Qd Kd", "d dh p3 4c 5c",
-        "p4 x Ah 2h", "d dh p4 6c 7c",
-        "p5 x 3h 4h", "d dh p5 Jc Qc",
-        "p6 x 2d 5h", "d dh p6 Kc Ad",
+        "p2 x Jh Qh",
+        "d dh p2 2c 3c",
+        "p3 x Qd Kd",
+        "d dh p3 4c 5c",
+        "p4 x Ah 2h",
+        "d dh p4 6c 7c",
+        "p5 x 3h 4h",
+        "d dh p5 Jc Qc",
+        "p6 x 2d 5h",
+        "d dh p6 Kc Ad",
         "p7 x 3d 4d",
     )
     # Stock empty again; the pile (5d 6d back in play) is reshuffled, less 3d 4d.
@@ -1111,8 +1122,15 @@ EIGHT = [
 def test_eight_players_second_deal_runs_out() -> None:
     rules = Rules(max_players=8)
     s = play(
-        [*EIGHT, *[f"p{i} c" for i in range(1, 8)],
-         "d dh p1 As 2s", "d dh p2 3s 4s", "d dh p3 5s 6s", "d dh p4 7s Js", "d dh p5 Qs Ks"],
+        [
+            *EIGHT,
+            *[f"p{i} c" for i in range(1, 8)],
+            "d dh p1 As 2s",
+            "d dh p2 3s 4s",
+            "d dh p3 5s 6s",
+            "d dh p4 7s Js",
+            "d dh p5 Qs Ks",
+        ],
         (20,) * 8,
         rules,
     )
@@ -1130,8 +1148,16 @@ def test_eight_players_second_deal_runs_out() -> None:
 def test_folded_hands_are_dead_and_never_return() -> None:
     rules = Rules(max_players=8)
     s = play(
-        [*EIGHT, "p1 f", *[f"p{i} c" for i in range(2, 8)],
-         "d dh p2 As 2s", "d dh p3 3s 4s", "d dh p4 5s 6s", "d dh p5 7s Js", "d dh p6 Qs Ks"],
+        [
+            *EIGHT,
+            "p1 f",
+            *[f"p{i} c" for i in range(2, 8)],
+            "d dh p2 As 2s",
+            "d dh p3 3s 4s",
+            "d dh p4 5s 6s",
+            "d dh p5 7s Js",
+            "d dh p6 Qs Ks",
+        ],
         (20,) * 8,
         rules,
     )
@@ -1162,8 +1188,7 @@ def test_last_player_in_takes_every_pot_without_showing() -> None:
 
 
 def test_hand_ends_in_the_declare_round_when_all_others_fold() -> None:
-    s = play([*BASE4, "p1 dc supremus", "p1 b 4", "p2 y", "p2 f", "p3 dc fluxus", "p3 f",
-              "p4 f"])
+    s = play([*BASE4, "p1 dc supremus", "p1 b 4", "p2 y", "p2 f", "p3 dc fluxus", "p3 f", "p4 f"])
     assert s.complete and s.result is not None and s.result.uncontested
     # p1 takes 12 + its own 4: 13 + 16 = 29.
     assert s.result.final_stacks == (29, 17, 17, 17)
@@ -1176,16 +1201,37 @@ def test_every_action_after_the_hand_is_over_is_refused() -> None:
     assert s.complete
     assert s.legal_actions().seat is None and s.legal_actions().kinds() == []
     for action in (
-        Bet(0, 1), Call(1), Fold(2), Vote(3, True), Declare(0, Category.NUMERUS),
-        Exchange(0, ()), Deal(0, (DECK[0], DECK[1])), Raise(0, 5),
+        Bet(0, 1),
+        Call(1),
+        Fold(2),
+        Vote(3, True),
+        Declare(0, Category.NUMERUS),
+        Exchange(0, ()),
+        Deal(0, (DECK[0], DECK[1])),
+        Raise(0, 5),
     ):
         assert_illegal(s, action, HandOverError)
 
 
 def test_last_round_house_rule_off_ends_after_the_second_exchange() -> None:
-    s = play([*BASE4, "p1 dc supremus", "p1 b 0", "p2 dc numerus", "p2 c", "p3 dc fluxus",
-              "p3 c", "p4 dc numerus", "p4 c", "p1 x", "p2 x", "p3 x", "p4 x"],
-             rules=Rules(last_round=False))
+    s = play(
+        [
+            *BASE4,
+            "p1 dc supremus",
+            "p1 b 0",
+            "p2 dc numerus",
+            "p2 c",
+            "p3 dc fluxus",
+            "p3 c",
+            "p4 dc numerus",
+            "p4 c",
+            "p1 x",
+            "p2 x",
+            "p3 x",
+            "p4 x",
+        ],
+        rules=Rules(last_round=False),
+    )
     assert s.complete and s.result is not None
     assert s.result.final_stacks == (17, 17, 29, 17)
 
@@ -1237,18 +1283,55 @@ def test_r8b_reshuffled_discards_leave_the_seats_own_discards() -> None:
     # own first-round discards 7c Jc from the reshuffle (R8b allows it: only the just
     # thrown Qd Kd are kept out). p4 must no longer see 7c Jc among its discards.
     lines = [
-        "d dh p1 Ac 2c", "d dh p2 3c 4c", "d dh p3 5c 6c", "d dh p4 7c Jc",
-        "d dh p5 Qc Kc", "d dh p6 Ad 2d",
-        "p1 x Ac 2c", "d dh p1 3d 4d", "p2 x 3c 4c", "d dh p2 5d 6d",
-        "p3 x 5c 6c", "d dh p3 7d Jd", "p4 x 7c Jc", "d dh p4 Qd Kd",
-        "p5 x Qc Kc", "d dh p5 Ah 2h",
-        "p6 b 2", "p1 y", "p1 c", "p2 c", "p3 c", "p4 c", "p5 c",
-        "d dh p1 3h 4h", "d dh p2 5h 6h", "d dh p3 7h Jh", "d dh p4 Qh Kh",
-        "d dh p5 As 2s", "d dh p6 3s 4s",
-        "p1 dc numerus", "p1 b 0", "p2 dc numerus", "p2 c", "p3 dc numerus", "p3 c",
-        "p4 dc numerus", "p4 c", "p5 dc numerus", "p5 c", "p6 dc numerus", "p6 c",
-        "p1 x 3d 4d", "d dh p1 5s 6s", "p2 x 5d 6d", "d dh p2 7s Js",
-        "p3 x 7d Jd", "d dh p3 Qs Ks", "p4 x Qd Kd", "d dh p4 7c Jc",
+        "d dh p1 Ac 2c",
+        "d dh p2 3c 4c",
+        "d dh p3 5c 6c",
+        "d dh p4 7c Jc",
+        "d dh p5 Qc Kc",
+        "d dh p6 Ad 2d",
+        "p1 x Ac 2c",
+        "d dh p1 3d 4d",
+        "p2 x 3c 4c",
+        "d dh p2 5d 6d",
+        "p3 x 5c 6c",
+        "d dh p3 7d Jd",
+        "p4 x 7c Jc",
+        "d dh p4 Qd Kd",
+        "p5 x Qc Kc",
+        "d dh p5 Ah 2h",
+        "p6 b 2",
+        "p1 y",
+        "p1 c",
+        "p2 c",
+        "p3 c",
+        "p4 c",
+        "p5 c",
+        "d dh p1 3h 4h",
+        "d dh p2 5h 6h",
+        "d dh p3 7h Jh",
+        "d dh p4 Qh Kh",
+        "d dh p5 As 2s",
+        "d dh p6 3s 4s",
+        "p1 dc numerus",
+        "p1 b 0",
+        "p2 dc numerus",
+        "p2 c",
+        "p3 dc numerus",
+        "p3 c",
+        "p4 dc numerus",
+        "p4 c",
+        "p5 dc numerus",
+        "p5 c",
+        "p6 dc numerus",
+        "p6 c",
+        "p1 x 3d 4d",
+        "d dh p1 5s 6s",
+        "p2 x 5d 6d",
+        "d dh p2 7s Js",
+        "p3 x 7d Jd",
+        "d dh p3 Qs Ks",
+        "p4 x Qd Kd",
+        "d dh p4 7c Jc",
     ]
     state = HandState(["A", "B", "C", "D", "E", "F"], [50] * 6)
     for line in lines:

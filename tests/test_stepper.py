@@ -58,9 +58,9 @@ def _check_same(step: Stepper, table: _Table, stack: int) -> None:
         assert got.tobytes() == expected.tobytes(), (seat, np.flatnonzero(got != expected))
     if step.player == TERMINAL:
         result = hand.result
-        assert step.returns() == ([0.0] * hand.n if result is None else [
-            float(x) for x in result.net
-        ])
+        assert step.returns() == (
+            [0.0] * hand.n if result is None else [float(x) for x in result.net]
+        )
 
 
 def test_stepper_answers_as_the_engine_through_the_views() -> None:
@@ -157,12 +157,25 @@ def test_pettingzoo_on_the_stepper_plays_as_on_the_engine(history: bool) -> None
     for _ in range(60):
         stacks, rules, _ = _random_game(meta)
         kwargs = {
-            "players": len(stacks), "stacks": stacks, "max_void_deals": meta.choice([1, 3, 20]),
-            "history": history, "max_cycles": meta.choice([5, 500]),
-            **{k: getattr(rules, k) for k in (
-                "ante", "ties", "refusal", "last_round", "declarations", "first_round_stand",
-                "first_round_zero_bet", "min_raise", "max_raises",
-            )},
+            "players": len(stacks),
+            "stacks": stacks,
+            "max_void_deals": meta.choice([1, 3, 20]),
+            "history": history,
+            "max_cycles": meta.choice([5, 500]),
+            **{
+                k: getattr(rules, k)
+                for k in (
+                    "ante",
+                    "ties",
+                    "refusal",
+                    "last_round",
+                    "declarations",
+                    "first_round_stand",
+                    "first_round_zero_bet",
+                    "min_raise",
+                    "max_raises",
+                )
+            },
         }
         flat, engine = raw_env(**kwargs), raw_env(**kwargs)
         engine._flat = False  # the engine's hand, as before the stepper

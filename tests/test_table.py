@@ -193,9 +193,7 @@ def test_parse_input_bets_and_exchanges() -> None:
         ("x 8h", "unknown card '8h'"),
     ],
 )
-def test_parse_input_errors_say_why_list_allowed_and_change_nothing(
-    text: str, reason: str
-) -> None:
+def test_parse_input_errors_say_why_list_allowed_and_change_nothing(text: str, reason: str) -> None:
     table = _first_turn()
     hand = table.hand
     assert hand is not None
@@ -308,7 +306,11 @@ def _play_match(table: Table, agent: Policy) -> int:
 
 def test_seeded_match_random_person_vs_bots_conserves_chips(tmp_path: Path) -> None:
     config = TableConfig(
-        players=5, bots=("heuristic", "random"), seed=7, stack=30, max_hands=40,
+        players=5,
+        bots=("heuristic", "random"),
+        seed=7,
+        stack=30,
+        max_hands=40,
         save_dir=tmp_path / "hands",
     )
     table = Table(config)

@@ -373,17 +373,30 @@ def test_the_lines_say_the_same_once_the_hand_is_over() -> None:
     pass: "Isabella bets 300" lost "and is all in" and "You call 98" became "You call 296"
     at the end). Worked out by hand: Isabella 301 chips, You 99, ante 1 each."""
     state = HandState(["Isabella", "You"], [301, 99])
-    lines = ["d dh p1 Ks Js", "d dh p2 Ah 7d", "p1 b 300", "p2 c",
-             "d dh p1 Kc 2c", "d dh p2 Ac Kd", "p1 x", "p2 x"]
+    lines = [
+        "d dh p1 Ks Js",
+        "d dh p2 Ah 7d",
+        "p1 b 300",
+        "p2 c",
+        "d dh p1 Kc 2c",
+        "d dh p2 Ac Kd",
+        "p1 x",
+        "p2 x",
+    ]
     for line in lines:
         state.apply(line)
     assert state.complete
     assert hand_sentences(view(state, 1)) == [
-        "Isabella is dealt 2 cards", "You are dealt A♥ 7♦",
-        "Isabella bets 300 and is all in", "You call 98 and are all in",
-        "Isabella is dealt 2 cards", "You are dealt A♣ K♦",
-        "Isabella stands pat", "You stand pat",
-        "Uncalled bet of 202 chips returned to Isabella", "You win 198 chips (numerus 31)",
+        "Isabella is dealt 2 cards",
+        "You are dealt A♥ 7♦",
+        "Isabella bets 300 and is all in",
+        "You call 98 and are all in",
+        "Isabella is dealt 2 cards",
+        "You are dealt A♣ K♦",
+        "Isabella stands pat",
+        "You stand pat",
+        "Uncalled bet of 202 chips returned to Isabella",
+        "You win 198 chips (numerus 31)",
     ]
     assert starting_stacks(view(state, None)) == [301, 99]
 
@@ -392,10 +405,30 @@ def test_shared_case_09_says_the_all_in_during_and_after_the_hand() -> None:
     """Shared case 09 (R7 side pot): Ana's bet of 9 is all in, and stays so said."""
     players = ["Ana", "Ben", "Cleo", "Dev"]
     state = HandState(players, [10, 50, 50, 50])
-    lines = ["d dh p1 Ah 2h", "d dh p2 7c 6d", "d dh p3 Kc Qc", "d dh p4 3s 3d", "p1 b 9",
-             "p2 y", "p2 r 30", "p3 y", "p3 c", "p4 f", "d dh p1 Jh Qh", "d dh p2 5s 4h",
-             "d dh p3 Kd 2s", "p2 dc primero", "p2 b 0", "p3 dc numerus", "p3 c", "p1 x",
-             "p2 x", "p3 x", "p2 b 0", "p3 c"]
+    lines = [
+        "d dh p1 Ah 2h",
+        "d dh p2 7c 6d",
+        "d dh p3 Kc Qc",
+        "d dh p4 3s 3d",
+        "p1 b 9",
+        "p2 y",
+        "p2 r 30",
+        "p3 y",
+        "p3 c",
+        "p4 f",
+        "d dh p1 Jh Qh",
+        "d dh p2 5s 4h",
+        "d dh p3 Kd 2s",
+        "p2 dc primero",
+        "p2 b 0",
+        "p3 dc numerus",
+        "p3 c",
+        "p1 x",
+        "p2 x",
+        "p3 x",
+        "p2 b 0",
+        "p3 c",
+    ]
     during: list[str] = []
     for line in lines:
         state.apply(line)

@@ -28,14 +28,25 @@ from primero.engine.views import SeatView, view
 from primero.play.tablemodel.timeout import least_committal, weakest_card
 
 HAND = parse_cards("Ah 2h 7c 6s")
-LINES = ["d dh p1 Ah 2h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d",
-         "p1 b 2", "p2 y", "p2 c", "p3 c", "p4 c",
-         "d dh p1 7c 6s", "d dh p2 3c 4c", "d dh p3 Js 2s", "d dh p4 3d 4d"]
+LINES = [
+    "d dh p1 Ah 2h",
+    "d dh p2 Ac 2d",
+    "d dh p3 Ks Qs",
+    "d dh p4 5h 5d",
+    "p1 b 2",
+    "p2 y",
+    "p2 c",
+    "p3 c",
+    "p4 c",
+    "d dh p1 7c 6s",
+    "d dh p2 3c 4c",
+    "d dh p3 Js 2s",
+    "d dh p4 3d 4d",
+]
 
 
 def _view(legal: LegalActions | None, lines: int = len(LINES), hand: str = "") -> SeatView:
-    outcome = replay(HandRecord(("Ana", "Ben", "Cleo", "Dev"), (20, 20, 20, 20),
-                                LINES[:lines]))
+    outcome = replay(HandRecord(("Ana", "Ben", "Cleo", "Dev"), (20, 20, 20, 20), LINES[:lines]))
     assert outcome.error is None and outcome.state is not None
     v = view(outcome.state, 0)
     return dataclasses.replace(v, legal=legal, hand=parse_cards(hand) if hand else v.hand)
@@ -54,8 +65,10 @@ def test_the_hand_is_as_the_docstring_says() -> None:
         (LegalActions(seat=0, vote=True, fold=True, call=4), Vote(0, True)),
         # 3. an exchange: stand pat where allowed, else throw the weakest card
         (LegalActions(seat=0, exchange=(0, 1, 2), bet=(0, 5)), Exchange(0, ())),
-        (LegalActions(seat=0, exchange=(1, 2), bet=(1, 5), fold=True),
-         Exchange(0, parse_cards("6s"))),
+        (
+            LegalActions(seat=0, exchange=(1, 2), bet=(1, 5), fold=True),
+            Exchange(0, parse_cards("6s")),
+        ),
         (LegalActions(seat=0, exchange=(1,)), Exchange(0, parse_cards("6s"))),
         # 4. a bet of 0 before a check, a fold or a bet
         (LegalActions(seat=0, bet=(0, 5), fold=True), Bet(0, 0)),
@@ -72,9 +85,7 @@ def test_the_hand_is_as_the_docstring_says() -> None:
         (LegalActions(seat=0, raise_to=(4, 9)), Raise(0, 4)),
     ],
 )
-def test_the_timer_takes_the_first_move_of_its_order(
-    legal: LegalActions, expected: object
-) -> None:
+def test_the_timer_takes_the_first_move_of_its_order(legal: LegalActions, expected: object) -> None:
     assert least_committal(_view(legal)) == expected
 
 

@@ -148,8 +148,17 @@ def test_same_results_on_ray() -> None:
 def test_command_writes_results_and_plots(tmp_path: Path) -> None:
     _need("matplotlib")
     out = tmp_path / "t"
-    args = ["tournament", "--bots", "random,heuristic", "--hands", "8", "--seed", "2",
-            "--out", str(out)]
+    args = [
+        "tournament",
+        "--bots",
+        "random,heuristic",
+        "--hands",
+        "8",
+        "--seed",
+        "2",
+        "--out",
+        str(out),
+    ]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "per 100 hands" in result.output
@@ -171,10 +180,16 @@ def test_command_writes_results_and_plots(tmp_path: Path) -> None:
 def test_bare_ray_flag_means_a_local_ray() -> None:
     assert ray_flag_args(["tournament", "--ray"]) == ["tournament", "--ray", "local"]
     assert ray_flag_args(["tournament", "--ray", "-o", "x"]) == [
-        "tournament", "--ray", "local", "-o", "x"
+        "tournament",
+        "--ray",
+        "local",
+        "-o",
+        "x",
     ]
     assert ray_flag_args(["tournament", "--ray", "10.0.0.5:6379"]) == [
-        "tournament", "--ray", "10.0.0.5:6379"
+        "tournament",
+        "--ray",
+        "10.0.0.5:6379",
     ]
     assert ray_flag_args(["simulate", "--ray"]) == ["simulate", "--ray"]
 
@@ -198,9 +213,11 @@ def test_module_doctests() -> None:
     import primero.research.tournament_engines
 
     for module in (
-        primero.research.tournament, primero.research.tournament_engines,
+        primero.research.tournament,
+        primero.research.tournament_engines,
         primero.cli.commands_tournament,
-        primero.bots.strength, primero.bots.search,
+        primero.bots.strength,
+        primero.bots.search,
     ):
         assert doctest.testmod(module).failed == 0, module.__name__
 
@@ -225,8 +242,20 @@ def test_without_the_extra_the_command_says_what_to_install(
     assert "no plots" in result.output and "[research]" in result.output
     assert (out / "results.json").exists() and not (out / "per100.png").exists()
     out2 = tmp_path / "t2"
-    result = CliRunner().invoke(app, ["tournament", "--bots", "random,heuristic", "--hands",
-                                      "2", "--ray", "local", "--out", str(out2)])
+    result = CliRunner().invoke(
+        app,
+        [
+            "tournament",
+            "--bots",
+            "random,heuristic",
+            "--hands",
+            "2",
+            "--ray",
+            "local",
+            "--out",
+            str(out2),
+        ],
+    )
     assert result.exit_code == 2
     assert "--ray needs the ray package" in result.output
     assert "'.[research]'" in result.output
@@ -236,8 +265,15 @@ def test_without_the_extra_the_command_says_what_to_install(
 def test_the_cfr_bot_enters_a_tournament_of_the_mini_preset(tmp_path: Path) -> None:
     from primero.research.mini import MINI_RULES
 
-    cfg = TournamentConfig(bots=("cfr", "random"), hands=40, seed=3, players=2, stack=2,
-                           rules=MINI_RULES, preset="mini")
+    cfg = TournamentConfig(
+        bots=("cfr", "random"),
+        hands=40,
+        seed=3,
+        players=2,
+        stack=2,
+        rules=MINI_RULES,
+        preset="mini",
+    )
     units = [play_unit(cfg, u) for u in range(cfg.units)]
     for unit in units:  # one seat each: every hand is zero-sum, at most the 2-chip stack
         for rotation in range(2):
@@ -246,9 +282,22 @@ def test_the_cfr_bot_enters_a_tournament_of_the_mini_preset(tmp_path: Path) -> N
     assert units == [play_unit(cfg, u) for u in range(cfg.units)]  # seeded (R10)
     assert any(unit.net[0] != (0, 0) for unit in units)
     out = tmp_path / "t"
-    result = CliRunner().invoke(app, ["tournament", "--preset", "mini", "--bots", "cfr,random",
-                                      "--hands", "4", "--no-plots", "--no-matrix",
-                                      "--out", str(out)])
+    result = CliRunner().invoke(
+        app,
+        [
+            "tournament",
+            "--preset",
+            "mini",
+            "--bots",
+            "cfr,random",
+            "--hands",
+            "4",
+            "--no-plots",
+            "--no-matrix",
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     settings = json.loads((out / "results.json").read_text())["settings"]
     assert (settings["preset"], settings["players"], settings["stack"]) == ("mini", 2, 2)
@@ -258,8 +307,10 @@ def test_the_cfr_bot_enters_a_tournament_of_the_mini_preset(tmp_path: Path) -> N
     ("args", "words"),
     [
         (["--bots", "cfr,random"], "the cfr bot plays Mini-Primero only"),
-        (["--preset", "mini", "--players", "3", "--bots", "cfr,random"],
-         "the mini preset fixes the table"),
+        (
+            ["--preset", "mini", "--players", "3", "--bots", "cfr,random"],
+            "the mini preset fixes the table",
+        ),
     ],
 )
 def test_the_cfr_bot_needs_the_mini_preset(args: list[str], words: str) -> None:

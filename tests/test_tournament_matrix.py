@@ -125,9 +125,9 @@ def test_a_pyspiel_bot_gets_a_state_drawn_anew_behind_its_information() -> None:
             truth = self.agent.mirror
             self.steps += 1
             self.same_object += state is truth
-            self.same_infostate += (
-                state.information_state_string(0) == truth.information_state_string(0)
-            )
+            self.same_infostate += state.information_state_string(
+                0
+            ) == truth.information_state_string(0)
             others = [sorted(map(str, h)) for h in state.hand.hands[1:]]
             real = [sorted(map(str, h)) for h in truth.hand.hands[1:]]
             self.same_cards += others == real
@@ -164,8 +164,11 @@ def test_pairs_matrix_and_ratings_by_hand() -> None:
     assert pair.bots == ("random", "bluff") and pair.seed == 1 and pair.hands == 6
     # three units of random against bluff at 4 seats: random wins 8, -4, 2 chips a unit,
     # i.e. 2, -1, 0.5 chips a seat-hand: mean 0.5, per 100 hands +50
-    units = [UnitResult(0, ((4, 4), (-4, -4))), UnitResult(1, ((-4, 0), (4, 0))),
-             UnitResult(2, ((2, 0), (-2, 0)))]
+    units = [
+        UnitResult(0, ((4, 4), (-4, -4))),
+        UnitResult(1, ((-4, 0), (4, 0))),
+        UnitResult(2, ((2, 0), (-2, 0))),
+    ]
     p = pair_result(pair, units)
     assert (p.a, p.b, p.hands) == ("random", "bluff", 6) and p.per_100 == pytest.approx(50.0)
     assert p.ci_low < 50 < p.ci_high
@@ -205,8 +208,18 @@ def test_ratings_rank_the_session_winner_first() -> None:
 
 def test_command_records_matrix_ratings_versions_and_seeds(tmp_path: Path) -> None:
     out = tmp_path / "t"
-    args = ["tournament", "--bots", "agents_fixture:Passive,bluff,uniform", "--hands", "6",
-            "--seed", "5", "--out", str(out), "--no-plots"]
+    args = [
+        "tournament",
+        "--bots",
+        "agents_fixture:Passive,bluff,uniform",
+        "--hands",
+        "6",
+        "--seed",
+        "5",
+        "--out",
+        str(out),
+        "--no-plots",
+    ]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "Pairs heads-up" in result.output
@@ -226,8 +239,13 @@ def test_command_records_matrix_ratings_versions_and_seeds(tmp_path: Path) -> No
     assert versions["primero"] == metadata.version("primero")
     assert versions["python"] == platform.python_version()
     assert versions["libraries"]["numpy"] == np.__version__
-    head = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
-                          cwd=Path(__file__).parent, check=False)
+    head = subprocess.run(
+        ["git", "rev-parse", "HEAD"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parent,
+        check=False,
+    )
     if head.returncode == 0:
         assert versions["commit"] == head.stdout.strip()
     if importlib.util.find_spec("openskill") is not None:

@@ -84,10 +84,22 @@ def test_h_shows_and_hides_the_hints_at_the_table() -> None:
 def test_no_exchange_table_once_no_exchange_is_left() -> None:
     # Heads-up after the first round; the second exchange is done, the last round is on.
     state = first_round(
-        [*DEAL, "p1 b 2", "p2 y", "p2 c", "p3 f", "p4 f",
-         "d dh p1 7d 6h", "d dh p2 3c 4c",
-         "p1 dc numerus", "p1 b 0", "p2 dc numerus", "p2 c",
-         "p1 x", "p2 x"]
+        [
+            *DEAL,
+            "p1 b 2",
+            "p2 y",
+            "p2 c",
+            "p3 f",
+            "p4 f",
+            "d dh p1 7d 6h",
+            "d dh p2 3c 4c",
+            "p1 dc numerus",
+            "p1 b 0",
+            "p2 dc numerus",
+            "p2 c",
+            "p1 x",
+            "p2 x",
+        ]
     )
     text = plain(hints_text(view(state, 0)))
     assert "No exchange is left" in text
@@ -98,9 +110,20 @@ def test_no_exchange_table_once_no_exchange_is_left() -> None:
 def test_the_second_exchange_shows_no_stale_bet() -> None:
     # R5: the round's bet belongs to its round; in the second exchange nothing is open.
     state = first_round(
-        [*DEAL, "p1 b 2", "p2 y", "p2 c", "p3 f", "p4 f",
-         "d dh p1 7d 6h", "d dh p2 3c 4c",
-         "p1 dc numerus", "p1 b 3", "p2 dc numerus", "p2 c"]
+        [
+            *DEAL,
+            "p1 b 2",
+            "p2 y",
+            "p2 c",
+            "p3 f",
+            "p4 f",
+            "d dh p1 7d 6h",
+            "d dh p2 3c 4c",
+            "p1 dc numerus",
+            "p1 b 3",
+            "p2 dc numerus",
+            "p2 c",
+        ]
     )
     v = view(state, 0)
     assert v.current_bet is None
@@ -168,8 +191,20 @@ def test_hints_in_the_declare_round_the_second_exchange_is_ahead() -> None:
 
 def test_hints_in_the_second_exchange_offer_the_exchange_now() -> None:
     state = first_round(
-        [*DEAL, "p1 b 2", "p2 y", "p2 c", "p3 f", "p4 f", "d dh p1 7d 6h", "d dh p2 3c 4c",
-         "p1 dc numerus", "p1 b 0", "p2 dc numerus", "p2 c"]
+        [
+            *DEAL,
+            "p1 b 2",
+            "p2 y",
+            "p2 c",
+            "p3 f",
+            "p4 f",
+            "d dh p1 7d 6h",
+            "d dh p2 3c 4c",
+            "p1 dc numerus",
+            "p1 b 0",
+            "p2 dc numerus",
+            "p2 c",
+        ]
     )
     v = view(state, 0)
     assert v.legal is not None and v.legal.exchange == (0, 1, 2)
@@ -180,8 +215,22 @@ def test_hints_in_the_second_exchange_offer_the_exchange_now() -> None:
 
 def test_hints_in_the_last_round_no_exchange_is_left() -> None:
     state = first_round(
-        [*DEAL, "p1 b 2", "p2 y", "p2 c", "p3 f", "p4 f", "d dh p1 7d 6h", "d dh p2 3c 4c",
-         "p1 dc numerus", "p1 b 0", "p2 dc numerus", "p2 c", "p1 x", "p2 x"]
+        [
+            *DEAL,
+            "p1 b 2",
+            "p2 y",
+            "p2 c",
+            "p3 f",
+            "p4 f",
+            "d dh p1 7d 6h",
+            "d dh p2 3c 4c",
+            "p1 dc numerus",
+            "p1 b 0",
+            "p2 dc numerus",
+            "p2 c",
+            "p1 x",
+            "p2 x",
+        ]
     )
     text = plain(hints_text(view(state, 0)))
     assert "No exchange is left in this hand (R4.6)" in text

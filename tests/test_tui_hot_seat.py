@@ -174,7 +174,7 @@ def test_the_plain_prompt_passes_the_device_and_clears_between_people() -> None:
     def segment() -> str:
         text = out.getvalue()
         starts = [text.rfind("the screen is cleared here"), text.rfind(" Hand 1 ·")]
-        return text[max(starts):]
+        return text[max(starts) :]
 
     def answer(prompt: str) -> str:
         prompts.append(prompt)  # a bound: a wrong answer would be asked again for ever

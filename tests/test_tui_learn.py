@@ -143,8 +143,9 @@ def test_the_keys_of_the_move_typed_during_its_lesson_make_the_move() -> None:
         app = LearnApp()
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            while not (isinstance(app.guide.step, Teach)
-                       and app.guide.step.key == "bet_or_exchange"):
+            while not (
+                isinstance(app.guide.step, Teach) and app.guide.step.key == "bet_or_exchange"
+            ):
                 await pilot.press("space")
             guide = app.guide
             index = guide.index

@@ -433,8 +433,17 @@ def test_wide_side_log_stays_where_the_person_scrolled_it() -> None:
                 if app.hand_over or log.max_scroll_y > 3:
                     break
                 keys = [c.key for c in app.pad.choices()]
-                await pilot.press(*(["y"] if "y" in keys else ["d", "1"] if "d" in keys
-                                    else ["c"] if "c" in keys else ["b", "enter"]))
+                await pilot.press(
+                    *(
+                        ["y"]
+                        if "y" in keys
+                        else ["d", "1"]
+                        if "d" in keys
+                        else ["c"]
+                        if "c" in keys
+                        else ["b", "enter"]
+                    )
+                )
                 await pilot.pause()
             assert log.max_scroll_y > 3 and not app.hand_over
             assert log.scroll_y == log.max_scroll_y  # it follows its newest line
@@ -443,8 +452,17 @@ def test_wide_side_log_stays_where_the_person_scrolled_it() -> None:
             held = log.scroll_y
             assert held < log.max_scroll_y
             keys = [c.key for c in app.pad.choices()]
-            await pilot.press(*(["y"] if "y" in keys else ["d", "1"] if "d" in keys
-                                else ["c"] if "c" in keys else ["b", "enter"]))
+            await pilot.press(
+                *(
+                    ["y"]
+                    if "y" in keys
+                    else ["d", "1"]
+                    if "d" in keys
+                    else ["c"]
+                    if "c" in keys
+                    else ["b", "enter"]
+                )
+            )
             await pilot.pause()
             assert log.scroll_y == held  # not pulled back to the end
 

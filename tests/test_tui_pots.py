@@ -10,8 +10,16 @@ from primero.engine.views import view
 from primero.tui.tablepanel import pots_text
 
 NAMES = ["Isabella", "You"]
-ALL_IN = ["d dh p1 Ks Js", "d dh p2 Ah 7d", "p1 b 300", "p2 c",
-          "d dh p1 Kc 2c", "d dh p2 Ac Kd", "p1 x", "p2 x"]
+ALL_IN = [
+    "d dh p1 Ks Js",
+    "d dh p2 Ah 7d",
+    "p1 b 300",
+    "p2 c",
+    "d dh p1 Kc 2c",
+    "d dh p2 Ac Kd",
+    "p1 x",
+    "p2 x",
+]
 
 
 def _pots_after(lines: list[str], stacks: list[int]) -> list[str]:
@@ -35,14 +43,29 @@ def test_an_uncalled_bet_is_returned_not_a_pot_at_the_end() -> None:
 def test_a_fold_to_a_raise_leaves_the_pot_won_and_the_raise_returned() -> None:
     # 10 and 30 chips: Isabella bets 2, You raise to 20, Isabella folds. You win the
     # antes, Isabella's 2 and your 2 that called it (6); your other 18 come back.
-    said = _pots_after(["d dh p1 7h Kc", "d dh p2 2s 3s", "p1 b 2", "p2 r 20", "p1 f"],
-                       [10, 30])
+    said = _pots_after(["d dh p1 7h Kc", "d dh p2 2s 3s", "p1 b 2", "p2 r 20", "p1 f"], [10, 30])
     assert said[-1] == "Pot 6  ·  uncalled 18 returned to You"
 
 
 def test_a_called_hand_has_no_uncalled_words() -> None:
-    said = _pots_after(["d dh p1 7h Kc", "d dh p2 2s 3s", "p1 b 2", "p2 c", "d dh p1 Ah 2c",
-                        "d dh p2 5d 3d", "p1 dc numerus", "p1 b 0", "p2 dc numerus",
-                        "p2 c", "p1 x", "p2 x", "p1 b 0", "p2 c"], [10, 30])
+    said = _pots_after(
+        [
+            "d dh p1 7h Kc",
+            "d dh p2 2s 3s",
+            "p1 b 2",
+            "p2 c",
+            "d dh p1 Ah 2c",
+            "d dh p2 5d 3d",
+            "p1 dc numerus",
+            "p1 b 0",
+            "p2 dc numerus",
+            "p2 c",
+            "p1 x",
+            "p2 x",
+            "p1 b 0",
+            "p2 c",
+        ],
+        [10, 30],
+    )
     assert said[-1].startswith("Pot 6")
     assert "uncalled" not in said[-1]

@@ -64,6 +64,7 @@ def test_declarations_stay_readable_while_a_bet_is_under_vote(width: int) -> Non
     console = Console(file=io.StringIO(), width=width, color_system=None, record=True)
     console.print(table_panel(v))
     text = console.export_text()
+
     def rows(name: str) -> str:
         (line,) = [line for line in text.splitlines() if name in line]
         return line
@@ -222,9 +223,7 @@ def test_every_leave_key_asks_mid_hand_and_n_stays(key: str) -> None:
 
 
 @pytest.mark.parametrize("saving", [False, True])
-def test_the_leave_question_says_whether_the_match_is_saved(
-    saving: bool, tmp_path: Path
-) -> None:
+def test_the_leave_question_says_whether_the_match_is_saved(saving: bool, tmp_path: Path) -> None:
     async def body() -> None:
         app = table_app(save_dir=tmp_path if saving else None)
         async with app.run_test(size=NARROW) as pilot:
@@ -362,9 +361,7 @@ def test_l_shows_the_viewer_inside_the_table_and_q_comes_back(tmp_path: Path) ->
 
 def test_the_wait_for_the_bots_shows_the_skip_key() -> None:
     async def body() -> None:
-        app = TableApp(
-            TableConfig(seed=7, max_hands=1, bots=("random",)), bot_delay=30
-        )
+        app = TableApp(TableConfig(seed=7, max_hands=1, bots=("random",)), bot_delay=30)
         async with app.run_test(size=NARROW) as pilot:
             await pilot.pause()
             assert app.animating
@@ -420,8 +417,9 @@ _LEAVING = {"q", "ctrl+q", "ctrl+c", "ctrl+d"}
 
 
 def _mode_keys(mode: str) -> list[str]:
-    return {"idle": [], "exchange": ["e"], "amount": ["b"], "declare": ["d"],
-            "command": ["colon"]}[mode]
+    return {"idle": [], "exchange": ["e"], "amount": ["b"], "declare": ["d"], "command": ["colon"]}[
+        mode
+    ]
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -636,8 +634,11 @@ def test_learn_scrolls_with_pagedown_and_leaves_with_ctrl_c() -> None:
         (NARROW, 6, "Primero — You against 5 bots (heuristic, random)"),
         (WIDE, 6, "Primero — You against 5 bots (heuristic, random)"),
         (NARROW, 4, "Primero — You against 3 bots (heuristic, random)"),
-        (WIDE, 4, "Primero — You against Lorenzo (heuristic), Isabella (random), Girolamo "
-                  "(heuristic)"),
+        (
+            WIDE,
+            4,
+            "Primero — You against Lorenzo (heuristic), Isabella (random), Girolamo (heuristic)",
+        ),
     ],
 )
 def test_the_banner_is_never_cut(size: tuple[int, int], players: int, banner: str) -> None:

@@ -194,6 +194,7 @@ def test_sentences_never_name_a_card_the_seat_may_not_see(seed: int, players: in
 def test_a_player_named_you_reads_in_the_second_person_by_name_too() -> None:
     from primero.play.tablemodel.sentences import line_sentences
 
-    said = line_sentences(["d dh p1 ?? ??", "p1 b 0", "p2 c"], ("You", "Ben"), viewer=None,
-                          starting_stacks=[5, 5])
+    said = line_sentences(
+        ["d dh p1 ?? ??", "p1 b 0", "p2 c"], ("You", "Ben"), viewer=None, starting_stacks=[5, 5]
+    )
     assert said == ["You are dealt 2 cards", "You check", "Ben checks"]

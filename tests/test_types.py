@@ -18,8 +18,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_mypy_strict_finds_no_error() -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True,
-        timeout=300, check=False,
+        [sys.executable, "-m", "mypy"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert run.returncode == 0, f"mypy --strict found errors:\n{run.stdout}{run.stderr}"
     assert "Success: no issues found" in run.stdout, run.stdout

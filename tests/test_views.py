@@ -24,10 +24,10 @@ NAMES = ("Ana", "Ben", "Cleo", "Dev")
 DEALS = ["d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d"]
 
 
-def play(lines: Sequence[str], stacks: Sequence[int] = (20, 20, 20, 20),
-         rules: Rules | None = None) -> HandState:
-    outcome = replay(HandRecord(NAMES[: len(stacks)], tuple(stacks), list(lines),
-                                rules or Rules()))
+def play(
+    lines: Sequence[str], stacks: Sequence[int] = (20, 20, 20, 20), rules: Rules | None = None
+) -> HandState:
+    outcome = replay(HandRecord(NAMES[: len(stacks)], tuple(stacks), list(lines), rules or Rules()))
     assert outcome.error is None, str(outcome.error)
     assert outcome.state is not None
     return outcome.state
@@ -127,9 +127,23 @@ def test_vote_pending_bet_and_cap() -> None:
 
 
 def test_declarations_are_public() -> None:
-    s = play([*DEALS, "p1 b 1", "p2 y", "p2 c", "p3 c", "p4 c",
-              "d dh p1 Ah 2c", "d dh p2 3c 4c", "d dh p3 Js 2s", "d dh p4 3d 4d",
-              "p1 dc supremus", "p1 b 0", "p2 dc chorus"])
+    s = play(
+        [
+            *DEALS,
+            "p1 b 1",
+            "p2 y",
+            "p2 c",
+            "p3 c",
+            "p4 c",
+            "d dh p1 Ah 2c",
+            "d dh p2 3c 4c",
+            "d dh p3 Js 2s",
+            "d dh p4 3d 4d",
+            "p1 dc supremus",
+            "p1 b 0",
+            "p2 dc chorus",
+        ]
+    )
     for seat in (0, 1, 2, 3, None):
         assert view(s, seat).declared == (Category.SUPREMUS, Category.CHORUS, None, None)
     legal = view(s, 1).legal
@@ -142,11 +156,27 @@ def test_declarations_are_public() -> None:
 
 SHOWDOWN = [
     *DEALS,
-    "p1 b 2", "p2 y", "p2 c", "p3 c", "p4 f",
-    "d dh p1 Ah 2c", "d dh p2 3c 4c", "d dh p3 Js 2s",
-    "p1 dc supremus", "p1 b 0", "p2 dc numerus", "p2 c", "p3 dc fluxus", "p3 c",
-    "p1 x", "p2 x 2d", "d dh p2 Kd", "p3 x",
-    "p1 b 0", "p2 c", "p3 c",
+    "p1 b 2",
+    "p2 y",
+    "p2 c",
+    "p3 c",
+    "p4 f",
+    "d dh p1 Ah 2c",
+    "d dh p2 3c 4c",
+    "d dh p3 Js 2s",
+    "p1 dc supremus",
+    "p1 b 0",
+    "p2 dc numerus",
+    "p2 c",
+    "p3 dc fluxus",
+    "p3 c",
+    "p1 x",
+    "p2 x 2d",
+    "d dh p2 Kd",
+    "p3 x",
+    "p1 b 0",
+    "p2 c",
+    "p3 c",
 ]
 
 
@@ -188,19 +218,38 @@ def test_a_lone_winner_does_not_show() -> None:
 
 
 def test_void_deal_in_the_view() -> None:
-    lines = [*DEALS, "p1 x 6h", "d dh p1 Ah", "p2 x 2d", "d dh p2 3d", "p3 x Ks",
-             "d dh p3 Kh", "p4 x 5h", "d dh p4 4c"]
+    lines = [
+        *DEALS,
+        "p1 x 6h",
+        "d dh p1 Ah",
+        "p2 x 2d",
+        "d dh p2 3d",
+        "p3 x Ks",
+        "d dh p3 Kh",
+        "p4 x 5h",
+        "d dh p4 4c",
+    ]
     s = play(lines)
     v = view(s, 0)
     assert v.void_deals == 1
     assert v.hand == () and v.discards == ()
     assert v.exchanges == ((), (), (), ())
     assert v.stock_count == 40
-    assert v.log[:6] == ("d dh p1 7h 6h", "d dh p2 ?? ??", "d dh p3 ?? ??", "d dh p4 ?? ??",
-                         "p1 x 6h", "d dh p1 Ah")
+    assert v.log[:6] == (
+        "d dh p1 7h 6h",
+        "d dh p2 ?? ??",
+        "d dh p3 ?? ??",
+        "d dh p4 ?? ??",
+        "p1 x 6h",
+        "d dh p1 Ah",
+    )
     act(s, *DEALS)
-    assert view(s, 0).log[-4:] == ("d dh p1 7h 6h", "d dh p2 ?? ??", "d dh p3 ?? ??",
-                                   "d dh p4 ?? ??")
+    assert view(s, 0).log[-4:] == (
+        "d dh p1 7h 6h",
+        "d dh p2 ?? ??",
+        "d dh p3 ?? ??",
+        "d dh p4 ?? ??",
+    )
     assert view(s, 0).hand == parse_cards("7h 6h")
 
 
@@ -268,7 +317,8 @@ def test_the_hand_state_keeps_no_redacted_log() -> None:
     assert not hasattr(s, "public_log") and not hasattr(s, "private_log")
     engine = Path(primero.engine.views.__file__).parent
     writers = sorted(
-        path.name for path in engine.rglob("*.py")
+        path.name
+        for path in engine.rglob("*.py")
         if path.name not in ("views.py", "actions.py")
         and any(token in path.read_text(encoding="utf-8") for token in ("HIDDEN", '"??'))
     )

@@ -190,9 +190,11 @@ def test_opens_at_the_first_step_and_says_each_action() -> None:
 
 def test_an_invalid_record_steps_up_to_its_last_valid_action() -> None:
     lines = [*SIX[:24], "p2 r 2", "p2 c"]
-    text = 'variant = "primero"\nplayers = []\nstarting_stacks = []\nactions = [\n' + "".join(
-        f'  "{line}",\n' for line in lines
-    ) + "]\n"
+    text = (
+        'variant = "primero"\nplayers = []\nstarting_stacks = []\nactions = [\n'
+        + "".join(f'  "{line}",\n' for line in lines)
+        + "]\n"
+    )
     file_lines = action_lines(text, "toml")
     assert file_lines is not None and file_lines[24] == 29  # 4 header lines, then one each
     model = WatchModel(six(lines), file_lines=file_lines)

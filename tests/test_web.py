@@ -74,10 +74,13 @@ def card_text(name: str) -> str:
 
 def names(page: Page, selector: str) -> list[str]:
     """The accessible names of the cards (an image's label, or a card button's text)."""
-    return list(page.eval_on_selector_all(
-        selector, "els => els.map(e => e.getAttribute('aria-label') || "
-        "e.querySelector('.visually-hidden').textContent)"
-    ))
+    return list(
+        page.eval_on_selector_all(
+            selector,
+            "els => els.map(e => e.getAttribute('aria-label') || "
+            "e.querySelector('.visually-hidden').textContent)",
+        )
+    )
 
 
 def own_cards(page: Page) -> list[str]:
@@ -186,9 +189,7 @@ def move(page: Page, done: list[str], *, keys: bool = False, raising: bool = Fal
     return kind
 
 
-def create_table(
-    page: Page, base: str, *, player: str, seats: list[str], timer: int = 0
-) -> str:
+def create_table(page: Page, base: str, *, player: str, seats: list[str], timer: int = 0) -> str:
     """Create a table through the lobby form (one hand); returns its id. The lobby is
     loaded unless the page shows it already."""
     if page.url != base + "/":
@@ -262,8 +263,9 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(server.base + "/")
     assert run_axe(page) == []
-    table_id = create_table(page, server.base, player="Ana",
-                            seats=["open", "heuristic", "heuristic", "heuristic"])
+    table_id = create_table(
+        page, server.base, player="Ana", seats=["open", "heuristic", "heuristic", "heuristic"]
+    )
     done: list[str] = []
     reloaded = dropped = shot = marks_seen = False
     while my_turn_or_over(page):
@@ -340,8 +342,8 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
     assert said and page.locator("#result .award").all_text_contents() == said
     assert "The main pot of" not in text and "wins it" not in text
     chips_now = ", ".join(
-        f"{name} {stack}" for name, stack in zip(record.players, result_of_hand.final_stacks,
-                                                  strict=True)
+        f"{name} {stack}"
+        for name, stack in zip(record.players, result_of_hand.final_stacks, strict=True)
     )
     assert f"Chips now: {chips_now}" in text
     for award in won_awards(view(state, None)):  # each pot won is said, from the record
@@ -366,8 +368,9 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(
     ana_ctx.add_init_script(TRACK_SOCKETS)
     ben_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     ana, ben = ana_ctx.new_page(), ben_ctx.new_page()
-    table_id = create_table(ana, server.base, player="Ana",
-                            seats=["open", "heuristic", "open", "random"], timer=600)
+    table_id = create_table(
+        ana, server.base, player="Ana", seats=["open", "heuristic", "open", "random"], timer=600
+    )
     ana.wait_for_function("() => document.body.dataset.version")
     # Ana's connection drops while Ben joins; back online, her page resyncs by itself.
     ana_ctx.set_offline(True)
@@ -495,7 +498,8 @@ def test_lobby_on_a_phone_has_no_horizontal_scrolling(browser: Browser, server: 
     answer = page.goto(server.base + "/t/nosuchtable")
     assert answer is not None and answer.status == 404
     assert page.get_by_role("heading", level=1).inner_text() == (
-        "There is no table at this address")
+        "There is no table at this address"
+    )
     assert run_axe(page) == []
     page.get_by_role("link", name="Back to the lobby").click()
     page.wait_for_url(server.base + "/")
@@ -537,8 +541,9 @@ def test_a_person_refuses_then_accepts_a_bet_on_a_phone(
     """R8 in the browser at 360×640: the vote buttons are on screen without scrolling;
     a double click on Refuse sends one vote (issue 17 item 7); the refusal by all
     withdraws the raise and the bettor raises less; Accept makes that raise stand."""
-    table = server.post("/api/tables", {"name": "Vote", "seats": VOTE_SEATS,
-                                        "max_hands": 1, "turn_seconds": 0})
+    table = server.post(
+        "/api/tables", {"name": "Vote", "seats": VOTE_SEATS, "max_hands": 1, "turn_seconds": 0}
+    )
     table_id = table["id"]
     bluffer = table["seats"][3]["name"]
     first, second = table["seats"][1]["name"], table["seats"][2]["name"]
@@ -548,9 +553,15 @@ def test_a_person_refuses_then_accepts_a_bet_on_a_phone(
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     sent: list[dict[str, Any]] = []  # the action frames the page sends
-    page.on("websocket", lambda ws: ws.on(
-        "framesent", lambda payload: sent.append(json.loads(payload))
-        if '"action"' in str(payload) else None))
+    page.on(
+        "websocket",
+        lambda ws: ws.on(
+            "framesent",
+            lambda payload: (
+                sent.append(json.loads(payload)) if '"action"' in str(payload) else None
+            ),
+        ),
+    )
     page.goto(f"{server.base}/t/{table_id}")
     page.locator("#join-name").fill("Ana")
     page.locator("#join-form").get_by_role("button").click()
@@ -590,9 +601,12 @@ def test_a_person_refuses_then_accepts_a_bet_on_a_phone(
     assert page.locator("#action-error").text_content() == ""
     # Everyone refuses: the raise to 99 is withdrawn and the bluffer raises less (R8).
     log = log_lines(page)
-    refusals = ["You refuse the bet", f"{first} refuses the bet",
-                f"{second} refuses the bet — refused by all: withdrawn (R8)",
-                f"{bluffer} raises to 50"]
+    refusals = [
+        "You refuse the bet",
+        f"{first} refuses the bet",
+        f"{second} refuses the bet — refused by all: withdrawn (R8)",
+        f"{bluffer} raises to 50",
+    ]
     assert log[-4:] == refusals, log
     assert page.locator("#turn").inner_text() == f"Your vote: {bluffer} raises to 50 chips"
     # A raise under vote is not in the pot yet: 4 antes + the bet of 1 and its call.

@@ -59,16 +59,28 @@ def _play_until(ws: Any, pred: Any, limit: int = 3000) -> dict[str, Any]:
             raise AssertionError(f"the match ended before the awaited state: {m['table']}")
         if m["legal"] is not None and m["version"] not in acted:
             acted.add(m["version"])
-            ws.send_json({"type": "action", "id": f"a{m['version']}", "line": choose_line(m),
-                          "version": m["version"]})
+            ws.send_json(
+                {
+                    "type": "action",
+                    "id": f"a{m['version']}",
+                    "line": choose_line(m),
+                    "version": m["version"],
+                }
+            )
     raise AssertionError("the awaited state never came")
 
 
 def _act(ws: Any, m: dict[str, Any]) -> None:
     """Answer ``m`` when it is this seat's turn (a state taken by :func:`_play_until`)."""
     if m["legal"] is not None:
-        ws.send_json({"type": "action", "id": f"b{m['version']}", "line": choose_line(m),
-                      "version": m["version"]})
+        ws.send_json(
+            {
+                "type": "action",
+                "id": f"b{m['version']}",
+                "line": choose_line(m),
+                "version": m["version"],
+            }
+        )
 
 
 def _auth(token: str) -> dict[str, str]:
@@ -82,8 +94,12 @@ def test_the_host_pauses_resumes_changes_the_timer_ends_and_starts_a_rematch(
     tid = t["id"]
     assert client.post(f"/api/tables/{tid}/pause").status_code == 401
     assert client.post(f"/api/tables/{tid}/pause", headers=_auth("nope")).status_code == 403
-    assert client.post(f"/api/tables/{tid}/pause",
-                       headers={"Authorization": f"bearer {host}"}).status_code == 204
+    assert (
+        client.post(
+            f"/api/tables/{tid}/pause", headers={"Authorization": f"bearer {host}"}
+        ).status_code
+        == 204
+    )
     assert client.post(f"/api/tables/{tid}/resume", headers=_auth(host)).status_code == 204
     ana = _join(client, tid, "Ana")
     with client.websocket_connect(f"/ws/tables/{tid}?token={ana}") as ws:
@@ -149,14 +165,22 @@ def test_sit_out_sit_in_leave_and_a_stale_click(
         assert m["seat_note"] == "You will sit out from the next hand: you still play this one."
         _act(ws, m)
         # the next hand is dealt without her: she reads the public view
-        m = _play_until(ws, lambda m: m["table"]["status"] == "paused" or (
-            m["hand"] is not None and m["hand"]["number"] == 2))
+        m = _play_until(
+            ws,
+            lambda m: (
+                m["table"]["status"] == "paused"
+                or (m["hand"] is not None and m["hand"]["number"] == 2)
+            ),
+        )
         if m["table"]["status"] == "paused":  # the bots went broke: too few to deal in
             assert m["table"]["paused_by"] == "players"
         else:
             assert m["hand"]["seat"] is None and m["hand"]["hand"] == [] and m["legal"] is None
-        assert m["table"]["seats"][0]["chips"] == m["table"]["seats"][0]["ledger"]["bought_in"] + m[
-            "table"]["seats"][0]["ledger"]["net"]
+        assert (
+            m["table"]["seats"][0]["chips"]
+            == m["table"]["seats"][0]["ledger"]["bought_in"]
+            + m["table"]["seats"][0]["ledger"]["net"]
+        )
         assert m["seat_note"] == "You are sitting out: you are not dealt in until you sit in."
         ws.send_json({"type": "sit_in"})
         m = _play_until(ws, lambda m: m["hand"] is not None and m["hand"]["seat"] is not None)
@@ -193,8 +217,9 @@ def test_a_seat_given_up_while_waiting_is_open_again(client: TestClient) -> None
 def test_the_hands_come_from_the_server_as_each_seat_saw_them(
     client: TestClient, db_url: str
 ) -> None:
-    t, _host = _create(client, {"seats": ["open", "random", "open", "random"],
-                                "turn_seconds": 0, "max_hands": 1})
+    t, _host = _create(
+        client, {"seats": ["open", "random", "open", "random"], "turn_seconds": 0, "max_hands": 1}
+    )
     tid = t["id"]
     ana, ben = _join(client, tid, "Ana"), _join(client, tid, "Ben")
     url = f"/ws/tables/{tid}?token="
@@ -221,8 +246,14 @@ def test_the_hands_come_from_the_server_as_each_seat_saw_them(
             while theirs.get("version", -1) < m["version"]:
                 theirs = ws.receive_json()
             if theirs["legal"] is not None and theirs["version"] == m["version"]:
-                ws.send_json({"type": "action", "id": f"v{m['version']}",
-                              "line": choose_line(theirs), "version": m["version"]})
+                ws.send_json(
+                    {
+                        "type": "action",
+                        "id": f"v{m['version']}",
+                        "line": choose_line(theirs),
+                        "version": m["version"],
+                    }
+                )
     listed = client.get(f"/api/tables/{tid}/hands").json()
     assert [h["number"] for h in listed] == [1]
     assert sum(p["amount"] for p in listed[0]["pots"]) > 0
@@ -251,7 +282,7 @@ def test_the_hands_come_from_the_server_as_each_seat_saw_them(
         assert len(hand["actions"]) == len(record.actions)
         assert hand["own_cards"][-1] == [] or set(hand["own_cards"][-1]) <= mine | shown
         assert set(hand) == set(HandRecordOut.model_fields)  # the response model's fields
-        assert hand["result"] and hand["events"][-len(hand["result"]):] == hand["result"]
+        assert hand["result"] and hand["events"][-len(hand["result"]) :] == hand["result"]
         last = hand["events"][-1]
         assert re.search(r" (wins?|split) (the main pot, |side pot \d+, )?\d+ chips?\b", last), last
     assert client.get(f"/api/tables/{tid}/hands/1", headers=_auth("x" * 30)).status_code == 403
@@ -308,15 +339,22 @@ def test_a_top_up_at_a_rebuy_table_and_a_bot_for_a_seat_sat_out(client: TestClie
         ws.send_json({"type": "sit_out"})
         m = _play_until(ws, lambda m: m["table"]["seats"][0]["sitting_out"])
         _act(ws, m)
-        r = client.post(f"/api/tables/{tid}/seats/0/bot", json={"kind": "heuristic"},
-                        headers=_auth(host))
+        r = client.post(
+            f"/api/tables/{tid}/seats/0/bot", json={"kind": "heuristic"}, headers=_auth(host)
+        )
         assert r.status_code in (204, 409), r.text  # 409 while her hand is in progress
         while r.status_code == 409:
             assert "playing" in r.json()["detail"]
-            m = _play_until(ws, lambda m: m["table"]["status"] == "paused" or (
-                m["hand"] is not None and m["hand"]["seat"] is None))
-            r = client.post(f"/api/tables/{tid}/seats/0/bot", json={"kind": "heuristic"},
-                            headers=_auth(host))
+            m = _play_until(
+                ws,
+                lambda m: (
+                    m["table"]["status"] == "paused"
+                    or (m["hand"] is not None and m["hand"]["seat"] is None)
+                ),
+            )
+            r = client.post(
+                f"/api/tables/{tid}/seats/0/bot", json={"kind": "heuristic"}, headers=_auth(host)
+            )
         m = _play_until(ws, lambda m: m["table"]["seats"][0]["kind"] == "heuristic")
         seat = m["table"]["seats"][0]
         assert seat["name"] != "Ana" and m["legal"] is None  # her token only watches now
@@ -366,8 +404,14 @@ def test_each_evening_change_is_stored_first_and_grows_the_version_by_one(
     url = f"/ws/tables/{tid}?token="
     with client.websocket_connect(url + ana) as wa, client.websocket_connect(url + ben) as wb:
         # the deal is done and a person is to act: nothing moves by itself now
-        start = _until(wa, lambda m: m["type"] == "state" and m["hand"] is not None
-                       and (m["hand"]["to_act"] or "").startswith("p"))
+        start = _until(
+            wa,
+            lambda m: (
+                m["type"] == "state"
+                and m["hand"] is not None
+                and (m["hand"]["to_act"] or "").startswith("p")
+            ),
+        )
         v = client.get(f"/api/tables/{tid}").json()["version"]
         hub = client.app.state.hub  # type: ignore[attr-defined]
         writer = hub.writer
@@ -416,8 +460,14 @@ def test_a_presence_change_applies_though_the_stored_version_moved_on(
     _join(client, tid, "Dan")  # the last open seat: the match starts
     url = f"/ws/tables/{tid}?token="
     with client.websocket_connect(url + ana) as wa, client.websocket_connect(url + ben) as wb:
-        start = _until(wa, lambda m: m["type"] == "state" and m["hand"] is not None
-                       and (m["hand"]["to_act"] or "").startswith("p"))
+        start = _until(
+            wa,
+            lambda m: (
+                m["type"] == "state"
+                and m["hand"] is not None
+                and (m["hand"]["to_act"] or "").startswith("p")
+            ),
+        )
         _until(wb, lambda m: m["type"] == "state" and m["version"] == start["version"])
         v = start["version"]
         hub = client.app.state.hub  # type: ignore[attr-defined]
@@ -523,9 +573,11 @@ def test_a_refused_request_names_the_field_and_what_is_allowed_in_words(
     """No validation library's wording ("Input should be ...", "Field required") and no
     0-based list index reaches a person: the field, then what it must be."""
     cases = [
-        ({"seats": ["open", "dragon", "random", "random"]},
-         "seats, item 2 must be one of 'open', 'random', 'heuristic', 'search', 'bluff' "
-         "or 'uniform'"),
+        (
+            {"seats": ["open", "dragon", "random", "random"]},
+            "seats, item 2 must be one of 'open', 'random', 'heuristic', 'search', 'bluff' "
+            "or 'uniform'",
+        ),
         ({"seats": BOTS3, "stack": "x"}, "stack must be a whole number"),
         ({}, "seats is missing"),
     ]
@@ -560,8 +612,10 @@ def test_lists_bodies_and_frames_of_the_wrong_shape_are_refused_in_words(
         first = ws.receive_json()
         assert first["type"] == "state"
         for frame, said in (
-            ({"type": "action", "id": "a1", "line": "c", "version": "x"},
-             "version must be a whole number"),
+            (
+                {"type": "action", "id": "a1", "line": "c", "version": "x"},
+                "version must be a whole number",
+            ),
             ({"type": "action", "line": "c", "version": first["version"]}, "id is missing"),
         ):
             ws.send_json(frame)

@@ -39,10 +39,16 @@ def test_the_api_docs_page_works_with_no_internet(
         page.route("**/*", only_this_server)
         page.goto(server.base + "/docs")
         resize(page, 360, 640)
-        wait_until(page, "() => document.querySelector('.swagger-ui .info .title')",
-                   what="Swagger UI drew the API's title")
-        wait_until(page, "() => document.querySelectorAll('.opblock').length > 10",
-                   what="Swagger UI listed the API's operations")
+        wait_until(
+            page,
+            "() => document.querySelector('.swagger-ui .info .title')",
+            what="Swagger UI drew the API's title",
+        )
+        wait_until(
+            page,
+            "() => document.querySelectorAll('.opblock').length > 10",
+            what="Swagger UI listed the API's operations",
+        )
         assert page.inner_text(".swagger-ui .info .title").startswith("primero")
         paths = page.eval_on_selector_all(
             ".opblock-summary-path", "els => els.map(e => e.dataset.path || e.textContent)"

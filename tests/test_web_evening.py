@@ -66,8 +66,10 @@ def browser(request: pytest.FixtureRequest) -> Browser:
 def _faces(page: Page, selector: str) -> set[str]:
     """Card texts of every face-up card under ``selector`` (by accessible name)."""
     labels = page.eval_on_selector_all(
-        selector, "els => els.map(e => e.getAttribute('aria-label') || "
-        "(e.querySelector('.visually-hidden') || {}).textContent || '')")
+        selector,
+        "els => els.map(e => e.getAttribute('aria-label') || "
+        "(e.querySelector('.visually-hidden') || {}).textContent || '')",
+    )
     out = set()
     for name in labels:
         rank, _, suit = str(name).partition(" of ")
@@ -78,11 +80,15 @@ def _faces(page: Page, selector: str) -> set[str]:
 
 def _in_view(page: Page, selector: str) -> bool:
     """Whether every element of ``selector`` lies inside the viewport (no scrolling)."""
-    return bool(page.evaluate(
-        """sel => [...document.querySelectorAll(sel)].every(e => {
+    return bool(
+        page.evaluate(
+            """sel => [...document.querySelectorAll(sel)].every(e => {
              const r = e.getBoundingClientRect();
              return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5
-               && r.right <= innerWidth + 0.5 && r.width > 0; })""", selector))
+               && r.right <= innerWidth + 0.5 && r.width > 0; })""",
+            selector,
+        )
+    )
 
 
 def _frames(page: Page, sink: list[str], moves: list[str] | None = None) -> None:
@@ -90,8 +96,12 @@ def _frames(page: Page, sink: list[str], moves: list[str] | None = None) -> None
     in ``moves``)."""
     page.on("websocket", lambda ws: ws.on("framereceived", lambda f: sink.append(str(f))))
     if moves is not None:
-        page.on("websocket", lambda ws: ws.on(
-            "framesent", lambda f: moves.append(str(f)) if '"action"' in str(f) else None))
+        page.on(
+            "websocket",
+            lambda ws: ws.on(
+                "framesent", lambda f: moves.append(str(f)) if '"action"' in str(f) else None
+            ),
+        )
 
 
 def _create(page: Page, base: str, **kw: Any) -> str:
@@ -118,7 +128,9 @@ def _turn_or_over(page: Page) -> bool:
     page.wait_for_function(
         "() => document.querySelector('#actions button') || "
         "document.querySelector('#turn').textContent.includes('match is over') || "
-        "document.querySelector('#turn').textContent.includes(' to ')", timeout=20_000)
+        "document.querySelector('#turn').textContent.includes(' to ')",
+        timeout=20_000,
+    )
     return page.locator("#actions button").count() > 0
 
 
@@ -131,8 +143,15 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     frames: dict[str, list[str]] = {"Ana": [], "Ben": [], "screen": []}
     sent: dict[str, list[str]] = {"Ana": [], "Ben": []}  # the action frames each page sends
     _frames(ana, frames["Ana"], sent["Ana"])
-    table_id = _create(ana, server.base, player="Ana", seats=["open", "open", "heuristic",
-                       "heuristic"], timer=600, hands=2, rebuy=True)
+    table_id = _create(
+        ana,
+        server.base,
+        player="Ana",
+        seats=["open", "open", "heuristic", "heuristic"],
+        timer=600,
+        hands=2,
+        rebuy=True,
+    )
     # Item 8, the waiting room: the share box first, a QR code, the seats still open, and
     # the creator's seat marked as hers.
     ana.locator("#share-qr").wait_for()
@@ -203,15 +222,19 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
                 page.evaluate("window.__sockets.at(-1).close()")
                 page.wait_for_function(
                     "() => document.querySelector('#action-status').textContent"
-                    ".startsWith('Not connected')")
+                    ".startsWith('Not connected')"
+                )
                 assert all(b.is_disabled() for b in page.locator("#actions button").all())
                 screenshot(page, "evening-offline-phone.png")
                 ana_ctx.set_offline(False)
-                page.wait_for_function("() => document.querySelector('#conn').textContent"
-                                       " === 'connected'", timeout=20_000)
+                page.wait_for_function(
+                    "() => document.querySelector('#conn').textContent === 'connected'",
+                    timeout=20_000,
+                )
                 page.wait_for_function(
                     "() => !document.querySelector('#actions button') || [...document"
-                    ".querySelectorAll('#actions button')].some(b => !b.disabled)")
+                    ".querySelectorAll('#actions button')].some(b => !b.disabled)"
+                )
                 assert page.locator("#action-status").inner_text() == ""
                 if not page.locator("#actions button").count():
                     continue
@@ -228,14 +251,19 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
                 assert page.locator("#action-error").inner_text() == ""
                 done[who].append("call")
                 continue
-            if who == "Ben" and not previous and page.locator("#phase").inner_text().startswith(
-                "Hand 2:"
+            if (
+                who == "Ben"
+                and not previous
+                and page.locator("#phase").inner_text().startswith("Hand 2:")
             ):
                 # During hand 2 the result panel shows hand 1 from GET /hands/1: the
                 # server's sentences for Ben (compared with the record below).
-                wait_until(page, "() => document.querySelector('#result-title').textContent"
-                           " === 'Result of hand 1' && !document.querySelector('#result').hidden",
-                           what="hand 1's result from the server during hand 2")
+                wait_until(
+                    page,
+                    "() => document.querySelector('#result-title').textContent"
+                    " === 'Result of hand 1' && !document.querySelector('#result').hidden",
+                    what="hand 1's result from the server during hand 2",
+                )
                 previous.extend(page.locator("#result .award").all_text_contents())
             if who == "Ben" and not checked["desktop"]:
                 # Item 5/6 at 1280×800: the log beside the table, each seat's last move.
@@ -297,7 +325,8 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
         frame_cards = set(_CARD.findall(" ".join(_hand_parts(frames[who]))))
         assert frame_cards <= allowed, (who, frame_cards - allowed)
     assert hands_faces <= set().union(*(dealt_to(r, "Ben") for r in records)) | _shown_cards(
-        server, table_id)
+        server, table_id
+    )
     screen_cards = set(_CARD.findall(" ".join(_hand_parts(frames["screen"]))))
     assert screen_cards <= _shown_cards(server, table_id)
     # Item 2: the host's rematch with the same people.
@@ -356,32 +385,50 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
     ctx.add_init_script(TRACK_SOCKETS)
     page = ctx.new_page()
     long_name = "Anastasia Wilhelmina Ko"  # 23 characters: cut, never wrapped (item 6)
-    table_id = _create(page, server.base, player=long_name, name="Coming and going",
-                       seats=["open", "heuristic", "heuristic", "heuristic"], timer=0)
+    table_id = _create(
+        page,
+        server.base,
+        player=long_name,
+        name="Coming and going",
+        seats=["open", "heuristic", "heuristic", "heuristic"],
+        timer=0,
+    )
     _turn_or_over(page)
     heights = page.eval_on_selector_all(".seat-name", "els => els.map(e => e.offsetHeight)")
-    line = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.seat-name'))"
-                         ".lineHeight) || 22")
+    line = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('.seat-name')).lineHeight) || 22"
+    )
     assert max(heights) <= 1.5 * line, heights
     page.set_viewport_size({"width": 1280, "height": 800})
     page.get_by_role("button", name="Sit out").click()
     # she still plays the hand in progress, and the words say so (the server's seat_note)
-    wait_until(page, "() => document.querySelector('#seat-note').textContent", seconds=20,
-               what="the words of her sit out")
+    wait_until(
+        page,
+        "() => document.querySelector('#seat-note').textContent",
+        seconds=20,
+        what="the words of her sit out",
+    )
     assert page.locator("#seat-note").inner_text() == (
-        "You will sit out from the next hand: you still play this one.")
+        "You will sit out from the next hand: you still play this one."
+    )
     # the next one is dealt without her
-    while page.locator("#actions button").count() or not page.locator("#seats").get_by_text(
-        "Sitting out"
-    ).count():
+    while (
+        page.locator("#actions button").count()
+        or not page.locator("#seats").get_by_text("Sitting out").count()
+    ):
         if page.locator("#actions button").count():
             move(page, [])
         else:
-            wait_until(page, "() => document.querySelector('#actions button') || document"
-                       ".querySelector('#seats').textContent.includes('Sitting out')",
-                       seconds=20, what="a move for Ana, or her seat shown sitting out")
+            wait_until(
+                page,
+                "() => document.querySelector('#actions button') || document"
+                ".querySelector('#seats').textContent.includes('Sitting out')",
+                seconds=20,
+                what="a move for Ana, or her seat shown sitting out",
+            )
     assert page.locator("#seat-note").inner_text() == (
-        "You are sitting out: you are not dealt in until you sit in.")
+        "You are sitting out: you are not dealt in until you sit in."
+    )
     host = page.locator("#host-box")
     assert host.get_by_role("button", name=f"Seat a bot for {long_name}").is_visible()
     screenshot(page, "evening-sitting-out.png")
@@ -394,28 +441,46 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
       socket.close();
     })""")
     assert disabled and all(disabled), disabled
-    wait_until(page, "() => document.querySelector('#conn').textContent === 'connected'",
-               seconds=20, what="the page connected again")
+    wait_until(
+        page,
+        "() => document.querySelector('#conn').textContent === 'connected'",
+        seconds=20,
+        what="the page connected again",
+    )
     # One tap: a sit in is applied to the table as it is, racing the bots or not
     page.get_by_role("button", name="Sit in").click()
-    wait_until(page, "() => !document.querySelector('#seat-note').textContent", seconds=30,
-               what="the sit in taken at the first tap")
+    wait_until(
+        page,
+        "() => !document.querySelector('#seat-note').textContent",
+        seconds=30,
+        what="the sit in taken at the first tap",
+    )
     page.get_by_role("button", name="Leave").click()
     page.locator("#d-confirm").get_by_role("button", name="Yes").click()
-    page.wait_for_function("() => document.querySelector('#turn').textContent"
-                           ".includes('match is over') || document.querySelector("
-                           "'#seat-note').textContent.includes('You left')", timeout=30_000)
-    wait_until(page, "() => document.querySelector('#turn').textContent"
-               ".includes('match is over')", seconds=30,
-               what="the match is over once every person has left")
+    page.wait_for_function(
+        "() => document.querySelector('#turn').textContent"
+        ".includes('match is over') || document.querySelector("
+        "'#seat-note').textContent.includes('You left')",
+        timeout=30_000,
+    )
+    wait_until(
+        page,
+        "() => document.querySelector('#turn').textContent.includes('match is over')",
+        seconds=30,
+        what="the match is over once every person has left",
+    )
     assert page.locator("#seat-note").inner_text() in (
-        "You left this table: you may watch and chat.", "The match is over.")
+        "You left this table: you may watch and chat.",
+        "The match is over.",
+    )
     summary = server.get(f"/api/tables/{table_id}")
     assert summary["status"] == "over" and summary["seats"][0]["left"]
     # the lobby lists only tables worth joining: not this one
     page.goto(server.base + "/")
-    page.wait_for_function("() => document.querySelector('#lobby-status').textContent "
-                           "|| document.querySelector('#tables li')")
+    page.wait_for_function(
+        "() => document.querySelector('#lobby-status').textContent "
+        "|| document.querySelector('#tables li')"
+    )
     assert page.locator("#tables").get_by_text("Coming and going").count() == 0
     ctx.close()
 
@@ -426,9 +491,17 @@ def test_broke_at_a_rebuy_table_on_a_phone(browser: Browser, server: Server) -> 
     opens with a bet of 2 (all in), goes broke; the bots, who never rebuy, play on until
     one of them holds all 12 chips but hers and the table pauses for want of a second
     player: Ana is then second of 4 (tied at 0 chips, the first seat of the three)."""
-    table = server.post("/api/tables", {"name": "Short stacks", "seats": [
-        "open", "heuristic", "heuristic", "heuristic"], "stack": 3, "rebuy": True,
-        "turn_seconds": 0, "max_hands": 30})
+    table = server.post(
+        "/api/tables",
+        {
+            "name": "Short stacks",
+            "seats": ["open", "heuristic", "heuristic", "heuristic"],
+            "stack": 3,
+            "rebuy": True,
+            "turn_seconds": 0,
+            "max_hands": 30,
+        },
+    )
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
     errors: list[str] = []
@@ -438,19 +511,25 @@ def test_broke_at_a_rebuy_table_on_a_phone(browser: Browser, server: Server) -> 
     page.locator("#join-form").get_by_role("button").click()
     note = page.locator("#seat-note")
     done: list[str] = []
-    broke = ("() => document.querySelector('#seat-note').textContent.includes('out of chips')"
-             " && document.querySelector('#phase').textContent.startsWith('Paused')")
+    broke = (
+        "() => document.querySelector('#seat-note').textContent.includes('out of chips')"
+        " && document.querySelector('#phase').textContent.startsWith('Paused')"
+    )
     while True:
-        wait_until(page, "() => document.querySelector('#actions button') || document"
-                   ".querySelector('#turn').textContent.includes('match is over') || ("
-                   + broke + ")()", seconds=20,
-                   what="Ana's move, the table paused with her broke, or the end")
+        wait_until(
+            page,
+            "() => document.querySelector('#actions button') || document"
+            ".querySelector('#turn').textContent.includes('match is over') || (" + broke + ")()",
+            seconds=20,
+            what="Ana's move, the table paused with her broke, or the end",
+        )
         if not page.locator("#actions button").count():
             break
         move(page, done)
         assert len(done) < 40, done
     assert note.inner_text() == (
-        "You are out of chips: place 2 of 4. You may rebuy 3 chips, watch, or leave.")
+        "You are out of chips: place 2 of 4. You may rebuy 3 chips, watch, or leave."
+    )
     # one coherent screen: out of chips, the table paused until someone can play, no
     # "the next hand starts shortly", and no Sit out (nothing to sit out of)
     assert page.locator("#seat-actions button").all_inner_texts() == ["Rebuy 3 chips", "Leave"]
@@ -467,10 +546,16 @@ def test_broke_at_a_rebuy_table_on_a_phone(browser: Browser, server: Server) -> 
         assert _in_view(page, "#seat-note") and _in_view(page, "#seat-actions button")
     resize(page, 390, 844)
     page.get_by_role("button", name="Rebuy 3 chips").click()
-    wait_until(page, "() => !document.querySelector('#seat-note').textContent",
-               what="the broke note gone after the rebuy")
-    wait_until(page, "() => document.querySelector('#ledger-rows th + td').textContent === '6'",
-               what="the ledger showing 6 chips bought in")
+    wait_until(
+        page,
+        "() => !document.querySelector('#seat-note').textContent",
+        what="the broke note gone after the rebuy",
+    )
+    wait_until(
+        page,
+        "() => document.querySelector('#ledger-rows th + td').textContent === '6'",
+        what="the ledger showing 6 chips bought in",
+    )
     # the next hand may have begun (her ante paid): chips and net move together
     name, bought, chips, net = page.locator("#ledger-rows tr").inner_text().split("\t")
     assert (name, bought) == ("Ana", "6") and int(net) == int(chips) - 6, (chips, net)
@@ -485,8 +570,16 @@ def test_pass_and_play_on_one_device_and_a_guided_first_hand(
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    table_id = _create(page, server.base, player="Ana", name="One phone", pass_names="Ben",
-                       seats=["open", "open", "heuristic", "heuristic"], timer=0, hands=1)
+    table_id = _create(
+        page,
+        server.base,
+        player="Ana",
+        name="One phone",
+        pass_names="Ben",
+        seats=["open", "open", "heuristic", "heuristic"],
+        timer=0,
+        hands=1,
+    )
     assert page.url.endswith("?pass")
     cover = page.locator("#pass-cover")
     seen: dict[str, set[str]] = {"Ana": set(), "Ben": set()}
@@ -498,7 +591,8 @@ def test_pass_and_play_on_one_device_and_a_guided_first_hand(
             "() => !document.querySelector('#pass-cover').hidden || "
             "document.querySelector('#actions button') || "
             "document.querySelector('#turn').textContent.includes('match is over')",
-            timeout=20_000)
+            timeout=20_000,
+        )
         if "match is over" in page.locator("#turn").inner_text():
             break
         if cover.is_hidden():  # the same player again (a declaration, then a bet)

@@ -65,8 +65,14 @@ def test_a_malformed_id_gets_the_same_404_page_and_no_traceback(
 
 
 def test_a_real_table_still_gets_its_page_with_every_query(server: Server) -> None:
-    table = server.post("/api/tables", {"name": "Real table", "turn_seconds": 0,
-                                        "seats": ["open", "heuristic", "heuristic", "heuristic"]})
+    table = server.post(
+        "/api/tables",
+        {
+            "name": "Real table",
+            "turn_seconds": 0,
+            "seats": ["open", "heuristic", "heuristic", "heuristic"],
+        },
+    )
     for query in ("", "?screen", "?pass", "?learn", "?seat=0"):
         status, kind, body = _page(server, f"/t/{table['id']}{query}")
         assert (status, kind) == (200, "text/html; charset=utf-8"), query

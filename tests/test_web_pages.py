@@ -19,16 +19,22 @@ TABLE = {"seats": ["open", "heuristic", "heuristic", "heuristic"], "turn_seconds
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0,
-                                  bot_processes=0))
+    app = create_app(
+        Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0, bot_processes=0)
+    )
     with TestClient(app) as c:
         yield c
 
 
 def test_the_pages_carry_a_strict_content_security_policy(client: TestClient) -> None:
     table = client.post("/api/tables", json=TABLE).json()["id"]
-    for path, status in (("/", 200), (f"/t/{table}", 200), ("/t/anything", 404),
-                         ("/static/table.js", 200), ("/static/style.css", 200)):
+    for path, status in (
+        ("/", 200),
+        (f"/t/{table}", 200),
+        ("/t/anything", 404),
+        ("/static/table.js", 200),
+        ("/static/style.css", 200),
+    ):
         answer = client.get(path)
         assert answer.status_code == status, path
         policy = answer.headers["content-security-policy"]
@@ -49,8 +55,12 @@ def test_the_lobby_gets_the_bot_kinds_from_the_server(client: TestClient) -> Non
 
 
 def test_only_the_clients_own_files_are_served(client: TestClient) -> None:
-    for path in ("/static/nothing.js", "/static/..%2Fhints.py", "/static/README.md",
-                 "/static/%2e%2e%2f__init__.py"):
+    for path in (
+        "/static/nothing.js",
+        "/static/..%2Fhints.py",
+        "/static/README.md",
+        "/static/%2e%2e%2f__init__.py",
+    ):
         assert client.get(path).status_code == 404, path
 
 
@@ -109,7 +119,8 @@ def test_a_spectator_gets_an_error_for_hints(client: TestClient) -> None:
         ws.send_json({"type": "hints"})
         m = ws.receive_json()
         assert m == {
-            "type": "error", "id": None,
+            "type": "error",
+            "id": None,
             "message": "hints are for a seated player, not a spectator",
         }
         ws.send_json({"type": "resync", "since": first["version"]})
@@ -119,8 +130,10 @@ def test_a_spectator_gets_an_error_for_hints(client: TestClient) -> None:
 def test_the_api_docs_pages_load_every_file_from_this_server(client: TestClient) -> None:
     """``/docs`` and ``/redoc`` name no other host (a LAN without internet gets them):
     their scripts and styles are under ``/docs-assets/``, served with their types."""
-    for path, assets in (("/docs", ["swagger-ui-bundle.js", "swagger-ui.css"]),
-                         ("/redoc", ["redoc.standalone.js"])):
+    for path, assets in (
+        ("/docs", ["swagger-ui-bundle.js", "swagger-ui.css"]),
+        ("/redoc", ["redoc.standalone.js"]),
+    ):
         page = client.get(path)
         assert page.status_code == 200, path
         assert page.headers["content-type"].startswith("text/html")
@@ -148,8 +161,9 @@ def test_without_the_assets_package_the_api_docs_name_where_the_api_is_described
     from primero.server import apidocs
 
     monkeypatch.setattr(apidocs, "ASSETS_DIR", None)
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0,
-                                  bot_processes=0))
+    app = create_app(
+        Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0, bot_processes=0)
+    )
     with TestClient(app) as c:
         for path in ("/docs", "/redoc"):
             page = c.get(path)

@@ -57,8 +57,11 @@ def nginx(folder: Path, upstream: int) -> Iterator[str]:
     port = free_port()
     conf = folder / "nginx.conf"
     conf.write_text(CONF.format(dir=folder, port=port, upstream=upstream), encoding="utf-8")
-    proc = subprocess.Popen([binary, "-c", str(conf), "-p", str(folder), "-g", "daemon off;"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [binary, "-c", str(conf), "-p", str(folder), "-g", "daemon off;"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 15
     while True:
@@ -93,8 +96,9 @@ def test_friends_join_through_a_reverse_proxy(
             page.get_by_role("button", name="Create table").click()
             page.wait_for_url(re.compile(r"/t/"))
             assert page.url.startswith(base)
-            page.wait_for_function("() => document.querySelector('#actions button')",
-                                   timeout=20_000)  # the WebSocket works through the proxy
+            page.wait_for_function(
+                "() => document.querySelector('#actions button')", timeout=20_000
+            )  # the WebSocket works through the proxy
             assert page.locator("#conn").inner_text() == "connected"
             share = page.locator("#share-url").text_content() or ""
             assert share == page.url  # the address friends are given is the proxy's

@@ -65,11 +65,26 @@ class Server:
         env = {**os.environ, "PRIMERO_TEST_SEED": str(seed)}
         self.log = (folder / "server.log").open("w")
         self.proc = subprocess.Popen(
-            [str(primero), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--database-url", self.url, "--bot-pause", str(bot_pause),
-             # the pages, not the bots' worker processes (the live tests run those)
-             "--bot-processes", "0", *extra],
-            cwd=folder, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+            [
+                str(primero),
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--database-url",
+                self.url,
+                "--bot-pause",
+                str(bot_pause),
+                # the pages, not the bots' worker processes (the live tests run those)
+                "--bot-processes",
+                "0",
+                *extra,
+            ],
+            cwd=folder,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + 30
         while True:
@@ -90,7 +105,9 @@ class Server:
     def post(self, path: str, body: dict[str, Any]) -> Any:
         """POST ``body`` as JSON; the answer's JSON (an HTTP error raises)."""
         request = urllib.request.Request(
-            self.base + path, data=json.dumps(body).encode(), method="POST",
+            self.base + path,
+            data=json.dumps(body).encode(),
+            method="POST",
             headers={"Content-Type": "application/json"},
         )
         with urllib.request.urlopen(request, timeout=5) as answer:
@@ -100,9 +117,19 @@ class Server:
         """The table's finished hands as .prh files (``primero hands export``)."""
         primero = Path(sys.executable).parent / "primero"
         subprocess.run(
-            [str(primero), "hands", "export", "--database-url", self.url, "--table", table_id,
-             "--out", str(out)],
-            check=True, capture_output=True,
+            [
+                str(primero),
+                "hands",
+                "export",
+                "--database-url",
+                self.url,
+                "--table",
+                table_id,
+                "--out",
+                str(out),
+            ],
+            check=True,
+            capture_output=True,
         )
         return sorted((out / table_id).glob("*.prh"), key=lambda p: int(p.stem))
 
@@ -178,8 +205,9 @@ def shared_browser(request: pytest.FixtureRequest) -> Browser:
     return browser
 
 
-def wait_until(page: Page, expression: str, arg: Any = None, *, what: str,
-               seconds: float = 10.0) -> None:
+def wait_until(
+    page: Page, expression: str, arg: Any = None, *, what: str, seconds: float = 10.0
+) -> None:
     """Wait until the JavaScript function ``expression`` (of ``arg``) returns a truthy
     value, checked on every animation frame, for at most ``seconds`` seconds.
 
@@ -214,5 +242,10 @@ def resize(page: Page, width: int, height: int, *, seconds: float = 10.0) -> Non
     running, every box unchanged over one animation frame)."""
     page.set_viewport_size({"width": width, "height": height})
     page.evaluate("window.__primeroBoxes = null")
-    wait_until(page, _SETTLED, [width, height], seconds=seconds,
-               what=f"the page's layout settled at {width}x{height}")
+    wait_until(
+        page,
+        _SETTLED,
+        [width, height],
+        seconds=seconds,
+        what=f"the page's layout settled at {width}x{height}",
+    )

@@ -138,13 +138,16 @@ def compile_once(opt_level: str = _SETUP.OPT_LEVEL) -> Path:
     work = done.with_name(done.name + ".work")
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
-    shutil.copytree(SRC / "primero", work / "primero",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    shutil.copytree(
+        SRC / "primero", work / "primero", ignore=shutil.ignore_patterns("__pycache__", "*.so")
+    )
     options = mypyc_options(opt_level)
     jobs = ["-j", str(os.cpu_count() or 1)] if options.get("multi_file") else []
     subprocess.run(
         [sys.executable, "-c", _BUILD_SCRIPT, json.dumps(COMPILED), json.dumps(options), *jobs],
-        cwd=work, check=True, stdout=subprocess.DEVNULL,
+        cwd=work,
+        check=True,
+        stdout=subprocess.DEVNULL,
     )
     built = sorted(
         path for path in work.rglob("*" + EXT_SUFFIX) if path.relative_to(work).parts[0] != "build"
@@ -177,8 +180,9 @@ def build_tree(dest: Path = OUT / "tree", opt_level: str = _SETUP.OPT_LEVEL) -> 
         fcntl.flock(lock, fcntl.LOCK_EX)
         compiled = compile_once(opt_level)
     shutil.rmtree(dest, ignore_errors=True)
-    shutil.copytree(SRC / "primero", dest / "primero",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    shutil.copytree(
+        SRC / "primero", dest / "primero", ignore=shutil.ignore_patterns("__pycache__", "*.so")
+    )
     for path in compiled.rglob("*" + EXT_SUFFIX):
         target = dest / path.relative_to(compiled)
         target.parent.mkdir(parents=True, exist_ok=True)

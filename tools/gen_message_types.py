@@ -38,9 +38,12 @@ def models() -> list[type[BaseModel]]:
     from primero.server import hints, models, seating
 
     found = [
-        value for value in vars(models).values()
-        if isinstance(value, type) and issubclass(value, BaseModel)
-        and value.__module__ == models.__name__ and not value.__name__.startswith("_")
+        value
+        for value in vars(models).values()
+        if isinstance(value, type)
+        and issubclass(value, BaseModel)
+        and value.__module__ == models.__name__
+        and not value.__name__.startswith("_")
     ]
     return [*found, hints.HintsIn, *_received_elsewhere(seating)]
 
@@ -68,8 +71,13 @@ def ts_type(schema: dict[str, Any]) -> str:
         extra = schema.get("additionalProperties")
         value = ts_type(extra) if isinstance(extra, dict) else "unknown"
         return f"Record<string, {value}>"
-    return {"string": "string", "integer": "number", "number": "number",
-            "boolean": "boolean", "null": "null"}.get(str(kind), "unknown")
+    return {
+        "string": "string",
+        "integer": "number",
+        "number": "number",
+        "boolean": "boolean",
+        "null": "null",
+    }.get(str(kind), "unknown")
 
 
 def _literal(value: object) -> str:
@@ -128,8 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         current = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
         if current != text:
-            print(f"{OUT.relative_to(ROOT)} is stale: run python tools/gen_message_types.py",
-                  file=sys.stderr)
+            print(
+                f"{OUT.relative_to(ROOT)} is stale: run python tools/gen_message_types.py",
+                file=sys.stderr,
+            )
             return 1
         return 0
     OUT.write_text(text, encoding="utf-8")

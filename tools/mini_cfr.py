@@ -133,17 +133,22 @@ def main() -> None:
     parser.add_argument("--mccfr-iterations", type=int, default=0, help="external sampling")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "figures")
     parser.add_argument("--policy", type=Path, default=POLICY_PATH)
-    parser.add_argument("--replot", action="store_true",
-                        help="only redraw the figure from the curves already written")
-    parser.add_argument("--check-python", action="store_true",
-                        help="the shipped policy's exploitability on python_primero itself")
+    parser.add_argument(
+        "--replot",
+        action="store_true",
+        help="only redraw the figure from the curves already written",
+    )
+    parser.add_argument(
+        "--check-python",
+        action="store_true",
+        help="the shipped policy's exploitability on python_primero itself",
+    )
     args = parser.parse_args()
     if args.check_python:
         check_python(args.policy)
         return
     if args.replot:
-        plot(json.loads((args.out / "mini_cfr_curves.json").read_text()),
-             args.out / "mini_cfr.png")
+        plot(json.loads((args.out / "mini_cfr_curves.json").read_text()), args.out / "mini_cfr.png")
         return
     sys.setrecursionlimit(10_000)
     load = os.getloadavg()[0]
@@ -154,14 +159,20 @@ def main() -> None:
     writer.walk(game.new_initial_state())
     walk_s = time.process_time() - t0
     infosets = [len(d) for d in writer.infosets]
-    print(f"tree: {writer.nodes:,} nodes, {writer.chance_nodes:,} chance nodes, "
-          f"information states {infosets} ({walk_s:.0f} CPU s)", flush=True)
+    print(
+        f"tree: {writer.nodes:,} nodes, {writer.chance_nodes:,} chance nodes, "
+        f"information states {infosets} ({walk_s:.0f} CPU s)",
+        flush=True,
+    )
     efg = pyspiel.load_efg_game(writer.text())
 
     results: dict[str, Any] = {
         "game": "python_primero(preset=mini)",
-        "nodes": writer.nodes, "chance_nodes": writer.chance_nodes,
-        "information_states": infosets, "walk_cpu_s": walk_s, "load_average": load,
+        "nodes": writer.nodes,
+        "chance_nodes": writer.chance_nodes,
+        "information_states": infosets,
+        "walk_cpu_s": walk_s,
+        "load_average": load,
     }
     print("CFR", flush=True)
     cfr = pyspiel.CFRSolver(efg)
@@ -215,8 +226,10 @@ def check_python(path: Path) -> None:
             probs[int(action)] = p
         probs /= probs.sum()
     value = exploitability.exploitability(game, tabular)
-    print(f"python_primero(preset=mini): exploitability {value:.4g} "
-          f"(efg_game: {meta['exploitability']:.4g}); {time.process_time() - t0:.0f} CPU s")
+    print(
+        f"python_primero(preset=mini): exploitability {value:.4g} "
+        f"(efg_game: {meta['exploitability']:.4g}); {time.process_time() - t0:.0f} CPU s"
+    )
 
 
 def plot(results: dict[str, Any], path: Path) -> None:
@@ -230,15 +243,21 @@ def plot(results: dict[str, Any], path: Path) -> None:
         print("matplotlib missing: no figure")
         return
     fig, ax = plt.subplots(figsize=(6, 4))
-    for key, label in (("cfr", "CFR"), ("cfr_plus", "CFR+"), ("mccfr_external",
-                                                               "MCCFR (external sampling)")):
+    for key, label in (
+        ("cfr", "CFR"),
+        ("cfr_plus", "CFR+"),
+        ("mccfr_external", "MCCFR (external sampling)"),
+    ):
         if key in results:
             xs, ys = [p[0] for p in results[key]], [p[1] for p in results[key]]
             ax.loglog(xs, ys, marker="o", label=label)
     ax.set_xlabel("iterations")
     ax.set_ylabel("exploitability (chips per hand)")
-    ax.set_title(f"Mini-Primero: {results['nodes']:,} nodes, "
-                 f"{sum(results['information_states']):,} information states", fontsize=10)
+    ax.set_title(
+        f"Mini-Primero: {results['nodes']:,} nodes, "
+        f"{sum(results['information_states']):,} information states",
+        fontsize=10,
+    )
     ax.grid(True, which="both", alpha=0.3)
     ax.legend()
     fig.tight_layout()

@@ -99,14 +99,23 @@ __all__ = [
 #: ``import primero.research.fastsim`` (or the command line) loads only the modules it uses.
 _LAZY: dict[str, str] = {
     **dict.fromkeys(
-        ["Action", "Bet", "Call", "Deal", "Declare", "Exchange", "Fold", "Raise", "Vote",
-         "parse_action"],
+        [
+            "Action",
+            "Bet",
+            "Call",
+            "Deal",
+            "Declare",
+            "Exchange",
+            "Fold",
+            "Raise",
+            "Vote",
+            "parse_action",
+        ],
         "primero.engine.actions",
     ),
     "evaluate_batch": "primero.engine.batch",
     **dict.fromkeys(
-        ["DECK", "Card", "CardError", "Rank", "Suit", "format_cards", "parse_card",
-         "parse_cards"],
+        ["DECK", "Card", "CardError", "Rank", "Suit", "format_cards", "parse_card", "parse_cards"],
         "primero.engine.cards",
     ),
     "Dealer": "primero.engine.dealing",
@@ -114,8 +123,15 @@ _LAZY: dict[str, str] = {
     "PrimeroError": "primero.engine.errors",
     **dict.fromkeys(["Category", "HandValue", "evaluate", "evaluate_ids"], "primero.engine.hands"),
     **dict.fromkeys(
-        ["HandRecord", "RecordError", "ReplayOutcome", "read_record", "record_of", "replay",
-         "write_record"],
+        [
+            "HandRecord",
+            "RecordError",
+            "ReplayOutcome",
+            "read_record",
+            "record_of",
+            "replay",
+            "write_record",
+        ],
         "primero.engine.history",
     ),
     "Match": "primero.engine.match",

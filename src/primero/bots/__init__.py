@@ -94,5 +94,3 @@ def make_bot(
 
         return FriendlyBets(made)
     return made
-
-

@@ -313,9 +313,7 @@ class HeuristicBot:
         amount = int(min(size, stack * share))
         return max(low, min(high, amount))
 
-    def _open(
-        self, v: SeatView, me: int, legal: LegalActions, w: float, baseline: float
-    ) -> Action:
+    def _open(self, v: SeatView, me: int, legal: LegalActions, w: float, baseline: float) -> Action:
         """Opening a betting round (rounds 2 and 3 must bet, 0 allowed; R5)."""
         if legal.bet is None:
             if legal.exchange:
@@ -345,7 +343,12 @@ class HeuristicBot:
         return not (call >= stack * BIG_CALL and w < max(0.3, need + 0.05))
 
     def _raise_to(
-        self, v: SeatView, me: int, raise_to: tuple[int, int] | None, call: int, w: float,
+        self,
+        v: SeatView,
+        me: int,
+        raise_to: tuple[int, int] | None,
+        call: int,
+        w: float,
         baseline: float,
     ) -> int | None:
         """A raise (round total, chips) with a strong hand, or None."""

@@ -99,8 +99,13 @@ def stepped(
             high = min(raise_to[1], base + (cap - base) // 2)
             raise_to = (raise_to[0], high) if high >= raise_to[0] else None
     narrowed = replace(legal, bet=bet, raise_to=raise_to)
-    if not (narrowed.exchange or narrowed.bet or narrowed.raise_to or narrowed.fold
-            or narrowed.call is not None):
+    if not (
+        narrowed.exchange
+        or narrowed.bet
+        or narrowed.raise_to
+        or narrowed.fold
+        or narrowed.call is not None
+    ):
         low = legal.bet or legal.raise_to
         assert low is not None
         if legal.bet is not None:
@@ -117,6 +122,4 @@ def stepped_legal(v: SeatView) -> LegalActions:
     """
     if v.legal is None:
         raise ValueError("no move is due from this seat")
-    return stepped(
-        v.legal, refusals=refusals_at_turn(v), cap=v.cap, current_bet=v.current_bet
-    )
+    return stepped(v.legal, refusals=refusals_at_turn(v), cap=v.cap, current_bet=v.current_bet)

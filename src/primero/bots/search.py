@@ -272,9 +272,7 @@ class SearchBot:
     ) -> Evaluation:
         """The samples as arrays, with each opponent's believed strength facing the
         declarations (``my_decl`` as this seat's)."""
-        declared: list[Category | None] = (
-            list(v.declared) if v.rules.declarations else [None] * v.n
-        )
+        declared: list[Category | None] = list(v.declared) if v.rules.declarations else [None] * v.n
         if v.rules.declarations:
             declared[spot.me] = my_decl
         tables = [
@@ -304,9 +302,7 @@ class SearchBot:
             baseline=np.array([t.baseline for t in tables], dtype=np.float64),
         )
 
-    def _bet_value(
-        self, spot: _Spot, ev: Evaluation, to: int, fallback: int | None
-    ) -> float:
+    def _bet_value(self, spot: _Spot, ev: Evaluation, to: int, fallback: int | None) -> float:
         """Mean value of raising the round's bet to ``to``; with votes (R8), where every
         voter would refuse, it is withdrawn: a bet of ``fallback`` instead."""
         values = ev.values(to)
@@ -417,7 +413,7 @@ class SearchBot:
         ev = self._evaluation(v, spot, samples, v.declared[me])
         n = v.n
         after = [(bettor + i) % n for i in range(1, n)]
-        later = [s for s in after[after.index(me) + 1:] if s in spot.opponents]
+        later = [s for s in after[after.index(me) + 1 :] if s in spot.opponents]
         facing = np.maximum(0.0, ev.values(amount, bettor))
         overturned = ev.accepted(amount, spot.round_bets[bettor], later)
         withdrawn = np.where(overturned, facing, ev.values(spot.current_bet))
@@ -481,4 +477,3 @@ def _aggression(v: SeatView) -> dict[int, str]:
         elif parts[1] == "x":
             out.pop(seat, None)
     return out
-

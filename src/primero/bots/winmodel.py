@@ -191,6 +191,8 @@ def _range_cdf(r: Range) -> npt.NDArray[np.float64]:
         mixed: npt.NDArray[np.float64] = r.bluffs * base + (1 - r.bluffs) * value
         return mixed
     return base
+
+
 #: Win chances are scaled to whole numbers for exact, machine-independent sums (R10).
 _SCALE: Final = 1 << 24
 
@@ -221,6 +223,7 @@ def _scaled(wins: Sequence[float] | npt.NDArray[np.float64]) -> npt.NDArray[np.i
 def _canonical(opponents: Sequence[Opponent]) -> tuple[Range, ...]:
     """The opponents as ranges in a fixed order (the model is a product: order does not
     matter), so that caches are shared."""
+
     def rank(r: Range) -> tuple[int, int, float]:
         signal = {None: 0, "yet": 1, "bet": 2}[r.signal]
         return (-1 if r.cap is None else int(r.cap), signal, r.bluffs)
@@ -326,9 +329,7 @@ def _first_round_cached(
 ) -> tuple[float, float, float, float]:
     counts, dens = _pair_counts(r1, r2, suited)
     nums: list[int] = (counts @ _win_ints_cached(opponents)[0]).tolist()
-    both, keep_r2, keep_r1, none = (
-        num / den / _SCALE for num, den in zip(nums, dens, strict=True)
-    )
+    both, keep_r2, keep_r1, none = (num / den / _SCALE for num, den in zip(nums, dens, strict=True))
     return both, keep_r1, keep_r2, none
 
 

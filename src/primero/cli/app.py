@@ -19,13 +19,28 @@ import typer
 from typer.core import TyperGroup, TyperOption
 
 __all__ = [
-    "COMMAND_ORDER", "MAX_STACK", "app", "check_stack", "in_range", "output_folder",
+    "COMMAND_ORDER",
+    "MAX_STACK",
+    "app",
+    "check_stack",
+    "in_range",
+    "output_folder",
 ]
 
 #: The order of the commands in ``primero --help``.
 COMMAND_ORDER: Final = (
-    "play", "learn", "serve", "watch", "replay", "rules", "cheatsheet", "odds", "eval",
-    "simulate", "tournament", "hands",
+    "play",
+    "learn",
+    "serve",
+    "watch",
+    "replay",
+    "rules",
+    "cheatsheet",
+    "odds",
+    "eval",
+    "simulate",
+    "tournament",
+    "hands",
 )
 
 

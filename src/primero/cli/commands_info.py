@@ -223,7 +223,7 @@ def _rules_step(section: str, step: str) -> str | None:
     for i, match in enumerate(starts):
         if match.group(1) == step:
             end = starts[i + 1].start() if i + 1 < len(starts) else len(section)
-            lines = section[match.end():end].split("\n")
+            lines = section[match.end() : end].split("\n")
             # the step's own lines: its first, then those indented under it
             body = [lines[0]]
             for line in lines[1:]:

@@ -225,7 +225,8 @@ def odds_command(
     trials: Annotated[
         int,
         typer.Option(
-            "--trials", callback=in_range("--trials", 2),
+            "--trials",
+            callback=in_range("--trials", 2),
             help="Random deals of the Monte Carlo estimate, 2 or more.",
         ),
     ] = 100_000,

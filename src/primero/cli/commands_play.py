@@ -159,11 +159,22 @@ NAME_LONGEST: Final = 24
 
 #: Options that a resumed match takes from its save, with their defaults.
 _GAME_OPTION_DEFAULTS: Final[dict[str, object]] = {
-    "--players": None, "--hot-seat": None, "--seed": None, "--bots": "heuristic",
-    "--name": "You", "--stack": 100,
-    "--max-hands": None, "--ante": 1, "--ties": TiesOption.ELDEST, "--no-refusal": False,
-    "--no-last-round": False, "--no-declarations": False, "--first-round-stand": False,
-    "--first-round-zero-bet": False, "--min-raise": 1, "--max-raises": None,
+    "--players": None,
+    "--hot-seat": None,
+    "--seed": None,
+    "--bots": "heuristic",
+    "--name": "You",
+    "--stack": 100,
+    "--max-hands": None,
+    "--ante": 1,
+    "--ties": TiesOption.ELDEST,
+    "--no-refusal": False,
+    "--no-last-round": False,
+    "--no-declarations": False,
+    "--first-round-stand": False,
+    "--first-round-zero-bet": False,
+    "--min-raise": 1,
+    "--max-raises": None,
 }
 
 
@@ -199,17 +210,27 @@ def _resumed(save_dir: Path, given: dict[str, object]) -> Table:
 
 @app.command("play")
 def play_command(
-    players: Annotated[int | None, typer.Option(
-        "--players", "-p", show_default=False,
-        help="Seats, you included (R3). Default 4; with --hot-seat, the people named "
-        "(at least 4), bots in the other seats.",
-    )] = None,
-    hot_seat: Annotated[str | None, typer.Option(
-        "--hot-seat", metavar="NAMES", show_default=False,
-        help="Pass and play: 2 to 6 people share this terminal, seated in the order named, "
-        "e.g. --hot-seat Ana,Ben. Before each person's turn a screen asks to pass the "
-        "device and hides the cards until that person presses Enter.",
-    )] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            show_default=False,
+            help="Seats, you included (R3). Default 4; with --hot-seat, the people named "
+            "(at least 4), bots in the other seats.",
+        ),
+    ] = None,
+    hot_seat: Annotated[
+        str | None,
+        typer.Option(
+            "--hot-seat",
+            metavar="NAMES",
+            show_default=False,
+            help="Pass and play: 2 to 6 people share this terminal, seated in the order named, "
+            "e.g. --hot-seat Ana,Ben. Before each person's turn a screen asks to pass the "
+            "device and hides the cards until that person presses Enter.",
+        ),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", "-s", help="Seed for a reproducible game (R10).")
     ] = None,
@@ -219,28 +240,38 @@ def play_command(
     name: Annotated[
         str, typer.Option("--name", help=f"Your name (1 to {NAME_LONGEST} characters).")
     ] = "You",
-    stack: Annotated[int, typer.Option(
-            "--stack", callback=check_stack, help="Starting chips each (1 to 10^9)."
-        )] = 100,
+    stack: Annotated[
+        int, typer.Option("--stack", callback=check_stack, help="Starting chips each (1 to 10^9).")
+    ] = 100,
     max_hands: Annotated[
-        int | None, typer.Option(
-            "--max-hands", callback=in_range("--max-hands", 1),
+        int | None,
+        typer.Option(
+            "--max-hands",
+            callback=in_range("--max-hands", 1),
             help="End after N hands, 1 or more (R9).",
-        )
+        ),
     ] = None,
     save_dir: Annotated[
         Path, typer.Option("--save-dir", help="Folder for the hand histories (.prh).")
     ] = Path("hands"),
     no_save: Annotated[bool, typer.Option("--no-save", help="Do not save hand histories.")] = False,
-    ante: Annotated[int, typer.Option(
-        "--ante", callback=in_range("--ante", 0, unit="chips"),
-        help="Ante per hand, 0 chips or more (R4.1).",
-    )] = 1,
-    ties: Annotated[TiesOption, typer.Option(
-        "--ties", metavar="RULE",  # not <eldest|split>: a narrow type column, wide help
-        help="Tie rule (R7): eldest (the tied player first in seat order wins) or split "
-        "(the tied players share the pot).",
-    )] = TiesOption.ELDEST,
+    ante: Annotated[
+        int,
+        typer.Option(
+            "--ante",
+            callback=in_range("--ante", 0, unit="chips"),
+            help="Ante per hand, 0 chips or more (R4.1).",
+        ),
+    ] = 1,
+    ties: Annotated[
+        TiesOption,
+        typer.Option(
+            "--ties",
+            metavar="RULE",  # not <eldest|split>: a narrow type column, wide help
+            help="Tie rule (R7): eldest (the tied player first in seat order wins) or split "
+            "(the tied players share the pot).",
+        ),
+    ] = TiesOption.ELDEST,
     no_refusal: Annotated[
         bool, typer.Option("--no-refusal", help="Bets cannot be refused (R8).")
     ] = False,
@@ -256,15 +287,21 @@ def play_command(
     first_round_zero_bet: Annotated[
         bool, typer.Option("--first-round-zero-bet", help="A bet of 0 allowed in round 1 (R4.3).")
     ] = False,
-    min_raise: Annotated[int, typer.Option(
-        "--min-raise", callback=in_range("--min-raise", 1, unit="chips"),
-        help="Minimum raise, 1 chip or more (R5).",
-    )] = 1,
+    min_raise: Annotated[
+        int,
+        typer.Option(
+            "--min-raise",
+            callback=in_range("--min-raise", 1, unit="chips"),
+            help="Minimum raise, 1 chip or more (R5).",
+        ),
+    ] = 1,
     max_raises: Annotated[
-        int | None, typer.Option(
-            "--max-raises", callback=in_range("--max-raises", 0),
+        int | None,
+        typer.Option(
+            "--max-raises",
+            callback=in_range("--max-raises", 0),
             help="Raises per round at most, 0 or more (R5).",
-        )
+        ),
     ] = None,
     plain: Annotated[
         bool, typer.Option("--plain", help="Plain text prompt, no full-screen app.")
@@ -272,7 +309,8 @@ def play_command(
     speed: Annotated[
         float,
         typer.Option(
-            "--speed", callback=in_range("--speed", 0, 10, unit="seconds"),
+            "--speed",
+            callback=in_range("--speed", 0, 10, unit="seconds"),
             help="Seconds between two bots' moves on the full-screen table, 0 to 10 (0: at "
             "once; space skips the wait).",
         ),
@@ -292,12 +330,21 @@ def play_command(
             typer.echo("primero: --resume needs the save folder: leave out --no-save", err=True)
             raise typer.Exit(2)
         given: dict[str, object] = {
-            "--players": players, "--hot-seat": hot_seat, "--seed": seed, "--bots": bots,
+            "--players": players,
+            "--hot-seat": hot_seat,
+            "--seed": seed,
+            "--bots": bots,
             "--name": name,
-            "--stack": stack, "--max-hands": max_hands, "--ante": ante, "--ties": ties,
-            "--no-refusal": no_refusal, "--no-last-round": no_last_round,
-            "--no-declarations": no_declarations, "--first-round-stand": first_round_stand,
-            "--first-round-zero-bet": first_round_zero_bet, "--min-raise": min_raise,
+            "--stack": stack,
+            "--max-hands": max_hands,
+            "--ante": ante,
+            "--ties": ties,
+            "--no-refusal": no_refusal,
+            "--no-last-round": no_last_round,
+            "--no-declarations": no_declarations,
+            "--first-round-stand": first_round_stand,
+            "--first-round-zero-bet": first_round_zero_bet,
+            "--min-raise": min_raise,
             "--max-raises": max_raises,
         }
         table = _resumed(save_dir, given)
@@ -315,18 +362,29 @@ def play_command(
 
     try:
         rules = build_rules(
-            ante=ante, ties=ties.value, refusal=not no_refusal, last_round=not no_last_round,
-            declarations=not no_declarations, first_round_stand=first_round_stand,
-            first_round_zero_bet=first_round_zero_bet, min_raise=min_raise,
+            ante=ante,
+            ties=ties.value,
+            refusal=not no_refusal,
+            last_round=not no_last_round,
+            declarations=not no_declarations,
+            first_round_stand=first_round_stand,
+            first_round_zero_bet=first_round_zero_bet,
+            min_raise=min_raise,
             max_raises=max_raises,
         )
         kinds = parse_bots(bots)
         if players is None:
             players = max(len(people), rules.min_players) if people else 4
         config = TableConfig(
-            human_name=name, players=players, bots=kinds, hot_seat=people, seed=seed,
-            rules=rules, stack=stack,
-            max_hands=max_hands, save_dir=None if no_save else save_dir,
+            human_name=name,
+            players=players,
+            bots=kinds,
+            hot_seat=people,
+            seed=seed,
+            rules=rules,
+            stack=stack,
+            max_hands=max_hands,
+            save_dir=None if no_save else save_dir,
         )
         table = Table(config)  # validate before choosing a front end
     except (RulesError, ValueError) as exc:
@@ -355,9 +413,7 @@ def _hot_seat_names(hot_seat: str | None, name: str) -> tuple[str, ...]:
     if hot_seat is None:
         return ()
     if name != "You":
-        typer.echo(
-            "primero: with --hot-seat the names are given there: leave out --name", err=True
-        )
+        typer.echo("primero: with --hot-seat the names are given there: leave out --name", err=True)
         raise typer.Exit(2)
     names = tuple(n.strip() for n in hot_seat.split(","))
     if any(not n for n in names):
@@ -379,9 +435,7 @@ def _play(config: TableConfig, table: Table, *, plain: bool, speed: float) -> No
     from primero.cli.plain import run_plain
 
     # HOOK: the Textual app when in a terminal and installed; else the plain prompt.
-    if not plain and sys.stdin.isatty() and sys.stdout.isatty() and _run_tui(
-        config, table, speed
-    ):
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty() and _run_tui(config, table, speed):
         return
     try:
         run_plain(config, table=table)

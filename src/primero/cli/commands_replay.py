@@ -83,16 +83,16 @@ def describe_outcome(name: str, record: HandRecord, outcome: ReplayOutcome) -> l
         if result.uncontested:
             winner = next(s for s in range(state.n) if not state.folded[s])
             out.append(
-                Text(f"Everyone else folded: {_who(record, winner)} takes "
-                     f"{sum(a.pot.amount for a in awards)} chips without showing.")
+                Text(
+                    f"Everyone else folded: {_who(record, winner)} takes "
+                    f"{sum(a.pot.amount for a in awards)} chips without showing."
+                )
             )
         else:
             shown = Table(title="Hands shown", title_justify="left")
             for col in ("seat", "cards", "category", "points"):
                 shown.add_column(col)
-            for s, (value, cards) in enumerate(
-                zip(result.shown, result.shown_cards, strict=True)
-            ):
+            for s, (value, cards) in enumerate(zip(result.shown, result.shown_cards, strict=True)):
                 if value is None or cards is None:
                     continue
                 shown.add_row(
@@ -139,8 +139,12 @@ def describe_outcome(name: str, record: HandRecord, outcome: ReplayOutcome) -> l
         out.append(Text(f"To act: {who}"))
         out.append(Text(f"May write: {', '.join(outcome.legal)}"))
         out.append(Text(state.legal_actions().describe()))
-        out.append(Text(f"Pot: {state.pot_total()} chips; stacks: "
-                        + ", ".join(f"{seat_name(s)} {c}" for s, c in enumerate(state.stacks))))
+        out.append(
+            Text(
+                f"Pot: {state.pot_total()} chips; stacks: "
+                + ", ".join(f"{seat_name(s)} {c}" for s, c in enumerate(state.stacks))
+            )
+        )
     if declared:
         out.append(Text("Declarations: " + "; ".join(declared)))
     return out

@@ -34,17 +34,19 @@ def serve_command(
         str, typer.Option(help="Address to listen on; 0.0.0.0 for every network interface.")
     ] = "127.0.0.1",
     port: Annotated[
-        int, typer.Option(
+        int,
+        typer.Option(
             help="TCP port, 0 to 65535; 0 picks a free one.",
             callback=in_range("--port", 0, 65535),
-        )
+        ),
     ] = 8000,
     database_url: DatabaseUrl = "sqlite:///primero.db",
     bot_pause: Annotated[
-        float, typer.Option(
+        float,
+        typer.Option(
             help="Seconds a bot waits before acting, 0 or more (0 in tests).",
             callback=in_range("--bot-pause", 0, unit="seconds"),
-        )
+        ),
     ] = 1.0,
     bot_timeout: Annotated[
         float,
@@ -252,9 +254,7 @@ def _database_error(exc: Exception) -> NoReturn:
 def export_command(
     out: Annotated[Path, typer.Option("--out", help="Folder to write DIR/TABLE/N.prh into.")],
     database_url: DatabaseUrl = "sqlite:///primero.db",
-    table: Annotated[
-        str | None, typer.Option("--table", help="Only this table's hands.")
-    ] = None,
+    table: Annotated[str | None, typer.Option("--table", help="Only this table's hands.")] = None,
 ) -> None:
     """Write every finished hand as a complete .prh record, DIR/TABLE/N.prh (TABLE: the
     table id, N: the hand number), overwriting, and each table's ledger (buy-ins and net
@@ -265,7 +265,6 @@ def export_command(
     exist (export never creates a database) or when ``--table`` names no table there."""
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
-
 
     try:
         url = make_url(database_url)

@@ -38,7 +38,11 @@ __all__ = [
     "MAX_HANDS",
     "SimulationResult",
     "check_simulation",
-    "parse_bots", "results_table", "simulate", "simulate_command"]
+    "parse_bots",
+    "results_table",
+    "simulate",
+    "simulate_command",
+]
 
 
 #: The most hands ``primero simulate --hands`` plays in one run: some 20 minutes of the
@@ -133,9 +137,7 @@ def _kernel_hand(
     """
     from primero.research.fastsim import play_random_hand
 
-    played = play_random_hand(
-        list(state.starting_stacks), rules, dealer_rng, bot_rngs, record=True
-    )
+    played = play_random_hand(list(state.starting_stacks), rules, dealer_rng, bot_rngs, record=True)
     assert played.lines is not None
     for line in played.lines:
         state.apply(line)
@@ -187,15 +189,22 @@ def simulate(
     check_simulation(players, hands, rules, stack)
     rules.check_stacks([stack] * players)
     kinds = tuple(bots[i % len(bots)] for i in range(players))
-    names = tuple(BOT_NAMES[i % len(BOT_NAMES)] + ("" if i < len(BOT_NAMES) else str(i))
-                  for i in range(players))
+    names = tuple(
+        BOT_NAMES[i % len(BOT_NAMES)] + ("" if i < len(BOT_NAMES) else str(i))
+        for i in range(players)
+    )
     if fast and save_dir is None and all(k == "random" for k in kinds):
         from primero.research.fastsim import simulate_random
 
         summary = simulate_random(players, hands, seed, rules=rules, stack=stack, on_hand=on_hand)
         return SimulationResult(
-            names, kinds, seed, hands=summary.hands, matches=summary.matches,
-            net=list(summary.net), pots_won=list(summary.pots_won),
+            names,
+            kinds,
+            seed,
+            hands=summary.hands,
+            matches=summary.matches,
+            net=list(summary.net),
+            pots_won=list(summary.pots_won),
             showdowns=summary.showdowns,
             shown={c: summary.shown[c] for c in Category},
             won_with={c: summary.won_with[c] for c in Category},
@@ -292,8 +301,11 @@ def results_table(result: SimulationResult) -> Group:
     ):
         style = "green" if net > 0 else "red" if net < 0 else ""
         table.add_row(
-            name, kind, f"[{style}]{net:+d}[/]" if style else "0",
-            f"{100 * net / hands:+.1f}", str(won),
+            name,
+            kind,
+            f"[{style}]{net:+d}[/]" if style else "0",
+            f"{100 * net / hands:+.1f}",
+            str(won),
         )
     table.caption = (
         "hands won: hands in which the seat took a pot. Split pots (R7 ties) and side "
@@ -309,8 +321,11 @@ def results_table(result: SimulationResult) -> Group:
         for kind, nets in by_kind.items():
             total = sum(nets)
             table.add_row(
-                f"all {kind}", f"{len(nets)} seat{'' if len(nets) == 1 else 's'}", f"{total:+d}",
-                f"{100 * total / hands:+.1f}", "",
+                f"all {kind}",
+                f"{len(nets)} seat{'' if len(nets) == 1 else 's'}",
+                f"{total:+d}",
+                f"{100 * total / hands:+.1f}",
+                "",
             )
     shown_total = max(1, sum(result.shown.values()))
     cats = Table(
@@ -331,7 +346,9 @@ def results_table(result: SimulationResult) -> Group:
     for cat in sorted(Category, reverse=True):
         count = result.shown[cat]
         cats.add_row(
-            cat.label, str(count), f"{100 * count / shown_total:.1f}%",
+            cat.label,
+            str(count),
+            f"{100 * count / shown_total:.1f}%",
             str(result.won_with[cat]),
         )
     return Group(table, cats)
@@ -339,10 +356,15 @@ def results_table(result: SimulationResult) -> Group:
 
 @app.command("simulate")
 def simulate_command(
-    hands: Annotated[int, typer.Option(
-        "--hands", "-n", callback=in_range("--hands", 1, MAX_HANDS),
-        help="Hands to play, 1 to 1,000,000.",
-    )] = 1000,
+    hands: Annotated[
+        int,
+        typer.Option(
+            "--hands",
+            "-n",
+            callback=in_range("--hands", 1, MAX_HANDS),
+            help="Hands to play, 1 to 1,000,000.",
+        ),
+    ] = 1000,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 6,
     seed: Annotated[
         int | None,
@@ -356,9 +378,10 @@ def simulate_command(
             "--bots", "-b", help=f"Bot kinds cycled over the seats: {', '.join(BOT_KINDS)}."
         ),
     ] = "heuristic,random",
-    stack: Annotated[int, typer.Option(
-            "--stack", callback=check_stack, help="Starting stack (chips, 1 to 10^9)."
-        )] = 100,
+    stack: Annotated[
+        int,
+        typer.Option("--stack", callback=check_stack, help="Starting stack (chips, 1 to 10^9)."),
+    ] = 100,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Print only the results table.")
     ] = False,

@@ -88,7 +88,9 @@ def results_table(result: TournamentResult) -> Table:
         style = "green" if b.ci_low > 0 else "red" if b.ci_high < 0 else ""
         per = f"{b.per_100:+.1f}"
         table.add_row(
-            b.bot, f"{b.seat_hands:,}", f"{b.chips:+,}",
+            b.bot,
+            f"{b.seat_hands:,}",
+            f"{b.chips:+,}",
             f"[{style}]{per}[/]" if style else per,
             f"{b.ci_low:+.1f} .. {b.ci_high:+.1f}",
         )
@@ -144,9 +146,7 @@ def hands_total(config: TournamentConfig, pairs: list[TournamentConfig]) -> str:
     )
 
 
-def hands_notes(
-    config: TournamentConfig, pairs: list[TournamentConfig]
-) -> list[tuple[str, str]]:
+def hands_notes(config: TournamentConfig, pairs: list[TournamentConfig]) -> list[tuple[str, str]]:
     """Why a table played more hands than ``--hands``: ``(where, why)`` for the mixed
     field and for the pairs (all alike), when rounded up
     (:meth:`primero.research.tournament.TournamentConfig.rounding`)."""
@@ -184,7 +184,8 @@ def tournament_command(
     bots: Annotated[
         str,
         typer.Option(
-            "--bots", "-b",
+            "--bots",
+            "-b",
             help=f"Two or more distinct entrants, each named once: bot kinds "
             f"({', '.join(BOT_KINDS)}; cfr with --preset mini) or agents by import path "
             "(module:Name: a class or a function of a seat view, or a pyspiel.Bot).",
@@ -193,7 +194,8 @@ def tournament_command(
     hands: Annotated[
         int,
         typer.Option(
-            "--hands", "-n",
+            "--hands",
+            "-n",
             help="Hands a table: the mixed field's rounded up to a multiple of the number "
             "of entrants, each pair's to an even number, so that every deal is played once "
             "per rotation of the entrants over the seats (every entrant in every seat "
@@ -202,9 +204,12 @@ def tournament_command(
     ] = 3000,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Tournament seed (R10), >= 0.")] = 1,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 4,
-    stack: Annotated[int, typer.Option(
+    stack: Annotated[
+        int,
+        typer.Option(
             "--stack", callback=check_stack, help="Chips per seat, every hand (1 to 10^9)."
-        )] = 100,
+        ),
+    ] = 100,
     search_samples: Annotated[
         int | None,
         typer.Option("--search-samples", help="Samples per decision of search bots."),
@@ -220,7 +225,8 @@ def tournament_command(
     workers: Annotated[
         int | None,
         typer.Option(
-            "--workers", "-w",
+            "--workers",
+            "-w",
             help="Worker processes (default 1); with --ray, CPUs of a local Ray.",
         ),
     ] = None,
@@ -277,13 +283,20 @@ def tournament_command(
         if (players, stack) not in ((4, 100), (MINI_PLAYERS, MINI_STACK)):
             raise typer.BadParameter(
                 f"the mini preset fixes the table ({MINI_PLAYERS} players, stacks of "
-                f"{MINI_STACK}): leave out --players and --stack", param_hint="--preset",
+                f"{MINI_STACK}): leave out --players and --stack",
+                param_hint="--preset",
             )
         players, stack, rules_kw = MINI_PLAYERS, MINI_STACK, {"rules": MINI_RULES}
     try:
         config = TournamentConfig(
-            bots=kinds, hands=hands, seed=seed, players=players, stack=stack,
-            search_samples=search_samples, preset=preset, **rules_kw,
+            bots=kinds,
+            hands=hands,
+            seed=seed,
+            players=players,
+            stack=stack,
+            search_samples=search_samples,
+            preset=preset,
+            **rules_kw,
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
@@ -296,10 +309,11 @@ def tournament_command(
         engine = "local" if (workers or 1) == 1 else "processes"
     else:
         engine = "ray" if ray == _LOCAL else f"ray {ray}"
-    pairs = [
-        config.pair(a, b)
-        for i, a in enumerate(kinds) for b in kinds[i + 1:]
-    ] if matrix and len(kinds) > 2 else []
+    pairs = (
+        [config.pair(a, b) for i, a in enumerate(kinds) for b in kinds[i + 1 :]]
+        if matrix and len(kinds) > 2
+        else []
+    )
     tables = [config, *pairs]
     console = Console(highlight=False)
     started = time.perf_counter()

@@ -116,8 +116,13 @@ def _hand_line(v: SeatView) -> Text:
 def _players_table(table: Table, v: SeatView) -> RichTable:
     rt = RichTable(show_edge=False, pad_edge=False, box=None, header_style="bold")
     columns: list[tuple[str, JustifyMethod]] = [
-        ("player", "left"), ("stack", "right"), ("round", "right"),
-        ("in pot", "right"), ("declared", "left"), ("exchanged", "left"), ("", "left"),
+        ("player", "left"),
+        ("stack", "right"),
+        ("round", "right"),
+        ("in pot", "right"),
+        ("declared", "left"),
+        ("exchanged", "left"),
+        ("", "left"),
     ]
     declarations = v.rules.declarations  # none declare without them (R6): no column
     if not declarations:
@@ -139,8 +144,9 @@ def _players_table(table: Table, v: SeatView) -> RichTable:
         cells = [
             table.seat_label(s),
             str(v.stacks[s]),
-            str(v.round_bets[s]) if v.phase in (Phase.FIRST_ROUND, Phase.DECLARE_ROUND,
-                                               Phase.LAST_ROUND) else "",
+            str(v.round_bets[s])
+            if v.phase in (Phase.FIRST_ROUND, Phase.DECLARE_ROUND, Phase.LAST_ROUND)
+            else "",
             str(v.contributed[s]),
             declared.label if declared is not None else "",
             ", ".join(str(k) for k in v.exchanges[s]),
@@ -206,15 +212,19 @@ def _turn_panel(console: Console, table: Table, v: SeatView) -> None:
 
 def _result(console: Console, table: Table, v: SeatView) -> None:
     console.print(Rule("hand over"))
-    shown = [(s, c, val) for s, (c, val) in enumerate(zip(v.shown_cards, v.shown, strict=True))
-             if c is not None and val is not None]
+    shown = [
+        (s, c, val)
+        for s, (c, val) in enumerate(zip(v.shown_cards, v.shown, strict=True))
+        if c is not None and val is not None
+    ]
     if shown:
         rt = RichTable(title="Showdown", title_justify="left", box=None, header_style="bold")
         for col in ("player", "cards", "category", "points"):
             rt.add_column(col)
         for s, cards, value in shown:
-            rt.add_row(table.seat_label(s), cards_text(cards),
-                       value.category.label, str(value.points))
+            rt.add_row(
+                table.seat_label(s), cards_text(cards), value.category.label, str(value.points)
+            )
         console.print(rt)
     names = [table.seat_label(s) for s in range(v.n)]
     for line in result_sentences(v, names):
@@ -228,9 +238,7 @@ def _result(console: Console, table: Table, v: SeatView) -> None:
         console.print("Stacks: " + ", ".join(parts), markup=False)
 
 
-def print_leaving(
-    console: Console, table: Table, summary: SessionSummary, title: str
-) -> None:
+def print_leaving(console: Console, table: Table, summary: SessionSummary, title: str) -> None:
     """The standings (R9) and the session summary, printed when the person leaves or
     the match ends (both front ends)."""
     _standings(console, table, title)
@@ -309,9 +317,7 @@ def _pass_screen(console: Console, table: Table, input_fn: InputFn, who: int) ->
         return
 
 
-def _play_hand(
-    console: Console, table: Table, input_fn: InputFn, summary: SessionSummary
-) -> None:
+def _play_hand(console: Console, table: Table, input_fn: InputFn, summary: SessionSummary) -> None:
     resumed = table.match.hand is not None  # a resumed match, mid-hand
     if not resumed:
         table.start_hand()
@@ -375,7 +381,9 @@ def _play_hand(
         console.print(
             f"Warning: the record of hand {table.hand_number} could not be saved in "
             f"{table.config.save_dir}: {exc}. Playing on without it.",
-            style="yellow", markup=False, highlight=False,
+            style="yellow",
+            markup=False,
+            highlight=False,
         )
         return
     if len(table.saved) > saved:
@@ -429,8 +437,9 @@ def run_plain(
         console.print(Text("Primero", style="bold"), f"— you play against {kinds}.")
     overrides = config.rules.overrides()
     if overrides:
-        console.print("House rules: " + ", ".join(f"{k}={v}" for k, v in overrides.items()),
-                      markup=False)
+        console.print(
+            "House rules: " + ", ".join(f"{k}={v}" for k, v in overrides.items()), markup=False
+        )
     console.print(
         f"Stacks of {_chips(config.stack)} each"
         + (

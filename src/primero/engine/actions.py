@@ -322,9 +322,6 @@ def parse_action(line: str, players: int) -> Action:
         return Vote(seat, verb == "y")
     if verb == "dc":
         if len(args) != 1 or args[0] not in _CATEGORIES:
-            raise LineError(
-                "'dc' takes one category: chorus, fluxus, supremus, primero or numerus"
-            )
+            raise LineError("'dc' takes one category: chorus, fluxus, supremus, primero or numerus")
         return Declare(seat, _CATEGORIES[args[0]])
     raise LineError(f"unknown verb {verb!r}: one of x, b, r, c, f, y, n, dc (or 'd dh')")
-

@@ -89,10 +89,22 @@ _RANK_CHARS: Final = "A234567JQK"
 POINTS: Final[tuple[int, ...]] = (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
 
 _SUIT_BY_TEXT: Final[dict[str, int]] = {
-    "c": 0, "d": 1, "h": 2, "s": 3,
-    "C": 0, "D": 1, "H": 2, "S": 3,
-    "♣": 0, "♦": 1, "♥": 2, "♠": 3,
-    "♧": 0, "♢": 1, "♡": 2, "♤": 3,
+    "c": 0,
+    "d": 1,
+    "h": 2,
+    "s": 3,
+    "C": 0,
+    "D": 1,
+    "H": 2,
+    "S": 3,
+    "♣": 0,
+    "♦": 1,
+    "♥": 2,
+    "♠": 3,
+    "♧": 0,
+    "♢": 1,
+    "♡": 2,
+    "♤": 3,
 }
 
 
@@ -173,10 +185,7 @@ DECK: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(40))
 _BUILT = True
 
 _CARD_BY_TEXT: Final[dict[str, Card]] = {
-    _RANK_CHARS[c.rank] + s: c
-    for c in DECK
-    for s, suit in _SUIT_BY_TEXT.items()
-    if suit == c.suit
+    _RANK_CHARS[c.rank] + s: c for c in DECK for s, suit in _SUIT_BY_TEXT.items() if suit == c.suit
 }
 
 

@@ -238,8 +238,10 @@ def parse_record(text: str, fmt: Literal["toml", "json"] = "toml") -> HandRecord
             TOML/JSON, or the header is wrong.
     """
     if not text.strip():
-        raise RecordError("it is empty: a record holds at least its variant, players,"
-                          " starting stacks and actions (hand-history.md)")
+        raise RecordError(
+            "it is empty: a record holds at least its variant, players,"
+            " starting stacks and actions (hand-history.md)"
+        )
     try:
         data = tomllib.loads(text) if fmt == "toml" else json.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:

@@ -98,10 +98,20 @@ class LegalActions:
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (a compiled frozen class cannot
         have its fields set one by one)."""
-        return (LegalActions, (
-            self.seat, self.deal, self.exchange, self.bet, self.raise_to, self.call, self.fold,
-            self.vote, self.declare
-        ))
+        return (
+            LegalActions,
+            (
+                self.seat,
+                self.deal,
+                self.exchange,
+                self.bet,
+                self.raise_to,
+                self.call,
+                self.fold,
+                self.vote,
+                self.declare,
+            ),
+        )
 
     def kinds(self) -> list[str]:
         """The kinds of record line legal now, as hand-history.md lists them.
@@ -206,8 +216,10 @@ def line_limit(players: int, max_stack: int) -> int:
 def _chips_range(span: tuple[int, int]) -> str:
     """``(1, 96)`` as "between 1 and 96 chips", ``(5, 5)`` as "5 chips" (R5, R8)."""
     low, high = span
-    return f"{low} chip{'' if low == 1 else 's'}" if low == high else (
-        f"between {low} and {high} chips"
+    return (
+        f"{low} chip{'' if low == 1 else 's'}"
+        if low == high
+        else (f"between {low} and {high} chips")
     )
 
 
@@ -243,9 +255,7 @@ def check_action(state: HandLike, action: Action) -> None:
     if legal.seat == DEALER:
         raise WrongTurnError(f"a deal line is due: {legal.describe()}")
     if action.seat != legal.seat:
-        raise WrongTurnError(
-            f"{seat_name(action.seat)} may not act now: {legal.describe()}"
-        )
+        raise WrongTurnError(f"{seat_name(action.seat)} may not act now: {legal.describe()}")
     kind_ok = True
     if isinstance(action, Vote):
         kind_ok = legal.vote
@@ -274,8 +284,7 @@ def check_action(state: HandLike, action: Action) -> None:
         rng = legal.raise_to
         if rng is not None and not rng[0] <= action.amount <= rng[1]:
             raise BadAmountError(
-                f"{seat_name(action.seat)} may not raise to {action.amount}: "
-                f"{legal.describe()}"
+                f"{seat_name(action.seat)} may not raise to {action.amount}: {legal.describe()}"
             )
     elif isinstance(action, Call):
         kind_ok = legal.call is not None
@@ -283,6 +292,7 @@ def check_action(state: HandLike, action: Action) -> None:
         kind_ok = legal.fold
     if not kind_ok:
         raise WrongTurnError(f"{action.line()!r} is not allowed now: {legal.describe()}")
+
 
 def _check_exchange(state: HandLike, action: Exchange, legal: LegalActions) -> None:
     who = seat_name(action.seat)
@@ -296,6 +306,7 @@ def _check_exchange(state: HandLike, action: Exchange, legal: LegalActions) -> N
     for card in action.cards:
         if card not in hand:
             raise BadCardsError(f"{who} does not hold {card}: holds {format_cards(hand)}")
+
 
 def _check_deal(state: HandLike, action: Deal, legal: LegalActions) -> None:
     if legal.seat != DEALER:

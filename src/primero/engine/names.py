@@ -38,8 +38,7 @@ def name_problem(name: object) -> str | None:
     if not name.strip():
         what = "empty" if not name else "only white space"
         return (
-            f"the player name {name!r} is {what}: a name needs a character that is not "
-            "white space"
+            f"the player name {name!r} is {what}: a name needs a character that is not white space"
         )
     for ch in name:
         if unicodedata.category(ch) == "Cc":

@@ -227,7 +227,8 @@ def live_pots(
             max(0, (c if level is None else min(c, level)) - previous) for c in contributed
         )
         eligible = tuple(
-            s for s in seats
+            s
+            for s in seats
             if not folded[s] and (stacks[s] > 0 or (level is not None and contributed[s] >= level))
         )
         if amount and eligible:
@@ -268,9 +269,7 @@ def award_pots(
         if len(pot.eligible) == 1:  # no hands compared
             awards.append(Award(pot, pot.eligible, (pot.amount,)))
             continue
-        winners, shares = divide_pot(
-            pot.amount, best_seats(pot.eligible, values), ties == "split"
-        )
+        winners, shares = divide_pot(pot.amount, best_seats(pot.eligible, values), ties == "split")
         awards.append(Award(pot, winners, shares))
     return awards
 
@@ -337,7 +336,10 @@ def settle(
 
 
 def _award(
-    amount: int, eligible: tuple[int, ...], values: Sequence[V | None], split: bool,
+    amount: int,
+    eligible: tuple[int, ...],
+    values: Sequence[V | None],
+    split: bool,
     stacks: list[int],
 ) -> Settled:
     """Award one pot (R7) and pay its winners into ``stacks``."""

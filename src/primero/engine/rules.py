@@ -82,8 +82,7 @@ class Rules:
         _check_int("max_players", self.max_players, 2, 8)
         if self.min_players > self.max_players:
             raise RulesError(
-                f"min_players ({self.min_players}) must not exceed "
-                f"max_players ({self.max_players})"
+                f"min_players ({self.min_players}) must not exceed max_players ({self.max_players})"
             )
 
     @classmethod
@@ -103,9 +102,7 @@ class Rules:
         known = {f.name for f in fields(cls)}
         for key in data:
             if key not in known:
-                raise RulesError(
-                    f"unknown rule {key!r}: the rules are {', '.join(sorted(known))}"
-                )
+                raise RulesError(f"unknown rule {key!r}: the rules are {', '.join(sorted(known))}")
         return cls(**dict(data))
 
     def overrides(self) -> dict[str, Any]:

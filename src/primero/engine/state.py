@@ -59,6 +59,7 @@ __all__ = ["DEALER", "HandResult", "HandState", "LegalActions", "Phase"]
 
 _ACTION_TYPES: Final = (Deal, Exchange, Bet, Raise, Call, Fold, Vote, Declare)
 
+
 class Phase(Enum):
     """Where a hand is (R4)."""
 
@@ -113,9 +114,17 @@ class HandResult:
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (a compiled frozen class cannot
         have its fields set one by one)."""
-        return (HandResult, (
-            self.final_stacks, self.net, self.awards, self.shown, self.shown_cards, self.uncontested
-        ))
+        return (
+            HandResult,
+            (
+                self.final_stacks,
+                self.net,
+                self.awards,
+                self.shown,
+                self.shown_cards,
+                self.uncontested,
+            ),
+        )
 
 
 @dataclass(slots=True)
@@ -301,8 +310,14 @@ class HandState:
             1 for s in range(self.n) if s != seat and not self.folded[s] and self.stacks[s] > 0
         )
         raise_to = raise_range(
-            current, self.rules.min_raise, self.round_bets[seat], stack, self.cap,
-            self.raises, self.rules.max_raises, others,
+            current,
+            self.rules.min_raise,
+            self.round_bets[seat],
+            stack,
+            self.cap,
+            self.raises,
+            self.rules.max_raises,
+            others,
         )
         return LegalActions(seat, raise_to=raise_to, call=call, fold=True)
 
@@ -554,10 +569,13 @@ class HandState:
                 shown_cards[s] = cards
                 values[s] = evaluate(cards)
         # R7 (uncontested, every pot has the one player still in as its only eligible)
-        settled = settle(self.contributed, self.folded, values, self.rules.ties == "split",
-                         self.stacks)
-        awards = [Award(Pot(chips, eligible), winners, shares)
-                  for chips, eligible, winners, shares in settled]
+        settled = settle(
+            self.contributed, self.folded, values, self.rules.ties == "split", self.stacks
+        )
+        awards = [
+            Award(Pot(chips, eligible), winners, shares)
+            for chips, eligible, winners, shares in settled
+        ]
         final = tuple(self.stacks)
         self.result = HandResult(
             final_stacks=final,
@@ -574,9 +592,15 @@ class HandState:
         """Pickle and deep-copy through the constructor (a compiled class is not built
         without its arguments): the players, stacks and rules, then every other field
         but the views' cache."""
-        return (_restore, (self.players, self.starting_stacks, self.rules,
-                           {name: getattr(self, name) for name in _FIELDS}))
-
+        return (
+            _restore,
+            (
+                self.players,
+                self.starting_stacks,
+                self.rules,
+                {name: getattr(self, name) for name in _FIELDS},
+            ),
+        )
 
     def copy(self) -> HandState:
         """An independent copy of the hand (for search bots and what-if analysis)."""
@@ -614,10 +638,30 @@ class HandState:
 
 #: The fields of a :class:`HandState` set after its constructor when it is unpickled.
 _FIELDS: Final = (
-    "stacks", "contributed", "round_bets", "folded", "hands", "own_discards", "exchanges",
-    "declared", "in_stock", "stock_count", "discard_pile", "dead", "void_deals", "actions",
-    "phase", "current_bet", "acted", "raises", "cap", "turn", "vote", "deals_due",
-    "just_thrown", "result",
+    "stacks",
+    "contributed",
+    "round_bets",
+    "folded",
+    "hands",
+    "own_discards",
+    "exchanges",
+    "declared",
+    "in_stock",
+    "stock_count",
+    "discard_pile",
+    "dead",
+    "void_deals",
+    "actions",
+    "phase",
+    "current_bet",
+    "acted",
+    "raises",
+    "cap",
+    "turn",
+    "vote",
+    "deals_due",
+    "just_thrown",
+    "result",
 )
 
 

@@ -37,7 +37,6 @@ from primero.engine.state import HandState, LegalActions, Phase
 __all__ = ["HIDDEN", "SeatView", "redact", "view"]
 
 
-
 @dataclass(frozen=True, slots=True, init=False)
 class SeatView:
     """A hand as one seat may see it (R9b).
@@ -160,13 +159,37 @@ class SeatView:
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (a compiled frozen class cannot
         have its fields set one by one)."""
-        return (SeatView, (
-            self.seat, self.players, self.rules, self.phase, self.to_act, self.legal, self.hand,
-            self.discards, self.hand_sizes, self.exchanges, self.stacks, self.contributed,
-            self.round_bets, self.current_bet, self.pending_bet, self.cap, self.folded,
-            self.declared, self.stock_count, self.void_deals, self.public_log, self.private_log,
-            self.shown, self.shown_cards, self.awards, self.final_stacks
-        ))
+        return (
+            SeatView,
+            (
+                self.seat,
+                self.players,
+                self.rules,
+                self.phase,
+                self.to_act,
+                self.legal,
+                self.hand,
+                self.discards,
+                self.hand_sizes,
+                self.exchanges,
+                self.stacks,
+                self.contributed,
+                self.round_bets,
+                self.current_bet,
+                self.pending_bet,
+                self.cap,
+                self.folded,
+                self.declared,
+                self.stock_count,
+                self.void_deals,
+                self.public_log,
+                self.private_log,
+                self.shown,
+                self.shown_cards,
+                self.awards,
+                self.final_stacks,
+            ),
+        )
 
     @property
     def log(self) -> tuple[str, ...]:
@@ -253,8 +276,10 @@ def _log(state: HandState) -> _Log:
     actions = state.actions
     with _LOGS_LOCK:
         log = state.view_cache
-        if not isinstance(log, _Log) or log.count > len(actions) or (
-            log.count and actions[log.count - 1] is not log.last
+        if (
+            not isinstance(log, _Log)
+            or log.count > len(actions)
+            or (log.count and actions[log.count - 1] is not log.last)
         ):
             log = _Log()
             state.view_cache = log
@@ -297,7 +322,10 @@ def view(state: HandState, seat: int | None) -> SeatView:
     final: tuple[int, ...] | None = None
     if result is not None:
         shown, shown_cards, awards, final = (
-            result.shown, result.shown_cards, result.awards, result.final_stacks
+            result.shown,
+            result.shown_cards,
+            result.awards,
+            result.final_stacks,
         )
     return SeatView(
         seat=seat,

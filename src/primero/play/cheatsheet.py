@@ -65,7 +65,6 @@ SheetFormat = Literal["md", "html", "pdf"]
 FORMATS: Final[tuple[SheetFormat, ...]] = ("md", "html", "pdf")
 
 
-
 # --------------------------------------------------------------------------- formats
 
 

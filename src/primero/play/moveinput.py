@@ -162,14 +162,28 @@ def read_cards(words: Sequence[str]) -> tuple[Card, ...]:
 # --------------------------------------------------------------------- moves
 
 _VERBS: Final[dict[str, str]] = {
-    "b": "b", "bet": "b",
-    "r": "r", "raise": "r",
-    "c": "c", "call": "c", "check": "c", "k": "c",
-    "f": "f", "fold": "f",
-    "y": "y", "yes": "y", "accept": "y",
-    "n": "n", "no": "n", "refuse": "n",
-    "x": "x", "exchange": "x", "discard": "x", "stand": "x",
-    "dc": "dc", "declare": "dc",
+    "b": "b",
+    "bet": "b",
+    "r": "r",
+    "raise": "r",
+    "c": "c",
+    "call": "c",
+    "check": "c",
+    "k": "c",
+    "f": "f",
+    "fold": "f",
+    "y": "y",
+    "yes": "y",
+    "accept": "y",
+    "n": "n",
+    "no": "n",
+    "refuse": "n",
+    "x": "x",
+    "exchange": "x",
+    "discard": "x",
+    "stand": "x",
+    "dc": "dc",
+    "declare": "dc",
 }
 
 _KIND_NAMES: Final[dict[str, str]] = {

@@ -259,8 +259,10 @@ def resume_table(saved: SavedMatch) -> Table:
         _replay(table, saved.current, f"{saved.path}: hand {len(saved.hands) + 1}")
         hand = table.hand
         if hand is not None and hand.complete:  # stopped after its last action: close it
-            table.finish_hand(save=not any(
-                p.name.startswith(f"{table.session}-hand{table.hand_number:03d}")
-                for p in table.saved
-            ))
+            table.finish_hand(
+                save=not any(
+                    p.name.startswith(f"{table.session}-hand{table.hand_number:03d}")
+                    for p in table.saved
+                )
+            )
     return table

@@ -73,6 +73,7 @@ __all__ = [
     "ranked_standings",
 ]
 
+
 def phase_name(view: SeatView) -> str:
     """The name of the hand's phase as the table shows it (R4): the state's own name,
     except that without declarations (house rule ``declarations`` off, R6) the declare
@@ -415,8 +416,7 @@ class Table:
         ends, first leave or after a resume alike)."""
         return (
             "You left the table in the middle of a hand (the hand in progress is not counted "
-            "below). "
-            + self.leave_note
+            "below). " + self.leave_note
         )
 
     @property
@@ -594,7 +594,8 @@ class Table:
         if human is not None and not self.hot_seat:
             record.extra["human"] = seat_name(human)
         record.extra["bots"] = {
-            name: kind for name, kind in zip(self.match.players, self.kinds, strict=True)
+            name: kind
+            for name, kind in zip(self.match.players, self.kinds, strict=True)
             if kind is not None
         }
         save_dir = self.config.save_dir

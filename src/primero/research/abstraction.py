@@ -119,8 +119,14 @@ def concrete_id(
 
 
 def concrete_action(
-    abstract_id: int, legal: LegalActions, *, seat: int, hand: tuple[Card, ...] | list[Card],
-    pot: int, current_bet: int, max_stack: int,
+    abstract_id: int,
+    legal: LegalActions,
+    *,
+    seat: int,
+    hand: tuple[Card, ...] | list[Card],
+    pot: int,
+    current_bet: int,
+    max_stack: int,
 ) -> Action:
     """The engine action an abstract id stands for (see :func:`concrete_id`).
 
@@ -132,8 +138,14 @@ def concrete_action(
 
 
 def record_line(
-    abstract_id: int, legal: LegalActions, *, seat: int, hand: tuple[Card, ...] | list[Card],
-    pot: int, current_bet: int, max_stack: int,
+    abstract_id: int,
+    legal: LegalActions,
+    *,
+    seat: int,
+    hand: tuple[Card, ...] | list[Card],
+    pot: int,
+    current_bet: int,
+    max_stack: int,
 ) -> str:
     """The record line an abstract id plays now, e.g. ``"p2 r 14"`` (hand-history.md).
 
@@ -141,7 +153,12 @@ def record_line(
         ValueError: the id is not legal now.
     """
     return concrete_action(
-        abstract_id, legal, seat=seat, hand=hand, pot=pot, current_bet=current_bet,
+        abstract_id,
+        legal,
+        seat=seat,
+        hand=hand,
+        pot=pot,
+        current_bet=current_bet,
         max_stack=max_stack,
     ).line()
 
@@ -171,8 +188,15 @@ def env_legal_ids(
 
 
 def env_action(
-    action_id: int, legal: LegalActions, *, seat: int, hand: tuple[Card, ...] | list[Card],
-    pot: int, current_bet: int, max_stack: int, abstract: bool,
+    action_id: int,
+    legal: LegalActions,
+    *,
+    seat: int,
+    hand: tuple[Card, ...] | list[Card],
+    pot: int,
+    current_bet: int,
+    max_stack: int,
+    abstract: bool,
 ) -> Action:
     """The engine action of an environment's id (full or abstract; take ids from
     :func:`env_legal_ids`, which the action mask shows).
@@ -182,7 +206,12 @@ def env_action(
     """
     if abstract:
         return concrete_action(
-            action_id, legal, seat=seat, hand=hand, pot=pot, current_bet=current_bet,
+            action_id,
+            legal,
+            seat=seat,
+            hand=hand,
+            pot=pot,
+            current_bet=current_bet,
             max_stack=max_stack,
         )
     return action_of(action_id, seat=seat, hand=hand, max_stack=max_stack)
@@ -207,7 +236,6 @@ def abstract_id_of(
     return min(
         range(first, first + _SIZES),
         key=lambda a: abs(
-            concrete_id(a, legal, pot=pot, current_bet=current_bet, max_stack=max_stack)
-            - full_id
+            concrete_id(a, legal, pot=pot, current_bet=current_bet, max_stack=max_stack) - full_id
         ),
     )

@@ -116,7 +116,7 @@ def mask_of(ids: Sequence[int], size: int) -> bytearray:
         for j in range(n):
             first = listed[j]
             if last - first == n - 1 - j:  # the rest is one run
-                out[first:last + 1] = b"\x01" * (n - j)
+                out[first : last + 1] = b"\x01" * (n - j)
                 break
             out[first] = 1
     return out
@@ -165,7 +165,8 @@ def legal_ids(legal: LegalActions, *, hand_size: int, max_stack: int) -> list[in
 def _exchange_ids(counts: tuple[int, ...], hand_size: int) -> tuple[int, ...]:
     """The exchange ids discarding ``counts`` cards from a hand of ``hand_size``."""
     return tuple(
-        EXCHANGE0 + i for i, positions in enumerate(EXCHANGE_POSITIONS)
+        EXCHANGE0 + i
+        for i, positions in enumerate(EXCHANGE_POSITIONS)
         if len(positions) in counts and all(p < hand_size for p in positions)
     )
 
@@ -281,7 +282,6 @@ def describe(action_id: int, *, hand: Sequence[Card], max_stack: int, to_call: i
         return f"bet {action.amount}"
     assert isinstance(action, Raise)
     return f"raise to {action.amount}"
-
 
 
 def starting_stacks(players: int, stack: int, stacks: Sequence[int] | None) -> tuple[int, ...]:

@@ -210,8 +210,10 @@ def _betting(
                 kind, value = random_opening(r, xopts, opening_range(open_low, stack, cap))
             else:  # facing a bet: [raise], call or fold (R5)
                 kind, value = random_facing(
-                    r, raise_range(current, min_raise, rb[s], stack, cap, raises, max_raises,
-                                   able - 1),
+                    r,
+                    raise_range(
+                        current, min_raise, rb[s], stack, cap, raises, max_raises, able - 1
+                    ),
                 )
         if kind == EXCHANGE:  # R4.3: exchange 0, 1 or 2 cards; the next seat (no wrap) acts
             _exchange(s, value, hands[s], r, stock, discard, drand, lines)
@@ -324,7 +326,18 @@ def _play_hand(
         if lines is not None:
             lines.extend([deal_line(s, hands[s]) for s in range(n)])
         outcome = _betting(
-            True, False, n, stacks, contrib, folded, hands, brands, stock, discard, drand, p,
+            True,
+            False,
+            n,
+            stacks,
+            contrib,
+            folded,
+            hands,
+            brands,
+            stock,
+            discard,
+            drand,
+            p,
             lines,
         )
         if outcome != VOID:
@@ -342,8 +355,19 @@ def _play_hand(
                 if lines is not None:
                     lines.append(deal_line(s, cards))
         outcome = _betting(
-            False, declarations, n, stacks, contrib, folded, hands, brands, stock, discard,
-            drand, p, lines,
+            False,
+            declarations,
+            n,
+            stacks,
+            contrib,
+            folded,
+            hands,
+            brands,
+            stock,
+            discard,
+            drand,
+            p,
+            lines,
         )
     if outcome == DONE:
         for seat in exchange_order(folded):  # R4.6 second exchange, all-in players too
@@ -355,8 +379,19 @@ def _play_hand(
                 lines.append(SEAT[seat] + " x")
         if last_round:  # R4.7
             outcome = _betting(
-                False, False, n, stacks, contrib, folded, hands, brands, stock, discard, drand,
-                p, lines,
+                False,
+                False,
+                n,
+                stacks,
+                contrib,
+                folded,
+                hands,
+                brands,
+                stock,
+                discard,
+                drand,
+                p,
+                lines,
             )
     if outcome == ALONE:  # R4.8: the last player still in takes every pot unseen
         winner = folded.index(False)
@@ -544,8 +579,14 @@ def play_random_hand(
     lines: list[str] | None = [] if record else None
     took: list[int] = []
     keys = _play_hand(
-        chips, params(rules), dealer_rng.random, [r.random for r in bot_rngs], lines, took,
-        [0] * 5, [0] * 5,
+        chips,
+        params(rules),
+        dealer_rng.random,
+        [r.random for r in bot_rngs],
+        lines,
+        took,
+        [0] * 5,
+        [0] * 5,
     )
     shown: tuple[Category | None, ...] = (
         (None,) * len(chips)

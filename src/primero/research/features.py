@@ -212,9 +212,17 @@ def observation_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32
     i += 6
     pending = v.pending_bet
     i = seat_rows(
-        out, i, inv, list(v.stacks), list(v.contributed), list(v.round_bets), list(v.folded),
-        [-1 if c is None else int(c) for c in v.declared], list(v.hand_sizes),
-        list(v.exchanges), -2 if to_act is None else to_act,
+        out,
+        i,
+        inv,
+        list(v.stacks),
+        list(v.contributed),
+        list(v.round_bets),
+        list(v.folded),
+        [-1 if c is None else int(c) for c in v.declared],
+        list(v.hand_sizes),
+        list(v.exchanges),
+        -2 if to_act is None else to_act,
         -1 if pending is None else pending[0],
     )
     out[i] = min((v.current_bet or 0) * inv, 1.0)
@@ -301,8 +309,20 @@ _CARD_ORDER: Final = {str(c): c.id for c in DECK}
 
 #: The kinds of record line in the history block, in one-hot order.
 HISTORY_KINDS: Final = (
-    "x0", "x1", "x2", "b", "r", "c", "f", "y", "n",
-    "dc numerus", "dc primero", "dc supremus", "dc fluxus", "dc chorus",
+    "x0",
+    "x1",
+    "x2",
+    "b",
+    "r",
+    "c",
+    "f",
+    "y",
+    "n",
+    "dc numerus",
+    "dc primero",
+    "dc supremus",
+    "dc fluxus",
+    "dc chorus",
 )
 _KIND_INDEX: Final = {kind: i for i, kind in enumerate(HISTORY_KINDS)}
 
@@ -337,7 +357,7 @@ def history_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32]:
     width = n + len(HISTORY_KINDS) + 1
     out = np.zeros((_history_lines(n), width), dtype=np.float32)
     lines = [line for line in v.public_log if not line.startswith("d ")]
-    for row, line in enumerate(lines[-_history_lines(n):]):
+    for row, line in enumerate(lines[-_history_lines(n) :]):
         words = line.split(" ")
         seat = int(words[0][1:]) - 1
         verb = words[1]

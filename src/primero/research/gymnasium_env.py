@@ -188,8 +188,12 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
             return self._legal_cache[1]
         ids: list[int] = []
         if hand.to_act == self.seat and not self._truncated():
-            ids = env_legal_ids(hand.legal_actions(), hand_size=len(hand.hands[self.seat]),
-                                max_stack=self.stack, abstract=self.abstract)
+            ids = env_legal_ids(
+                hand.legal_actions(),
+                hand_size=len(hand.hands[self.seat]),
+                max_stack=self.stack,
+                abstract=self.abstract,
+            )
         self._legal_cache = (key, ids)
         return ids
 
@@ -203,8 +207,7 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         return self._encode(view(self.hand, self.seat), max_stack=self.stack)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
-        return {"action_mask": self.action_masks().astype(np.int8), "seat": self.seat,
-                **extra}
+        return {"action_mask": self.action_masks().astype(np.int8), "seat": self.seat, **extra}
 
     def _play_others(self) -> None:
         """Deal and let the bots act until the learner must act or the hand is over."""
@@ -283,11 +286,18 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
                 )
             extra["illegal_action"] = True
             chosen = legal[0]
-        hand.apply(env_action(
-            chosen, hand.legal_actions(), seat=self.seat, hand=hand.hands[self.seat],
-            pot=hand.pot_total(), current_bet=hand.current_bet or 0, max_stack=self.stack,
-            abstract=self.abstract,
-        ))
+        hand.apply(
+            env_action(
+                chosen,
+                hand.legal_actions(),
+                seat=self.seat,
+                hand=hand.hands[self.seat],
+                pot=hand.pot_total(),
+                current_bet=hand.current_bet or 0,
+                max_stack=self.stack,
+                abstract=self.abstract,
+            )
+        )
         self._steps += 1
         self._play_others()
         reward = 0.0
@@ -302,7 +312,8 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
             return None
         v = view(self.hand, self.seat)
         moves = ", ".join(
-            describe_abstract(i) if self.abstract and i >= ABSTRACT_BET0
+            describe_abstract(i)
+            if self.abstract and i >= ABSTRACT_BET0
             else describe(i, hand=v.hand, max_stack=self.stack, to_call=v.to_call)
             for i in self._legal()
         )

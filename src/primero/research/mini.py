@@ -121,8 +121,14 @@ def advance(hand: HandState, dealer: Dealer, *, mini: bool) -> None:
 
 
 def apply_preset(
-    preset: str, players: int, stack: int, stacks: Sequence[int] | None, max_void_deals: int,
-    rules: dict[str, Any], *, defaults: tuple[int, int, int],
+    preset: str,
+    players: int,
+    stack: int,
+    stacks: Sequence[int] | None,
+    max_void_deals: int,
+    rules: dict[str, Any],
+    *,
+    defaults: tuple[int, int, int],
 ) -> tuple[int, int, Sequence[int] | None, int, dict[str, Any]]:
     """An environment's ``players, stack, stacks, max_void_deals, rules`` under a preset.
 

@@ -111,7 +111,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["human", "ansi"], "name": "primero_v0", "is_parallelizable": False,
+        "render_modes": ["human", "ansi"],
+        "name": "primero_v0",
+        "is_parallelizable": False,
     }
 
     def __init__(
@@ -158,15 +160,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         n_actions = NUM_ABSTRACT if self.abstract else num_actions(stack)
         self._n_actions = n_actions
         self.observation_spaces = {
-            a: gymnasium.spaces.Dict({
-                "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), dtype=np.float32),
-                "action_mask": gymnasium.spaces.Box(0, 1, (n_actions,), dtype=np.int8),
-            })
+            a: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), dtype=np.float32),
+                    "action_mask": gymnasium.spaces.Box(0, 1, (n_actions,), dtype=np.int8),
+                }
+            )
             for a in self.possible_agents
         }
-        self.action_spaces = {
-            a: gymnasium.spaces.Discrete(n_actions) for a in self.possible_agents
-        }
+        self.action_spaces = {a: gymnasium.spaces.Discrete(n_actions) for a in self.possible_agents}
         self._rng = random.Random()
         self._hand: HandState | None = None
         self._moves: dict[str, int] = {}
@@ -219,7 +221,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
                     self.possible_agents, list(self.stacks), self.rules
                 )
                 self._synced = 0
-            replay(hand, fast.log[self._synced:], self._pending, self.stack)
+            replay(hand, fast.log[self._synced :], self._pending, self.stack)
             self._synced = len(fast.log)
             return hand
         if self._hand is None:
@@ -282,10 +284,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         key = len(hand.actions)
         if self._legal_cache[0] != key:
             seat = hand.to_act
-            self._cache_legal(key, [] if seat is None or seat < 0 else env_legal_ids(
-                hand.legal_actions(), hand_size=len(hand.hands[seat]), max_stack=self.stack,
-                abstract=self.abstract,
-            ))
+            self._cache_legal(
+                key,
+                []
+                if seat is None or seat < 0
+                else env_legal_ids(
+                    hand.legal_actions(),
+                    hand_size=len(hand.hands[seat]),
+                    max_stack=self.stack,
+                    abstract=self.abstract,
+                ),
+            )
         return self._legal_cache[1]
 
     def _cache_legal(self, key: int, ids: list[int]) -> None:
@@ -312,15 +321,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
                     "observation": np.frombuffer(vector, _FLOAT32),
                     "action_mask": np.frombuffer(mask, _INT8),
                 },
-                self._cumulative_rewards[agent], self.terminations[agent],
-                self.truncations[agent], self.infos[agent],
+                self._cumulative_rewards[agent],
+                self.terminations[agent],
+                self.truncations[agent],
+                self.infos[agent],
             )
         if not self._started:
             raise RuntimeError("call reset() before last()")
         agent = self.agent_selection
         return (
-            self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-            self.terminations[agent], self.truncations[agent], self.infos[agent],
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
         )
 
     def observe(self, agent: str) -> ObsDict:
@@ -347,9 +361,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         if v.legal is not None:
             key = len(hand.actions)
             if self._legal_cache[0] != key:  # the view's legal actions: computed once
-                self._cache_legal(key, env_legal_ids(
-                    v.legal, hand_size=len(v.hand), max_stack=self.stack, abstract=self.abstract
-                ))
+                self._cache_legal(
+                    key,
+                    env_legal_ids(
+                        v.legal, hand_size=len(v.hand), max_stack=self.stack, abstract=self.abstract
+                    ),
+                )
             mask = self._mask.copy()
         else:
             mask = np.zeros(self._n_actions, dtype=np.int8)
@@ -369,9 +386,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         fast = self._fast
         if fast is not None:
             if self._live:  # the flat hand, nobody done yet
-                seat = ILLEGAL if action is None else fast.play_counted(
-                    int(action), self._rand, self._seat_moves, self.max_cycles,
-                    self.max_void_deals,
+                seat = (
+                    ILLEGAL
+                    if action is None
+                    else fast.play_counted(
+                        int(action),
+                        self._rand,
+                        self._seat_moves,
+                        self.max_cycles,
+                        self.max_void_deals,
+                    )
                 )
                 if seat >= 0:  # the hand goes on: every reward still 0 (nothing to add)
                     self.agent_selection = self.possible_agents[seat]
@@ -397,8 +421,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         hand = self.hand
         seat = self._index[agent]
         legal = self._legal()  # and its mask: a look-up, not a scan of the ids
-        if action is None or not 0 <= int(action) < self._n_actions or not (
-            self._mask_bytes[int(action)]
+        if (
+            action is None
+            or not 0 <= int(action) < self._n_actions
+            or not (self._mask_bytes[int(action)])
         ):
             raise ValueError(
                 f"action {action!r} is not legal for {agent} now: legal ids are {legal} "
@@ -406,12 +432,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             )
         hand.apply_unchecked(  # an id of the engine's own legal actions
             env_action(
-                int(action), hand.legal_actions(), seat=seat, hand=hand.hands[seat],
-                pot=hand.pot_total(), current_bet=hand.current_bet or 0, max_stack=self.stack,
+                int(action),
+                hand.legal_actions(),
+                seat=seat,
+                hand=hand.hands[seat],
+                pot=hand.pot_total(),
+                current_bet=hand.current_bet or 0,
+                max_stack=self.stack,
                 abstract=True,
-            ) if self.abstract else action_of(
-                int(action), seat=seat, hand=hand.hands[seat], max_stack=self.stack
             )
+            if self.abstract
+            else action_of(int(action), seat=seat, hand=hand.hands[seat], max_stack=self.stack)
         )
         advance(hand, self._dealer, mini=self._mini)
         self._moves[agent] += 1
@@ -419,9 +450,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         if hand.result is not None:
             self.rewards = {a: hand.result.net[self._index[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
-        elif (
-            self._moves[agent] >= self.max_cycles or hand.void_deals >= self.max_void_deals
-        ):
+        elif self._moves[agent] >= self.max_cycles or hand.void_deals >= self.max_void_deals:
             self.rewards = dict.fromkeys(self.agents, 0)
             self.truncations = dict.fromkeys(self.agents, True)
         else:  # the hand goes on: every reward 0, nobody done (nothing to accumulate)

@@ -100,7 +100,8 @@ _OUTCOME: Final[list[list[Any]]] = [
 
 def _exchange_ids(counts: tuple[int, ...], hand_size: int) -> list[int]:
     return [
-        EXCHANGE0 + i for i, positions in enumerate(EXCHANGE_POSITIONS)
+        EXCHANGE0 + i
+        for i, positions in enumerate(EXCHANGE_POSITIONS)
         if len(positions) in counts and all(p < hand_size for p in positions)
     ]
 
@@ -164,7 +165,10 @@ class Stepper:
     """
 
     def __init__(
-        self, stacks: list[int] | tuple[int, ...], rules: Rules, max_stack: int,
+        self,
+        stacks: list[int] | tuple[int, ...],
+        rules: Rules,
+        max_stack: int,
         max_void: int = 1 << 30,
     ) -> None:
         n = len(stacks)
@@ -314,8 +318,14 @@ class Stepper:
                 others += 1
         rules = self.rules
         raise_to = raise_range(
-            self.current, rules.min_raise, self.round_bets[seat], stack, cap, self.raises,
-            rules.max_raises, others,
+            self.current,
+            rules.min_raise,
+            self.round_bets[seat],
+            stack,
+            cap,
+            self.raises,
+            rules.max_raises,
+            others,
         )
         if raise_to is None:
             return [FOLD, CALL]
@@ -522,7 +532,11 @@ class Stepper:
         return True
 
     def play_counted(
-        self, action: int, rand: Callable[[], float], moves: list[int], max_moves: int,
+        self,
+        action: int,
+        rand: Callable[[], float],
+        moves: list[int],
+        max_moves: int,
         max_void: int,
     ) -> int:
         """:meth:`play` for an environment that counts each seat's moves (PettingZoo's
@@ -741,7 +755,11 @@ class Stepper:
     def _next_turn(self, seat: int) -> None:
         self.cap = -1
         nxt = next_to_act(
-            seat, self.folded, self.stacks, self.acted, self.round_bets,
+            seat,
+            self.folded,
+            self.stacks,
+            self.acted,
+            self.round_bets,
             self.current if self.current >= 0 else 0,
         )
         if nxt is None:
@@ -828,8 +846,18 @@ class Stepper:
         bettor = self.vote_bettor
         contributed = self.contributed
         i = seat_rows(
-            out, i, inv, self.stacks, contributed, self.round_bets, self.folded,
-            self.declared, [len(h) for h in self.hands], self.exchanges, to_act, bettor,
+            out,
+            i,
+            inv,
+            self.stacks,
+            contributed,
+            self.round_bets,
+            self.folded,
+            self.declared,
+            [len(h) for h in self.hands],
+            self.exchanges,
+            to_act,
+            bettor,
         )
         if self.current > 0:
             x = self.current * inv
@@ -943,9 +971,7 @@ def _replay(
     return stepper
 
 
-def replay(
-    hand: HandState, moves: Sequence[int], pending: list[Card], max_stack: int
-) -> None:
+def replay(hand: HandState, moves: Sequence[int], pending: list[Card], max_stack: int) -> None:
     """Apply a stepper's moves (entries of :attr:`Stepper.log`) to the engine's ``hand``,
     each checked by :meth:`HandState.apply`: a card id goes into the deal line due (the
     line is applied once ``pending``, its cards so far, holds every card due); an action

@@ -69,9 +69,36 @@ __all__ = [
 
 #: Student's t quantile t(0.975, df) for df = 1..30 (the tables' three decimals).
 _T975: Final = (
-    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+    12.706,
+    4.303,
+    3.182,
+    2.776,
+    2.571,
+    2.447,
+    2.365,
+    2.306,
+    2.262,
+    2.228,
+    2.201,
+    2.179,
+    2.160,
+    2.145,
+    2.131,
+    2.120,
+    2.110,
+    2.101,
+    2.093,
+    2.086,
+    2.080,
+    2.074,
+    2.069,
+    2.064,
+    2.060,
+    2.056,
+    2.052,
+    2.048,
+    2.045,
+    2.042,
 )
 _Z975: Final = 1.959963984540054
 
@@ -164,8 +191,7 @@ def check_bots(bots: Sequence[str], preset: str = "") -> None:
         if kind == CFR:
             if preset != "mini":
                 raise ValueError(
-                    "the cfr bot plays Mini-Primero only: give the mini preset "
-                    "(--preset mini)"
+                    "the cfr bot plays Mini-Primero only: give the mini preset (--preset mini)"
                 )
             continue
         check_entrant(kind)
@@ -404,7 +430,9 @@ def play_unit(config: TournamentConfig, unit: int) -> UnitResult:
                 _play_mini(state, Dealer.seeded(deal_seed), agents, tell)
             else:
                 play_hand(
-                    state, Dealer.seeded(deal_seed), agents,
+                    state,
+                    Dealer.seeded(deal_seed),
+                    agents,
                     on_action=tell if watchers else None,
                 )
         except IllegalActionError as exc:
@@ -422,7 +450,9 @@ def play_unit(config: TournamentConfig, unit: int) -> UnitResult:
 
 
 def _play_mini(
-    state: HandState, dealer: Dealer, agents: Sequence[Agent],
+    state: HandState,
+    dealer: Dealer,
+    agents: Sequence[Agent],
     on_action: Callable[[HandState, Action], None],
 ) -> None:
     """Play a Mini-Primero hand (:mod:`primero.research.mini`) as the environments do:
@@ -557,4 +587,3 @@ def chunks(units: int, size: int) -> list[tuple[int, int]]:
     [(0, 2), (2, 4), (4, 5)]
     """
     return [(start, min(units, start + size)) for start in range(0, units, size)]
-

@@ -125,7 +125,7 @@ def ratings(
         ordered = sorted(units, key=lambda r: r.unit)
         size = -(-SESSION_HANDS // config.rotations)
         for start in range(0, len(ordered), size):
-            session = ordered[start:start + size]
+            session = ordered[start : start + size]
             chips = [sum(sum(u.net[i]) for u in session) for i in range(len(config.bots))]
             order = sorted(set(chips), reverse=True)
             ranks = [order.index(c) + 1 for c in chips]
@@ -153,7 +153,10 @@ def _commit() -> str | None:
     try:
         out = subprocess.run(
             ["git", "-C", str(here), "rev-parse", "HEAD"],
-            capture_output=True, text=True, timeout=10, check=False,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
         )
     except (OSError, subprocess.SubprocessError):
         return None
@@ -212,7 +215,8 @@ class MatrixResult:
         out["matrix"] = {
             "bots": list(cfg.bots),
             "seating": "heads-up pairs: two seats each at 4 seats (a b a b, b a b a)"
-            if cfg.players == 4 else f"heads-up pairs at {cfg.players} seats, rotated",
+            if cfg.players == 4
+            else f"heads-up pairs at {cfg.players} seats, rotated",
             "hands_per_pair": self.pairs[0].hands if self.pairs else 0,
             "chips_per_100_hands": [
                 [None if e is None else round(e.per_100, 6) for e in row] for row in rows
@@ -222,20 +226,24 @@ class MatrixResult:
                 for row in rows
             ],
         }
-        out["ratings"] = None if self.ratings is None else {
-            "library": "openskill",
-            "model": f"PlackettLuce(tau=0): one match per session of {SESSION_HANDS} hands "
-            "(whole units), ranked by chips won in it",
-            "ratings": [
-                {
-                    "bot": r.bot,
-                    "mu": round(r.mu, 6),
-                    "sigma": round(r.sigma, 6),
-                    "ordinal": round(r.ordinal, 6),
-                }
-                for r in self.ratings
-            ],
-        }
+        out["ratings"] = (
+            None
+            if self.ratings is None
+            else {
+                "library": "openskill",
+                "model": f"PlackettLuce(tau=0): one match per session of {SESSION_HANDS} hands "
+                "(whole units), ranked by chips won in it",
+                "ratings": [
+                    {
+                        "bot": r.bot,
+                        "mu": round(r.mu, 6),
+                        "sigma": round(r.sigma, 6),
+                        "ordinal": round(r.ordinal, 6),
+                    }
+                    for r in self.ratings
+                ],
+            }
+        )
         if versions is not None:
             out["versions"] = versions
         return out

@@ -124,8 +124,12 @@ def write_matrix_plot(result: MatrixResult, out: Path) -> Path:
                 continue
             sure = e.ci_low > 0 or e.ci_high < 0
             ax.text(
-                j, i, f"{e.per_100:+,.0f}\n{e.ci_low:+,.0f}..{e.ci_high:+,.0f}",
-                ha="center", va="center", fontsize=8,
+                j,
+                i,
+                f"{e.per_100:+,.0f}\n{e.ci_low:+,.0f}..{e.ci_high:+,.0f}",
+                ha="center",
+                va="center",
+                fontsize=8,
                 fontweight="bold" if sure else "normal",
             )
     ordinal = {r.bot: r.ordinal for r in result.ratings or ()}

@@ -18,7 +18,7 @@ __all__ = ["router"]
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    400: {"description": "a bad request: `{\"detail\": \"<what is wrong, in words>\"}`"},
+    400: {"description": 'a bad request: `{"detail": "<what is wrong, in words>"}`'},
     413: {"description": "a body over 64 KiB"},
 }
 _NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"description": "no such table"}}
@@ -62,7 +62,7 @@ def client_address(request: Request) -> str:
     response_model=CreatedTable,
     responses={**_ERRORS, **_TOO_MANY},
     summary="Create a table",
-    description="Seats in table order: `\"open\"` for a person, or a bot kind. A table with "
+    description='Seats in table order: `"open"` for a person, or a bot kind. A table with '
     "no open seat starts at once (bots only, to watch); otherwise the match starts when the "
     "last open seat is taken. Limits: `--create-rate` tables a minute from one client "
     "address (default 10), `--max-tables` tables waiting, playing or paused (default 500); "

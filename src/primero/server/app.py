@@ -136,7 +136,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     apidocs.mount_docs(app)
     app.add_middleware(BodyLimit)
     if settings.listen_host is not None:  # DNS rebinding: Host names this server
-        app.add_middleware(
-            HostCheck, listen=settings.listen_host, allowed=settings.allow_hosts
-        )
+        app.add_middleware(HostCheck, listen=settings.listen_host, allowed=settings.allow_hosts)
     return app

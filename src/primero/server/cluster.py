@@ -75,6 +75,7 @@ class ClusterHub(Protocol):
 
     async def disown(self, table_id: str) -> None: ...
 
+
 #: What a forwarded request may be: ``OPS[name](rt, args)`` runs on the owner and
 #: answers a JSON-able dict (modules register their operations at import).
 OPS: dict[str, Callable[[TableRuntime, dict[str, Any]], Awaitable[dict[str, Any]]]] = {}
@@ -215,9 +216,13 @@ class Cluster:
             sent = time.monotonic()
             lost: list[str] = []
             try:
-                kept = self._renew(
-                    keys=[self._lease(t) for t in ids], args=[self.pid, int(self.lease * 1000)]
-                ) if ids else []
+                kept = (
+                    self._renew(
+                        keys=[self._lease(t) for t in ids], args=[self.pid, int(self.lease * 1000)]
+                    )
+                    if ids
+                    else []
+                )
                 now_ms = int(time.time() * 1000)
                 key = f"{self.prefix}:procs"
                 pipe = self._sync.pipeline(transaction=False)
@@ -513,7 +518,9 @@ def rebuild_error(answer: dict[str, Any]) -> Exception:
     if kind == "HTTPException":
         return HTTPException(int(answer.get("status") or 500), text)
     known: dict[str, type[Exception]] = {
-        "BadRequest": BadRequest, "Conflict": Conflict, "NotFound": NotFound,
+        "BadRequest": BadRequest,
+        "Conflict": Conflict,
+        "NotFound": NotFound,
     }
     if kind in known:
         return known[kind](text)

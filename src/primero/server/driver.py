@@ -78,6 +78,7 @@ async def run(rt: TableRuntime) -> None:
             if not await crashed(rt, f"{type(exc).__name__}: {exc}"):
                 return
 
+
 async def crashed(rt: TableRuntime, reason: str) -> bool:
     """Restart from the store after an error (False: the table is now broken)."""
     now = time.monotonic()
@@ -90,6 +91,7 @@ async def crashed(rt: TableRuntime, reason: str) -> bool:
     async with rt.lock:
         await rt.reload()
     return True
+
 
 async def tick(rt: TableRuntime) -> bool:
     """One step of the match; False when it is over.
@@ -146,6 +148,7 @@ async def tick(rt: TableRuntime) -> bool:
             await bot_move(rt, agent, v, version)
     return True
 
+
 def person_here(rt: TableRuntime) -> bool:
     """A person is connected to the table: here, or (several processes) to another
     process in the last 10 s."""
@@ -153,6 +156,7 @@ def person_here(rt: TableRuntime) -> bool:
         return True
     now = rt.hub.clock.now()
     return any(now - t < 10 for t in rt.remote_seen.values())
+
 
 async def end(rt: TableRuntime) -> None:
     if rt.row.status == "over":
@@ -163,6 +167,7 @@ async def end(rt: TableRuntime) -> None:
     )
     rt.row.status = "over"
     rt.publish(new)
+
 
 async def hold(rt: TableRuntime) -> None:
     """No hand may start (online.md "Status"): the table is ``paused`` (by the host, or by
@@ -176,6 +181,7 @@ async def hold(rt: TableRuntime) -> None:
     rt.row.status = "paused"
     rt.publish(new)
 
+
 async def start_hand(rt: TableRuntime) -> None:
     model = rt.model
     assert model is not None
@@ -184,8 +190,10 @@ async def start_hand(rt: TableRuntime) -> None:
     table_id, number, store = rt.row.id, model.match.hands_played + 1, rt.store
     dealt = model.match.dealt_in()  # kept: who sits out may change during the hand
     new = await rt.store_change(
-        lambda e, n: lambda conn: store.start_hand(
-            conn, table_id, number, seed, e, n, status="playing", dealt=dealt
+        lambda e, n: (
+            lambda conn: store.start_hand(
+                conn, table_id, number, seed, e, n, status="playing", dealt=dealt
+            )
         )
     )
     rt.row.status = "playing"  # a paused table plays again
@@ -193,6 +201,7 @@ async def start_hand(rt: TableRuntime) -> None:
     model.start_hand(seed, now=rt.hub.clock.now(), dealt=dealt)
     rt.recent_ids.clear()
     rt.publish(new)
+
 
 async def deal(rt: TableRuntime) -> None:
     """The dealer's deal: drawn, stored, then applied; a failed write puts the
@@ -210,6 +219,7 @@ async def deal(rt: TableRuntime) -> None:
         raise
     model.apply(action, now=rt.hub.clock.now())
     rt.publish(new)
+
 
 async def bot_move(rt: TableRuntime, agent: Agent, v: SeatView, version: int) -> None:
     """A bot's move: decided in a worker process (once per version: a failed write
@@ -233,8 +243,9 @@ async def bot_move(rt: TableRuntime, agent: Agent, v: SeatView, version: int) ->
             await asyncio.sleep(0.05)  # another table's stuck bot: the workers restart
             return
         except Exception as exc:  # a bug in the bot, or too slow: the timer's move
-            log.warning("table %s: a bot failed (%r); it makes the least committal move",
-                        rt.row.id, exc)
+            log.warning(
+                "table %s: a bot failed (%r); it makes the least committal move", rt.row.id, exc
+            )
             action = least_committal(v)
         rt.decided = (version, action)
     async with rt.lock:
@@ -244,14 +255,14 @@ async def bot_move(rt: TableRuntime, agent: Agent, v: SeatView, version: int) ->
         try:
             model.hand.check(action)
         except PrimeroError:
-            log.warning("table %s: a bot's move was illegal; least committal instead",
-                        rt.row.id)
+            log.warning("table %s: a bot's move was illegal; least committal instead", rt.row.id)
             action = least_committal(v)
             rt.decided = (version, action)
         new = await rt.store_change(rt.line_write(model, action, None, None))
         model.apply(action, now=rt.hub.clock.now())
         rt.decided = None
         rt.publish(new)
+
 
 async def time_out(rt: TableRuntime) -> None:
     async with rt.lock:
@@ -265,14 +276,21 @@ async def time_out(rt: TableRuntime) -> None:
         model.time_out(now=rt.hub.clock.now())  # the same move, counted (online.md "Absence")
         rt.publish(new)
 
+
 async def finish(rt: TableRuntime) -> None:
     """Close the complete hand: computed, stored, and only then kept (a failed write
     puts the match back as it was)."""
     model = rt.model
     assert model is not None
     match = model.match
-    saved = (list(match.chips), match.hands_played, match.dealer_index, match.hand,
-             len(match.records), model.deadline)
+    saved = (
+        list(match.chips),
+        match.hands_played,
+        match.dealer_index,
+        match.hand,
+        len(match.records),
+        model.deadline,
+    )
     presence = seating.snapshot(match)
     record = model.finish_hand()  # also: leaving seats leave, absent people sit out, rebuys
     record.extra["table"] = rt.row.id
@@ -296,7 +314,7 @@ async def finish(rt: TableRuntime) -> None:
     except BaseException:
         seating.put_back(match, presence)
         match.chips[:], match.hands_played, match.dealer_index, match.hand = saved[:4]
-        del match.records[saved[4]:]
+        del match.records[saved[4] :]
         model.deadline = saved[5]
         raise
     del match.records[:]  # stored: the server keeps no finished hand in memory
@@ -306,4 +324,3 @@ async def finish(rt: TableRuntime) -> None:
         seat.chips = c
     rt.row.status = status
     rt.publish(new)
-

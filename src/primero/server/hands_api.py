@@ -60,14 +60,20 @@ def _shown(state: HandState, seat: int | None) -> list[ShownOut | None]:
         if value is None or cards is None:
             out.append(None)
         else:
-            out.append(ShownOut(category=value.category.label, points=value.points,
-                                cards=[str(c) for c in cards]))
+            out.append(
+                ShownOut(
+                    category=value.category.label,
+                    points=value.points,
+                    cards=[str(c) for c in cards],
+                )
+            )
     return out
 
 
 def _pots(v: SeatView) -> list[PotWonOut]:
-    return [PotWonOut(amount=a.pot.amount, winners=[seat_name(w) for w in a.winners])
-            for a in v.awards]
+    return [
+        PotWonOut(amount=a.pot.amount, winners=[seat_name(w) for w in a.winners]) for a in v.awards
+    ]
 
 
 def public_hand(number: int, record: HandRecord) -> HandSummaryOut:
@@ -96,8 +102,14 @@ def hand_for(number: int, record: HandRecord, seat: int | None) -> HandRecordOut
     for line, call in zip(record.actions, calls, strict=True):
         action = parse_action(line, replay.n)
         replay.apply(action)
-        events.append(sentence(action, viewer=seat, name=record.players[action.seat]
-                               if action.seat >= 0 else "the dealer", call=call))
+        events.append(
+            sentence(
+                action,
+                viewer=seat,
+                name=record.players[action.seat] if action.seat >= 0 else "the dealer",
+                call=call,
+            )
+        )
         own.append([str(c) for c in replay.hands[seat]] if seat is not None else [])
     v = view(state, seat)
     result = result_sentences(v)
@@ -122,22 +134,25 @@ async def _table(request: Request, table_id: str) -> tuple[Hub, TableRuntime]:
     return hub, await hub.look(table_id)
 
 
-@router.get("/{table_id}/hands", summary="The finished hands (public)",
-            responses={404: {"description": "no such table"}})
+@router.get(
+    "/{table_id}/hands",
+    summary="The finished hands (public)",
+    responses={404: {"description": "no such table"}},
+)
 async def list_hands(table_id: str, request: Request) -> list[HandSummaryOut]:
     """Every finished hand, oldest first, numbered from 1: public information only."""
     hub, _rt = await _table(request, table_id)
     rows = await asyncio.to_thread(_records, hub, table_id, None)
-    return await asyncio.to_thread(
-        lambda: [public_hand(n, parse_record(text)) for n, text in rows]
-    )
+    return await asyncio.to_thread(lambda: [public_hand(n, parse_record(text)) for n, text in rows])
 
 
 @router.get(
     "/{table_id}/hands/{number}",
     summary="One finished hand as your seat saw it",
-    responses={403: {"description": "a token that is no seat of this table"},
-               404: {"description": "no such table, or no such finished hand"}},
+    responses={
+        403: {"description": "a token that is no seat of this table"},
+        404: {"description": "no such table, or no such finished hand"},
+    },
 )
 async def get_hand(table_id: str, number: int, request: Request) -> HandRecordOut:
     """Hand ``number``; with ``Authorization: Bearer <seat token>`` as that seat saw it if

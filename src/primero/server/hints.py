@@ -54,7 +54,9 @@ async def hints_handler(rt: TableRuntime, client: _Client, msg: BaseModel) -> No
     if answer is None:
         if view is None:
             data: dict[str, Any] = {
-                "note": "No hand is being played.", "exchange": None, "showdown": None,
+                "note": "No hand is being played.",
+                "exchange": None,
+                "showdown": None,
             }
         else:
             try:

@@ -81,8 +81,12 @@ def _not_over(rt: TableRuntime) -> None:
         raise Conflict("the match is over: start a rematch for another one")
 
 
-@router.patch("/{table_id}", response_model=TableSummary, responses=_HOST,
-              summary="Change the timer or the name (host)")
+@router.patch(
+    "/{table_id}",
+    response_model=TableSummary,
+    responses=_HOST,
+    summary="Change the timer or the name (host)",
+)
 async def patch_table(table_id: str, body: TablePatch, request: Request) -> dict[str, Any]:
     """The new timer takes effect from the next hand."""
     rt = await _hosted(request, table_id)
@@ -178,8 +182,9 @@ async def _end(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
     return {"v": rt.row.version}
 
 
-@router.post("/{table_id}/seats/{k}/bot", status_code=204, responses=_HOST,
-             summary="Seat a bot (host)")
+@router.post(
+    "/{table_id}/seats/{k}/bot", status_code=204, responses=_HOST, summary="Seat a bot (host)"
+)
 async def seat_bot(table_id: str, k: int, body: BotSeat, request: Request) -> Response:
     """The seat is played by that bot from the next hand on (at once for an open seat)."""
     rt = await _hosted(request, table_id)
@@ -212,8 +217,10 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
                 raise Conflict("that seat is not a person's")
             p = model.match.presence[k]
             if not (p.left or p.sitting_out) or model.match.in_hand(k):
-                raise Conflict("that person is playing: a bot may take a seat that was left "
-                               "or sat out, between hands")
+                raise Conflict(
+                    "that person is playing: a bot may take a seat that was left "
+                    "or sat out, between hands"
+                )
             if agent is None:
                 agent = await asyncio.to_thread(_friendly_bot, kind)
             if seat.token_hash is not None and seat.name is not None:
@@ -265,8 +272,13 @@ def _make_bot(rt: TableRuntime, k: int, name: str, kind: str, agent: Agent) -> N
     p.left = p.sitting_out = p.away = False
 
 
-@router.post("/{table_id}/rematch", status_code=status.HTTP_201_CREATED,
-             response_model=TableSummary, responses=_HOST, summary="Rematch (host)")
+@router.post(
+    "/{table_id}/rematch",
+    status_code=status.HTTP_201_CREATED,
+    response_model=TableSummary,
+    responses=_HOST,
+    summary="Rematch (host)",
+)
 async def rematch(table_id: str, request: Request) -> dict[str, Any]:
     """A new table with the same set-up and host token; people who had not left keep
     their seats and tokens; bots stay bots; other seats are open."""
@@ -298,10 +310,18 @@ async def _rematch(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
                 seats.append(SeatRow(s.idx, s.name, s.kind, None, old.stack))
         playing = all(s.kind != "open" for s in seats)
         row = TableRow(
-            id=new_id, name=old.name, stack=old.stack, rules=dict(old.rules),
-            turn_seconds=old.turn_seconds, max_hands=old.max_hands,
-            status="playing" if playing else "waiting", version=1, hands_played=0,
-            dealer_index=len(seats) - 1, created=int(hub.settings.wall_clock()), seats=seats,
+            id=new_id,
+            name=old.name,
+            stack=old.stack,
+            rules=dict(old.rules),
+            turn_seconds=old.turn_seconds,
+            max_hands=old.max_hands,
+            status="playing" if playing else "waiting",
+            version=1,
+            hands_played=0,
+            dealer_index=len(seats) - 1,
+            created=int(hub.settings.wall_clock()),
+            seats=seats,
         )
         ev = rt.evening
         host_hash, rebuy, store = ev.host_hash, ev.rebuy, hub.store
@@ -323,10 +343,12 @@ async def _rematch(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
     return {"v": rt.row.version, "summary": new.summary()}
 
 
-OPS.update({
-    "host_patch": _patch,
-    "host_flag": _set_flag,
-    "host_end": _end,
-    "host_bot": _seat_bot,
-    "host_rematch": _rematch,
-})
+OPS.update(
+    {
+        "host_patch": _patch,
+        "host_flag": _set_flag,
+        "host_end": _end,
+        "host_bot": _seat_bot,
+        "host_rematch": _rematch,
+    }
+)

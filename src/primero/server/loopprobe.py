@@ -67,8 +67,13 @@ class GcTimer:
 
     def take(self) -> dict[str, Any]:
         """The figures since the last take, then start again."""
-        out = {"gc_ms": round(self.worst_ms, 3), "gc_gen": self.worst_gen,
-               "gc_n": self.count, "gc2_n": self.full, "gc2_freed": self.freed}
+        out = {
+            "gc_ms": round(self.worst_ms, 3),
+            "gc_gen": self.worst_gen,
+            "gc_n": self.count,
+            "gc2_n": self.full,
+            "gc2_freed": self.freed,
+        }
         self.worst_ms, self.worst_gen, self.count, self.full = 0.0, -1, 0, 0
         self.freed = 0
         return out
@@ -98,8 +103,10 @@ class Watchdog:
             frame = sys._current_frames().get(self.loop_thread)
             if frame is None:
                 continue
-            where = [f"{Path(f.filename).name}:{f.lineno} {f.name}"
-                     for f in traceback.extract_stack(frame)[-8:]]
+            where = [
+                f"{Path(f.filename).name}:{f.lineno} {f.name}"
+                for f in traceback.extract_stack(frame)[-8:]
+            ]
             key = " <- ".join(reversed(where))
             self.stacks[key] = self.stacks.get(key, 0) + 1
 
@@ -131,8 +138,14 @@ async def run_probe(path: Path) -> None:
                 cpu_worst = max(cpu_worst, time.thread_time() - cpu)
                 now = time.time()
                 if now - second >= 1.0:
-                    row = {"t": now, "max_ms": worst * 1000, "cpu_ms": cpu_worst * 1000,
-                           "n": samples, **timer.take(), "stuck": dog.take()}
+                    row = {
+                        "t": now,
+                        "max_ms": worst * 1000,
+                        "cpu_ms": cpu_worst * 1000,
+                        "n": samples,
+                        **timer.take(),
+                        "stuck": dog.take(),
+                    }
                     out.write(json.dumps(row) + "\n")
                     out.flush()
                     worst, cpu_worst, samples, second = 0.0, 0.0, 0, now

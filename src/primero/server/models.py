@@ -108,7 +108,8 @@ PersonName = Annotated[
         "trailing white space; differs from every other name at the table (bots' "
         "included) as casefold(UTS #39 skeleton(name)): `Ana`, `ana` and `Аna` (Cyrillic "
         "А) are one name; not a label the table shows for others, compared the same way "
-        "without spaces and punctuation: " + ", ".join(text.SYSTEM_LABELS)
+        "without spaces and punctuation: "
+        + ", ".join(text.SYSTEM_LABELS)
         + " (Spectator with or without a number)",
     ),
     _checked("a name", True, text.NAME_LONGEST, person=True),

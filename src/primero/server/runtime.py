@@ -93,8 +93,7 @@ class HubLike(Protocol):
     def relay_chat(self, table_id: str, message: dict[str, Any]) -> None:
         """A chat line for the connections of the other processes (with several)."""
 
-    async def route(self, rt: TableRuntime, client: Any, kind: Any, msg: Any,
-                    handler: Any) -> None:
+    async def route(self, rt: TableRuntime, client: Any, kind: Any, msg: Any, handler: Any) -> None:
         """Run a WebSocket message's handler here or on the table's owner."""
 
 
@@ -309,8 +308,9 @@ class TableRuntime:
             raise WriteFailed(exc) from exc
         return new
 
-    def line_write(self, model: TableModel, action: Action, seat: int | None,
-                    action_id: str | None) -> Callable[[int, int], Write]:
+    def line_write(
+        self, model: TableModel, action: Action, seat: int | None, action_id: str | None
+    ) -> Callable[[int, int], Write]:
         hand = model.hand
         assert hand is not None
         table_id, number, idx = self.row.id, model.hand_number, len(hand.actions)
@@ -395,8 +395,9 @@ class TableRuntime:
         in_hand = model is not None and model.match.hand is not None
         status = self.row.status if in_hand else "over"
         ev = self.evening
-        flags = seating.flags_write(self.row.id, paused=ev.paused, ended=True,
-                                    next_table=ev.next_table)
+        flags = seating.flags_write(
+            self.row.id, paused=ev.paused, ended=True, next_table=ev.next_table
+        )
         new = await self.changed_by(flags, status=status)
         ev.ended = True
         if model is not None:
@@ -479,8 +480,10 @@ class TableRuntime:
             table_id, idx, store = self.row.id, seat.idx, self.store
             kept = digest
             version = await self.store_change(
-                lambda expected, new: lambda conn: store.take_seat(
-                    conn, table_id, idx, name, kept, status, expected, new
+                lambda expected, new: (
+                    lambda conn: store.take_seat(
+                        conn, table_id, idx, name, kept, status, expected, new
+                    )
                 ),
                 urgent=True,
             )
@@ -539,8 +542,9 @@ class TableRuntime:
                     conn.send(self.state(index))
                 return
             try:
-                new = await self.store_change(self.line_write(model, action, index, action_id),
-                                        urgent=True)
+                new = await self.store_change(
+                    self.line_write(model, action, index, action_id), urgent=True
+                )
             except AlreadyApplied:
                 self.remember(index, action_id)
                 conn.send(self.state(index))
@@ -816,7 +820,7 @@ class TableRuntime:
             lines = parse_record(text).actions
             if list(lines[: len(hand.actions)]) != [a.line() for a in hand.actions]:
                 return
-            for line in lines[len(hand.actions):]:
+            for line in lines[len(hand.actions) :]:
                 model.replay_line(line)
         except Exception:  # the caller rebuilds the table from what is stored
             log.debug("table %s: hand %d's end not shown here", table_id, number)

@@ -201,9 +201,7 @@ def flags_write(
     table_id: str, *, paused: bool, ended: bool, next_table: str | None
 ) -> Callable[[DbConnection], None]:
     """A store write keeping the host's pause or end and the rematch (values captured)."""
-    return lambda conn: set_flags(
-        conn, table_id, paused=paused, ended=ended, next_table=next_table
-    )
+    return lambda conn: set_flags(conn, table_id, paused=paused, ended=ended, next_table=next_table)
 
 
 Snapshot = tuple[list["SeatPresence"], list[int], bool]
@@ -222,9 +220,7 @@ def put_back(match: TableMatch, saved: Snapshot) -> None:
     match.ended = ended
 
 
-def trial(
-    rt: TableRuntime, change: Callable[[], object]
-) -> Callable[[DbConnection], None] | None:
+def trial(rt: TableRuntime, change: Callable[[], object]) -> Callable[[DbConnection], None] | None:
     """Try ``change`` on the table's match, capture the write that keeps its result
     (:func:`presence_write`), and undo it: memory stays as it was until that write is
     stored. None when the change changes nothing (a second "sit out" of a seat sitting
@@ -298,8 +294,13 @@ async def _request(rt: TableRuntime, conn: Connection, what: str) -> None:
                     return
                 break
             except VersionMoved:
-                log.info("table %s: a %s met a version that moved on (try %d of %d)",
-                         rt.row.id, what, attempt, PRESENCE_TRIES)
+                log.info(
+                    "table %s: a %s met a version that moved on (try %d of %d)",
+                    rt.row.id,
+                    what,
+                    attempt,
+                    PRESENCE_TRIES,
+                )
                 if attempt == PRESENCE_TRIES or not await rt.reread():
                     rt.refuse_to_retry(conn, None)
                     return

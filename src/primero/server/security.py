@@ -165,8 +165,12 @@ class HostCheck:
         allowed: extra host names (``--allow-host``).
     """
 
-    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]], listen: str,
-                 allowed: Iterable[str]) -> None:
+    def __init__(
+        self,
+        app: Callable[[Scope, Receive, Send], Awaitable[None]],
+        listen: str,
+        allowed: Iterable[str],
+    ) -> None:
         self.app = app
         self.listen = listen
         self.allowed = tuple(allowed)

@@ -185,9 +185,11 @@ def system_label(name: str) -> str | None:
         key = _bare(name_key(label))
         if bare == key:
             return label
-        number = bare[len(key):]
-        if label == "Spectator" and bare.startswith(key) and all(
-            ch in _DIGIT_KEYS or ch.isdigit() for ch in number
+        number = bare[len(key) :]
+        if (
+            label == "Spectator"
+            and bare.startswith(key)
+            and all(ch in _DIGIT_KEYS or ch.isdigit() for ch in number)
         ):
             return label
     return None

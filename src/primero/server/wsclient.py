@@ -133,14 +133,14 @@ def admit(table: _Table, client: Client) -> bool:
 def check_frame(frame: Mapping[str, Any], limit: int) -> tuple[dict[str, Any] | None, str | None]:
     """The JSON object of a frame, or why it is refused (in words)."""
     if frame.get("bytes") is not None:
-        return None, "frames must be text: one JSON object with a \"type\""
+        return None, 'frames must be text: one JSON object with a "type"'
     text = frame.get("text") or ""
     if len(text.encode("utf-8", "surrogatepass")) > limit:
         return None, f"frame over {limit // 1024} KiB: frames are at most {limit} bytes"
     try:
         obj = json.loads(text)
     except (ValueError, RecursionError):
-        return None, "frame is not JSON: send one JSON object with a \"type\""
+        return None, 'frame is not JSON: send one JSON object with a "type"'
     if not isinstance(obj, dict):
-        return None, "frame is not a JSON object: send {\"type\": ...}"
+        return None, 'frame is not a JSON object: send {"type": ...}'
     return obj, None

@@ -256,9 +256,7 @@ class Store:
         """
         self.bump(conn, table_id, expected, new, **({} if status is None else {"status": status}))
         kept = None if dealt is None else ",".join(str(i) for i in dealt)
-        conn.execute(
-            insert(hands).values(table_id=table_id, number=number, seed=seed, seats=kept)
-        )
+        conn.execute(insert(hands).values(table_id=table_id, number=number, seed=seed, seats=kept))
 
     def add_line(self, conn: Connection, row: LineRow, expected: int) -> None:
         """Record one applied line (before anyone is told of it); the table's version
@@ -446,9 +444,7 @@ class Store:
     def hand_record(self, table_id: str, number: int) -> str | None:
         """The ``.prh`` text of finished hand ``number`` (from 1) of a table, or None
         while it is not finished (or there is no such hand)."""
-        query = select(hands.c.record).where(
-            hands.c.table_id == table_id, hands.c.number == number
-        )
+        query = select(hands.c.record).where(hands.c.table_id == table_id, hands.c.number == number)
         with self.engine.connect() as conn:
             record: str | None = conn.execute(query).scalar()
         return record

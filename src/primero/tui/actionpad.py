@@ -224,9 +224,7 @@ class ActionPad:
             counts = count_text([k for k in legal.exchange if k > 0]) if legal else ""
             pat = " (none: stand pat)" if legal is not None and 0 in legal.exchange else ""
             chosen = " ".join(self.hand[i].pretty for i in sorted(self.selected)) or "none"
-            return (
-                f"Exchange {counts}{pat}: press 1–{len(self.hand)} to choose ({chosen}), enter"
-            )
+            return f"Exchange {counts}{pat}: press 1–{len(self.hand)} to choose ({chosen}), enter"
         if self.mode is PadMode.AMOUNT:
             low, high = self._range() or (0, 0)
             what = "Bet" if self.amount_kind == "b" else "Raise the round's bet to"

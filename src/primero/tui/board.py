@@ -66,8 +66,15 @@ def _content_key(content: RenderableType) -> object:
         return ("str", content)
     if isinstance(content, Text):
         return (
-            "text", content.plain, tuple(content.spans), content.style, content.justify,
-            content.overflow, content.no_wrap, content.end, content.tab_size,
+            "text",
+            content.plain,
+            tuple(content.spans),
+            content.style,
+            content.justify,
+            content.overflow,
+            content.no_wrap,
+            content.end,
+            content.tab_size,
         )
     return object()
 
@@ -87,9 +94,17 @@ class _DrawnOnce:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
         """The segments of ``renderable`` at ``options`` (drawn the first time only)."""
         key = (
-            options.max_width, options.min_width, options.justify, options.overflow,
-            options.no_wrap, options.highlight, options.markup, options.ascii_only,
-            options.legacy_windows, options.encoding, options.is_terminal,
+            options.max_width,
+            options.min_width,
+            options.justify,
+            options.overflow,
+            options.no_wrap,
+            options.highlight,
+            options.markup,
+            options.ascii_only,
+            options.legacy_windows,
+            options.encoding,
+            options.is_terminal,
         )
         segments = self._drawn.get(key)
         if segments is None:
@@ -351,12 +366,14 @@ class Board(Horizontal):
 
         self._put("#status", (view, title, you), status)
         self._put(
-            "#seats", (view, names, seat_names),
+            "#seats",
+            (view, names, seat_names),
             lambda: _DrawnOnce(table_panel(view, names, seat_names=seat_names)),
         )
         spectator = self.spectator_note or "Watching as a spectator: no cards of your own."
         self._put(
-            "#hand", (view, chosen, spectator),
+            "#hand",
+            (view, chosen, spectator),
             lambda: hand_panel(view, selected=chosen, spectator=spectator),
         )
         whose = "Your"
@@ -364,7 +381,8 @@ class Board(Horizontal):
             whose = possessive(names[view.seat])
             whose = whose[:1].upper() + whose[1:]
         self._put(
-            "#hand-line", (view, chosen, whose, spectator),
+            "#hand-line",
+            (view, chosen, whose, spectator),
             lambda: hand_panel(
                 view, selected=chosen, compact=True, whose=whose, spectator=spectator
             ),
@@ -382,7 +400,8 @@ class Board(Horizontal):
             self._log = log_text(view, view.players, you=mine, result=not self.tail_log)
         whole = None if self.tail_log else self._log  # the side log's text too: made once
         self._put(
-            "#log", (view, mine),
+            "#log",
+            (view, mine),
             lambda: whole if whole is not None else log_text(view, view.players, you=mine),
         )
         if at_end or new_hand:
@@ -391,7 +410,8 @@ class Board(Horizontal):
             log_scroll.scroll_end(animate=False)
         narrow = self.narrow
         result = self._put(
-            "#result", (view, narrow, mine),
+            "#result",
+            (view, narrow, mine),
             lambda: result_text(view, view.players, compact=narrow, you=mine),
         )
         result.display = over

@@ -39,7 +39,6 @@ __all__ = [
 ]
 
 
-
 def choice_label(choice: ExchangeChoice, *, two_cards: bool, keep: str | None = None) -> Text:
     """``"keep both"`` / ``"stand pat"`` or ``"discard 7♥ 2♣"``, suits coloured.
 
@@ -203,8 +202,9 @@ def _exchange_part(view: SeatView) -> list[RenderableType] | None:
             Text("With 2 cards each choice is followed by the second deal (R4.4).", style="dim")
         )
     closed = not now and view.phase is Phase.FIRST_ROUND  # no exchange before the deal
-    parts.append(odds_table(odds, allowed=allowed, keep=keep, mark_best=not closed,
-                            only_keep=closed))
+    parts.append(
+        odds_table(odds, allowed=allowed, keep=keep, mark_best=not closed, only_keep=closed)
+    )
     note = Text()
     if not closed:
         note.append("★ best" + ("" if now else " at the second exchange") + ": ")

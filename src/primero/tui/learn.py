@@ -195,9 +195,7 @@ class LearnApp(App[None]):
                         style="bold",
                     )
                 )
-                board.set_keys(
-                    [KeyChoice("space", "go on"), KeyChoice(keys[0], words), *_ALWAYS]
-                )
+                board.set_keys([KeyChoice("space", "go on"), KeyChoice(keys[0], words), *_ALWAYS])
                 return
             board.set_prompt(
                 Text("Press q to leave." if last else "Press space to go on.", style="bold")

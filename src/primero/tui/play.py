@@ -270,7 +270,8 @@ class TableApp(App[None]):
         head = f"Primero — {table.config.human_name} against "
         if table.hot_seat:
             whose = (
-                "the public table" if table.viewer is None
+                "the public table"
+                if table.viewer is None
                 else f"{table.match.players[table.viewer]}'s cards"
             )
             head = f"Primero — {whose} · {table.people_names}"
@@ -325,8 +326,12 @@ class TableApp(App[None]):
                 prompt.append(f"  ({self.saved_note})", style="dim")
             board.set_prompt(prompt)
             board.set_keys(
-                [KeyChoice("enter", "watch"), KeyChoice("n", "new match"),
-                 KeyChoice("q", "quit"), *self._extra_keys()]
+                [
+                    KeyChoice("enter", "watch"),
+                    KeyChoice("n", "new match"),
+                    KeyChoice("q", "quit"),
+                    *self._extra_keys(),
+                ]
             )
             return
         if self.hand_over:
@@ -353,8 +358,9 @@ class TableApp(App[None]):
             if self.animating and self.table.hot_seat:
                 prompt.append("  Press space to skip the bots' moves.", style="bold")
             elif self.animating:
-                prompt.append("  Press space to skip to your turn or the end of the hand.",
-                              style="bold")
+                prompt.append(
+                    "  Press space to skip to your turn or the end of the hand.", style="bold"
+                )
             board.set_prompt(prompt)
             keys = [KeyChoice("space", "skip")] if self.animating else []
             board.set_keys([*keys, KeyChoice("q", "leave")])
@@ -480,9 +486,12 @@ class TableApp(App[None]):
         if typing_text and key == "enter":
             word = self.pad.command.strip().lower()
             same_key = (
-                "q" if word in _BOX_LEAVE
-                else "question_mark" if word in _BOX_HELP
-                else "h" if word in _BOX_HINTS
+                "q"
+                if word in _BOX_LEAVE
+                else "question_mark"
+                if word in _BOX_HELP
+                else "h"
+                if word in _BOX_HINTS
                 else None
             )
             if same_key is not None:
@@ -501,16 +510,10 @@ class TableApp(App[None]):
         if not typing_text and key == "question_mark":
             self.push_screen(HelpScreen())
             return
-        if (
-            not typing_text
-            and key == "l"
-            and self.pad.mode is PadMode.IDLE
-            and not self.animating
-        ):
+        if not typing_text and key == "l" and self.pad.mode is PadMode.IDLE and not self.animating:
             record = self._last_record()
             if self.table.hot_seat:
-                self.note = ("the look-back is off in pass and play: a record is seen "
-                             "from one seat")
+                self.note = "the look-back is off in pass and play: a record is seen from one seat"
             elif record is None:
                 self.note = "no hand has been saved yet to look back at"
             else:

@@ -81,7 +81,10 @@ class ConfirmLeave(ModalScreen[bool]):
                     ("Leave the table in the middle of this hand?\n\n", "bold"),
                     self.note,
                     "\n\n",
-                    ("y", "bold"), " leave    ", ("n", "bold"), " / escape  stay",
+                    ("y", "bold"),
+                    " leave    ",
+                    ("n", "bold"),
+                    " / escape  stay",
                 )
             )
 
@@ -119,9 +122,14 @@ class PassScreen(Screen[bool]):
         with Vertical():
             yield Static(
                 Text.assemble(
-                    (title, "bold"), "\n\n", line, "\n\n",
-                    ("enter", "bold"), f"  I am {self.person}: show my cards    ",
-                    ("q", "bold"), " leave",
+                    (title, "bold"),
+                    "\n\n",
+                    line,
+                    "\n\n",
+                    ("enter", "bold"),
+                    f"  I am {self.person}: show my cards    ",
+                    ("q", "bold"),
+                    " leave",
                 ),
                 id="pass-text",
             )

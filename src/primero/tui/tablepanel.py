@@ -106,7 +106,9 @@ def table_panel(
     for s in range(view.n):
         turn = "▶" if view.to_act == s else ""
         name = Text(
-            names[s], style="bold cyan" if s == view.seat else "", no_wrap=True,
+            names[s],
+            style="bold cyan" if s == view.seat else "",
+            no_wrap=True,
             overflow="ellipsis",
         )
         if view.folded[s]:

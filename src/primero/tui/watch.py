@@ -216,8 +216,10 @@ class WatchScreen(Screen[None]):
         last = self.step == model.steps
         if model.error is not None and last:
             detail.append(
-                Text(describe_error(self.file_name or "record", model.error, model.file_lines),
-                     style="bold red")
+                Text(
+                    describe_error(self.file_name or "record", model.error, model.file_lines),
+                    style="bold red",
+                )
             )
         if self.show_analysis:
             panel = analysis_summary(self.decisions, names, self.seat)
@@ -257,8 +259,10 @@ class WatchScreen(Screen[None]):
             self.press(event.button.key)
 
     _SCROLL: ClassVar[dict[str, str]] = {
-        "up": "scroll_up", "down": "scroll_down",
-        "pageup": "scroll_page_up", "pagedown": "scroll_page_down",
+        "up": "scroll_up",
+        "down": "scroll_down",
+        "pageup": "scroll_page_up",
+        "pagedown": "scroll_page_down",
     }
 
     def press(self, key: str) -> None:

@@ -28,6 +28,7 @@ _VALUE_POINTS_I: Final = VALUE_POINTS.astype(np.int64)
 #: ``(values, 5)``: 1 where the value rank is of the category
 _CATEGORY_OF_VALUE: Final = (VALUE_CATEGORY[:, None] == np.arange(5)).astype(np.int64)
 
+
 def _parse(
     own: str | Iterable[Card | str], dead: str | Iterable[Card | str], sizes: tuple[int, ...]
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], npt.NDArray[np.uint8]]:
@@ -386,5 +387,3 @@ def _enumerate(
         ranks=tuple(ranks),
         counts=counts,
     )
-
-

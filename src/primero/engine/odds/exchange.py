@@ -150,5 +150,3 @@ def exchange_odds(
         choices=tuple(r[0] for r in results),
         best=results[best][0],
     )
-
-

@@ -122,5 +122,3 @@ class _Opponent:
             self._triple_ranks = self._ranks8.take(self.geometry.triple_quads)
         theirs = self._triple_ranks  # (n - 3, C(n, 3)): long rows against ``ours``
         return int(np.count_nonzero(theirs < ours)) + int(np.count_nonzero(theirs <= ours))
-
-

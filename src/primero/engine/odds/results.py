@@ -31,7 +31,6 @@ CRITERION: Final = (
 )
 
 
-
 class OddsError(ValueError):
     """An odds question that cannot be answered: too few unseen cards for the draws and
     opponent hands it needs, a bad number of opponents or trials, an unknown method.
@@ -188,5 +187,3 @@ class ShowdownOdds:
     trials: int
     standard_error: float
     seed: int | None
-
-

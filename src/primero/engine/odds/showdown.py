@@ -184,4 +184,3 @@ def _monte_carlo(
     equity = float(share.mean())
     error = float(share.std(ddof=1) / np.sqrt(trials))
     return win, tie, 1.0 - win - tie, equity, error
-

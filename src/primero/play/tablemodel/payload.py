@@ -133,8 +133,11 @@ def seat_payload(
         "shown": shown,
         "final_stacks": None if v.final_stacks is None else list(v.final_stacks),
         "winners": [
-            {"amount": a.pot.amount, "winners": [seat_name(w) for w in a.winners],
-             "shares": list(a.shares)}
+            {
+                "amount": a.pot.amount,
+                "winners": [seat_name(w) for w in a.winners],
+                "shares": list(a.shares),
+            }
             for a in v.awards
         ],
     }

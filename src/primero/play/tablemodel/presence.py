@@ -167,9 +167,7 @@ class TableMatch(Match):
             raise NotDealableError("fewer than two seats can be dealt in: waiting for players")
         n = len(self.players)
         order = [(self.dealer_index + i) % n for i in range(1, n + 1)]
-        self.seats = tuple(
-            i for i in order if (self.dealable(i) if dealt is None else i in dealt)
-        )
+        self.seats = tuple(i for i in order if (self.dealable(i) if dealt is None else i in dealt))
         self.hand = HandState(
             [self.players[i] for i in self.seats],
             [self.chips[i] for i in self.seats],
@@ -218,10 +216,12 @@ class TableMatch(Match):
             if self.rebuy and index in self.people:
                 raise PrimeroError(
                     "you are out of chips, so there is nothing to sit out: rebuy to play on, "
-                    "or leave")
+                    "or leave"
+                )
             raise PrimeroError(
                 "you are out of chips and out of the match, so there is nothing to sit out: "
-                "you may watch or leave")
+                "you may watch or leave"
+            )
         self.presence[index].sitting_out = True
 
     def sit_in(self, index: int) -> None:

@@ -555,9 +555,7 @@ def refusal_words(
     if isinstance(error, BadAmountError) and isinstance(action, Bet | Raise):
         what = "bet" if isinstance(action, Bet) else "raise to"
         return f"you may not {what} {action.amount} chips: {allowed}"
-    if isinstance(action, Exchange) and (
-        error is None or len(action.cards) not in legal.exchange
-    ):
+    if isinstance(action, Exchange) and (error is None or len(action.cards) not in legal.exchange):
         k = len(action.cards)
         what = "stand pat" if k == 0 else f"exchange {k} card{'' if k == 1 else 's'}"
         return f"you may not {what} now: {allowed}"

@@ -50,9 +50,7 @@ class ViewBot(pyspiel.Bot):  # type: ignore[misc]
     def __init__(self, game: Any, kind: str, seed: int | None = None) -> None:
         super().__init__()
         if game.get_type().short_name != "python_primero":
-            raise ValueError(
-                f"ViewBot plays python_primero, not {game.get_type().short_name}"
-            )
+            raise ValueError(f"ViewBot plays python_primero, not {game.get_type().short_name}")
         if kind == "cfr":
             if game.preset != "mini":
                 raise ValueError("the cfr bot plays python_primero(preset=mini) only")
@@ -80,7 +78,10 @@ class ViewBot(pyspiel.Bot):  # type: ignore[misc]
             return full
         assert seen.legal is not None
         return abstract_id_of(  # the bot's amount, to the nearest abstract one
-            full, seen.legal, pot=seen.pot_total, current_bet=seen.current_bet or 0,
+            full,
+            seen.legal,
+            pot=seen.pot_total,
+            current_bet=seen.current_bet or 0,
             max_stack=self._stack,
         )
 

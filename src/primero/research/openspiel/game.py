@@ -161,9 +161,11 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"preset must be '' (the full game) or 'mini', not {preset!r}")
         if preset == "mini":
             others = sorted(
-                k for k, v in given.items()
+                k
+                for k, v in given.items()
                 if k not in ("preset", "actions")
-                and v != DEFAULT_PARAMS[k] and v != MINI_PARAMS.get(k)
+                and v != DEFAULT_PARAMS[k]
+                and v != MINI_PARAMS.get(k)
             )
             if others:  # OpenSpiel passes every parameter: the defaults are let through
                 raise ValueError(
@@ -206,7 +208,8 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         return state
 
     def make_py_observer(
-        self, iig_obs_type: pyspiel.IIGObservationType | None = None,
+        self,
+        iig_obs_type: pyspiel.IIGObservationType | None = None,
         params: dict[str, Any] | None = None,
     ) -> PrimeroObserver:
         """The observer OpenSpiel uses for observations and information states.
@@ -216,7 +219,9 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         """
         return PrimeroObserver(
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
-            params, players=self.players, stack=self.stack,
+            params,
+            players=self.players,
+            stack=self.stack,
         )
 
 
@@ -245,10 +250,19 @@ def _direct(method: Callable[..., Any]) -> Callable[..., Any]:
 
 
 #: The methods of a state of the full game that are its stepper's own (``_bind``).
-_BOUND: Final = frozenset({
-    "current_player", "is_terminal", "is_chance_node", "is_player_node", "legal_actions",
-    "_legal_actions", "chance_outcomes", "_apply_action", "returns",
-})
+_BOUND: Final = frozenset(
+    {
+        "current_player",
+        "is_terminal",
+        "is_chance_node",
+        "is_player_node",
+        "legal_actions",
+        "_legal_actions",
+        "chance_outcomes",
+        "_apply_action",
+        "returns",
+    }
+)
 
 
 class PrimeroState(pyspiel.State):  # type: ignore[misc]
@@ -276,11 +290,16 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         fast = None
         if game.preset != "mini" and not game.abstract:
             fast = Stepper(game.stacks, game.rules, game.stack, game.max_void_deals)
-        self.__dict__.update({  # at once: this class's __setattr__ is a Python call
-            "_stack": game.stack, "_abstract": game.abstract, "_player": CHANCE,
-            "_synced": 0,  # the stepper's moves replayed into _tab
-            "_fast": fast, "_tab": None if fast is not None else self._new_table(),
-        })
+        self.__dict__.update(
+            {  # at once: this class's __setattr__ is a Python call
+                "_stack": game.stack,
+                "_abstract": game.abstract,
+                "_player": CHANCE,
+                "_synced": 0,  # the stepper's moves replayed into _tab
+                "_fast": fast,
+                "_tab": None if fast is not None else self._new_table(),
+            }
+        )
         if fast is not None:
             self._bind(fast)
 
@@ -301,17 +320,19 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         The methods C++ calls back (``current_player``, ``_apply_action``...) are wrapped
         in :class:`_Bound` (a ``functools.partial``): pybind11 takes a compiled method (a
         C function) for its own C++ method, not an override, and would not call it."""
-        self.__dict__.update({
-            "is_chance_node": _direct(fast.is_chance_node),
-            "is_player_node": _direct(fast.is_player_node),
-            "legal_actions": _direct(fast.legal_actions),
-            "current_player": _Bound(fast.current_player),
-            "is_terminal": _Bound(fast.is_terminal),
-            "_legal_actions": _Bound(fast.legal_actions_of),
-            "chance_outcomes": _Bound(fast.chance_outcomes),
-            "_apply_action": _Bound(fast.step),
-            "returns": _Bound(fast.returns),
-        })
+        self.__dict__.update(
+            {
+                "is_chance_node": _direct(fast.is_chance_node),
+                "is_player_node": _direct(fast.is_player_node),
+                "legal_actions": _direct(fast.legal_actions),
+                "current_player": _Bound(fast.current_player),
+                "is_terminal": _Bound(fast.is_terminal),
+                "_legal_actions": _Bound(fast.legal_actions_of),
+                "chance_outcomes": _Bound(fast.chance_outcomes),
+                "_apply_action": _Bound(fast.step),
+                "returns": _Bound(fast.returns),
+            }
+        )
 
     def _new_table(self) -> _Table:
         game: PrimeroGame = self.get_game()
@@ -335,7 +356,7 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
             table = self._tab = self._new_table()
             table.after_move()
         log = fast.log
-        for move in log[self._synced:]:
+        for move in log[self._synced :]:
             table.apply(move)
         self._synced = len(log)
         return table
@@ -425,8 +446,13 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
         if self._abstract and action >= ABSTRACT_BET0:
             text = describe_abstract(action)
             if legal.seat == player and action in self._legal_ids():
-                full = concrete_id(action, legal, pot=hand.pot_total(),
-                                   current_bet=hand.current_bet or 0, max_stack=self._stack)
+                full = concrete_id(
+                    action,
+                    legal,
+                    pot=hand.pot_total(),
+                    current_bet=hand.current_bet or 0,
+                    max_stack=self._stack,
+                )
                 text += f" ({describe(full, hand=cards, max_stack=self._stack)})"
             return f"p{player + 1} {text}"
         return f"p{player + 1} " + describe(

@@ -41,8 +41,12 @@ class PrimeroObserver:
     """
 
     def __init__(
-        self, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None,
-        *, players: int, stack: int,
+        self,
+        iig_obs_type: pyspiel.IIGObservationType,
+        params: dict[str, Any] | None,
+        *,
+        players: int,
+        stack: int,
     ) -> None:
         if params:
             raise ValueError(f"python_primero observers take no parameters, got {params}")

@@ -22,9 +22,7 @@ __all__ = ["resample"]
 TRIES = 200
 
 
-def resample(
-    state: PrimeroState, player: int, sampler: Callable[[], float]
-) -> PrimeroState:
+def resample(state: PrimeroState, player: int, sampler: Callable[[], float]) -> PrimeroState:
     """See :meth:`primero.research.openspiel.PrimeroState.resample_from_infostate`.
 
     Raises:
@@ -76,12 +74,11 @@ def _resample_once(
             draw += 1
         else:
             legal = new.legal_actions()
-            if item.player != player and EXCHANGE0 <= action < EXCHANGE0 + len(
-                EXCHANGE_POSITIONS
-            ):
+            if item.player != player and EXCHANGE0 <= action < EXCHANGE0 + len(EXCHANGE_POSITIONS):
                 k = len(EXCHANGE_POSITIONS[action - EXCHANGE0])
                 same = [
-                    a for a in legal
+                    a
+                    for a in legal
                     if EXCHANGE0 <= a < EXCHANGE0 + len(EXCHANGE_POSITIONS)
                     and len(EXCHANGE_POSITIONS[a - EXCHANGE0]) == k
                 ]

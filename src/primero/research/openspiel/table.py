@@ -43,7 +43,11 @@ class _Table:
     fields one by one by pickle)."""
 
     def __init__(
-        self, hand: HandState, stack: int = 1, max_void: int = 1 << 30, mini: bool = False,
+        self,
+        hand: HandState,
+        stack: int = 1,
+        max_void: int = 1 << 30,
+        mini: bool = False,
         abstract: bool = False,
     ) -> None:
         self.hand = hand
@@ -79,10 +83,17 @@ class _Table:
         return other
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_restore, (
-            self.hand, {name: getattr(self, name) for name in _FIELDS},
-            self.stack, self.max_void, self.mini, self.abstract,
-        ))
+        return (
+            _restore,
+            (
+                self.hand,
+                {name: getattr(self, name) for name in _FIELDS},
+                self.stack,
+                self.max_void,
+                self.mini,
+                self.abstract,
+            ),
+        )
 
     # -- a move ------------------------------------------------------------------------
 
@@ -124,12 +135,15 @@ class _Table:
                 hand = self.hand
                 if self.abstract:
                     legal = env_legal_ids(
-                        hand.legal_actions(), hand_size=len(hand.hands[seat]),
-                        max_stack=self.stack, abstract=True,
+                        hand.legal_actions(),
+                        hand_size=len(hand.hands[seat]),
+                        max_stack=self.stack,
+                        abstract=True,
                     )
                 else:
                     legal = legal_ids(
-                        hand.legal_actions(), hand_size=len(hand.hands[seat]),
+                        hand.legal_actions(),
+                        hand_size=len(hand.hands[seat]),
                         max_stack=self.stack,
                     )
             self.legal = legal
@@ -156,29 +170,30 @@ class _Table:
         player = self.player
         if player == CHANCE:
             # the common case (a stock card not yet drawn) needs no outcome list
-            if (
-                (self.mini or not 0 <= action < 40 or not self.usual_draw(action))
-                and all(action != i for i, _ in self.chance_outcomes())
+            if (self.mini or not 0 <= action < 40 or not self.usual_draw(action)) and all(
+                action != i for i, _ in self.chance_outcomes()
             ):
                 raise ValueError(f"card id {action} cannot be dealt now")
             self.draw(action)  # a card of the engine's own pool (R8b)
         else:
             if player < 0 or action not in self.legal_ids():
                 raise ValueError(
-                    f"action {action} is not legal now: legal ids are "
-                    f"{list(self.legal_ids())}"
+                    f"action {action} is not legal now: legal ids are {list(self.legal_ids())}"
                 )
             hand = self.hand
             if self.abstract:
                 move = env_action(
-                    action, hand.legal_actions(), seat=player, hand=hand.hands[player],
-                    pot=hand.pot_total(), current_bet=hand.current_bet or 0,
-                    max_stack=self.stack, abstract=True,
+                    action,
+                    hand.legal_actions(),
+                    seat=player,
+                    hand=hand.hands[player],
+                    pot=hand.pot_total(),
+                    current_bet=hand.current_bet or 0,
+                    max_stack=self.stack,
+                    abstract=True,
                 )
             else:
-                move = action_of(
-                    action, seat=player, hand=hand.hands[player], max_stack=self.stack
-                )
+                move = action_of(action, seat=player, hand=hand.hands[player], max_stack=self.stack)
             hand.apply_unchecked(move)  # an id from the engine's own legal actions
         return self.after_move()
 
@@ -203,7 +218,8 @@ class _Table:
         due: the common case, a legal draw without building the outcomes (R8b)."""
         hand = self.hand
         return (
-            hand.stock_count >= hand.deals_due[0][1] and hand.in_stock[card_id]
+            hand.stock_count >= hand.deals_due[0][1]
+            and hand.in_stock[card_id]
             and DECK[card_id] not in self.pending
         )
 
@@ -271,13 +287,23 @@ class _Table:
 
 #: The fields of a :class:`_Table` beside its hand, set after its constructor on unpickling.
 _FIELDS: Final = (
-    "player", "pending", "truncated", "draw_card", "draw_cycle", "draw_from_stock", "draw_seat",
+    "player",
+    "pending",
+    "truncated",
+    "draw_card",
+    "draw_cycle",
+    "draw_from_stock",
+    "draw_seat",
 )
 
 
 def _restore(
-    hand: HandState, fields: dict[str, Any], stack: int = 1, max_void: int = 1 << 30,
-    mini: bool = False, abstract: bool = False,
+    hand: HandState,
+    fields: dict[str, Any],
+    stack: int = 1,
+    max_void: int = 1 << 30,
+    mini: bool = False,
+    abstract: bool = False,
 ) -> _Table:
     """The table :meth:`_Table.__reduce__` describes."""
     table = _Table(hand, stack, max_void, mini, abstract)
