@@ -26,7 +26,7 @@ from primero.server.botpool import BotPool
 from primero.server.clock import Clock, SystemClock
 from primero.server.cluster import Cluster, OwnerAway, namespace
 from primero.server.models import CreateTable
-from primero.server.runtime import BadRequest, NotFound, TableRuntime
+from primero.server.runtime import BadRequest, NotFound, TableRuntime, in_words
 from primero.server.security import new_token
 from primero.server.settings import Settings
 from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
@@ -102,6 +102,8 @@ class Hub:
         if not rows or table_id in self.tables:
             return self.tables.get(table_id)
         evening = await self.writer.read(lambda: load_evening(self.store.engine, table_id))
+        if table_id in self.tables:  # found meanwhile (a notice and a connection at once):
+            return self.tables[table_id]  # one runtime per table, never a second one
         rt = TableRuntime(rows[0], self)
         rt.owned = False
         rt.evening = evening.get(table_id, EveningRow())
@@ -130,19 +132,31 @@ class Hub:
             live = False
             async with rt.lock:
                 await rt.stop()
-                await rt.reload()
-                if not self.holds(table_id):  # lost while reading: another may take it
-                    held = False
-                else:
-                    held = True
-                    rt.owned, rt.evicted, rt.broken = True, False, rt.row.problem
+                # read and replayed aside, then swapped in at once (no state is sent from
+                # a new row with the old or no model meanwhile)
+                row, evening = await rt.stored()
+                broken = row.problem
+                live = row.status in LIVE and broken is None
+                model = None
+                if live:
+                    try:
+                        model = await asyncio.to_thread(
+                            rt.resumed_model, self.clock.now(), row, evening
+                        )
+                    except Exception as exc:
+                        log.error("table %s cannot be resumed: %s", table_id, exc)
+                        broken = f"the stored table cannot be resumed: {in_words(exc)}"
+                        live = False
+                held = self.holds(table_id)  # lost while reading: another may take it
+                if held:
+                    rt.row, rt.evening, rt.model, rt.decided = row, evening, model, None
+                    rt.owned, rt.evicted, rt.broken = True, False, broken
                     rt.recent_ids.clear()
-                    if rt.row.current is not None:
-                        for _line, seat, action_id in rt.row.current.lines:
+                    if row.current is not None:
+                        for _line, seat, action_id in row.current.lines:
                             if seat is not None and action_id is not None:
                                 rt.remember(seat, action_id)
-                    live = rt.row.status in LIVE and rt.broken is None and await rt.resume()
-                    rt.publish(rt.row.version)
+                    rt.publish(row.version)
         except BaseException:
             # not driven here: the lease is no longer renewed, so that it runs out and
             # any process takes the table (a held lease nobody drives stops it for good)
