@@ -194,7 +194,7 @@ def test_a_mirror_sends_only_the_stored_versions_content(tmp_path: Path) -> None
     state it sends is, for its version, the owner's hand (the same hand number; never a
     new version with the old finished hand or with no hand), and a state built while it
     reads (a connection arriving, a forwarded answer) is one of the same pairs."""
-    from server_helpers import cautious_line
+    from tests.server_helpers import cautious_line
 
     async def scenario() -> None:
         async with _two_hubs(tmp_path) as (a, _b, owner, mirror):

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from server_helpers import LiveServer, create_table, join_table
-from test_server_cluster import (
+from tests.server.test_server_cluster import (
     LEASE,
     Person,
     _replay_all,
@@ -23,7 +22,8 @@ from test_server_cluster import (
     pg,
     redis_url,
 )
-from test_server_live import _export
+from tests.server.test_server_live import _export
+from tests.server_helpers import LiveServer, create_table, join_table
 
 __all__ = ["pg", "redis_url"]
 
