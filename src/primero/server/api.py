@@ -6,7 +6,6 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request, status
 
-from primero.server.cluster import OPS
 from primero.server.hub import Hub
 from primero.server.limits import CreateGate, TooMany
 from primero.server.models import CreatedTable, CreateTable, JoinTable, SeatTaken, TableSummary
@@ -160,6 +159,3 @@ async def _seat(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
     """Take a seat where the table is driven (the token's hash made by the asker)."""
     seat, _token = await rt.take_seat(str(args["name"]), args.get("seat"), str(args["digest"]))
     return {"seat": seat, "v": rt.row.version}
-
-
-OPS["seat"] = _seat

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any
 
 from pydantic import BaseModel
@@ -24,7 +24,7 @@ from primero.engine.rules import Rules, RulesError
 from primero.server import driver
 from primero.server.botpool import BotPool
 from primero.server.clock import Clock, SystemClock
-from primero.server.cluster import Cluster, OwnerAway, namespace
+from primero.server.cluster import Cluster, Op, OwnerAway, namespace
 from primero.server.models import CreateTable
 from primero.server.runtime import BadRequest, NotFound, TableRuntime, in_words
 from primero.server.security import new_token
@@ -64,6 +64,10 @@ class Hub:
         self.store = store
         self.clock: Clock = settings.clock if settings.clock is not None else SystemClock()
         self.tables: dict[str, TableRuntime] = {}
+        from primero.server.ops import OPS  # its modules import this one: read at first use
+
+        #: What another process may ask of a table driven here (one explicit table).
+        self.ops: Mapping[str, Op] = OPS
         self.steps = asyncio.Semaphore(STEPS)
         threads = 1 if store.url.startswith("sqlite") else 4
         self.writer = Writer(store, threads)
@@ -200,17 +204,15 @@ class Hub:
             rt.start()
 
     async def call(self, rt: TableRuntime, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Run operation ``op`` (:data:`primero.server.cluster.OPS`) where the table is
+        """Run operation ``op`` (:data:`primero.server.ops.OPS`) where the table is
         driven: here with one process, else on its owner.
 
         Raises:
             WriteFailed: the owner could not be reached (HTTP 503).
             BadRequest, Conflict, NotFound, HTTPException: as the operation raised.
         """
-        from primero.server.cluster import OPS
-
         if self.cluster is None:
-            return await OPS[op](rt, args)
+            return await self.ops[op](rt, args)
         try:
             return await self.cluster.call(rt, op, args)
         except OwnerAway as exc:
