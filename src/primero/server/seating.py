@@ -28,13 +28,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import update
 from sqlalchemy.engine import Connection as DbConnection
 
 from primero.engine.errors import PrimeroError
 from primero.server.writer import VersionMoved, WriteFailed
+from primero.store import Store
 from primero.store.evening import PresenceRow, save_presence, set_flags
-from primero.store.schema import seats as seats_table
 
 if TYPE_CHECKING:
     from primero.play.tablemodel import TableModel
@@ -187,12 +186,8 @@ def presence_write(rt: TableRuntime) -> Callable[[DbConnection], None]:
 
     def write(conn: DbConnection) -> None:
         save_presence(conn, table_id, rows)
-        for i, c in kept:  # a rebuy made at once (a seat in the hand keeps its start)
-            conn.execute(
-                update(seats_table)
-                .where(seats_table.c.table_id == table_id, seats_table.c.idx == i)
-                .values(chips=c)
-            )
+        # a rebuy made at once (a seat in the hand keeps its chips at the hand's start)
+        Store.set_chips(conn, table_id, kept)
 
     return write
 
@@ -355,11 +350,7 @@ async def _leave_waiting(rt: TableRuntime, index: int) -> None:
     table_id = rt.row.id
 
     def write(conn: DbConnection) -> None:
-        conn.execute(
-            update(seats_table)
-            .where(seats_table.c.table_id == table_id, seats_table.c.idx == index)
-            .values(name=None, kind="open", token_hash=None)
-        )
+        Store.set_seat(conn, table_id, index, name=None, kind="open")
 
     new = await rt.changed_by(write, restart=False)
     seat = rt.row.seats[index]
