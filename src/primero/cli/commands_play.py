@@ -153,7 +153,7 @@ def next_match_config(config: TableConfig) -> TableConfig:
     return dataclasses.replace(config, seed=seed, session=None)
 
 
-#: The longest ``--name`` (online.md: a player name is 1 to 24 characters).
+#: The longest ``--name`` (docs/protocol.md: a player name is 1 to 24 characters).
 NAME_LONGEST: Final = 24
 
 

@@ -171,7 +171,7 @@ def simulate(
         fast: when every bot is random, play with the trusted kernel
             :func:`primero.research.fastsim.simulate_random` (the same hands and counters as the
             checked engine); False always plays with the checked engine.
-        save_dir: write each hand's record (hand-history.md) there as
+        save_dir: write each hand's record (docs/record-format.md) there as
             ``simulate-<seed>-<hand number>.prh`` (``--save-dir``). With random bots the
             kernel still plays every hand (:func:`primero.research.fastsim.play_random_hand`,
             record lines on, the same seeds as :func:`~primero.research.fastsim.simulate_random`)

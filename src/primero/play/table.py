@@ -147,7 +147,7 @@ class TableEvent:
 
 #: The most people at one screen (pass and play; more do not fit at a terminal table).
 HOT_SEAT_MOST: Final = 6
-#: The longest name of a person (online.md: a player name is 1 to 24 characters).
+#: The longest name of a person (docs/protocol.md: a player name is 1 to 24 characters).
 NAME_MOST: Final = 24
 
 

@@ -532,7 +532,7 @@ class FastHandResult:
             and for every seat when the hand ended uncontested (R9b).
         winners: the seats that won chips from at least one pot, ascending (R7); the
             chips of a bet nobody called come back to the bettor and are not a win.
-        lines: the record lines (hand-history.md) when asked for with ``record=True``,
+        lines: the record lines (docs/record-format.md) when asked for with ``record=True``,
             equal to :meth:`primero.engine.state.HandState.lines`; else None.
     """
 
