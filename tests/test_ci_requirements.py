@@ -1,4 +1,4 @@
-"""What CI requires (issue 11, item 6): the shared cases fail instead of skipping when
+"""What CI requires: the shared cases fail instead of skipping when
 ``PRIMERO_CI=1``, and doctest collection leaves out modules whose extra is missing."""
 
 from __future__ import annotations

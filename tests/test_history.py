@@ -585,7 +585,7 @@ def test_extra_keys_survive_a_rewrite_in_the_other_format(
     assert set(back.extra) == set(record.extra)
 
 
-# --- error paths (issue 11, item 6) ------------------------------------------------------
+# --- error paths ------------------------------------------------------
 
 
 def test_dump_record_refuses_an_action_that_is_not_a_string() -> None:

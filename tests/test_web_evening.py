@@ -1,4 +1,4 @@
-"""Game night in a real Chromium against a real ``primero serve`` (issue 17).
+"""Game night in a real Chromium against a real ``primero serve``.
 
 Two scenarios, one browser session each, each checking several items at 360×640,
 390×844 and 1280×800 (screenshots in tests/artifacts/, looked at; the README shows some):

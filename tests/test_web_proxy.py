@@ -1,4 +1,4 @@
-"""Friends in other homes (issue 17 item 11): the web table behind a reverse proxy.
+"""Friends in other homes: the web table behind a reverse proxy.
 
 nginx (Debian's ``nginx-light``) on a port of its own forwards to a real ``primero
 serve``, configured as the README says (WebSocket upgrade, ``Host``, ``X-Forwarded-For``);

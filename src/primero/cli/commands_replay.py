@@ -78,7 +78,7 @@ def describe_outcome(name: str, record: HandRecord, outcome: ReplayOutcome) -> l
         awards = won_awards(seen)  # R7: the bet nobody called is returned, not won
         voids = f", {state.void_deals} void deal(s)" if state.void_deals else ""
         out.append(Text(f"{name}: complete hand ({len(record.actions)} actions{voids})", "bold"))
-        if uncalled_bet(seen) is not None:  # the table's sentence (issue 18 item 4)
+        if uncalled_bet(seen) is not None:  # the table's sentence
             names = [_who(record, s) for s in range(state.n)]
             out.append(Text(result_sentences(seen, names, you=False)[0] + "."))
         if result.uncontested:
@@ -152,7 +152,7 @@ def describe_outcome(name: str, record: HandRecord, outcome: ReplayOutcome) -> l
 
 
 def _won(outcome: ReplayOutcome) -> dict[str, Any]:
-    """A complete hand's ``pots`` as won and its ``uncalled`` bet (R7, issue 18 item 4):
+    """A complete hand's ``pots`` as won and its ``uncalled`` bet (R7):
     the chips of a bet nobody called go back to the bettor, in ``uncalled``
     (``{"seat": "p1", "chips": 1}``, or null), never in a pot."""
     from primero.engine.actions import seat_name

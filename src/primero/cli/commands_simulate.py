@@ -63,7 +63,7 @@ class SimulationResult:
         matches: matches started.
         net: chips won (negative: lost) by each player over all hands.
         pots_won: hands in which each player won at least one pot (chips of its own bet
-            that nobody called come back to it: not a pot won, issue 18 item 4).
+            that nobody called come back to it: not a pot won).
         showdowns: hands that reached a showdown (R4.8).
         shown: hands shown at showdowns, per category (R2).
         won_with: pots won at showdowns, per category of the winning hand.
@@ -248,7 +248,7 @@ def simulate(
         assert outcome is not None
         for s, chips in enumerate(outcome.net):
             net[seats[s]] += chips
-        # chips nobody called come back to the bettor: not a pot won (issue 18 item 4)
+        # chips nobody called come back to the bettor: not a pot won
         winners = {w for award in won_awards(view(state, None)) for w in award.winners}
         for s in winners:
             pots_won[seats[s]] += 1

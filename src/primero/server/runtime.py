@@ -637,7 +637,7 @@ class TableRuntime:
             turn_seconds=row.turn_seconds or None,
             seed=fixed_test_seed(),
             rebuy=self.evening.rebuy,
-            friendly_bots=True,  # bots bet as people at a friendly table (issue 17)
+            friendly_bots=True,  # bots bet as people at a friendly table
         )
         seating.restore(model, self.evening)
         return model
