@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def run_shared_cases_without_the_folder(
     tmp_path: Path, ci: bool
 ) -> subprocess.CompletedProcess[str]:
-    """Run test_shared_cases.py from a clone-like folder with no ../shared beside it."""
+    """Run test_shared_cases.py from a clone-like folder with no ../shared/cases beside it."""
     clone = tmp_path / "clone" / "tests"
     clone.mkdir(parents=True)
     shutil.copy(ROOT / "tests" / "test_shared_cases.py", clone)
