@@ -293,6 +293,8 @@ def _export(database_url: str, out: Path, table: str | None) -> None:
         typer.Exit: status 2 for a ``--table`` the database does not hold.
         typer.BadParameter: ``out`` cannot be a folder.
     """
+    from primero.engine.history import dump_record
+    from primero.server.fairproof import revealed_record
     from primero.store import Store
     from primero.store.evening import ledgers
 
@@ -310,9 +312,13 @@ def _export(database_url: str, out: Path, table: str | None) -> None:
                 raise typer.Exit(2)
         output_folder(out, "--out")
         count = 0
+        seeds = {r.id: (r.server_seed, r.status == "over") for r in store.load(table)}
         for table_id, number, text in store.finished_hands(table):
             folder = out / table_id
             folder.mkdir(parents=True, exist_ok=True)
+            server_seed, over = seeds.get(table_id, (None, False))
+            if over and server_seed is not None and "[fair]" in text:  # the reveal
+                text = dump_record(revealed_record(text, server_seed, over))
             (folder / f"{number}.prh").write_text(text, encoding="utf-8")
             count += 1
         for table_id, ledger in ledgers(store.engine, table).items():  # buy-ins and net
