@@ -77,7 +77,12 @@ def test_fair_table_end_to_end(db: str, tmp_path: Path) -> None:
             state = recv_until(ws, lambda m: m.get("type") == "state", 20, "a state")
         fair = state["table"]["fair"]
         assert fair["commitment"] == before["commitment"]
-        assert fair["client_seeds"] == [SEED, "primero-default", "primero-default", "primero-default"]
+        assert fair["client_seeds"] == [
+            SEED,
+            "primero-default",
+            "primero-default",
+            "primero-default",
+        ]
         # R9b: before the reveal no proof holds the seed or a record
         early = proof(live, table)
         assert early["server_seed"] is None and early["revealed"] is False
@@ -124,5 +129,48 @@ def test_fair_table_end_to_end(db: str, tmp_path: Path) -> None:
         )
         assert run.returncode == 0, run.stdout + run.stderr
         assert run.stdout.count(": verified: ") == 3
+    finally:
+        live.kill()
+
+
+def test_kill_mid_hand_keeps_the_deck(db: str, tmp_path: Path) -> None:
+    """kill -9 while Ana is to act: the restarted server rebuilds the same dealer from
+    what was stored before the first card, so her cards and every card still to come
+    are the committed deck's (the finished record verifies)."""
+    live = LiveServer(db, tmp_path).start()
+    body = {"seats": ["open", "random", "random", "random"], "max_hands": 1, "turn_seconds": 0}
+    try:
+        table = create_table(live, body)
+        commit = summary(live, table)["fair"]["commitment"]
+        r = httpx.post(
+            f"{live.http}/api/tables/{table}/seats",
+            json={"name": "Ana", "client_seed": SEED},
+            timeout=10,
+        )
+        token = r.json()["token"]
+        with open_table_ws(live, table, token) as ws:
+            m = recv_until(ws, lambda m: m.get("legal") is not None, 60, "Ana's turn")
+        cards = m["hand"]["hand"]
+        assert len(cards) >= 2
+    finally:
+        live.kill()  # SIGKILL: no shutdown of any kind
+    live = LiveServer(db, tmp_path).start()
+    try:
+        with open_table_ws(live, table, token) as ws:
+            again = recv_until(ws, lambda m: m.get("legal") is not None, 60, "Ana's turn")
+        assert again["hand"]["hand"] == cards
+        assert again["table"]["fair"]["commitment"] == commit
+        ana = Player([live], table, "Ana", token, cautious=True)
+        ana.start()
+        ana.join(120)
+        assert ana.error is None and not ana.is_alive(), ana.error
+        done = proof(live, table)
+        assert done["commitment"] == commit and done["revealed"]
+        (hand,) = done["hands"]
+        record = load_record(hand["record"])
+        assert verify_record(record).status == "verified"
+        seat = record.players.index("Ana")
+        first = next(a for a in record.actions if a.startswith(f"d dh p{seat + 1} "))
+        assert sorted(first.split()[3:]) == sorted(cards)
     finally:
         live.kill()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import random
 from collections import Counter
 from itertools import combinations
@@ -261,14 +262,17 @@ def test_the_proof_survives_the_file(reshuffled: HandRecord) -> None:
 
 
 def test_ten_thousand_random_hands_verify() -> None:
+    """10,000 random hands of 2 to 8 players in the CI run (PRIMERO_CI=1; ~90 s on a
+    loaded machine), 1,000 otherwise."""
+    count = 10_000 if os.environ.get("PRIMERO_CI") == "1" else 1_000
     rng = random.Random(2026)
     statuses: Counter[str] = Counter()
-    for number in range(1, 10_001):
+    for number in range(1, count + 1):
         seed = rng.randbytes(32)
         seeds = [f"c{rng.randrange(10**6)}" for _ in range(rng.randint(2, 8))]
         state, _ = play(seed, seeds, number, rng)
         statuses[verify_record(fair_record(seed, seeds, number, state)).status] += 1
-    assert statuses == {"verified": 10_000}
+    assert statuses == {"verified": count}
 
 
 def many_shuffles(count: int) -> Any:
