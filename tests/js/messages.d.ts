@@ -32,6 +32,7 @@ interface CreateTable {
 interface JoinTable {
   name: string;
   seat?: number | null;
+  client_seed?: string | null;
 }
 
 /** One seat of a table summary. */
@@ -43,6 +44,15 @@ interface SeatOut {
   left: boolean;
   connected: boolean;
   ledger: Record<string, number>;
+}
+
+/** The proof of fair deals of a table (docs/fair-deals.md). */
+interface FairOut {
+  scheme: string;
+  commitment: string;
+  client_seeds: string[];
+  server_seed: string | null;
+  note: string;
 }
 
 /** What the lobby shows of a table. */
@@ -62,6 +72,7 @@ interface TableSummary {
   paused_by: string | null;
   rebuy: boolean;
   next_table: string | null;
+  fair: FairOut | null;
 }
 
 /** The answer to ``POST /api/tables``: the summary and the host token, shown once. */
@@ -81,6 +92,7 @@ interface CreatedTable {
   paused_by: string | null;
   rebuy: boolean;
   next_table: string | null;
+  fair: FairOut | null;
   host_token: string;
 }
 
