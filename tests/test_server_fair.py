@@ -25,6 +25,7 @@ from server_helpers import (
     database,
     open_table_ws,
     recv_until,
+    wait_for,
 )
 
 SEED = "3f9a0c61d2b84e7a9c0d1e2f3a4b5c6d"
@@ -172,5 +173,31 @@ def test_kill_mid_hand_keeps_the_deck(db: str, tmp_path: Path) -> None:
         seat = record.players.index("Ana")
         first = next(a for a in record.actions if a.startswith(f"d dh p{seat + 1} "))
         assert sorted(first.split()[3:]) == sorted(cards)
+    finally:
+        live.kill()
+
+
+def test_seed_rotation_reveals_each_period(db: str, tmp_path: Path) -> None:
+    """``seed_rotation`` 2: hands 1-2 and 3 have different commitments; the first seed is
+    revealed once hand 2 is over (before the match ends), the second at the end; every
+    hand verifies against its own commitment; the summary says so in words."""
+    live = LiveServer(db, tmp_path).start()
+    try:
+        body = {"seats": ["random"] * 4, "max_hands": 3, "turn_seconds": 0, "seed_rotation": 2}
+        table = create_table(live, body)
+        first = summary(live, table)["fair"]
+        assert first["rotation"] == 2 and first["revealed"] == []
+        assert "A new server seed every 2 hands: the old one is revealed then" in first["note"]
+        assert "folded ones too" in first["note"]
+        wait_for(lambda: summary(live, table)["status"] == "over", 90, "the end of the match")
+        done = proof(live, table)
+        hands = {h["number"]: h for h in done["hands"]}
+        assert hands[1]["commitment"] == hands[2]["commitment"] == first["commitment"]
+        assert hands[3]["commitment"] != first["commitment"]
+        for h in hands.values():
+            assert verify_record(load_record(h["record"])).status == "verified"
+        fair = summary(live, table)["fair"]
+        periods = [(r["first_hand"], r["last_hand"], r["commitment"]) for r in fair["revealed"]]
+        assert periods == [(1, 2, first["commitment"]), (3, 3, hands[3]["commitment"])]
     finally:
         live.kill()

@@ -26,6 +26,7 @@ interface CreateTable {
   turn_seconds?: number;
   max_hands?: number | null;
   rebuy?: boolean;
+  seed_rotation?: number | null;
 }
 
 /** A person asking for a seat: seat ``seat`` (0-based table order), or the first open one. */
@@ -52,6 +53,8 @@ interface FairOut {
   commitment: string;
   client_seeds: string[];
   server_seed: string | null;
+  rotation: number | null;
+  revealed: Record<string, unknown>[];
   note: string;
 }
 

@@ -312,13 +312,13 @@ def _export(database_url: str, out: Path, table: str | None) -> None:
                 raise typer.Exit(2)
         output_folder(out, "--out")
         count = 0
-        seeds = {r.id: (r.server_seed, r.status == "over") for r in store.load(table)}
+        rows = {r.id: r for r in store.load(table)}
         for table_id, number, text in store.finished_hands(table):
             folder = out / table_id
             folder.mkdir(parents=True, exist_ok=True)
-            server_seed, over = seeds.get(table_id, (None, False))
-            if over and server_seed is not None and "[fair]" in text:  # the reveal
-                text = dump_record(revealed_record(text, server_seed, over))
+            row = rows.get(table_id)
+            if row is not None and "[fair]" in text:  # a revealed seed goes in
+                text = dump_record(revealed_record(text, row))
             (folder / f"{number}.prh").write_text(text, encoding="utf-8")
             count += 1
         for table_id, ledger in ledgers(store.engine, table).items():  # buy-ins and net

@@ -11,6 +11,7 @@ whose tests count on the seeded cards.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -32,17 +33,19 @@ from primero.store.schema import hands as hands_table
 
 if TYPE_CHECKING:
     from primero.play.tablemodel import TableModel
-    from primero.server.hub import Hub
-    from primero.server.runtime import TableRuntime
     from primero.store import TableRow
 
 __all__ = [
     "REVEAL_WORDS",
     "client_seeds",
+    "epoch_of",
+    "epoch_seed",
     "install_dealer",
     "is_fair",
     "record_proof",
+    "revealed_epochs",
     "revealed_record",
+    "rotation_words",
     "router",
     "summary_fields",
 ]
@@ -53,6 +56,16 @@ REVEAL_WORDS = (
     "The server seed is revealed when the match ends; then anyone can check every deck, "
     "and every hand's cards (folded ones too) can be seen."
 )
+
+
+def rotation_words(hands: int) -> str:
+    """The reveal in words for a table whose seed changes every ``hands`` hands."""
+    every = "hand" if hands == 1 else f"{hands} hands"
+    return (
+        f"A new server seed every {every}: the old one is revealed then, so anyone can "
+        "check those hands' decks, and their cards (folded ones too) can be seen."
+    )
+
 
 router = APIRouter(prefix="/api/tables", tags=["hands"])
 
@@ -71,23 +84,61 @@ def client_seeds(row: TableRow) -> list[str]:
     ]
 
 
-def revealed(row: TableRow) -> bool:
-    """Whether the server seed is public: the match is over (R9) or the host ended it."""
-    return row.status == "over"
+def epoch_of(row: TableRow, number: int) -> int:
+    """The seed period of hand ``number`` (from 1): 0 without rotation."""
+    return 0 if not row.seed_rotation else (number - 1) // row.seed_rotation
+
+
+def epoch_seed(row: TableRow, epoch: int) -> bytes:
+    """The server seed of period ``epoch``: the stored secret itself without rotation,
+    else HMAC-SHA256(stored secret, ``primero-fair-1 epoch <epoch>``) (docs/fair-deals.md
+    "The reveal": revealing one period's seed reveals nothing of the others)."""
+    assert row.server_seed is not None
+    master = parse_server_seed(row.server_seed)
+    if not row.seed_rotation:
+        return master
+    return hmac.digest(master, f"{SCHEME} epoch {epoch}".encode("ascii"), "sha256")
+
+
+def revealed_epochs(row: TableRow) -> int:
+    """How many seed periods are revealed: all of them once the match is over (R9, or
+    the host ended it); with rotation, those before the period of the hand now due."""
+    last = epoch_of(row, max(row.hands_played, 1))
+    if row.status == "over":
+        return last + 1
+    return epoch_of(row, row.hands_played + 1)
 
 
 def summary_fields(row: TableRow) -> dict[str, Any] | None:
     """The ``fair`` object of the table summary (None for a table without a commitment)."""
     if not is_fair(row):
         return None
-    assert row.server_seed is not None
-    seed = parse_server_seed(row.server_seed)
+    shown = revealed_epochs(row)
+    current = epoch_of(row, row.hands_played + 1)
+    if row.status == "over":
+        current = epoch_of(row, max(row.hands_played, 1))
+    seed = epoch_seed(row, current)
+    revealed = []
+    for e in range(shown):
+        rot = row.seed_rotation
+        first, last = (1, row.hands_played) if not rot else (e * rot + 1, (e + 1) * rot)
+        s = epoch_seed(row, e)
+        revealed.append(
+            {
+                "first_hand": first,
+                "last_hand": min(last, row.hands_played),
+                "commitment": commitment(s),
+                "server_seed": s.hex(),
+            }
+        )
     return {
         "scheme": SCHEME,
         "commitment": commitment(seed),
         "client_seeds": client_seeds(row),
-        "server_seed": seed.hex() if revealed(row) else None,
-        "note": REVEAL_WORDS,
+        "server_seed": seed.hex() if current < shown else None,
+        "rotation": row.seed_rotation,
+        "revealed": revealed,
+        "note": rotation_words(row.seed_rotation) if row.seed_rotation else REVEAL_WORDS,
     }
 
 
@@ -100,54 +151,62 @@ def install_dealer(
     Returns:
         The hand's client seeds in seat order p1…pN (the record's order).
     """
-    assert row.server_seed is not None
     hand_seeds = [seeds[i] for i in model.match.seats]
-    model.match.dealer = FairDealer(parse_server_seed(row.server_seed), hand_seeds, number)
+    seed = epoch_seed(row, epoch_of(row, number))
+    model.match.dealer = FairDealer(seed, hand_seeds, number)
     return hand_seeds
 
 
 def record_proof(row: TableRow, model: TableModel, number: int) -> dict[str, Any] | None:
     """The ``fair`` table for the record of the finished hand ``number`` (not revealed:
-    the seed is added when the record is read after the reveal)."""
+    the seed is added when the record is read after its reveal)."""
     dealer = model.match.dealer
     if row.server_seed is None or not isinstance(dealer, FairDealer):
         return None
-    seed = parse_server_seed(row.server_seed)
+    seed = epoch_seed(row, epoch_of(row, number))
     return proof_fields(commitment(seed), list(dealer.client_seeds), number)
 
 
-def revealed_record(text: str, server_seed: str | None, over: bool) -> HandRecord:
-    """A stored record, with the server seed in its proof when it is revealed.
+def revealed_record(text: str, row: TableRow) -> HandRecord:
+    """A stored record, with its server seed in its proof once that seed is revealed.
 
     Raises:
         RecordError: the stored text is not a record.
     """
     record = parse_record(text)
     fair = record.extra.get("fair")
-    if over and server_seed is not None and isinstance(fair, dict):
-        record.extra["fair"] = dict(fair, server_seed=server_seed.lower())
+    if row.server_seed is None or not isinstance(fair, dict):
+        return record
+    number = fair.get("hand")
+    if type(number) is int and number >= 1 and epoch_of(row, number) < revealed_epochs(row):
+        record.extra["fair"] = dict(fair, server_seed=epoch_seed(row, epoch_of(row, number)).hex())
     return record
 
 
-def _proof(rt: TableRuntime) -> dict[str, Any]:
+def _proof(rt: Any) -> dict[str, Any]:
+    """The proof of ``rt`` (a :class:`~primero.server.runtime.TableRuntime`; read in a
+    thread: it reads the store)."""
     row = rt.row
     query = (
-        select(hands_table.c.number, hands_table.c.record, hands_table.c.client_seeds)
+        select(hands_table.c.number, hands_table.c.record)
         .where(hands_table.c.table_id == row.id, hands_table.c.record.is_not(None))
         .order_by(hands_table.c.number)
     )
     with rt.store.engine.connect() as conn:
         stored = list(conn.execute(query))
     fair = summary_fields(row)
-    over = revealed(row)
     hands: list[dict[str, Any]] = []
     for r in stored:
-        record = revealed_record(r.record, row.server_seed, over)
+        record = revealed_record(r.record, row)
         proof = record.extra.get("fair")
         if not isinstance(proof, dict):
             continue
-        entry: dict[str, Any] = {"number": r.number, "client_seeds": proof["client_seeds"]}
-        if over:  # R9b: every card only once the seed is public
+        entry: dict[str, Any] = {
+            "number": r.number,
+            "commitment": proof["commitment"],
+            "client_seeds": proof["client_seeds"],
+        }
+        if "server_seed" in proof:  # R9b: every card only once its seed is public
             entry["record"] = json.loads(dump_record(record, "json"))
         hands.append(entry)
     return {
@@ -156,8 +215,9 @@ def _proof(rt: TableRuntime) -> dict[str, Any]:
         "commitment": None if fair is None else fair["commitment"],
         "client_seeds": None if fair is None else fair["client_seeds"],
         "server_seed": None if fair is None else fair["server_seed"],
-        "revealed": over and fair is not None,
-        "note": REVEAL_WORDS,
+        "revealed": fair is not None and row.status == "over",
+        "rotation": row.seed_rotation,
+        "note": REVEAL_WORDS if fair is None else fair["note"],
         "hands": hands,
     }
 
@@ -166,12 +226,12 @@ def _proof(rt: TableRuntime) -> dict[str, Any]:
     "/{table_id}/proof",
     summary="What anyone needs to check the deals (docs/fair-deals.md)",
     description="The table's commitment, the client seeds in use (table order) and, for "
-    "every finished hand, its number and client seeds (seat order p1…pN). Once the "
-    "match is over: the server seed and every finished hand's complete record (JSON, "
-    "with its `fair` proof). Before that, no card is in it (R9b).",
+    "every finished hand, its number, commitment and client seeds (seat order p1…pN). "
+    "For every hand whose seed is revealed (the match is over, or with `seed_rotation` "
+    "its period has passed): its complete record (JSON, with its `fair` proof and the "
+    "seed). No other card is in it (R9b).",
 )
 async def proof(table_id: str, request: Request) -> dict[str, Any]:
     """The table's proof (public: it holds nothing a seat may not see)."""
-    hub: Hub = request.app.state.hub
-    rt = await hub.look(table_id)
+    rt = await request.app.state.hub.look(table_id)
     return await asyncio.to_thread(_proof, rt)

@@ -212,6 +212,12 @@ class CreateTable(_In):
         "until one player holds every chip",
     )
     rebuy: bool = Field(False, description="whether a broke person may rebuy to the stack")
+    seed_rotation: HandCount | None = Field(
+        None,
+        description="fair deals (docs/fair-deals.md): a new server seed every this many "
+        "hands, the old one revealed then, so those hands' cards (folded ones too) can be "
+        "seen; null: one seed, revealed when the match ends",
+    )
 
 
 class JoinTable(_In):
@@ -259,6 +265,14 @@ class FairOut(BaseModel):
     )
     server_seed: str | None = Field(
         description="the server seed, 64 hex characters, once the match is over; else null"
+    )
+    rotation: int | None = Field(
+        None, description="a new seed every this many hands (null: one for the match)"
+    )
+    revealed: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description='the seeds revealed so far: [{"first_hand", "last_hand", "commitment", '
+        '"server_seed"}]',
     )
     note: str = Field(description="when the seed is revealed and what that shows, in words")
 

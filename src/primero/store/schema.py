@@ -42,6 +42,7 @@ tables = Table(
     Column("creator", String(64), nullable=True),  # SHA-256 of the creating address
     # the secret server seed of fair deals, hex (migration 0006; NULL: made before it)
     Column("server_seed", String(64), nullable=True),
+    Column("seed_rotation", Integer, nullable=True),  # hands per seed (NULL: the match)
 )
 
 seats = Table(

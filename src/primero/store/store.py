@@ -113,6 +113,9 @@ class TableRow:
     #: The secret server seed, 64 hex characters (docs/fair-deals.md), made with the row;
     #: None for a table stored before fair deals (it keeps the seeded dealer).
     server_seed: str | None = field(default_factory=lambda: new_server_seed().hex())
+    #: A new seed every this many hands, the old one revealed (None: one seed, revealed
+    #: when the match is over; docs/fair-deals.md "The reveal").
+    seed_rotation: int | None = None
 
 
 def migrate(connection: Connection) -> None:
@@ -205,6 +208,7 @@ class Store:
                 dealer_index=row.dealer_index,
                 created=row.created or int(time.time()),
                 server_seed=row.server_seed,
+                seed_rotation=row.seed_rotation,
             )
         )
         conn.execute(
@@ -413,6 +417,7 @@ class Store:
                     created=r.created,
                     seats=seat_rows.get(r.id, []),
                     server_seed=r.server_seed,
+                    seed_rotation=r.seed_rotation,
                 )
                 try:
                     row.rules = json.loads(r.rules)

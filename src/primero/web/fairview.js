@@ -60,16 +60,21 @@ export function verifyBox(tableId) {
         replace(out, el("p", {}, "This table was not dealt from a commitment: nothing to verify."));
         return;
       }
-      if (!proof.revealed) {
-        replace(out, el("p", {}, "The server seed is not revealed yet: it is when the match ends."));
+      if (!proof.hands.some((/** @type {any} */ h) => h.record)) {
+        replace(out, el("p", {}, proof.rotation
+          ? "No seed is revealed yet: each is at the end of its hands."
+          : "The server seed is not revealed yet: it is when the match ends."));
         return;
       }
       const results = await verifyMatch(proof);
-      const bad = results.filter((r) => r.verdict.status !== "verified").length;
+      const bad = results.filter((r) => r.verdict.status === "differs").length;
+      const good = results.filter((r) => r.verdict.status === "verified").length;
       replace(out,
         el("p", {class: bad ? "error" : "ok"}, bad
           ? `${bad} of ${results.length} hands did not verify.`
-          : `All ${results.length} hands verified against commitment ${proof.commitment.slice(0, 12)}…`),
+          : good === results.length
+            ? `All ${results.length} hands verified against commitment ${proof.commitment.slice(0, 12)}…`
+            : `${good} of ${results.length} hands verified; the others' seed is not revealed yet.`),
         el("ul", {class: "verify-list"}, results.map((r) =>
           el("li", {}, `Hand ${r.number}: ${r.verdict.status}: ${r.verdict.reason}`))));
     } catch (e) {

@@ -134,6 +134,8 @@ export function createBody() {
   body.turn_seconds = intField("c-timer", "The turn timer", {min: 0});
   const maxHands = intField("c-max-hands", "The number of hands", {min: 1, optional: true});
   if (maxHands !== null) body.max_hands = maxHands;
+  const rotation = intField("c-rotation", "The hands per deal seed", {min: 1, optional: true});
+  if (rotation !== null) body.seed_rotation = rotation;
   body.rebuy = input("c-rebuy").checked;
   /** @type {Record<string, unknown>} */
   const rules = {};
