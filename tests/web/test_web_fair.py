@@ -21,7 +21,7 @@ from primero.engine.history import HandRecord, dump_record, record_of
 from primero.engine.match import play_hand
 from primero.engine.rules import Rules
 from primero.engine.state import HandState
-from webtools import ARTIFACTS, Server, shared_browser, shared_server
+from tests.webtools import ARTIFACTS, Server, shared_browser, shared_server
 
 
 @pytest.fixture(name="server", scope="module")
@@ -43,6 +43,8 @@ VERIFY = (
 
 
 SEED1 = bytes(range(32)).hex()
+
+pytestmark = pytest.mark.timeout(300)  # a stuck server or browser fails, not hangs
 SEED2 = "1df3939630cdc1805fcf40b611d91df95e6149d92e403c9aa7eb095fd57b4571"
 COMMIT1 = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
 # docs/fair-deals.md "Known-answer vectors"

@@ -17,7 +17,7 @@ import pytest
 from primero.engine.fairdeal import commitment, parse_server_seed
 from primero.engine.fairverify import verify_record
 from primero.engine.history import load_record
-from server_helpers import (
+from tests.server_helpers import (
     PRIMERO,
     LiveServer,
     Player,
@@ -29,6 +29,8 @@ from server_helpers import (
 )
 
 SEED = "3f9a0c61d2b84e7a9c0d1e2f3a4b5c6d"
+
+pytestmark = pytest.mark.timeout(300)  # a stuck server or browser fails, not hangs
 
 
 @pytest.fixture(name="db")
