@@ -215,14 +215,6 @@ def snapshot(match: TableMatch) -> Snapshot:
     return [replace(p) for p in match.presence], list(match.chips), match.ended
 
 
-def put_back(match: TableMatch, saved: Snapshot) -> None:
-    """Undo a change tried on ``match`` (see :func:`snapshot`)."""
-    presence, chips, ended = saved
-    match.presence[:] = [replace(p) for p in presence]
-    match.chips[:] = chips
-    match.ended = ended
-
-
 def draft(match: TableMatch) -> TableMatch:
     """A draft of ``match`` for a presence change: its own presence, chips and end, the
     rest (the hand, the seats) shared and only read. The match is not touched."""
