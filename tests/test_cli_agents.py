@@ -19,8 +19,9 @@ from primero.research.tournament_agents import AgentError
 
 runner = CliRunner()
 
-# random at p1, the agent at p2 in hand 1 (rotation 0 of unit 0: seat s gets bots[s % 2])
-_WHERE = "in hand 1 of the tournament between random, {agent} (seed 1, seat p2)"
+# the agent at p1, random at p2 in hand 1 (seating 0 of unit 0: the entrants sorted by
+# name, "agents_misbehaving:..." before "random", seat s gets the (s % 2)-th)
+_WHERE = "in hand 1 of the tournament between random, {agent} (seed 1, seat p1)"
 
 
 @pytest.mark.parametrize(
@@ -103,5 +104,5 @@ def test_a_move_the_rules_refuse_is_named_with_the_move() -> None:
     message = str(caught.value)
     assert message.startswith(f"agent {agent} returned Fold(seat=9), which is not legal now: ")
     assert message.endswith(
-        f" in hand 1 of the tournament between random, {agent} (seed 1, seat p2)"
+        f" in hand 1 of the tournament between random, {agent} (seed 1, seat p1)"
     )

@@ -172,7 +172,8 @@ def test_pairs_matrix_and_ratings_by_hand() -> None:
     p = pair_result(pair, units)
     assert (p.a, p.b, p.hands) == ("random", "bluff", 6) and p.per_100 == pytest.approx(50.0)
     assert p.ci_low < 50 < p.ci_high
-    field = summarize(cfg, [UnitResult(u, ((0, 0, 0), (0, 0, 0), (0, 0, 0))) for u in range(2)])
+    zero = ((0,) * 6,) * 3  # one unit: a deal in the 6 seatings of 3 entrants at 4 seats
+    field = summarize(cfg, [UnitResult(0, zero)])
     result = MatrixResult(field=field, pairs=(p,), ratings=None)
     m = result.matrix()
     assert m[0][0] is None and m[0][1] is None  # random-heuristic not played here
@@ -180,7 +181,7 @@ def test_pairs_matrix_and_ratings_by_hand() -> None:
     assert m[2][0].per_100 == -p.per_100 and m[2][0].ci_low == -p.ci_high
     doc = result.to_json({"python": "x"})
     assert doc["matrix"]["chips_per_100_hands"][2][0] == round(-p.per_100, 6)
-    assert doc["seeds"]["deals"] == [unit_seed(1, 0), unit_seed(1, 1)]
+    assert doc["seeds"]["deals"] == [unit_seed(1, 0)]
     assert doc["versions"] == {"python": "x"} and doc["ratings"] is None
 
 
@@ -234,7 +235,7 @@ def test_command_records_matrix_ratings_versions_and_seeds(tmp_path: Path) -> No
             if i != j:
                 assert per[i][j] == -per[j][i]
     assert doc["seeds"]["tournament"] == 5
-    assert doc["seeds"]["deals"] == [unit_seed(5, u) for u in range(2)]
+    assert doc["seeds"]["deals"] == [unit_seed(5, 0)]  # one unit of 6 seatings
     versions = doc["versions"]
     assert versions["primero"] == metadata.version("primero")
     assert versions["python"] == platform.python_version()

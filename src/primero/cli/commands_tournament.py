@@ -126,10 +126,17 @@ def ratings_table(result: MatrixResult) -> Table | None:
     if result.ratings is None:
         return None
     table = Table(title="Ratings (openskill Plackett-Luce)", title_justify="left")
-    for name in ("bot", "mu", "sigma", "ordinal"):
+    for name in ("bot", "mu", "95 % interval", "sigma", "ordinal"):
         table.add_column(name, justify="left" if name == "bot" else "right")
     for r in result.ratings:
-        table.add_row(escape(r.bot), f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}")
+        low, high = r.ci95
+        table.add_row(
+            escape(r.bot),
+            f"{r.mu:.2f}",
+            f"{low:.2f} .. {high:.2f}",
+            f"{r.sigma:.2f}",
+            f"{r.ordinal:.2f}",
+        )
     return table
 
 
@@ -196,10 +203,9 @@ def tournament_command(
         typer.Option(
             "--hands",
             "-n",
-            help="Hands a table: the mixed field's rounded up to a multiple of the number "
-            "of entrants, each pair's to an even number, so that every deal is played once "
-            "per rotation of the entrants over the seats (every entrant in every seat "
-            "equally often).",
+            help="Hands a table, rounded up to whole deals: each deal is played once in "
+            "every seating of a balanced design (every entrant meets every other equally "
+            "often in every two seats; each pair's table: 2 seatings).",
         ),
     ] = 3000,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Tournament seed (R10), >= 0.")] = 1,
