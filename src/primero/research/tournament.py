@@ -541,11 +541,15 @@ class TournamentResult:
 
     def to_json(self) -> dict[str, Any]:
         """The contents of ``results.json`` (identical whatever engine played it)."""
+        from primero.research.benchmark import benchmark_of
+
         cfg = self.config
+        bench = benchmark_of(cfg.players, cfg.stack, cfg.rules, cfg.preset)
         return {
             "seed": cfg.seed,
             "hands": cfg.hands_played,
             "hands_requested": cfg.hands,
+            "benchmark": None if bench is None else bench.to_json(),
             "settings": cfg.settings(),
             "bots": [
                 {

@@ -20,17 +20,16 @@ so the ratings, like every other figure, do not depend on the order of ``--bots`
 normal belief about the skill). openskill is in the extra ``research``; without it the
 ratings are left out.
 
-**Provenance**: the package version, the git commit when the package runs from a
-checkout, Python, NumPy and the libraries used (``None`` when not installed), and the
-seeds: the tournament seed and every unit's deal seed (bots' seeds derive from it,
-:func:`primero.research.tournament.unit_seed`).
+**Provenance**: the package version, the git commit and whether the checkout had
+uncommitted changes when the package runs from one, Python, NumPy and the libraries
+used (``None`` when not installed), and the seeds: the tournament seed and every unit's
+deal seed (bots' seeds derive from it, :func:`primero.research.tournament.unit_seed`).
 """
 
 from __future__ import annotations
 
 import importlib
 import platform
-import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata
@@ -172,28 +171,17 @@ def _version(dist: str) -> str | None:
         return None
 
 
-def _commit() -> str | None:
-    """The git commit of the checkout this package runs from, if it is one."""
-    here = Path(__file__).resolve().parent
-    try:
-        out = subprocess.run(
-            ["git", "-C", str(here), "rev-parse", "HEAD"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    commit = out.stdout.strip()
-    return commit if out.returncode == 0 and len(commit) == 40 else None
-
-
 def environment() -> dict[str, Any]:
-    """The versions a result was produced with (see the module docstring)."""
+    """The versions a result was produced with (see the module docstring): ``commit`` and
+    ``dirty`` (tracked files changed since it) of the checkout the package runs from,
+    None outside one (:func:`primero.research.provenance.git_state`)."""
+    from primero.research.provenance import git_state
+
+    commit, dirty = git_state(Path(__file__).resolve().parent)
     return {
         "primero": _version("primero"),
-        "commit": _commit(),
+        "commit": commit,
+        "dirty": dirty,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "libraries": {name: _version(name) for name in LIBRARIES},
