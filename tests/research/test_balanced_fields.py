@@ -99,8 +99,8 @@ def _run(tmp_path: Path, bots: str, name: str) -> dict[str, object]:
     return doc
 
 
+@pytest.mark.needs("openskill")
 def test_results_and_ratings_do_not_depend_on_the_order_of_bots(tmp_path: Path) -> None:
-    pytest.importorskip("openskill")
     a = _run(tmp_path, ",".join(FIVE), "a")
     b = _run(tmp_path, "search,bluff,uniform,heuristic,random", "b")
 

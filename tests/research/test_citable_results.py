@@ -9,13 +9,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
-import research_seeded_agents as agents
 from typer.testing import CliRunner
 
 from primero.cli import app
 from primero.engine.rules import Rules
 from primero.research.benchmark import BENCHMARKS, benchmark_of, get_benchmark
 from primero.research.provenance import git_state
+from tests.research import research_seeded_agents as agents
 
 runner = CliRunner()
 
@@ -73,7 +73,8 @@ def test_a_bad_benchmark_is_refused_in_words(tmp_path: Path) -> None:
 
 def test_results_record_each_external_agents_code_and_seeds(tmp_path: Path) -> None:
     agents.SeededRandom.made.clear()
-    seeded, unseeded = "research_seeded_agents:SeededRandom", "research_seeded_agents:unseeded"
+    seeded = "tests.research.research_seeded_agents:SeededRandom"
+    unseeded = "tests.research.research_seeded_agents:unseeded"
     doc = _run(tmp_path, "--bots", f"{seeded},{unseeded},bluff", "--hands", "6", "--seed", "4")
     records = {r["entrant"]: r for r in doc["agents"]}  # type: ignore[attr-defined]
     assert set(records) == {seeded, unseeded}  # the built-in kind needs no record

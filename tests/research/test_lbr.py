@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from primero.cli import app
 from primero.research.lbr import LBRConfig, _decide, _game, lbr_hand, run_lbr
 
-pytest.importorskip("pyspiel")
+pytestmark = pytest.mark.needs("pyspiel")
 
 runner = CliRunner()
 
