@@ -14,6 +14,7 @@ from primero.cli import (
     commands_simulate,  # noqa: F401  (registers simulate)
     commands_tournament,  # registers tournament; main() uses ray_flag_args
     commands_tui,  # noqa: F401  (registers learn, watch)
+    commands_verify,  # noqa: F401  (registers verify)
 )
 from primero.cli.app import app
 
