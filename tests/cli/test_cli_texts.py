@@ -23,6 +23,7 @@ COMMANDS = [
     "serve",
     "watch",
     "replay",
+    "verify",
     "rules",
     "cheatsheet",
     "odds",
