@@ -6,6 +6,7 @@ import sys
 
 from primero.cli import (
     commands_info,  # noqa: F401  (registers eval, rules, cheatsheet)
+    commands_lbr,  # noqa: F401  (registers lbr)
     commands_odds,  # noqa: F401  (registers odds)
     commands_play,  # noqa: F401  (registers play)
     commands_replay,  # noqa: F401  (registers replay)
