@@ -45,6 +45,7 @@ from primero.engine.hands import Category
 from primero.engine.state import LegalActions
 from primero.engine.views import SeatView
 from primero.play.moveinput import MAX_DIGITS, InputError, count_text, digit_key, read_number
+from primero.play.tablemodel.sentences import move_words
 
 __all__ = ["ActionPad", "KeyChoice", "PadMode", "declare_key", "key_name"]
 
@@ -139,6 +140,7 @@ class ActionPad:
         self.message = ""
         self.refuse_above: int | None = None
         self.pending: int | None = None
+        self.current_bet: int | None = None
 
     # ----------------------------------------------------------------- state
 
@@ -149,6 +151,7 @@ class ActionPad:
         self.hand = () if view is None else view.hand
         pending = None if view is None else view.pending_bet
         self.pending = None if pending is None else pending[1]
+        self.current_bet = None if view is None else view.current_bet
         self.mode = PadMode.IDLE
         self.selected = []
         self.amount = ""
@@ -180,7 +183,7 @@ class ActionPad:
             return [*out, KeyChoice("escape", "back")]
         if self.mode is PadMode.AMOUNT:
             low, high = self._range() or (0, 0)
-            what = "bet" if self.amount_kind == "b" else "raise to"
+            what = "bet" if self.amount_kind == "b" else self._raise_word().lower()
             return [
                 KeyChoice("down", "−1"),
                 KeyChoice("up", "+1"),
@@ -226,12 +229,20 @@ class ActionPad:
         if legal.raise_to is not None:
             low, high = legal.raise_to
             span = f"{low}–{high}" if low != high else str(low)
-            out.append(KeyChoice("r", f"raise to {span}"))
+            out.append(KeyChoice("r", f"{self._raise_word().lower()} {span}"))
         if legal.call is not None:
             out.append(KeyChoice("c", "check" if legal.call == 0 else f"call {legal.call}"))
         if legal.fold:
             out.append(KeyChoice("f", "fold"))
         return out
+
+    def _raise_word(self) -> str:
+        """The ``r`` move's name: "Raise to" over a bet of more than 0, "Bet" over a bet
+        of 0 (R5; :func:`~primero.play.tablemodel.sentences.move_words`)."""
+        legal = self.legal
+        if legal is None:
+            return "Raise to"
+        return move_words(legal, self.current_bet)["raise"] or "Raise to"
 
     def prompt(self) -> str:
         """A line saying what is being entered now, or "" when idle."""
@@ -243,7 +254,9 @@ class ActionPad:
             return f"Exchange {counts}{pat}: press 1–{len(self.hand)} to choose ({chosen}), enter"
         if self.mode is PadMode.AMOUNT:
             low, high = self._range() or (0, 0)
-            what = "Bet" if self.amount_kind == "b" else "Raise the round's bet to"
+            what = "Bet" if self.amount_kind == "b" else self._raise_word()
+            if what == "Raise to":
+                what = "Raise the round's bet to"
             return f"{what}: {self.amount or '_'}  ({low} to {high}; type digits, enter)"
         if self.mode is PadMode.DECLARE:
             return "Declare your category or a higher one (R6); below your hand: off"
