@@ -5,7 +5,7 @@ modules. A wheel (``pip install .``, ``pip wheel .``, ``python -m build``) built
 machine with a C compiler and Python's headers holds, beside the ``.py`` sources, a
 mypyc-compiled extension module for each module of :data:`COMPILED`; Python imports the
 extension first. The pure-Python modules are the fallback and behave the same (the
-tests run both, see ``tests/test_compiled.py``):
+tests run both, see ``tests/research/test_compiled.py``):
 
 * an editable install (``pip install -e .``, the README's commands) is never compiled,
   so that an edit to a ``.py`` file takes effect at once;
@@ -28,10 +28,10 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 #: The modules compiled: the random-playout kernel, its tables, the rules it calls and
-#: the random bot's parts it draws through (issue 20, item 2); the engine's hand state
+#: the random bot's parts it draws through; the engine's hand state
 #: machine and what the research environments run on every move: actions, legal
 #: actions, views, the dealer, the action ids, the observation vectors, the dealing loop
-#: and pyspiel's chance draws (issue 19, item 7). ``cards`` and ``hands`` stay Python
+#: and pyspiel's chance draws. ``cards`` and ``hands`` stay Python
 #: (their immutable values set their slots through ``object.__setattr__``, which a
 #: compiled class does not allow), and so do the environments themselves (subclasses of
 #: pyspiel's and PettingZoo's classes).

@@ -1,4 +1,4 @@
-"""Benchmark of several ``primero serve`` processes (issue 16): ``--tables`` busy bot-only
+"""Benchmark of several ``primero serve`` processes: ``--tables`` busy bot-only
 tables (four random bots each, bot pause 0) on PostgreSQL, first driven by one process,
 then by three processes sharing the database and Redis, in one run; scripted people play
 at tables of their own meanwhile (three random bots each).
@@ -33,8 +33,8 @@ import httpx
 import psycopg
 from websockets.sync.client import connect
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from client_policy import choose_line  # the tests' client policy: one copy of it
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the package tests
+from tests.client_policy import choose_line  # the tests' client policy: one copy of it
 
 PRIMERO = [sys.executable, "-c", "from primero.cli import main; main()"]
 ADMIN = "host=127.0.0.1 port=5432 user=postgres dbname=test"

@@ -9,7 +9,7 @@ from primero.play.table import TableConfig
 from primero.tui.board import MIN_TAIL
 from primero.tui.play import TableApp
 from primero.tui.screentext import screen_text
-from tui_helpers import run
+from tests.tui_helpers import run
 
 
 def test_hints_are_cut_with_a_pgdn_line_and_the_log_keeps_its_newest_lines() -> None:

@@ -10,7 +10,7 @@ from primero.tui.actionpad import PadMode
 from primero.tui.play import TableApp
 from primero.tui.screens import PassScreen
 from primero.tui.screentext import screen_text
-from tui_helpers import run, turn_keys
+from tests.tui_helpers import run, turn_keys
 
 SIZE = (80, 24)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from primero.play.table import TableConfig
 from primero.tui.play import TableApp
 from primero.tui.screentext import screen_text
-from tui_helpers import run, turn_keys
+from tests.tui_helpers import run, turn_keys
 
 
 def test_an_unknown_key_at_the_end_of_a_hand_is_answered() -> None:

@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from webtools import ARTIFACTS, Server, shared_browser, shared_server
+from tests.webtools import ARTIFACTS, Server, shared_browser, shared_server
 
 pytestmark = pytest.mark.timeout(90)
 

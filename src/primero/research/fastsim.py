@@ -30,7 +30,7 @@ Where the package is installed from a wheel built with a C compiler, this module
 tables (:mod:`primero.research.fastsim_tables`), the rulebook, the pots and the random
 bot's parts are compiled by mypyc (setup.py): the very same source, about twice as fast
 as run by CPython, each rule still written once and called, not copied. An editable
-install runs this source as it is (``tests/test_compiled.py`` runs the kernel's tests on
+install runs this source as it is (``tests/research/test_compiled.py`` runs the kernel's tests on
 both).
 
 Public entry points (stable; the search bot builds on them): :func:`play_random_hand`
@@ -38,7 +38,7 @@ Public entry points (stable; the search bot builds on them): :func:`play_random_
 ``primero simulate`` with random bots), :class:`FastHandResult`,
 :class:`SimulationSummary`.
 
-``tests/test_fastsim.py`` checks the equality on thousands of random hands under random
+``tests/research/test_fastsim.py`` checks the equality on thousands of random hands under random
 house rules (2 to 8 players, small stacks for all-ins, side pots and deck exhaustion),
 and has the kernel's records judged by the referee of the property tests
 (``tests/referee.py``, written from docs/rules.md).
@@ -294,7 +294,7 @@ def _play_hand(
     """Play one hand in place on ``stacks`` (seat order p1…pN, before the ante).
 
     Appends to ``took`` every seat that wins a pot (a seat may appear more than once; a
-    pot made only of the seat's own uncalled chips is returned, not won: issue 18 item 4),
+    pot made only of the seat's own uncalled chips is returned, not won, R7),
     counts in ``shown`` the category of each hand shown at a showdown and in
     ``won_with`` the category of the first winner of each pot with two or more eligible
     seats (R7); both counters are indexed by :class:`Category`.
@@ -439,7 +439,7 @@ def _showdown(
 
 def _uncalled(contrib: list[int], seat: int) -> int:
     """Chips ``seat`` put in that no other seat matched (R7): they go back to it as an
-    uncalled bet returned, not a pot won (issue 18 item 4); 0 or less when matched."""
+    uncalled bet returned, not a pot won; 0 or less when matched."""
     other = 0
     for t in range(len(contrib)):
         if t != seat and contrib[t] > other:
@@ -532,7 +532,7 @@ class FastHandResult:
             and for every seat when the hand ended uncontested (R9b).
         winners: the seats that won chips from at least one pot, ascending (R7); the
             chips of a bet nobody called come back to the bettor and are not a win.
-        lines: the record lines (hand-history.md) when asked for with ``record=True``,
+        lines: the record lines (docs/record-format.md) when asked for with ``record=True``,
             equal to :meth:`primero.engine.state.HandState.lines`; else None.
     """
 

@@ -1,6 +1,6 @@
 """A steppable flat hand: the state a research interface steps one action id at a time.
 
-Why it exists (issue 19, item 7): the pyspiel game and the PettingZoo environment ran
+Why it exists: the pyspiel game and the PettingZoo environment ran
 every move through the checked engine's object layer (a
 :class:`~primero.engine.state.HandState`, its :class:`~primero.engine.legal.LegalActions`,
 an action object per id, a :class:`~primero.engine.views.SeatView` per observation).
@@ -20,7 +20,7 @@ views, information-state strings) is built from a ``HandState`` replayed from
 
 It is *trusted*: :meth:`Stepper.apply` and :meth:`Stepper.draw` take only ids that
 :meth:`Stepper.legal_ids` and :meth:`Stepper.chance_outcomes` give (the interfaces
-check ids against them first). ``tests/test_stepper.py`` checks on thousands of seeded
+check ids against them first). ``tests/research/test_stepper.py`` checks on thousands of seeded
 random hands (2 to 8 players, small stacks, random house rules) that after every move
 it gives the same player, legal ids, chance outcomes, observation vectors of every seat
 and returns as the engine's ``HandState`` through the previous implementation

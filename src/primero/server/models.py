@@ -61,7 +61,7 @@ def _whole_rules(rules: dict[str, Any]) -> dict[str, Any]:
 #: A whole number in JSON (``5`` or ``5.0``; never a boolean or a string).
 Whole = Annotated[StrictInt, BeforeValidator(_whole)]
 
-#: The largest stack, chips (online.md); every chip column is 64-bit.
+#: The largest stack, chips (docs/protocol.md); every chip column is 64-bit.
 MAX_STACK = 1_000_000_000
 MAX_TURN_SECONDS = 86_400
 MAX_HANDS = 1_000_000
@@ -99,7 +99,7 @@ def _checked(what: str, name: bool, longest: int, person: bool = False) -> After
     return AfterValidator(check)
 
 
-#: A person's name (online.md "Text"): 1 to 24 characters.
+#: A person's name (docs/protocol.md "Text: names, chat, action ids"): 1 to 24 characters.
 PersonName = Annotated[
     StrictStr,
     Field(
@@ -144,7 +144,7 @@ SeatKind = Literal["open", *BOT_KINDS]  # type: ignore[valid-type]
 
 
 class RulesSchema(BaseModel):
-    """The ``[rules]`` table of hand-history.md as the OpenAPI document states it (the
+    """The ``[rules]`` table of docs/record-format.md as the OpenAPI document states it (the
     server checks it with :meth:`primero.engine.rules.Rules.from_mapping`, whose words are
     the error): every rule optional, unknown ones refused."""
 
@@ -196,7 +196,7 @@ class CreateTable(_In):
             {
                 **RulesSchema.model_json_schema(),
                 "description": "house-rule overrides, the [rules] table of "
-                "hand-history.md; unknown rules are refused; min_players <= max_players",
+                "docs/record-format.md; unknown rules are refused; min_players <= max_players",
             }
         ),
     ] = Field(default_factory=dict, examples=[{"ante": 2, "ties": "split"}])

@@ -19,10 +19,11 @@ __all__ = ["legal_payload", "seat_note", "seat_payload"]
 
 
 def legal_payload(legal: LegalActions, current_bet: int | None = None) -> dict[str, Any]:
-    """The ``legal`` object of online.md: the fields of :class:`LegalActions`, ``kinds``
-    as in hand-history.md, categories by name, ranges as ``[lo, hi]`` (chips), and the
-    moves' names (``words``: :func:`~primero.play.tablemodel.sentences.move_words` with
-    the round's bet to match, ``current_bet`` chips or None)."""
+    """The ``legal`` object of docs/protocol.md: the fields of :class:`LegalActions`,
+    ``kinds`` as in docs/record-format.md, categories by name, ranges as ``[lo, hi]``
+    (chips), and the moves' names (``words``:
+    :func:`~primero.play.tablemodel.sentences.move_words` with the round's bet to match,
+    ``current_bet`` chips or None)."""
     return {
         "kinds": legal.kinds(),
         "exchange": list(legal.exchange),
@@ -38,7 +39,7 @@ def legal_payload(legal: LegalActions, current_bet: int | None = None) -> dict[s
 
 def seat_note(model: TableModel, index: int | None) -> str | None:
     """The ``seat_note`` of a ``state`` message: the reader's sitting out in words
-    (online.md ``sit_out``: from the next hand on the seat is not dealt in), said here
+    (docs/protocol.md ``sit_out``: from the next hand on the seat is not dealt in), said here
     once so that no client words it itself.
 
     Args:
@@ -62,7 +63,7 @@ def seat_note(model: TableModel, index: int | None) -> str | None:
 def seat_payload(
     model: TableModel, index: int | None
 ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
-    """The ``hand`` and ``legal`` of a ``state`` message for table ``index`` (online.md).
+    """The ``hand`` and ``legal`` of a ``state`` message for table ``index`` (docs/protocol.md).
 
     Args:
         model: the table.
