@@ -23,12 +23,14 @@ COMMANDS = [
     "serve",
     "watch",
     "replay",
+    "verify",
     "rules",
     "cheatsheet",
     "odds",
     "eval",
     "simulate",
     "tournament",
+    "lbr",
     "hands",
 ]
 

@@ -34,12 +34,14 @@ COMMAND_ORDER: Final = (
     "serve",
     "watch",
     "replay",
+    "verify",
     "rules",
     "cheatsheet",
     "odds",
     "eval",
     "simulate",
     "tournament",
+    "lbr",
     "hands",
 )
 
