@@ -190,7 +190,25 @@ def serve_command(
     # often than every 5 ms, so that a person's action is answered promptly under load.
     sys.setswitchinterval(0.0005)
     gctune.tune()  # fewer, shorter pauses of the collector (server/gctune.py)
+    _stop_quietly()
     uvicorn.Server(config).run()
+
+
+def _stop_quietly() -> None:
+    """Make Ctrl-C and SIGTERM a normal stop (exit status 0, no traceback).
+
+    uvicorn catches both while it serves, shuts down (the tables' hands are kept and
+    resume at the next start), restores the handlers it found and raises the signal again
+    "to trigger the expected behaviour": with Python's defaults that is a
+    ``KeyboardInterrupt`` traceback (SIGINT) or death by the signal (SIGTERM). The handlers
+    it finds are these, which do nothing: the stop it asked for has already happened."""
+    import signal
+
+    def stopped(_signum: int, _frame: object) -> None:
+        return None
+
+    signal.signal(signal.SIGINT, stopped)
+    signal.signal(signal.SIGTERM, stopped)
 
 
 def _check_port(host: str, port: int) -> None:
