@@ -150,3 +150,24 @@ def test_a_slowloris_leaves_everyone_else_playing(server: Server) -> None:
             15,
             "every half-open connection closed by the server",
         )
+
+
+def test_a_text_frame_that_is_not_utf8_closes_with_1007_and_one_log_line(
+    server: Server,
+) -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    body = {"seats": ["open", "random", "random", "random"]}
+    r = httpx.post(f"{server.http}/api/tables", json=body, timeout=5)
+    assert r.status_code == 201, r.text
+    table = r.json()["id"]
+    with connect(f"ws://127.0.0.1:{server.port}/ws/tables/{table}") as ws:
+        recv_until(ws, lambda m: m.get("type") == "state", 5, "a state")
+        ws.send(b"\xff\xfe{", text=True)
+        with pytest.raises(ConnectionClosed) as info:
+            recv_until(ws, lambda m: False, 5, "the close")
+    assert info.value.rcvd is not None and info.value.rcvd.code == 1007
+    wait_for(lambda: any("not UTF-8" in line for line in server.log), 5, "the log line")
+    said = [line for line in server.log if "not UTF-8" in line]
+    assert len(said) == 1 and "Traceback" not in "".join(server.log), "".join(server.log)

@@ -4,6 +4,7 @@ error, each refused message leaving the version and the state unchanged (online.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -210,7 +211,7 @@ def _to_act_and_waiting(client: TestClient, table: str, tokens: dict[str, str]) 
 
 
 REFUSED: list[tuple[str, str]] = [
-    ("not json", "not JSON"),
+    ('"a string"', "not a JSON object"),
     ("[1, 2]", "not a JSON object"),
     (json.dumps({"type": "chat", "text": "x" * 5000}), "over 4 KiB"),
     (json.dumps({"type": "dance"}), "unknown type 'dance'"),
@@ -300,13 +301,30 @@ def test_ten_refused_frames_in_ten_seconds_close_with_1008(client: TestClient) -
     with client.websocket_connect(f"/ws/tables/{table}?token={ana}") as ws:
         _until(ws, _settled)
         for _ in range(10):
-            ws.send_text("nope")
+            ws.send_text("[]")
         errors = 0
         with pytest.raises(WebSocketDisconnect) as info:
             while True:
                 m = ws.receive_json()
                 errors += m["type"] == "error"
         assert info.value.code == 1008 and errors == 10
+
+
+def test_a_frame_that_is_not_json_closes_with_1007_and_one_log_line(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="primero.server")
+    table, ana, _ben = _two_people(client)
+    with client.websocket_connect(f"/ws/tables/{table}?token={ana}") as ws:
+        _until(ws, _settled)
+        ws.send_text("nope")
+        ws.send_text("nope again")
+        with pytest.raises(WebSocketDisconnect) as info:
+            while True:
+                assert ws.receive_json()["type"] != "error"
+        assert info.value.code == 1007
+    said = [r for r in caplog.records if "not JSON: closed (1007)" in r.getMessage()]
+    assert len(said) == 1
 
 
 def test_out_of_turn_spectator_and_wrong_token(client: TestClient) -> None:

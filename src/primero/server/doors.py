@@ -17,6 +17,9 @@ ones ``uvicorn[standard]`` picks) add, per connection:
   start, or from the end of the previous response on a kept-alive connection, to the end
   of the request's headers; past it the connection is closed. A WebSocket is past its head
   once upgraded (websockets' own ping and ``open_timeout`` take over).
+
+And a WebSocket text frame that is not UTF-8 closes its connection with 1007 and one log
+line (uvicorn logs a traceback for it).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import logging
 from dataclasses import dataclass, field
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
-from uvicorn.protocols.websockets.websockets_impl import WebSocketProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 __all__ = ["Doors", "protocols"]
 
@@ -177,10 +180,10 @@ def protocols(doors: Doors) -> tuple[type[asyncio.Protocol], type[asyncio.Protoc
             if self.timeout_keep_alive_task is not None:
                 self._arm()
 
-    class GuardedWebSocket(WebSocketProtocol):
-        _door: asyncio.Transport | None = None
+    class GuardedWebSocket(WebSocketsSansIOProtocol):
+        _door: asyncio.BaseTransport | None = None
 
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
             self._door = transport  # counted when it came in as HTTP
             super().connection_made(transport)
 
@@ -188,5 +191,21 @@ def protocols(doors: Doors) -> tuple[type[asyncio.Protocol], type[asyncio.Protoc
             if self._door is not None:
                 doors.release(self._door)
             super().connection_lost(exc)
+
+        def send_receive_event_to_app(self) -> None:
+            if self.curr_msg_data_type == "text" and not self.close_sent:
+                try:
+                    b"".join(self.frames).decode()
+                except UnicodeDecodeError:
+                    self.frames = []
+                    log.info(
+                        "a WebSocket connection from %s sent a text frame that is not UTF-8: "
+                        "closed (1007)",
+                        self.client[0] if self.client else "?",
+                    )
+                    self.conn.send_close(1007, "a text frame must be UTF-8")
+                    self.handle_parser_exception()
+                    return
+            super().send_receive_event_to_app()
 
     return GuardedHttp, GuardedWebSocket

@@ -2,7 +2,9 @@
 without a token.
 
 Every frame in is checked in this order: rate (``Settings.rate`` frames a second, bursts of
-twice that), size (4 KiB), JSON object, known ``type`` (a table of handlers), fields
+twice that), size (4 KiB), JSON (a text frame that is not JSON closes the connection with
+code 1007 and one log line; one that is not UTF-8 is closed so by
+:mod:`primero.server.doors`), an object, known ``type`` (a table of handlers), fields
 (Pydantic, with the text rules of :mod:`primero.server.text`). A refused frame gets an
 ``error`` and changes nothing; after 10 malformed frames (refused for what they are, not
 for coming too fast) within 10 seconds the connection is closed with code 1008. The
@@ -30,7 +32,15 @@ from primero.server.hub import Hub
 from primero.server.models import ActionIn, ChatIn, ResyncIn
 from primero.server.runtime import NotFound, TableRuntime
 from primero.server.security import origin_allowed, query_token
-from primero.server.wsclient import POLICY, TRY_AGAIN_LATER, Client, admit, check_frame
+from primero.server.wsclient import (
+    INVALID_DATA,
+    NOT_JSON,
+    POLICY,
+    TRY_AGAIN_LATER,
+    Client,
+    admit,
+    check_frame,
+)
 
 __all__ = ["HANDLERS", "router"]
 
@@ -203,6 +213,12 @@ async def _serve(rt: TableRuntime, client: Client, limit: int) -> None:
                     await asyncio.shield(task)
                     continue
         assert problem is not None
+        if problem == NOT_JSON:  # not the protocol at all: no error, the connection ends
+            log.info(
+                "table %s: a connection sent a frame that is not JSON: closed (1007)", rt.row.id
+            )
+            await ws.close(code=INVALID_DATA, reason="frames are JSON objects")
+            return
         client.send(_error(obj.get("id") if obj else None, problem))
         if not over_rate and client.refused():
             await asyncio.sleep(0.05)  # let the error go out first
