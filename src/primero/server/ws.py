@@ -32,6 +32,7 @@ from primero.server.hub import Hub
 from primero.server.models import ActionIn, ChatIn, ResyncIn
 from primero.server.runtime import NotFound, TableRuntime
 from primero.server.security import origin_allowed, query_token
+from primero.server.writer import transient
 from primero.server.wsclient import (
     INVALID_DATA,
     NOT_JSON,
@@ -127,6 +128,11 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         rt = await hub.touch(table_id)
     except NotFound:
         await ws.close(code=1008, reason="no such table")
+        return
+    except Exception as exc:  # the database cannot be reached: come back soon
+        if not transient(exc):
+            raise
+        await ws.close(code=TRY_AGAIN_LATER, reason="the database cannot be reached")
         return
     token = query_token(ws.scope.get("query_string", b""))
     index: int | None = None
