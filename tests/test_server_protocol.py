@@ -345,12 +345,11 @@ def test_out_of_turn_spectator_and_wrong_token(client: TestClient) -> None:
         err = spectator.receive_json()
         assert err["type"] == "error" and "spectators may not act" in err["message"]
         assert spectator.receive_json() == before
-        spectator.send_json({"type": "chat", "text": "hello"})  # online.md: they may chat
+        spectator.send_json({"type": "chat", "text": "hello"})  # until the host opens it
         assert spectator.receive_json() == {
-            "type": "chat",
-            "from": "Spectator 1",
-            "text": "hello",
-            "spectator": True,
+            "type": "error",
+            "id": None,
+            "message": "the chat is closed to spectators at this table: the host may open it",
         }
         assert _resync(spectator) == before
     for token in ("wrong", ana + "x", ""):

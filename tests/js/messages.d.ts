@@ -62,6 +62,7 @@ interface TableSummary {
   paused_by: string | null;
   rebuy: boolean;
   next_table: string | null;
+  spectator_chat: boolean;
 }
 
 /** The answer to ``POST /api/tables``: the summary and the host token, shown once. */
@@ -81,6 +82,7 @@ interface CreatedTable {
   paused_by: string | null;
   rebuy: boolean;
   next_table: string | null;
+  spectator_chat: boolean;
   host_token: string;
 }
 

@@ -18,7 +18,7 @@ import secrets
 from typing import Any, cast
 
 from fastapi import APIRouter, HTTPException, Request, Response, status
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from sqlalchemy import update
 from sqlalchemy.engine import Connection as DbConnection
 
@@ -32,7 +32,13 @@ from primero.server.runtime import BadRequest, Conflict, TableRuntime
 from primero.server.security import bearer_token, match_token
 from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
 from primero.store import SeatRow, TableRow
-from primero.store.evening import EveningRow, FormerRow, save_former, save_host
+from primero.store.evening import (
+    EveningRow,
+    FormerRow,
+    save_former,
+    save_host,
+    set_spectator_chat,
+)
 from primero.store.schema import seats as seats_table
 from primero.store.schema import tables as tables_table
 
@@ -49,11 +55,15 @@ _HOST: dict[int | str, dict[str, Any]] = {
 
 
 class TablePatch(BaseModel):
-    """``PATCH``: the timer (seconds, 0 = none, at most 86400) and the table's name."""
+    """``PATCH``: the timer (seconds, 0 = none, at most 86400), the table's name, and
+    whether spectators may chat."""
 
     model_config = ConfigDict(extra="ignore", strict=True)
     turn_seconds: StrictInt | None = Field(None, description="0 to 86400 seconds")
     name: StrictStr | None = Field(None, description="1 to 40 characters")
+    spectator_chat: StrictBool | None = Field(
+        None, description="open (true) or close (false) the chat to spectators"
+    )
 
 
 class BotSeat(BaseModel):
@@ -85,7 +95,7 @@ def _not_over(rt: TableRuntime) -> None:
     "/{table_id}",
     response_model=TableSummary,
     responses=_HOST,
-    summary="Change the timer or the name (host)",
+    summary="Change the timer, the name or the spectators' chat (host)",
 )
 async def patch_table(table_id: str, body: TablePatch, request: Request) -> dict[str, Any]:
     """The new timer takes effect from the next hand."""
@@ -98,7 +108,11 @@ async def patch_table(table_id: str, body: TablePatch, request: Request) -> dict
             name = check_name(name, "a table name", TABLE_NAME_LONGEST)
         except TextError as exc:
             raise BadRequest(str(exc)) from None
-    await _on_owner(rt, "host_patch", {"turn_seconds": body.turn_seconds, "name": name})
+    await _on_owner(
+        rt,
+        "host_patch",
+        {"turn_seconds": body.turn_seconds, "name": name, "spectator_chat": body.spectator_chat},
+    )
     return rt.summary()
 
 
@@ -116,6 +130,8 @@ async def _patch(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         row = rt.row
         seconds = row.turn_seconds if args["turn_seconds"] is None else args["turn_seconds"]
         name = row.name if args["name"] is None else args["name"]
+        chat = args.get("spectator_chat")
+        chat = rt.evening.spectator_chat if chat is None else bool(chat)
         table_id = row.id
 
         def write(conn: DbConnection) -> None:
@@ -124,9 +140,11 @@ async def _patch(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
                 .where(tables_table.c.id == table_id)
                 .values(turn_seconds=seconds, name=name)
             )
+            set_spectator_chat(conn, table_id, chat)
 
         new = await rt.changed_by(write)  # stored, then applied and sent
         row.turn_seconds, row.name = seconds, name  # the driver gives the timer to the next hand
+        rt.evening.spectator_chat = chat
         rt.publish(new)
     return {"v": rt.row.version}
 

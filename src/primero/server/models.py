@@ -261,6 +261,9 @@ class TableSummary(BaseModel):
     paused_by: str | None = Field(None, description='"host" or "players" while paused')
     rebuy: bool = Field(False, description="whether a broke person may rebuy")
     next_table: str | None = Field(None, description="the rematch's table id, else null")
+    spectator_chat: bool = Field(
+        False, description="whether spectators may chat (the host opens it: PATCH)"
+    )
 
 
 class CreatedTable(TableSummary):

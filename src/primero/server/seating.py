@@ -141,6 +141,7 @@ def summary_extras(rt: TableRuntime) -> dict[str, Any]:
         "paused_by": paused_by,
         "rebuy": ev.rebuy,
         "next_table": ev.next_table,
+        "spectator_chat": ev.spectator_chat,
     }
 
 
