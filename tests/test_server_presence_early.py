@@ -1,5 +1,6 @@
 """``sit_out``, ``sit_in`` and ``leave`` are taken from the moment a seat is taken: sent
-while the table waits for players, they apply to the first hand (online.md "Presence")."""
+while the table waits for players, they apply to the first hand (online.md "Presence");
+and a seat's (re)connection is sent to the others at once."""
 
 from __future__ import annotations
 
@@ -75,3 +76,22 @@ def test_a_sit_in_before_the_first_hand_undoes_it(
             _join(client, table, name)
         dealt = _until(ws, lambda m: m["type"] == "state" and m["hand"] is not None)
     assert "Ana" in dealt["hand"]["players"]
+
+
+def test_a_reconnection_is_broadcast_at_once_with_the_same_version(client: TestClient) -> None:
+    body = {"seats": ["open", "open"], "rules": {"min_players": 2}, "turn_seconds": 0}
+    table = client.post("/api/tables", json=body).json()["id"]
+    ana, ben = _join(client, table, "Ana"), _join(client, table, "Ben")
+    with client.websocket_connect(f"/ws/tables/{table}?token={ana}") as a:
+        seen = _until(a, lambda m: m["type"] == "state" and m["hand"] is not None)
+        with client.websocket_connect(f"/ws/tables/{table}?token={ben}") as b:
+            mine = _until(b, lambda m: m["type"] == "state")
+            assert mine["table"]["seats"][1]["connected"] is True
+            came = _until(a, lambda m: m["type"] == "state" and m["table"]["seats"][1]["connected"])
+            assert came["version"] >= seen["version"]
+        gone = _until(a, lambda m: m["type"] == "state" and not m["table"]["seats"][1]["connected"])
+        with client.websocket_connect(f"/ws/tables/{table}?token={ben}") as b:
+            _until(b, lambda m: m["type"] == "state")
+            back = _until(a, lambda m: m["type"] == "state")  # the very next message
+            assert back["table"]["seats"][1]["connected"] is True
+            assert back["version"] == gone["version"]  # no change stored: the same version

@@ -431,17 +431,36 @@ HANDLERS: dict[str, tuple[type[BaseModel], Callable[[Any, Any, BaseModel], Await
 # --------------------------------------------------------------------------- absence
 
 
-def connected(rt: TableRuntime, index: int | None) -> None:
+def connected(rt: TableRuntime, index: int | None, exclude: object = None) -> None:
     """A connection of seat ``index`` opened or closed: the seat is seen now (and is no
     longer away: it may ``sit_in``); the summary's ``connected`` is brought up to date
-    (no new version: online.md)."""
+    (no new version: online.md). When the seat's ``connected`` changed (its first
+    connection opened, or its last closed), every other connection at the table gets the
+    state at once (the same version), so that a reconnection is seen without waiting for
+    the next change; ``exclude``, the connection just opened, gets its own state."""
     now = rt.hub.clock.now()
     rt.last_activity = now
     if index is not None:
         rt.last_seen[index] = now
         if rt.model is not None and any(c.index == index for c in rt.conns):
             rt.model.match.presence[index].away = False
+    before = _connected_flags(rt.summary())
     rt.refresh_summary()
+    if index is None or _connected_flags(rt.summary()) == before:
+        return
+    states: dict[int | None, dict[str, Any]] = {}
+    for c in list(rt.conns):
+        if c is exclude:
+            continue
+        if c.index not in states:
+            states[c.index] = rt.state(c.index)
+        c.send(states[c.index])
+
+
+def _connected_flags(summary: dict[str, Any] | None) -> list[bool]:
+    if not summary:
+        return []
+    return [bool(seat.get("connected")) for seat in summary.get("seats", [])]
 
 
 async def sweep(hub: Hub, now: float) -> None:

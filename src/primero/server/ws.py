@@ -154,7 +154,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     async with rt.lock:  # joined and sent the state at once: no broadcast in between
         admitted = admit(rt, client)
         if admitted:
-            seating.connected(rt, index)
+            seating.connected(rt, index, exclude=client)  # the others see it at once
             client.send(rt.state(index))
     if admitted and not rt.owned:  # notices heard before it was here: caught up now
         rt.heard(*rt.heard_version)
