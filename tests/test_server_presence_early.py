@@ -95,3 +95,19 @@ def test_a_reconnection_is_broadcast_at_once_with_the_same_version(client: TestC
             back = _until(a, lambda m: m["type"] == "state")  # the very next message
             assert back["table"]["seats"][1]["connected"] is True
             assert back["version"] == gone["version"]  # no change stored: the same version
+
+
+def test_a_bot_the_host_seats_takes_no_name_alike_a_persons(client: TestClient) -> None:
+    body = {"seats": ["open", "open", "open", "open"], "turn_seconds": 0}
+    r = client.post("/api/tables", json=body)
+    table, host = r.json()["id"], r.json()["host_token"]
+    _join(client, table, "lorenzo")  # BOT_NAMES[0] "Lorenzo", case aside
+    _join(client, table, "lsabella")  # "Isabella" with l for I: a look-alike (UTS #39)
+    r = client.post(
+        f"/api/tables/{table}/seats/2/bot",
+        json={"kind": "random"},
+        headers={"Authorization": f"Bearer {host}"},
+    )
+    assert r.status_code == 204, r.text
+    names = [s["name"] for s in client.get(f"/api/tables/{table}").json()["seats"]]
+    assert names[:3] == ["lorenzo", "lsabella", "Girolamo"]

@@ -30,7 +30,7 @@ from primero.server.hub import Hub
 from primero.server.models import TableSummary
 from primero.server.runtime import BadRequest, Conflict, TableRuntime
 from primero.server.security import bearer_token, match_token
-from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
+from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name, name_key
 from primero.store import SeatRow, TableRow
 from primero.store.evening import (
     EveningRow,
@@ -225,8 +225,7 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
             raise BadRequest(f"seat must be 0 to {len(seats) - 1}, not {k}")
         seat = seats[k]
         model = rt.model
-        taken = {s.name for s in seats if s.name}
-        name = next(n for n in BOT_NAMES if n not in taken)
+        name = bot_name({s.name for s in seats if s.name}, k)
         former: FormerRow | None = None
         if seat.kind == "open":
             start = all(s.kind != "open" for s in seats if s.idx != k)
@@ -270,6 +269,22 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         rt.start()
     rt.wake.set()
     return {"v": rt.row.version}
+
+
+def bot_name(taken: set[str], k: int) -> str:
+    """The name of a bot the host seats at seat ``k``: the first of ``BOT_NAMES`` whose
+    name key (:func:`primero.server.text.name_key`: case and look-alikes ignored) is none
+    of ``taken``'s, so that no bot ``Lorenzo`` sits beside a person ``lorenzo``; when
+    every one is taken, ``"Bot N"`` (N the seat's number from 1, made unique the same
+    way)."""
+    keys = {name_key(n) for n in taken}
+    for candidate in BOT_NAMES:
+        if name_key(candidate) not in keys:
+            return candidate
+    number = k + 1
+    while name_key(f"Bot {number}") in keys:
+        number += 100
+    return f"Bot {number}"
 
 
 def _friendly_bot(kind: str) -> Agent:
