@@ -15,6 +15,7 @@ import numpy  # noqa: F401  (see below)
 import pytest
 import schemathesis
 from fastapi.testclient import TestClient
+from fastapi.websockets import WebSocketDisconnect
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error, positive_data_acceptance
@@ -112,6 +113,14 @@ FRAMES = (
 )
 
 
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _state(ws: Any) -> dict[str, Any]:
     while True:
         m: dict[str, Any] = ws.receive_json()
@@ -146,6 +155,11 @@ def test_websocket_frames_never_crash_and_refused_ones_change_nothing(tmp_path: 
                     ws.send_bytes(frame)
                 else:
                     ws.send_text(frame)
+                if isinstance(frame, str) and not _is_json(frame):  # no message at all
+                    with pytest.raises(WebSocketDisconnect) as closed:
+                        ws.receive_json()
+                    assert closed.value.code == 1007
+                    return
                 reply = ws.receive_json()
                 ws.send_json({"type": "resync", "since": 0})
                 after = _state(ws)
