@@ -84,7 +84,7 @@ def test_an_unattended_hand_always_ends_within_a_few_moves(
         if model.step() is None:
             index = model.person_to_act()
             assert index is not None
-            model.apply(least_committal(view(hand, hand.to_act)))  # type: ignore[arg-type]
+            model.apply(least_committal(view(hand, hand.to_act)))
     if hand.complete:
         return
     for i in range(players):

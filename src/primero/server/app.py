@@ -13,9 +13,20 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from primero.engine.hands import evaluate
-from primero.server import api, apidocs, gctune, hands_api, host_api, pages, seating, ws
+from primero.server import (
+    api,
+    apidocs,
+    contract,
+    gctune,
+    hands_api,
+    host_api,
+    pages,
+    seating,
+    ws,
+)
 from primero.server.fieldwords import field_words
 from primero.server.hub import Hub
 from primero.server.limits import BodyLimit
@@ -149,6 +160,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _slow(_request: Request, exc: TimeoutError) -> JSONResponse:
         return _unreachable()
 
+    app.add_exception_handler(StarletteHTTPException, contract.method_not_allowed)
+    contract.tidy_openapi(app)
     app.include_router(api.router)
     app.include_router(host_api.router)
     app.include_router(hands_api.router)
