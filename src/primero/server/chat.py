@@ -11,7 +11,9 @@ buckets bound it, on the table's rate clock (``Settings.rate_clock``):
 
 and spectators chat only once the host has opened the chat to them
 (``PATCH /api/tables/{id}`` with ``"spectator_chat": true``); the host, watching with the
-host token, always may. A line over a bound gets an ``error`` and goes to nobody.
+host token, always may. A line over a bound goes to nobody; its sender gets an ``error``
+saying why at most once a second (:data:`TOLD_EVERY`): the other refused lines are
+dropped in silence, so that a flood costs the server no frame out per frame in.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ SENDER_BURST = 3
 TABLE_RATE = 4.0
 #: Chat lines a table relays at once.
 TABLE_BURST = 8
+#: Seconds between two refusals a connection is told of (the others are silent).
+TOLD_EVERY = 1.0
 
 CLOSED_WORDS = "the chat is closed to spectators at this table: the host may open it"
 SENDER_WORDS = f"too much chat: at most {SENDER_RATE:g} line a second from one connection"
@@ -58,13 +62,25 @@ class _Bucket:
 
 _tables: weakref.WeakKeyDictionary[Any, _Bucket] = weakref.WeakKeyDictionary()
 _senders: weakref.WeakKeyDictionary[Any, _Bucket] = weakref.WeakKeyDictionary()
+_told: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
+
+
+def _tell(sender: Any, words: str, now: float) -> str:
+    """``words`` when ``sender`` was last told of a refusal :data:`TOLD_EVERY` seconds
+    ago or more (or never), else ``""``: refused in silence."""
+    last = _told.get(sender)
+    if last is not None and now - last < TOLD_EVERY:
+        return ""
+    _told[sender] = now
+    return words
 
 
 def chat_refusal(
     table: Any, sender: Any, *, spectator: bool, host: bool, open_: bool, clock: Callable[[], float]
 ) -> str | None:
-    """Why ``sender``'s chat line may not go out at ``table`` now (in words), or None;
-    a line that may go is counted.
+    """Why ``sender``'s chat line may not go out at ``table`` now (in words; ``""``: it
+    may not, and the sender was told of a refusal less than :data:`TOLD_EVERY` seconds
+    ago, so nothing is sent), or None; a line that may go is counted.
 
     Args:
         table: the table (its bucket is kept while it lives).
@@ -74,9 +90,9 @@ def chat_refusal(
         open_: the host opened the chat to spectators.
         clock: monotonic seconds.
     """
-    if spectator and not host and not open_:
-        return CLOSED_WORDS
     now = clock()
+    if spectator and not host and not open_:
+        return _tell(sender, CLOSED_WORDS, now)
     mine = _senders.get(sender)
     if mine is None:
         mine = _senders[sender] = _Bucket(SENDER_RATE, SENDER_BURST, now)
@@ -85,8 +101,8 @@ def chat_refusal(
         everyone = _tables[table] = _Bucket(TABLE_RATE, TABLE_BURST, now)
     if mine.tokens + (now - mine.stamp) * mine.rate < 1:
         mine.take(now)
-        return SENDER_WORDS
+        return _tell(sender, SENDER_WORDS, now)
     if not everyone.take(now):
-        return TABLE_WORDS
+        return _tell(sender, TABLE_WORDS, now)
     mine.take(now)
     return None

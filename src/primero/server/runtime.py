@@ -612,7 +612,8 @@ class TableRuntime:
             clock=self.hub.settings.rate_clock,
         )
         if refused is not None:  # online.md "Chat": bounded per table
-            conn.send(error_message(None, refused))
+            if refused:  # else told less than a second ago: dropped in silence
+                conn.send(error_message(None, refused))
             return
         line: dict[str, Any] = {"type": "chat", "from": "", "text": text}
         if conn.index is None:
