@@ -281,6 +281,8 @@ class TcpProxy:
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port: int = self.listener.getsockname()[1]
         self.cut_off = False
+        self._flowing = threading.Event()
+        self._flowing.set()
         self._lock = threading.Lock()
         self._open: set[socket.socket] = set()
         threading.Thread(target=self._accept, daemon=True).start()
@@ -308,6 +310,7 @@ class TcpProxy:
     def _pump(self, a: socket.socket, b: socket.socket) -> None:
         try:
             while data := a.recv(65536):
+                self._flowing.wait()  # stalled: held, not forwarded
                 b.sendall(data)
         except OSError:
             pass
@@ -328,11 +331,18 @@ class TcpProxy:
                 s.shutdown(socket.SHUT_RDWR)
 
     def restore(self) -> None:
-        """Forward new connections again."""
+        """Forward new connections again (and the held bytes of a stall)."""
         self.cut_off = False
+        self._flowing.set()
+
+    def stall(self) -> None:
+        """Keep every connection open but forward nothing until :meth:`restore`: a
+        database that stopped answering (frozen, or a path that swallows packets)."""
+        self._flowing.clear()
 
     def close(self) -> None:
         """Stop listening and close everything."""
+        self._flowing.set()
         self.cut()
         self.listener.close()
 

@@ -76,6 +76,7 @@ interface TableSummary {
   rebuy: boolean;
   next_table: string | null;
   fair: FairOut | null;
+  spectator_chat: boolean;
 }
 
 /** The answer to ``POST /api/tables``: the summary and the host token, shown once. */
@@ -96,6 +97,7 @@ interface CreatedTable {
   rebuy: boolean;
   next_table: string | null;
   fair: FairOut | null;
+  spectator_chat: boolean;
   host_token: string;
 }
 

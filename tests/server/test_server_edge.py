@@ -60,6 +60,8 @@ def server(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Li
         "play.example",
         "--bot-processes",
         "0",  # the edge, not the bots' workers
+        "--connections-per-address",
+        "0",  # 500 spectators from 127.0.0.1 meet the table's cap, not the address's
     ).start()
     yield live
     live.kill()

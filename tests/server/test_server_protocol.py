@@ -4,6 +4,7 @@ error, each refused message leaving the version and the state unchanged (online.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -188,7 +189,7 @@ def _to_act_and_waiting(client: TestClient, table: str, tokens: dict[str, str]) 
 
 
 REFUSED: list[tuple[str, str]] = [
-    ("not json", "not JSON"),
+    ('"a string"', "not a JSON object"),
     ("[1, 2]", "not a JSON object"),
     (json.dumps({"type": "chat", "text": "x" * 5000}), "over 4 KiB"),
     (json.dumps({"type": "dance"}), "unknown type 'dance'"),
@@ -278,13 +279,30 @@ def test_ten_refused_frames_in_ten_seconds_close_with_1008(client: TestClient) -
     with client.websocket_connect(f"/ws/tables/{table}?token={ana}") as ws:
         until(ws, settled)
         for _ in range(10):
-            ws.send_text("nope")
+            ws.send_text("[]")
         errors = 0
         with pytest.raises(WebSocketDisconnect) as info:
             while True:
                 m = ws.receive_json()
                 errors += m["type"] == "error"
         assert info.value.code == 1008 and errors == 10
+
+
+def test_a_frame_that_is_not_json_closes_with_1007_and_one_log_line(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="primero.server")
+    table, ana, _ben = _two_people(client)
+    with client.websocket_connect(f"/ws/tables/{table}?token={ana}") as ws:
+        until(ws, settled)
+        ws.send_text("nope")
+        ws.send_text("nope again")
+        with pytest.raises(WebSocketDisconnect) as info:
+            while True:
+                assert ws.receive_json()["type"] != "error"
+        assert info.value.code == 1007
+    said = [r for r in caplog.records if "not JSON: closed (1007)" in r.getMessage()]
+    assert len(said) == 1
 
 
 def test_out_of_turn_spectator_and_wrong_token(client: TestClient) -> None:
@@ -305,12 +323,11 @@ def test_out_of_turn_spectator_and_wrong_token(client: TestClient) -> None:
         err = spectator.receive_json()
         assert err["type"] == "error" and "spectators may not act" in err["message"]
         assert spectator.receive_json() == before
-        spectator.send_json({"type": "chat", "text": "hello"})  # online.md: they may chat
+        spectator.send_json({"type": "chat", "text": "hello"})  # until the host opens it
         assert spectator.receive_json() == {
-            "type": "chat",
-            "from": "Spectator 1",
-            "text": "hello",
-            "spectator": True,
+            "type": "error",
+            "id": None,
+            "message": "the chat is closed to spectators at this table: the host may open it",
         }
         assert _resync(spectator) == before
     for token in ("wrong", ana + "x", ""):
@@ -352,8 +369,9 @@ def test_chat_reaches_everyone_and_changes_no_version(client: TestClient) -> Non
         client.websocket_connect(f"/ws/tables/{table}?token={ana}") as a,
         client.websocket_connect(f"/ws/tables/{table}?token={ben}") as b,
     ):
-        before = until(a, settled)
         until(b, settled)
+        # Ben's connection is sent to Ana at once (a state of the same version)
+        before = until(a, lambda m: settled(m) and all(x["connected"] for x in m["table"]["seats"]))
         a.send_json({"type": "chat", "text": "<b>hi</b> Ben", "extra": 1})
         expected = {"type": "chat", "from": "Ana", "text": "<b>hi</b> Ben"}
         assert a.receive_json() == expected and b.receive_json() == expected

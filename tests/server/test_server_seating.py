@@ -81,6 +81,7 @@ def test_the_summary_of_a_table_in_play_reads_the_match() -> None:
         "paused_by": None,
         "rebuy": True,
         "next_table": "t2",
+        "spectator_chat": False,
     }
 
 

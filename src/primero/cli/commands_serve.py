@@ -114,6 +114,23 @@ def serve_command(
             "connect to any of them. Refused with SQLite."
         ),
     ] = None,
+    connections_per_address: Annotated[
+        int,
+        typer.Option(
+            help="TCP connections (HTTP and WebSocket) one client address may hold open; "
+            "the next is closed at once (0: no limit). Addresses of --forwarded-allow-ips "
+            "are not capped.",
+            callback=in_range("--connections-per-address", 0),
+        ),
+    ] = 64,
+    head_timeout: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a client may take to send a request's head (its line and "
+            "headers), 1 to 600; then the connection is closed.",
+            callback=in_range("--head-timeout", 1, 600, unit="seconds"),
+        ),
+    ] = 10.0,
     lease_seconds: Annotated[
         float,
         typer.Option(
@@ -129,6 +146,7 @@ def serve_command(
     import uvicorn
 
     from primero.server import Settings, create_app, gctune
+    from primero.server.doors import Doors, protocols, trusted_networks
     from primero.server.runtime import TEST_SEED_ENV, fixed_test_seed
     from primero.server.security import log_config
 
@@ -171,8 +189,17 @@ def serve_command(
         lease_seconds=lease_seconds,
         tune_gc=True,
     )
+    doors = Doors(
+        per_address=connections_per_address,
+        total=_connection_cap(),
+        head_seconds=head_timeout,
+        trusted=trusted_networks(forwarded_allow_ips),
+    )
+    http_protocol, ws_protocol = protocols(doors)
     config = uvicorn.Config(
         create_app(settings),
+        http=http_protocol,
+        ws=ws_protocol,
         host=host,
         port=port,
         ws_max_size=1 << 20,
@@ -190,7 +217,40 @@ def serve_command(
     # often than every 5 ms, so that a person's action is answered promptly under load.
     sys.setswitchinterval(0.0005)
     gctune.tune()  # fewer, shorter pauses of the collector (server/gctune.py)
+    _stop_quietly()
     uvicorn.Server(config).run()
+
+
+def _stop_quietly() -> None:
+    """Make Ctrl-C and SIGTERM a normal stop (exit status 0, no traceback).
+
+    uvicorn catches both while it serves, shuts down (the tables' hands are kept and
+    resume at the next start), restores the handlers it found and raises the signal again
+    "to trigger the expected behaviour": with Python's defaults that is a
+    ``KeyboardInterrupt`` traceback (SIGINT) or death by the signal (SIGTERM). The handlers
+    it finds are these, which do nothing: the stop it asked for has already happened."""
+    import signal
+
+    def stopped(_signum: int, _frame: object) -> None:
+        return None
+
+    signal.signal(signal.SIGINT, stopped)
+    signal.signal(signal.SIGTERM, stopped)
+
+
+#: File descriptors kept for the database, Redis, the bot workers and the log files.
+RESERVED_DESCRIPTORS = 128
+
+
+def _connection_cap() -> int:
+    """The most connections the server holds at once: the process's file descriptor limit
+    less :data:`RESERVED_DESCRIPTORS` (at least 64; 0, no cap, where there is no limit)."""
+    import resource
+
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 0
+    return max(64, soft - RESERVED_DESCRIPTORS)
 
 
 def _check_port(host: str, port: int) -> None:

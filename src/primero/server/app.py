@@ -12,11 +12,14 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from primero.engine.hands import evaluate
 from primero.server import (
     api,
     apidocs,
+    contract,
     fairproof,
     gctune,
     hands_api,
@@ -32,7 +35,7 @@ from primero.server.loopprobe import probe_path, run_probe
 from primero.server.runtime import BadRequest, Conflict, NotFound
 from primero.server.security import HostCheck
 from primero.server.settings import Settings
-from primero.server.writer import WriteFailed
+from primero.server.writer import WriteFailed, transient
 from primero.store import Store
 
 __all__ = ["create_app"]
@@ -63,6 +66,18 @@ The protocol is described in docs/protocol.md.
   within 10 s close with 1008; 100 connections a table (the next: 1013); a connection
   with 256 messages unsent is closed with 1013.
 """
+
+
+#: ``Retry-After`` of a ``503`` while the database cannot be reached, seconds.
+UNREACHABLE_RETRY = 2
+
+
+def _unreachable() -> JSONResponse:
+    return JSONResponse(
+        {"detail": "the database cannot be reached: nothing was changed, try again"},
+        status_code=503,
+        headers={"Retry-After": str(UNREACHABLE_RETRY)},
+    )
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -132,12 +147,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(WriteFailed)
     async def _unstored(_request: Request, exc: WriteFailed) -> JSONResponse:
-        return JSONResponse(
-            {"detail": "the database cannot be reached: nothing was changed, try again"},
-            status_code=503,
-            headers={"Retry-After": "2"},
-        )
+        return _unreachable()
 
+    # A read of the database (a lookup, the lobby, the creation limits, the hands) that
+    # could not reach it: 503 as for a write, never 500.
+    @app.exception_handler(SQLAlchemyError)
+    async def _unread(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        if not transient(exc):
+            raise exc
+        return _unreachable()
+
+    @app.exception_handler(TimeoutError)
+    async def _slow(_request: Request, exc: TimeoutError) -> JSONResponse:
+        return _unreachable()
+
+    app.add_exception_handler(StarletteHTTPException, contract.method_not_allowed)
+    contract.tidy_openapi(app)
     app.include_router(api.router)
     app.include_router(host_api.router)
     app.include_router(hands_api.router)

@@ -33,9 +33,10 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -80,6 +81,19 @@ def hints(view: Any) -> dict[str, Any]:
     return seat_hints(view)
 
 
+@contextlib.contextmanager
+def _no_interrupt() -> Iterator[None]:
+    """Block SIGINT in this thread while it starts worker processes: a spawned worker
+    inherits the mask, so a Ctrl-C during its start (the imports take a second) waits
+    until :func:`_warm` ignores it instead of printing a ``KeyboardInterrupt`` traceback.
+    A SIGINT meant for the server arrives once the mask is restored."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _noop() -> None:
     """Nothing: submitted once per worker so that each starts at once."""
 
@@ -93,8 +107,11 @@ def _orphaned(parent: int) -> None:
 
 
 def _warm(parent: int) -> None:
-    """A worker's start: watch the server, and import the bots (the heuristic's tables)
-    before the first call."""
+    """A worker's start: ignore Ctrl-C (the terminal sends it to the whole process group;
+    the server stops its workers itself), watch the server, and import the bots (the
+    heuristic's tables) before the first call."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     spec = os.environ.get(FAULT_ENV, "").split(":")
     if spec[0] == "start":  # TEST ONLY: a slow start (a loaded host)
@@ -133,7 +150,8 @@ class BotPool:
         """Start every worker now (each imports the bots), not at the first decision; a
         decision's time limit counts only once the workers have started."""
         if isinstance(self._pool, ProcessPoolExecutor):
-            self._ready = [self._pool.submit(_noop) for _ in range(self.processes)]
+            with _no_interrupt():
+                self._ready = [self._pool.submit(_noop) for _ in range(self.processes)]
 
     async def _started(self) -> None:
         """Wait until the workers in use have started (at most :data:`STARTING` seconds
@@ -156,7 +174,8 @@ class BotPool:
         await self._started()
         loop = asyncio.get_running_loop()
         pool = self._pool
-        future = loop.run_in_executor(pool, fn, *args)
+        with _no_interrupt():  # a submit may start a worker
+            future = loop.run_in_executor(pool, fn, *args)
         try:
             return await asyncio.wait_for(future, self.timeout)
         except TimeoutError:

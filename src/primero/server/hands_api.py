@@ -121,6 +121,10 @@ def hand_for(number: int, record: HandRecord, seat: int | None) -> HandRecordOut
     )
 
 
+#: The largest hand number there can be (the database's hand numbers are 32-bit).
+LAST_HAND = 2**31 - 1
+
+
 async def _table(request: Request, table_id: str) -> tuple[Hub, TableRuntime]:
     hub: Hub = request.app.state.hub
     return hub, await hub.look(table_id)
@@ -150,6 +154,8 @@ async def get_hand(table_id: str, number: int, request: Request) -> HandRecordOu
     """Hand ``number``; with ``Authorization: Bearer <seat token>`` as that seat saw it if
     it was dealt in, else the public view."""
     hub, rt = await _table(request, table_id)
+    if not 1 <= number <= LAST_HAND:  # the database's integers are 32-bit
+        raise HTTPException(404, f"no finished hand {number} at this table")
     token = bearer_token(request.headers.get("authorization"))
     name: str | None = None
     if token is not None:

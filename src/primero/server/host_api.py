@@ -18,7 +18,7 @@ import secrets
 from typing import Any, cast
 
 from fastapi import APIRouter, HTTPException, Request, Response, status
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from sqlalchemy.engine import Connection as DbConnection
 
 from primero.bots import BOT_KINDS, BOT_NAMES, make_bot
@@ -28,9 +28,15 @@ from primero.server.hub import Hub
 from primero.server.models import TableSummary
 from primero.server.runtime import BadRequest, Conflict, TableRuntime
 from primero.server.security import bearer_token, match_token
-from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
+from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name, name_key
 from primero.store import SeatRow, Store, TableRow
-from primero.store.evening import EveningRow, FormerRow, save_former, save_host
+from primero.store.evening import (
+    EveningRow,
+    FormerRow,
+    save_former,
+    save_host,
+    set_spectator_chat,
+)
 
 __all__ = ["router"]
 
@@ -45,11 +51,15 @@ _HOST: dict[int | str, dict[str, Any]] = {
 
 
 class TablePatch(BaseModel):
-    """``PATCH``: the timer (seconds, 0 = none, at most 86400) and the table's name."""
+    """``PATCH``: the timer (seconds, 0 = none, at most 86400), the table's name, and
+    whether spectators may chat."""
 
     model_config = ConfigDict(extra="ignore", strict=True)
     turn_seconds: StrictInt | None = Field(None, description="0 to 86400 seconds")
     name: StrictStr | None = Field(None, description="1 to 40 characters")
+    spectator_chat: StrictBool | None = Field(
+        None, description="open (true) or close (false) the chat to spectators"
+    )
 
 
 class BotSeat(BaseModel):
@@ -81,7 +91,7 @@ def _not_over(rt: TableRuntime) -> None:
     "/{table_id}",
     response_model=TableSummary,
     responses=_HOST,
-    summary="Change the timer or the name (host)",
+    summary="Change the timer, the name or the spectators' chat (host)",
 )
 async def patch_table(table_id: str, body: TablePatch, request: Request) -> dict[str, Any]:
     """The new timer takes effect from the next hand."""
@@ -94,7 +104,11 @@ async def patch_table(table_id: str, body: TablePatch, request: Request) -> dict
             name = check_name(name, "a table name", TABLE_NAME_LONGEST)
         except TextError as exc:
             raise BadRequest(str(exc)) from None
-    await _on_owner(rt, "host_patch", {"turn_seconds": body.turn_seconds, "name": name})
+    await _on_owner(
+        rt,
+        "host_patch",
+        {"turn_seconds": body.turn_seconds, "name": name, "spectator_chat": body.spectator_chat},
+    )
     return rt.summary()
 
 
@@ -112,13 +126,17 @@ async def _patch(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         row = rt.row
         seconds = row.turn_seconds if args["turn_seconds"] is None else args["turn_seconds"]
         name = row.name if args["name"] is None else args["name"]
+        chat = args.get("spectator_chat")
+        chat = rt.evening.spectator_chat if chat is None else bool(chat)
         table_id = row.id
 
         def write(conn: DbConnection) -> None:
             Store.set_setup(conn, table_id, name=name, turn_seconds=seconds)
+            set_spectator_chat(conn, table_id, chat)
 
         new = await rt.changed_by(write)  # stored, then applied and sent
         row.turn_seconds, row.name = seconds, name  # the driver gives the timer to the next hand
+        rt.evening.spectator_chat = chat
         rt.publish(new)
     return {"v": rt.row.version}
 
@@ -199,8 +217,7 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
             raise BadRequest(f"seat must be 0 to {len(seats) - 1}, not {k}")
         seat = seats[k]
         model = rt.model
-        taken = {s.name for s in seats if s.name}
-        name = next(n for n in BOT_NAMES if n not in taken)
+        name = bot_name({s.name for s in seats if s.name}, k)
         former: FormerRow | None = None
         if seat.kind == "open":
             start = all(s.kind != "open" for s in seats if s.idx != k)
@@ -240,6 +257,22 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         rt.start()
     rt.wake.set()
     return {"v": rt.row.version}
+
+
+def bot_name(taken: set[str], k: int) -> str:
+    """The name of a bot the host seats at seat ``k``: the first of ``BOT_NAMES`` whose
+    name key (:func:`primero.server.text.name_key`: case and look-alikes ignored) is none
+    of ``taken``'s, so that no bot ``Lorenzo`` sits beside a person ``lorenzo``; when
+    every one is taken, ``"Bot N"`` (N the seat's number from 1, made unique the same
+    way)."""
+    keys = {name_key(n) for n in taken}
+    for candidate in BOT_NAMES:
+        if name_key(candidate) not in keys:
+            return candidate
+    number = k + 1
+    while name_key(f"Bot {number}") in keys:
+        number += 100
+    return f"Bot {number}"
 
 
 def _friendly_bot(kind: str) -> Agent:

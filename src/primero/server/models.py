@@ -302,6 +302,9 @@ class TableSummary(BaseModel):
     fair: FairOut | None = Field(
         None, description="the commitment and client seeds of fair deals; null: seeded dealer"
     )
+    spectator_chat: bool = Field(
+        False, description="whether spectators may chat (the host opens it: PATCH)"
+    )
 
 
 class CreatedTable(TableSummary):

@@ -32,6 +32,7 @@ from primero.engine.rules import Rules
 from primero.play.tablemodel import TableModel, seat_note, seat_payload
 from primero.server import fairproof, seating
 from primero.server.botpool import BotPool
+from primero.server.chat import chat_refusal
 from primero.server.clock import Clock
 from primero.server.security import match_token, new_token
 from primero.server.settings import TEST_SEED_ENV, Settings, fixed_test_seed
@@ -614,6 +615,19 @@ class TableRuntime:
             conn.send(
                 error_message(None, "a chat line must hold a character that is not white space")
             )
+            return
+        watcher = getattr(conn, "watcher", None)
+        refused = chat_refusal(
+            self,
+            conn,
+            spectator=conn.index is None,
+            host=watcher == "Host",
+            open_=self.evening.spectator_chat,
+            clock=self.hub.settings.rate_clock,
+        )
+        if refused is not None:  # online.md "Chat": bounded per table
+            if refused:  # else told less than a second ago: dropped in silence
+                conn.send(error_message(None, refused))
             return
         line: dict[str, Any] = {"type": "chat", "from": "", "text": text}
         if conn.index is None:

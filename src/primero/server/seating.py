@@ -142,6 +142,7 @@ def summary_extras(rt: TableRuntime) -> dict[str, Any]:
         "paused_by": paused_by,
         "rebuy": ev.rebuy,
         "next_table": ev.next_table,
+        "spectator_chat": ev.spectator_chat,
     }
 
 
@@ -316,6 +317,9 @@ async def _request_once(rt: TableRuntime, conn: Connection, what: str, index: in
     if what == "leave" and model is None and rt.row.status == "waiting":
         await _leave_waiting(rt, index)
         return True
+    first = rt.row.hands_played == 0 and rt.row.current is None  # no hand dealt yet
+    if model is None and first and rt.status in ("waiting", "playing") and what != "rebuy":
+        return await _before_first_hand(rt, conn, what, index)
     if model is None or rt.status in ("waiting", "over", "broken"):
         conn.send(_error("the match is not in play: there is nothing to change"))
         conn.send(rt.state(index))
@@ -336,6 +340,37 @@ async def _request_once(rt: TableRuntime, conn: Connection, what: str, index: in
     return True
 
 
+async def _before_first_hand(rt: TableRuntime, conn: Connection, what: str, index: int) -> bool:
+    """``sit_out``, ``sit_in`` or ``leave`` of a seat taken before the match's first hand
+    (the table waiting for players, or its match not built yet): kept with the table's
+    stored presence, which the match is built with (:func:`restore`), so that it applies
+    to the first hand (online.md "Presence"). Stored, then applied and sent.
+
+    Raises:
+        VersionMoved, WriteFailed: as :func:`_request_once` (nothing was kept).
+    """
+    rows = {r.idx: r for r in rt.evening.seats}
+    old = rows.get(index, PresenceRow(index, False, False, 0))
+    if what == "sit_out":
+        new_row = replace(old, sitting_out=True)
+    elif what == "sit_in":
+        new_row = replace(old, sitting_out=False)
+    else:  # leave, at a table whose seats are all taken: out of the match with its chips
+        new_row = replace(old, left=True, sitting_out=False)
+    if new_row == old and index in rows:  # already so: the state as it is, same version
+        conn.send(rt.state(index))
+        return False
+    rows[index] = new_row
+    kept = [rows[i] for i in sorted(rows)]
+    table_id = rt.row.id
+    new = await rt.changed_by(lambda c: save_presence(c, table_id, kept), restart=False)
+    rt.evening.seats = kept
+    if rt.model is not None:  # built meanwhile: it takes the change too
+        restore(rt.model, rt.evening)
+    rt.publish(new)
+    return True
+
+
 async def _leave_waiting(rt: TableRuntime, index: int) -> None:
     """At a ``waiting`` table a seat given up is open again (stored, then applied).
 
@@ -347,7 +382,14 @@ async def _leave_waiting(rt: TableRuntime, index: int) -> None:
     def write(conn: DbConnection) -> None:
         Store.set_seat(conn, table_id, index, name=None, kind="open")
 
-    new = await rt.changed_by(write, restart=False)
+    kept = [r for r in rt.evening.seats if r.idx != index]  # the next person starts afresh
+
+    def write_all(conn: DbConnection) -> None:
+        write(conn)
+        save_presence(conn, table_id, kept)
+
+    new = await rt.changed_by(write_all, restart=False)
+    rt.evening.seats = kept
     seat = rt.row.seats[index]
     seat.name, seat.kind, seat.token_hash = None, "open", None
     for c in list(rt.conns):
@@ -375,17 +417,36 @@ HANDLERS: dict[str, tuple[type[BaseModel], Callable[[Any, Any, BaseModel], Await
 # --------------------------------------------------------------------------- absence
 
 
-def connected(rt: TableRuntime, index: int | None) -> None:
+def connected(rt: TableRuntime, index: int | None, exclude: object = None) -> None:
     """A connection of seat ``index`` opened or closed: the seat is seen now (and is no
     longer away: it may ``sit_in``); the summary's ``connected`` is brought up to date
-    (no new version: docs/protocol.md)."""
+    (no new version: docs/protocol.md). When the seat's ``connected`` changed (its first
+    connection opened, or its last closed), every other connection at the table gets the
+    state at once (the same version), so that a reconnection is seen without waiting for
+    the next change; ``exclude``, the connection just opened, gets its own state."""
     now = rt.hub.clock.now()
     rt.last_activity = now
     if index is not None:
         rt.last_seen[index] = now
         if rt.model is not None and any(c.index == index for c in rt.conns):
             rt.model.match.presence[index].away = False
+    before = _connected_flags(rt.summary())
     rt.refresh_summary()
+    if index is None or _connected_flags(rt.summary()) == before:
+        return
+    states: dict[int | None, dict[str, Any]] = {}
+    for c in list(rt.conns):
+        if c is exclude:
+            continue
+        if c.index not in states:
+            states[c.index] = rt.state(c.index)
+        c.send(states[c.index])
+
+
+def _connected_flags(summary: dict[str, Any] | None) -> list[bool]:
+    if not summary:
+        return []
+    return [bool(seat.get("connected")) for seat in summary.get("seats", [])]
 
 
 async def sweep(hub: Hub, now: float) -> None:

@@ -26,7 +26,23 @@ from sqlalchemy.engine import Connection
 
 from primero.store import Store
 
-__all__ = ["NotOwner", "VersionMoved", "Write", "WriteFailed", "Writer", "transient"]
+__all__ = [
+    "WRITE_SECONDS",
+    "NotOwner",
+    "VersionMoved",
+    "Write",
+    "WriteFailed",
+    "Writer",
+    "transient",
+]
+
+#: Seconds a write is waited for. PostgreSQL ends a statement after ``statement_timeout``
+#: (3 s) or a lock wait after ``lock_timeout`` (2 s), but a database that stopped
+#: answering altogether (frozen, or a network path that swallows packets) ends nothing:
+#: past this the waiter gets :class:`TimeoutError` (the client: ``retry``). The write may
+#: still commit later; the table's version fence then refuses the next write computed
+#: from the older version (``StaleVersion``), and the table reads itself back.
+WRITE_SECONDS = 4.0
 
 Write = Callable[[Connection], Any]
 _Pending = tuple[Write, asyncio.Future[Any], asyncio.AbstractEventLoop]
@@ -74,6 +90,11 @@ class VersionMoved(WriteFailed):
     the one the server holds in memory (a write it has not applied: another owner's, or
     one whose apply was cut short). Nothing of the change was kept;
     ``TableRuntime.reread`` brings the table back to what is stored."""
+
+
+def _consumed(fut: asyncio.Future[Any]) -> None:
+    if not fut.cancelled():
+        fut.exception()
 
 
 def _settle(fut: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
@@ -130,15 +151,27 @@ class Writer:
         returned once committed.
 
         Raises:
+            TimeoutError: no answer within :data:`WRITE_SECONDS` (the database stalls);
+                the write may yet commit (see :data:`WRITE_SECONDS`).
             Exception: whatever the database (or ``write``) raised; nothing of the write
                 was kept.
         """
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[Any] = loop.create_future()
+        pending: _Pending = (write, fut, loop)
+        queue = self._urgent if urgent else self._normal
         with self._cv:
-            (self._urgent if urgent else self._normal).append((write, fut, loop))
+            queue.append(pending)
             self._cv.notify()
-        return await fut
+        try:
+            return await asyncio.wait_for(asyncio.shield(fut), WRITE_SECONDS)
+        except TimeoutError:
+            with self._cv, contextlib.suppress(ValueError):
+                queue.remove(pending)  # not started yet: it never will be
+            fut.add_done_callback(_consumed)  # a late error is nobody's to log
+            raise TimeoutError(
+                f"the database did not answer a write within {WRITE_SECONDS:g} s"
+            ) from None
 
     async def read(self, read: Callable[[], Any]) -> Any:
         """Run a read of the store in a thread (off the event loop)."""

@@ -2,7 +2,9 @@
 without a token.
 
 Every frame in is checked in this order: rate (``Settings.rate`` frames a second, bursts of
-twice that), size (4 KiB), JSON object, known ``type`` (a table of handlers), fields
+twice that), size (4 KiB), JSON (a text frame that is not JSON closes the connection with
+code 1007 and one log line; one that is not UTF-8 is closed so by
+:mod:`primero.server.doors`), an object, known ``type`` (a table of handlers), fields
 (Pydantic, with the text rules of :mod:`primero.server.text`). A refused frame gets an
 ``error`` and changes nothing; after 10 malformed frames (refused for what they are, not
 for coming too fast) within 10 seconds the connection is closed with code 1008. The
@@ -29,7 +31,16 @@ from primero.server.hub import Hub
 from primero.server.models import ActionIn, ChatIn, ResyncIn
 from primero.server.runtime import NotFound, TableRuntime
 from primero.server.security import origin_allowed, query_token
-from primero.server.wsclient import POLICY, TRY_AGAIN_LATER, Client, admit, check_frame
+from primero.server.writer import transient
+from primero.server.wsclient import (
+    INVALID_DATA,
+    NOT_JSON,
+    POLICY,
+    TRY_AGAIN_LATER,
+    Client,
+    admit,
+    check_frame,
+)
 
 __all__ = ["HANDLERS", "router"]
 
@@ -114,6 +125,11 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     except NotFound:
         await ws.close(code=1008, reason="no such table")
         return
+    except Exception as exc:  # the database cannot be reached: come back soon
+        if not transient(exc):
+            raise
+        await ws.close(code=TRY_AGAIN_LATER, reason="the database cannot be reached")
+        return
     token = query_token(ws.scope.get("query_string", b""))
     index: int | None = None
     watcher: str | None = None
@@ -134,7 +150,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     async with rt.lock:  # joined and sent the state at once: no broadcast in between
         admitted = admit(rt, client)
         if admitted:
-            seating.connected(rt, index)
+            seating.connected(rt, index, exclude=client)  # the others see it at once
             client.send(rt.state(index))
     if admitted and not rt.owned:  # notices heard before it was here: caught up now
         rt.heard(*rt.heard_version)
@@ -199,6 +215,12 @@ async def _serve(rt: TableRuntime, client: Client, limit: int) -> None:
                     await asyncio.shield(task)
                     continue
         assert problem is not None
+        if problem == NOT_JSON:  # not the protocol at all: no error, the connection ends
+            log.info(
+                "table %s: a connection sent a frame that is not JSON: closed (1007)", rt.row.id
+            )
+            await ws.close(code=INVALID_DATA, reason="frames are JSON objects")
+            return
         client.send(_error(obj.get("id") if obj else None, problem))
         if not over_rate and client.refused():
             await asyncio.sleep(0.05)  # let the error go out first

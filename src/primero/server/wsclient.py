@@ -27,10 +27,14 @@ from fastapi import WebSocket
 
 from primero.server.settings import Settings
 
-__all__ = ["TRY_AGAIN_LATER", "Client", "admit", "check_frame"]
+__all__ = ["INVALID_DATA", "NOT_JSON", "TRY_AGAIN_LATER", "Client", "admit", "check_frame"]
 
 #: WebSocket close code "try again later" (RFC 6455 registry): a full table, a slow reader.
 TRY_AGAIN_LATER = 1013
+#: WebSocket close code "invalid frame payload data": a text frame not UTF-8 or not JSON.
+INVALID_DATA = 1007
+#: :func:`check_frame`'s words for a text frame that is not JSON (the connection is closed).
+NOT_JSON = 'frame is not JSON: send one JSON object with a "type"'
 #: WebSocket close code "policy violation": too many refused frames.
 POLICY = 1008
 
@@ -140,7 +144,7 @@ def check_frame(frame: Mapping[str, Any], limit: int) -> tuple[dict[str, Any] | 
     try:
         obj = json.loads(text)
     except (ValueError, RecursionError):
-        return None, 'frame is not JSON: send one JSON object with a "type"'
+        return None, NOT_JSON
     if not isinstance(obj, dict):
         return None, 'frame is not a JSON object: send {"type": ...}'
     return obj, None

@@ -22,8 +22,10 @@ from sqlalchemy import (
     String,
     Table,
     delete,
+    false,
     insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Connection
 
@@ -37,6 +39,7 @@ __all__ = [
     "save_host",
     "save_presence",
     "set_flags",
+    "set_spectator_chat",
 ]
 
 metadata = MetaData()
@@ -51,6 +54,7 @@ table_hosts = Table(
     Column("ended", Boolean, nullable=False),
     Column("next_table", String(32), nullable=True),
     Column("last_seen", BigInteger, nullable=False),
+    Column("spectator_chat", Boolean, nullable=False, server_default=false()),
 )
 
 seat_presence = Table(
@@ -106,6 +110,7 @@ class EveningRow:
     next_table: str | None = None
     seats: list[PresenceRow] = field(default_factory=list)
     former: list[FormerRow] = field(default_factory=list)
+    spectator_chat: bool = False
 
 
 def save_host(conn: Connection, table_id: str, host_hash: str | None, rebuy: bool) -> None:
@@ -128,7 +133,7 @@ def set_flags(
 ) -> None:
     """Keep the host's pause or end and the rematch's id (a row is made if missing)."""
     old = conn.execute(
-        select(table_hosts.c.host_hash, table_hosts.c.rebuy).where(
+        select(table_hosts.c.host_hash, table_hosts.c.rebuy, table_hosts.c.spectator_chat).where(
             table_hosts.c.table_id == table_id
         )
     ).first()
@@ -142,8 +147,29 @@ def set_flags(
             ended=ended,
             next_table=next_table,
             last_seen=0,
+            spectator_chat=False if old is None else old.spectator_chat,
         )
     )
+
+
+def set_spectator_chat(conn: Connection, table_id: str, open_: bool) -> None:
+    """Keep whether spectators may chat at the table (a row is made if missing)."""
+    done = conn.execute(
+        update(table_hosts).where(table_hosts.c.table_id == table_id).values(spectator_chat=open_)
+    )
+    if done.rowcount == 0:
+        conn.execute(
+            insert(table_hosts).values(
+                table_id=table_id,
+                host_hash=None,
+                rebuy=False,
+                paused=False,
+                ended=False,
+                next_table=None,
+                last_seen=0,
+                spectator_chat=open_,
+            )
+        )
 
 
 def save_presence(conn: Connection, table_id: str, rows: Sequence[PresenceRow]) -> None:
@@ -176,7 +202,12 @@ def load_evening(engine: Engine, table_id: str | None = None) -> dict[str, Eveni
     with engine.connect() as conn:
         for r in conn.execute(hosts):
             out[r.table_id] = EveningRow(
-                r.host_hash, bool(r.rebuy), bool(r.paused), bool(r.ended), r.next_table
+                r.host_hash,
+                bool(r.rebuy),
+                bool(r.paused),
+                bool(r.ended),
+                r.next_table,
+                spectator_chat=bool(r.spectator_chat),
             )
         for r in conn.execute(presence.order_by(seat_presence.c.idx)):
             out.setdefault(r.table_id, EveningRow()).seats.append(

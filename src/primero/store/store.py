@@ -128,6 +128,12 @@ def migrate(connection: Connection) -> None:
 
 #: PostgreSQL's ``idle_in_transaction_session_timeout`` for the server's sessions (ms).
 IDLE_IN_TRANSACTION_MS = 10_000
+#: PostgreSQL's ``statement_timeout`` for the server's sessions (ms): a statement of a
+#: stalled database fails within it, and the move is answered ``retry``.
+STATEMENT_MS = 3_000
+#: PostgreSQL's ``lock_timeout`` for the server's sessions (ms): a row or table lock held
+#: by another session (a ``LOCK TABLE``, a frozen process) fails a write within it.
+LOCK_MS = 2_000
 
 
 def _engine(url: str) -> Engine:
@@ -157,7 +163,8 @@ def _engine(url: str) -> Engine:
             "connect_timeout": 3,
             "keepalives": 1,
             "tcp_user_timeout": 5000,
-            "options": f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}",
+            "options": f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS} "
+            f"-c statement_timeout={STATEMENT_MS} -c lock_timeout={LOCK_MS}",
         },
     )
 
@@ -178,8 +185,13 @@ class Store:
         self.engine = _engine(url)
 
     def migrate(self) -> None:
-        """Run the migrations to the newest schema (at every start)."""
+        """Run the migrations to the newest schema (at every start), with no statement or
+        lock timeout (a migration may rewrite a large table, or wait for another
+        process's)."""
         with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.exec_driver_sql("SET LOCAL statement_timeout = 0")
+                conn.exec_driver_sql("SET LOCAL lock_timeout = 0")
             migrate(conn)
 
     def transaction(self) -> Any:

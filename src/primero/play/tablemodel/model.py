@@ -37,7 +37,7 @@ from primero.engine.state import DEALER, HandState
 from primero.engine.views import SeatView, view
 from primero.play.tablemodel.presence import TableMatch
 from primero.play.tablemodel.sentences import move_name, refusal_words, sentence
-from primero.play.tablemodel.timeout import least_committal
+from primero.play.tablemodel.timeout import least_committal, unattended_move
 
 __all__ = ["Event", "TableModel", "bot_seed", "move_words"]
 
@@ -277,8 +277,25 @@ class TableModel:
         if agent is None:
             if not self.moves_for_absent(index):
                 return None
-            agent = least_committal
+            agent = unattended_move if self.unattended() else least_committal
         return agent, view(hand, hand.to_act)
+
+    def unattended(self) -> bool:
+        """Whether no seat still in the hand is a present person or a bot: every one is a
+        person who left, is leaving or is away (docs/rules.md, table rule T1). The
+        table's moves for them then end the hand (:func:`.timeout.unattended_move`)
+        instead of the least committal ones, which could deal void for ever (R4.3)."""
+        hand = self.hand
+        if hand is None:
+            return False
+        for seat in hand.still_in():
+            index = self.match.seats[seat]
+            if self.agents[index] is not None:
+                return False
+            p = self.match.presence[index]
+            if not (p.left or p.leaving or p.away):
+                return False
+        return True
 
     def moves_for_absent(self, index: int) -> bool:
         """Whether the table makes the least committal moves of person ``index``: one
@@ -410,7 +427,8 @@ class TableModel:
         if self.person_to_act() is None:
             raise PrimeroError("no person is to act")
         assert hand.to_act is not None
-        return least_committal(view(hand, hand.to_act))
+        move = unattended_move if self.unattended() else least_committal
+        return move(view(hand, hand.to_act))
 
     def time_out(self, *, now: float | None = None) -> Event:
         """Make the timer's move for the person to act (counted: twice in a row and the

@@ -25,7 +25,7 @@ from primero.engine.cards import Card
 from primero.engine.hands import category_of
 from primero.engine.views import SeatView
 
-__all__ = ["least_committal", "weakest_card"]
+__all__ = ["least_committal", "unattended_move", "weakest_card"]
 
 
 def _best_suit_total(cards: Sequence[Card]) -> int:
@@ -91,3 +91,35 @@ def least_committal(v: SeatView) -> Action:
         return Bet(seat, legal.bet[0])
     assert legal.raise_to is not None
     return Raise(seat, legal.raise_to[0])
+
+
+def unattended_move(v: SeatView) -> Action:
+    """The table's move for an absent seat of an unattended hand: one where no seat still
+    in the hand is a present person or a bot (docs/rules.md, "Table rules": T1). Its
+    order ends the hand within a round: fold where a fold is allowed; else check (a bet
+    of 0 or a call of 0); else the smallest bet; else the least committal move. The
+    first absent seat to act in the first round, which may not fold or check (R4.3),
+    bets the smallest amount and everyone after it folds, so no deal is void.
+
+    Args:
+        v: the view of the seat to act (``v.legal`` set, ``v.seat`` not None).
+
+    Returns:
+        A legal action of that seat.
+
+    Raises:
+        ValueError: it is not this seat's move (``v.legal`` is None or ``v.seat`` None).
+    """
+    legal, seat = v.legal, v.seat
+    if legal is None or seat is None:
+        raise ValueError("the view's seat is not to act: no move to make")
+    if legal.fold and not legal.vote and not legal.declare:
+        return Fold(seat)
+    if not legal.vote and not legal.declare:
+        if legal.bet is not None and legal.bet[0] == 0:
+            return Bet(seat, 0)
+        if legal.call == 0:
+            return Call(seat)
+        if legal.bet is not None:
+            return Bet(seat, legal.bet[0])
+    return least_committal(v)
