@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+import primero
 from primero.engine.hands import evaluate
 from primero.server import api, apidocs, gctune, hands_api, host_api, pages, seating, ws
 from primero.server.fieldwords import field_words
@@ -98,7 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="primero",
         summary="Online tables of Primero",
         description=DESCRIPTION,
-        version="0.1.0",
+        version=primero.__version__,  # the installed distribution's (pyproject.toml)
         lifespan=lifespan,
         docs_url=None,  # FastAPI's pages load their files from a CDN: apidocs serves them
         redoc_url=None,
