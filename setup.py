@@ -10,6 +10,8 @@ tests run both, see ``tests/research/test_compiled.py``):
 * an editable install (``pip install -e .``, the README's commands) is never compiled,
   so that an edit to a ``.py`` file takes effect at once;
 * no C compiler or no ``Python.h``: a pure-Python wheel, with a message;
+* mypyc's type check or the C compiler fails: a pure-Python wheel, with one line
+  saying why (the build never fails for want of the compiled modules);
 * ``PRIMERO_PURE_PYTHON=1`` in the environment: a pure-Python wheel.
 
 mypyc compiles the modules after type-checking them (``mypy --strict`` already passes);
@@ -26,6 +28,7 @@ import sysconfig
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 #: The modules compiled: the random-playout kernel, its tables, the rules it calls and
 #: the random bot's parts it draws through; the engine's hand state
@@ -81,11 +84,36 @@ def ext_modules() -> list[Extension]:
     reason = why_pure()
     if reason is not None:
         if _BUILD_COMMANDS & set(sys.argv[1:]):
-            print(f"primero: pure-Python modules ({reason})", file=sys.stderr)
+            _say_pure(reason)
         return []
     from mypyc.build import mypycify
 
-    return list(mypycify(COMPILED, opt_level=OPT_LEVEL, group_name=GROUP_NAME))
+    try:
+        return list(mypycify(COMPILED, opt_level=OPT_LEVEL, group_name=GROUP_NAME))
+    except (Exception, SystemExit) as exc:  # mypyc exits on a type error
+        _say_pure(f"mypyc failed: {exc or type(exc).__name__}; see the lines above")
+        return []
+
+
+def _say_pure(reason: str) -> None:
+    """The one line a build that falls back to pure Python prints."""
+    print(f"primero: pure-Python modules ({reason})", file=sys.stderr)
+
+
+class OptionalBuildExt(build_ext):
+    """``build_ext`` that leaves the compiled modules out when the C compiler fails:
+    their partial outputs are removed, so the wheel holds the pure-Python modules."""
+
+    extensions: list[Extension]
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except (Exception, SystemExit) as exc:
+            for ext in self.extensions:
+                Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
+            self.extensions = []
+            _say_pure(f"the C build failed: {exc}")
 
 
 #: mypycify's options: the C compiler's optimisation level; the name of the shared
@@ -94,4 +122,4 @@ OPT_LEVEL = "3"
 GROUP_NAME = "primero"
 
 if __name__ == "__main__":  # setuptools runs this file as __main__; tools/ imports it
-    setup(ext_modules=ext_modules())
+    setup(ext_modules=ext_modules(), cmdclass={"build_ext": OptionalBuildExt})

@@ -23,7 +23,7 @@ def version() -> str:
     """The installed distribution's version (pyproject.toml is where it is written).
 
     Returns:
-        E.g. ``"0.1.0"``: from the first ``primero-<version>.dist-info`` folder on
+        E.g. ``"0.2.0"``: from the first ``primero-<version>.dist-info`` folder on
         ``sys.path`` (where :mod:`importlib.metadata` finds it too), else from
         :func:`importlib.metadata.version`.
 

@@ -221,3 +221,21 @@ def test_setup_compiles_wheels_only(
     assert (build_compiled._SETUP.why_pure() is None) == compiles
     monkeypatch.setenv("PRIMERO_PURE_PYTHON", "1")
     assert build_compiled._SETUP.why_pure() == "PRIMERO_PURE_PYTHON=1"
+
+
+@pytest.mark.needs("compiler")
+def test_a_failing_mypyc_makes_a_pure_python_wheel_and_says_why(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """mypyc exits on a type error (as it did in an isolated build without numpy's types):
+    the build goes on with the pure-Python modules and says why in one line."""
+
+    def failing(*args: object, **kwargs: object) -> None:
+        raise SystemExit(2)
+
+    monkeypatch.delenv("PRIMERO_PURE_PYTHON", raising=False)
+    monkeypatch.setattr(sys, "argv", ["setup.py", "bdist_wheel"])
+    monkeypatch.setattr("mypyc.build.mypycify", failing)
+    assert build_compiled._SETUP.ext_modules() == []
+    said = capsys.readouterr().err.strip().splitlines()
+    assert said == ["primero: pure-Python modules (mypyc failed: 2; see the lines above)"]

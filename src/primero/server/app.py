@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+import primero
 from primero.engine.hands import evaluate
 from primero.server import (
     api,
@@ -123,7 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="primero",
         summary="Online tables of Primero",
         description=DESCRIPTION,
-        version="0.1.0",
+        version=primero.__version__,  # the installed distribution's (pyproject.toml)
         lifespan=lifespan,
         docs_url=None,  # FastAPI's pages load their files from a CDN: apidocs serves them
         redoc_url=None,

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The release as a packager makes it (run by .ci/run after `make test`): the sdist and the
+# wheel built in isolation (python -m build), checked by twine, the wheel installed in a
+# new venv with no editable install, and `primero simulate` and `primero replay` played
+# from it. Uses .venv's build and twine (`make venv`). The build prints one line when it
+# makes pure-Python modules instead of compiled ones (no compiler, no headers, mypyc).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+.venv/bin/python -m build --outdir "$work/dist" .
+.venv/bin/twine check --strict "$work"/dist/*
+python3 -m venv "$work/venv"
+"$work/venv/bin/python" -m pip install -q --disable-pip-version-check "$work"/dist/primero-*.whl
+cd "$work"  # away from the checkout: the installed package, not src/
+"$work/venv/bin/primero" --version
+"$work/venv/bin/python" -c "import primero.research.fastsim as f; print('kernel:', f.__file__)"
+"$work/venv/bin/primero" simulate --hands 200 --seed 7 --save-dir "$work/hands"
+"$work/venv/bin/primero" replay "$(ls "$work"/hands/*.prh | head -n 1)"
+echo "release: sdist and wheel built, checked, installed and played"
