@@ -120,6 +120,11 @@ NEEDS: dict[str, Need] = {
     "matplotlib": _research("matplotlib", "matplotlib"),
     "openskill": _research("openskill", "openskill"),
     "fpdf": Need("fpdf2 (the pdf extra)", "pip install -e '.[pdf]'", _module("fpdf")),
+    "mkdocs": Need(
+        "mkdocs, mkdocs-material and mkdocstrings (the docs extra)",
+        "pip install -e '.[docs]'",
+        lambda: all(_module(m)() for m in ("mkdocs", "material", "mkdocstrings")),
+    ),
     "playwright": Need("Playwright for Python (the test extra)", TEST, _module("playwright")),
     "postgres": Need(
         "PostgreSQL at 127.0.0.1:5432 (user postgres, database test, trust)",

@@ -4,19 +4,16 @@ the ``docs`` extra (``pip install -e '.[docs]'``)."""
 
 from __future__ import annotations
 
-import importlib.util
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.paths import ROOT
 
-pytestmark = pytest.mark.skipif(
-    any(importlib.util.find_spec(m) is None for m in ("mkdocs", "material", "mkdocstrings")),
-    reason="the docs extra is missing: pip install -e '.[docs]'",
-)
+pytestmark = pytest.mark.needs("mkdocs")
 
 
 def test_the_site_builds_strict(tmp_path: Path) -> None:
@@ -27,7 +24,7 @@ def test_the_site_builds_strict(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         timeout=300,
-        env={**__import__("os").environ, "NO_MKDOCS_2_WARNING": "1"},
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
     assert done.returncode == 0, done.stderr[-4000:]
     # the pages of the nav, the pages from the root, and the API reference are there
