@@ -2,7 +2,7 @@
 // (primero.server.models, .hints, .seating): do not edit; run the tool.
 // Global types for the web client's JSDoc (tests/js/jsconfig.json).
 
-/** The ``[rules]`` table of hand-history.md as the OpenAPI document states it (the server checks it with :meth:`primero.engine.rules.Rules.from_mapping`, whose words are the error): every rule optional, unknown ones refused. */
+/** The ``[rules]`` table of docs/record-format.md as the OpenAPI document states it (the server checks it with :meth:`primero.engine.rules.Rules.from_mapping`, whose words are the error): every rule optional, unknown ones refused. */
 interface RulesSchema {
   ante: number;
   ties: "eldest" | "split";
@@ -102,6 +102,11 @@ interface ActionIn {
 interface ResyncIn {
   type: "resync";
   since: number;
+}
+
+/** ``{"type": "ping"}``: the client's heartbeat (every 10 s), answered with ``pong``. */
+interface PingIn {
+  type: "ping";
 }
 
 /** ``{"type": "chat", "text": str}``: 1 to 300 characters of plain text. */
@@ -228,6 +233,17 @@ interface ChatOut {
   from: string;
   text: string;
   spectator: boolean | null;
+}
+
+/** ``chat_history``: the table's last chat lines (at most 50, oldest first), sent to a connection when it opens; a client replaces the chat it shows with them. */
+interface ChatHistoryOut {
+  type: "chat_history";
+  lines: ChatOut[];
+}
+
+/** ``pong``: the answer to a ``ping``, to that connection only. */
+interface PongOut {
+  type: "pong";
 }
 
 /** ``{"type": "hints"}``: ask for the exact odds of this seat's choices. */
