@@ -56,6 +56,7 @@ export class Connection {
     this.handlers.onstatus("connecting");
     const socket = new WebSocket(this.url());
     this.socket = socket;
+    this.unanswered = 0;
     socket.addEventListener("open", () => {
       this.delay = 500;
       this.unanswered = 0;
@@ -90,12 +91,14 @@ export class Connection {
     });
   }
 
-  /** The heartbeat: a ping, or, after PINGS_MISSED pings unanswered, a reconnection. */
+  /** The heartbeat: a ping, or, after PINGS_MISSED beats with no answer, a reconnection
+   * (a socket still connecting after as long counts as dead too: a connection attempt on
+   * a bad network may hang without ever failing). */
   beat() {
-    if (this.closed || !this.socket || this.socket.readyState !== WebSocket.OPEN) return;
+    if (this.closed || !this.socket) return;
     if (this.unanswered >= PINGS_MISSED) { this.drop(); return; }
     this.unanswered += 1;
-    this.send({type: "ping"});
+    if (this.socket.readyState === WebSocket.OPEN) this.send({type: "ping"});
   }
 
   /** The socket is taken for dead (no pong, or the browser offline): say so at once and

@@ -98,7 +98,7 @@ const conn = new Connection(tableId, token, {
   onstatus: (status) => {
     app.connected = status === "connected";
     if (status === "connected") app.reconnected = true;
-    $("conn").textContent = {connected: "connected", connecting: "connecting…",
+    $("conn").textContent = {connected: "connected", connecting: app.msg ? "reconnecting…" : "connecting…",
       missing: "no such table", refused: "refused"}[status] ?? "reconnecting…";
     if (status === "missing") $("turn").textContent = "There is no such table: see the lobby.";
     $("conn").className = `conn ${status}`;
