@@ -150,3 +150,86 @@ def test_a_silent_drop_is_found_and_a_move_waits_for_the_connection(
     )
     assert errors == []
     ctx.close()
+
+
+def _fits(page: Page) -> bool:
+    """No scrolling either way, and every seat's box inside the window."""
+    return bool(
+        page.evaluate(
+            """() => document.documentElement.scrollHeight <= innerHeight
+              && document.documentElement.scrollWidth <= innerWidth
+              && [...document.querySelectorAll('#seats .seat')].every(e => {
+                const r = e.getBoundingClientRect();
+                return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight
+                  && r.right <= innerWidth; })"""
+        )
+    )
+
+
+def test_links_chat_and_the_tv_with_every_seat_taken(browser: Browser, server: Server) -> None:
+    table_id, (ana, ben) = _table(
+        server, ["open", "open", "heuristic", "heuristic"], ["Ana", "Ben"]
+    )
+    url = f"{server.base}/t/{table_id}"
+    ana_ctx = browser.new_context(viewport={"width": 360, "height": 640})
+    page = ana_ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{url}#token={ana}")
+    wait_until(page, "() => document.body.dataset.version", what="Ana's first state")
+    # Every seat taken: no invite box by itself, the Share / devices menu one tap away.
+    assert page.locator("#share").is_hidden()
+    page.get_by_role("button", name="Share / devices").click()
+    assert page.locator("#share").is_visible()
+    assert page.locator("#share-title").inner_text() == "Share / devices"
+    assert page.locator("#share-url").inner_text() == url
+    assert page.locator("#screen-link").get_attribute("href") == f"/t/{table_id}?screen"
+    assert page.locator("#device-box").is_visible()  # this seat on another device
+    assert page.locator("#device-url").text_content() == f"{url}#token={ana}"
+    _shot(page, "night-share-360x640.png")
+    page.locator("#b-share-close").click()
+    assert page.locator("#share").is_hidden()
+    # Ben says something; Ana's chat is out of sight: an unread count in her header.
+    ben_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ben_page = ben_ctx.new_page()
+    ben_page.goto(f"{url}#token={ben}")
+    wait_until(ben_page, "() => document.body.dataset.version", what="Ben's first state")
+    ben_page.locator("#chat-text").fill("pizza is here")
+    ben_page.get_by_role("button", name="Send").click()
+    wait_until(
+        page,
+        "() => document.querySelector('#chat-unread').textContent === '1'",
+        what="one unread chat line in Ana's header",
+    )
+    assert page.locator("#b-chat").get_attribute("aria-label") == "Chat, 1 unread line"
+    _shot(page, "night-chat-unread-360x640.png")
+    page.get_by_role("button", name="Chat, 1 unread line").click()
+    wait_until(
+        page, "() => document.querySelector('#chat-unread').hidden", what="the count cleared"
+    )
+    assert page.locator("#chat-list").inner_text() == "Ben: pizza is here"
+    # A reload keeps the conversation: the server sends its last lines.
+    page.reload()
+    wait_until(
+        page,
+        "() => document.querySelector('#chat-list').textContent === 'Ben: pizza is here'",
+        what="the chat line after a reload",
+    )
+    # The TV: no scrolling at 1280x720 and 1920x1080, a small watch QR, no invite box.
+    for width, height in ((1280, 720), (1920, 1080)):
+        tv_ctx = browser.new_context(viewport={"width": width, "height": height})
+        tv = tv_ctx.new_page()
+        tv.goto(f"{url}?screen")
+        wait_until(tv, "() => document.body.dataset.version", what="the TV's first state")
+        wait_until(
+            tv,
+            "() => document.querySelector('#watch-qr-img').naturalWidth > 0",
+            what="the watch QR code",
+        )
+        assert tv.locator("#share").is_hidden()
+        assert _fits(tv), (width, height)
+        _shot(tv, f"night-tv-{width}x{height}.png")
+        tv_ctx.close()
+    assert errors == []
+    ana_ctx.close()
+    ben_ctx.close()

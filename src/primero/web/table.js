@@ -434,6 +434,7 @@ function drawShare(table) {
   $("b-share-close").hidden = screenMode || invite || !app.shareOpen;
   $("watch-qr").hidden = !screenMode || invite;
   $("share-title").textContent = invite ? "Invite your friends" : "Share / devices";
+  $("open-seats").hidden = !invite;
   $("open-seats").textContent = open.length
     ? `${plural(open.length, "seat")} still open` : "Every seat is taken";
   $("share-url").textContent = url;
