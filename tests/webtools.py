@@ -50,14 +50,22 @@ class Server:
     """``primero serve`` on 127.0.0.1 with a temporary SQLite file, bot pause 0."""
 
     def __init__(
-        self, folder: Path, *, seed: int, bot_pause: float = 0.0, extra: tuple[str, ...] = ()
+        self,
+        folder: Path,
+        *,
+        seed: int | None,
+        bot_pause: float = 0.0,
+        extra: tuple[str, ...] = (),
     ) -> None:
+        """``seed`` None: no fixed test seed (tables deal fairly, docs/fair-deals.md)."""
         self.db = folder / "web.db"
         self.url = f"sqlite:///{self.db}"
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         primero = Path(sys.executable).parent / "primero"
-        env = {**os.environ, "PRIMERO_TEST_SEED": str(seed)}
+        env = {k: v for k, v in os.environ.items() if k != "PRIMERO_TEST_SEED"}
+        if seed is not None:
+            env["PRIMERO_TEST_SEED"] = str(seed)
         self.log = (folder / "server.log").open("w")
         self.proc = subprocess.Popen(
             [

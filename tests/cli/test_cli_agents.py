@@ -20,7 +20,8 @@ from tests.paths import ROOT
 
 runner = CliRunner()
 
-# random at p1, the agent at p2 in hand 1 (rotation 0 of unit 0: seat s gets bots[s % 2])
+# random at p1, the agent at p2 in hand 1 (seating 0 of unit 0: the entrants sorted by
+# name, "random" before "tests.agents_misbehaving:...", seat s gets the (s % 2)-th)
 _WHERE = "in hand 1 of the tournament between random, {agent} (seed 1, seat p2)"
 
 

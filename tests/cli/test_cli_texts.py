@@ -29,6 +29,7 @@ COMMANDS = [
     "eval",
     "simulate",
     "tournament",
+    "lbr",
     "hands",
 ]
 

@@ -134,10 +134,10 @@ def test_one_kind_of_bot_or_one_named_twice_is_refused_before_any_hand(
 def test_the_mini_preset_says_why_it_plays_more_hands_than_asked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """--preset mini --hands 5 with its three default kinds: the mixed field plays whole
-    units of 3 hands (one per rotation), 2 units = 6 hands; each of the 3 pairs plays
-    units of 2, 3 units = 6 hands; 6 + 3 * 6 = 24 hands, counted as they are dealt, and
-    the screen, results.json and run.json say the same."""
+    """--preset mini --hands 7 with its three default kinds: the mixed field plays whole
+    units of 6 hands (one per seating: 3 entrants at 2 seats), 2 units = 12 hands; each of
+    the 3 pairs plays units of 2, 4 units = 8 hands; 12 + 3 * 8 = 36 hands, counted as
+    they are dealt, and the screen, results.json and run.json say the same."""
     import primero.research.tournament as tournament
 
     played: list[int] = []
@@ -156,7 +156,7 @@ def test_the_mini_preset_says_why_it_plays_more_hands_than_asked(
             "--preset",
             "mini",
             "--hands",
-            "5",
+            "7",
             "--search-samples",
             "20",
             "--no-plots",
@@ -165,23 +165,23 @@ def test_the_mini_preset_says_why_it_plays_more_hands_than_asked(
         ],
     )
     assert result.exit_code == 0, result.output
-    assert len(played) == 24
+    assert len(played) == 36
     said = _said(result.output)
-    assert "Tournament: 6 hands, 2 seats" in said
+    assert "Tournament: 12 hands, 2 seats" in said
     assert (
-        "the mixed field: 6 hands, not the 5 asked: rounded up to a multiple of 3, the "
-        "number of kinds of bot, because each deal is played once per kind, the kinds moved "
-        "round a seat each time, so that every kind sits in every seat equally often"
+        "the mixed field: 12 hands, not the 7 asked: rounded up to a multiple of 6, the "
+        "seatings of 3 entrants at 2 seats, because each deal is played once in every "
+        "seating, so that every entrant meets every other equally often in every two seats"
     ) in said
     assert (
-        "each pair heads-up: 6 hands, not the 5 asked: rounded up to a multiple of 2, the "
-        "number of kinds of bot, because each deal is played once per kind"
+        "each pair heads-up: 8 hands, not the 7 asked: rounded up to a multiple of 2, the "
+        "seatings of 2 entrants at 2 seats, because each deal is played once in every seating"
     ) in said
-    assert "24 hands (6 in the mixed field, 6 for each of the 3 pairs heads-up) in " in said
+    assert "36 hands (12 in the mixed field, 8 for each of the 3 pairs heads-up) in " in said
     doc = json.loads((out / "results.json").read_text())
-    assert (doc["hands"], doc["hands_requested"], doc["settings"]["units"]) == (6, 5, 2)
-    assert doc["matrix"]["hands_per_pair"] == 6
-    assert json.loads((out / "run.json").read_text())["hands"] == 24
+    assert (doc["hands"], doc["hands_requested"], doc["settings"]["units"]) == (12, 7, 2)
+    assert doc["matrix"]["hands_per_pair"] == 8
+    assert json.loads((out / "run.json").read_text())["hands"] == 36
     # two kinds, 4 hands: whole units of 2, played as asked and nothing to explain
     played.clear()
     out = tmp_path / "t2"
@@ -212,8 +212,7 @@ def test_the_hands_help_says_how_the_count_is_rounded() -> None:
     result = runner.invoke(app, ["tournament", "--help"])
     assert result.exit_code == 0
     assert (
-        "Hands a table: the mixed field's rounded up to a multiple of the number of "
-        "entrants, each pair's to an even number, so that every deal is played once per "
-        "rotation of the entrants over the seats (every entrant in every seat equally "
-        "often)."
+        "Hands a table, rounded up to whole deals: each deal is played once in every "
+        "seating of a balanced design (every entrant meets every other equally often in "
+        "every two seats; each pair's table: 2 seatings)."
     ) in _said(result.output)

@@ -26,12 +26,14 @@ interface CreateTable {
   turn_seconds?: number;
   max_hands?: number | null;
   rebuy?: boolean;
+  seed_rotation?: number | null;
 }
 
 /** A person asking for a seat: seat ``seat`` (0-based table order), or the first open one. */
 interface JoinTable {
   name: string;
   seat?: number | null;
+  client_seed?: string | null;
 }
 
 /** One seat of a table summary. */
@@ -43,6 +45,17 @@ interface SeatOut {
   left: boolean;
   connected: boolean;
   ledger: Record<string, number>;
+}
+
+/** The proof of fair deals of a table (docs/fair-deals.md). */
+interface FairOut {
+  scheme: string;
+  commitment: string;
+  client_seeds: string[];
+  server_seed: string | null;
+  rotation: number | null;
+  revealed: Record<string, unknown>[];
+  note: string;
 }
 
 /** What the lobby shows of a table. */
@@ -62,6 +75,7 @@ interface TableSummary {
   paused_by: string | null;
   rebuy: boolean;
   next_table: string | null;
+  fair: FairOut | null;
 }
 
 /** The answer to ``POST /api/tables``: the summary and the host token, shown once. */
@@ -81,6 +95,7 @@ interface CreatedTable {
   paused_by: string | null;
   rebuy: boolean;
   next_table: string | null;
+  fair: FairOut | null;
   host_token: string;
 }
 

@@ -13,12 +13,12 @@ from typer.testing import CliRunner
 
 from primero.cli import app
 from primero.cli.commands_tournament import ray_flag_args
+from primero.research.seating import seatings
 from primero.research.tournament import (
     TournamentConfig,
     UnitResult,
     mean_ci,
     play_unit,
-    seat_kinds,
     summarize,
     t975,
     unit_seed,
@@ -28,21 +28,21 @@ from primero.research.tournament_engines import run_local, run_processes, run_ra
 BOTS3 = ("random", "heuristic", "search")
 
 
-def test_rotation_puts_every_kind_in_every_seat() -> None:
-    bots = ("a", "b", "c")
-    table = [seat_kinds(bots, 4, r) for r in range(3)]
-    assert table == [
+def test_seatings_put_every_kind_in_every_seat() -> None:
+    bots = ("c", "a", "b")  # sorted by name first: the design is a, b, c's
+    table = seatings(bots, 4)
+    assert table[:3] == (
         ("a", "b", "c", "a"),
         ("b", "c", "a", "b"),
         ("c", "a", "b", "c"),
-    ]
+    )
+    assert len(table) == 6  # x -> a x + b over GF(3): a = 1, then a = 2
     for players in (2, 3, 4, 5, 6):
-        rows = [seat_kinds(bots, players, r) for r in range(len(bots))]
+        rows = seatings(bots, players)
         for seat in range(players):
-            assert sorted(row[seat] for row in rows) == ["a", "b", "c"]
-        # every kind plays `players` seat-hands per unit
-        for kind in bots:
-            assert sum(row.count(kind) for row in rows) == players
+            assert sorted(row[seat] for row in rows) == ["a", "a", "b", "b", "c", "c"]
+        for kind in bots:  # every kind plays 2 * players seat-hands per unit
+            assert sum(row.count(kind) for row in rows) == 2 * players
 
 
 def test_t_quantiles_and_interval_by_hand() -> None:
@@ -98,12 +98,12 @@ def test_bad_settings_are_refused_clearly() -> None:
     with pytest.raises(ValueError, match="seed must be >= 0"):
         TournamentConfig(bots=("random", "bluff"), hands=1, seed=-1)
     cfg = TournamentConfig(bots=BOTS3, hands=10, seed=1)
-    assert (cfg.units, cfg.hands_played) == (4, 12)  # whole rotations
+    assert (cfg.units, cfg.hands_played) == (2, 12)  # whole units of 6 seatings
     assert cfg.settings()["search_samples"] == 400  # the search bot's default, stated
     plain = TournamentConfig(bots=("random", "bluff"), hands=1, seed=1)
     assert plain.settings()["search_samples"] is None
-    with pytest.raises(ValueError, match="unit must be from 0 to 3"):
-        play_unit(cfg, 4)
+    with pytest.raises(ValueError, match="unit must be from 0 to 1"):
+        play_unit(cfg, 2)
 
 
 def test_units_are_seeded_and_zero_sum() -> None:

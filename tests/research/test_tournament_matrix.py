@@ -46,9 +46,10 @@ def test_an_agent_by_import_path_loses_exactly_its_antes_to_bluff() -> None:
         passive, bluff = summarize(cfg, units).bots
         assert (passive.per_100, passive.ci_low, passive.ci_high) == (-100.0, -100.0, -100.0)
         assert bluff.chips == 16 and passive.seat_hands == 16
-    # the class is made once per hand and seat, with the seat's seed (R10)
+    # the class is made once per hand and seat, with the seat's seed (R10); the seatings
+    # are the entrants' sorted by name: bluff at p1 and p3 in seating 0, then p2 and p4
     made = agents_fixture.Passive.made
-    assert len(made) == 16 and unit_seed(4, 0, 0, 0) in made and unit_seed(4, 0, 1, 1) in made
+    assert len(made) == 16 and unit_seed(4, 0, 0, 1) in made and unit_seed(4, 0, 1, 0) in made
 
 
 def test_bad_import_paths_are_refused_in_words() -> None:
@@ -160,7 +161,8 @@ def test_pairs_matrix_and_ratings_by_hand() -> None:
     p = pair_result(pair, units)
     assert (p.a, p.b, p.hands) == ("random", "bluff", 6) and p.per_100 == pytest.approx(50.0)
     assert p.ci_low < 50 < p.ci_high
-    field = summarize(cfg, [UnitResult(u, ((0, 0, 0), (0, 0, 0), (0, 0, 0))) for u in range(2)])
+    zero = ((0,) * 6,) * 3  # one unit: a deal in the 6 seatings of 3 entrants at 4 seats
+    field = summarize(cfg, [UnitResult(0, zero)])
     result = MatrixResult(field=field, pairs=(p,), ratings=None)
     m = result.matrix()
     assert m[0][0] is None and m[0][1] is None  # random-heuristic not played here
@@ -168,7 +170,7 @@ def test_pairs_matrix_and_ratings_by_hand() -> None:
     assert m[2][0].per_100 == -p.per_100 and m[2][0].ci_low == -p.ci_high
     doc = result.to_json({"python": "x"})
     assert doc["matrix"]["chips_per_100_hands"][2][0] == round(-p.per_100, 6)
-    assert doc["seeds"]["deals"] == [unit_seed(1, 0), unit_seed(1, 1)]
+    assert doc["seeds"]["deals"] == [unit_seed(1, 0)]
     assert doc["versions"] == {"python": "x"} and doc["ratings"] is None
 
 
@@ -222,7 +224,7 @@ def test_command_records_matrix_ratings_versions_and_seeds(tmp_path: Path) -> No
             if i != j:
                 assert per[i][j] == -per[j][i]
     assert doc["seeds"]["tournament"] == 5
-    assert doc["seeds"]["deals"] == [unit_seed(5, u) for u in range(2)]
+    assert doc["seeds"]["deals"] == [unit_seed(5, 0)]  # one unit of 6 seatings
     versions = doc["versions"]
     assert versions["primero"] == metadata.version("primero")
     assert versions["python"] == platform.python_version()

@@ -6,6 +6,7 @@ import sys
 
 from primero.cli import (
     commands_info,  # noqa: F401  (registers eval, rules, cheatsheet)
+    commands_lbr,  # noqa: F401  (registers lbr)
     commands_odds,  # noqa: F401  (registers odds)
     commands_play,  # noqa: F401  (registers play)
     commands_replay,  # noqa: F401  (registers replay)
@@ -13,6 +14,7 @@ from primero.cli import (
     commands_simulate,  # noqa: F401  (registers simulate)
     commands_tournament,  # registers tournament; main() uses ray_flag_args
     commands_tui,  # noqa: F401  (registers learn, watch)
+    commands_verify,  # noqa: F401  (registers verify)
 )
 from primero.cli.app import app
 

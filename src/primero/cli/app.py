@@ -40,6 +40,7 @@ COMMAND_ORDER: Final = (
     "eval",
     "simulate",
     "tournament",
+    "lbr",
     "hands",
 )
 

@@ -293,6 +293,8 @@ def _export(database_url: str, out: Path, table: str | None) -> None:
         typer.Exit: status 2 for a ``--table`` the database does not hold.
         typer.BadParameter: ``out`` cannot be a folder.
     """
+    from primero.engine.history import dump_record
+    from primero.server.fairproof import revealed_record
     from primero.store import Store
     from primero.store.evening import ledgers
 
@@ -310,9 +312,13 @@ def _export(database_url: str, out: Path, table: str | None) -> None:
                 raise typer.Exit(2)
         output_folder(out, "--out")
         count = 0
+        rows = {r.id: r for r in store.load(table)}
         for table_id, number, text in store.finished_hands(table):
             folder = out / table_id
             folder.mkdir(parents=True, exist_ok=True)
+            row = rows.get(table_id)
+            if row is not None and "[fair]" in text:  # a revealed seed goes in
+                text = dump_record(revealed_record(text, row))
             (folder / f"{number}.prh").write_text(text, encoding="utf-8")
             count += 1
         for table_id, ledger in ledgers(store.engine, table).items():  # buy-ins and net

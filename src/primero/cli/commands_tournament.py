@@ -126,10 +126,17 @@ def ratings_table(result: MatrixResult) -> Table | None:
     if result.ratings is None:
         return None
     table = Table(title="Ratings (openskill Plackett-Luce)", title_justify="left")
-    for name in ("bot", "mu", "sigma", "ordinal"):
+    for name in ("bot", "mu", "95 % interval", "sigma", "ordinal"):
         table.add_column(name, justify="left" if name == "bot" else "right")
     for r in result.ratings:
-        table.add_row(escape(r.bot), f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}")
+        low, high = r.ci95
+        table.add_row(
+            escape(r.bot),
+            f"{r.mu:.2f}",
+            f"{low:.2f} .. {high:.2f}",
+            f"{r.sigma:.2f}",
+            f"{r.ordinal:.2f}",
+        )
     return table
 
 
@@ -165,8 +172,11 @@ def write_results(
     out: Path,
     run: dict[str, Any],
     versions: dict[str, Any] | None = None,
+    agents: list[dict[str, Any]] | None = None,
 ) -> None:
-    """Write ``results.json`` and ``run.json`` into ``out`` (created if missing).
+    """Write ``results.json`` and ``run.json`` into ``out`` (created if missing);
+    ``agents``: the records of the entrants by import path
+    (:func:`primero.research.provenance.agent_record`).
 
     Raises:
         OSError: the folder or a file cannot be written.
@@ -175,6 +185,8 @@ def write_results(
 
     out.mkdir(parents=True, exist_ok=True)
     data = result.to_json(versions) if isinstance(result, MatrixResult) else result.to_json()
+    if agents is not None:
+        data["agents"] = agents
     (out / "results.json").write_text(json.dumps(data, indent=2) + "\n")
     (out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
 
@@ -196,10 +208,9 @@ def tournament_command(
         typer.Option(
             "--hands",
             "-n",
-            help="Hands a table: the mixed field's rounded up to a multiple of the number "
-            "of entrants, each pair's to an even number, so that every deal is played once "
-            "per rotation of the entrants over the seats (every entrant in every seat "
-            "equally often).",
+            help="Hands a table, rounded up to whole deals: each deal is played once in "
+            "every seating of a balanced design (every entrant meets every other equally "
+            "often in every two seats; each pair's table: 2 seatings).",
         ),
     ] = 3000,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Tournament seed (R10), >= 0.")] = 1,
@@ -213,6 +224,14 @@ def tournament_command(
     search_samples: Annotated[
         int | None,
         typer.Option("--search-samples", help="Samples per decision of search bots."),
+    ] = None,
+    benchmark: Annotated[
+        str | None,
+        typer.Option(
+            "--benchmark",
+            help="A named benchmark configuration (primero-4p-v1, primero-mini-v1): its "
+            "seats, stacks, rules and preset, recorded in results.json.",
+        ),
     ] = None,
     preset: Annotated[
         str,
@@ -272,6 +291,21 @@ def tournament_command(
     )
 
     kinds = tuple(k.strip() for k in bots.split(","))
+    if benchmark is not None:
+        from primero.research.benchmark import get_benchmark
+
+        try:
+            bench = get_benchmark(benchmark)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--benchmark") from None
+        if (players, stack) != (4, 100) or preset not in ("", bench.preset):
+            raise typer.BadParameter(
+                f"{bench.name} fixes the table ({bench.players} players, stacks of "
+                f"{bench.stack}{', preset ' + bench.preset if bench.preset else ''}): leave "
+                "out --players, --stack and --preset",
+                param_hint="--benchmark",
+            )
+        players, stack, preset = bench.players, bench.stack, bench.preset
     try:  # before anything is played or written: one entrant, or one twice, is refused
         check_bots(kinds, preset)
     except ValueError as exc:
@@ -375,7 +409,11 @@ def tournament_command(
             pairs=tuple(pair_result(c, u) for c, u in pair_tables),
             ratings=None if rated is None else tuple(rated),
         )
-    write_results(full or result, output_folder(out, "--out"), run, environment())
+    from primero.research.provenance import agent_record
+    from primero.research.tournament_agents import is_import_path
+
+    agents = [agent_record(k, tables) for k in kinds if is_import_path(k)]
+    write_results(full or result, output_folder(out, "--out"), run, environment(), agents)
     console.print(results_table(result))
     if full is not None:
         console.print(matrix_table(full))

@@ -84,6 +84,18 @@ class Dealer:
         """A dealer for live games, drawing from the operating system's secure source (R10)."""
         return cls(random.SystemRandom())  # secrets.SystemRandom is this class
 
+    def snapshot(self) -> object:
+        """What :meth:`restore` needs to put this dealer back as it is now (a deal drawn
+        but not kept, say a write that failed, must not change the cards to come, R10);
+        None when the source cannot be saved (the operating system's)."""
+        getstate = getattr(self.rng, "getstate", None)
+        return None if getstate is None else getstate()
+
+    def restore(self, saved: object) -> None:
+        """Put the dealer back as :meth:`snapshot` saw it (nothing when it gave None)."""
+        if saved is not None:
+            self.rng.setstate(saved)  # type: ignore[attr-defined]
+
     def deal(self, state: HandState) -> Deal:
         """The deal the hand is due now, with cards drawn at random.
 

@@ -45,6 +45,7 @@ from primero.research.abstraction import (
     env_legal_ids,
 )
 from primero.research.actionids import describe, num_actions, starting_stacks
+from primero.research.build import warn_if_pure
 from primero.research.features import (
     infostate_size,
     infostate_vector,
@@ -321,3 +322,5 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
 
 
 gymnasium.register(id=ENV_ID, entry_point="primero.research.gymnasium_env:PrimeroEnv")
+
+warn_if_pure()  # once a process: the pure-Python build is 2 to 3 times slower

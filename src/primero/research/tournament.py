@@ -1,12 +1,13 @@
 """Tournaments between bot kinds: seeded, rotated, split into units any engine can run (R10).
 
-A tournament of ``B`` bot kinds at a table of ``P`` seats is a list of **units**. Unit
-``u`` is one seeded deal played ``B`` times, once per **rotation** ``r`` in ``0..B-1``,
-with seat ``s`` taken by bot kind ``(s + r) mod B`` (a duplicate match: every rotation
-gets the same dealer seed, so luck of the cards largely cancels). Over a unit every seat
-is taken by every kind exactly once, so each kind sits in every position equally
-often, and each kind plays exactly ``P`` seat-hands per unit. Every hand starts from
-fresh stacks (``stack`` chips each, standard rules unless given): hands are
+A tournament of ``B`` entrants at a table of ``P`` seats is a list of **units**. Unit
+``u`` is one seeded deal played once per **seating** ``r`` of a balanced design
+(:mod:`primero.research.seating`: every entrant meets every other equally often, in
+every two seats; a duplicate match: every seating gets the same dealer seed, so luck of
+the cards largely cancels). The design is made over the entrants sorted by name, so
+nothing depends on the order they were given in. Over a unit each entrant plays the
+same number of seat-hands (:attr:`TournamentConfig.seat_hands_per_unit`). Every hand
+starts from fresh stacks (``stack`` chips each, standard rules unless given): hands are
 independent, and so are units.
 
 Everything random in unit ``u`` (the dealer, each bot) is seeded from ``(seed, u, r, s)``
@@ -14,7 +15,7 @@ alone (SHA-256 of the text, R10), so a unit's result does not depend on which pr
 worker or machine plays it, nor on the order units are played: ``--workers 1``,
 ``--workers 2`` and Ray give identical results. Results are aggregated in unit order.
 
-Statistics: the per-unit mean chips of a kind per seat-hand are independent and equally
+Statistics: the per-unit mean chips of an entrant per seat-hand are independent and equally
 distributed across units; the mean over ``U`` units, times 100, is the kind's chips
 won per 100 hands, and its 95 % confidence interval is ``mean +- t(0.975, U-1) * sd /
 sqrt(U)`` (Student's t; :func:`t975`), also times 100.
@@ -43,6 +44,7 @@ from primero.engine.dealing import Dealer
 from primero.engine.errors import IllegalActionError
 from primero.engine.match import Agent, play_hand
 from primero.engine.rules import DEFAULT_RULES, Rules
+from primero.research.seating import design_name, seatings
 from primero.research.tournament_agents import (
     CFR,
     CheckedAgent,
@@ -61,7 +63,6 @@ __all__ = [
     "mean_ci",
     "play_unit",
     "play_units",
-    "seat_kinds",
     "summarize",
     "t975",
     "unit_seed",
@@ -218,8 +219,8 @@ class TournamentConfig:
         bots: distinct entrants, at least two (:func:`check_bots`): bot kinds
             (:data:`primero.bots.BOT_KINDS`) or agents by import path, ``"module:Name"``
             (:mod:`primero.research.tournament_agents`).
-        hands: hands wanted (>= 1); rounded up to whole units of ``len(bots)`` hands
-            (:attr:`hands_played`, :meth:`rounding`).
+        hands: hands wanted (>= 1); rounded up to whole units, one deal in every
+            seating of the design (:attr:`hands_played`, :meth:`rounding`).
         seed: the tournament seed (>= 0, R10).
         players: seats at the table (2..``rules.max_players``, R3).
         stack: chips each seat starts every hand with (>= 1, and more than the ante
@@ -233,6 +234,8 @@ class TournamentConfig:
 
     Raises:
         ValueError: any attribute out of range; the message says what is allowed.
+        primero.research.seating.DesignError: (a ValueError) no balanced seating of the
+            entrants at ``players`` seats fits ``hands``; the message says why.
     """
 
     bots: tuple[str, ...]
@@ -269,11 +272,24 @@ class TournamentConfig:
         self.rules.check_stacks([self.stack] * self.players)  # RulesError, a ValueError
         if self.search_samples is not None and self.search_samples < 1:
             raise ValueError(f"search samples must be at least 1, not {self.search_samples}")
+        seatings(self.bots, self.players, self.hands)  # DesignError when none fits
+
+    @property
+    def seatings(self) -> tuple[tuple[str, ...], ...]:
+        """The seatings of a deal (:func:`primero.research.seating.seatings`): entry
+        ``[r][s]`` is the entrant at seat ``s`` in the unit's hand ``r``."""
+        return seatings(self.bots, self.players)
+
+    @property
+    def seat_hands_per_unit(self) -> int:
+        """Seat-hands each entrant plays in a unit (the same for all: the design is
+        balanced)."""
+        return self.rotations * self.players // len(self.bots)
 
     @property
     def rotations(self) -> int:
-        """Hands per unit: one per rotation of the bot kinds."""
-        return len(self.bots)
+        """Hands per unit: one per seating of the design."""
+        return len(self.seatings)
 
     @property
     def units(self) -> int:
@@ -288,22 +304,23 @@ class TournamentConfig:
     def rounding(self) -> str | None:
         """Why more hands are played than asked, in words; None when exactly ``hands`` are.
 
-        A unit is one deal played once per rotation of the ``B`` kinds over the seats, so
-        that every kind sits in every seat equally often: only whole units are played, and
-        the hands played are ``hands`` rounded up to a multiple of ``B``.
+        A unit is one deal played once per seating of the balanced design, so that every
+        entrant meets every other equally often in every two seats: only whole units are
+        played, and the hands played are ``hands`` rounded up to a multiple of the
+        design's seatings.
 
         >>> TournamentConfig(bots=("random", "heuristic", "search"), hands=200, seed=1,
         ...                  players=2, stack=2).rounding()  # doctest: +ELLIPSIS
-        '201 hands, not the 200 asked: rounded up to a multiple of 3, the number of kinds...'
+        '204 hands, not the 200 asked: rounded up to a multiple of 6, the seatings of...'
         """
         if self.hands_played == self.hands:
             return None
         b = self.rotations
         return (
             f"{self.hands_played:,} hands, not the {self.hands:,} asked: rounded up to a "
-            f"multiple of {b}, the number of kinds of bot, because each deal is played once "
-            f"per kind, the kinds moved round a seat each time, so that every kind sits in "
-            f"every seat equally often"
+            f"multiple of {b}, the seatings of {len(self.bots)} entrants at "
+            f"{self.players} seats, because each deal is played once in every seating, so "
+            f"that every entrant meets every other equally often in every two seats"
         )
 
     @property
@@ -319,8 +336,8 @@ class TournamentConfig:
 
     def pair(self, a: str, b: str) -> TournamentConfig:
         """The same tournament between two of its entrants only (two seats each at 4
-        seats: every unit seats them ``a b a b`` and ``b a b a``), with the same seeds,
-        hence the same deals (R10)."""
+        seats: every unit seats them ``a b a b`` and ``b a b a``, the two sorted by name),
+        with the same seeds, hence the same deals (R10)."""
         return replace(self, bots=(a, b))
 
     def settings(self) -> dict[str, Any]:
@@ -331,6 +348,12 @@ class TournamentConfig:
             "players": self.players,
             "stack": self.stack,
             "rotations": self.rotations,
+            "seating": {
+                "design": design_name(len(self.bots), self.players),
+                "seatings_per_deal": self.rotations,
+                "seat_hands_per_entrant_per_deal": self.seat_hands_per_unit,
+                "order": "entrants sorted by name; results do not depend on the order given",
+            },
             "units": self.units,
             "search_samples": self.effective_search_samples,
             "preset": self.preset,
@@ -346,15 +369,6 @@ class TournamentConfig:
                 "max_raises": rules.max_raises,
             },
         }
-
-
-def seat_kinds(bots: Sequence[str], players: int, rotation: int) -> tuple[str, ...]:
-    """The bot kind at each seat in a rotation: seat ``s`` gets ``bots[(s + r) % B]``.
-
-    >>> seat_kinds(("a", "b", "c"), 4, 1)
-    ('b', 'c', 'a', 'b')
-    """
-    return tuple(bots[(s + rotation) % len(bots)] for s in range(players))
 
 
 def unit_seed(seed: int, *parts: int) -> int:
@@ -373,7 +387,7 @@ class UnitResult:
 
     Attributes:
         unit: its index.
-        net: per bot kind (in ``bots`` order), its chips won in each rotation's hand
+        net: per entrant (in ``bots`` order), its chips won in each seating's hand
             (summed over the seats it held; negative: lost).
     """
 
@@ -382,7 +396,7 @@ class UnitResult:
 
 
 def play_unit(config: TournamentConfig, unit: int) -> UnitResult:
-    """Play unit ``unit``: one seeded deal once per rotation (see the module docstring).
+    """Play unit ``unit``: one seeded deal once per seating (see the module docstring).
 
     Raises:
         ValueError: ``unit`` outside ``0..config.units - 1``.
@@ -398,8 +412,7 @@ def play_unit(config: TournamentConfig, unit: int) -> UnitResult:
     players = [f"p{s + 1}" for s in range(config.players)]
     deal_seed = unit_seed(config.seed, unit)
     net = [[0] * config.rotations for _ in bots]
-    for rotation in range(config.rotations):
-        kinds = seat_kinds(bots, config.players, rotation)
+    for rotation, kinds in enumerate(config.seatings):
         hand = unit * config.rotations + rotation + 1
         agents: list[Agent] = [
             _checked(
@@ -502,7 +515,7 @@ class BotResult:
 
     Attributes:
         bot: the kind.
-        seat_hands: hands it played, counting each seat it held (``players`` per unit).
+        seat_hands: hands it played, counting each seat it held.
         chips: chips it won in all (negative: lost).
         per_100: chips won per 100 seat-hands.
         ci_low, ci_high: the 95 % confidence interval of ``per_100``.
@@ -528,11 +541,15 @@ class TournamentResult:
 
     def to_json(self) -> dict[str, Any]:
         """The contents of ``results.json`` (identical whatever engine played it)."""
+        from primero.research.benchmark import benchmark_of
+
         cfg = self.config
+        bench = benchmark_of(cfg.players, cfg.stack, cfg.rules, cfg.preset)
         return {
             "seed": cfg.seed,
             "hands": cfg.hands_played,
             "hands_requested": cfg.hands,
+            "benchmark": None if bench is None else bench.to_json(),
             "settings": cfg.settings(),
             "bots": [
                 {
@@ -559,7 +576,7 @@ def summarize(config: TournamentConfig, units: Sequence[UnitResult]) -> Tourname
     results: list[BotResult] = []
     cumulative: list[tuple[int, ...]] = []
     for b, kind in enumerate(config.bots):
-        per_unit = [sum(r.net[b]) / config.players for r in ordered]
+        per_unit = [sum(r.net[b]) / config.seat_hands_per_unit for r in ordered]
         mean, low, high = mean_ci(per_unit)
         running, series = 0, []
         for r in ordered:
@@ -569,7 +586,7 @@ def summarize(config: TournamentConfig, units: Sequence[UnitResult]) -> Tourname
         results.append(
             BotResult(
                 bot=kind,
-                seat_hands=config.units * config.players,
+                seat_hands=config.units * config.seat_hands_per_unit,
                 chips=running,
                 per_100=100 * mean,
                 ci_low=100 * low,

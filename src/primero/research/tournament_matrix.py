@@ -8,25 +8,28 @@ against ``j``, with its 95 % interval (Student's t over the units, as for the fi
 the matrix is antisymmetric.
 
 **Ratings** come from a maintained library, openskill (Weng-Lin Plackett-Luce, its
-defaults, ``tau = 0``): every table (the pairs in matrix order, then the field) is cut
-into **sessions** of about :data:`SESSION_HANDS` hands (whole units, in unit order); each
-session is one match whose teams are the entrants at it, ranked by the chips each won in
-it (equal chips, equal rank). Sessions, not hands: ranked hand by hand (or unit by
-unit), a bluffer that steals many antes and loses a few big pots would rate high while
-losing chips. ``ordinal`` is ``mu - 3 sigma``.
-openskill is in the extra ``research``; without it the ratings are left out.
+defaults, ``tau = 0``). **A rating match** (:data:`RATING_MATCH`) is a session of one
+table: its consecutive whole units (in unit order) up to the first that reaches
+:data:`SESSION_HANDS` hands, whose teams are the entrants at that table, ranked by the
+chips each won in it (equal chips, equal rank). Sessions, not hands: ranked hand by hand,
+a bluffer that steals many antes and loses a few big pots would rate high while losing
+chips. The tables are rated in an order fixed by the entrants' names (the pairs sorted
+by their two names, then the field) and the teams of a match are given sorted by name,
+so the ratings, like every other figure, do not depend on the order of ``--bots``.
+``ordinal`` is ``mu - 3 sigma``; the 95 % interval is ``mu +- 1.96 sigma`` (the model's
+normal belief about the skill). openskill is in the extra ``research``; without it the
+ratings are left out.
 
-**Provenance**: the package version, the git commit when the package runs from a
-checkout, Python, NumPy and the libraries used (``None`` when not installed), and the
-seeds: the tournament seed and every unit's deal seed (bots' seeds derive from it,
-:func:`primero.research.tournament.unit_seed`).
+**Provenance**: the package version, the git commit and whether the checkout had
+uncommitted changes when the package runs from one, Python, NumPy and the libraries
+used (``None`` when not installed), and the seeds: the tournament seed and every unit's
+deal seed (bots' seeds derive from it, :func:`primero.research.tournament.unit_seed`).
 """
 
 from __future__ import annotations
 
 import importlib
 import platform
-import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata
@@ -43,6 +46,7 @@ from primero.research.tournament import (
 
 __all__ = [
     "LIBRARIES",
+    "RATING_MATCH",
     "SESSION_HANDS",
     "MatrixResult",
     "PairResult",
@@ -54,6 +58,16 @@ __all__ = [
 
 #: Hands in a rating session (rounded up to whole units).
 SESSION_HANDS = 20
+
+#: What one rating match is, in the words results.json and the docs use.
+RATING_MATCH = (
+    f"one session of one table: consecutive whole units (each one deal in every seating) "
+    f"of at least {SESSION_HANDS} hands, the entrants at the table ranked by the chips "
+    f"each won in it"
+)
+
+#: The normal quantile of a two-sided 95 % interval.
+_Z95 = 1.959963984540054
 
 #: Libraries whose versions ``results.json`` records.
 LIBRARIES = ("numpy", "openskill", "open-spiel", "ray", "matplotlib", "gymnasium", "pettingzoo")
@@ -89,55 +103,65 @@ def pair_result(config: TournamentConfig, units: Sequence[UnitResult]) -> PairRe
     ordered = sorted(units, key=lambda r: r.unit)
     if [r.unit for r in ordered] != list(range(config.units)):
         raise ValueError(f"expected the results of units 0..{config.units - 1}")
-    mean, low, high = mean_ci([sum(r.net[0]) / config.players for r in ordered])
+    mean, low, high = mean_ci([sum(r.net[0]) / config.seat_hands_per_unit for r in ordered])
     a, b = config.bots
     return PairResult(a, b, config.hands_played, 100 * mean, 100 * low, 100 * high)
 
 
 @dataclass(frozen=True, slots=True)
 class Rating:
-    """An entrant's openskill rating (Plackett-Luce): ``mu``, ``sigma`` and the
-    conservative ``ordinal = mu - 3 sigma``."""
+    """An entrant's openskill rating (Plackett-Luce): ``mu``, ``sigma``, the
+    conservative ``ordinal = mu - 3 sigma`` and the 95 % interval of the skill,
+    ``mu +- 1.96 sigma``."""
 
     bot: str
     mu: float
     sigma: float
     ordinal: float
 
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95 % interval ``(mu - 1.96 sigma, mu + 1.96 sigma)``."""
+        return self.mu - _Z95 * self.sigma, self.mu + _Z95 * self.sigma
+
 
 def ratings(
     bots: Sequence[str], tables: Sequence[tuple[TournamentConfig, Sequence[UnitResult]]]
 ) -> list[Rating] | None:
-    """openskill ratings from every hand of ``tables`` (see the module docstring), best
-    ordinal first; None when openskill is not installed.
+    """openskill ratings from every hand of ``tables`` (see the module docstring: one
+    match is :data:`RATING_MATCH`), best ordinal first (then by name); None when
+    openskill is not installed. The result does not depend on the order of ``bots``,
+    of ``tables`` or of each table's entrants.
 
     Args:
         bots: every entrant.
-        tables: each table's config and unit results, in the order they are rated.
+        tables: each table's config and unit results.
     """
     try:
         models = importlib.import_module("openskill.models")
     except ModuleNotFoundError:
         return None
     model = models.PlackettLuce(tau=0.0)
-    current = {b: model.rating(name=b) for b in bots}
-    for config, units in tables:
+    current = {b: model.rating(name=b) for b in sorted(bots)}
+    for config, units in sorted(tables, key=lambda t: (len(t[0].bots), sorted(t[0].bots))):
         ordered = sorted(units, key=lambda r: r.unit)
+        names = sorted(config.bots)
+        index = [config.bots.index(b) for b in names]
         size = -(-SESSION_HANDS // config.rotations)
         for start in range(0, len(ordered), size):
             session = ordered[start : start + size]
-            chips = [sum(sum(u.net[i]) for u in session) for i in range(len(config.bots))]
+            chips = [sum(sum(u.net[i]) for u in session) for i in index]
             order = sorted(set(chips), reverse=True)
             ranks = [order.index(c) + 1 for c in chips]
-            teams = [[current[b]] for b in config.bots]
+            teams = [[current[b]] for b in names]
             rated = model.rate(teams, ranks=ranks)
-            for b, team in zip(config.bots, rated, strict=True):
+            for b, team in zip(names, rated, strict=True):
                 current[b] = team[0]
     out = [
         Rating(b, float(r.mu), float(r.sigma), float(r.mu - 3 * r.sigma))
         for b, r in current.items()
     ]
-    return sorted(out, key=lambda r: -r.ordinal)
+    return sorted(out, key=lambda r: (-r.ordinal, r.bot))
 
 
 def _version(dist: str) -> str | None:
@@ -147,28 +171,17 @@ def _version(dist: str) -> str | None:
         return None
 
 
-def _commit() -> str | None:
-    """The git commit of the checkout this package runs from, if it is one."""
-    here = Path(__file__).resolve().parent
-    try:
-        out = subprocess.run(
-            ["git", "-C", str(here), "rev-parse", "HEAD"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    commit = out.stdout.strip()
-    return commit if out.returncode == 0 and len(commit) == 40 else None
-
-
 def environment() -> dict[str, Any]:
-    """The versions a result was produced with (see the module docstring)."""
+    """The versions a result was produced with (see the module docstring): ``commit`` and
+    ``dirty`` (tracked files changed since it) of the checkout the package runs from,
+    None outside one (:func:`primero.research.provenance.git_state`)."""
+    from primero.research.provenance import git_state
+
+    commit, dirty = git_state(Path(__file__).resolve().parent)
     return {
         "primero": _version("primero"),
-        "commit": _commit(),
+        "commit": commit,
+        "dirty": dirty,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "libraries": {name: _version(name) for name in LIBRARIES},
@@ -231,14 +244,16 @@ class MatrixResult:
             if self.ratings is None
             else {
                 "library": "openskill",
-                "model": f"PlackettLuce(tau=0): one match per session of {SESSION_HANDS} hands "
-                "(whole units), ranked by chips won in it",
+                "model": "PlackettLuce(tau=0)",
+                "match": RATING_MATCH,
+                "interval": "ci95 = mu +- 1.96 sigma",
                 "ratings": [
                     {
                         "bot": r.bot,
                         "mu": round(r.mu, 6),
                         "sigma": round(r.sigma, 6),
                         "ordinal": round(r.ordinal, 6),
+                        "ci95": [round(r.ci95[0], 6), round(r.ci95[1], 6)],
                     }
                     for r in self.ratings
                 ],

@@ -151,14 +151,17 @@ async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[s
     hub = _hub(request)
     rt = await hub.touch(table_id)
     token, digest = new_token()  # made here: a token never crosses Redis, only its hash
-    answer = await hub.call(rt, "seat", {"name": body.name, "seat": body.seat, "digest": digest})
+    args = {"name": body.name, "seat": body.seat, "digest": digest, "client_seed": body.client_seed}
+    answer = await hub.call(rt, "seat", args)
     await rt.at_least(int(answer["v"]))
     return {"seat": answer["seat"], "token": token}
 
 
 async def _seat(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
     """Take a seat where the table is driven (the token's hash made by the asker)."""
-    seat, _token = await rt.take_seat(str(args["name"]), args.get("seat"), str(args["digest"]))
+    seat, _token = await rt.take_seat(
+        str(args["name"]), args.get("seat"), str(args["digest"]), args.get("client_seed")
+    )
     return {"seat": seat, "v": rt.row.version}
 
 

@@ -14,7 +14,17 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from primero.engine.hands import evaluate
-from primero.server import api, apidocs, gctune, hands_api, host_api, pages, seating, ws
+from primero.server import (
+    api,
+    apidocs,
+    fairproof,
+    gctune,
+    hands_api,
+    host_api,
+    pages,
+    seating,
+    ws,
+)
 from primero.server.fieldwords import field_words
 from primero.server.hub import Hub
 from primero.server.limits import BodyLimit
@@ -131,6 +141,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(host_api.router)
     app.include_router(hands_api.router)
+    app.include_router(fairproof.router)
     app.include_router(ws.router)
     pages.mount_pages(app)
     apidocs.mount_docs(app)

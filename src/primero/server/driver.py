@@ -24,7 +24,7 @@ from primero.engine.history import dump_record
 from primero.engine.match import Agent
 from primero.engine.views import SeatView
 from primero.play.tablemodel import least_committal
-from primero.server import seating
+from primero.server import fairproof, seating
 from primero.server.settings import fixed_test_seed
 from primero.server.writer import Write, WriteFailed
 from primero.store import StaleVersion
@@ -190,16 +190,28 @@ async def start_hand(rt: TableRuntime) -> None:
     seed = secrets.randbits(63) if fixed is None else fixed + model.match.hands_played
     table_id, number, store = rt.row.id, model.match.hands_played + 1, rt.store
     dealt = model.match.dealt_in()  # kept: who sits out may change during the hand
+    # docs/fair-deals.md: the seeds of the hand are stored before its first card
+    seeds = fairproof.client_seeds(rt.row) if fairproof.is_fair(rt.row) else None
     new = await rt.store_change(
         lambda e, n: (
             lambda conn: store.start_hand(
-                conn, table_id, number, seed, e, n, status="playing", dealt=dealt
+                conn,
+                table_id,
+                number,
+                seed,
+                e,
+                n,
+                status="playing",
+                dealt=dealt,
+                client_seeds=seeds,
             )
         )
     )
     rt.row.status = "playing"  # a paused table plays again
     model.turn_seconds = rt.row.turn_seconds or None  # the host's PATCH, from this hand
     model.start_hand(seed, now=rt.hub.clock.now(), dealt=dealt)
+    if seeds is not None:
+        fairproof.install_dealer(model, rt.row, seeds, number)
     rt.recent_ids.clear()
     rt.publish(new)
 
@@ -209,14 +221,13 @@ async def deal(rt: TableRuntime) -> None:
     dealer's random state back, so the seed's cards still come in order (R10)."""
     model = rt.model
     assert model is not None and model.hand is not None
-    rng = model.match.dealer.rng
-    saved = rng.getstate() if hasattr(rng, "getstate") else None
-    action = model.match.dealer.deal(model.hand)
+    dealer = model.match.dealer
+    saved = dealer.snapshot()
+    action = dealer.deal(model.hand)
     try:
         new = await rt.store_change(rt.line_write(model, action, None, None))
     except BaseException:
-        if saved is not None:
-            rng.setstate(saved)  # type: ignore[attr-defined]
+        dealer.restore(saved)
         raise
     model.apply(action, now=rt.hub.clock.now())
     rt.publish(new)
@@ -296,6 +307,9 @@ async def finish(rt: TableRuntime) -> None:
     record = model.finish_hand()  # also: leaving seats leave, absent people sit out, rebuys
     record.extra["table"] = rt.row.id
     record.extra["hand_number"] = match.hands_played
+    proof = fairproof.record_proof(rt.row, model, match.hands_played)
+    if proof is not None:  # docs/record-format.md: revealed when read after the match
+        record.extra["fair"] = proof
     text = dump_record(record)
     chips = list(match.chips)
     status = "over" if model.over else rt.row.status

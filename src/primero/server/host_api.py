@@ -316,6 +316,7 @@ async def _rematch(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
             rules=dict(old.rules),
             turn_seconds=old.turn_seconds,
             max_hands=old.max_hands,
+            seed_rotation=old.seed_rotation,
             status="playing" if playing else "waiting",
             version=1,
             hands_played=0,

@@ -380,6 +380,7 @@ class Hub:
             rules=rules.overrides(),
             turn_seconds=spec.turn_seconds,
             max_hands=spec.max_hands,
+            seed_rotation=spec.seed_rotation,
             status="playing" if playing else "waiting",
             version=1,
             hands_played=0,

@@ -215,6 +215,12 @@ class CreateTable(_In):
         "until one player holds every chip",
     )
     rebuy: bool = Field(False, description="whether a broke person may rebuy to the stack")
+    seed_rotation: HandCount | None = Field(
+        None,
+        description="fair deals (docs/fair-deals.md): a new server seed every this many "
+        "hands, the old one revealed then, so those hands' cards (folded ones too) can be "
+        "seen; null: one seed, revealed when the match ends",
+    )
 
 
 class JoinTable(_In):
@@ -225,6 +231,15 @@ class JoinTable(_In):
     seat: SeatIndex | None = Field(
         None,
         description="the 0-based seat in table order (0 to 7); default the first open seat",
+    )
+    client_seed: str | None = Field(
+        None,
+        max_length=1000,
+        description="the seat's client seed for fair deals (docs/fair-deals.md): 1 to 64 "
+        "printable ASCII characters; the web page sends 32 random hex characters; null or "
+        'absent: the public default "primero-default". Kept for the whole stay: the '
+        "server cannot change it.",
+        examples=["3f9a0c61d2b84e7a9c0d1e2f3a4b5c6d"],
     )
 
 
@@ -240,6 +255,29 @@ class SeatOut(BaseModel):
     ledger: dict[str, int] = Field(
         default_factory=dict, description='{"bought_in": chips, "net": chips}'
     )
+
+
+class FairOut(BaseModel):
+    """The proof of fair deals of a table (docs/fair-deals.md)."""
+
+    scheme: str = Field(description='"primero-fair-1"')
+    commitment: str = Field(description="SHA-256 of the secret server seed, 64 hex characters")
+    client_seeds: list[str] = Field(
+        description="each seat's client seed in table order (the public default "
+        '"primero-default" for a seat that brought none)'
+    )
+    server_seed: str | None = Field(
+        description="the server seed, 64 hex characters, once the match is over; else null"
+    )
+    rotation: int | None = Field(
+        None, description="a new seed every this many hands (null: one for the match)"
+    )
+    revealed: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description='the seeds revealed so far: [{"first_hand", "last_hand", "commitment", '
+        '"server_seed"}]',
+    )
+    note: str = Field(description="when the seed is revealed and what that shows, in words")
 
 
 class TableSummary(BaseModel):
@@ -264,6 +302,9 @@ class TableSummary(BaseModel):
     paused_by: str | None = Field(None, description='"host" or "players" while paused')
     rebuy: bool = Field(False, description="whether a broke person may rebuy")
     next_table: str | None = Field(None, description="the rematch's table id, else null")
+    fair: FairOut | None = Field(
+        None, description="the commitment and client seeds of fair deals; null: seeded dealer"
+    )
 
 
 class CreatedTable(TableSummary):

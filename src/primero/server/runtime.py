@@ -26,10 +26,11 @@ from typing import Any, Protocol
 
 from primero.engine.actions import Action
 from primero.engine.errors import PrimeroError
+from primero.engine.fairdeal import ClientSeedError, check_client_seed
 from primero.engine.history import parse_record
 from primero.engine.rules import Rules
 from primero.play.tablemodel import TableModel, seat_note, seat_payload
-from primero.server import seating
+from primero.server import fairproof, seating
 from primero.server.botpool import BotPool
 from primero.server.clock import Clock
 from primero.server.security import match_token, new_token
@@ -225,6 +226,7 @@ class TableRuntime:
             "turn_seconds": row.turn_seconds,
             "max_hands": row.max_hands,
             "rules": dict(row.rules),
+            "fair": fairproof.summary_fields(row),
         }
         return seating.merge_summary(summary, seating.summary_extras(self))
 
@@ -432,7 +434,11 @@ class TableRuntime:
     # ----------------------------------------------------------------- people
 
     async def take_seat(
-        self, name: str, seat_index: int | None = None, digest: str | None = None
+        self,
+        name: str,
+        seat_index: int | None = None,
+        digest: str | None = None,
+        client_seed: str | None = None,
     ) -> tuple[int, str]:
         """Give seat ``seat_index`` (0-based table order; None: the first open seat) to
         the person ``name``.
@@ -440,18 +446,25 @@ class TableRuntime:
         Args:
             digest: the hash of a token made by another process (which keeps the token:
                 it never crosses Redis); None: a token is made here.
+            client_seed: the person's client seed (docs/fair-deals.md); None or "": the
+                public default. Stored with the seat; never changed by the server.
 
         Returns:
             ``(seat, token)`` (token ``""`` when ``digest`` was given).
 
         Raises:
-            BadRequest: a bad name, or one already at the table.
+            BadRequest: a bad name, or one already at the table; a client seed longer
+                than 64 characters or not printable ASCII (the reason in words).
             Conflict: no seat is open, or the table is broken.
             WriteFailed: the database did not take it (HTTP 503).
         """
         try:  # docs/protocol.md "Text": NFC, no invisible characters, unique by skeleton
             name = check_person_name(name)  # and not a label the table shows for others
         except TextError as exc:
+            raise BadRequest(str(exc)) from None
+        try:
+            seed = check_client_seed(client_seed) if client_seed else None
+        except ClientSeedError as exc:
             raise BadRequest(str(exc)) from None
         async with self.lock:
             if self.broken is not None:
@@ -487,12 +500,13 @@ class TableRuntime:
             version = await self.store_change(
                 lambda expected, new: (
                     lambda conn: store.take_seat(
-                        conn, table_id, idx, name, kept, status, expected, new
+                        conn, table_id, idx, name, kept, status, expected, new, seed
                     )
                 ),
                 urgent=True,
             )
             seat.name, seat.kind, seat.token_hash = name, "person", kept
+            seat.client_seed = seed
             self.row.status = status
             self.publish(version)
         if start:
@@ -668,6 +682,8 @@ class TableRuntime:
         current = row.current
         if current is not None:
             model.start_hand(current.seed, dealt=current.seats)
+            if current.client_seeds is not None and row.server_seed is not None:
+                fairproof.install_dealer(model, row, current.client_seeds, current.number)
             for line, _seat, _id in current.lines:
                 model.replay_line(line)
             model.refresh_deadline(now)  # a restart gives the person a fresh deadline

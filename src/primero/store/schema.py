@@ -40,6 +40,9 @@ tables = Table(
     Column("dealer_index", Integer, nullable=False),
     Column("created", BigInteger, nullable=False),  # unix seconds
     Column("creator", String(64), nullable=True),  # SHA-256 of the creating address
+    # the secret server seed of fair deals, hex (migration 0006; NULL: made before it)
+    Column("server_seed", String(64), nullable=True),
+    Column("seed_rotation", Integer, nullable=True),  # hands per seed (NULL: the match)
 )
 
 seats = Table(
@@ -51,6 +54,7 @@ seats = Table(
     Column("kind", String(32), nullable=False),
     Column("token_hash", String(64), nullable=True),
     Column("chips", BigInteger, nullable=False),  # 64-bit (migration 0002)
+    Column("client_seed", String(64), nullable=True),  # the person's (migration 0006)
 )
 
 hands = Table(
@@ -62,6 +66,8 @@ hands = Table(
     Column("record", Text, nullable=True),  # the finished hand's .prh (TOML) text
     # the table indices dealt in ("0,2,3"): who sat out may change during the hand
     Column("seats", String(64), nullable=True),
+    # the client seeds in table order, JSON (migration 0006; NULL: the seeded dealer)
+    Column("client_seeds", Text, nullable=True),
 )
 
 lines = Table(

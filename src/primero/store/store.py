@@ -24,6 +24,7 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection
 
+from primero.engine.fairdeal import new_server_seed
 from primero.store.schema import hands, lines, seats, tables
 
 __all__ = [
@@ -72,6 +73,8 @@ class SeatRow:
     kind: str
     token_hash: str | None
     chips: int
+    #: The person's client seed (docs/fair-deals.md); None: the public default.
+    client_seed: str | None = None
 
 
 @dataclass(slots=True)
@@ -85,6 +88,8 @@ class HandRow:
     record: str | None = None
     #: The table indices dealt in (None: a hand stored before they were kept).
     seats: list[int] | None = None
+    #: The client seeds in table order (docs/fair-deals.md); None: the seeded dealer.
+    client_seeds: list[str] | None = None
 
 
 @dataclass(slots=True)
@@ -105,6 +110,12 @@ class TableRow:
     seats: list[SeatRow]
     current: HandRow | None = None
     problem: str | None = None  # why the stored row cannot be read (a "broken" table)
+    #: The secret server seed, 64 hex characters (docs/fair-deals.md), made with the row;
+    #: None for a table stored before fair deals (it keeps the seeded dealer).
+    server_seed: str | None = field(default_factory=lambda: new_server_seed().hex())
+    #: A new seed every this many hands, the old one revealed (None: one seed, revealed
+    #: when the match is over; docs/fair-deals.md "The reveal").
+    seed_rotation: int | None = None
 
 
 def migrate(connection: Connection) -> None:
@@ -196,6 +207,8 @@ class Store:
                 hands_played=row.hands_played,
                 dealer_index=row.dealer_index,
                 created=row.created or int(time.time()),
+                server_seed=row.server_seed,
+                seed_rotation=row.seed_rotation,
             )
         )
         conn.execute(
@@ -208,6 +221,7 @@ class Store:
                     "kind": s.kind,
                     "token_hash": s.token_hash,
                     "chips": s.chips,
+                    "client_seed": s.client_seed,
                 }
                 for s in row.seats
             ],
@@ -223,8 +237,10 @@ class Store:
         status: str,
         expected: int,
         new: int,
+        client_seed: str | None = None,
     ) -> None:
-        """A person takes open seat ``idx`` (only its token's hash is kept).
+        """A person takes open seat ``idx`` (only its token's hash is kept) with their
+        client seed (None: the public default, docs/fair-deals.md).
 
         Raises:
             StaleVersion: the stored version is not ``expected``.
@@ -233,7 +249,7 @@ class Store:
         conn.execute(
             update(seats)
             .where(seats.c.table_id == table_id, seats.c.idx == idx)
-            .values(name=name, kind="person", token_hash=token_hash)
+            .values(name=name, kind="person", token_hash=token_hash, client_seed=client_seed)
         )
 
     def start_hand(
@@ -246,17 +262,23 @@ class Store:
         new: int,
         status: str | None = None,
         dealt: Sequence[int] | None = None,
+        client_seeds: Sequence[str] | None = None,
     ) -> None:
-        """Record a new hand, its dealer seed and the table indices ``dealt`` in, before
-        any card of it is dealt (and the table's ``status``, when given: a paused table
-        plays again).
+        """Record a new hand, its dealer seed, the table indices ``dealt`` in and the
+        client seeds of a fair deal (table order; docs/fair-deals.md), before any card of
+        it is dealt (and the table's ``status``, when given: a paused table plays again).
 
         Raises:
             StaleVersion: the stored version is not ``expected``.
         """
         self.bump(conn, table_id, expected, new, **({} if status is None else {"status": status}))
         kept = None if dealt is None else ",".join(str(i) for i in dealt)
-        conn.execute(insert(hands).values(table_id=table_id, number=number, seed=seed, seats=kept))
+        fair = None if client_seeds is None else json.dumps(list(client_seeds))
+        conn.execute(
+            insert(hands).values(
+                table_id=table_id, number=number, seed=seed, seats=kept, client_seeds=fair
+            )
+        )
 
     def add_line(self, conn: Connection, row: LineRow, expected: int) -> None:
         """Record one applied line (before anyone is told of it); the table's version
@@ -378,7 +400,7 @@ class Store:
             seat_rows: dict[str, list[SeatRow]] = {}
             for r in conn.execute(seat_query):
                 seat_rows.setdefault(r.table_id, []).append(
-                    SeatRow(r.idx, r.name, r.kind, r.token_hash, r.chips)
+                    SeatRow(r.idx, r.name, r.kind, r.token_hash, r.chips, r.client_seed)
                 )
             for r in conn.execute(table_query):
                 row = TableRow(
@@ -394,6 +416,8 @@ class Store:
                     dealer_index=r.dealer_index,
                     created=r.created,
                     seats=seat_rows.get(r.id, []),
+                    server_seed=r.server_seed,
+                    seed_rotation=r.seed_rotation,
                 )
                 try:
                     row.rules = json.loads(r.rules)
@@ -421,6 +445,8 @@ class Store:
         hand = HandRow(current.number, current.seed)
         if current.seats:
             hand.seats = [int(i) for i in current.seats.split(",")]
+        if current.client_seeds is not None:
+            hand.client_seeds = [str(s) for s in json.loads(current.client_seeds)]
         for pos in conn.execute(
             select(lines.c.line, lines.c.seat, lines.c.action_id)
             .where(lines.c.table_id == table_id, lines.c.hand_number == current.number)

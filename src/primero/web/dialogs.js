@@ -3,6 +3,7 @@
 // hands of the match, from the server, step by step.
 import {cardImage} from "./cards.js";
 import {api, cardShort, el, plural, replace} from "./common.js";
+import {verifyBox} from "./fairview.js";
 
 /**
  * The answer to a `hints` message (built by primero.play.hints.seat_hints on the
@@ -104,7 +105,8 @@ export async function drawHands(box, tableId, token) {
     }
   };
   select.addEventListener("change", load);
-  replace(box, el("div", {class: "field inline"}, el("label", {for: "hand-pick"}, "Hand"), select), view);
+  replace(box, el("div", {class: "field inline"}, el("label", {for: "hand-pick"}, "Hand"), select),
+    verifyBox(tableId), view);
   await load();
 }
 

@@ -1,6 +1,8 @@
 // @ts-check
 // The lobby: the tables with their seats and status, create a table, join, watch.
 import {api, chips, el, hostKey, plural, replace, store, tokenKey} from "./common.js";
+import {fairLine, seedField} from "./fairview.js";
+import {newClientSeed} from "./fairverify.js";
 
 /**
  * A house rule of rules.md as the form shows it: its key in `rules`, its kind of field,
@@ -132,6 +134,8 @@ export function createBody() {
   body.turn_seconds = intField("c-timer", "The turn timer", {min: 0});
   const maxHands = intField("c-max-hands", "The number of hands", {min: 1, optional: true});
   if (maxHands !== null) body.max_hands = maxHands;
+  const rotation = intField("c-rotation", "The hands per deal seed", {min: 1, optional: true});
+  if (rotation !== null) body.seed_rotation = rotation;
   body.rebuy = input("c-rebuy").checked;
   /** @type {Record<string, unknown>} */
   const rules = {};
@@ -151,11 +155,12 @@ export function createBody() {
  * Take a seat and go to the table.
  * @param {string} tableId
  * @param {string} name
+ * @param {string} clientSeed the seat's seed for fair deals ("": the public default)
  */
-async function join(tableId, name) {
+async function join(tableId, name, clientSeed) {
   /** @type {SeatTaken} */
   const seat = await api(`/api/tables/${encodeURIComponent(tableId)}/seats`,
-    {method: "POST", body: {name}});
+    {method: "POST", body: {name, client_seed: clientSeed || null}});
   store.set(tokenKey(tableId), {token: seat.token, seat: seat.seat, name});
   store.set("primero.name", name);
   location.assign(`/t/${encodeURIComponent(tableId)}`);
@@ -168,7 +173,8 @@ async function join(tableId, name) {
  * @returns {Promise<SeatTaken>}
  */
 async function seatOnly(tableId, name) {
-  return api(`/api/tables/${encodeURIComponent(tableId)}/seats`, {method: "POST", body: {name}});
+  return api(`/api/tables/${encodeURIComponent(tableId)}/seats`,
+    {method: "POST", body: {name, client_seed: newClientSeed()}});
 }
 
 /** Pass and play: every named player takes a seat; this device keeps all the tokens.
@@ -231,7 +237,7 @@ async function onCreate(event) {
     const table = await api("/api/tables", {method: "POST", body});
     // The host token is shown once: kept in this browser like a seat token.
     if (table.host_token) store.set(hostKey(table.id), table.host_token);
-    if (player) await join(table.id, player);
+    if (player) await join(table.id, player, newClientSeed());
     else location.assign(`/t/${encodeURIComponent(table.id)}`);
   } catch (e) {
     error.textContent = e.message;
@@ -266,12 +272,13 @@ function tableItem(table) {
     const name = el("input", {id, maxlength: 24, autocomplete: "nickname",
       value: store.get("primero.name") ?? ""});
     const error = el("span", {class: "error", role: "alert"});
+    const seed = seedField(`${id}-seed`);
     const form = el("form", {class: "join", onsubmit: async (/** @type {SubmitEvent} */ event) => {
       event.preventDefault();
       error.textContent = "";
-      try { await join(table.id, name.value.trim()); } catch (e) { error.textContent = e.message; }
+      try { await join(table.id, name.value.trim(), seed.input.value); } catch (e) { error.textContent = e.message; }
     }}, el("label", {for: id}, "Your name"), name,
-    el("button", {type: "submit", class: "primary"}, `Join ${table.name}`), error);
+    el("button", {type: "submit", class: "primary"}, `Join ${table.name}`), error, seed.box);
     actions.append(form);
   }
   actions.append(el("a", {class: "button", href: `/t/${encodeURIComponent(table.id)}`},
@@ -283,7 +290,7 @@ function tableItem(table) {
   return el("li", {class: "table-item"},
     el("h3", {}, table.name), el("p", {class: "status"}, status),
     el("ul", {class: "seat-list"}, table.seats.map((s, i) => el("li", {}, seatText(s, i)))),
-    actions);
+    fairLine(table.fair), actions);
 }
 
 async function refresh() {

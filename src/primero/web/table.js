@@ -5,6 +5,7 @@ import {ActionPanel} from "./actions.js";
 import {api, chips, el, hostKey, plural, randomId, replace, store, tokenKey} from "./common.js";
 import {Connection} from "./conn.js";
 import {drawHands, drawHints} from "./dialogs.js";
+import {fairLine, seedField} from "./fairview.js";
 import {guideText} from "./guide.js";
 import {drawHost, drawLedger} from "./host.js";
 import {HandInfo, PHASES, drawLog, drawResult, drawSeats, turnText} from "./tableview.js";
@@ -417,6 +418,7 @@ function tick() {
  * @param {HandInfo} info
  */
 function drawJoin(table, info) {
+  replace($("fair-line"), fairLine(table.fair));
   const open = table.seats.some((s) => s.kind === "open");
   const canJoin = !screenMode && !token() && open && table.status !== "over";
   $("join-box").hidden = !canJoin;
@@ -635,6 +637,9 @@ function onKey(event) {
   if (done) event.preventDefault();
 }
 
+/** The client seed this page takes a seat with (docs/fair-deals.md). */
+const joinSeed = seedField("join-seed");
+
 /** @param {SubmitEvent} event */
 async function onJoin(event) {
   event.preventDefault();
@@ -643,6 +648,7 @@ async function onJoin(event) {
   /** @type {JoinTable} */
   const body = {name};
   if (Number.isInteger(wantedSeat)) body.seat = wantedSeat;
+  body.client_seed = joinSeed.input.value || null;
   try {
     const seat = await api(`/api/tables/${encodeURIComponent(tableId)}/seats`,
       {method: "POST", body});
@@ -663,6 +669,7 @@ function main() {
   });
   /** @type {HTMLInputElement} */ ($("join-name")).value = store.get("primero.name") ?? "";
   $("join-form").addEventListener("submit", onJoin);
+  $("join-form").append(joinSeed.box);
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = /** @type {HTMLInputElement} */ ($("chat-text")).value.trim();

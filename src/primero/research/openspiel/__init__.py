@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import pyspiel
 
+from primero.research.build import warn_if_pure
 from primero.research.openspiel.bots import ViewBot
 from primero.research.openspiel.game import (
     DEFAULT_PARAMS,
@@ -74,3 +75,5 @@ __all__ = [
 ]
 
 pyspiel.register_game(game_type(), PrimeroGame)
+
+warn_if_pure()  # once a process: the pure-Python build is 2 to 3 times slower

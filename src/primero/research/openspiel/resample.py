@@ -56,6 +56,8 @@ def _resample_once(
             if seat == player:
                 if action not in (c.id for c in nt.pool()):
                     return None
+                if game.preset == "mini" and action not in dict(new.chance_outcomes()):
+                    return None
             else:
                 reserved = reserved_after[draw]
                 pool = [c for c in nt.pool() if c.id not in reserved]
@@ -68,9 +70,16 @@ def _resample_once(
                 if q_cat is not None and last_of_second:
                     held = list(nt.hand.hands[seat]) + nt.pending
                     pool = [c for c in pool if evaluate([*held, c]).category <= q_cat]
-                if not pool:
+                if game.preset == "mini":  # its cards come in deck order, not uniformly
+                    weights = dict(new.chance_outcomes())
+                    pool = [c for c in pool if c.id in weights]
+                    if not pool:
+                        return None
+                    action = _weighted(sampler, [c.id for c in pool], weights)
+                elif not pool:
                     return None
-                action = pool[_below(sampler, len(pool))].id
+                else:
+                    action = pool[_below(sampler, len(pool))].id
             draw += 1
         else:
             legal = new.legal_actions()
@@ -89,6 +98,17 @@ def _resample_once(
                 return None
         new.apply_action(action)
     return new
+
+
+def _weighted(sampler: Callable[[], float], ids: list[int], weights: dict[int, float]) -> int:
+    """One of ``ids`` drawn in proportion to ``weights`` (Mini-Primero's ordered draws)."""
+    total = sum(weights[i] for i in ids)
+    x = float(sampler()) * total
+    for i in ids:
+        x -= weights[i]
+        if x < 0:
+            return i
+    return ids[-1]
 
 
 def _below(sampler: Callable[[], float], n: int) -> int:
