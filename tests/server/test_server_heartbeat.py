@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from primero.server import Settings, create_app
 from primero.server.models import ChatHistoryOut
 from primero.server.runtime import CHAT_KEPT
-from tests.server_helpers import database, join_table, post_table, until
+from tests.server_helpers import database, join_table, post_table, settled, until
 
 #: Two people, two heuristic bots, no timer: nothing moves until a person acts.
 TABLE = {"name": "Night", "seats": ["open", "open", "heuristic", "heuristic"], "turn_seconds": 0}
@@ -27,29 +27,29 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
             yield c
 
 
-def _state(m: dict[str, object]) -> bool:
-    return m["type"] == "state"
+#: Two people and no bot: once a person is to act, nothing moves by itself.
+PEOPLE = {"seats": ["open", "open"], "rules": {"min_players": 2}, "turn_seconds": 0}
 
 
 def test_a_ping_is_answered_by_a_pong_to_that_connection_only(client: TestClient) -> None:
-    t, _ = post_table(client, TABLE)
+    t, _ = post_table(client, PEOPLE)
     ana = join_table(client, t["id"], "Ana")
     join_table(client, t["id"], "Ben")
     with (
         client.websocket_connect(f"/ws/tables/{t['id']}?token={ana}") as a,
         client.websocket_connect(f"/ws/tables/{t['id']}") as watcher,
     ):
-        version = until(a, _state)["version"]
-        until(watcher, _state)
+        version = until(a, settled)["version"]
+        until(watcher, settled)
         a.send_json({"type": "ping"})
-        assert a.receive_json() == {"type": "pong"}
+        assert until(a, lambda m: m["type"] != "state") == {"type": "pong"}
         # the watcher got no pong: the next frame it reads is the answer to its own resync
         watcher.send_json({"type": "resync", "since": 0})
         after = watcher.receive_json()
         assert after["type"] == "state" and after["version"] == version  # nothing changed
         # a ping with a stray field is still a ping (unknown fields are ignored)
         a.send_json({"type": "ping", "n": 3})
-        assert a.receive_json() == {"type": "pong"}
+        assert until(a, lambda m: m["type"] != "state") == {"type": "pong"}
 
 
 def test_the_last_50_chat_lines_reach_a_connection_opened_later(client: TestClient) -> None:
