@@ -55,6 +55,7 @@ SLOW_FIRST: tuple[str, ...] = (
     "test_compiled.py",
     "test_types.py",
     "test_server_cluster.py",
+    "test_server_failover.py",
     "test_tournament.py",
     "test_properties.py",
     "test_server_live.py",

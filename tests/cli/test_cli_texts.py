@@ -23,6 +23,7 @@ COMMANDS = [
     "serve",
     "watch",
     "replay",
+    "verify",
     "rules",
     "cheatsheet",
     "odds",
@@ -208,7 +209,7 @@ def test_checks_are_said_as_checks() -> None:
     said = line_sentences(lines, names, viewer=None, starting_stacks=[20] * 3, ante=1)
     assert said[11] == "Ana checks" and said[16] == "Ben checks" and said[18] == "Cleo checks"
     assert said[5] == "Ben calls 2" and said[24] == "Ben calls 3" and said[3] == "Ana bets 2"
-    assert said[13] == "Ben raises to 5"
+    assert said[13] == "Ben bets 5"  # over a check nothing is raised: the first bet (R5)
     assert said[15] == "Ana refuses the bet: it is withdrawn (R8)"
     assert said[0] == "Ana is dealt 7♥ 6♥" and said[19] == "Ana stands pat"
     assert line_sentences(["p1 b 0", "p2 c"], ("You", "Ben"), viewer=0, starting_stacks=[5, 5]) == [

@@ -130,7 +130,15 @@ interface ChatIn {
   text: string;
 }
 
-/** What the seat to act may do (the fields of ``LegalActions``). */
+/** The names of the moves (``primero.play.tablemodel.move_words``): ``bet`` of the ``b`` move, ``check`` ("Check": ``b 0``) where a bet of 0 is allowed with no bet standing, ``raise`` of the ``r`` move ("Raise to", or "Bet" over a bet of 0), ``call`` ("Check" or "Call N"); null where the move is not legal (R5). */
+interface MoveWordsOut {
+  bet: string;
+  check: string | null;
+  raise: string | null;
+  call: string | null;
+}
+
+/** What the seat to act may do (the fields of ``LegalActions``) and the moves' names. */
 interface LegalOut {
   kinds: string[];
   exchange: number[];
@@ -140,6 +148,7 @@ interface LegalOut {
   fold: boolean;
   vote: boolean;
   declare: string[];
+  words: MoveWordsOut;
 }
 
 /** A hand shown at the showdown. */

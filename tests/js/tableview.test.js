@@ -86,7 +86,7 @@ test("turnText says whose turn it is", () => {
   const vote = hand({to_act: "p2", pending_bet: {seat: "p1", amount: 5, raise: false}});
   /** @type {LegalOut} */
   const legal = {kinds: ["vote"], exchange: [], bet: null, raise_to: null, call: null,
-    fold: false, vote: true, declare: []};
+    fold: false, vote: true, declare: [], words: {bet: "Bet", check: null, raise: null, call: null}};
   assert.equal(turnText(new HandInfo(vote, TABLE), legal), "Your vote: Ana bets 5 chips");
   const other = hand({to_act: "p3", pending_bet: {seat: "p1", amount: 4, raise: true}});
   assert.equal(turnText(new HandInfo(other, TABLE), null), "Cleo to vote on a bet of 4 chips");

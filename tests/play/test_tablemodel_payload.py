@@ -75,6 +75,7 @@ def test_a_vote_due_reads_as_the_voters_legal_moves() -> None:
     assert legal == {
         "kinds": ["y", "n"], "exchange": [], "bet": None, "raise_to": None,
         "call": None, "fold": False, "vote": True, "declare": [],
+        "words": {"bet": "Bet", "check": None, "raise": None, "call": None},
     }  # fmt: skip
     assert seat_payload(m, 0)[1] is None  # only the seat to act gets ``legal``
 
@@ -172,6 +173,7 @@ def test_legal_moves_every_field_by_name() -> None:
         "fold": True,
         "vote": False,
         "declare": [],
+        "words": {"bet": "Bet", "check": None, "raise": "Raise to", "call": "Call 3"},
     }
     declaring = LegalActions(2, fold=True, declare=(Category.PRIMERO, Category.FLUXUS))
     assert legal_payload(declaring)["declare"] == ["primero", "fluxus"]

@@ -179,3 +179,69 @@ def test_the_event_loops_redis_commands_outlast_a_held_up_loop(tmp_path: Path) -
             assert renewal["socket_timeout"] == pytest.approx(1 / 3)  # the renewal's, as was
 
     asyncio.run(scenario())
+
+
+class Seat(Watcher):
+    """A person's connection at a seat: it keeps what it is sent."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+
+
+def test_a_mirror_sends_only_the_stored_versions_content(tmp_path: Path) -> None:
+    """A mirror read back at every few versions while its owner plays two hands: each
+    state it sends is, for its version, the owner's hand (the same hand number; never a
+    new version with the old finished hand or with no hand), and a state built while it
+    reads (a connection arriving, a forwarded answer) is one of the same pairs."""
+    from tests.server_helpers import cautious_line
+
+    async def scenario() -> None:
+        async with _two_hubs(tmp_path) as (a, _b, owner, mirror):
+            await owner.take_seat("Ana", 0)
+            await owner.take_seat("Ben", 1)  # the last open seat: the match starts
+            owner_seen, ana, ben = Watcher(), Seat(0), Seat(1)
+            owner.conns.update({owner_seen, ana, ben})
+            watcher = Watcher()
+            mirror.conns.add(watcher)
+            built: list[dict[str, Any]] = []
+            done = False
+
+            async def probe() -> None:  # states built at any moment, as a new connection's
+                while not done:
+                    built.append(mirror.state(None))
+                    await asyncio.sleep(0)
+
+            probing = asyncio.ensure_future(probe())
+            moves = 0
+            async with asyncio.timeout(60):
+                while owner.row.hands_played < 2 and owner.row.status != "over":
+                    model = owner.model
+                    i = None if model is None or model.hand is None else model.person_to_act()
+                    if i is not None:
+                        moves += 1
+                        state = owner.state(i)
+                        if state["legal"] is not None:
+                            await owner.act(
+                                (ana, ben)[i], f"m{moves}", cautious_line(state), state["version"]
+                            )
+                    if moves % 3 == 0 or i is None:
+                        await mirror.refresh()
+                    await asyncio.sleep(0.01)
+            await mirror.refresh()
+            done = True
+            await probing
+            hand_at = {
+                m["version"]: (m["hand"] or {}).get("number")
+                for m in owner_seen.sent
+                if m["type"] == "state"
+            }
+            sent = [m for m in watcher.sent + built if m["type"] == "state"]
+            assert any(m["hand"] and m["hand"]["final_stacks"] for m in sent)
+            for m in sent:
+                if m["version"] in hand_at and m["version"] > 1:
+                    number = (m["hand"] or {}).get("number")
+                    assert number == hand_at[m["version"]], (m["version"], number)
+            del a
+
+    asyncio.run(scenario())

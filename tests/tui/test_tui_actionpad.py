@@ -71,8 +71,23 @@ def test_declare_then_check() -> None:
     state.apply(parse_action("d dh p4 Jc Jh", 4))
     pad = pad_for(state, 0)
     assert [c.key for c in pad.choices()] == ["d"]
-    assert press_all(pad, "d", "9") is None and "press 1–" in pad.message
-    action = pad.press("1")
+    assert press_all(pad, "d", "9") is None
+    assert pad.message == "press 4 fluxus or 5 chorus to declare, escape to go back"
+    # the five keys keep their meaning in every hand; those below the hand are off
+    shown = [(c.key, c.label, c.enabled) for c in pad.choices()]
+    assert shown == [
+        ("1", "numerus", False),
+        ("2", "primero", False),
+        ("3", "supremus", False),
+        ("4", "fluxus", True),
+        ("5", "chorus", True),
+        ("escape", "back", True),
+    ]
+    assert pad.press("1") is None and pad.message == (
+        "numerus is below the hand you hold: you may declare 4 fluxus or 5 chorus (R6)"
+    )
+    assert mode(pad) is PadMode.DECLARE
+    action = pad.press("4")
     assert isinstance(action, Declare) and action.category is Category.FLUXUS  # 7h 6h Ah 2h
     state.apply(action)
     pad.reset(view(state, 0))

@@ -17,7 +17,7 @@ from primero.tui.logpanel import award_lines
 from primero.tui.play import TableApp
 from primero.tui.screens import ConfirmLeave
 from primero.tui.screentext import screen_text
-from tests.tui_helpers import run, turn_keys
+from tests.tui_helpers import first_declare, run, turn_keys
 
 SIZE = (120, 40)
 
@@ -324,7 +324,7 @@ def test_a_refuses_above_a_limit_so_a_long_refusal_auction_takes_one_key() -> No
                         await pilot.press("n")
                         pressed_n += 1
                 elif "d" in keys:
-                    await pilot.press("d", "1")
+                    await pilot.press("d", first_declare(app))
                 elif "c" in keys:
                     await pilot.press("c")
                 elif "b" in keys:
@@ -363,7 +363,7 @@ def test_going_out_says_the_place_and_offers_watch_new_match_quit(
                 if "y" in keys:
                     await pilot.press("y")
                 elif "d" in keys:
-                    await pilot.press("d", "1")
+                    await pilot.press("d", first_declare(app))
                 elif "c" in keys:
                     await pilot.press("c")
                 elif "b" in keys and v.legal.bet is not None:
@@ -437,7 +437,7 @@ def test_wide_side_log_stays_where_the_person_scrolled_it() -> None:
                     *(
                         ["y"]
                         if "y" in keys
-                        else ["d", "1"]
+                        else ["d", first_declare(app)]
                         if "d" in keys
                         else ["c"]
                         if "c" in keys
@@ -456,7 +456,7 @@ def test_wide_side_log_stays_where_the_person_scrolled_it() -> None:
                 *(
                     ["y"]
                     if "y" in keys
-                    else ["d", "1"]
+                    else ["d", first_declare(app)]
                     if "d" in keys
                     else ["c"]
                     if "c" in keys

@@ -28,7 +28,7 @@ from primero.tui.play import TableApp
 from primero.tui.screens import ConfirmLeave, HelpScreen
 from primero.tui.screentext import screen_text
 from primero.tui.tablepanel import table_panel
-from tests.tui_helpers import run
+from tests.tui_helpers import first_declare, run
 
 NARROW = (80, 24)
 WIDE = (120, 40)
@@ -151,7 +151,7 @@ async def _play_to_result(app: TableApp, pilot: Any) -> None:
         if "y" in keys:
             await pilot.press("y")
         elif "d" in keys:
-            await pilot.press("d", "1")
+            await pilot.press("d", first_declare(app))
         elif "c" in keys:
             await pilot.press("c")
         elif "e" in keys and app.current is not None and app.current.phase.name != "FIRST_ROUND":
@@ -688,12 +688,15 @@ def test_a_record_view_names_whose_cards_on_one_line() -> None:
     run(body)
 
 
-def test_help_says_declare_takes_the_number_shown_not_1_to_5() -> None:
-    # the declare dialog numbers only the allowed categories (R6), so "1-5" was untrue
+def test_help_says_each_declare_key_names_one_category_in_every_hand() -> None:
+    # the declare keys keep their meaning from hand to hand (R6: those below are off)
     from primero.tui.screens import KEYS_HELP
 
-    line = next(line for line in KEYS_HELP.splitlines() if line.strip().startswith("d "))
-    assert "the number of the category shown" in line and "1-5" not in line
+    lines = KEYS_HELP.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith("d "))
+    said = " ".join(lines[at : at + 2])
+    assert "declare: 1 numerus 2 primero 3 supremus 4 fluxus 5 chorus" in said
+    assert "(R6), the same keys every hand; those below your hand are off" in said
 
 
 def test_the_key_line_never_breaks_between_a_key_and_its_label() -> None:
@@ -788,7 +791,7 @@ def test_at_80x24_the_table_cards_and_result_stay_on_screen(seed: int) -> None:
                 if "y" in keys:
                     await pilot.press("n" if turns % 2 else "y")
                 elif "d" in keys:
-                    await pilot.press("d", "1")
+                    await pilot.press("d", first_declare(app))
                 elif "c" in keys:
                     await pilot.press("c")
                 elif "e" in keys and turns % 3 == 0:
@@ -829,7 +832,7 @@ def test_at_80x24_pageup_opens_the_whole_log_and_a_move_closes_it() -> None:
             assert main.scroll_y == 0
             assert "  1 You are dealt" in screen_text(app)
             keys = [c.key for c in app.pad.choices()]
-            await pilot.press("c" if "c" in keys else "d", *([] if "c" in keys else ["1"]))
+            await pilot.press(*(["c"] if "c" in keys else ["d", first_declare(app)]))
             await pilot.pause()
             assert not app.board._full_log and main.scroll_y == 0
 

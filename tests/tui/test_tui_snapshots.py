@@ -25,6 +25,7 @@ from primero.tui.play import TableApp
 from primero.tui.screentext import screen_text
 from primero.tui.watch import WatchApp
 from primero.tui.watchmodel import WatchModel
+from tests.tui_helpers import first_declare
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 SIZE = (120, 40)
@@ -117,7 +118,7 @@ def test_table_result(size: tuple[int, int]) -> None:
             if "y" in keys:
                 await pilot.press("y")
             elif "d" in keys:
-                await pilot.press("d", "1")
+                await pilot.press("d", first_declare(app))
             elif (
                 "e" in keys and app.current is not None and app.current.phase.name != "FIRST_ROUND"
             ):

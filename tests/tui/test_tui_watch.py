@@ -20,6 +20,7 @@ from primero.tui.play import TableApp
 from primero.tui.screentext import screen_text
 from primero.tui.watch import WatchApp
 from primero.tui.watchmodel import WatchModel, default_seat, parse_seat
+from tests.tui_helpers import first_declare
 
 VOID_DEAL = [
     "d dh p1 2c 3d", "d dh p2 Kd Qh", "d dh p3 Js 4s", "d dh p4 5h 6d",
@@ -165,7 +166,7 @@ def test_a_hand_saved_by_the_table_is_watched_from_the_persons_seat(tmp_path: Pa
                 keys = [c.key for c in app.pad.choices()]
                 await pilot.press("c" if "c" in keys else keys[0])
                 if app.pad.mode.value != "idle":
-                    await pilot.press("enter" if keys[0] != "d" else "1")
+                    await pilot.press("enter" if keys[0] != "d" else first_declare(app))
             assert app.hand_over and app.table.saved  # saved as soon as the hand ended
             await pilot.press("enter")
             for _ in range(300):
@@ -174,7 +175,7 @@ def test_a_hand_saved_by_the_table_is_watched_from_the_persons_seat(tmp_path: Pa
                 keys = [c.key for c in app.pad.choices()]
                 await pilot.press("f" if "f" in keys else keys[0])
                 if app.pad.mode.value != "idle":
-                    await pilot.press("enter" if keys[0] != "d" else "1")
+                    await pilot.press("enter" if keys[0] != "d" else first_declare(app))
             assert len(app.table.saved) == 2
             return app.table.saved[-1]
 

@@ -34,6 +34,7 @@ COMMAND_ORDER: Final = (
     "serve",
     "watch",
     "replay",
+    "verify",
     "rules",
     "cheatsheet",
     "odds",

@@ -28,9 +28,9 @@ def verify_command(
     ],
 ) -> None:
     """Check that each hand's cards came from its committed server seed and the players'
-    client seeds (docs/fair-deals.md). Prints one line per file: verified, the first
-    card that differs and why (exit status 1), or not verifiable when the record has no
-    revealed proof (exit status 2)."""
+    client seeds (the fair-deal scheme of the online tables). Prints one line per file:
+    verified, the first card that differs and why (exit status 1), or not verifiable when
+    the record has no revealed proof (exit status 2)."""
     from primero.engine.fairverify import EXIT_CODES, verify_record
     from primero.engine.history import RecordError, read_record
 

@@ -275,6 +275,19 @@ def _ask(input_fn: InputFn, prompt: str) -> str:
     return text
 
 
+def _next_hand_prompt(console: Console, input_fn: InputFn) -> None:
+    """Wait for Enter before the next hand; anything else typed is answered (never
+    taken for Enter) and asked again; q leaves (:func:`_ask`)."""
+    while text := _ask(input_fn, "[Enter] next hand, q to leave: ").strip():
+        shown = text if len(text) <= 40 else text[:39] + "…"
+        console.print(
+            f"{shown!r} does nothing here: press Enter for the next hand, q to leave.",
+            style="yellow",
+            markup=False,
+            highlight=False,
+        )
+
+
 #: The question before leaving in the middle of a hand (then the table's leave note).
 LEAVE_QUESTION: Final = "Leave in the middle of this hand?"
 
@@ -458,7 +471,7 @@ def run_plain(
                 break
             if table.over:
                 break
-            _ask(input_fn, "[Enter] next hand, q to leave: ")
+            _next_hand_prompt(console, input_fn)
     except _Quit:
         console.print()
         if table.hand is not None and not table.hand.complete:

@@ -6,7 +6,6 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException, Query, Request, status
 
-from primero.server.cluster import OPS
 from primero.server.hub import Hub
 from primero.server.limits import CreateGate, TooMany
 from primero.server.models import CreatedTable, CreateTable, JoinTable, SeatTaken, TableSummary
@@ -163,6 +162,3 @@ async def _seat(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         str(args["name"]), args.get("seat"), str(args["digest"]), args.get("client_seed")
     )
     return {"seat": seat, "v": rt.row.version}
-
-
-OPS["seat"] = _seat

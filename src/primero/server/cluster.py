@@ -41,7 +41,7 @@ import math
 import secrets
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 import redis
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from primero.server.writer import Writer
     from primero.store import Store
 
-__all__ = ["LOOP_TIMEOUT", "OPS", "Cluster", "ClusterHub", "OwnerAway", "namespace"]
+__all__ = ["LOOP_TIMEOUT", "Cluster", "ClusterHub", "Op", "OwnerAway", "namespace"]
 
 log = logging.getLogger("primero.server")
 
@@ -68,6 +68,7 @@ class ClusterHub(Protocol):
     tables: dict[str, TableRuntime]
     store: Store
     writer: Writer
+    ops: Mapping[str, Op]
 
     async def discover(self, table_id: str) -> TableRuntime | None: ...
 
@@ -76,9 +77,9 @@ class ClusterHub(Protocol):
     async def disown(self, table_id: str) -> None: ...
 
 
-#: What a forwarded request may be: ``OPS[name](rt, args)`` runs on the owner and
-#: answers a JSON-able dict (modules register their operations at import).
-OPS: dict[str, Callable[[TableRuntime, dict[str, Any]], Awaitable[dict[str, Any]]]] = {}
+#: An operation a process asks of a table's owner: ``op(table, args)`` runs on the owner
+#: and answers a JSON-able dict (every one is in :data:`primero.server.ops.OPS`).
+Op = Callable[["TableRuntime", dict[str, Any]], Awaitable[dict[str, Any]]]
 
 RENEW = """
 local out = {}
@@ -412,7 +413,7 @@ class Cluster:
         """Run a forwarded request on a table this process owns; answer the sender."""
         answer: dict[str, Any] = {"rid": msg["rid"]}
         rt = self.hub.tables.get(str(msg.get("t")))
-        op = OPS.get(str(msg.get("op")))
+        op = self.hub.ops.get(str(msg.get("op")))
         if rt is None or op is None or not rt.owned:
             answer["away"] = True
         else:
@@ -442,7 +443,7 @@ class Cluster:
         except Exception as exc:
             raise OwnerAway(f"redis: {exc}") from exc
         if owner == self.pid and rt.owned:
-            return await OPS[op](rt, args)
+            return await self.hub.ops[op](rt, args)
         if owner is None or owner == self.pid:
             raise OwnerAway("the table is changing owner")
         rid = secrets.token_hex(8)

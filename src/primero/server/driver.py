@@ -17,6 +17,7 @@ import logging
 import secrets
 import time
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from primero.engine.errors import PrimeroError
@@ -290,32 +291,26 @@ async def time_out(rt: TableRuntime) -> None:
 
 
 async def finish(rt: TableRuntime) -> None:
-    """Close the complete hand: computed, stored, and only then kept (a failed write
-    puts the match back as it was)."""
+    """Close the complete hand: computed on a draft of the match (chips, the deal passed
+    right, leaving seats leave, absent people sit out, rebuys made; the match itself is
+    not touched), stored, and only then the draft becomes the match. A failed write
+    leaves everything as it was: nothing to put back."""
     model = rt.model
     assert model is not None
-    match = model.match
-    saved = (
-        list(match.chips),
-        match.hands_played,
-        match.dealer_index,
-        match.hand,
-        len(match.records),
-        model.deadline,
-    )
-    presence = seating.snapshot(match)
-    record = model.finish_hand()  # also: leaving seats leave, absent people sit out, rebuys
+    drafted = seating.draft(model.match)
+    drafted.records = []  # its own (the server keeps no finished hand in memory)
+    record = replace(drafted.finish_hand(), seed=model.hand_seed)
     record.extra["table"] = rt.row.id
-    record.extra["hand_number"] = match.hands_played
-    proof = fairproof.record_proof(rt.row, model, match.hands_played)
+    record.extra["hand_number"] = drafted.hands_played
+    proof = fairproof.record_proof(rt.row, model, drafted.hands_played)  # the dealer: shared
     if proof is not None:  # docs/record-format.md: revealed when read after the match
         record.extra["fair"] = proof
     text = dump_record(record)
-    chips = list(match.chips)
-    status = "over" if model.over else rt.row.status
-    table_id, number, dealer = rt.row.id, match.hands_played, match.dealer_index
+    chips = list(drafted.chips)
+    status = "over" if drafted.over else rt.row.status
+    table_id, number, dealer = rt.row.id, drafted.hands_played, drafted.dealer_index
     store = rt.store
-    kept = seating.presence_write(rt)
+    kept = seating.presence_write(rt, drafted)
 
     def build(e: int, n: int) -> Write:
         def write(conn: Any) -> None:
@@ -324,15 +319,9 @@ async def finish(rt: TableRuntime) -> None:
 
         return write
 
-    try:
-        new = await rt.store_change(build)
-    except BaseException:
-        seating.put_back(match, presence)
-        match.chips[:], match.hands_played, match.dealer_index, match.hand = saved[:4]
-        del match.records[saved[4] :]
-        model.deadline = saved[5]
-        raise
-    del match.records[:]  # stored: the server keeps no finished hand in memory
+    new = await rt.store_change(build)
+    drafted.records = []
+    model.match, model.deadline = drafted, None  # stored: the draft is the match now
     rt.row.hands_played = number
     rt.row.dealer_index = dealer
     for seat, c in zip(rt.row.seats, chips, strict=True):

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 
 from fastapi import APIRouter, HTTPException, Request
-from sqlalchemy import select
 
 from primero.engine.actions import Call, parse_action, seat_name
 from primero.engine.history import HandRecord, parse_record
@@ -25,7 +24,6 @@ from primero.server.hub import Hub
 from primero.server.models import HandRecordOut, HandSummaryOut, PotWonOut, ShownOut
 from primero.server.runtime import TableRuntime
 from primero.server.security import bearer_token
-from primero.store.schema import hands as hands_table
 
 __all__ = ["hand_for", "router"]
 
@@ -33,13 +31,7 @@ router = APIRouter(prefix="/api/tables", tags=["hands"])
 
 
 def _records(hub: Hub, table_id: str, number: int | None) -> list[tuple[int, str]]:
-    query = select(hands_table.c.number, hands_table.c.record).where(
-        hands_table.c.table_id == table_id, hands_table.c.record.is_not(None)
-    )
-    if number is not None:
-        query = query.where(hands_table.c.number == number)
-    with hub.store.engine.connect() as conn:
-        return [(r.number, r.record) for r in conn.execute(query.order_by(hands_table.c.number))]
+    return hub.store.hand_records(table_id, number)
 
 
 def _replayed(record: HandRecord) -> tuple[HandState, list[int | None]]:

@@ -19,22 +19,18 @@ from typing import Any, cast
 
 from fastapi import APIRouter, HTTPException, Request, Response, status
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
-from sqlalchemy import update
 from sqlalchemy.engine import Connection as DbConnection
 
 from primero.bots import BOT_KINDS, BOT_NAMES, make_bot
 from primero.engine.match import Agent
 from primero.server import seating
-from primero.server.cluster import OPS
 from primero.server.hub import Hub
 from primero.server.models import TableSummary
 from primero.server.runtime import BadRequest, Conflict, TableRuntime
 from primero.server.security import bearer_token, match_token
 from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
-from primero.store import SeatRow, TableRow
+from primero.store import SeatRow, Store, TableRow
 from primero.store.evening import EveningRow, FormerRow, save_former, save_host
-from primero.store.schema import seats as seats_table
-from primero.store.schema import tables as tables_table
 
 __all__ = ["router"]
 
@@ -119,11 +115,7 @@ async def _patch(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         table_id = row.id
 
         def write(conn: DbConnection) -> None:
-            conn.execute(
-                update(tables_table)
-                .where(tables_table.c.id == table_id)
-                .values(turn_seconds=seconds, name=name)
-            )
+            Store.set_setup(conn, table_id, name=name, turn_seconds=seconds)
 
         new = await rt.changed_by(write)  # stored, then applied and sent
         row.turn_seconds, row.name = seconds, name  # the driver gives the timer to the next hand
@@ -229,11 +221,7 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         row_id = rt.row.id
 
         def write(conn: DbConnection) -> None:
-            conn.execute(
-                update(seats_table)
-                .where(seats_table.c.table_id == row_id, seats_table.c.idx == k)
-                .values(name=name, kind=kind, token_hash=None)
-            )
+            Store.set_seat(conn, row_id, k, name=name, kind=kind)
             if former is not None:
                 save_former(conn, row_id, former)
 
@@ -342,14 +330,3 @@ async def _rematch(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
         rt.publish(version)
     await hub.begin(new)  # with several processes its lease first
     return {"v": rt.row.version, "summary": new.summary()}
-
-
-OPS.update(
-    {
-        "host_patch": _patch,
-        "host_flag": _set_flag,
-        "host_end": _end,
-        "host_bot": _seat_bot,
-        "host_rematch": _rematch,
-    }
-)

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any
 
 from pydantic import BaseModel
@@ -24,9 +24,9 @@ from primero.engine.rules import Rules, RulesError
 from primero.server import driver
 from primero.server.botpool import BotPool
 from primero.server.clock import Clock, SystemClock
-from primero.server.cluster import Cluster, OwnerAway, namespace
+from primero.server.cluster import Cluster, Op, OwnerAway, namespace
 from primero.server.models import CreateTable
-from primero.server.runtime import BadRequest, NotFound, TableRuntime
+from primero.server.runtime import BadRequest, NotFound, TableRuntime, in_words
 from primero.server.security import new_token
 from primero.server.settings import Settings
 from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
@@ -64,6 +64,10 @@ class Hub:
         self.store = store
         self.clock: Clock = settings.clock if settings.clock is not None else SystemClock()
         self.tables: dict[str, TableRuntime] = {}
+        from primero.server.ops import OPS  # its modules import this one: read at first use
+
+        #: What another process may ask of a table driven here (one explicit table).
+        self.ops: Mapping[str, Op] = OPS
         self.steps = asyncio.Semaphore(STEPS)
         threads = 1 if store.url.startswith("sqlite") else 4
         self.writer = Writer(store, threads)
@@ -102,6 +106,8 @@ class Hub:
         if not rows or table_id in self.tables:
             return self.tables.get(table_id)
         evening = await self.writer.read(lambda: load_evening(self.store.engine, table_id))
+        if table_id in self.tables:  # found meanwhile (a notice and a connection at once):
+            return self.tables[table_id]  # one runtime per table, never a second one
         rt = TableRuntime(rows[0], self)
         rt.owned = False
         rt.evening = evening.get(table_id, EveningRow())
@@ -130,19 +136,31 @@ class Hub:
             live = False
             async with rt.lock:
                 await rt.stop()
-                await rt.reload()
-                if not self.holds(table_id):  # lost while reading: another may take it
-                    held = False
-                else:
-                    held = True
-                    rt.owned, rt.evicted, rt.broken = True, False, rt.row.problem
+                # read and replayed aside, then swapped in at once (no state is sent from
+                # a new row with the old or no model meanwhile)
+                row, evening = await rt.stored()
+                broken = row.problem
+                live = row.status in LIVE and broken is None
+                model = None
+                if live:
+                    try:
+                        model = await asyncio.to_thread(
+                            rt.resumed_model, self.clock.now(), row, evening
+                        )
+                    except Exception as exc:
+                        log.error("table %s cannot be resumed: %s", table_id, exc)
+                        broken = f"the stored table cannot be resumed: {in_words(exc)}"
+                        live = False
+                held = self.holds(table_id)  # lost while reading: another may take it
+                if held:
+                    rt.row, rt.evening, rt.model, rt.decided = row, evening, model, None
+                    rt.owned, rt.evicted, rt.broken = True, False, broken
                     rt.recent_ids.clear()
-                    if rt.row.current is not None:
-                        for _line, seat, action_id in rt.row.current.lines:
+                    if row.current is not None:
+                        for _line, seat, action_id in row.current.lines:
                             if seat is not None and action_id is not None:
                                 rt.remember(seat, action_id)
-                    live = rt.row.status in LIVE and rt.broken is None and await rt.resume()
-                    rt.publish(rt.row.version)
+                    rt.publish(row.version)
         except BaseException:
             # not driven here: the lease is no longer renewed, so that it runs out and
             # any process takes the table (a held lease nobody drives stops it for good)
@@ -186,17 +204,15 @@ class Hub:
             rt.start()
 
     async def call(self, rt: TableRuntime, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Run operation ``op`` (:data:`primero.server.cluster.OPS`) where the table is
+        """Run operation ``op`` (:data:`primero.server.ops.OPS`) where the table is
         driven: here with one process, else on its owner.
 
         Raises:
             WriteFailed: the owner could not be reached (HTTP 503).
             BadRequest, Conflict, NotFound, HTTPException: as the operation raised.
         """
-        from primero.server.cluster import OPS
-
         if self.cluster is None:
-            return await OPS[op](rt, args)
+            return await self.ops[op](rt, args)
         try:
             return await self.cluster.call(rt, op, args)
         except OwnerAway as exc:

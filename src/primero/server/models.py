@@ -360,8 +360,24 @@ class ChatIn(_In):
 # --------------------------------------------------------------------------- WebSocket out
 
 
+class MoveWordsOut(BaseModel):
+    """The names of the moves (``primero.play.tablemodel.move_words``): ``bet`` of the
+    ``b`` move, ``check`` ("Check": ``b 0``) where a bet of 0 is allowed with no bet
+    standing, ``raise`` of the ``r`` move ("Raise to", or "Bet" over a bet of 0),
+    ``call`` ("Check" or "Call N"); null where the move is not legal (R5)."""
+
+    bet: str
+    check: str | None
+    # "raise" is a Python keyword: the field is named raise_ and sent as "raise"
+    raise_: str | None = Field(alias="raise")
+    call: str | None
+
+    model_config = ConfigDict(populate_by_name=True, serialize_by_alias=True)
+
+
 class LegalOut(BaseModel):
-    """What the seat to act may do (the fields of ``LegalActions``)."""
+    """What the seat to act may do (the fields of ``LegalActions``) and the moves'
+    names."""
 
     kinds: list[str]
     exchange: list[int]
@@ -371,6 +387,7 @@ class LegalOut(BaseModel):
     fold: bool
     vote: bool
     declare: list[str]
+    words: MoveWordsOut
 
 
 class ShownOut(BaseModel):

@@ -651,8 +651,7 @@ class TableRuntime:
         if self.task is None and self.broken is None:
             self.task = asyncio.get_running_loop().create_task(self.hub.drive(self))
 
-    def _new_model(self) -> TableModel:
-        row = self.row
+    def _new_model(self, row: TableRow, evening: EveningRow) -> TableModel:
         model = TableModel(
             [s.name or "" for s in row.seats],
             [None if s.kind == "person" else s.kind for s in row.seats],
@@ -661,21 +660,24 @@ class TableRuntime:
             max_hands=row.max_hands,
             turn_seconds=row.turn_seconds or None,
             seed=fixed_test_seed(),
-            rebuy=self.evening.rebuy,
+            rebuy=evening.rebuy,
             friendly_bots=True,  # bots bet as people at a friendly table
         )
-        seating.restore(model, self.evening)
+        seating.restore(model, evening)
         return model
 
-    def resumed_model(self, now: float) -> TableModel:
-        """The match rebuilt from the stored row: chips, hands played, the dealer, and
-        the hand in progress replayed from its seed and lines (the same cards to come).
+    def resumed_model(
+        self, now: float, row: TableRow | None = None, evening: EveningRow | None = None
+    ) -> TableModel:
+        """The match rebuilt from a stored row (None: this runtime's): chips, hands
+        played, the dealer, and the hand in progress replayed from its seed and lines
+        (the same cards to come). Pure: nothing of this runtime changes.
 
         Raises:
             Exception: the row does not make a game, or its lines do not replay.
         """
-        row = self.row
-        model = self._new_model()
+        row = self.row if row is None else row
+        model = self._new_model(row, self.evening if evening is None else evening)
         model.match.chips[:] = [s.chips for s in row.seats]
         model.match.hands_played = row.hands_played
         model.match.dealer_index = row.dealer_index
@@ -714,8 +716,22 @@ class TableRuntime:
         self._broadcast()
 
     async def reload(self) -> None:
-        """Read the table back from the store (the truth) and replay it; waits while the
-        database cannot be reached."""
+        """Read the table back from the store (the truth); the driver replays it; waits
+        while the database cannot be reached."""
+        row, evening = await self.stored()
+        self.row, self.evening = row, evening
+        self.model = None  # the driver replays it
+        self.decided = None
+
+    async def stored(self) -> tuple[TableRow, EveningRow]:
+        """The table as stored now (its row and its evening), read in one go; nothing
+        of this runtime changes (a caller swaps them in at once, so that no state is
+        ever built from a new row and an old model). Waits while the database cannot
+        be reached.
+
+        Raises:
+            RuntimeError: the table is not in the store any more.
+        """
         store, table_id, delay = self.store, self.row.id, 0.1
         while True:
             try:
@@ -728,10 +744,7 @@ class TableRuntime:
                 delay = min(1.0, 2 * delay)
         if not rows:
             raise RuntimeError(f"table {table_id} is not in the store any more")
-        self.row = rows[0]
-        self.evening = evening.get(table_id, EveningRow())
-        self.model = None  # the driver replays it
-        self.decided = None
+        return rows[0], evening.get(table_id, EveningRow())
 
     # ----------------------------------------------------------------- mirrors
 
@@ -792,19 +805,22 @@ class TableRuntime:
         """A mirror (a table another process drives): read the row back from the store
         and rebuild the match by replaying the stored lines (``model``: also when nobody
         is connected here); then every connection here gets its state, built by ``view``
-        in this process. A finished hand stays shown until the next one is stored.
-        Nothing is read when the mirror already reached ``at_least`` (another read did
-        meanwhile). Waits while the database cannot be reached."""
+        in this process. The stored row and its model are computed aside and swapped in
+        at once: no state is ever sent with the new version and the old (or no) hand. A
+        finished hand stays shown until the next one is stored. Nothing is read when the
+        mirror already reached ``at_least`` (another read did meanwhile). Waits while
+        the database cannot be reached."""
         async with self.lock:
             if self.owned or (at_least and self.row.version >= at_least):
                 return
             old_model, old_version = self.model, self.row.version
-            await self.reload()
-            row = self.row
+            row, evening = await self.stored()
+            if self.owned:  # taken here meanwhile: the owner's own state stands
+                return
             if old_model is not None and self.conns:
-                await self._show_end(old_model)
+                await self._show_end(old_model, row)
             if old_model is not None and row.version == old_version:
-                self.model = old_model
+                self.evening = evening
                 return
             keep = (
                 old_model is not None
@@ -813,17 +829,24 @@ class TableRuntime:
                 and old_model.hand.complete
                 and old_model.hand_number == row.hands_played
             )
-            if keep or (old_model is not None and self._caught_up(old_model)):
-                self.model = old_model
+            new_model: TableModel | None = None
+            if keep or (old_model is not None and self._caught_up(old_model, row, evening)):
+                new_model = old_model
             elif (model or self.conns) and row.status != "waiting" and self.broken is None:
                 try:
-                    self.model = await asyncio.to_thread(self.resumed_model, self.hub.clock.now())
+                    new_model = await asyncio.to_thread(
+                        self.resumed_model, self.hub.clock.now(), row, evening
+                    )
                 except Exception as exc:
+                    self.row, self.evening, self.model = row, evening, None
                     self.mark_broken(f"the stored table cannot be resumed: {exc}")
                     return
                 version, deadline = self.heard_version
-                if version == row.version and self.model.deadline is not None:
-                    self.model.deadline = deadline
+                if version == row.version and new_model.deadline is not None:
+                    new_model.deadline = deadline
+            if self.owned:
+                return
+            self.row, self.evening, self.model, self.decided = row, evening, new_model, None
             for c in list(self.conns):  # a seat given up or taken by a bot: watching
                 if c.index is not None and row.seats[c.index].kind != "person":
                     c.index = None
@@ -831,17 +854,19 @@ class TableRuntime:
             self._summary = self._build_summary()
             self._broadcast()
 
-    async def _show_end(self, model: TableModel) -> None:
+    async def _show_end(self, model: TableModel, row: TableRow) -> None:
         """A mirror whose hand in progress has ended since its last read (the owner
-        stored the end and may have dealt the next hand already) first shows its
-        connections that hand's end, taken from the finished record, so that a person
-        connected here sees every showdown and who won what, as at the owner."""
+        stored the end, ``row``, and may have dealt the next hand already) first shows
+        its connections that hand's end, taken from the finished record, so that a
+        person connected here sees every showdown and who won what, as at the owner.
+        It is sent under the version those connections already hold (never under the
+        newer version, whose hand may be the next one)."""
         hand = model.hand
-        if hand is None or hand.complete or self.row.hands_played < model.hand_number:
+        if hand is None or hand.complete or row.hands_played < model.hand_number:
             return
-        table_id, number = self.row.id, model.hand_number
+        table_id, number = row.id, model.hand_number
         text = await self.hub.writer.read(lambda: self.store.hand_record(table_id, number))
-        if text is None:
+        if text is None or self.owned or model is not self.model:
             return
         try:
             lines = parse_record(text).actions
@@ -852,14 +877,13 @@ class TableRuntime:
         except Exception:  # the caller rebuilds the table from what is stored
             log.debug("table %s: hand %d's end not shown here", table_id, number)
             return
-        self.model = model
         self._broadcast()
 
-    def _caught_up(self, model: TableModel) -> bool:
+    def _caught_up(self, model: TableModel, row: TableRow, evening: EveningRow) -> bool:
         """A mirror's model of the same hand takes the lines stored since (cheap, no
         replay from the seed); False when it cannot (another hand, a line that does not
         follow): the caller rebuilds it."""
-        current, hand = self.row.current, model.hand
+        current, hand = row.current, model.hand
         if current is None or hand is None or model.hand_number != current.number:
             return False
         done = len(hand.actions)
@@ -870,9 +894,9 @@ class TableRuntime:
                 model.replay_line(line)
         except Exception:
             return False
-        seating.restore(model, self.evening)
+        seating.restore(model, evening)
         version, deadline = self.heard_version
-        if version == self.row.version:
+        if version == row.version:
             model.deadline = deadline
         return True
 

@@ -12,29 +12,30 @@
   hour is closed.
 
 Every change follows the server's write path (docs/protocol.md "Writing comes first"): it is
-tried on the match and undone (:func:`trial`, capturing the values to store), stored in a
-transaction of the table's own with the version moved on (``TableRuntime.changed_by``),
-and only then applied in memory and sent; a write that fails changes nothing anyone sees
-(the sender gets ``error`` with ``"retry": true``).
+computed on a draft of the match (:func:`draft`: its own presence, chips and end; the
+match itself is not touched), stored in a transaction of the table's own with the
+version moved on (``TableRuntime.changed_by``), and only then the draft's values are
+taken in (:func:`take`) and sent; a write that fails changes nothing anyone sees (the
+sender gets ``error`` with ``"retry": true``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import update
 from sqlalchemy.engine import Connection as DbConnection
 
 from primero.engine.errors import PrimeroError
 from primero.server.writer import VersionMoved, WriteFailed
+from primero.store import Store
 from primero.store.evening import PresenceRow, save_presence, set_flags
-from primero.store.schema import seats as seats_table
 
 if TYPE_CHECKING:
     from primero.play.tablemodel import TableModel
@@ -175,24 +176,26 @@ def presence_rows(model: TableModel) -> list[PresenceRow]:
     ]
 
 
-def presence_write(rt: TableRuntime) -> Callable[[DbConnection], None]:
-    """A store write keeping the presence, the ledger and the chips of every seat."""
-    model = rt.model
-    assert model is not None
-    rows = presence_rows(model)
-    chips = list(model.match.chips)
+def presence_write(
+    rt: TableRuntime, match: TableMatch | None = None
+) -> Callable[[DbConnection], None]:
+    """A store write keeping the presence, the ledger and the chips of every seat of
+    ``match`` (None: the table's own), values captured now."""
+    if match is None:
+        assert rt.model is not None
+        match = rt.model.match
+    rows = [
+        PresenceRow(i, p.sitting_out, p.left, p.bought_in) for i, p in enumerate(match.presence)
+    ]
+    chips = list(match.chips)
     table_id = rt.row.id
-    in_hand = set(model.match.seats) if model.match.hand is not None else set()
+    in_hand = set(match.seats) if match.hand is not None else set()
     kept = [(i, c) for i, c in enumerate(chips) if i not in in_hand]
 
     def write(conn: DbConnection) -> None:
         save_presence(conn, table_id, rows)
-        for i, c in kept:  # a rebuy made at once (a seat in the hand keeps its start)
-            conn.execute(
-                update(seats_table)
-                .where(seats_table.c.table_id == table_id, seats_table.c.idx == i)
-                .values(chips=c)
-            )
+        # a rebuy made at once (a seat in the hand keeps its chips at the hand's start)
+        Store.set_chips(conn, table_id, kept)
 
     return write
 
@@ -212,34 +215,20 @@ def snapshot(match: TableMatch) -> Snapshot:
     return [replace(p) for p in match.presence], list(match.chips), match.ended
 
 
-def put_back(match: TableMatch, saved: Snapshot) -> None:
-    """Undo a change tried on ``match`` (see :func:`snapshot`)."""
-    presence, chips, ended = saved
-    match.presence[:] = [replace(p) for p in presence]
-    match.chips[:] = chips
-    match.ended = ended
+def draft(match: TableMatch) -> TableMatch:
+    """A draft of ``match`` for a presence change: its own presence, chips and end, the
+    rest (the hand, the seats) shared and only read. The match is not touched."""
+    out = copy.copy(match)
+    out.presence = [replace(p) for p in match.presence]
+    out.chips = list(match.chips)
+    return out
 
 
-def trial(rt: TableRuntime, change: Callable[[], object]) -> Callable[[DbConnection], None] | None:
-    """Try ``change`` on the table's match, capture the write that keeps its result
-    (:func:`presence_write`), and undo it: memory stays as it was until that write is
-    stored. None when the change changes nothing (a second "sit out" of a seat sitting
-    out): nothing to store, and the version does not grow (docs/protocol.md,
-    "Versions, stale moves and resync").
-
-    Raises:
-        PrimeroError: the change is refused (nothing changed).
-    """
-    model = rt.model
-    assert model is not None
-    saved = snapshot(model.match)
-    try:
-        change()
-        if snapshot(model.match) == saved:
-            return None
-        return presence_write(rt)
-    finally:
-        put_back(model.match, saved)
+def take(match: TableMatch, drafted: TableMatch) -> None:
+    """Take in a stored draft's presence, chips and end (see :func:`draft`)."""
+    match.presence[:] = drafted.presence
+    match.chips[:] = drafted.chips
+    match.ended = drafted.ended
 
 
 def restore(model: TableModel, evening: EveningRow) -> None:
@@ -331,18 +320,18 @@ async def _request_once(rt: TableRuntime, conn: Connection, what: str, index: in
         conn.send(_error("the match is not in play: there is nothing to change"))
         conn.send(rt.state(index))
         return False
-    change = _change(model.match, what, index)
+    drafted = draft(model.match)  # computed aside: the match is not touched until stored
     try:
-        write = trial(rt, change)  # refused: nothing changed
-    except PrimeroError as exc:
+        _change(drafted, what, index)()
+    except PrimeroError as exc:  # refused: nothing changed
         conn.send(_error(str(exc)))
         conn.send(rt.state(index))
         return False
-    if write is None:  # already so (a repeated tap): the state as it is, same version
-        conn.send(rt.state(index))
+    if snapshot(drafted) == snapshot(model.match):  # already so (a repeated tap): the
+        conn.send(rt.state(index))  # state as it is, same version (online.md "version")
         return False
-    new = await rt.changed_by(write, restart=False)  # stored first
-    change()  # then applied
+    new = await rt.changed_by(presence_write(rt, drafted), restart=False)  # stored first
+    take(model.match, drafted)  # then taken in
     rt.publish(new)  # then sent
     return True
 
@@ -356,11 +345,7 @@ async def _leave_waiting(rt: TableRuntime, index: int) -> None:
     table_id = rt.row.id
 
     def write(conn: DbConnection) -> None:
-        conn.execute(
-            update(seats_table)
-            .where(seats_table.c.table_id == table_id, seats_table.c.idx == index)
-            .values(name=None, kind="open", token_hash=None)
-        )
+        Store.set_seat(conn, table_id, index, name=None, kind="open")
 
     new = await rt.changed_by(write, restart=False)
     seat = rt.row.seats[index]

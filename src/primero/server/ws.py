@@ -23,7 +23,6 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 
 from primero.server import seating
-from primero.server.cluster import OPS
 from primero.server.fieldwords import field_words
 from primero.server.hints import HintsIn, hints_handler
 from primero.server.hub import Hub
@@ -95,9 +94,6 @@ async def _forwarded(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
     conn = _Collected(index if isinstance(index, int) else None)
     await handler(rt, conn, model.model_validate(args["msg"]))  # type: ignore[arg-type]
     return {"msgs": conn.sent, "v": rt.row.version}
-
-
-OPS["ws"] = _forwarded
 
 
 def _error(action_id: object, message: str) -> dict[str, Any]:

@@ -352,6 +352,47 @@ class Store:
         self.bump(conn, table_id, expected, new, status=status)
 
     @staticmethod
+    def set_setup(conn: Connection, table_id: str, *, name: str, turn_seconds: int) -> None:
+        """Change a table's name and its turn timer (seconds, 0: none); the caller moves
+        the version on in the same transaction (:meth:`bump`)."""
+        conn.execute(
+            update(tables)
+            .where(tables.c.id == table_id)
+            .values(name=name, turn_seconds=turn_seconds)
+        )
+
+    @staticmethod
+    def set_seat(conn: Connection, table_id: str, idx: int, *, name: str | None, kind: str) -> None:
+        """Give seat ``idx`` (0-based) to ``name`` of ``kind`` (a bot kind, or ``"open"``
+        with ``name`` None); its token's hash is forgotten (the token names no seat)."""
+        conn.execute(
+            update(seats)
+            .where(seats.c.table_id == table_id, seats.c.idx == idx)
+            .values(name=name, kind=kind, token_hash=None)
+        )
+
+    @staticmethod
+    def set_chips(conn: Connection, table_id: str, chips: Sequence[tuple[int, int]]) -> None:
+        """Set the chips (before the current hand) of the seats ``(idx, chips)`` given."""
+        for idx, c in chips:
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.idx == idx)
+                .values(chips=c)
+            )
+
+    def hand_records(self, table_id: str, number: int | None = None) -> list[tuple[int, str]]:
+        """``(hand number, .prh text)`` of a table's finished hands in order (only hand
+        ``number`` when given; none when it is not finished or does not exist)."""
+        query = select(hands.c.number, hands.c.record).where(
+            hands.c.table_id == table_id, hands.c.record.is_not(None)
+        )
+        if number is not None:
+            query = query.where(hands.c.number == number)
+        with self.engine.connect() as conn:
+            return [(r.number, r.record) for r in conn.execute(query.order_by(hands.c.number))]
+
+    @staticmethod
     def bump(conn: Connection, table_id: str, expected: int, new: int, **values: Any) -> None:
         """Move the table's version from ``expected`` to ``new`` (and set ``values``), the
         version checked in the ``WHERE`` clause.

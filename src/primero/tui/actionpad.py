@@ -14,7 +14,9 @@ seat's :class:`~primero.engine.views.SeatView`, turns them into one
   then on every bet or raise above the amount typed is refused for you without asking
   (:attr:`ActionPad.refuse_above`; an input aid, not a rule; enter with no amount: no
   limit);
-- ``d`` declare: then ``1``–``5`` pick a category (R6);
+- ``d`` declare: then ``1``–``5`` pick a category, always the same one for the same key:
+  1 numerus, 2 primero, 3 supremus, 4 fluxus, 5 chorus; those below the hand held are
+  shown off (:attr:`KeyChoice.enabled` false) and refused with the reason (R6);
 - ``:`` type an action in the short syntax (``b 5``, ``x 7h Kc``), ``enter`` sends it.
 
 >>> from primero.engine.state import HandState
@@ -39,11 +41,13 @@ from enum import Enum
 
 from primero.engine.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
 from primero.engine.cards import Card
+from primero.engine.hands import Category
 from primero.engine.state import LegalActions
 from primero.engine.views import SeatView
 from primero.play.moveinput import MAX_DIGITS, InputError, count_text, digit_key, read_number
+from primero.play.tablemodel.sentences import move_words
 
-__all__ = ["ActionPad", "KeyChoice", "PadMode"]
+__all__ = ["ActionPad", "KeyChoice", "PadMode", "declare_key", "key_name"]
 
 
 #: The keys a terminal may send for Backspace (DEL, or ^H on some terminals).
@@ -68,17 +72,30 @@ class KeyChoice:
     Attributes:
         key: the Textual key name (``"e"``, ``"enter"``, ``"1"``…).
         label: a short description, e.g. ``"bet 1–99"``.
+        enabled: False for a key shown but off now (a declaration below the hand held,
+            R6): it keeps its place and meaning, and pressing it says why it is off.
     """
 
     key: str
     label: str
+    enabled: bool = True
 
 
-def _key_name(key: str, character: str | None) -> str:
+def declare_key(category: Category) -> str:
+    """The key that declares ``category`` (R6), the same in every hand: 1 numerus,
+    2 primero, 3 supremus, 4 fluxus, 5 chorus (low to high, as R2 ranks them upwards).
+
+    >>> [declare_key(c) for c in Category]
+    ['1', '2', '3', '4', '5']
+    """
+    return str(int(category) + 1)
+
+
+def key_name(key: str, character: str | None) -> str:
     """A key as the person may read it: its printable character quoted (``'z'``), else
     its Textual key name (``escape``, ``enter``, ``space``); never a control character.
 
-    >>> _key_name("z", "z"), _key_name("escape", "\\x1b"), _key_name("enter", "\\r")
+    >>> key_name("z", "z"), key_name("escape", "\\x1b"), key_name("enter", "\\r")
     ("'z'", 'escape', 'enter')
     """
     if character and character.isprintable() and not character.isspace():
@@ -123,6 +140,7 @@ class ActionPad:
         self.message = ""
         self.refuse_above: int | None = None
         self.pending: int | None = None
+        self.current_bet: int | None = None
 
     # ----------------------------------------------------------------- state
 
@@ -133,6 +151,7 @@ class ActionPad:
         self.hand = () if view is None else view.hand
         pending = None if view is None else view.pending_bet
         self.pending = None if pending is None else pending[1]
+        self.current_bet = None if view is None else view.current_bet
         self.mode = PadMode.IDLE
         self.selected = []
         self.amount = ""
@@ -164,7 +183,7 @@ class ActionPad:
             return [*out, KeyChoice("escape", "back")]
         if self.mode is PadMode.AMOUNT:
             low, high = self._range() or (0, 0)
-            what = "bet" if self.amount_kind == "b" else "raise to"
+            what = "bet" if self.amount_kind == "b" else self._raise_word().lower()
             return [
                 KeyChoice("down", "−1"),
                 KeyChoice("up", "+1"),
@@ -172,7 +191,7 @@ class ActionPad:
                 KeyChoice("escape", "back"),
             ]
         if self.mode is PadMode.DECLARE:
-            out = [KeyChoice(str(i + 1), c.label) for i, c in enumerate(legal.declare)]
+            out = [KeyChoice(declare_key(c), c.label, enabled=c in legal.declare) for c in Category]
             return [*out, KeyChoice("escape", "back")]
         if self.mode is PadMode.COMMAND:
             return [
@@ -210,12 +229,20 @@ class ActionPad:
         if legal.raise_to is not None:
             low, high = legal.raise_to
             span = f"{low}–{high}" if low != high else str(low)
-            out.append(KeyChoice("r", f"raise to {span}"))
+            out.append(KeyChoice("r", f"{self._raise_word().lower()} {span}"))
         if legal.call is not None:
             out.append(KeyChoice("c", "check" if legal.call == 0 else f"call {legal.call}"))
         if legal.fold:
             out.append(KeyChoice("f", "fold"))
         return out
+
+    def _raise_word(self) -> str:
+        """The ``r`` move's name: "Raise to" over a bet of more than 0, "Bet" over a bet
+        of 0 (R5; :func:`~primero.play.tablemodel.sentences.move_words`)."""
+        legal = self.legal
+        if legal is None:
+            return "Raise to"
+        return move_words(legal, self.current_bet)["raise"] or "Raise to"
 
     def prompt(self) -> str:
         """A line saying what is being entered now, or "" when idle."""
@@ -227,10 +254,12 @@ class ActionPad:
             return f"Exchange {counts}{pat}: press 1–{len(self.hand)} to choose ({chosen}), enter"
         if self.mode is PadMode.AMOUNT:
             low, high = self._range() or (0, 0)
-            what = "Bet" if self.amount_kind == "b" else "Raise the round's bet to"
+            what = "Bet" if self.amount_kind == "b" else self._raise_word()
+            if what == "Raise to":
+                what = "Raise the round's bet to"
             return f"{what}: {self.amount or '_'}  ({low} to {high}; type digits, enter)"
         if self.mode is PadMode.DECLARE:
-            return "Declare your category or a higher one (R6): press its number"
+            return "Declare your category or a higher one (R6); below your hand: off"
         if self.mode is PadMode.COMMAND:
             return f": {self.command}_"
         if self.mode is PadMode.LIMIT:
@@ -305,8 +334,8 @@ class ActionPad:
                     return Bet(seat, 0)  # a check with no bet open is a bet of 0 (R5)
             if key == "f" and legal.fold:
                 return Fold(seat)
-        keys = ", ".join(f"{c.key} {c.label}" for c in self.choices())
-        self.message = f"{_key_name(key, character)} does nothing now: {keys}"
+        keys = ", ".join(f"{c.key} {c.label}" for c in self.choices() if c.enabled)
+        self.message = f"{key_name(key, character)} does nothing now: {keys}"
         return None
 
     def _exchange(self, key: str, character: str | None) -> Action | None:
@@ -372,13 +401,20 @@ class ActionPad:
     def _declare(self, key: str, character: str | None) -> Action | None:
         legal, seat = self.legal, self.seat
         assert legal is not None and seat is not None
+        allowed = " or ".join(f"{declare_key(c)} {c.label}" for c in legal.declare)
         if key == "escape":
             self.mode = PadMode.IDLE
-        elif (digit := digit_key(key)) is not None and 1 <= digit <= len(legal.declare):
+        elif (digit := digit_key(key)) is not None and 1 <= digit <= len(Category):
+            category = Category(digit - 1)
+            if category not in legal.declare:
+                self.message = (
+                    f"{category.label} is below the hand you hold: you may declare {allowed} (R6)"
+                )
+                return None
             self.mode = PadMode.IDLE
-            return Declare(seat, legal.declare[digit - 1])
+            return Declare(seat, category)
         else:
-            self.message = f"press 1–{len(legal.declare)} to declare, escape to go back"
+            self.message = f"press {allowed} to declare, escape to go back"
         return None
 
     def _limit(self, key: str, character: str | None) -> Action | None:

@@ -35,11 +35,15 @@ from primero.tui.logpanel import log_text
 from primero.tui.resultpanel import result_text
 from primero.tui.tablepanel import labels_for, possessive, status_text, table_panel
 
-__all__ = ["MIN_SIZE", "NARROW_CSS", "Board", "KeyButton", "KeysLine", "keys_line"]
+__all__ = ["MIN_SIZE", "MIN_TAIL", "NARROW_CSS", "Board", "KeyButton", "KeysLine", "keys_line"]
 
 #: The smallest terminal (columns, rows) the board's layout supports; below it the board
 #: says so instead of drawing a table nobody can read.
 MIN_SIZE = (80, 24)
+
+#: The fewest newest lines of the hand log the narrow play column keeps on screen
+#: under hints (the hints are cut first, and say PgDn shows the rest).
+MIN_TAIL = 3
 
 #: App CSS for screens narrower than 100 cells: one scrolling column (the side panel's
 #: lesson or analysis and the hand log move into it), the cards on one line, the prompt
@@ -126,7 +130,9 @@ class KeyButton(Button):
     """
 
     def __init__(self, choice: KeyChoice) -> None:
-        super().__init__(self.text(choice), compact=True, classes="keybutton")
+        super().__init__(
+            self.text(choice), compact=True, classes="keybutton", disabled=not choice.enabled
+        )
         self.key = choice.key
         self.can_focus = False
 
@@ -140,6 +146,7 @@ class KeyButton(Button):
         costs far less than mounting a new one)."""
         self.key = choice.key
         self.label = self.text(choice)
+        self.disabled = not choice.enabled
         self.refresh(layout=True)  # the width follows the label
 
     @staticmethod
@@ -168,7 +175,8 @@ def keys_line(choices: Sequence[KeyChoice], width: int) -> Text:
         width: the cells available per line (a single key wider than that is cut).
 
     Returns:
-        The lines joined by line breaks, keys in bold reverse.
+        The lines joined by line breaks, keys in bold reverse; a key that is off now
+        (:attr:`KeyChoice.enabled` false) dim, its label struck through.
     """
     out = Text(no_wrap=True, overflow="ellipsis")
     used = 0
@@ -181,8 +189,13 @@ def keys_line(choices: Sequence[KeyChoice], width: int) -> Text:
         elif used:
             out.append("   ")
             used += 3
-        out.append(name, style="bold reverse")
-        out.append(f" {choice.label}")
+        if choice.enabled:
+            out.append(name, style="bold reverse")
+            out.append(f" {choice.label}")
+        else:
+            out.append(name, style="dim")
+            out.append(" ")
+            out.append(choice.label, style="dim strike")
         used += size
     return out
 
@@ -252,6 +265,11 @@ class Board(Horizontal):
     _log = Text()
     #: How many log lines the narrow tail shows (set after each layout).
     _tail = 6
+    #: The hints or analysis under the keys (:meth:`set_extra`), and the rows they are
+    #: cut to in the narrow play column so the log's newest lines stay (None: whole).
+    _extra: RenderableType = ""
+    _extra_key: object = ("str", "")
+    _extra_rows: int | None = None
     _fit_rounds = 0
     #: The keys shown now (:meth:`set_keys`) and the buttons standing for them, in order.
     _choices: tuple[KeyChoice, ...] | None = None
@@ -316,6 +334,7 @@ class Board(Horizontal):
             and key in ("pageup", "up", "home", "pagedown", "down", "end")
         ):
             self._full_log = True  # the whole log, its newest line at the bottom
+            self._draw_extra(None)  # and the whole hints
             self._draw_nlog()
             self.call_after_refresh(main.scroll_end, animate=False)
             if key in ("pageup", "up", "home"):
@@ -467,10 +486,13 @@ class Board(Horizontal):
         nlog.update(text)
 
     def _fit_tail(self) -> None:
-        """Show as many newest log lines as fit under the rest of the narrow column."""
+        """Show as many newest log lines as fit under the rest of the narrow column; the
+        hints above them are cut, saying so, where they would leave fewer than
+        :data:`MIN_TAIL` log lines."""
         if not self.narrow or self._full_log:
             return
         main = self.query_one("#main", VerticalScroll)
+        self._fit_extra(main)
         nlog = self.query_one("#nlog", Static)
         free = main.scrollable_content_region.height - nlog.virtual_region.y - 1
         tail = max(free, 1)
@@ -481,6 +503,43 @@ class Board(Horizontal):
             self._fit_rounds = 0
         if self._fit_rounds < 3:  # the layout may settle over a few frames
             self.call_after_refresh(self._fit_tail)
+
+    def _fit_extra(self, main: VerticalScroll) -> None:
+        """Cut the hints (or analysis) of the narrow play column to the rows that leave
+        the log's title and :data:`MIN_TAIL` of its newest lines on screen."""
+        extra = self.query_one("#extra", Static)
+        if not extra.display or not self._extra:
+            return
+        width = max(main.scrollable_content_region.width, 20)
+        lines = self.app.console.render_lines(
+            self._extra, self.app.console.options.update_width(width), pad=False
+        )
+        # rows for the hints: under their top, less their margin, the log's title and tail
+        room = main.scrollable_content_region.height - extra.virtual_region.y - 2 - MIN_TAIL
+        rows = None if len(lines) <= room else max(room, 2)
+        if rows != self._extra_rows:
+            self._draw_extra(rows)
+
+    def _draw_extra(self, rows: int | None) -> None:
+        """Show the hints whole (``rows`` None) or their first ``rows - 1`` lines and a
+        line saying where the rest is."""
+        self._extra_rows = rows
+        content = self._extra
+        if rows is not None:
+            width = max(self.query_one("#main", VerticalScroll).scrollable_content_region.width, 20)
+            lines = self.app.console.render_lines(
+                content, self.app.console.options.update_width(width), pad=False
+            )
+            cut = Text("\n").join(
+                Text.assemble(*((seg.text, seg.style or "") for seg in line if not seg.control))
+                for line in lines[: rows - 1]
+            )
+            cut.append(
+                f"\n▼ {len(lines) - rows + 1} more lines of hints: PgDn (then the whole log)",
+                style="bold yellow",
+            )
+            content = cut
+        self._put("#extra", ("extra", _content_key(self._extra), rows), lambda: content)
 
     def on_mount(self) -> None:
         """Say so at once when the terminal is too small."""
@@ -538,9 +597,19 @@ class Board(Horizontal):
         self.query_one("#keys-text", Static).update(KeysLine(choices))
 
     def set_extra(self, content: RenderableType) -> None:
-        """Fill the area under the keys (hints or analysis; "" hides it)."""
-        extra = self._put("#extra", _content_key(content), lambda: content)
+        """Fill the area under the keys (hints or analysis; "" hides it). In the narrow
+        play column they are cut where they would push the log's newest lines off
+        screen, with a line saying PgDn shows the rest (:meth:`_fit_extra`)."""
+        fitted = self.tail_log and self.narrow and not self._full_log
+        key = _content_key(content)
+        if key != self._extra_key:  # a renderable other than text: always new
+            self._extra, self._extra_key = content, key
+            self._draw_extra(self._extra_rows if fitted else None)
+        extra = self.query_one("#extra", Static)
         extra.display = bool(content)
+        if fitted:
+            self._fit_rounds = 0
+            self.call_after_refresh(self._fit_tail)
 
     def set_panel(self, content: RenderableType) -> None:
         """Fill the side panel above the log (hints, analysis or a lesson; "" hides it)."""

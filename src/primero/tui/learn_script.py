@@ -25,6 +25,7 @@ from primero.engine.errors import IllegalActionError
 from primero.engine.hands import Category, evaluate
 from primero.engine.state import DEALER, HandState
 from primero.engine.views import SeatView, view
+from primero.tui.actionpad import declare_key
 
 __all__ = [
     "LEARN_PLAYERS",
@@ -233,8 +234,7 @@ def keys_for(action: Action, v: SeatView) -> list[str]:
     if isinstance(action, Vote):
         return ["y" if action.accept else "n"]
     if isinstance(action, Declare):
-        assert v.legal is not None
-        return ["d", str(v.legal.declare.index(action.category) + 1)]
+        return ["d", declare_key(action.category)]  # the same key in every hand
     return []
 
 

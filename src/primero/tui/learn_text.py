@@ -138,7 +138,7 @@ _LESSONS: Final = (
     Lesson(
         "bluff",
         "Bluffing upward",
-        "{bettor} declared {declared} and raised to {amount}. Declarations are public but "
+        "{bettor} declared {declared} and bet {amount}. Declarations are public but "
         "bind nobody: only the cards shown at the end count. Is it true, or a bluff "
         "upward? Call to find out: {keys}.",
         ("R6", "R5"),

@@ -13,8 +13,11 @@ Pass and play (``primero play --hot-seat Ana,Ben``): between turns the table sho
 public view (no private card); when a person of this screen is to act, a whole screen
 (:class:`~primero.tui.screens.PassScreen`) says "Pass the device to Ben" and hides the
 table until Ben presses enter; after Ben's move the public view comes back (unless Ben
-acts again at once). Each person's refusal limit (``a``) is their own; the look-back
-(``l``) is off, since a record shows one seat's cards.
+acts again at once). One cover per person's turn: while only bots and the dealer moved
+since Ben held the device, his next turn in the same hand needs no second cover; a vote
+his own refusal limit (``a``) answers is cast without a cover at all (the table says so).
+Each person's refusal limit is their own; the look-back (``l``) is off, since a record
+shows one seat's cards.
 
 Leaving: ``q``, Ctrl-Q, Ctrl-C and Ctrl-D all mean "leave the table"; in the middle
 of a hand the table asks first (``y`` leaves, ``n`` or escape stays). ``q`` and ``?``
@@ -40,7 +43,7 @@ from primero.engine.state import DEALER
 from primero.engine.views import SeatView
 from primero.play.session import SessionSummary
 from primero.play.table import Table, TableConfig
-from primero.tui.actionpad import ActionPad, KeyChoice, PadMode
+from primero.tui.actionpad import ActionPad, KeyChoice, PadMode, key_name
 from primero.tui.board import NARROW_CSS, Board, KeyButton
 from primero.tui.screens import ConfirmLeave, HelpScreen, PassScreen, show_watch_screen
 
@@ -110,10 +113,16 @@ class TableApp(App[None]):
         self.hand_over = False
         self.match_over = False
         self.saved_note = ""
-        self.auto_notes: list[str] = []
+        #: Votes cast by a refusal limit since the last key: (whose limit, the bets).
+        self.auto_notes: list[tuple[str, list[str]]] = []
         self._generation = 0
         self._limits: dict[int, int | None] = {}  # pass and play: each person's limit (a)
         self.passing: int | None = None  # pass and play: whom the cover waits for
+        #: Pass and play: the person who was last shown their cards in this hand (the
+        #: device is still in their hands while only bots and the dealer move).
+        self.holder: int | None = None
+        #: The keys in the key bar now (what a key that does nothing is answered with).
+        self.keys_shown: list[KeyChoice] = []
 
     def compose(self) -> ComposeResult:
         """A banner line and the board."""
@@ -204,6 +213,14 @@ class TableApp(App[None]):
         if who is None:
             if hand is not None and hand.complete:
                 table.show_to(None)  # the result in public: no folded cards on screen
+                self.holder = None  # everyone looks at the result: the next turn is covered
+            return False
+        if self._refuse_unseen(who):
+            self._advance()
+            return True
+        if who == self.holder:  # still in their hands: no second cover for one person
+            table.show_to(who)
+            self.pad.refuse_above = self._limits.get(who)
             return False
         table.show_to(None)
         self.pad.reset(None)
@@ -215,6 +232,7 @@ class TableApp(App[None]):
     def _shown(self, who: int) -> None:
         """Pass and play: ``who`` pressed enter on the pass screen: their view now."""
         self.passing = None
+        self.holder = who
         self.table.show_to(who)
         self.pad.refuse_above = self._limits.get(who)
         self._settle()
@@ -237,18 +255,53 @@ class TableApp(App[None]):
         if amount <= limit:
             return False
         self.table.act(Vote(v.seat, False))
-        what = "raise to" if is_raise else "bet of"
-        self.auto_notes.append(f"{self.table.seat_label(bettor)}'s {what} {amount}")
+        self._note_refusal(self.table.viewer, limit, bettor, amount, is_raise=is_raise)
         return True
 
+    def _refuse_unseen(self, who: int) -> bool:
+        """Pass and play: when ``who`` is to vote on a bet above their own limit, refuse
+        it for them without covering the table for them (R8; the vote and the bet are
+        public, R9b, so nothing of theirs is shown). The view goes back to the public
+        table unless ``who`` holds the device.
+
+        Returns:
+            Whether a vote was cast.
+        """
+        table = self.table
+        limit = self._limits.get(who)
+        seat = table.model.hand_seat(who)
+        public = table.model.view_for(None)
+        pending = public.pending_bet
+        if limit is None or seat is None or pending is None or public.to_act != seat:
+            return False
+        bettor, amount, is_raise = pending
+        if amount <= limit:
+            return False
+        table.show_to(who)
+        table.act(Vote(seat, False))
+        table.show_to(who if who == self.holder else None)
+        self._note_refusal(who, limit, bettor, amount, is_raise=is_raise)
+        return True
+
+    def _note_refusal(
+        self, who: int | None, limit: int, bettor: int, amount: int, *, is_raise: bool
+    ) -> None:
+        """Keep what was refused for person ``who`` (table index) for :meth:`_auto_note`."""
+        what = "raise to" if is_raise else "bet of"
+        refused = f"{self.table.seat_label(bettor)}'s {what} {amount}"
+        if self.table.hot_seat and who is not None:
+            name = self.table.match.players[who]
+            head = f"Refused for {name} (above {name}'s limit of {limit}; a at a vote: change it)"
+        else:
+            head = f"Refused for you (above your limit of {limit}; a at a vote: change it)"
+        if self.auto_notes and self.auto_notes[-1][0] == head:
+            self.auto_notes[-1][1].append(refused)
+        else:
+            self.auto_notes.append((head, [refused]))
+
     def _auto_note(self) -> str:
-        """What was refused for the person since their last key, or ""."""
-        if not self.auto_notes:
-            return ""
-        return (
-            f"Refused for you (above your limit of {self.pad.refuse_above}; "
-            f"a at a vote: change it): {', '.join(self.auto_notes)}"
-        )
+        """What was refused for the people since the last key, or ""."""
+        return "; ".join(f"{head}: {', '.join(bets)}" for head, bets in self.auto_notes)
 
     def _close_hand(self) -> None:
         """Close the finished hand in the match at once (its record is saved now, R9)."""
@@ -311,8 +364,10 @@ class TableApp(App[None]):
                 text.append(f"{self.table.out_text()}. ", style="bold red")
             text.append(" · ".join(f"{s.place}. {s.name} {s.chips}" for s in standings))
             text.append("   (n: a new match, q: leave)")
+            if self.note:
+                text.append("\n" + self.note, style="red")
             board.set_prompt(text)
-            board.set_keys(
+            self._set_keys(
                 [KeyChoice("n", "new match"), KeyChoice("q", "leave"), *self._extra_keys()]
             )
             return
@@ -324,8 +379,10 @@ class TableApp(App[None]):
             )
             if self.saved_note:
                 prompt.append(f"  ({self.saved_note})", style="dim")
+            if self.note:
+                prompt.append("\n" + self.note, style="red")
             board.set_prompt(prompt)
-            board.set_keys(
+            self._set_keys(
                 [
                     KeyChoice("enter", "watch"),
                     KeyChoice("n", "new match"),
@@ -344,7 +401,7 @@ class TableApp(App[None]):
             if self.note:
                 prompt.append("\n" + self.note, style="red")
             board.set_prompt(prompt)
-            board.set_keys(
+            self._set_keys(
                 [KeyChoice("enter", "next hand"), KeyChoice("q", "leave"), *self._extra_keys()]
             )
             return
@@ -363,7 +420,7 @@ class TableApp(App[None]):
                 )
             board.set_prompt(prompt)
             keys = [KeyChoice("space", "skip")] if self.animating else []
-            board.set_keys([*keys, KeyChoice("q", "leave")])
+            self._set_keys([*keys, KeyChoice("q", "leave")])
             return
         prompt = Text(self.pad.prompt() or "Your move: ", style="bold")
         message = self.pad.message or self.note
@@ -386,7 +443,13 @@ class TableApp(App[None]):
                 *self._extra_keys(),
                 KeyChoice("q", "leave"),
             ]
-        board.set_keys(choices)
+        self._set_keys(choices)
+
+    def _set_keys(self, choices: list[KeyChoice]) -> None:
+        """Show ``choices`` in the key bar and keep them (:attr:`keys_shown`) to say
+        which keys do something when another is pressed."""
+        self.keys_shown = choices
+        self.board.set_keys(choices)
 
     def _bar_width(self) -> int:
         """The cells of a line in the key bar (its padding and the side panel left out)."""
@@ -534,10 +597,17 @@ class TableApp(App[None]):
             self.exit()
             return
         if self.match_over:
+            keys = ", ".join(f"{KeyButton.key_label(c.key)} {c.label}" for c in self.keys_shown)
+            self.note = f"{key_name(key, character)} does nothing now: {keys}"
+            self._draw_prompt()
             return
         if self.hand_over:
             if key in ("enter", "space"):
                 self._next_hand()
+                return
+            keys = ", ".join(f"{KeyButton.key_label(c.key)} {c.label}" for c in self.keys_shown)
+            self.note = f"{key_name(key, character)} does nothing now: {keys}"
+            self._draw_prompt()
             return
         action = self.pad.press(key, character)
         if self.table.hot_seat and self.table.viewer is not None:

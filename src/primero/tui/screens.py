@@ -38,7 +38,8 @@ Keys at the table
   y / n      accept / refuse a bet (R8)
   a          at a vote: refuse it, and every bet above the amount you type
              from now on, without asking (enter with no amount: no limit)
-  d          declare: then the number of the category shown (R6)
+  d          declare: 1 numerus 2 primero 3 supremus 4 fluxus 5 chorus
+             (R6), the same keys every hand; those below your hand are off
   :          type a move: b 5, r 10, x 7h Kc, dc n, q, ?
   h          hints: exact odds of your exchange choices
   l          look back at the last hand, step by step (q comes back)

@@ -78,7 +78,8 @@ def table_panel(
     Returns:
         A Rich renderable: one row per seat in acting order (the dealer last, marked
         ``D``), with a ▶ on the seat to act, the name, the stack, chips put ``in`` the pot
-        this hand, the ``bet`` of the open round, the declaration (R6), the size of each
+        this hand (once the hand is over, less a bet nobody called, since it went back:
+        R7), the ``bet`` of the open round, the declaration (R6), the size of each
         exchange made (``x``), the cards (face down unless shown at the showdown or the
         viewer's own) and a note (folded, all-in, a bet under vote, a vote due), then
         the pots. Declarations are never cut: the note wraps first.
@@ -101,6 +102,10 @@ def table_panel(
     grid.add_column("x", no_wrap=True)
     grid.add_column("cards", no_wrap=True)
     flags = [_seat_flags(view, s) for s in range(view.n)]
+    put_in = list(view.contributed)
+    returned = uncalled_bet(view)
+    if returned is not None:
+        put_in[returned.seat] -= returned.chips  # given back: not in the pot (R7)
     # the note takes room only when some seat has one (so the name is cut only if needed)
     grid.add_column("", min_width=6 if any(flags) else None)
     for s in range(view.n):
@@ -122,7 +127,7 @@ def table_panel(
             Text("D" if s == view.n - 1 else "", style="bold"),
             name,
             str(view.stacks[s]),
-            str(view.contributed[s]),
+            str(put_in[s]),
             str(view.round_bets[s]) if open_round else "",
         ]
         if declarations:

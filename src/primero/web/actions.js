@@ -134,7 +134,9 @@ export class ActionPanel {
    */
   amountControl(kind, [lo, hi], key) {
     const id = `amount-${kind}`;
-    const verb = kind === "b" ? "Bet" : "Raise to";
+    const words = this.legal.words;
+    // the server names the moves: "Bet", or "Raise to" only over a bet of more than 0
+    const verb = (kind === "b" ? words.bet : words.raise) ?? (kind === "b" ? "Bet" : "Raise to");
     /** @type {HTMLInputElement} */
     const input = el("input", {id, type: "number", min: lo, max: hi, step: 1, value: lo,
       inputmode: "numeric", class: "amount", "data-key": key});
@@ -156,7 +158,7 @@ export class ActionPanel {
       event.preventDefault();
       const value = valid();
       if (value !== null) this.send(`${kind} ${value}`);
-    }}, el("label", {for: id}, kind === "b" ? "Bet amount" : "Raise to amount"), input, button, hint);
+    }}, el("label", {for: id}, `${verb} amount`), input, button, hint);
     return form;
   }
 
@@ -188,12 +190,17 @@ export class ActionPanel {
         parts.push(exchange);
         if (legal.exchange.includes(0)) parts.push(this.button("Stand pat", "x", {key: "e"}));
       }
-      if (legal.bet) parts.push(this.amountControl("b", legal.bet, "b"));
+      const words = legal.words;
+      if (words.check) parts.push(this.button(words.check, "b 0", {key: "c"}));
+      if (legal.bet) {
+        // with its own Check button, the bet starts at 1 (a bet of 0 is the check)
+        const lo = words.check && legal.bet[0] === 0 ? Math.min(1, legal.bet[1]) : legal.bet[0];
+        if (lo > 0 || !words.check) parts.push(this.amountControl("b", [lo, legal.bet[1]], "b"));
+      }
       if (legal.raise_to) parts.push(this.amountControl("r", legal.raise_to, "r"));
-      if (legal.call !== null && legal.call !== undefined) {
-        const allIn = legal.call > 0 && this.myStack !== null && legal.call >= this.myStack;
-        parts.push(this.button(legal.call === 0 ? "Check" : `Call ${legal.call}${allIn ? " (all in)" : ""}`,
-          "c", {key: "c"}));
+      if (words.call) {
+        const allIn = (legal.call ?? 0) > 0 && this.myStack !== null && (legal.call ?? 0) >= this.myStack;
+        parts.push(this.button(`${words.call}${allIn ? " (all in)" : ""}`, "c", {key: "c"}));
       }
       if (legal.fold) parts.push(this.button("Fold", "f", {key: "f"}));
     }

@@ -209,6 +209,23 @@ async function onLearn() {
   }
 }
 
+/** The creator's name, checked before the table is made (the server checks it again
+ * when the seat is taken, with the same words: online.md "Text"), so that a refused
+ * name never leaves a table without its creator: a name of only spaces, or longer
+ * than 24 characters, is refused with the reason, never cut or dropped.
+ * @param {string} raw what was typed
+ * @returns {string} the name without its outer spaces ("" to watch bots)
+ */
+function creatorName(raw) {
+  const name = raw.trim();
+  if (raw && !name) {
+    throw new Error("Your name is only spaces: type a name of 1 to 24 characters");
+  }
+  const length = [...name.normalize("NFC")].length;
+  if (length > 24) throw new Error(`Your name must be 1 to 24 characters, not ${length}`);
+  return name;
+}
+
 /** @param {SubmitEvent} event */
 async function onCreate(event) {
   event.preventDefault();
@@ -216,7 +233,7 @@ async function onCreate(event) {
   error.textContent = "";
   try {
     const body = createBody();
-    const player = input("c-player").value.trim();
+    const player = creatorName(input("c-player").value);
     const others = input("c-pass").value.split(",").map((n) => n.trim()).filter(Boolean);
     if (others.length) {
       if (!player) throw new Error("Give your name too: pass and play starts with you");
@@ -269,7 +286,8 @@ function tableItem(table) {
       `Back to your seat at ${table.name}`));
   } else if (open > 0) {
     /** @type {HTMLInputElement} */
-    const name = el("input", {id, maxlength: 24, autocomplete: "nickname",
+    // no maxlength: a longer name is refused by the server with the reason, never cut
+    const name = el("input", {id, autocomplete: "nickname",
       value: store.get("primero.name") ?? ""});
     const error = el("span", {class: "error", role: "alert"});
     const seed = seedField(`${id}-seed`);

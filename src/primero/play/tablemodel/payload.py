@@ -13,14 +13,17 @@ from primero.engine.actions import Deal, seat_name
 from primero.engine.legal import LegalActions
 from primero.engine.state import DEALER
 from primero.play.tablemodel.model import TableModel
-from primero.play.tablemodel.sentences import result_sentences, sitting_out_words
+from primero.play.tablemodel.sentences import move_words, result_sentences, sitting_out_words
 
 __all__ = ["legal_payload", "seat_note", "seat_payload"]
 
 
-def legal_payload(legal: LegalActions) -> dict[str, Any]:
-    """The ``legal`` object of docs/protocol.md: the fields of :class:`LegalActions`, ``kinds``
-    as in docs/record-format.md, categories by name, ranges as ``[lo, hi]`` (chips)."""
+def legal_payload(legal: LegalActions, current_bet: int | None = None) -> dict[str, Any]:
+    """The ``legal`` object of docs/protocol.md: the fields of :class:`LegalActions`,
+    ``kinds`` as in docs/record-format.md, categories by name, ranges as ``[lo, hi]``
+    (chips), and the moves' names (``words``:
+    :func:`~primero.play.tablemodel.sentences.move_words` with the round's bet to match,
+    ``current_bet`` chips or None)."""
     return {
         "kinds": legal.kinds(),
         "exchange": list(legal.exchange),
@@ -30,6 +33,7 @@ def legal_payload(legal: LegalActions) -> dict[str, Any]:
         "fold": legal.fold,
         "vote": legal.vote,
         "declare": [c.label for c in legal.declare],
+        "words": move_words(legal, current_bet),
     }
 
 
@@ -146,5 +150,5 @@ def seat_payload(
         if not isinstance(e.action, Deal):
             last[e.seat] = e.text_for(v.seat)
     hand["last_moves"] = last
-    legal = None if v.legal is None else legal_payload(v.legal)
+    legal = None if v.legal is None else legal_payload(v.legal, v.current_bet)
     return hand, legal

@@ -52,6 +52,7 @@ __all__ = [
     "hand_sentences",
     "line_sentences",
     "move_name",
+    "move_words",
     "refusal_words",
     "result_sentences",
     "section_marker",
@@ -76,6 +77,39 @@ _VERBS = {
     "dc": ("declares", "declare"),
     "win": ("wins", "win"),
 }
+
+
+def move_words(legal: LegalActions, current_bet: int | None) -> dict[str, str | None]:
+    """The names of the moves a seat may make now, one place for every front end (R5).
+
+    Args:
+        legal: what the seat may do.
+        current_bet: the round's bet to match (chips), None when no bet is open.
+
+    Returns:
+        ``{"bet", "check", "raise", "call"}``: ``bet`` names the ``b`` move ("Bet");
+        ``check`` is "Check" where a bet of 0 is allowed with no bet standing (the move
+        ``b 0``), else None; ``raise`` names the ``r`` move: "Raise to" over a bet of
+        more than 0, "Bet" over a bet of 0 (everyone so far checked), None when no raise
+        is legal; ``call`` is "Check" for a call of 0, "Call N" otherwise, None when no
+        call is legal.
+
+    >>> from primero.engine.legal import LegalActions
+    >>> move_words(LegalActions(0, bet=(0, 9)), None)
+    {'bet': 'Bet', 'check': 'Check', 'raise': None, 'call': None}
+    >>> move_words(LegalActions(1, raise_to=(1, 9), call=0, fold=True), 0)
+    {'bet': 'Bet', 'check': None, 'raise': 'Bet', 'call': 'Check'}
+    >>> move_words(LegalActions(1, raise_to=(4, 9), call=3, fold=True), 3)
+    {'bet': 'Bet', 'check': None, 'raise': 'Raise to', 'call': 'Call 3'}
+    """
+    check = legal.bet is not None and legal.bet[0] == 0 and legal.call is None
+    raise_word = None
+    if legal.raise_to is not None:
+        raise_word = "Bet" if current_bet == 0 else "Raise to"
+    call = None
+    if legal.call is not None:
+        call = "Check" if legal.call == 0 else f"Call {legal.call}"
+    return {"bet": "Bet", "check": "Check" if check else None, "raise": raise_word, "call": call}
 
 
 def _plural(k: int, word: str) -> str:
@@ -189,6 +223,8 @@ def line_sentences(
                 tail = " " + (_plural(len(args), "card") if HIDDEN in args else _cards(args))
         elif verb in ("b", "r") and args and args[0].isdigit():
             amount = int(args[0])
+            if verb == "r" and chips is not None and not chips.current:
+                verb = "b"  # over a bet of 0 (everyone checked) a raise is the first bet
             outcome, last = _vote(lines, i, vote_open)
             refused = outcome != "stands"
             if outcome == "withdrawn":
