@@ -121,6 +121,11 @@ interface ResyncIn {
   since: number;
 }
 
+/** ``{"type": "ping"}``: the client's heartbeat (every 10 s), answered with ``pong``. */
+interface PingIn {
+  type: "ping";
+}
+
 /** ``{"type": "chat", "text": str}``: 1 to 300 characters of plain text. */
 interface ChatIn {
   type: "chat";
@@ -254,6 +259,17 @@ interface ChatOut {
   from: string;
   text: string;
   spectator: boolean | null;
+}
+
+/** ``chat_history``: the table's last chat lines (at most 50, oldest first), sent to a connection when it opens; a client replaces the chat it shows with them. */
+interface ChatHistoryOut {
+  type: "chat_history";
+  lines: ChatOut[];
+}
+
+/** ``pong``: the answer to a ``ping``, to that connection only. */
+interface PongOut {
+  type: "pong";
 }
 
 /** ``{"type": "hints"}``: ask for the exact odds of this seat's choices. */

@@ -45,8 +45,8 @@ LIVE = ("playing", "paused")
 #: Seconds a table with nobody connected and no bot to drive stays in memory.
 IDLE_SECONDS = 300.0
 #: WebSocket message types a mirror answers itself (no change to the table; chat is
-#: relayed to every process).
-LOCAL_KINDS = frozenset({"resync", "hints", "chat"})
+#: relayed to every process; ``ping`` is the client's heartbeat).
+LOCAL_KINDS = frozenset({"resync", "hints", "chat", "ping"})
 #: Seconds the tables' drivers have to stop when the server stops (within docs/protocol.md's 10).
 STOP_SECONDS = 3.0
 

@@ -24,6 +24,7 @@ from primero.server import text
 __all__ = [
     "ActionIn",
     "AwardOut",
+    "ChatHistoryOut",
     "ChatIn",
     "ChatOut",
     "CreateTable",
@@ -33,6 +34,8 @@ __all__ = [
     "JoinTable",
     "LegalOut",
     "PendingBetOut",
+    "PingIn",
+    "PongOut",
     "ResyncIn",
     "SeatOut",
     "SeatTaken",
@@ -344,6 +347,12 @@ class ResyncIn(_In):
     since: StrictInt = Field(ge=0)
 
 
+class PingIn(_In):
+    """``{"type": "ping"}``: the client's heartbeat (every 10 s), answered with ``pong``."""
+
+    type: Literal["ping"]
+
+
 class ChatIn(_In):
     """``{"type": "chat", "text": str}``: 1 to 300 characters of plain text."""
 
@@ -530,3 +539,17 @@ class ChatOut(BaseModel):
     )
 
     model_config = ConfigDict(populate_by_name=True)
+
+
+class ChatHistoryOut(BaseModel):
+    """``chat_history``: the table's last chat lines (at most 50, oldest first), sent to a
+    connection when it opens; a client replaces the chat it shows with them."""
+
+    type: Literal["chat_history"] = "chat_history"
+    lines: list[ChatOut]
+
+
+class PongOut(BaseModel):
+    """``pong``: the answer to a ``ping``, to that connection only."""
+
+    type: Literal["pong"] = "pong"

@@ -58,6 +58,8 @@ log = logging.getLogger("primero.server")
 
 #: Recently applied action ids kept in memory per seat (older ones: the database).
 RECENT_IDS = 64
+#: Chat lines a table keeps for the connections that open later (docs/protocol.md).
+CHAT_KEPT = 50
 
 
 class BadRequest(ValueError):
@@ -173,6 +175,9 @@ class TableRuntime:
         self.last_activity = hub.clock.now()
         self.host_token_once: str | None = None
         self.spectators_seen = 0  # numbers the spectators' chat names ("Spectator 3")
+        # the last CHAT_KEPT chat lines, sent to each connection as it opens (in memory:
+        # a reload shows them; a server restart forgets them, docs/protocol.md)
+        self.chat_lines: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         if row.current is not None:
             for _line, seat, action_id in row.current.lines:
                 if seat is not None and action_id is not None:
@@ -637,9 +642,15 @@ class TableRuntime:
             line["from"] = self.row.seats[conn.index].name
         self.deliver_chat(line)
 
+    def chat_history(self) -> dict[str, Any]:
+        """The ``chat_history`` message: the last :data:`CHAT_KEPT` chat lines this process
+        sent or relayed, oldest first."""
+        return {"type": "chat_history", "lines": list(self.chat_lines)}
+
     def deliver_chat(self, message: dict[str, Any], *, relay: bool = True) -> None:
         """Send a chat line to this process's connections (and, with ``relay``, to the
-        other processes' through the hub)."""
+        other processes' through the hub); it is kept among the table's last lines."""
+        self.chat_lines.append(message)
         for c in list(self.conns):
             c.send(message)
         if relay:

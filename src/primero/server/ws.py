@@ -28,7 +28,7 @@ from primero.server import seating
 from primero.server.fieldwords import field_words
 from primero.server.hints import HintsIn, hints_handler
 from primero.server.hub import Hub
-from primero.server.models import ActionIn, ChatIn, ResyncIn
+from primero.server.models import ActionIn, ChatIn, PingIn, ResyncIn
 from primero.server.runtime import NotFound, TableRuntime
 from primero.server.security import origin_allowed, query_token
 from primero.server.writer import transient
@@ -68,6 +68,11 @@ async def _chat(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
     rt.chat(client, msg.text)
 
 
+async def _ping(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
+    # The client's heartbeat (docs/protocol.md): no lock, no store, answered at once.
+    client.send({"type": "pong"})
+
+
 Handler = Callable[[TableRuntime, Client, BaseModel], Awaitable[None]]
 
 #: Each client message ``type``: its Pydantic model and its handler. Add a type here.
@@ -75,6 +80,7 @@ HANDLERS: dict[str, tuple[type[BaseModel], Handler]] = {
     "action": (ActionIn, _action),
     "resync": (ResyncIn, _resync),
     "chat": (ChatIn, _chat),
+    "ping": (PingIn, _ping),
     "hints": (HintsIn, hints_handler),
     **seating.HANDLERS,
 }
@@ -152,6 +158,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         if admitted:
             seating.connected(rt, index, exclude=client)  # the others see it at once
             client.send(rt.state(index))
+            if rt.chat_lines:  # the table's last chat lines: a reload shows them
+                client.send(rt.chat_history())
     if admitted and not rt.owned:  # notices heard before it was here: caught up now
         rt.heard(*rt.heard_version)
     if not admitted:

@@ -41,7 +41,7 @@ const tablePath = `/t/${encodeURIComponent(tableId)}`;
  * @type {{msg: StateOut | null, info: HandInfo, pending: {id: string, line: string, version: number} | null,
  *   sound: boolean, myTurn: boolean, connected: boolean, reconnected: boolean, pot: number | null,
  *   lastResult: {number: number, hand: HandRecordOut | null} | null, passActive: number | null,
- *   wish: "sit_in" | "sit_out" | null}}
+ *   wish: "sit_in" | "sit_out" | null, shareOpen: boolean, unread: number, chatSeen: boolean}}
  */
 const app = {
   msg: null,          // the last state message
@@ -56,6 +56,9 @@ const app = {
   passActive: null,   // pass and play: the table seat shown now (null: the public view)
   wish: null,         // a sit in or sit out tapped, not yet seen in a state: sent again
                       // after a reconnection (a tap while the socket dropped is not lost)
+  shareOpen: false,   // the Share / devices menu opened from the header
+  unread: 0,          // chat lines come while the chat was out of sight
+  chatSeen: false,    // the chat panel is on screen now
 };
 
 /** Pass and play: the seats of this device, [{seat, token, name}].
@@ -96,7 +99,7 @@ const conn = new Connection(tableId, token, {
   onstatus: (status) => {
     app.connected = status === "connected";
     if (status === "connected") app.reconnected = true;
-    $("conn").textContent = {connected: "connected", connecting: "connecting…",
+    $("conn").textContent = {connected: "connected", connecting: app.msg ? "reconnecting…" : "connecting…",
       missing: "no such table", refused: "refused"}[status] ?? "reconnecting…";
     if (status === "missing") $("turn").textContent = "There is no such table: see the lobby.";
     $("conn").className = `conn ${status}`;
@@ -117,9 +120,11 @@ const panel = new ActionPanel({cards: $("own-cards"), actions: $("actions"), not
  * @param {string} line the action line, without the seat
  */
 function propose(line) {
-  if (app.pending || !app.connected || !app.msg || !app.msg.legal) return;
+  if (app.pending || !app.msg || !app.msg.legal) return;
   $("action-error").textContent = "";
   const id = randomId();
+  // Kept even when it cannot go now: it is sent again (same id) after the reconnection,
+  // if the table has not moved on (onState).
   app.pending = {id, line, version: app.msg.version};
   conn.send({type: "action", id, line, version: app.msg.version});
   drawBusy();
@@ -130,7 +135,9 @@ function drawBusy() {
   // the seat's own buttons too: a tap while the connection is down would go nowhere
   for (const b of $("seat-actions").querySelectorAll("button")) b.disabled = !app.connected;
   const status = $("action-status");
-  if (!app.connected && app.msg) {
+  if (!app.connected && app.pending) {
+    status.textContent = "Your move waits for the connection: reconnecting…";
+  } else if (!app.connected && app.msg) {
     status.textContent = "Not connected: reconnecting… Your moves come back with the connection.";
   } else if (app.pending) {
     status.textContent = "Sending your move…";
@@ -150,13 +157,47 @@ function onMessage(msg) {
       ? "The server could not take your move just now: try again." : msg.message;
     drawBusy();
   } else if (msg.type === "chat") {
-    const list = $("chat-list");
-    list.append(el("li", {}, el("b", {}, `${msg.from}: `), msg.text));
-    while (list.children.length > 200) list.firstElementChild.remove();
-    list.scrollTop = list.scrollHeight;
+    addChat(msg);
+    if (!app.chatSeen) { app.unread += 1; drawUnread(); }
+  } else if (msg.type === "chat_history") {
+    replace($("chat-list"), []);  // the server's last lines replace what this page showed
+    for (const line of msg.lines) addChat(line);
   } else if (msg.type === "hints") {
     drawHints($("hints-body"), msg);
   }
+}
+
+/** @param {ChatOut} msg */
+function addChat(msg) {
+  const list = $("chat-list");
+  list.append(el("li", {}, el("b", {}, `${msg.from}: `), msg.text));
+  while (list.children.length > 200) list.firstElementChild.remove();
+  list.scrollTop = list.scrollHeight;
+}
+
+function drawUnread() {
+  const badge = $("chat-unread");
+  badge.hidden = app.unread === 0;
+  badge.textContent = String(app.unread);
+  $("b-chat").setAttribute("aria-label", app.unread ? `Chat, ${plural(app.unread, "unread line")}` : "Chat");
+}
+
+/** The header's Chat button: the chat comes into view, its box focused, nothing unread. */
+function openChat() {
+  $("chat").scrollIntoView({block: "center"});
+  /** @type {HTMLInputElement} */ ($("chat-text")).focus({preventScroll: true});
+  app.unread = 0;
+  drawUnread();
+}
+
+/** The header's Share / devices button: the share box, even with every seat taken.
+ * @param {boolean} open
+ */
+function openShare(open) {
+  app.shareOpen = open;
+  $("b-share").setAttribute("aria-expanded", String(open));
+  if (app.msg) drawShare(app.msg.table);
+  if (open) $("share").scrollIntoView({block: "start"});
 }
 
 /** @param {StateOut} msg */
@@ -237,6 +278,10 @@ function drawGuide(msg, info) {
  */
 function draw(msg, info) {
   const table = msg.table;
+  if (screenMode && table.next_table) {  // the TV follows the rematch by itself
+    location.assign(`/t/${encodeURIComponent(table.next_table)}?screen`);
+    return;
+  }
   document.body.classList.toggle("waiting", table.status === "waiting");
   $("table-name").textContent = table.name;
   drawSeats($("seats"), table, info, mySeatIndex(table));
@@ -316,6 +361,7 @@ function drawResultPanel(info) {
     $("result").hidden = false;
     $("result-title").textContent = `Result of hand ${info.hand.number ?? ""}`;
     drawResult($("result-body"), info.hand);
+    drawBanner();
     return;
   }
   const last = app.lastResult && app.lastResult.hand ? app.lastResult : null;
@@ -325,6 +371,17 @@ function drawResultPanel(info) {
     $("result-title").textContent = `Result of hand ${last.number}`;
     drawResult($("result-body"), last.hand);
   }
+  drawBanner();
+}
+
+/** Phones: who won the last hand, at the top (the result panel is far below there); the
+ * server's own sentences, copied from the result panel. */
+function drawBanner() {
+  const banner = $("result-banner");
+  const awards = [...$("result-body").querySelectorAll(".award")].map((p) => p.textContent);
+  banner.hidden = $("result").hidden || !awards.length || screenMode;
+  const text = `${$("result-title").textContent}: ${awards.join(" ")}`;
+  if (!banner.hidden && banner.textContent !== text) banner.textContent = text;
 }
 
 /** @param {StateOut} msg */
@@ -372,12 +429,20 @@ function drawJoin(table, info) {
 function drawShare(table) {
   const url = `${location.origin}${tablePath}`;
   const open = table.seats.map((s, k) => /** @type {[SeatOut, number]} */ ([s, k])).filter(([s]) => s.kind === "open");
-  $("share").hidden = !screenMode && table.status !== "waiting" && !open.length;
+  // Shown by itself while seats are open; at any time from the header's Share button.
+  // On the TV screen a full table keeps only a small watch QR in a corner.
+  const invite = table.status === "waiting" || open.length > 0;
+  $("share").hidden = screenMode ? !invite : !invite && !app.shareOpen;
+  $("b-share-close").hidden = screenMode || invite || !app.shareOpen;
+  $("watch-qr").hidden = !screenMode || invite;
+  $("share-title").textContent = invite ? "Invite your friends" : "Share / devices";
+  $("open-seats").hidden = !invite;
   $("open-seats").textContent = open.length
     ? `${plural(open.length, "seat")} still open` : "Every seat is taken";
   $("share-url").textContent = url;
   const qr = `${tablePath}/qr.svg`;
   if ($("share-qr").getAttribute("src") !== qr) $("share-qr").setAttribute("src", qr);
+  if (screenMode && $("watch-qr-img").getAttribute("src") !== qr) $("watch-qr-img").setAttribute("src", qr);
   $("screen-link").setAttribute("href", `${tablePath}?screen`);
   const key = open.map(([, k]) => k).join(",");
   const box = $("seat-qrs");
@@ -622,6 +687,17 @@ function main() {
   $("b-cheat").addEventListener("click", () => /** @type {HTMLDialogElement} */ ($("d-cheat")).showModal());
   $("b-replay").addEventListener("click", openHands);
   $("b-sound").addEventListener("click", () => setSound(!app.sound));
+  $("b-share").addEventListener("click", () => openShare(!app.shareOpen));
+  $("b-share-close").addEventListener("click", () => openShare(false));
+  $("b-chat").addEventListener("click", openChat);
+  // Phones: the page keeps the action bar's height free under the table (style.css).
+  new ResizeObserver(() => {
+    document.body.style.setProperty("--bar-h", `${Math.ceil($("mine").getBoundingClientRect().height)}px`);
+  }).observe($("mine"));
+  new IntersectionObserver((entries) => {
+    app.chatSeen = entries.some((e) => e.isIntersecting);
+    if (app.chatSeen && app.unread) { app.unread = 0; drawUnread(); }
+  }).observe($("chat-list"));
   $("b-copy").addEventListener("click", async () => {
     let said = "Copy the address above by hand";
     try {
