@@ -182,7 +182,12 @@ def _betting(
     if able < 2:  # the round is skipped (R5)
         return DONE
     s = turns[0]
-    _, _, refusal, _, _, xopts, open_low, min_raise, max_raises = p
+    rules = p.rules
+    refusal = rules.refusal
+    min_raise = rules.min_raise
+    max_raises = rules.max_raises
+    xopts = p.first_exchange
+    open_low = p.first_low
     if not first:
         xopts = ()
         open_low = 0
@@ -304,7 +309,11 @@ def _play_hand(
         for folded seats; None when everyone else folded (no showdown, R9b).
     """
     n = len(stacks)
-    ante, split, _, last_round, declarations, _, _, _, _ = p
+    rules = p.rules
+    ante = rules.ante
+    last_round = rules.last_round
+    declarations = rules.declarations
+    split = p.split
     contrib = [0] * n
     if ante:
         for s in range(n):  # R4.1 ante: all of it when short
