@@ -12,6 +12,7 @@ interface RulesSchema {
   first_round_stand: boolean;
   first_round_zero_bet: boolean;
   min_raise: number;
+  bet_limit: "none" | "pot";
   max_raises: number | null;
   min_players: number;
   max_players: number;

@@ -202,6 +202,16 @@ class Rules:
             unit="chips",
         ),
     )
+    bet_limit: Literal["none", "pot"] = _rule(
+        "none",
+        RuleInfo(
+            "Bet limit",
+            "none (a bet or raise may be any amount up to the stack) or pot (no bet or "
+            "raise beyond the pot after calling).",
+            "R5",
+            choices=("none", "pot"),
+        ),
+    )
     max_raises: int | None = _rule(
         None,
         RuleInfo(
@@ -230,6 +240,11 @@ class Rules:
     def __post_init__(self) -> None:
         for spec in RULES:
             spec.check(getattr(self, spec.name))
+        if self.bet_limit == "pot" and self.ante == 0:
+            raise RulesError(
+                "bet_limit 'pot' needs an ante of at least 1 chip: with nothing in the pot "
+                "no bet could be made (R5)"
+            )
         if self.min_players > self.max_players:
             raise RulesError(
                 f"min_players ({self.min_players}) must not exceed max_players ({self.max_players})"

@@ -78,6 +78,7 @@ from primero.engine.rulebook import (
     able_to_bet,
     declarable,
     exchange_order,
+    limit_pot,
     next_exchanger,
     next_to_act,
     opening_range,
@@ -186,6 +187,7 @@ def _betting(
     refusal = rules.refusal
     min_raise = rules.min_raise
     max_raises = rules.max_raises
+    pot_limit = rules.bet_limit == "pot"  # R5: bets and raises up to the pot
     xopts = p.first_exchange
     open_low = p.first_low
     if not first:
@@ -212,12 +214,21 @@ def _betting(
                 lines.append(SEAT[s] + " dc " + CATEGORY_LABEL[allowed[value]])
         if kind == DECLARE:
             if not facing:  # no bet open: bet, or exchange in the first round (R4.3)
-                kind, value = random_opening(r, xopts, opening_range(open_low, stack, cap))
+                pot = limit_pot(rules, contrib) if pot_limit else None
+                kind, value = random_opening(r, xopts, opening_range(open_low, stack, cap, pot))
             else:  # facing a bet: [raise], call or fold (R5)
                 kind, value = random_facing(
                     r,
                     raise_range(
-                        current, min_raise, rb[s], stack, cap, raises, max_raises, able - 1
+                        current,
+                        min_raise,
+                        rb[s],
+                        stack,
+                        cap,
+                        raises,
+                        max_raises,
+                        able - 1,
+                        limit_pot(rules, contrib) if pot_limit else None,
                     ),
                 )
         if kind == EXCHANGE:  # R4.3: exchange 0, 1 or 2 cards; the next seat (no wrap) acts
