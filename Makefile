@@ -13,7 +13,7 @@ check:
 		npm --prefix tests/js run --silent check; \
 	else echo "web client: npm ci --prefix tests/js to check it"; fi
 
-# The README's test command (mypy runs as one of the tests: tests/test_types.py).
+# The README's test command (mypy runs as one of the tests: tests/project/test_types.py).
 test:
 	$(VENV)/ruff check src tests benchmarks tools setup.py
 	$(VENV)/lint-imports

@@ -5,7 +5,7 @@ modules. A wheel (``pip install .``, ``pip wheel .``, ``python -m build``) built
 machine with a C compiler and Python's headers holds, beside the ``.py`` sources, a
 mypyc-compiled extension module for each module of :data:`COMPILED`; Python imports the
 extension first. The pure-Python modules are the fallback and behave the same (the
-tests run both, see ``tests/test_compiled.py``):
+tests run both, see ``tests/research/test_compiled.py``):
 
 * an editable install (``pip install -e .``, the README's commands) is never compiled,
   so that an edit to a ``.py`` file takes effect at once;

@@ -33,8 +33,8 @@ import httpx
 import psycopg
 from websockets.sync.client import connect
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from client_policy import choose_line  # the tests' client policy: one copy of it
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the package tests
+from tests.client_policy import choose_line  # the tests' client policy: one copy of it
 
 PRIMERO = [sys.executable, "-c", "from primero.cli import main; main()"]
 ADMIN = "host=127.0.0.1 port=5432 user=postgres dbname=test"

@@ -35,8 +35,8 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from client_policy import choose_line  # the tests' client policy: one copy of it
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the package tests
+from tests.client_policy import choose_line  # the tests' client policy: one copy of it
 
 LOG: list[str] = []
 PRIMERO = [sys.executable, "-c", "from primero.cli import main; main()"]

@@ -1,37 +1,38 @@
 """Doctest collection of the package (``pytest --doctest-modules``, configured in
 pyproject.toml): every module's docstring examples run with the tests.
 
-A module whose top-level imports need an optional extra (``fpdf`` for the PDF cheat
-sheet; later pyspiel, pettingzoo, fastapi, ...) is left out of doctest collection when
-that extra is not installed, so a plain ``pip install -e '.[test]'`` collects cleanly.
-Under ``PRIMERO_CI=1`` (CI) nothing is left out: a missing extra fails the run.
+A module is left out of doctest collection when it, or the ``__init__.py`` of a package
+above it, imports at module level an optional module that is missing here (pyspiel,
+pettingzoo, fpdf ...). Each need left out becomes one test item that follows the suite's
+one rule (tests/needs.py): skipped with the line that names the fix, failed under
+``PRIMERO_CI=1``.
 
-How a module opts out:
-
-- automatically, by importing its optional dependency at module level (``import
-  pyspiel`` or ``from fastapi import ...``): it is skipped wherever that is missing;
-- explicitly, by adding its path (relative to this folder, glob patterns allowed) to
-  :data:`DOCTEST_OPT_OUT` below, e.g. a module that starts a server at import.
+Paths in :data:`DOCTEST_OPT_OUT` are never collected (e.g. a module that needs a
+database at import).
 """
 
 from __future__ import annotations
 
 import ast
-import compileall
 import importlib.util
-import os
 import sys
+from collections import defaultdict
 from fnmatch import fnmatch
 from functools import cache
 from pathlib import Path
 
 import pytest
 
+from tests import needs
+
 HERE = Path(__file__).resolve().parent
 
 #: Paths under src/ (glob patterns) never collected for doctests: Alembic's migration
 #: scripts run against a database when imported (they are run by Alembic, not imported).
 DOCTEST_OPT_OUT: tuple[str, ...] = ("conftest.py", "primero/store/migrations/*")
+
+#: Modules left out because a need is missing: need -> their paths under src/.
+LEFT_OUT: defaultdict[str, list[str]] = defaultdict(list)
 
 
 @cache
@@ -40,76 +41,67 @@ def _available(top: str) -> bool:
     return top in sys.stdlib_module_names or importlib.util.find_spec(top) is not None
 
 
-def missing_imports(path: Path) -> list[str]:
-    """The top-level modules that ``path`` imports at module level and that are missing.
+@cache
+def _imports(path: Path) -> tuple[str, ...]:
+    """The top-level modules that ``path`` imports at module level.
 
     Imports inside functions, ``if TYPE_CHECKING:`` blocks and ``try:`` blocks are not
     module-level needs and are not counted; relative imports and ``primero`` are ours.
     """
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    needed: list[str] = []
+    found: list[str] = []
     for node in tree.body:
         if isinstance(node, ast.Import):
-            needed += [alias.name.split(".")[0] for alias in node.names]
+            found += [alias.name.split(".")[0] for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            needed.append(node.module.split(".")[0])
-    return [m for m in dict.fromkeys(needed) if m != "primero" and not _available(m)]
+            found.append(node.module.split(".")[0])
+    return tuple(m for m in dict.fromkeys(found) if m != "primero")
+
+
+def missing_imports(path: Path) -> list[str]:
+    """The missing top-level modules that importing ``path`` needs: its own module-level
+    imports and those of every package ``__init__.py`` above it (up to ``src/``)."""
+    files = [path, *(p / "__init__.py" for p in path.parents if HERE in p.parents)]
+    found = [m for f in files if f.exists() for m in _imports(f)]
+    return [m for m in dict.fromkeys(found) if not _available(m)]
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """Leave out opted-out modules and, outside CI, modules whose extra is missing."""
+    """Leave out opted-out modules, and modules whose need is missing (recorded in
+    :data:`LEFT_OUT`). A missing module no need provides is not left out: its import
+    error shows."""
     if collection_path.suffix != ".py":
         return None
     relative = collection_path.resolve().relative_to(HERE).as_posix()
     if any(fnmatch(relative, pattern) for pattern in DOCTEST_OPT_OUT):
         return True
-    if os.environ.get("PRIMERO_CI") == "1":
+    wanted = [needs.need_of(m) for m in missing_imports(collection_path)]
+    if not wanted or None in wanted:
         return None
-    return True if missing_imports(collection_path) else None
+    for need in dict.fromkeys(w for w in wanted if w is not None):
+        LEFT_OUT[need].append(relative)
+    return True
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    """Let this run and its subprocesses keep compiled bytecode, and compile the package once.
+class LeftOut(pytest.Item):
+    """The doctests of the modules left out for one missing need, as one test that
+    applies the rule of tests/needs.py (skip with the fix; fail under PRIMERO_CI=1)."""
 
-    Where ``PYTHONDONTWRITEBYTECODE`` is set (some CI images set it), every pytest worker
-    and every server or CLI subprocess the tests start would compile the package's sources
-    again, and pytest would rewrite every test module's asserts again in each worker: about
-    a third of the suite's CPU time on a fresh clone. The test run writes ``__pycache__``
-    folders in the checkout (ignored by git) instead. The controller (not an xdist worker)
-    compiles ``src/`` once, before the workers start.
-    """
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    sys.dont_write_bytecode = False
-    if not hasattr(config, "workerinput"):
-        compileall.compile_dir(HERE, quiet=1, workers=0)
+    need: str
+    modules: tuple[str, ...]
 
+    def runtest(self) -> None:
+        needs.check(self.need)
+        pytest.fail(f"{self.need} is here now; collect {', '.join(self.modules)} again")
 
-#: Test modules whose tests take longest (servers, browsers, the mypyc compile, the
-#: property runs), longest first: they are handed to the xdist workers first, so the
-#: last minute of a run is not one worker finishing a long test while the others idle.
-SLOW_FIRST: tuple[str, ...] = (
-    "test_compiled.py",
-    "test_types.py",
-    "test_server_cluster.py",
-    "test_tournament.py",
-    "test_properties.py",
-    "test_server_live.py",
-    "test_web_evening.py",
-    "test_server_write_path.py",
-    "test_tui_hot_seat.py",
-    "test_web.py",
-    "test_tui_screens.py",
-    "test_server_protocol.py",
-    "test_server_edge.py",
-    "test_server_fuzz.py",
-    "test_tui_snapshots.py",
-    "test_tui_play.py",
-)
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"doctests of {len(self.modules)} modules needing {self.need}"
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the modules of :data:`SLOW_FIRST` first, in that order; the rest keep theirs.
-
-    The order is computed the same way in every xdist worker (they must agree)."""
-    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+def pytest_collection_modifyitems(session: pytest.Session, items: list[pytest.Item]) -> None:
+    """Add one :class:`LeftOut` item per need that left modules out."""
+    for need, modules in sorted(LEFT_OUT.items()):
+        item = LeftOut.from_parent(session, name=f"src-doctests-needing-{need}")
+        item.need = need
+        item.modules = tuple(sorted(set(modules)))
+        items.append(item)

@@ -1,4 +1,5 @@
-"""Agents that misbehave, for ``primero tournament`` by import path (tests/test_cli_agents.py)."""
+"""Agents that misbehave, for ``primero tournament`` by import path
+(tests/cli/test_cli_agents.py)."""
 
 from __future__ import annotations
 

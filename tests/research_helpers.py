@@ -1,33 +1,17 @@
 """Helpers shared by the research-interface tests (OpenSpiel, PettingZoo, Gymnasium,
-Mini-Primero): the optional-extra import, and policies that play a hand to its end.
-
-Standard library and numpy only; the optional modules are imported through
-:func:`require`, which skips without the ``research`` extra and fails when PRIMERO_CI=1.
+Mini-Primero): policies that play a hand to its end. Standard library and numpy only;
+the optional modules are imported through :func:`tests.needs.require`.
 """
 
 from __future__ import annotations
 
-import importlib
-import os
-from types import ModuleType
 from typing import Any
 
 import numpy as np
-import pytest
 
 from primero.research.actionids import EXCHANGE0, EXCHANGE_POSITIONS, REFUSE
 
-__all__ = ["deal_lowest", "deal_random", "exchange_or_refuse", "require"]
-
-
-def require(name: str) -> ModuleType:
-    """Import an optional module: skipped without it, a failure when PRIMERO_CI=1."""
-    if os.environ.get("PRIMERO_CI") == "1":
-        return importlib.import_module(name)  # CI installs the extra: a missing one fails
-    module: ModuleType = pytest.importorskip(
-        name, reason=f"{name} missing: pip install -e '.[research]'"
-    )
-    return module
+__all__ = ["deal_lowest", "deal_random", "exchange_or_refuse"]
 
 
 def exchange_or_refuse(legal: list[int] | np.ndarray[Any, Any]) -> int:

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from client_policy import choose_line
+from tests import needs
+from tests.client_policy import choose_line
 
 if TYPE_CHECKING:
     from fastapi.testclient import TestClient
@@ -72,11 +73,6 @@ def cards_in(message: Any) -> set[str]:
 PG_ADMIN = "host=127.0.0.1 port=5432 user=postgres dbname=test"
 
 
-def in_ci() -> bool:
-    """Whether missing services must fail instead of skip (``PRIMERO_CI=1``)."""
-    return os.environ.get("PRIMERO_CI") == "1"
-
-
 _TEMPLATE: list[str] = []
 
 
@@ -113,17 +109,11 @@ def _template(admin: Any) -> str:
 @contextmanager
 def postgres_url() -> Iterator[str]:
     """A fresh PostgreSQL database with a random name, copied from a migrated template
-    (dropped after), as an SQLAlchemy URL; skips (fails under PRIMERO_CI=1) when
-    127.0.0.1:5432 is not reachable."""
+    (dropped after), as an SQLAlchemy URL; ``needs("postgres")`` (tests/needs.py)."""
     import psycopg
 
-    try:
-        admin = psycopg.connect(PG_ADMIN, connect_timeout=3, autocommit=True)
-    except psycopg.Error as exc:
-        reason = f"PostgreSQL not reachable at 127.0.0.1:5432 (user postgres, db test): {exc}"
-        if in_ci():
-            pytest.fail(reason)
-        pytest.skip(reason)
+    needs.check("postgres")
+    admin = psycopg.connect(PG_ADMIN, connect_timeout=3, autocommit=True)
     name = f"primero_test_{secrets.token_hex(6)}"
     try:
         admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{_template(admin)}"')
@@ -143,7 +133,10 @@ def database(kind: str, tmp_path: Path) -> Iterator[str]:
             yield url
 
 
-@pytest.fixture(name="db_url", params=["sqlite", "postgresql"])
+@pytest.fixture(
+    name="db_url",
+    params=["sqlite", pytest.param("postgresql", marks=pytest.mark.needs("postgres"))],
+)
 def db_url_fixture(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """The fixture ``db_url``: the same tests on an SQLite file and on a fresh PostgreSQL
     database (import it into the test module)."""
@@ -344,26 +337,6 @@ class TcpProxy:
         self.listener.close()
 
 
-def create_table(live: LiveServer, body: dict[str, Any]) -> str:
-    """``POST /api/tables`` on ``live``; the new table's id (fails unless 201)."""
-    import httpx
-
-    r = httpx.post(f"{live.http}/api/tables", json=body, timeout=10)
-    assert r.status_code == 201, r.text
-    table: str = r.json()["id"]
-    return table
-
-
-def join_table(live: LiveServer, table: str, name: str) -> str:
-    """Take the first open seat of ``table`` as ``name``; the seat token (fails unless 201)."""
-    import httpx
-
-    r = httpx.post(f"{live.http}/api/tables/{table}/seats", json={"name": name}, timeout=10)
-    assert r.status_code == 201, r.text
-    token: str = r.json()["token"]
-    return token
-
-
 def open_table_ws(live: LiveServer, table: str, token: str | None = None) -> ClientConnection:
     """The table's WebSocket as the seat of ``token`` (None: a spectator), 10 s to open."""
     from websockets.sync.client import connect
@@ -471,3 +444,84 @@ def thread_client_fixture(request: pytest.FixtureRequest, db_url: str) -> Iterat
     settings = Settings(database_url=db_url, bot_pause=pause, bot_processes=0)
     with TestClient(create_app(settings)) as c:
         yield c
+
+
+# --------------------------------------------------------------------------- the API, shared
+
+
+def _post(where: Any, path: str, body: dict[str, Any]) -> Any:
+    """``POST path`` with the JSON ``body`` on a live server (a :class:`LiveServer`) or
+    an in-process client (FastAPI's TestClient); the response, 10 s at most."""
+    if isinstance(where, LiveServer):
+        import httpx
+
+        return httpx.post(f"{where.http}{path}", json=body, timeout=10)
+    return where.post(path, json=body)
+
+
+def post_table(where: Any, body: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """``POST /api/tables`` with ``body`` on ``where`` (a :class:`LiveServer` or a
+    TestClient): the table's summary and its host token (shown once, at least 22
+    characters; the summary never holds it). Fails unless 201."""
+    r = _post(where, "/api/tables", body)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    host: str = data.pop("host_token")
+    assert len(host) >= 22, host
+    return data, host
+
+
+def create_table(where: Any, body: dict[str, Any]) -> str:
+    """:func:`post_table`'s table id."""
+    table: str = post_table(where, body)[0]["id"]
+    return table
+
+
+def join_table(where: Any, table: str, name: str) -> str:
+    """Take the first open seat of ``table`` on ``where`` (a :class:`LiveServer` or a
+    TestClient) as ``name``: the seat's token. Fails unless 201."""
+    r = _post(where, f"/api/tables/{table}/seats", {"name": name})
+    assert r.status_code == 201, r.text
+    token: str = r.json()["token"]
+    return token
+
+
+#: Seconds a live server's socket may stay silent before :func:`until` fails.
+WAIT = 30.0
+
+
+def receive(ws: Any) -> dict[str, Any]:
+    """The next message of a WebSocket: TestClient's (``receive_json``), or a live
+    server's (websockets' ``recv``, failing after :data:`WAIT` seconds of silence)."""
+    if hasattr(ws, "receive_json"):
+        message: dict[str, Any] = ws.receive_json()
+        return message
+    try:
+        message = json.loads(ws.recv(timeout=WAIT))
+    except TimeoutError:
+        raise AssertionError(f"no message from the server within {WAIT} s") from None
+    return message
+
+
+def until(ws: Any, pred: Callable[[dict[str, Any]], bool], limit: int = 500) -> dict[str, Any]:
+    """The first message of ``ws`` that ``pred`` accepts, reading at most ``limit``
+    messages (a table of people with no timer sends nothing by itself once a person is
+    to act, so a count bounds the wait) and, on a live server, at most :data:`WAIT`
+    seconds in all."""
+    deadline = time.monotonic() + WAIT
+    for _ in range(limit):
+        m = receive(ws)
+        if pred(m):
+            return m
+        if time.monotonic() > deadline:
+            break
+    raise AssertionError(f"the awaited message did not come ({limit} messages, {WAIT} s)")
+
+
+def settled(m: dict[str, Any]) -> bool:
+    """A state where a person is to act (nothing moves until someone acts)."""
+    return (
+        m["type"] == "state"
+        and m["hand"] is not None
+        and (m["hand"]["to_act"] or "").startswith("p")
+    )

@@ -1,7 +1,7 @@
 """Helpers of the browser tests: a real ``primero serve`` subprocess and Debian's Chromium.
 
-Without /usr/bin/chromium (or Playwright) the browser tests skip with the reason; with
-``PRIMERO_CI=1`` they fail instead, so CI always runs them.
+The browser needs Chromium at /usr/bin/chromium and Playwright for Python:
+``needs("chromium", "playwright")`` (tests/needs.py).
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests import needs
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
@@ -35,13 +37,6 @@ CHROMIUM_ARGS = [
 ]
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 ARTIFACTS = Path(__file__).parent / "artifacts"
-
-
-def missing(reason: str) -> None:
-    """Skip with ``reason``, or fail with it under ``PRIMERO_CI=1``."""
-    if os.environ.get("PRIMERO_CI") == "1":
-        pytest.fail(f"{reason} (PRIMERO_CI=1: browser tests must run in CI)")
-    pytest.skip(reason)
 
 
 def free_port() -> int:
@@ -145,12 +140,9 @@ class Server:
 @contextlib.contextmanager
 def chromium() -> Iterator[Browser]:
     """Playwright's Chromium driver on Debian's /usr/bin/chromium (never a download)."""
-    if not CHROMIUM.exists():
-        missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing("Playwright for Python is not installed (pip install -e '.[test]')")
+    needs.check("chromium", "playwright")
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:

@@ -13,7 +13,7 @@ does not recompile), and puts a fresh copy of ``src/primero`` with the compiled
 extensions beside it in ``build/compiled/tree/``. ``PYTHONPATH=build/compiled/tree``
 then imports the compiled modules ahead of the installed package.
 
-``tests/test_compiled.py`` runs the kernel's tests against that copy;
+``tests/research/test_compiled.py`` runs the kernel's tests against that copy;
 ``benchmarks/bench_engine.py --compiled`` measures it.
 """
 

@@ -11,7 +11,7 @@ The server's messages are Pydantic models (:mod:`primero.server.models`,
 ``tests/js/messages.d.ts``, a global declaration file that ``tsc`` reads with the web
 client (``tests/js/jsconfig.json``), so that JSDoc in ``src/primero/web/*.js`` can name
 ``StateOut``, ``ActionIn``... and ``tsc --noEmit`` checks the client's use of them.
-``tests/test_js.py`` fails while the file is stale: after changing a model, run this.
+``tests/web/test_js.py`` fails while the file is stale: after changing a model, run this.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ Usage::
    ``--out`` (default ``docs/figures``), ``mini_cfr.png`` there (matplotlib if installed),
    and the CFR+ average policy to ``src/primero/research/data/mini_cfr_policy.json.gz``
    with the fingerprint (:func:`primero.research.cfrbot.fingerprint`) of everything
-   it depends on, which ``tests/test_mini.py`` recomputes.
+   it depends on, which ``tests/research/test_mini.py`` recomputes.
 
 ``--check-python`` instead measures OpenSpiel's Python ``exploitability`` of the shipped
 policy on ``python_primero(preset=mini)`` itself (no efg_game: about 1.5 CPU minutes),

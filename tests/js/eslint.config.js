@@ -1,5 +1,5 @@
 // ESLint for the web client (src/primero/web/, browser ES modules) and its unit tests
-// here (Node). `npm run lint` here runs it from the repository root (tests/test_js.py does).
+// here (Node). `npm run lint` here runs it from the repository root (tests/web/test_js.py does).
 import js from "@eslint/js";
 import globals from "globals";
 

@@ -139,7 +139,7 @@ def _build_table(table: dict[int, HandValue] | None = None) -> dict[int, HandVal
     numerus of three), 2+1+1 (numerus of the pair), 2+2 (numerus of the pair with more
     points; the earlier suit on equal points) and 1+1+1+1 (primero, or chorus when the
     ranks are equal). Hands with the same counting cards share one :class:`HandValue`
-    (11,500 values for 91,390 hands). ``tests/test_hands.py`` checks the result on
+    (11,500 values for 91,390 hands). ``tests/engine/test_hands.py`` checks the result on
     every hand against an evaluator written from R2 hand by hand.
 
     Args:

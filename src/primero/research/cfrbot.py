@@ -3,7 +3,7 @@
 The policy ships in the package (``primero/research/data/mini_cfr_policy.json.gz``); it
 is the average policy of OpenSpiel's ``CFRPlusSolver`` over the whole tree of
 ``python_primero(preset=mini)``, written by ``tools/mini_cfr.py`` together with the
-:func:`fingerprint` of everything it depends on (``tests/test_mini.py`` checks that it
+:func:`fingerprint` of everything it depends on (``tests/research/test_mini.py`` checks that it
 is fresh). Its exploitability is in docs/research.md.
 
 >>> from primero.engine.state import HandState

@@ -30,7 +30,7 @@ Where the package is installed from a wheel built with a C compiler, this module
 tables (:mod:`primero.research.fastsim_tables`), the rulebook, the pots and the random
 bot's parts are compiled by mypyc (setup.py): the very same source, about twice as fast
 as run by CPython, each rule still written once and called, not copied. An editable
-install runs this source as it is (``tests/test_compiled.py`` runs the kernel's tests on
+install runs this source as it is (``tests/research/test_compiled.py`` runs the kernel's tests on
 both).
 
 Public entry points (stable; the search bot builds on them): :func:`play_random_hand`
@@ -38,7 +38,7 @@ Public entry points (stable; the search bot builds on them): :func:`play_random_
 ``primero simulate`` with random bots), :class:`FastHandResult`,
 :class:`SimulationSummary`.
 
-``tests/test_fastsim.py`` checks the equality on thousands of random hands under random
+``tests/research/test_fastsim.py`` checks the equality on thousands of random hands under random
 house rules (2 to 8 players, small stacks for all-ins, side pots and deck exhaustion),
 and has the kernel's records judged by the referee of the property tests
 (``tests/referee.py``, written from docs/rules.md).

@@ -20,7 +20,7 @@ views, information-state strings) is built from a ``HandState`` replayed from
 
 It is *trusted*: :meth:`Stepper.apply` and :meth:`Stepper.draw` take only ids that
 :meth:`Stepper.legal_ids` and :meth:`Stepper.chance_outcomes` give (the interfaces
-check ids against them first). ``tests/test_stepper.py`` checks on thousands of seeded
+check ids against them first). ``tests/research/test_stepper.py`` checks on thousands of seeded
 random hands (2 to 8 players, small stacks, random house rules) that after every move
 it gives the same player, legal ids, chance outcomes, observation vectors of every seat
 and returns as the engine's ``HandState`` through the previous implementation

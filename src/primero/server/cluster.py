@@ -377,7 +377,7 @@ class Cluster:
                 log.debug("cluster listener: %s", exc)
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]
             await asyncio.sleep(delay)
             delay = min(1.0, 2 * delay)
 

@@ -5,7 +5,7 @@ scripted: the bots' moves and the person's (the lesson suggests a move and only 
 move goes on). The seed was chosen so that, with this script, the hand shows every
 moment the lessons explain: the ante, bet or exchange, a void deal, a refused bet, a
 call, the declarations with a bluff upward, the second exchange, the last round and a
-showdown the person wins. ``tests/test_tui_learn.py`` checks it still does.
+showdown the person wins. ``tests/tui/test_tui_learn.py`` checks it still does.
 
 >>> g = GuidedHand()
 >>> g.step_kind()

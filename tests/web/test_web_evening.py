@@ -1,0 +1,630 @@
+"""Game night in a real Chromium against a real ``primero serve`` (issue 17).
+
+Two scenarios, one browser session each, each checking several items at 360×640,
+390×844 and 1280×800 (screenshots in tests/artifacts/, looked at; the README shows some):
+
+1. *The evening*: Ana creates a rebuy table on her phone and waits (share box first, QR
+   code, open seats, her seat marked as hers); a table screen shows the public table with
+   a QR code per open seat; Ben joins from a laptop; on Ana's turn her cards, the pot,
+   whose turn and every legal move are on screen with no scrolling (fixed action bar); a
+   double click is absorbed and no error with record notation appears; while offline the
+   moves are disabled with the notice beside them; each seat shows its last move; the log
+   ends with who won; the hands come from the server on another device; no card of
+   another seat reaches Ana, Ben or the screen in the DOM or the frames (hands history
+   included); the host ends with a rematch; axe finds no serious or critical violation.
+2. *Coming and going*: sit out, sit in, the host seats a bot for a seat sat out, leave
+   (confirmed) and the table ends when every person has left.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from primero.engine.history import read_record
+from primero.engine.views import view
+from primero.play.tablemodel.sentences import result_sentences
+from tests.web.test_web import TRACK_SOCKETS, button, dealt_to, move, record_hand, run_axe, version
+from tests.webtools import (
+    ARTIFACTS,
+    SHARED_SEED,
+    Server,
+    resize,
+    shared_browser,
+    shared_server,
+    wait_until,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.timeout(300)
+
+SEED = 1
+_CARD = re.compile(r"\b[A2-7JQK][cdhs]\b")
+NAMES = {"ace": "A", "jack": "J", "queen": "Q", "king": "K"}
+SUITS = {"clubs": "c", "diamonds": "d", "hearts": "h", "spades": "s"}
+
+
+@pytest.fixture(scope="module")
+def server(request: pytest.FixtureRequest) -> Server:
+    """The test process's shared server (seed 1: :data:`SEED`)."""
+    assert SHARED_SEED == SEED
+    return shared_server(request)
+
+
+@pytest.fixture(scope="module")
+def browser(request: pytest.FixtureRequest) -> Browser:
+    """The module's Chromium (webtools.shared_browser): a new context per page."""
+    return shared_browser(request)
+
+
+def _faces(page: Page, selector: str) -> set[str]:
+    """Card texts of every face-up card under ``selector`` (by accessible name)."""
+    labels = page.eval_on_selector_all(
+        selector,
+        "els => els.map(e => e.getAttribute('aria-label') || "
+        "(e.querySelector('.visually-hidden') || {}).textContent || '')",
+    )
+    out = set()
+    for name in labels:
+        rank, _, suit = str(name).partition(" of ")
+        if suit in SUITS:
+            out.add(NAMES.get(rank, rank) + SUITS[suit])
+    return out
+
+
+def _in_view(page: Page, selector: str) -> bool:
+    """Whether every element of ``selector`` lies inside the viewport (no scrolling)."""
+    return bool(
+        page.evaluate(
+            """sel => [...document.querySelectorAll(sel)].every(e => {
+             const r = e.getBoundingClientRect();
+             return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5
+               && r.right <= innerWidth + 0.5 && r.width > 0; })""",
+            selector,
+        )
+    )
+
+
+def _frames(page: Page, sink: list[str], moves: list[str] | None = None) -> None:
+    """Collect the frames the page receives in ``sink`` (and the action frames it sends
+    in ``moves``)."""
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: sink.append(str(f))))
+    if moves is not None:
+        page.on(
+            "websocket",
+            lambda ws: ws.on(
+                "framesent", lambda f: moves.append(str(f)) if '"action"' in str(f) else None
+            ),
+        )
+
+
+def _create(page: Page, base: str, **kw: Any) -> str:
+    page.goto(base + "/")
+    page.get_by_label("Table name").fill(kw.get("name", "Friday"))
+    page.locator("#c-player").fill(kw["player"])
+    seats = kw["seats"]
+    page.get_by_label("Seats", exact=True).select_option(str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.locator(f"#c-seat-{i}").select_option(kind)
+    page.get_by_label("Turn timer").fill(str(kw.get("timer", 0)))
+    page.get_by_label("Hands in the match").fill(str(kw.get("hands", "")))
+    if kw.get("rebuy"):
+        page.get_by_label("Rebuys").check()
+    if kw.get("pass_names"):
+        page.locator("#c-pass").fill(kw["pass_names"])
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url(re.compile(r"/t/"))
+    page.wait_for_function("() => document.body.dataset.version")
+    return str(page.url.rsplit("/", 1)[1]).split("?")[0]
+
+
+def _turn_or_over(page: Page) -> bool:
+    page.wait_for_function(
+        "() => document.querySelector('#actions button') || "
+        "document.querySelector('#turn').textContent.includes('match is over') || "
+        "document.querySelector('#turn').textContent.includes(' to ')",
+        timeout=20_000,
+    )
+    return page.locator("#actions button").count() > 0
+
+
+def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
+    ana_ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    ana_ctx.add_init_script(TRACK_SOCKETS)
+    ana = ana_ctx.new_page()
+    errors: list[str] = []
+    ana.on("pageerror", lambda e: errors.append(str(e)))
+    frames: dict[str, list[str]] = {"Ana": [], "Ben": [], "screen": []}
+    sent: dict[str, list[str]] = {"Ana": [], "Ben": []}  # the action frames each page sends
+    _frames(ana, frames["Ana"], sent["Ana"])
+    table_id = _create(
+        ana,
+        server.base,
+        player="Ana",
+        seats=["open", "open", "heuristic", "heuristic"],
+        timer=600,
+        hands=2,
+        rebuy=True,
+    )
+    # Item 8, the waiting room: the share box first, a QR code, the seats still open, and
+    # the creator's seat marked as hers.
+    ana.locator("#share-qr").wait_for()
+    ana.wait_for_function("() => document.querySelector('#share-qr').naturalWidth > 0")
+    assert ana.locator("#open-seats").inner_text() == "1 seat still open"
+    assert ana.locator("#seats").get_by_text("Ana (you)").count() == 1
+    share_y = ana.locator("#share").bounding_box()
+    felt_y = ana.locator(".felt").bounding_box()
+    assert share_y and felt_y and share_y["y"] < felt_y["y"]
+    assert ana.locator("#host-box").is_visible()  # the creator hosts
+    screenshot(ana, "evening-waiting-phone.png")
+    assert run_axe(ana) == []
+    # Item 9, the table screen: public, QR codes to join each open seat.
+    screen_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    screen = screen_ctx.new_page()
+    _frames(screen, frames["screen"])
+    screen.goto(f"{server.base}/t/{table_id}?screen")
+    screen.wait_for_function("() => document.body.dataset.version")
+    screen.locator("#seat-qrs img").first.wait_for()
+    assert screen.locator("#seat-qrs img").count() == 1
+    assert screen.locator("#seat-qrs figcaption").inner_text() == "Seat 2"
+    assert screen.locator("#mine").is_hidden() and screen.locator("#join-box").is_hidden()
+    # Ben joins by the link on a laptop.
+    ben_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ben = ben_ctx.new_page()
+    _frames(ben, frames["Ben"], sent["Ben"])
+    ben.goto(f"{server.base}/t/{table_id}")
+    ben.get_by_label("Your name").fill("Ben")
+    ben.get_by_role("button", name="Join the table").click()
+    ben.wait_for_function("() => document.querySelector('#seats').textContent.includes('Ben')")
+    screenshot(screen, "evening-screen.png")
+    pages = {"Ana": ana, "Ben": ben}
+    done: dict[str, list[str]] = {"Ana": [], "Ben": []}
+    seen: dict[str, set[str]] = {"Ana": set(), "Ben": set(), "screen": set()}
+    checked = {"phone": False, "double": False, "offline": False, "desktop": False}
+    previous: list[str] = []  # Ben's result panel for hand 1, read during hand 2
+    over = False
+    while not over:
+        over = True
+        for who, page in pages.items():
+            if not _turn_or_over(page):
+                if "match is over" not in page.locator("#turn").inner_text():
+                    over = False
+                continue
+            over = False
+            seen[who] |= _faces(page, "#seats .card, #own-cards .card")
+            seen["screen"] |= _faces(screen, "#seats .card")
+            if who == "Ana" and not checked["phone"]:
+                # Item 6: everything needed on the turn is on screen, no scrolling.
+                checked["phone"] = True
+                for size in ((390, 844), (360, 640)):
+                    resize(page, *size)
+                    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+                    for sel in ("#own-cards .card", "#actions button", "#bar-info", "#bar-time"):
+                        assert _in_view(page, sel), (size, sel)
+                    # whose turn, the pot and the time left, in the bar (the felt may be
+                    # under it); the antes of 4 seats, 1 chip each (R3)
+                    assert page.locator("#bar-info").inner_text() == "· your turn · Pot: 4 chips"
+                    assert re.fullmatch(r"· \d+ s left", page.locator("#bar-time").inner_text())
+                    screenshot(page, f"evening-turn-{size[0]}x{size[1]}.png")
+                    _viewport_shot(page, f"evening-turn-{size[0]}x{size[1]}-screen.png")
+                assert run_axe(page) == []
+                page.set_viewport_size({"width": 390, "height": 844})
+            if who == "Ana" and not checked["offline"]:
+                # Item 7: while disconnected the moves are disabled, the notice beside them.
+                checked["offline"] = True
+                ana_ctx.set_offline(True)
+                page.evaluate("window.__sockets.at(-1).close()")
+                page.wait_for_function(
+                    "() => document.querySelector('#action-status').textContent"
+                    ".startsWith('Not connected')"
+                )
+                assert all(b.is_disabled() for b in page.locator("#actions button").all())
+                screenshot(page, "evening-offline-phone.png")
+                ana_ctx.set_offline(False)
+                page.wait_for_function(
+                    "() => document.querySelector('#conn').textContent === 'connected'",
+                    timeout=20_000,
+                )
+                page.wait_for_function(
+                    "() => !document.querySelector('#actions button') || [...document"
+                    ".querySelectorAll('#actions button')].some(b => !b.disabled)"
+                )
+                assert page.locator("#action-status").inner_text() == ""
+                if not page.locator("#actions button").count():
+                    continue
+            call = button(page, "^(Check|Call)")
+            if not checked["double"] and call.count() and not page.locator("#amount-b").count():
+                # Item 7: a double click sends one move; no error is shown.
+                checked["double"] = True
+                before = version(page)
+                moves = len(sent[who])
+                call.first.dblclick()
+                page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
+                # the second click never left the page, so no answer (or error) can follow
+                assert len(sent[who]) == moves + 1, sent[who][moves:]
+                assert page.locator("#action-error").inner_text() == ""
+                done[who].append("call")
+                continue
+            if (
+                who == "Ben"
+                and not previous
+                and page.locator("#phase").inner_text().startswith("Hand 2:")
+            ):
+                # During hand 2 the result panel shows hand 1 from GET /hands/1: the
+                # server's sentences for Ben (compared with the record below).
+                wait_until(
+                    page,
+                    "() => document.querySelector('#result-title').textContent"
+                    " === 'Result of hand 1' && !document.querySelector('#result').hidden",
+                    what="hand 1's result from the server during hand 2",
+                )
+                previous.extend(page.locator("#result .award").all_text_contents())
+            if who == "Ben" and not checked["desktop"]:
+                # Item 5/6 at 1280×800: the log beside the table, each seat's last move.
+                checked["desktop"] = True
+                assert _in_view(page, "#log")
+                felt = page.locator(".felt").bounding_box()
+                tops = [b for b in (s.bounding_box() for s in page.locator(".seat").all()) if b]
+                assert felt and min(b["y"] for b in tops) >= felt["y"] + 6  # inside the edge
+                assert _in_view(page, "#actions button")  # every move above the fold
+                assert page.locator(".last-move").count() >= 1
+                screenshot(page, "evening-desktop.png")
+                assert run_axe(page) == []
+            move(page, done[who])
+    assert checked["phone"] and checked["offline"], checked
+    # Item 5: the log ends each hand with who won what.
+    last = ana.locator("#log li").last.inner_text()
+    assert re.search(r"(wins?|split) (the main pot, |side pot \d+, )?\d+ chips?\b", last), last
+    # Item 3: the ledger on the page.
+    assert ana.locator("#ledger").is_visible()
+    assert ana.locator("#ledger-rows tr").count() == 2
+    # Item 4: the hands from the server on a new device (Ben's private link).
+    link = ben.locator("#device-url").inner_text()
+    other_ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    other = other_ctx.new_page()
+    other.goto(link)
+    other.wait_for_function("() => document.body.dataset.version")
+    other.keyboard.press("p")
+    dialog = other.locator("#d-replay")
+    dialog.get_by_text(re.compile(r"^Step \d+ of \d+$")).wait_for()
+    assert other.locator("#hand-pick option").count() == 2
+    dialog.get_by_role("button", name="Start").click()
+    assert re.match(r"Step 0 of", dialog.locator("[role=status]").last.inner_text())
+    dialog.get_by_role("button", name="Step forward").click()
+    hands_faces: set[str] = set()
+    for n in ("1", "2"):
+        other.locator("#hand-pick").select_option(n)
+        dialog.locator(".hand-view").get_by_text(f"Hand {n}", exact=True).wait_for()
+        dialog.get_by_role("button", name="End").click()
+        hands_faces |= _faces(other, "#d-replay .card")
+    screenshot(other, "evening-hands-phone.png")
+    assert run_axe(other) == []
+    other_ctx.close()
+    # Leaks: every card a person saw (DOM, frames, hands dialog) was dealt to them or shown.
+    paths = server.export(table_id, tmp_path / "export")
+    assert len(paths) == 2
+    ledger = json.loads((tmp_path / "export" / table_id / "ledger.json").read_text())
+    people = {row["name"]: row for row in ledger["seats"] if row["kind"] == "person"}
+    assert set(people) == {"Ana", "Ben"}
+    assert sum(r["ledger"]["net"] for r in ledger["seats"]) == 0  # chips only move
+    records = [read_record(p) for p in paths]
+    # Item 4 again: the previous hand's result, as the server words it for Ben's seat.
+    first, first_state = record_hand(paths[0])
+    said = result_sentences(view(first_state, list(first.players).index("Ben")))
+    assert said and previous == said, (previous, said)
+    for who in ("Ana", "Ben"):
+        allowed = set().union(*(dealt_to(r, who) for r in records))
+        allowed |= _shown_cards(server, table_id)
+        assert seen[who] <= allowed, (who, seen[who] - allowed)
+        frame_cards = set(_CARD.findall(" ".join(_hand_parts(frames[who]))))
+        assert frame_cards <= allowed, (who, frame_cards - allowed)
+    assert hands_faces <= set().union(*(dealt_to(r, "Ben") for r in records)) | _shown_cards(
+        server, table_id
+    )
+    screen_cards = set(_CARD.findall(" ".join(_hand_parts(frames["screen"]))))
+    assert screen_cards <= _shown_cards(server, table_id)
+    # Item 2: the host's rematch with the same people.
+    ana.get_by_role("button", name="Rematch with the same people").click()
+    ana.wait_for_url(re.compile(r"/t/(?!" + table_id + r")"))
+    ana.wait_for_function("() => document.querySelector('#seats').textContent.includes('Ana')")
+    assert ana.locator("#seats").get_by_text("Ana (you)").count() == 1
+    # Ben follows to the rematch: his token holds his seat there.
+    ben.get_by_role("button", name="Go to the rematch").click()
+    ben.wait_for_url(re.compile(r"/t/(?!" + table_id + r")"))
+    ben.wait_for_function("() => document.querySelector('#seats').textContent.includes('Ben')")
+    assert ben.locator("#seats").get_by_text("Ben (you)").count() == 1
+    assert errors == []
+    for ctx in (ana_ctx, ben_ctx, screen_ctx):
+        ctx.close()
+
+
+def _viewport_shot(page: Page, name: str) -> None:
+    """What the person sees without scrolling (the README's phone pictures)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), animations="disabled")
+
+
+def screenshot(page: Page, name: str) -> None:
+    """The whole page, animations finished."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True, animations="disabled")
+
+
+def _hand_parts(frames: list[str]) -> list[str]:
+    """The card-bearing parts of state frames (hand, log, events), as text."""
+    out: list[str] = []
+    for text in frames:
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            continue
+        hand = msg.get("hand") if isinstance(msg, dict) else None
+        if isinstance(hand, dict):
+            out.append(json.dumps({k: hand.get(k) for k in ("hand", "log", "events")}))
+    return out
+
+
+def _shown_cards(server: Server, table_id: str) -> set[str]:
+    """Every card a showdown of the table showed (public: GET /hands)."""
+    out: set[str] = set()
+    for hand in server.get(f"/api/tables/{table_id}/hands"):
+        for s in hand["shown"]:
+            if s:
+                out.update(s["cards"])
+    return out
+
+
+def test_coming_and_going(browser: Browser, server: Server) -> None:
+    ctx = browser.new_context(viewport={"width": 360, "height": 640})
+    ctx.add_init_script(TRACK_SOCKETS)
+    page = ctx.new_page()
+    long_name = "Anastasia Wilhelmina Ko"  # 23 characters: cut, never wrapped (item 6)
+    table_id = _create(
+        page,
+        server.base,
+        player=long_name,
+        name="Coming and going",
+        seats=["open", "heuristic", "heuristic", "heuristic"],
+        timer=0,
+    )
+    _turn_or_over(page)
+    heights = page.eval_on_selector_all(".seat-name", "els => els.map(e => e.offsetHeight)")
+    line = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('.seat-name')).lineHeight) || 22"
+    )
+    assert max(heights) <= 1.5 * line, heights
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.get_by_role("button", name="Sit out").click()
+    # she still plays the hand in progress, and the words say so (the server's seat_note)
+    wait_until(
+        page,
+        "() => document.querySelector('#seat-note').textContent",
+        seconds=20,
+        what="the words of her sit out",
+    )
+    assert page.locator("#seat-note").inner_text() == (
+        "You will sit out from the next hand: you still play this one."
+    )
+    # the next one is dealt without her
+    while (
+        page.locator("#actions button").count()
+        or not page.locator("#seats").get_by_text("Sitting out").count()
+    ):
+        if page.locator("#actions button").count():
+            move(page, [])
+        else:
+            wait_until(
+                page,
+                "() => document.querySelector('#actions button') || document"
+                ".querySelector('#seats').textContent.includes('Sitting out')",
+                seconds=20,
+                what="a move for Ana, or her seat shown sitting out",
+            )
+    assert page.locator("#seat-note").inner_text() == (
+        "You are sitting out: you are not dealt in until you sit in."
+    )
+    host = page.locator("#host-box")
+    assert host.get_by_role("button", name=f"Seat a bot for {long_name}").is_visible()
+    screenshot(page, "evening-sitting-out.png")
+    # While disconnected the seat's buttons are disabled too (a tap would go nowhere):
+    # read at the socket's close, before the page reconnects by itself
+    disabled = page.evaluate("""() => new Promise((done) => {
+      const socket = window.__sockets.at(-1);
+      socket.addEventListener("close", () => done([...document.querySelectorAll(
+        "#seat-actions button")].map((b) => b.disabled)));
+      socket.close();
+    })""")
+    assert disabled and all(disabled), disabled
+    wait_until(
+        page,
+        "() => document.querySelector('#conn').textContent === 'connected'",
+        seconds=20,
+        what="the page connected again",
+    )
+    # One tap: a sit in is applied to the table as it is, racing the bots or not
+    page.get_by_role("button", name="Sit in").click()
+    wait_until(
+        page,
+        "() => !document.querySelector('#seat-note').textContent",
+        seconds=30,
+        what="the sit in taken at the first tap",
+    )
+    page.get_by_role("button", name="Leave").click()
+    page.locator("#d-confirm").get_by_role("button", name="Yes").click()
+    page.wait_for_function(
+        "() => document.querySelector('#turn').textContent"
+        ".includes('match is over') || document.querySelector("
+        "'#seat-note').textContent.includes('You left')",
+        timeout=30_000,
+    )
+    wait_until(
+        page,
+        "() => document.querySelector('#turn').textContent.includes('match is over')",
+        seconds=30,
+        what="the match is over once every person has left",
+    )
+    assert page.locator("#seat-note").inner_text() in (
+        "You left this table: you may watch and chat.",
+        "The match is over.",
+    )
+    summary = server.get(f"/api/tables/{table_id}")
+    assert summary["status"] == "over" and summary["seats"][0]["left"]
+    # the lobby lists only tables worth joining: not this one
+    page.goto(server.base + "/")
+    page.wait_for_function(
+        "() => document.querySelector('#lobby-status').textContent "
+        "|| document.querySelector('#tables li')"
+    )
+    assert page.locator("#tables").get_by_text("Coming and going").count() == 0
+    ctx.close()
+
+
+def test_broke_at_a_rebuy_table_on_a_phone(browser: Browser, server: Server) -> None:
+    """Item 3: a person out of chips sees their place and their choices (rebuy, watch,
+    leave); the rebuy shows in the ledger. Stacks of 3 chips and an ante of 1: Ana, who
+    opens with a bet of 2 (all in), goes broke; the bots, who never rebuy, play on until
+    one of them holds all 12 chips but hers and the table pauses for want of a second
+    player: Ana is then second of 4 (tied at 0 chips, the first seat of the three)."""
+    table = server.post(
+        "/api/tables",
+        {
+            "name": "Short stacks",
+            "seats": ["open", "heuristic", "heuristic", "heuristic"],
+            "stack": 3,
+            "rebuy": True,
+            "turn_seconds": 0,
+            "max_hands": 30,
+        },
+    )
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/t/{table['id']}")
+    page.locator("#join-name").fill("Ana")
+    page.locator("#join-form").get_by_role("button").click()
+    note = page.locator("#seat-note")
+    done: list[str] = []
+    broke = (
+        "() => document.querySelector('#seat-note').textContent.includes('out of chips')"
+        " && document.querySelector('#phase').textContent.startsWith('Paused')"
+    )
+    while True:
+        wait_until(
+            page,
+            "() => document.querySelector('#actions button') || document"
+            ".querySelector('#turn').textContent.includes('match is over') || (" + broke + ")()",
+            seconds=20,
+            what="Ana's move, the table paused with her broke, or the end",
+        )
+        if not page.locator("#actions button").count():
+            break
+        move(page, done)
+        assert len(done) < 40, done
+    assert note.inner_text() == (
+        "You are out of chips: place 2 of 4. You may rebuy 3 chips, watch, or leave."
+    )
+    # one coherent screen: out of chips, the table paused until someone can play, no
+    # "the next hand starts shortly", and no Sit out (nothing to sit out of)
+    assert page.locator("#seat-actions button").all_inner_texts() == ["Rebuy 3 chips", "Leave"]
+    assert page.locator("#turn").inner_text() == "You are out of chips"
+    assert page.locator("#phase").inner_text() == "Paused until a player sits in or rebuys"
+    assert "starts shortly" not in page.locator("body").inner_text()
+    assert _in_view(page, "#seat-note") and _in_view(page, "#seat-actions button")
+    assert page.locator("#ledger-rows tr").all_inner_texts() == ["Ana\t3\t0\t-3"]
+    _viewport_shot(page, "evening-broke-phone.png")
+    assert run_axe(page) == []
+    for width, height in ((360, 640), (1280, 800)):  # the same choices, small and large
+        resize(page, width, height)
+        _viewport_shot(page, f"evening-broke-{width}.png")
+        assert _in_view(page, "#seat-note") and _in_view(page, "#seat-actions button")
+    resize(page, 390, 844)
+    page.get_by_role("button", name="Rebuy 3 chips").click()
+    wait_until(
+        page,
+        "() => !document.querySelector('#seat-note').textContent",
+        what="the broke note gone after the rebuy",
+    )
+    wait_until(
+        page,
+        "() => document.querySelector('#ledger-rows th + td').textContent === '6'",
+        what="the ledger showing 6 chips bought in",
+    )
+    # the next hand may have begun (her ante paid): chips and net move together
+    name, bought, chips, net = page.locator("#ledger-rows tr").inner_text().split("\t")
+    assert (name, bought) == ("Ana", "6") and int(net) == int(chips) - 6, (chips, net)
+    assert errors == []
+    ctx.close()
+
+
+def test_pass_and_play_on_one_device_and_a_guided_first_hand(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    table_id = _create(
+        page,
+        server.base,
+        player="Ana",
+        name="One phone",
+        pass_names="Ben",
+        seats=["open", "open", "heuristic", "heuristic"],
+        timer=0,
+        hands=1,
+    )
+    assert page.url.endswith("?pass")
+    cover = page.locator("#pass-cover")
+    seen: dict[str, set[str]] = {"Ana": set(), "Ben": set()}
+    covered: set[str] = set()
+    done: list[str] = []
+    shot = False
+    while True:
+        page.wait_for_function(
+            "() => !document.querySelector('#pass-cover').hidden || "
+            "document.querySelector('#actions button') || "
+            "document.querySelector('#turn').textContent.includes('match is over')",
+            timeout=20_000,
+        )
+        if "match is over" in page.locator("#turn").inner_text():
+            break
+        if cover.is_hidden():  # the same player again (a declaration, then a bet)
+            who = "Ana" if page.locator("#seats").get_by_text("Ana (you)").count() else "Ben"
+            seen[who] |= _faces(page, "#own-cards .card")
+            move(page, done)
+            continue
+        # Covered: the next player's cards are nowhere in the page.
+        covered |= _faces(page, "#seats .card, #own-cards .card")
+        who = "Ana" if "Ana" in page.locator("#pass-title").inner_text() else "Ben"
+        if not shot:
+            shot = True
+            _viewport_shot(page, "evening-pass-cover.png")
+            assert run_axe(page) == []
+        page.get_by_role("button", name=f"I am {who}: show my cards").click()
+        page.wait_for_function("() => document.querySelector('#actions button')", timeout=20_000)
+        assert page.locator("#seats").get_by_text(f"{who} (you)").count() == 1
+        seen[who] |= _faces(page, "#own-cards .card")
+        move(page, done)
+    records = [read_record(p) for p in server.export(table_id, tmp_path / "export")]
+    assert covered <= _shown_cards(server, table_id)  # while covered: no private card
+    for who in ("Ana", "Ben"):
+        assert seen[who], who
+        assert seen[who] <= set().union(*(dealt_to(r, who) for r in records)), who
+    # A guided first hand against bots, from the lobby.
+    page.goto(server.base + "/")
+    page.get_by_role("button", name="Learn: a guided first hand").click()
+    page.wait_for_url(re.compile(r"\?learn$"))
+    page.wait_for_function("() => document.querySelector('#actions button')", timeout=20_000)
+    guide = page.locator("#guide-text").inner_text()
+    assert guide.startswith(("First round", "Someone bet", "A bet stands")), guide
+    screenshot(page, "evening-learn-phone.png")
+    assert run_axe(page) == []
+    assert errors == []
+    ctx.close()
