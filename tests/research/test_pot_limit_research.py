@@ -82,7 +82,8 @@ def test_the_kernel_never_bets_beyond_the_pot() -> None:
 
 
 def _first_decision_bets(params: dict[str, Any]) -> list[str]:
-    pyspiel = pytest.importorskip("pyspiel")
+    import pyspiel
+
     import primero.research.openspiel  # noqa: F401  (registers python_primero)
 
     state = pyspiel.load_game("python_primero", params).new_initial_state()
@@ -95,6 +96,7 @@ def _first_decision_bets(params: dict[str, Any]) -> list[str]:
     ]
 
 
+@pytest.mark.needs("pyspiel")
 def test_openspiel_takes_the_pot_limit_as_a_parameter() -> None:
     params = {"players": 4, "stack": 20, "refusal": False}
     assert _first_decision_bets({**params, "bet_limit": "pot"}) == [
@@ -106,8 +108,8 @@ def test_openspiel_takes_the_pot_limit_as_a_parameter() -> None:
     assert len(_first_decision_bets(params)) == 19  # 1 to 19 chips without a limit
 
 
+@pytest.mark.needs("pettingzoo", "gymnasium")
 def test_the_environments_mask_bets_beyond_the_pot() -> None:
-    pytest.importorskip("pettingzoo")
     from primero.research.gymnasium_env import PrimeroEnv
     from primero.research.pettingzoo import env
 

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from webtools import ARTIFACTS, Server, shared_browser, shared_server
+from tests.webtools import ARTIFACTS, Server, shared_browser, shared_server
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.timeout(300), pytest.mark.needs("chromium", "playwright")]
 
 
 @pytest.fixture(scope="module")

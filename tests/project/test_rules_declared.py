@@ -91,8 +91,8 @@ def test_the_command_line_has_one_option_per_rule_of_a_table() -> None:
     )
 
 
+@pytest.mark.needs("pyspiel")
 def test_openspiel_parameters_are_the_declared_rules() -> None:
-    pytest.importorskip("pyspiel")
     from primero.research.openspiel.game import DEFAULT_PARAMS, rule_params, rules_of
 
     assert [k for k in DEFAULT_PARAMS if k in {s.name for s in RULES}] == TABLE_RULES
