@@ -38,6 +38,7 @@ from setuptools import Extension, setup
 COMPILED = [
     "src/primero/engine/rulebook.py",
     "src/primero/engine/pots.py",
+    "src/primero/bots/random_moves.py",
     "src/primero/bots/random.py",
     "src/primero/research/fastsim_tables.py",
     "src/primero/research/fastsim.py",

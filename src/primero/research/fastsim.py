@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from math import floor
 from operator import itemgetter
 
-from primero.bots.random import (
+from primero.bots.random_moves import (
     CALL,
     DECLARE,
     EXCHANGE,
@@ -70,9 +70,9 @@ from primero.bots.random import (
     random_opening,
     random_vote,
 )
-from primero.engine.dealing import RandomSource, derive_seed
 from primero.engine.hands import Category
 from primero.engine.pots import settle
+from primero.engine.randomness import RandomSource, derive_seed
 from primero.engine.rulebook import (
     SEATS_AFTER,
     able_to_bet,
