@@ -28,10 +28,10 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 #: The modules compiled: the random-playout kernel, its tables, the rules it calls and
-#: the random bot's parts it draws through (issue 20, item 2); the engine's hand state
+#: the random bot's parts it draws through; the engine's hand state
 #: machine and what the research environments run on every move: actions, legal
 #: actions, views, the dealer, the action ids, the observation vectors, the dealing loop
-#: and pyspiel's chance draws (issue 19, item 7). ``cards`` and ``hands`` stay Python
+#: and pyspiel's chance draws. ``cards`` and ``hands`` stay Python
 #: (their immutable values set their slots through ``object.__setattr__``, which a
 #: compiled class does not allow), and so do the environments themselves (subclasses of
 #: pyspiel's and PettingZoo's classes).

@@ -1,4 +1,4 @@
-"""Benchmark of several ``primero serve`` processes (issue 16): ``--tables`` busy bot-only
+"""Benchmark of several ``primero serve`` processes: ``--tables`` busy bot-only
 tables (four random bots each, bot pause 0) on PostgreSQL, first driven by one process,
 then by three processes sharing the database and Redis, in one run; scripted people play
 at tables of their own meanwhile (three random bots each).

@@ -1,4 +1,4 @@
-"""Latency of the heuristic bot's decisions, by kind of decision (issue 10: ms per decision).
+"""Latency of the heuristic bot's decisions, by kind of decision (ms per decision).
 
 Run as ``python benchmarks/bench_heuristic.py [HANDS]``. Plays HANDS seeded hands
 (default 300) of six heuristic bots in matches and times every call of the bot, grouped by

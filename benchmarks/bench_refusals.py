@@ -1,4 +1,4 @@
-"""Bots' re-bets after refusals (issue 18 item 2, R8): how many times a bot bets again in
+"""Bots' re-bets after refusals (R8): how many times a bot bets again in
 one turn when a person refuses every bet above a threshold.
 
 Run as ``python benchmarks/bench_refusals.py [--hands 2000] [--threshold 5]

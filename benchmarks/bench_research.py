@@ -25,7 +25,7 @@ this order and in this process, it plays whole hands with uniformly random legal
     ceiling of any interface that runs the rules through the engine.
 
 It prints hands per second (wall clock and CPU time) and moves per hand of each, then
-the ratios issue 19 tracks (hands per CPU second): pyspiel Primero to C++ ``leduc_poker``
+the two ratios the project tracks (hands per CPU second): pyspiel Primero to C++ ``leduc_poker``
 and PettingZoo Primero to Python ``python_kuhn_poker``, and the load average (the
 machine may be shared: CPU time is the fairer figure).
 """

@@ -19,7 +19,7 @@ another process shares the machine:
 - the terminal table's first screen: ``primero play``'s imports, then the table app run
   headless at 80×24 until its first screen is drawn (the person's first turn, seed 1).
 
-At the end it prints the goals of issue 18 item 7, measured in this same run: the
+At the end it prints the start-up goals, measured in this same run: the
 console script's ``--version`` within 3× the bare interpreter's CPU (medians), and the
 table's first screen within 1 s of CPU.
 
@@ -145,7 +145,7 @@ def main() -> None:
     bare = medians["bare interpreter"]
     version = medians["console --version"]
     first = medians["table first screen"]
-    print("Goals (issue 18 item 7), medians of this run:")
+    print("Goals, medians of this run:")
     print(
         f"  console --version: {version:.0f} ms = {version / bare:.1f}x the bare "
         f"interpreter's {bare:.0f} ms (goal: at most 3x) "

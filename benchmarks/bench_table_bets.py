@@ -1,4 +1,4 @@
-"""Bots at a friendly table (issue 17 item 12): first-round bet sizes and hands until broke.
+"""Bots at a friendly table: first-round bet sizes and hands until broke.
 
 Run as ``python benchmarks/bench_table_bets.py [--hands 200] [--bots heuristic,...]
 [--seed 1] [--friendly] [--json FILE]``. Plays seeded matches (R9) of 4 seats, 100 chips each, the

@@ -1,4 +1,4 @@
-"""Draw the bots' before/after figures (issues 17 item 12, 18 item 2) from the JSON files
+"""Draw the bots' before/after figures from the JSON files
 that ``bench_table_bets.py`` and ``bench_refusals.py`` write.
 
 Run as ``python benchmarks/plot_bots.py [DIR]`` (default ``docs/figures/bots``). Reads
@@ -45,8 +45,7 @@ def main(folder: Path) -> None:
         ax.set_title(f"4 {kind} bots, 100 chips, 200 hands\nmedian {'; '.join(notes)}", fontsize=8)
         ax.tick_params(axis="x", labelsize=7)
     fig.suptitle(
-        "Bets and raises per betting round: before, after, and with friendly bet "
-        "sizes (issue 17 item 12)",
+        "Bets and raises per betting round: before, after, and with friendly bet sizes",
         fontsize=10,
     )
     fig.tight_layout()
@@ -81,8 +80,7 @@ def main(folder: Path) -> None:
         ax.set_title(f"{kind} bots", fontsize=9)
         ax.legend(fontsize=8)
     fig.suptitle(
-        f"{after['hands']:,} seeded hands, a person refusing bets above "
-        f"{after['threshold']} chips (issue 18 item 2)",
+        f"{after['hands']:,} seeded hands, a person refusing bets above {after['threshold']} chips",
         fontsize=10,
     )
     fig.tight_layout()

@@ -1,4 +1,4 @@
-"""A PPO reference run (issue 19 item 1): MaskablePPO through the Gymnasium env, then the
+"""A PPO reference run: MaskablePPO through the Gymnasium env, then the
 trained policy against each bot kind.
 
 Run as ``python benchmarks/ppo_reference.py [--steps 40000] [--train-bots heuristic]

@@ -1,4 +1,4 @@
-"""External agents for the tournament tests (loaded by import path, issue 19 item 5)."""
+"""External agents for the tournament tests (loaded by import path)."""
 
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ from types import ModuleType
 
 import pytest
 
-from tests.paths import CASES_DIR, SPEC_DIR, TESTS
+from tests.paths import CASES_DIR, TESTS
 
 #: The fix for a missing research extra (open-spiel, pettingzoo, gymnasium, ray, ...).
 RESEARCH = "pip install -e '.[research]' (or make test, which installs every extra)"
@@ -150,13 +150,8 @@ NEEDS: dict[str, Need] = {
     ),
     "shared_cases": Need(
         f"the shared cases at {CASES_DIR}",
-        "put the shared folder (cases/*.prh) beside the repository as ../shared",
+        "put the shared cases beside the repository, as ../shared/cases/*.prh",
         lambda: CASES_DIR.is_dir() and any(CASES_DIR.glob("*.prh")),
-    ),
-    "shared_spec": Need(
-        f"the shared specification at {SPEC_DIR}",
-        "put the shared folder (spec/*.md) beside the repository as ../shared",
-        lambda: (SPEC_DIR / "hand-history.md").exists(),
     ),
     "pty": Need(
         "a POSIX terminal (termios, pty)", "run the tests on Linux or macOS", _module("pty")

@@ -1,6 +1,6 @@
-"""The folders the tests read: the repository, the tests' own folder, and the shared
-cases and specification that may sit beside the repository (``../shared``; tests that
-read them are marked ``needs("shared_cases")`` or ``needs("shared_spec")``)."""
+"""The folders the tests read: the repository, the tests' own folder, and the public
+cases that may sit beside the repository (``../shared/cases``; tests that read them are
+marked ``needs("shared_cases")``)."""
 
 from __future__ import annotations
 
@@ -18,5 +18,3 @@ SHARED = next(
 )
 #: The public cases (``*.prh`` with an ``[expected]`` table).
 CASES_DIR = SHARED / "cases"
-#: The shared specification (rules.md, hand-history.md, online.md).
-SPEC_DIR = SHARED / "spec"

@@ -15,7 +15,7 @@ __all__ = ["deal_lowest", "deal_random", "exchange_or_refuse"]
 
 
 def exchange_or_refuse(legal: list[int] | np.ndarray[Any, Any]) -> int:
-    """The stubborn policy of issue 19: exchange (the most cards) whenever allowed, refuse
+    """The stubborn policy: exchange (the most cards) whenever allowed, refuse
     every bet under vote (R8), else the lowest legal id."""
     ids = [int(a) for a in legal]
     exchanges = [a for a in ids if EXCHANGE0 < a < EXCHANGE0 + len(EXCHANGE_POSITIONS)]

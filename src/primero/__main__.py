@@ -1,7 +1,7 @@
 """The ``primero`` console script and ``python -m primero``.
 
 ``primero --version`` is answered here, before the command line loads (Typer, Rich and
-every subcommand cost some 15 times a bare interpreter's start; issue 18 item 7): the
+every subcommand cost some 15 times a bare interpreter's start): the
 version is read from the name of the installed distribution's metadata folder
 (``primero-<version>.dist-info`` on ``sys.path``), with
 :func:`importlib.metadata.version` as the fallback. Anything else goes to

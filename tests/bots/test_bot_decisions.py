@@ -1,5 +1,5 @@
 """The heuristic bot's votes and calls (R5, R8) against situations computed by hand and
-the exact odds of :mod:`primero.engine.odds` (issue 10): it never lets a bet stand that it then
+the exact odds of :mod:`primero.engine.odds`: it never lets a bet stand that it then
 folds to, calls when its exact equity clearly beats the pot odds, folds or refuses when
 it clearly does not, and neither refuses every bet nor accepts every bet."""
 
@@ -76,7 +76,7 @@ def test_the_checker_finds_a_fold_after_accepting() -> None:
 
 
 def test_no_heuristic_bot_accepts_a_bet_and_then_folds_to_it() -> None:
-    # issue 10: 203 of 869 acceptances in 300 seeded hands were followed by a fold to the
+    # 203 of 869 acceptances in 300 seeded hands were followed by a fold to the
     # same bet. 1,000 hands at tables of 4, 5 and 6 heuristic bots
     played = accepted = 0
     faults: list[list[str]] = []
@@ -217,7 +217,7 @@ def _stands(bet: int, deals: int) -> float:
 
 
 def test_a_small_first_round_bet_is_contested_but_not_always() -> None:
-    # issue 10: bets of 3-4 chips, whatever the bettor held, took the antes. Now a bet of
+    # bets of 3-4 chips, whatever the bettor held, took the antes. Now a bet of
     # 3 into 4 antes is let stand (and so called) in about 75% of deals (whoever holds a
     # hand with the odds to call it), a bet of 8 in about 28%, a bet of 1 always
     small, large, token = _stands(3, 120), _stands(8, 120), _stands(1, 40)
@@ -227,7 +227,7 @@ def test_a_small_first_round_bet_is_contested_but_not_always() -> None:
 
 
 def test_a_persons_raise_is_let_stand() -> None:
-    # issue 10: all bots refused every raise of a person in one hand. Here the person
+    # all bots refused every raise of a person in one hand. Here the person
     # (p1) opens the first round with 1 chip, calls, and in the declare round raises the
     # bots' bet to about twice it plus half the pot (R5); the three heuristic voters let
     # it stand unless all of them would fold to it

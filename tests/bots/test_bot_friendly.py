@@ -1,4 +1,4 @@
-"""Friendly bet sizes at game-night tables (issue 17 item 12): the wrapper's bets and
+"""Friendly bet sizes at game-night tables: the wrapper's bets and
 raises are always legal and within :func:`friendly_cap`, and over seeded hands the bots'
 first-round bets stay small."""
 

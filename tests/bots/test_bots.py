@@ -151,7 +151,7 @@ def test_heuristic_beats_random_clearly() -> None:
     # duplicate matches of 20 hands: each deal seed is played twice, the heuristic bots
     # in seats 1 and 3, then in seats 2 and 4, so the cards' luck mostly cancels. Over
     # 25 seeds (1,000 hands) the heuristic bots win 5,100-5,700 chips (seeds 0, 500,
-    # 900); before the vote and call fix of issue 10 they won 2,000-2,900.
+    # 900); before the fix of their votes and calls they won 2,000-2,900.
     won = 0
     for seed in range(25):
         for kinds in (["heuristic", "random"] * 2, ["random", "heuristic"] * 2):
@@ -373,7 +373,7 @@ def test_weak_hand_refuses_a_bet_of_its_whole_stack(pair: str, stack: int) -> No
 
 def test_heuristic_bots_do_not_refuse_every_bet() -> None:
     # R8 is for bets the others find too high. A heuristic bot accepts exactly the bets
-    # it would call (issue 10); since issue 19 its bets are a third to four fifths of the
+    # it would call; its bets are a third to four fifths of the
     # pot, capped by a share of its stack, and it reads declarations as upper bounds, so
     # few of its bets put to a vote are refused by all (11 of 346 over these 400 hands
     # as first measured). Never none, never many

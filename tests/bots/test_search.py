@@ -1,4 +1,4 @@
-"""The search bot (issue 9, item 3): views only, legal moves, seeded, sound decisions."""
+"""The search bot: views only, legal moves, seeded, sound decisions."""
 
 from __future__ import annotations
 

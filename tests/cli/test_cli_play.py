@@ -339,7 +339,7 @@ def test_plain_mode_h_prints_hints_and_question_mark_the_help() -> None:
     assert out.index("Hints:") < out.index("Input (what is allowed now is listed at each turn)")
 
 
-# --------------------------------------------------------------------------- leaving (issue 10)
+# --------------------------------------------------------------------------- leaving
 
 
 def test_plain_superscript_amount_is_refused_without_a_traceback() -> None:

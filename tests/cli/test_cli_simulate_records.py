@@ -1,4 +1,4 @@
-"""``primero simulate --save-dir DIR`` (issue 18 item 9): each hand's record, and every
+"""``primero simulate --save-dir DIR``: each hand's record, and every
 record replays with ``primero replay``; the counters are those of the run without it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``primero --version`` answered before the command line loads (issue 18 item 7).
+"""``primero --version`` answered before the command line loads.
 
 No timing here: what the fast path loads is checked in a fresh interpreter; the CPU
 figures are in benchmarks/bench_startup.py.

@@ -1,4 +1,4 @@
-"""What a person reads on the command line (issue 10, item 5): help screens, the rules
+"""What a person reads on the command line: help screens, the rules
 in a pager, the simulate table's notes, and a few sentences of the engine."""
 
 from __future__ import annotations

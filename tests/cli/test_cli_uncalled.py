@@ -1,6 +1,6 @@
 """A bet nobody called is "uncalled bet returned", never a pot or a win, in ``replay``
-(words and --json) and in ``--plain``'s pots mid-hand, as at the table (issue 18 item
-4; fix-cli item 3). Numbers by hand: 4 players ante 1 each (pot 4), p1 bets 1, everyone
+(words and --json) and in ``--plain``'s pots mid-hand, as at the table
+(R7). Numbers by hand: 4 players ante 1 each (pot 4), p1 bets 1, everyone
 else folds: p1 gets back its uncalled 1 and wins the 4 antes, net +3."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Every ``primero`` command first imports :mod:`primero.cli` (all subcommands register),
 so a heavy import at the top of any subcommand module slows them all; the random-play
-figure of the README (``primero simulate --bots random``) imports the kernel
+figure of docs/performance.md (``primero simulate --bots random``) imports the kernel
 :mod:`primero.research.fastsim`. These tests guard the start-up without timing anything: each
 runs in a fresh interpreter and lists the modules that must not be loaded.
 ``benchmarks/bench_startup.py`` measures the CPU time.

@@ -1,4 +1,4 @@
-"""Options that make no game are refused (issue 10, item 7): one check in the core,
+"""Options that make no game are refused: one check in the core,
 :meth:`primero.engine.rules.Rules.check_stacks`, used by ``Match``, ``primero play`` and
 ``primero simulate`` (and open to the online server)."""
 

@@ -21,9 +21,8 @@ from primero.engine.history import (
     write_record,
 )
 from primero.engine.rules import Rules
-from tests.paths import SPEC_DIR
 
-SPEC = SPEC_DIR / "hand-history.md"
+FORMAT = Path(__file__).resolve().parents[2] / "docs" / "record-format.md"
 
 DEALS = ["d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d"]
 # A complete hand: p1 bets 1, p2 accepts, everyone folds: p1 takes the 4 antes.
@@ -556,12 +555,16 @@ def test_the_spec_example_errors_at_index_26() -> None:
     assert set(pending.legal) == {"r", "c", "f"}
 
 
-@pytest.mark.needs("shared_spec")
-def test_the_example_in_the_spec_file_itself() -> None:
-    text = SPEC.read_text(encoding="utf-8")
-    match = re.search(r"```toml\n(.*?)```", text, re.S)
-    assert match is not None
-    outcome = replay(parse_record(match.group(1)))
+def test_the_examples_of_the_record_format_page_replay_as_it_says() -> None:
+    """docs/record-format.md: the first example is complete with final stacks 32, 69, 49
+    (worked out there by hand); the second is invalid at index 26."""
+    blocks = re.findall(r"```toml\n(.*?)```", FORMAT.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 2
+    complete = replay(parse_record(blocks[0]))
+    assert complete.error is None and complete.complete
+    assert complete.to_json()["final_stacks"] == [32, 69, 49]
+    assert complete.to_json()["net"] == [-18, 19, -1]
+    outcome = replay(parse_record(blocks[1]))
     assert outcome.error is not None and outcome.error.index == 26
 
 
@@ -587,7 +590,7 @@ def test_extra_keys_survive_a_rewrite_in_the_other_format(
     assert set(back.extra) == set(record.extra)
 
 
-# --- error paths (issue 11, item 6) ------------------------------------------------------
+# --- error paths ------------------------------------------------------
 
 
 def test_dump_record_refuses_an_action_that_is_not_a_string() -> None:

@@ -254,7 +254,7 @@ def test_missing_agent_and_illegal_agent() -> None:
     assert len(hand.lines()) == 4 and hand.to_act == 0
 
 
-# --- the guard against hands that cannot end (issue 11, item 3) ------------------------
+# --- the guard against hands that cannot end ------------------------
 
 
 def refuse_all_then_bet_the_most(v: SeatView) -> Action:

@@ -1,4 +1,4 @@
-"""Player names (issue 10, item 8; hand-history.md): at least one character that is not
+"""Player names (docs/record-format.md): at least one character that is not
 white space, no white space at the start or end, no control characters. A record that
 breaks it has a header error (index null); hands and matches refuse such names."""
 

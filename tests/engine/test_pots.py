@@ -242,7 +242,7 @@ def test_live_pots_equal_build_pots_once_every_bet_is_matched() -> None:
     assert live_pots(contributed, folded, stacks) == build_pots(contributed, folded)
 
 
-# --- R7 from the referee (tests/referee.py), on random pots (issue 11, item 2) -----------
+# --- R7 from the referee (tests/referee.py), on random pots -----------
 
 
 @settings(max_examples=400, deadline=None)

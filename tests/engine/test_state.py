@@ -1360,7 +1360,7 @@ def test_apply_takes_a_record_line_and_refuses_other_types() -> None:
     assert state.lines() == before
 
 
-# --- error paths and the finished hand (issue 11, item 6) --------------------------------
+# --- error paths and the finished hand --------------------------------
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 // (primero.server.models, .hints, .seating): do not edit; run the tool.
 // Global types for the web client's JSDoc (tests/js/jsconfig.json).
 
-/** The ``[rules]`` table of hand-history.md as the OpenAPI document states it (the server checks it with :meth:`primero.engine.rules.Rules.from_mapping`, whose words are the error): every rule optional, unknown ones refused. */
+/** The ``[rules]`` table of docs/record-format.md as the OpenAPI document states it (the server checks it with :meth:`primero.engine.rules.Rules.from_mapping`, whose words are the error): every rule optional, unknown ones refused. */
 interface RulesSchema {
   ante: number;
   ties: "eldest" | "split";

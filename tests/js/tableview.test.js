@@ -73,7 +73,7 @@ test("turnText says whose turn it is", () => {
   assert.equal(turnText(new HandInfo(hand({to_act: "dealer"}), TABLE), null), "Dealing");
   const over = new HandInfo(hand({final_stacks: [20, 18, 19]}), TABLE);
   assert.equal(turnText(over, null), "The hand is over; the next one starts shortly");
-  // never "the next one starts shortly" when no hand starts (issue 17, the broke screen)
+  // never "the next one starts shortly" when no hand starts (the broke screen)
   /** @type {TableSummary} */
   const paused = {...TABLE, status: "paused", paused_by: "players"};
   assert.equal(turnText(new HandInfo(over.hand, paused), null), "The hand is over; the table is paused");

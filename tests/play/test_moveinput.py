@@ -1,4 +1,4 @@
-"""primero.play.moveinput: numbers, cards and moves as people type them (issue 10, items 5-6)."""
+"""primero.play.moveinput: numbers, cards and moves as people type them."""
 
 from __future__ import annotations
 

@@ -165,7 +165,7 @@ def test_a_top_up_counts_the_chips_in_front_of_the_seat_during_a_hand() -> None:
 
 
 def test_a_broke_seat_has_nothing_to_sit_out_and_a_rebuy_deals_it_in_again() -> None:
-    """Issue 17: a person out of chips is offered rebuy (where allowed), watch or leave;
+    """A person out of chips is offered rebuy (where allowed), watch or leave;
     a sit out is refused in words (nothing changes), and a rebuy sits them in."""
     m = _model(rebuy=True)
     m.match.chips[:] = [0, 200, 100, 100]

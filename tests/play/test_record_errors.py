@@ -1,4 +1,4 @@
-"""Record errors for a person (issue 10, item 5): the line of the file and the action
+"""Record errors for a person: the line of the file and the action
 counted from 1, in one wording for ``primero replay`` and ``primero watch``; ``--json``
 names the file. Line numbers below are counted by hand in the texts."""
 

@@ -1,5 +1,4 @@
-"""Saving and resuming a match (primero.play.savegame, ``primero play --resume``; issue 10 item
-3)."""
+"""Saving and resuming a match (primero.play.savegame, ``primero play --resume``)."""
 
 from __future__ import annotations
 

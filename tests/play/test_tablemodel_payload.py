@@ -1,7 +1,7 @@
 """What a seat is sent about a hand (play/tablemodel/payload.py; online.md ``state``),
 field by field, with values worked out by hand.
 
-Written for the survivors of a mutation sweep (issue 20 item 7; CONTRIBUTING.md
+Written for the survivors of a mutation sweep (CONTRIBUTING.md
 "Mutation testing"): no test read the payload's keys, the dealer as the one to act, the
 shown hands or the closing "who won what" lines, so any of them could change unseen.
 

@@ -1,7 +1,7 @@
 """Every verb of ``line_sentences`` in both persons, the chips it follows, and the stage
 headings of ``section_marker`` (play/tablemodel/sentences.py; R4-R8), worked out by hand.
 
-Written for the survivors of a mutation sweep (issue 20 item 7; CONTRIBUTING.md
+Written for the survivors of a mutation sweep (CONTRIBUTING.md
 "Mutation testing"): the second person of most verbs, a raise that would have been all
 in but was refused, calls that put in less than the bet, and the headings were said
 by no test, so a changed word went unseen.

@@ -3,7 +3,7 @@
 :func:`primero.play.tablemodel.timeout.least_committal` picks, from a seat's view and
 its legal actions: accept a vote; declare the truth; stand pat, else throw the weakest
 card; bet 0; check; fold; and only where the rules leave nothing else, the fewest chips.
-A mutation sweep (issue 20, item 7) found most of these branches untested: the cases
+A mutation sweep found most of these branches untested: the cases
 here set the legal actions by hand on a real view (each is one the rules can produce)
 and give the expected move worked out from the module's order.
 

@@ -1,6 +1,6 @@
 """Moves in words (play/tablemodel/sentences.py): the one function the terminal, the
-plain prompt, ``watch`` and the server's ``events`` share (issue 20 item 3), with the
-end of a hand said as chips won and uncalled bets returned (R7; issue 18 item 4)."""
+plain prompt, ``watch`` and the server's ``events`` share, with the
+end of a hand said as chips won and uncalled bets returned (R7)."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ def test_chips_said_add_up_to_the_chips_put_in(seed: int, players: int) -> None:
 
 
 def test_a_bet_nobody_could_call_is_no_win_in_the_summary() -> None:
-    """Issue 18 item 4: You bet 10, Ben and Cy call all in for 2; Cy wins the 9-chip
+    """You bet 10, Ben and Cy call all in for 2; Cy wins the 9-chip
     main pot; the 8 uncalled chips come back: no pot won, no hand won."""
     from primero.play.session import SessionSummary
 
@@ -118,7 +118,7 @@ def test_a_bet_nobody_could_call_is_no_win_in_the_summary() -> None:
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 10_000))
 def test_standings_rank_those_out_by_when_they_went_out(seed: int) -> None:
-    """Issue 18 item 3, R9: a player who went out later ranks higher; out in the same
+    """R9: a player who went out later ranks higher; out in the same
     hand, the same place. The exits are watched hand by hand, not read from records."""
     from primero.bots import make_bot
     from primero.engine.match import Match

@@ -100,7 +100,7 @@ def test_no_circle(a: str, b: str) -> None:
 
 
 #: Circles known and left to their owners: the OpenSpiel game's modules import each
-#: other's types under ``if TYPE_CHECKING:`` (research interfaces, issue 9). New circles
+#: other's types under ``if TYPE_CHECKING:`` (research interfaces). New circles
 #: fail this test.
 KNOWN_CIRCLES = {
     "primero.research.openspiel.game",

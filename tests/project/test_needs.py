@@ -53,7 +53,7 @@ def test_a_missing_folder_skips_with_the_fix_outside_ci(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "skipped" in done.stdout and "failed" not in done.stdout
     assert "needs the shared cases at " in done.stdout
-    assert "beside the repository as ../shared" in done.stdout
+    assert "beside the repository, as ../shared/cases/*.prh" in done.stdout
 
 
 def test_a_missing_folder_fails_under_ci(tmp_path: Path) -> None:

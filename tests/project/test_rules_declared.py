@@ -61,7 +61,12 @@ def test_the_docs_table_is_made_from_the_declarations() -> None:
     table = markdown_table()
     assert "| `ante` | 1 | whole number ≥ 0 | Chips each player puts in the pot" in table
     assert "| `max_raises` | none (no cap) | none or whole number ≥ 0 |" in table
-    for path in (ROOT / "docs" / "rules.md", ROOT / "src" / "primero" / "data" / "rules.md"):
+    docs = ROOT / "docs"
+    for path in (
+        docs / "rules.md",
+        docs / "getting-started.md",
+        ROOT / "src/primero/data/rules.md",
+    ):
         assert table in path.read_text(encoding="utf-8"), f"run tools/rules_table.py: {path}"
 
 

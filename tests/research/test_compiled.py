@@ -1,4 +1,4 @@
-"""The mypyc-compiled kernel and rules play exactly as the pure-Python modules (issue 20).
+"""The mypyc-compiled kernel and rules play exactly as the pure-Python modules.
 
 A wheel built where a C compiler is holds the modules of ``setup.COMPILED`` compiled by
 mypyc; the editable install these tests run on has the pure-Python ones. Here

@@ -114,7 +114,7 @@ def test_kernel_plays_the_checked_engines_hands(block: int) -> None:
         assert result is not None
         assert final == result.final_stacks, case
         assert shown == tuple(None if v is None else v.category for v in result.shown)
-        # uncalled chips are returned, not won: the front ends' pots (issue 18 item 4)
+        # uncalled chips are returned, not won: the front ends' pots
         won = won_awards(view(state, None))
         assert winners == tuple(sorted({w for a in won for w in a.winners}))
         assert sum(final) == sum(case.stacks)  # R7: chips are conserved
@@ -293,7 +293,7 @@ def _cards(*names: str) -> list[int]:
 
 
 def test_uncalled_chips_are_returned_not_a_pot_won() -> None:
-    """Issue 18 item 4, by hand: p1 is all-in for 4 chips with a chorus, p2 put in 10
+    """Uncalled chips (R7), by hand: p1 is all-in for 4 chips with a chorus, p2 put in 10
     with a numerus. The main pot (4 + 4) goes to p1; the 6 chips nobody could call go
     back to p2 (R7): p2 did not win a pot. With a p3 who put in 10 and folded, the side
     pot (6 + 6) holds p3's chips: p2 wins it."""

@@ -1,4 +1,4 @@
-"""An OpenSpiel clone shares nothing with its original (issue 20, item 7).
+"""An OpenSpiel clone shares nothing with its original.
 
 A state's deal bookkeeping (each chance move's card, seat, stock flag and void-deal
 count, and the cards of a deal in progress) decides which cards the next chance node

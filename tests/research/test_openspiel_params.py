@@ -1,7 +1,7 @@
 """python_primero's parameters, game information and the answers of a state, with values
 worked out by hand (primero.research.openspiel.game).
 
-Written for the survivors of a mutation sweep (issue 20 item 7; CONTRIBUTING.md
+Written for the survivors of a mutation sweep (CONTRIBUTING.md
 "Mutation testing"): the default parameters, the bound on a hand's length, the
 parameter checks' words and the state's answers to another seat could change and no test
 saw it. Needs the ``research`` extra (open-spiel); tests/needs.py.

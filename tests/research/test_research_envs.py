@@ -1,4 +1,4 @@
-"""Issue 19 across OpenSpiel, PettingZoo and Gymnasium: hands that end (max_void_deals,
+"""Hands across OpenSpiel, PettingZoo and Gymnasium: hands that end (max_void_deals,
 truncation), canonical information states, observations blind to other seats' hidden
 cards (R9b), and callables as the Gymnasium env's opponents.
 

@@ -1,4 +1,4 @@
-"""Tournaments (issue 9, item 4): rotation, seeded units, statistics, engines, output."""
+"""Tournaments: rotation, seeded units, statistics, engines, output."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tournaments of any agent, the pairwise matrix, ratings and provenance (issue 19 item 5)."""
+"""Tournaments of any agent, the pairwise matrix, ratings and provenance."""
 
 from __future__ import annotations
 

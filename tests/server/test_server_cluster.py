@@ -1,5 +1,5 @@
 """Several ``primero serve`` processes on one PostgreSQL database and one Redis (online.md
-"Several processes", issue 16): clients spread over three processes, whole matches with
+"Several processes"): clients spread over three processes, whole matches with
 people and bots, no card leaked across processes, every record replayed; kill -9 of a
 table's owner mid-hand; an owner paused past its lease; Redis restarted mid-match;
 ``--redis-url`` with SQLite refused.

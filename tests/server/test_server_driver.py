@@ -1,4 +1,4 @@
-"""A table's driver never freezes silently (issue 15 item 1): an unexpected error restarts
+"""A table's driver never freezes silently: an unexpected error restarts
 it from what is stored and the table goes on; one that keeps failing leaves its table
 "broken" with the reason while the other tables go on. In-process (the hub without
 HTTP), on an SQLite file. The bots' workers: no table's decision is timed while they

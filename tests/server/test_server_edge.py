@@ -1,9 +1,8 @@
-"""The server's edge against a real ``primero serve`` subprocess on 127.0.0.1, on SQLite
-and on PostgreSQL (online.md "Text, chips, hosts, tokens" and "Limits"; issue 15 items 3
-and 7): creation floods and ``--max-tables`` get 429, a table takes a bounded number of
-connections (the next gets 1013) and the server still answers, ``Host`` is checked, a
-token sent as ``?tok%65n=`` is neither taken nor logged, look-alike names are refused, a
-NUL in an action id is an ``error`` with nothing stored, stacks of 10^9 play."""
+"""The server's edge against a real ``primero serve`` subprocess on 127.0.0.1, on SQLite and on
+PostgreSQL (docs/protocol.md "Text" and "Limits"): creation floods and ``--max-tables`` get 429,
+a table takes a bounded number of connections (the next gets 1013) and the server still answers,
+``Host`` is checked, a token sent as ``?tok%65n=`` is neither taken nor logged, look-alike names
+are refused, a NUL in an action id is an ``error`` with nothing stored, stacks of 10^9 play."""
 
 from __future__ import annotations
 

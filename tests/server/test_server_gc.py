@@ -1,4 +1,4 @@
-"""The garbage collector of ``primero serve`` (issue 15 item 5, server/gctune.py): the
+"""The garbage collector of ``primero serve`` (server/gctune.py): the
 thresholds, start-up frozen, and what lives on frozen again every little while, so that
 a full collection never walks the tables' whole heap while the event loop waits."""
 

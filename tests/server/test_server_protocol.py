@@ -98,7 +98,7 @@ def test_create_list_get_and_join(client: TestClient) -> None:
         (" Ana", "white space"),
         ("Ana\x07", "control"),
         ("Lorenzo", "already at this table"),
-        # the table's own labels (issue 17): a person would pass for a spectator, the host
+        # the table's own labels: a person would pass for a spectator, the host
         ("Spectator 1", "the table uses 'Spectator' for people watching"),
         ("spectator", "the table uses 'Spectator' for people watching"),
         ("Host", "the table uses 'Host' for the host watching"),

@@ -121,7 +121,7 @@ def test_a_taken_joiner_does_not_end_the_check() -> None:
     ],
 )
 def test_a_person_may_not_take_a_label_of_the_table(name: str, label: str) -> None:
-    """Issue 17: a seat named ``Spectator 1`` would pass for a spectator in chat (the
+    """A seat named ``Spectator 1`` would pass for a spectator in chat (the
     server names spectators so), ``Host`` for the host; the refusal says why."""
     with pytest.raises(TextError) as caught:
         check_person_name(name)

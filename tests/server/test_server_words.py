@@ -1,8 +1,7 @@
 """What people read from the server, in-process (FastAPI's TestClient, SQLite): a move
 the database did not take is followed by the unchanged state, spectators and the host
 chat as spectators under the seated players' text rules and rate, and refusals are
-said in words, never with seat labels or record lines (online.md "The WebSocket";
-issue 15)."""
+said in words, never with seat labels or record lines (online.md "The WebSocket")."""
 
 from __future__ import annotations
 

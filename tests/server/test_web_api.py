@@ -1,6 +1,6 @@
 """Game night's server side in-process (FastAPI's TestClient, SQLite and PostgreSQL):
 host controls, sit out / sit in / leave, stale moves, the hands of the match (online.md
-"Tables", "sit_out", "leave", "action"; issue 17 items 1-4 and 7)."""
+"Tables", "sit_out", "leave", "action")."""
 
 from __future__ import annotations
 
@@ -430,7 +430,7 @@ def test_each_evening_change_is_stored_first_and_grows_the_version_by_one(
 def test_a_presence_change_applies_though_the_stored_version_moved_on(
     client: TestClient,
 ) -> None:
-    """Issue 17: a sit out (sit in, leave, rebuy) does not depend on the state the person
+    """A sit out (sit in, leave, rebuy) does not depend on the state the person
     saw. When the table's stored version moved on under the server (here: the move of
     the person to act stored but not applied, as a bot's write racing it or a change cut
     short leaves it), the change is still applied, at once, to the table as stored: the

@@ -1,4 +1,4 @@
-"""Idle tables leave memory and come back on first touch (issue 15 item 6), and applied
+"""Idle tables leave memory and come back on first touch, and applied
 action ids are not all loaded at start: the database answers for an id of an earlier
 hand. In-process (the hub without HTTP), on an SQLite file, with a hand-moved clock."""
 

@@ -1,5 +1,5 @@
 """The server's write path against a real ``primero serve`` subprocess on SQLite and
-PostgreSQL (online.md "What is kept": writing comes first; issue 15 items 1, 2, 4, 7):
+PostgreSQL (online.md "What is kept": writing comes first):
 a frame the database refuses bricks nothing, a database cut of a few seconds is lived
 through with no restart and the cut move not applied, stale moves are refused, a stored
 table that cannot be replayed is "broken" and the others resume, a bot that raises or
@@ -104,7 +104,7 @@ def server(db_url: str, tmp_path: Path) -> Iterator[LiveServer]:
 
 
 def test_a_nul_in_an_action_id_bricks_nothing(db_url: str, tmp_path: Path) -> None:
-    """Issue 15: ``{"type":"action","id":"x\\u0000",...}`` (PostgreSQL refuses the NUL)
+    """``{"type":"action","id":"x\\u0000",...}`` (PostgreSQL refuses the NUL)
     is answered, the table and every other table go on, and a restart works."""
     live = LiveServer(db_url, tmp_path, *THREADS).start()
     try:
@@ -340,7 +340,7 @@ def test_a_bot_that_raises_or_hangs_stops_no_table(fault: str, tmp_path: Path) -
 
 
 def _wide_chips_migration() -> bool:
-    """Whether the 64-bit chip migration (issue 15 item 3, branch server-edge) is here."""
+    """Whether the 64-bit chip migration (branch server-edge) is here."""
     return any(
         p.name.startswith("v0002")
         for p in (Path(migrations.__file__).parent / "versions").iterdir()

@@ -162,7 +162,7 @@ def test_hints_while_voting_in_the_first_round_the_second_exchange_is_ahead() ->
     assert "A bet stands: no exchange in this round (R4.3)" in text
     assert "second exchange (R4.6)" in text
     assert "keep both (no exchange now)" in text
-    # issue 18 item 5: no exchange is allowed, so none is offered or marked best
+    # no exchange is allowed, so none is offered or marked best
     assert "★" not in text and "discard " not in text
     assert "num pri sup flu cho: the chance to end with a numerus" in text
 

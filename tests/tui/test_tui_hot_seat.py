@@ -1,4 +1,4 @@
-"""Pass and play at one terminal (``primero play --hot-seat``, issue 17 item 9): the
+"""Pass and play at one terminal (``primero play --hot-seat``): the
 Textual table at 80x24 and the plain prompt. Between turns of different people no
 private card is on screen; each person sees only their own view (R9b)."""
 

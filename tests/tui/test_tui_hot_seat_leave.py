@@ -1,5 +1,5 @@
-"""Leaving from the pass screen of pass and play (``primero play --hot-seat``, issue 17
-item 9): q asks first in mid-hand, y leaves, n brings the cover back (found by a
+"""Leaving from the pass screen of pass and play (``primero play --hot-seat``): q asks
+first in mid-hand, y leaves, n brings the cover back (found by a
 fresh-user pass: y on the question asked from the pass screen left the person at the
 public table, and only a second q and y left)."""
 

@@ -196,7 +196,7 @@ def test_seats_table_marks_the_bet_under_vote_and_the_voter() -> None:
 
 
 # seeds where the keyboard player (who calls every bet) still has chips after hand 1:
-# with seed 8 at 5 seats the heuristic bots of issue 10 take all its chips
+# with seed 8 at 5 seats the heuristic bots take all its chips
 @pytest.mark.parametrize(("seed", "players"), [(11, 4), (3, 6), (10, 5)])
 def test_the_result_is_on_screen_at_the_end_of_a_hand_with_hints_on(
     seed: int, players: int
@@ -288,7 +288,7 @@ def test_a_record_that_cannot_be_saved_is_reported_and_play_goes_on(
 
 
 def test_a_refuses_above_a_limit_so_a_long_refusal_auction_takes_one_key() -> None:
-    """Issue 18 item 2 (input aid): ``a 1 enter`` at the first vote refuses that bet and
+    """The input aid: ``a 1 enter`` at the first vote refuses that bet and
     every later bet above 1 chip without asking; only bets of at most 1 still come to
     the person (R8 unchanged). Seed 13: a bot bets 4, everyone refuses, it bets again
     lower (its re-bet, refused for the person), so the log holds more of the person's
@@ -346,7 +346,7 @@ def test_a_refuses_above_a_limit_so_a_long_refusal_auction_takes_one_key() -> No
 def test_going_out_says_the_place_and_offers_watch_new_match_quit(
     size: tuple[int, int],
 ) -> None:
-    """Issue 18 item 3: seed 0 with stacks of 4, betting all: the person is out after
+    """Seed 0 with stacks of 4, betting all: the person is out after
     hand 1, last of 4; the screen says so with the choices; enter watches on as a
     spectator; n ends the app asking for a new match."""
 
@@ -390,7 +390,7 @@ def test_going_out_says_the_place_and_offers_watch_new_match_quit(
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_the_move_box_lists_the_allowed_moves_one_a_line(size: tuple[int, int]) -> None:
-    """Issue 18 item 6: ':' then a wrong word shows what was wrong, then each allowed
+    """':' then a wrong word shows what was wrong, then each allowed
     move on its own line; Backspace (also ^H) deletes, escape goes back, Ctrl-D asks to
     leave."""
 
@@ -420,7 +420,7 @@ def test_the_move_box_lists_the_allowed_moves_one_a_line(size: tuple[int, int]) 
 
 
 def test_wide_side_log_stays_where_the_person_scrolled_it() -> None:
-    """Issue 18 item 8: in the wide layout the hand log beside the table no longer jumps
+    """In the wide layout the hand log beside the table no longer jumps
     to its end after the person scrolled it up; it follows again from its end."""
     from textual.containers import VerticalScroll
 

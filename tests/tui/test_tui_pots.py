@@ -1,5 +1,5 @@
 """The table's pot line (``primero.tui.tablepanel.pots_text``, R7): once a hand is over, a
-bet nobody called is said as returned, never as a pot (issue 18 item 4; found by a
+bet nobody called is said as returned, never as a pot (found by a
 fresh-user pass: "Pot 400 · main 198 · side 1 202 (Isabella)" beside "Uncalled bet of 202
 chips returned to Isabella"). Worked out by hand; ante 1 each."""
 

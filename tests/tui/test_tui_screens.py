@@ -1,4 +1,4 @@
-"""Issue 10 at the terminal table: 80x24 screens, scrolling, leaving, help, look-back,
+"""The terminal table: 80x24 screens, scrolling, leaving, help, look-back,
 the skip key, and arbitrary keys in every input mode."""
 
 from __future__ import annotations
@@ -332,7 +332,7 @@ def test_l_opens_the_viewer_on_the_last_saved_hand(tmp_path: Path) -> None:
 
 
 def test_l_shows_the_viewer_inside_the_table_and_q_comes_back(tmp_path: Path) -> None:
-    # issue 18 item 8: the viewer is a screen of the app, never the shell's prompt
+    # the viewer is a screen of the app, never the shell's prompt
     from primero.tui.watch import WatchScreen
 
     async def body() -> None:
@@ -567,7 +567,7 @@ def test_exchange_prompt_says_how_many_cards_in_words() -> None:
 
 
 def test_a_pass_through_learn_at_80x24_shows_every_lesson_and_its_keys() -> None:
-    """Issue 10's 'done when': every lesson's whole text, title and keys are on screen."""
+    """Every lesson's whole text, title and keys are on screen."""
     from primero.tui.learn_script import You, keys_for
 
     async def body() -> None:
@@ -755,7 +755,7 @@ def _table_on_screen(app: TableApp, text: str) -> None:
 
 @pytest.mark.parametrize("seed", [21, 7, 3])
 def test_at_80x24_the_table_cards_and_result_stay_on_screen(seed: int) -> None:
-    """Issue 18 item 1: at every turn of the person and at every hand's end, the table,
+    """At every turn of the person and at every hand's end, the table,
     the cards and (at the end) the result are on screen, over several hands; the log
     shows its newest lines under them; PgUp opens the whole log."""
 
@@ -920,7 +920,7 @@ def _newest_log_line(v: Any, you: bool = True) -> str:
 def test_learn_keeps_the_table_the_cards_and_the_newest_log_lines_at_each_turn(
     size: tuple[int, int],
 ) -> None:
-    """Issue 18 for ``learn``: at every move the person is asked for, the status, every
+    """The same for ``learn``: at every move the person is asked for, the status, every
     seat, the person's own cards and the newest log line are on screen (as in ``play``)."""
     from primero.tui.learn_script import You, keys_for
 

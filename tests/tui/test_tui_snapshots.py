@@ -28,7 +28,7 @@ from primero.tui.watchmodel import WatchModel
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 SIZE = (120, 40)
-#: Every screen is shot at the standard 80x24 terminal and at 120x40 (issue 10).
+#: Every screen is shot at the standard 80x24 terminal and at 120x40.
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 UPDATE = os.environ.get("PRIMERO_UPDATE_SNAPSHOTS") == "1"
 

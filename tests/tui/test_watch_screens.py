@@ -1,5 +1,5 @@
-"""The step-through viewer (``primero watch``, ``replay --watch``) at 80x24 and 120x40
-(issue 10, items 1 and 5): everything essential on screen, the rest scrollable; it opens
+"""The step-through viewer (``primero watch``, ``replay --watch``) at 80x24 and 120x40:
+everything essential on screen, the rest scrollable; it opens
 at the first step, names the file (``file 1 of 2``), says each action in words with suit
 symbols and checks as checks, and shows an invalid record up to its last valid action
 with the error there.
@@ -234,7 +234,7 @@ def test_a_superscript_digit_is_no_seat_key() -> None:
 
 
 def test_at_the_end_the_table_the_cards_and_the_result_are_on_screen_at_80x24() -> None:
-    """Issue 18 for ``watch``: End at 80x24 shows the seats table (with the cards shown
+    """The same for ``watch``: End at 80x24 shows the seats table (with the cards shown
     at the showdown), the watched seat's cards and the result; PageDown opens the hand
     log at its newest line, not its oldest."""
 

@@ -1,4 +1,4 @@
-"""The web table in a real Chromium against a real ``primero serve`` (issue 8).
+"""The web table in a real Chromium against a real ``primero serve``.
 
 One server subprocess for the module (temporary SQLite file, bot pause 0, the test-only
 ``PRIMERO_TEST_SEED`` so that the bots and the deals are the same on every run); Debian's
@@ -330,7 +330,7 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
             assert page.locator("#conn").text_content() == "connected"
             continue
         move(page, done)
-    # with the bots of issue 19 this seeded hand asks Ana for no vote (the vote buttons
+    # with today's bots this seeded hand asks Ana for no vote (the vote buttons
     # are clicked in test_a_person_refuses_then_accepts_a_bet_on_a_phone)
     assert {"exchange", "bet", "declare"} <= set(done), done
     assert reloaded and dropped and shot and marks_seen and errors == []
@@ -547,7 +547,7 @@ def test_a_person_refuses_then_accepts_a_bet_on_a_phone(
     browser: Browser, server: Server, tmp_path: Path
 ) -> None:
     """R8 in the browser at 360×640: the vote buttons are on screen without scrolling;
-    a double click on Refuse sends one vote (issue 17 item 7); the refusal by all
+    a double click on Refuse sends one vote; the refusal by all
     withdraws the raise and the bettor raises less; Accept makes that raise stand."""
     table = server.post(
         "/api/tables", {"name": "Vote", "seats": VOTE_SEATS, "max_hands": 1, "turn_seconds": 0}
@@ -585,7 +585,7 @@ def test_a_person_refuses_then_accepts_a_bet_on_a_phone(
     assert page.locator("#turn").inner_text() == f"Your vote: {bluffer} raises to 99 chips"
     assert refuse.inner_text() == f"Refuse the bet (raise to 99 chips by {bluffer})"
     assert accept.inner_text() == f"Accept the bet (raise to 99 chips by {bluffer})"
-    # Both vote buttons are on screen with nothing scrolled (issue 17 items 6 and 13), on
+    # Both vote buttons are on screen with nothing scrolled, on
     # the smallest phone (the screenshot), a larger one and a laptop; axe finds nothing.
     for width, height in ((390, 844), (1280, 800), (360, 640)):
         page.set_viewport_size({"width": width, "height": height})

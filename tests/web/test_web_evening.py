@@ -1,7 +1,7 @@
-"""Game night in a real Chromium against a real ``primero serve`` (issue 17).
+"""Game night in a real Chromium against a real ``primero serve``.
 
 Two scenarios, one browser session each, each checking several items at 360×640,
-390×844 and 1280×800 (screenshots in tests/artifacts/, looked at; the README shows some):
+390×844 and 1280×800 (screenshots in tests/artifacts/, looked at; the docs show some):
 
 1. *The evening*: Ana creates a rebuy table on her phone and waits (share box first, QR
    code, open seats, her seat marked as hers); a table screen shows the public table with
@@ -345,7 +345,7 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
 
 
 def _viewport_shot(page: Page, name: str) -> None:
-    """What the person sees without scrolling (the README's phone pictures)."""
+    """What the person sees without scrolling (the phone pictures of the docs)."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / name), animations="disabled")
 

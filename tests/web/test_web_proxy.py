@@ -1,7 +1,7 @@
-"""Friends in other homes (issue 17 item 11): the web table behind a reverse proxy.
+"""Friends in other homes: the web table behind a reverse proxy.
 
 nginx (Debian's ``nginx-light``) on a port of its own forwards to a real ``primero
-serve``, configured as the README says (WebSocket upgrade, ``Host``, ``X-Forwarded-For``);
+serve``, configured as docs/hosting.md says (WebSocket upgrade, ``Host``, ``X-Forwarded-For``);
 Chromium opens the table through the proxy only: it creates a table, plays to its first
 turn over the proxied WebSocket, and the share box and its QR code carry the proxy's
 address. Skips when nginx is not installed (``apt-get install nginx-light``).

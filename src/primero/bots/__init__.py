@@ -72,7 +72,7 @@ def make_bot(
             :data:`primero.bots.search.DEFAULT_SAMPLES`); ignored by the other kinds.
         friendly: wrap the bot in :class:`primero.bots.friendly.FriendlyBets`: its bets
             and raises capped at the pot and a quarter of the smallest stack in the hand
-            (game-night tables, issue 17); ignored for :data:`UNCAPPED_KINDS`.
+            (game-night tables); ignored for :data:`UNCAPPED_KINDS`.
 
     Returns:
         The bot, an :data:`~primero.engine.match.Agent` (a callable SeatView -> Action).

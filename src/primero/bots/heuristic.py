@@ -26,7 +26,7 @@ it caps an opponent's range from above and from nowhere else: a chorus says noth
 
 Bets are a quarter to three fifths of the pot, growing with ``w``, capped by 8 to 25 %
 of the stack (all in only with :data:`NUTS`); it raises at most once a round, and not
-after two raises (a friendly table, issue 17). A call is made when ``w`` beats the pot
+after two raises (a friendly table). A call is made when ``w`` beats the pot
 odds (``call / (pot + call)``) by the margin ``caution``, with no big share of the stack
 (:data:`BIG_CALL`) without a further margin. A vote (R8) accepts a bet exactly when the
 bot would call or raise it at its turn, since letting a bet stand that it will not call
@@ -123,7 +123,7 @@ def accepted_bet(v: SeatView, seat: int) -> int | None:
 
 def _raises_this_round(v: SeatView, seat: int) -> int:
     """How many raises ``seat`` made in the current betting round (public log, R9b); 1
-    too when two raises by anyone stand in it already (no raise wars, issue 17)."""
+    too when two raises by anyone stand in it already (no raise wars)."""
     label = f"p{seat + 1}"
     count = raises = 0
     for line in reversed(v.public_log):

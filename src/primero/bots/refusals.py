@@ -2,8 +2,8 @@
 may bet at a turn where their bet was refused.
 
 R8 lets a refused bettor bet or raise again at the same turn, below the refused amount.
-A bot that re-bets one chip lower each time makes a person refuse twenty times in a row
-(issue 18). So both bots choose their re-bet from :func:`stepped`, a narrowing of the
+A bot that re-bets one chip lower each time makes a person refuse twenty times in a row.
+So both bots choose their re-bet from :func:`stepped`, a narrowing of the
 legal moves by the number of refusals at this turn (:func:`refusals_at_turn`):
 
 * after the first and the second refusal, a bet or raise of at most **half** the refused

@@ -75,9 +75,9 @@ BET_FRACTIONS: Final = (0.33, 0.66, 1.0, 1.5)
 #: Raise sizes tried, as shares of the pot after the call (besides min and max).
 RAISE_FRACTIONS: Final = (0.5, 1.0)
 #: Bets and raises of more than this many pots (an all-in into a small pot) are not tried:
-#: bots at a table bet as people do (issue 17).
+#: bots at a table bet as people do.
 MAX_POT_MULTIPLE: Final = 2
-#: Raises in a betting round after which the bot only calls or folds (issue 17).
+#: Raises in a betting round after which the bot only calls or folds.
 MAX_ROUND_RAISES: Final = 2
 #: Rejection-sampling tries for a hand consistent with a declaration (R6).
 _TRIES: Final = 30

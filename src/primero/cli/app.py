@@ -101,7 +101,7 @@ def _main(
 
 
 #: The largest starting stack the command line accepts, in chips: the server's limit
-#: (online.md, ``POST /api/tables``), so that every amount fits what a player types.
+#: (docs/protocol.md, ``POST /api/tables``), so that every amount fits what a player types.
 MAX_STACK = 1_000_000_000
 
 

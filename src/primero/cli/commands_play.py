@@ -6,7 +6,7 @@ terminal) it runs :func:`~primero.cli.plain.run_plain`, the plain prompt. Each h
 record is saved in ``--save-dir`` (``./hands``), and the match itself after every action
 (:mod:`primero.play.savegame`), so that ``--resume`` continues it.
 
-Pass and play (issue 17 item 9): ``--hot-seat Ana,Ben`` seats 2 to 6 people at this one
+Pass and play: ``--hot-seat Ana,Ben`` seats 2 to 6 people at this one
 terminal, in that order, and bots in the other seats (``--players`` in all; default the
 people, at least the rules' least number of players). Between turns the table shows only
 public things; before a person's turn a screen says "Pass the device to Ben" and hides
@@ -114,7 +114,7 @@ def next_match_config(config: TableConfig) -> TableConfig:
     return dataclasses.replace(config, seed=seed, session=None)
 
 
-#: The longest ``--name`` (online.md: a player name is 1 to 24 characters).
+#: The longest ``--name`` (docs/protocol.md: a player name is 1 to 24 characters).
 NAME_LONGEST: Final = 24
 
 

@@ -1,4 +1,5 @@
-"""``primero replay``: replay hand records and report each outcome (hand-history.md, "Replay").
+"""``primero replay``: replay hand records and report each outcome (docs/record-format.md,
+"Replaying").
 
 For every file, one of three outcomes: a complete hand (pots and winners, the hands
 shown, final stacks and net), a record that stops mid-hand (who is to act and which kinds
@@ -33,7 +34,7 @@ if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI sta
 
 __all__ = ["EXIT_INVALID", "describe_outcome", "replay_command", "replay_file"]
 
-#: Exit status when at least one record is invalid (hand-history.md).
+#: Exit status when at least one record is invalid (docs/record-format.md).
 EXIT_INVALID: Final = 2
 
 
@@ -77,7 +78,7 @@ def describe_outcome(name: str, record: HandRecord, outcome: ReplayOutcome) -> l
         awards = won_awards(seen)  # R7: the bet nobody called is returned, not won
         voids = f", {state.void_deals} void deal(s)" if state.void_deals else ""
         out.append(Text(f"{name}: complete hand ({len(record.actions)} actions{voids})", "bold"))
-        if uncalled_bet(seen) is not None:  # the table's sentence (issue 18 item 4)
+        if uncalled_bet(seen) is not None:  # the table's sentence
             names = [_who(record, s) for s in range(state.n)]
             out.append(Text(result_sentences(seen, names, you=False)[0] + "."))
         if result.uncontested:
@@ -156,7 +157,7 @@ def replay_file(path: Path, *, as_json: bool, out: TextIO, err: TextIO) -> bool:
     Args:
         path: a ``.prh`` (TOML) or ``.json`` record.
         as_json: print one JSON object on one line to ``out`` (errors included) instead
-            of words: hand-history.md's object with a ``"file"`` key (the path as
+            of words: docs/record-format.md's object with a ``"file"`` key (the path as
             given) and, in an error, ``"file_line"`` (the line of the file of the
             invalid action, counted from 1; null for a header error).
         out: where reports go (standard output).

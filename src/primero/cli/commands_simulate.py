@@ -63,7 +63,7 @@ class SimulationResult:
         matches: matches started.
         net: chips won (negative: lost) by each player over all hands.
         pots_won: hands in which each player won at least one pot (chips of its own bet
-            that nobody called come back to it: not a pot won, issue 18 item 4).
+            that nobody called come back to it: not a pot won).
         showdowns: hands that reached a showdown (R4.8).
         shown: hands shown at showdowns, per category (R2).
         won_with: pots won at showdowns, per category of the winning hand.
@@ -171,7 +171,7 @@ def simulate(
         fast: when every bot is random, play with the trusted kernel
             :func:`primero.research.fastsim.simulate_random` (the same hands and counters as the
             checked engine); False always plays with the checked engine.
-        save_dir: write each hand's record (hand-history.md) there as
+        save_dir: write each hand's record (docs/record-format.md) there as
             ``simulate-<seed>-<hand number>.prh`` (``--save-dir``). With random bots the
             kernel still plays every hand (:func:`primero.research.fastsim.play_random_hand`,
             record lines on, the same seeds as :func:`~primero.research.fastsim.simulate_random`)
@@ -248,7 +248,7 @@ def simulate(
         assert outcome is not None
         for s, chips in enumerate(outcome.net):
             net[seats[s]] += chips
-        # chips nobody called come back to the bettor: not a pot won (issue 18 item 4)
+        # chips nobody called come back to the bettor: not a pot won
         winners = {w for award in won_awards(view(state, None)) for w in award.winners}
         for s in winners:
             pots_won[seats[s]] += 1

@@ -162,7 +162,7 @@ def pot_info(v: SeatView, seat_label: Callable[[int], str]) -> str:
     """The pots of a hand in progress in words, as the turn panel says them (R7).
 
     A last pot only one seat may win is the part of a bet nobody can call: it is said as
-    an uncalled bet to be returned, never as a pot (issue 18 item 4, as the table's
+    an uncalled bet to be returned, never as a pot (as the table's
     sentences, :func:`primero.play.tablemodel.sentences.result_sentences`).
 
     >>> from primero.engine.state import HandState
@@ -182,7 +182,7 @@ def pot_info(v: SeatView, seat_label: Callable[[int], str]) -> str:
     info = f"Pot: {_chips(sum(p.amount for p in live))}"
     if len(live) > 1:
         info += f" ({pots})"
-    if back is not None:  # worded as the table's sentences (issue 18 item 4)
+    if back is not None:  # worded as the table's sentences
         who = "you" if back.eligible[0] == v.seat else seat_label(back.eligible[0])
         info += f" · uncalled bet of {_chips(back.amount)}, to be returned to {who}"
     return info

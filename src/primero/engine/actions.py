@@ -1,4 +1,4 @@
-"""The actions of a hand and their record lines (hand-history.md, "Action lines").
+"""The actions of a hand and their record lines (docs/record-format.md, "Action lines").
 
 Every change to a hand is one of these frozen values. Seats are 0-based here
 (``seat=0`` is p1, the first to act); the record text writes them ``p1``…``pN``.
@@ -41,7 +41,7 @@ HIDDEN = "??"
 
 
 class LineError(ValueError):
-    """A record line that does not follow the grammar of hand-history.md."""
+    """A record line that does not follow the grammar of docs/record-format.md."""
 
 
 def seat_name(seat: int) -> str:
@@ -267,7 +267,7 @@ def _parse_card_words(words: list[str]) -> tuple[Card, ...]:
 
 
 def parse_action(line: str, players: int) -> Action:
-    """Parse one record line (hand-history.md) into an action.
+    """Parse one record line (docs/record-format.md) into an action.
 
     Everything from the first ``#`` is a comment; the rest, stripped, must be words
     separated by single spaces.

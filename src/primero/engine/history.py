@@ -1,4 +1,4 @@
-"""Hand histories: read and write ``.prh`` records and replay them (hand-history.md).
+"""Hand histories: read and write ``.prh`` records and replay them (docs/record-format.md).
 
 A record is the list of lines a hand is made of. :func:`replay` applies them one by one
 to a :class:`~primero.engine.state.HandState` and gives one of three outcomes: a complete hand,
@@ -64,13 +64,13 @@ class RecordError(PrimeroError, ValueError):
         self.message = message
 
     def to_json(self) -> dict[str, Any]:
-        """The error object of hand-history.md: ``{"index", "line", "message"}``."""
+        """The error object of docs/record-format.md: ``{"index", "line", "message"}``."""
         return {"index": self.index, "line": self.line, "message": self.message}
 
 
 @dataclass(slots=True)
 class HandRecord:
-    """One hand record (hand-history.md).
+    """One hand record (docs/record-format.md).
 
     Attributes:
         players: names in seat order p1…pN (pN deals).
@@ -121,14 +121,14 @@ class ReplayOutcome:
 
     @property
     def legal(self) -> list[str]:
-        """For a pending hand, the kinds of line legal next (hand-history.md); else []."""
+        """For a pending hand, the kinds of line legal next (docs/record-format.md); else []."""
         if self.to_act is None or self.state is None:
             return []
         return self.state.legal_actions().kinds()
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object ``primero replay --json`` prints for this outcome (without its
-        ``"file"`` key): hand-history.md's three outcomes.
+        ``"file"`` key): the three outcomes of docs/record-format.md.
 
         A complete hand: ``complete`` (true), ``final_stacks`` and ``net`` (chips, seat
         order), ``pots`` as won (R7: ``amount``, ``eligible``, ``winners``, ``shares``;
@@ -259,7 +259,7 @@ def parse_record(text: str, fmt: Literal["toml", "json"] = "toml") -> HandRecord
     if not text.strip():
         raise RecordError(
             "it is empty: a record holds at least its variant, players,"
-            " starting stacks and actions (hand-history.md)"
+            " starting stacks and actions (docs/record-format.md)"
         )
     try:
         data = tomllib.loads(text) if fmt == "toml" else json.loads(text)
@@ -295,7 +295,7 @@ def read_record(path: str | Path) -> HandRecord:
 
 
 def replay(record: HandRecord) -> ReplayOutcome:
-    """Replay a record line by line, validating each (hand-history.md, "Replay").
+    """Replay a record line by line, validating each (docs/record-format.md, "Replaying").
 
     Args:
         record: the record.
@@ -340,7 +340,7 @@ def record_of(
 
 
 def dump_record(record: HandRecord, fmt: Literal["toml", "json"] = "toml") -> str:
-    """The text of a record, canonical (hand-history.md): only non-default rules, lines
+    """The text of a record, canonical (docs/record-format.md): only non-default rules, lines
     rewritten canonically (comments dropped), other keys kept.
 
     Raises:

@@ -114,7 +114,7 @@ class LegalActions:
         )
 
     def kinds(self) -> list[str]:
-        """The kinds of record line legal now, as hand-history.md lists them.
+        """The kinds of record line legal now, as docs/record-format.md lists them.
 
         Returns:
             Some of ``dc x0 x1 x2 b r c f y n d``, each present when at least one line of

@@ -1,4 +1,4 @@
-"""Player names, as hand-history.md and rules.md ("Decisions where the source is silent")
+"""Player names, as docs/record-format.md and rules.md ("Decisions where the source is silent")
 define them: at least one character that is not white space, no white space at the start
 or the end, no control characters; the names of one hand or match are distinct.
 

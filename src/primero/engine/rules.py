@@ -252,7 +252,7 @@ class Rules:
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Rules:
-        """Build rules from a record's ``rules`` table (hand-history.md).
+        """Build rules from a record's ``rules`` table (docs/record-format.md).
 
         Args:
             data: rule names to values; absent keys take the defaults. A ``max_raises``

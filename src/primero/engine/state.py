@@ -264,7 +264,7 @@ class HandState:
         return sum(self.contributed)
 
     def lines(self) -> list[str]:
-        """The record lines of every action applied so far (hand-history.md)."""
+        """The record lines of every action applied so far (docs/record-format.md)."""
         return [a.line() for a in self.actions]
 
     def deal_due(self) -> tuple[int, int] | None:

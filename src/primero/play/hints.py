@@ -100,28 +100,30 @@ def keep_label(view: SeatView) -> str:
 def seat_hints(view: SeatView) -> dict[str, Any]:
     """The hints for the seat of ``view``, as JSON-ready data.
 
+    The hints are ``{"note": str | None, "exchange": {...} | None, "showdown": {...} | None}``:
+
+    - ``exchange`` while an exchange is ahead in the hand (:func:`exchange_ahead`)
+      and the seat holds 2 or 4 cards: ``second_deal`` (bool: with 2 cards each choice
+      is followed by the second deal, R4.4), ``unseen`` (cards the seat has not seen),
+      ``now`` (bool: an exchange is open in this round, :func:`exchange_now`),
+      ``keep`` (what keeping every card means now, :func:`keep_label`),
+      ``categories`` (the category names, low to high) and ``choices``: for each way
+      to discard, ``discard`` (card texts), ``probabilities`` (of ending in each
+      category, in the order of ``categories``), ``expected_points``, ``win`` (chance
+      to beat one random hand of the unseen cards, ties half; 0..1), ``best`` (the
+      best choice by :data:`primero.engine.odds.CRITERION`) and ``allowed`` (whether that
+      many cards may be discarded now: keeping every card always is; while no
+      exchange is open, nothing else).
+    - ``showdown`` with 4 cards and at least one opponent still in: ``opponents``,
+      ``win``, ``tie`` (0..1), ``exact`` (bool; an estimate over ``trials`` seeded
+      deals against three or more, R10).
+    - ``note``: why there is nothing (or less) to show, else None.
+
     Args:
         view: a seat's view (a spectator's view gives only a note).
 
     Returns:
-        ``{"note": str | None, "exchange": {...} | None, "showdown": {...} | None}``:
-
-        - ``exchange`` while an exchange is ahead in the hand (:func:`exchange_ahead`)
-          and the seat holds 2 or 4 cards: ``second_deal`` (bool: with 2 cards each choice
-          is followed by the second deal, R4.4), ``unseen`` (cards the seat has not seen),
-          ``now`` (bool: an exchange is open in this round, :func:`exchange_now`),
-          ``keep`` (what keeping every card means now, :func:`keep_label`),
-          ``categories`` (the category names, low to high) and ``choices``: for each way
-          to discard, ``discard`` (card texts), ``probabilities`` (of ending in each
-          category, in the order of ``categories``), ``expected_points``, ``win`` (chance
-          to beat one random hand of the unseen cards, ties half; 0..1), ``best`` (the
-          best choice by :data:`primero.engine.odds.CRITERION`) and ``allowed`` (whether that
-          many cards may be discarded now: keeping every card always is; while no
-          exchange is open, nothing else).
-        - ``showdown`` with 4 cards and at least one opponent still in: ``opponents``,
-          ``win``, ``tie`` (0..1), ``exact`` (bool; an estimate over ``trials`` seeded
-          deals against three or more, R10).
-        - ``note``: why there is nothing (or less) to show, else None.
+        The hints, as above.
     """
     out: dict[str, Any] = {"note": None, "exchange": None, "showdown": None}
     if view.seat is None or view.folded[view.seat] or len(view.hand) not in (2, 4):

@@ -70,7 +70,7 @@ class InputError(ValueError):
 
 #: Most digits a typed number may have: enough for every chip at the biggest table,
 #: 8 seats of the largest stack the command line and the server allow (10^9 chips each,
-#: online.md), 8 * 10^9 chips.
+#: docs/protocol.md), 8 * 10^9 chips.
 MAX_DIGITS: Final = 10
 
 #: How typed cards are written, for error messages.

@@ -1,4 +1,4 @@
-"""Where each action of a record file is, and a record error in words (hand-history.md).
+"""Where each action of a record file is, and a record error in words (docs/record-format.md).
 
 Records number their actions from 0 in JSON (``index``, as the specification says); a
 person reads the file in an editor. So every message for a person names the line of the

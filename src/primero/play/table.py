@@ -18,7 +18,7 @@ The interface sees the hand only through :meth:`Table.view` (R9b); the person's 
 goes through :meth:`Table.parse_input` (short syntax, checked against the rules before
 anything changes) and :meth:`Table.act`.
 
-**Pass and play** (``primero play --hot-seat Ana,Ben``, issue 17 item 9): with
+**Pass and play** (``primero play --hot-seat Ana,Ben``): with
 ``TableConfig.hot_seat`` several people share the screen, at table indices 0, 1, ... in
 the order named, bots in the other seats. :attr:`Table.viewer` is then whose view
 :meth:`Table.view` gives: None (the public view, no private card) between turns, a
@@ -147,7 +147,7 @@ class TableEvent:
 
 #: The most people at one screen (pass and play; more do not fit at a terminal table).
 HOT_SEAT_MOST: Final = 6
-#: The longest name of a person (online.md: a player name is 1 to 24 characters).
+#: The longest name of a person (docs/protocol.md: a player name is 1 to 24 characters).
 NAME_MOST: Final = 24
 
 

@@ -147,7 +147,7 @@ def record_line(
     current_bet: int,
     max_stack: int,
 ) -> str:
-    """The record line an abstract id plays now, e.g. ``"p2 r 14"`` (hand-history.md).
+    """The record line an abstract id plays now, e.g. ``"p2 r 14"`` (docs/record-format.md).
 
     Raises:
         ValueError: the id is not legal now.

@@ -310,7 +310,7 @@ def _play_hand(
     """Play one hand in place on ``stacks`` (seat order p1…pN, before the ante).
 
     Appends to ``took`` every seat that wins a pot (a seat may appear more than once; a
-    pot made only of the seat's own uncalled chips is returned, not won: issue 18 item 4),
+    pot made only of the seat's own uncalled chips is returned, not won, R7),
     counts in ``shown`` the category of each hand shown at a showdown and in
     ``won_with`` the category of the first winner of each pot with two or more eligible
     seats (R7); both counters are indexed by :class:`Category`.
@@ -459,7 +459,7 @@ def _showdown(
 
 def _uncalled(contrib: list[int], seat: int) -> int:
     """Chips ``seat`` put in that no other seat matched (R7): they go back to it as an
-    uncalled bet returned, not a pot won (issue 18 item 4); 0 or less when matched."""
+    uncalled bet returned, not a pot won; 0 or less when matched."""
     other = 0
     for t in range(len(contrib)):
         if t != seat and contrib[t] > other:
@@ -552,7 +552,7 @@ class FastHandResult:
             and for every seat when the hand ended uncontested (R9b).
         winners: the seats that won chips from at least one pot, ascending (R7); the
             chips of a bet nobody called come back to the bettor and are not a win.
-        lines: the record lines (hand-history.md) when asked for with ``record=True``,
+        lines: the record lines (docs/record-format.md) when asked for with ``record=True``,
             equal to :meth:`primero.engine.state.HandState.lines`; else None.
     """
 

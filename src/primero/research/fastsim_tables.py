@@ -44,9 +44,9 @@ Rand = Callable[[], float]
 VALUE: Final = value_by_mask()
 #: ``BIT[id]``: the mask bit of card ``id`` (``1 << id``).
 BIT: Final = tuple(1 << i for i in range(40))
-#: ``CARD[id]``: the card's record name (``"7h"``, hand-history.md).
+#: ``CARD[id]``: the card's record name (``"7h"``, docs/record-format.md).
 CARD: Final = tuple(str(card) for card in DECK)
-#: ``SEAT[s]``: the seat's record name (``"p1"`` for seat 0, hand-history.md).
+#: ``SEAT[s]``: the seat's record name (``"p1"`` for seat 0, docs/record-format.md).
 SEAT: Final = tuple(f"p{s + 1}" for s in range(8))
 #: ``CATEGORY_LABEL[c]``: the label of category ``c`` in a declaration line (R6).
 CATEGORY_LABEL: Final = tuple(c.label for c in Category)
@@ -125,7 +125,7 @@ def draw_short(
 
 
 def deal_line(seat: int, cards: Sequence[int]) -> str:
-    """The record line of a deal: ``"d dh p3 7h Kc"`` (hand-history.md).
+    """The record line of a deal: ``"d dh p3 7h Kc"`` (docs/record-format.md).
 
     Args:
         seat: the 0-based seat dealt to (``p1`` is 0).
@@ -135,7 +135,7 @@ def deal_line(seat: int, cards: Sequence[int]) -> str:
 
 
 def exchange_line(seat: int, cards: Sequence[int]) -> str:
-    """The record line of an exchange: ``"p3 x 7h Kc"`` (hand-history.md, R4.3, R4.6).
+    """The record line of an exchange: ``"p3 x 7h Kc"`` (docs/record-format.md, R4.3, R4.6).
 
     Args:
         seat: the 0-based seat exchanging (``p1`` is 0).

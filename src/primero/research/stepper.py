@@ -1,6 +1,6 @@
 """A steppable flat hand: the state a research interface steps one action id at a time.
 
-Why it exists (issue 19, item 7): the pyspiel game and the PettingZoo environment ran
+Why it exists: the pyspiel game and the PettingZoo environment ran
 every move through the checked engine's object layer (a
 :class:`~primero.engine.state.HandState`, its :class:`~primero.engine.legal.LegalActions`,
 an action object per id, a :class:`~primero.engine.views.SeatView` per observation).

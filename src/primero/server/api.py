@@ -1,4 +1,4 @@
-"""The lobby's REST API under ``/api`` (online.md "Tables")."""
+"""The lobby's REST API under ``/api`` (docs/protocol.md "REST: the lobby")."""
 
 from __future__ import annotations
 

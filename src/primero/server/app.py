@@ -72,13 +72,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(settings.database_url)
         await asyncio.to_thread(store.migrate)
         # The hand evaluator's table is built on first use (40 ms of CPU): here, in a
-        # thread, before any state is built on the event loop (issue 15 item 5).
+        # thread, before any state is built on the event loop.
         await asyncio.to_thread(evaluate, "7h 7d 7c 7s")
         hub = Hub(settings, store)
         app.state.hub = hub
         await hub.load()
         freezer = None
-        if settings.tune_gc:  # what start-up built is never walked again (issue 15)
+        if settings.tune_gc:  # what start-up built is never walked again
             gctune.settle()
             freezer = asyncio.get_running_loop().create_task(gctune.keep_frozen())
         path = probe_path()

@@ -1,5 +1,5 @@
 """Several ``primero serve`` processes on one PostgreSQL database and one Redis
-(online.md "Several processes"; docs/protocol.md "Several processes").
+(docs/protocol.md "Several processes"; docs/protocol.md "Several processes").
 
 - **Leases.** Each table is driven by one process, its owner, under a Redis key
   ``primero:<database>:lease:<table id>`` holding the owner's process id with a TTL of

@@ -170,8 +170,9 @@ async def end(rt: TableRuntime) -> None:
 
 
 async def hold(rt: TableRuntime) -> None:
-    """No hand may start (online.md "Status"): the table is ``paused`` (by the host, or by
-    the players when fewer than two seats can be dealt in), stored first."""
+    """No hand may start (docs/protocol.md "Status, as a table goes"): the table is
+    ``paused`` (by the host, or by the players when fewer than two seats can be dealt
+    in), stored first."""
     if rt.row.status == "paused":
         return
     table_id, store = rt.row.id, rt.store
@@ -273,7 +274,7 @@ async def time_out(rt: TableRuntime) -> None:
             return
         action = model.timeout_action()
         new = await rt.store_change(rt.line_write(model, action, index, None), urgent=True)
-        model.time_out(now=rt.hub.clock.now())  # the same move, counted (online.md "Absence")
+        model.time_out(now=rt.hub.clock.now())  # the same move, counted (protocol: "Presence")
         rt.publish(new)
 
 

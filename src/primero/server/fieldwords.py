@@ -1,4 +1,4 @@
-"""A refused request's fields in a person's words (online.md: bad input gets a clear
+"""A refused request's fields in a person's words (docs/protocol.md: bad input gets a clear
 error): the REST bodies and queries (``400``) and the WebSocket messages (``error``) say
 each field, then what it must be, never a validation library's wording ("Input should
 be ...", "Field required") nor a 0-based list index.
@@ -84,7 +84,7 @@ def _one(err: Mapping[str, Any]) -> str:
         return f"{where} must have at most {ctx.get('max_length')} items"
     if kind == "too_short":
         return f"{where} must have at least {ctx.get('min_length')} items"
-    if kind == "text":  # the text rules of online.md (server/text.py): already in words
+    if kind == "text":  # the text rules of docs/protocol.md (server/text.py): already in words
         return f"{where}: {err.get('msg', 'not valid')}"
     if kind == "value_error":  # the message a validator of ours raised, in our words
         return f"{where}: {ctx.get('error', err.get('msg', 'not valid'))}"

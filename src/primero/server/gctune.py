@@ -1,4 +1,4 @@
-"""The garbage collector of a long-running ``primero serve`` (issue 15 item 5: the event
+"""The garbage collector of a long-running ``primero serve`` (the event
 loop never runs more than 20 ms of CPU at a stretch while 200 tables play).
 
 A full (generation 2) collection walks every object the collector tracks and holds the

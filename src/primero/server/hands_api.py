@@ -1,6 +1,6 @@
-"""The hands of a match from the server (online.md "Tables"): ``GET /api/tables/{id}/hands``
-(public, R9b) and ``GET /api/tables/{id}/hands/{n}`` (as the seat of ``Authorization:
-Bearer <seat token>`` saw it, else the public view).
+"""The hands of a match from the server (docs/protocol.md "The hands of the match"):
+``GET /api/tables/{id}/hands`` (public, R9b) and ``GET /api/tables/{id}/hands/{n}`` (as
+the seat of ``Authorization: Bearer <seat token>`` saw it, else the public view).
 
 Every card a reader did not see is ``??``: the lines and sentences come from
 :func:`primero.engine.views.view` of the replayed hand for that seat; a showdown's cards

@@ -1,4 +1,4 @@
-"""The host's controls (online.md "Tables"): ``PATCH /api/tables/{id}``, ``pause``,
+"""The host's controls (docs/protocol.md "REST: the lobby"): ``PATCH /api/tables/{id}``, ``pause``,
 ``resume``, ``end``, ``rematch`` and ``seats/{k}/bot``, each with ``Authorization: Bearer
 <host_token>`` (``401`` without it, ``403`` with another token).
 

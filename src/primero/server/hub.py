@@ -47,7 +47,7 @@ IDLE_SECONDS = 300.0
 #: WebSocket message types a mirror answers itself (no change to the table; chat is
 #: relayed to every process).
 LOCAL_KINDS = frozenset({"resync", "hints", "chat"})
-#: Seconds the tables' drivers have to stop when the server stops (within online.md's 10).
+#: Seconds the tables' drivers have to stop when the server stops (within docs/protocol.md's 10).
 STOP_SECONDS = 3.0
 
 

@@ -1,4 +1,4 @@
-"""The limits on creating tables (online.md "Limits"): ``--create-rate`` tables a client
+"""The limits on creating tables (docs/protocol.md "Limits"): ``--create-rate`` tables a client
 address may create in a minute and ``--max-tables`` tables ``waiting``, ``playing`` or
 ``paused`` at once, both counted in the database (so over every process sharing it).
 Past either, ``POST /api/tables`` is ``429`` with ``Retry-After``. And a REST body is at

@@ -64,7 +64,7 @@ def _whole_rules(rules: dict[str, Any]) -> dict[str, Any]:
 #: A whole number in JSON (``5`` or ``5.0``; never a boolean or a string).
 Whole = Annotated[StrictInt, BeforeValidator(_whole)]
 
-#: The largest stack, chips (online.md); every chip column is 64-bit.
+#: The largest stack, chips (docs/protocol.md); every chip column is 64-bit.
 MAX_STACK = 1_000_000_000
 MAX_TURN_SECONDS = 86_400
 MAX_HANDS = 1_000_000
@@ -102,7 +102,7 @@ def _checked(what: str, name: bool, longest: int, person: bool = False) -> After
     return AfterValidator(check)
 
 
-#: A person's name (online.md "Text"): 1 to 24 characters.
+#: A person's name (docs/protocol.md "Text: names, chat, action ids"): 1 to 24 characters.
 PersonName = Annotated[
     StrictStr,
     Field(
@@ -162,14 +162,14 @@ def _rule_field(spec: RuleSpec) -> tuple[Any, Any]:
     return StrictInt, Field(spec.default, ge=info.low, le=info.high, description=words)
 
 
-#: The ``[rules]`` table of hand-history.md as the OpenAPI document states it (the server
+#: The ``[rules]`` table of docs/record-format.md as the OpenAPI document states it (the server
 #: checks it with :meth:`primero.engine.rules.Rules.from_mapping`, whose words are the
 #: error): every rule optional, unknown ones refused; made from :data:`RULES`.
 _RULE_FIELDS: dict[str, Any] = {spec.name: _rule_field(spec) for spec in RULES}
 RulesSchema: type[BaseModel] = create_model(
     "RulesSchema",
     __config__=ConfigDict(extra="forbid", title="Rules"),
-    __doc__="The ``[rules]`` table of hand-history.md as the OpenAPI document states it "
+    __doc__="The ``[rules]`` table of docs/record-format.md as the OpenAPI document states it "
     "(the server checks it with :meth:`primero.engine.rules.Rules.from_mapping`, whose "
     "words are the error): every rule optional, unknown ones refused.",
     __module__=__name__,
@@ -221,7 +221,7 @@ class CreateTable(_In):
             {
                 **RulesSchema.model_json_schema(),
                 "description": "house-rule overrides, the [rules] table of "
-                "hand-history.md; unknown rules are refused; min_players <= max_players",
+                "docs/record-format.md; unknown rules are refused; min_players <= max_players",
             }
         ),
     ] = Field(default_factory=dict, examples=[{"ante": 2, "ties": "split"}])

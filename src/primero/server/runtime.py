@@ -1,6 +1,6 @@
 """One table in play on one server: a :class:`TableRuntime` and its driver task.
 
-Every change follows online.md's "Writing comes first": it is checked, then stored in a
+Every change follows docs/protocol.md's "Writing comes first": it is checked, then stored in a
 transaction of this table's own (the table's version checked in the ``WHERE`` clause:
 the fencing check a later lease can build on), and only once that is committed applied
 in memory and sent. A write that fails changes nothing anyone sees: a person's move gets
@@ -109,7 +109,7 @@ class Connection(Protocol):
 def error_message(
     action_id: str | None, message: str, *, stale: bool = False, retry: bool = False
 ) -> dict[str, Any]:
-    """An ``error`` message of online.md, with its flags when set."""
+    """An ``error`` message of docs/protocol.md, with its flags when set."""
     out: dict[str, Any] = {"type": "error", "id": action_id, "message": message}
     if stale:
         out["stale"] = True
@@ -195,7 +195,7 @@ class TableRuntime:
         return "broken" if self.broken is not None else self.row.status
 
     def summary(self) -> dict[str, Any]:
-        """The table summary of online.md (as last written to the store)."""
+        """The table summary of docs/protocol.md (as last written to the store)."""
         return self._summary
 
     def _build_summary(self) -> dict[str, Any]:
@@ -230,7 +230,7 @@ class TableRuntime:
 
     def refuse_to_retry(self, conn: Connection, action_id: str | None) -> None:
         """A change the database did not take: ``error`` with ``"retry": true``, then the
-        unchanged state (online.md: a state follows every refused action), so that the
+        unchanged state (docs/protocol.md: a state follows every refused action), so that the
         client shows the same choices again and its buttons come back."""
         conn.send(self.retry_message(action_id))
         conn.send(self.state(conn.index))
@@ -444,8 +444,8 @@ class TableRuntime:
             Conflict: no seat is open, or the table is broken.
             WriteFailed: the database did not take it (HTTP 503).
         """
-        try:  # online.md "Text": NFC, no invisible characters, unique by skeleton; and
-            name = check_person_name(name)  # not a label of the table's (issue 17)
+        try:  # docs/protocol.md "Text": NFC, no invisible characters, unique by skeleton
+            name = check_person_name(name)  # and not a label the table shows for others
         except TextError as exc:
             raise BadRequest(str(exc)) from None
         async with self.lock:
@@ -587,7 +587,7 @@ class TableRuntime:
         return found
 
     def chat(self, conn: Connection, text: str) -> None:
-        """Send a chat line from the connection's seat, or from a spectator (online.md:
+        """Send a chat line from the connection's seat, or from a spectator (docs/protocol.md:
         spectators and the host may chat), to everyone at the table. A spectator's line
         is ``from`` its watcher name (``"Spectator 3"``, ``"Host"``) with ``"spectator":
         true``, so that no spectator passes for a seat. The text rules apply to both."""
@@ -637,7 +637,7 @@ class TableRuntime:
             turn_seconds=row.turn_seconds or None,
             seed=fixed_test_seed(),
             rebuy=self.evening.rebuy,
-            friendly_bots=True,  # bots bet as people at a friendly table (issue 17)
+            friendly_bots=True,  # bots bet as people at a friendly table
         )
         seating.restore(model, self.evening)
         return model
@@ -751,7 +751,7 @@ class TableRuntime:
 
     def seen_elsewhere(self, seats: list[int]) -> None:
         """The owner hears that these seats are connected to another process (they are
-        not away; online.md "Absence")."""
+        not away; docs/protocol.md "Presence")."""
         now = self.hub.clock.now()
         self.last_activity = now
         for i in seats:

@@ -1,4 +1,4 @@
-"""People coming and going at a table, on the server (online.md "sit_out", "leave",
+"""People coming and going at a table, on the server (docs/protocol.md "Presence",
 "rebuy", "Absence"): a thin adapter over :mod:`primero.play.tablemodel.presence`.
 
 - the WebSocket messages ``sit_out``, ``sit_in``, ``leave`` and ``rebuy`` (:data:`HANDLERS`);
@@ -11,7 +11,7 @@
   for an hour and with no host action is ended; a ``waiting`` table nobody joined for an
   hour is closed.
 
-Every change follows the server's write path (online.md "Writing comes first"): it is
+Every change follows the server's write path (docs/protocol.md "Writing comes first"): it is
 tried on the match and undone (:func:`trial`, capturing the values to store), stored in a
 transaction of the table's own with the version moved on (``TableRuntime.changed_by``),
 and only then applied in memory and sent; a write that fails changes nothing anyone sees
@@ -101,7 +101,7 @@ def _error(message: str) -> dict[str, Any]:
 
 
 def summary_extras(rt: TableRuntime) -> dict[str, Any]:
-    """The game-night fields of the summary (online.md "A summary")."""
+    """The game-night fields of the summary (docs/protocol.md "The table summary")."""
     model = rt.model
     ev = rt.evening
     connected = {c.index for c in rt.conns if c.index is not None}
@@ -224,7 +224,8 @@ def trial(rt: TableRuntime, change: Callable[[], object]) -> Callable[[DbConnect
     """Try ``change`` on the table's match, capture the write that keeps its result
     (:func:`presence_write`), and undo it: memory stays as it was until that write is
     stored. None when the change changes nothing (a second "sit out" of a seat sitting
-    out): nothing to store, and the version does not grow (online.md "version").
+    out): nothing to store, and the version does not grow (docs/protocol.md,
+    "Versions, stale moves and resync").
 
     Raises:
         PrimeroError: the change is refused (nothing changed).
@@ -268,7 +269,7 @@ def _change(match: TableMatch, what: str, index: int) -> Callable[[], object]:
 
 #: Tries of a person's presence change against a table whose stored version moved on
 #: under it (each after reading the table back): the change is applied to the state as
-#: it is, whatever state the person saw (online.md "sit_out", "leave", "rebuy").
+#: it is, whatever state the person saw (docs/protocol.md "Presence").
 PRESENCE_TRIES = 3
 
 
@@ -392,7 +393,7 @@ HANDLERS: dict[str, tuple[type[BaseModel], Callable[[Any, Any, BaseModel], Await
 def connected(rt: TableRuntime, index: int | None) -> None:
     """A connection of seat ``index`` opened or closed: the seat is seen now (and is no
     longer away: it may ``sit_in``); the summary's ``connected`` is brought up to date
-    (no new version: online.md)."""
+    (no new version: docs/protocol.md)."""
     now = rt.hub.clock.now()
     rt.last_activity = now
     if index is not None:
@@ -403,7 +404,7 @@ def connected(rt: TableRuntime, index: int | None) -> None:
 
 
 async def sweep(hub: Hub, now: float) -> None:
-    """One look at every table (online.md "Absence", "Status"): people away for
+    """One look at every table (docs/protocol.md "Presence", "Status"): people away for
     ``--away-seconds`` are marked away; idle tables are ended or closed."""
     away_after = hub.settings.away_seconds
     for rt in list(hub.tables.values()):

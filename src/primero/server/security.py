@@ -127,7 +127,7 @@ def _host_name(host: str) -> str:
 
 
 def host_allowed(host: str | None, listen: str, allowed: Iterable[str]) -> bool:
-    """Whether a request's ``Host`` header is accepted (online.md, DNS rebinding): it
+    """Whether a request's ``Host`` header is accepted (docs/protocol.md, DNS rebinding): it
     names (port ignored) the listening address ``listen``, ``localhost``, ``127.0.0.1``,
     ``[::1]`` or one of ``allowed``; with ``listen`` ``0.0.0.0`` (or ``::``) and nothing
     ``allowed``, any host. A missing ``Host`` is refused.

@@ -57,9 +57,9 @@ class Settings:
         tune_gc: tune the garbage collector for a long-running server
             (:mod:`primero.server.gctune`; ``primero serve`` sets it, tests do not).
         away_seconds: a person with no open connection this long is away (sat out when
-            the hand ends; online.md "Absence").
+            the hand ends; docs/protocol.md "Presence").
         redis_url: Redis for several processes on one PostgreSQL database (None: this
-            process alone drives every table; online.md "Several processes").
+            process alone drives every table; docs/protocol.md "Several processes").
         lease_seconds: how long a table's lease lasts without renewal, seconds (with
             ``redis_url``); a dead owner's tables are taken over after it.
     """

@@ -1,4 +1,4 @@
-"""The text rules of online.md ("Text, chips, hosts, tokens") for everything people type:
+"""The text rules of docs/protocol.md ("Text: names, chat, action ids") for everything people type:
 names, table names, chat lines and action ids. REST (through the Pydantic models of
 :mod:`primero.server.models`) and the WebSocket use these functions and nothing else.
 
@@ -47,7 +47,7 @@ __all__ = [
 
 #: The two format characters allowed between two other characters.
 JOINERS = frozenset("\u200c\u200d")
-#: Longest person's name, table name, chat line and action id, in characters (online.md).
+#: Longest person's name, table name, chat line and action id, in characters (docs/protocol.md).
 NAME_LONGEST = 24
 TABLE_NAME_LONGEST = 40
 CHAT_LONGEST = 300
@@ -63,7 +63,7 @@ _REFUSED = {
 
 
 class TextError(ValueError):
-    """Text that breaks a rule of online.md; the message says which, in words."""
+    """Text that breaks a rule of docs/protocol.md; the message says which, in words."""
 
 
 def _describe(ch: str) -> str:
@@ -143,7 +143,7 @@ def skeleton(text: str) -> str:
 @lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
     """What two names are compared by: ``casefold(skeleton(NFC(name)))`` with U+200C and
-    U+200D removed (online.md). Equal keys: one name at a table."""
+    U+200D removed (docs/protocol.md). Equal keys: one name at a table."""
     text = unicodedata.normalize("NFC", name)
     text = "".join(ch for ch in text if ch not in JOINERS)
     key = skeleton(text).casefold()

@@ -1,4 +1,4 @@
-"""The WebSocket ``/ws/tables/{id}?token=T`` (online.md): one per client, spectators
+"""The WebSocket ``/ws/tables/{id}?token=T`` (docs/protocol.md): one per client, spectators
 without a token.
 
 Every frame in is checked in this order: rate (``Settings.rate`` frames a second, bursts of
@@ -127,12 +127,12 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         if former is not None:  # a bot's seat now: it watches, under its former name
             watcher = former[1]
         elif index is None:
-            if not rt.is_host(token):  # online.md: the host token watches
+            if not rt.is_host(token):  # docs/protocol.md: the host token watches
                 await ws.close(code=1008, reason="unknown token")
                 return
             watcher = "Host"
     client = Client(ws, index, settings, forget=rt.conns.discard)
-    if index is None:  # a spectator's name in chat (online.md: spectators may chat)
+    if index is None:  # a spectator's name in chat (docs/protocol.md: spectators may chat)
         rt.spectators_seen += 1
         client.watcher = watcher or f"Spectator {rt.spectators_seen}"
     async with rt.lock:  # joined and sent the state at once: no broadcast in between

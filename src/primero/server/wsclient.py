@@ -1,4 +1,4 @@
-"""One WebSocket connection's limits (online.md "Limits"), apart from what its frames
+"""One WebSocket connection's limits (docs/protocol.md "Limits"), apart from what its frames
 mean (:mod:`primero.server.ws`):
 
 - its queue of messages out is bounded (``Settings.send_queue``): a client that stops

@@ -78,7 +78,7 @@ seat_former = Table(
 @dataclass(frozen=True, slots=True)
 class FormerRow:
     """A person who held seat ``idx`` as ``name`` before a bot took it: the hash of their
-    token (online.md: they keep access to the hands they were dealt)."""
+    token (docs/protocol.md: they keep access to the hands they were dealt)."""
 
     idx: int
     name: str

@@ -1,5 +1,5 @@
 """What the server's limits count, read from the database so that every process sharing
-it counts the same tables (online.md "Limits": ``--create-rate``, ``--max-tables``).
+it counts the same tables (docs/protocol.md "Limits": ``--create-rate``, ``--max-tables``).
 
 The functions are synchronous and short; the server calls them off its event loop.
 """

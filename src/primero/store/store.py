@@ -45,7 +45,7 @@ class StaleVersion(RuntimeError):
 
 
 class AlreadyApplied(RuntimeError):
-    """The seat's action id is already stored (online.md: applied once)."""
+    """The seat's action id is already stored (docs/protocol.md: applied once)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +136,7 @@ def _engine(url: str) -> Engine:
     # again) instead of holding a writer thread for minutes. A session left idle inside a
     # transaction for 10 s (its process stopped or frozen between a write and its commit)
     # is ended by PostgreSQL, so the row locks it holds do not stop the process that took
-    # its tables over (online.md "Several processes"); a write's transaction lasts
+    # its tables over (docs/protocol.md "Several processes"); a write's transaction lasts
     # milliseconds.
     return create_engine(
         url,

@@ -11,7 +11,7 @@ wide (80×24 terminals) everything is one column: the status, the seats, the car
 line, the result, the hints, the lesson or analysis and the hand log. At the play table
 (``tail_log``) that column never scrolls away from the table by itself: the hand log
 shows only its newest lines that fit under the rest, so the table, your cards and the
-result stay on screen at your turn and at the end of a hand (issue 18); PageUp or ↑
+result stay on screen at your turn and at the end of a hand; PageUp or ↑
 opens the whole log, and the next move closes it again.
 """
 
@@ -418,7 +418,7 @@ class Board(Horizontal):
         main = self.query_one("#main", VerticalScroll)
         if self.tail_log and self.narrow:
             if grew or over != self._was_over:
-                self._full_log = False  # a move: back to the table (issue 18)
+                self._full_log = False  # a move: back to the table
                 main.scroll_home(animate=False)
             self._draw_nlog()
             self._fit_rounds = 0

@@ -138,7 +138,7 @@ class LearnApp(App[None]):
 
     def on_mount(self) -> None:
         """Show the first lesson; on narrow screens the hand log shows its newest lines
-        under the table and the cards, as at the play table (issue 18)."""
+        under the table and the cards, as at the play table."""
         self.query_one(Board).tail_log = True
         self._refresh()
 

@@ -139,7 +139,7 @@ def table_panel(
 def pots_text(view: SeatView, names: Sequence[str]) -> Text:
     """The pots as they stand (R7): the total, and each side pot with who may win it.
 
-    Once the hand is over, a bet nobody called is not said as a pot (issue 18 item 4, as
+    Once the hand is over, a bet nobody called is not said as a pot (as
     the table's sentences say it): the pots are those won
     (:func:`~primero.play.tablemodel.sentences.won_awards`) and the chips given back are
     said beside them.

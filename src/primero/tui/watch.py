@@ -143,7 +143,7 @@ class WatchScreen(Screen[None]):
     def on_mount(self) -> None:
         """Show the first step (the antes in), with the key buttons (the same at every
         step). On narrow screens the hand log shows its newest lines under the table, the
-        cards and the result, as at the play table (issue 18)."""
+        cards and the result, as at the play table."""
         self.query_one(Board).tail_log = True
         self.query_one(Board).set_keys(
             [
@@ -235,7 +235,7 @@ class WatchScreen(Screen[None]):
         board.set_panel(panel)
         board.set_extra(Group(*detail) if detail else "")
         if board.narrow:
-            # the board keeps the table, the cards and the result at the top (issue 18)
+            # the board keeps the table, the cards and the result at the top
             board.scroll_home(animate=False)
         elif last and (v.final_stacks is not None or model.error is not None):
             target = "#result" if v.final_stacks is not None else "#extra"

@@ -1,4 +1,4 @@
-"""A recorded hand, step by step, as one seat saw it (hand-history.md, R9b).
+"""A recorded hand, step by step, as one seat saw it (docs/record-format.md, R9b).
 
 :class:`WatchModel` replays a record once and keeps the hand after every line, so a
 screen can step forward and back; each step is shown only through

@@ -1,5 +1,5 @@
 // @ts-check
-// The person's moves: only the legal ones, as buttons named as online.md says
+// The person's moves: only the legal ones, as buttons named as docs/protocol.md says
 // ("Bet", "Raise", "Call"/"Check", "Fold", "Exchange", "Stand pat", "Accept the bet",
 // "Refuse the bet", "Declare"), amounts bounded by the legal range, the own cards
 // selectable for an exchange. Sends action lines; the server decides.

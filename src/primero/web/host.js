@@ -1,5 +1,5 @@
 // @ts-check
-// The host's controls on the table page and the ledger (online.md "Tables": pause,
+// The host's controls on the table page and the ledger (docs/protocol.md "REST: the lobby": pause,
 // resume, end, rematch, the timer, a bot for a seat left or sat out).
 import {api, el, replace} from "./common.js";
 

@@ -417,7 +417,7 @@ function sendPresence(type) {
 }
 
 /** Sit out, sit in, leave, rebuy; a broke person sees their place and their choices
- * (Rebuy where the table allows it, watch, Leave: no Sit out, online.md).
+ * (Rebuy where the table allows it, watch, Leave: no Sit out, docs/protocol.md).
  * @param {TableSummary} table
  * @param {HandInfo} info
  * @param {string | null} seatNote the state's `seat_note`: sitting out in the server's

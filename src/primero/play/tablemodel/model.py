@@ -99,7 +99,7 @@ class TableModel:
         seed: seeds the match's dealer and the bots reproducibly (R10); None: each hand's
             dealer seed is drawn from :mod:`secrets` and the bots are seeded freshly.
         turn_seconds: a person's time to act (seconds); None or 0 for no timer.
-        rebuy: whether a broke person may rebuy (online.md ``rebuy``; see
+        rebuy: whether a broke person may rebuy (docs/protocol.md ``rebuy``; see
             :mod:`.presence`).
         friendly_bots: the bots' bets and raises are capped as people at a friendly
             table bet (:class:`primero.bots.friendly.FriendlyBets`: at most the pot and a
@@ -283,7 +283,7 @@ class TableModel:
     def moves_for_absent(self, index: int) -> bool:
         """Whether the table makes the least committal moves of person ``index``: one
         who asked to leave during the hand, or one away at a table with no timer
-        (online.md "Absence")."""
+        (docs/protocol.md "Presence")."""
         p = self.match.presence[index]
         return p.leaving or (p.away and self.turn_seconds is None)
 
@@ -374,7 +374,7 @@ class TableModel:
 
     def apply_person(self, action: Action, index: int, *, now: float | None = None) -> Event:
         """Apply the action a person chose for table ``index`` (from :meth:`parse_line`);
-        their count of timer moves in a row starts again (online.md "Absence").
+        their count of timer moves in a row starts again (docs/protocol.md "Presence").
 
         Raises:
             PrimeroError, WrongTurnError, IllegalActionError: as :meth:`apply`.
@@ -414,7 +414,7 @@ class TableModel:
 
     def time_out(self, *, now: float | None = None) -> Event:
         """Make the timer's move for the person to act (counted: twice in a row and the
-        person is sat out when the hand ends; online.md "Absence").
+        person is sat out when the hand ends; docs/protocol.md "Presence").
 
         Raises:
             PrimeroError: no person is to act.

@@ -19,8 +19,8 @@ __all__ = ["legal_payload", "seat_note", "seat_payload"]
 
 
 def legal_payload(legal: LegalActions) -> dict[str, Any]:
-    """The ``legal`` object of online.md: the fields of :class:`LegalActions`, ``kinds``
-    as in hand-history.md, categories by name, ranges as ``[lo, hi]`` (chips)."""
+    """The ``legal`` object of docs/protocol.md: the fields of :class:`LegalActions`, ``kinds``
+    as in docs/record-format.md, categories by name, ranges as ``[lo, hi]`` (chips)."""
     return {
         "kinds": legal.kinds(),
         "exchange": list(legal.exchange),
@@ -35,7 +35,7 @@ def legal_payload(legal: LegalActions) -> dict[str, Any]:
 
 def seat_note(model: TableModel, index: int | None) -> str | None:
     """The ``seat_note`` of a ``state`` message: the reader's sitting out in words
-    (online.md ``sit_out``: from the next hand on the seat is not dealt in), said here
+    (docs/protocol.md ``sit_out``: from the next hand on the seat is not dealt in), said here
     once so that no client words it itself.
 
     Args:
@@ -59,7 +59,7 @@ def seat_note(model: TableModel, index: int | None) -> str | None:
 def seat_payload(
     model: TableModel, index: int | None
 ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
-    """The ``hand`` and ``legal`` of a ``state`` message for table ``index`` (online.md).
+    """The ``hand`` and ``legal`` of a ``state`` message for table ``index`` (docs/protocol.md).
 
     Args:
         model: the table.

@@ -1,6 +1,6 @@
 """People coming and going at a table: sitting out, leaving, being away, rebuying (R9).
 
-online.md "The match with people coming and going" as an I/O-free match:
+docs/protocol.md "The match with people coming and going" as an I/O-free match:
 
 - a seat is *dealt in* when it holds chips, is not sitting out and has not left;
 - a seat that has *left* counts for nothing in R9: the match ends when one seat that has
@@ -78,7 +78,7 @@ class TableMatch(Match):
         rules: as :class:`Match`.
         max_hands: as :class:`Match`.
         seed: as :class:`Match`.
-        rebuy: whether a broke person may rebuy (online.md ``rebuy``).
+        rebuy: whether a broke person may rebuy (docs/protocol.md ``rebuy``).
 
     Raises:
         RulesError: as :class:`Match`.
@@ -209,7 +209,7 @@ class TableMatch(Match):
 
         Raises:
             PrimeroError: the seat has left, or is out of chips (it is dealt in no hand
-                anyway: online.md gives it rebuy where the table allows it, watch, leave).
+                anyway: docs/protocol.md gives it rebuy where the table allows it, watch, leave).
         """
         self._not_left(index)
         if self.broke(index):
@@ -255,7 +255,7 @@ class TableMatch(Match):
 
     def ask_rebuy(self, index: int) -> bool:
         """A person's rebuy (broke) or top-up (below the stack) to the table's stack; the
-        seat is dealt in from the next hand (a seat sitting out sits in: online.md).
+        seat is dealt in from the next hand (a seat sitting out sits in: docs/protocol.md).
 
         Returns:
             True when made at once, False when due at the end of the hand in progress.
@@ -272,7 +272,7 @@ class TableMatch(Match):
         if self.holding(index) >= self.stack:
             raise PrimeroError(f"you already hold at least the stack of {self.stack} chips")
         p = self.presence[index]
-        p.sitting_out = p.away = False  # "dealt in from the next hand" (online.md "rebuy")
+        p.sitting_out = p.away = False  # dealt in from the next hand (docs/protocol.md "Presence")
         p.timeouts = 0
         if self.in_hand(index):
             self.presence[index].rebuy_due = True

@@ -140,7 +140,7 @@ def line_sentences(
     ante: int = 0,
     vote_open: bool = False,
 ) -> list[str]:
-    """One sentence per record line of a hand (hand-history.md) as ``viewer`` reads it.
+    """One sentence per record line of a hand (docs/record-format.md) as ``viewer`` reads it.
 
     Args:
         lines: the hand's record lines as the seat sees them (others' cards ``??``; R9b).
@@ -503,7 +503,7 @@ def refusal_words(
     action: Action | None, legal: LegalActions, error: Exception | None, seat: int
 ) -> str:
     """Why a person's proposed move is refused, in words a player reads: the move, why,
-    and what they may do now (R4–R8); never a seat label or a record line (online.md
+    and what they may do now (R4–R8); never a seat label or a record line (docs/protocol.md
     "error").
 
     Args:
@@ -555,7 +555,7 @@ def move_name(action: Action) -> str:
 
 
 def sitting_out_words(*, in_hand: bool) -> str:
-    """What sitting out means for the person who asked, in words (online.md ``sit_out``:
+    """What sitting out means for the person who asked, in words (docs/protocol.md ``sit_out``:
     from the next hand on the seat is not dealt in; it keeps its chips and pays no ante).
 
     Args:

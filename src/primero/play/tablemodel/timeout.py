@@ -1,4 +1,4 @@
-"""The move the table makes for a person whose time is up (online.md "Bots, timers, leaving").
+"""The move the table makes for a person whose time is up (docs/protocol.md "Bots and the timer").
 
 The least committal legal move, computed only from the seat's view and its legal actions:
 

@@ -1,7 +1,7 @@
 """Chips in 64 bits; who created a table (for the create-rate limit).
 
 Every chip column (``tables.stack``, ``seats.chips``) becomes ``BIGINT``: stacks may be
-10^9 and 8 seats hold their sum (online.md "Text, chips, hosts, tokens"). On SQLite an
+10^9 and 8 seats hold their sum (docs/protocol.md "Limits"). On SQLite an
 ``INTEGER`` column already stores 64-bit integers (the declared type is only an affinity),
 so only PostgreSQL's columns are altered. ``tables.creator`` is the SHA-256 of the client
 address that created the table (never the address itself), indexed with ``created`` for

@@ -1,4 +1,4 @@
-"""Game night (issue 17): the host token's hash, the rebuy setting, and each seat's
+"""Game night: the host token's hash, the rebuy setting, and each seat's
 sitting out, leaving and ledger, and the token hashes of people whose seat a bot took
 (they keep access to the hands they were dealt), in three tables of their own.
 
