@@ -74,9 +74,9 @@ def test_play_help_keeps_a_wide_description_column(columns: int, at_least: int) 
         "Seats, you included (R3). Default 4; with --hot-seat, the people named (at least "
         "4), bots in the other seats.",
         "End after N hands, 1 or more (R9).",
-        "Ante per hand, 0 chips or more (R4.1).",
-        "Tie rule (R7): eldest (the tied player first in seat order wins) or split (the "
-        "tied players share the pot). [default: eldest]",
+        "Chips each player puts in the pot before the first deal, 0 chips or more (R4.1).",
+        "Ties (R7): eldest (among equal best hands the first in seat order takes the pot) "
+        "or split (the tied players share it). [default: eldest]",
         "Seconds between two bots' moves on the full-screen table, 0 to 10 (0: at once; "
         "space skips the wait). [default: 0.6]",
     ):

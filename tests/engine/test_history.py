@@ -319,7 +319,9 @@ def test_three_outcomes_in_json() -> None:
     assert payload["complete"] is True
     assert payload["final_stacks"] == [23, 19, 19, 19]
     assert payload["net"] == [3, -1, -1, -1]
-    assert payload["pots"] == [{"amount": 5, "eligible": ["p1"], "winners": ["p1"], "shares": [5]}]
+    # p1's bet of 1 nobody called goes back (R7): the pot won is the four antes
+    assert payload["pots"] == [{"amount": 4, "eligible": ["p1"], "winners": ["p1"], "shares": [4]}]
+    assert payload["uncalled"] == {"seat": "p1", "chips": 1}
     assert payload["shown"] == {}
     json.dumps(payload)
     pending = replay(parse_record(toml_text(actions=[*DEALS, "p1 b 3"])))

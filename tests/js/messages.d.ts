@@ -12,9 +12,23 @@ interface RulesSchema {
   first_round_stand: boolean;
   first_round_zero_bet: boolean;
   min_raise: number;
+  bet_limit: "none" | "pot";
   max_raises: number | null;
   min_players: number;
   max_players: number;
+}
+
+/** A house rule as the lobby's form shows it (``GET /api/rules``), from its declaration on :class:`primero.engine.rules.Rules`. */
+interface HouseRuleOut {
+  key: string;
+  type: "int" | "bool" | "choice";
+  default: number | boolean | string | null;
+  min: number | null;
+  max: number | null;
+  choices: string[];
+  label: string;
+  help: string;
+  section: string;
 }
 
 /** A new table: its seats in table order, each ``"open"`` for a person or a bot kind. */

@@ -96,7 +96,7 @@ def test_bad_parameters_are_said_in_full() -> None:
     assert str(info.value) == (
         "unknown python_primero parameter(s) bogus, zeta: the parameters are players, "
         "stack, stacks, ante, ties, refusal, last_round, declarations, first_round_stand, "
-        "first_round_zero_bet, min_raise, max_raises, max_void_deals, preset, actions"
+        "first_round_zero_bet, min_raise, bet_limit, max_raises, max_void_deals, preset, actions"
     )
     cases = {
         "actions must be 'full' or 'abstract', not 'some'": {"actions": "some"},

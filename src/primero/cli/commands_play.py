@@ -22,9 +22,8 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
-from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Final
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 from rich.console import Console
@@ -32,55 +31,17 @@ from rich.console import Console
 from primero.bots import BOT_KINDS
 from primero.cli.app import app, check_stack, in_range
 from primero.cli.commands_simulate import parse_bots
+from primero.cli.rule_options import changed_options, rules_from_options, with_rule_options
 from primero.engine.errors import PrimeroError
-from primero.engine.rules import Rules, RulesError
+from primero.engine.rules import RulesError
 
 if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI starts fast
     from primero.play.table import Table, TableConfig
 
 __all__ = [
-    "TiesOption",
-    "build_rules",
     "check_save_dir",
     "play_command",
 ]
-
-
-class TiesOption(StrEnum):
-    """The tie rule (R7)."""
-
-    ELDEST = "eldest"
-    SPLIT = "split"
-
-
-def build_rules(
-    *,
-    ante: int = 1,
-    ties: str = "eldest",
-    refusal: bool = True,
-    last_round: bool = True,
-    declarations: bool = True,
-    first_round_stand: bool = False,
-    first_round_zero_bet: bool = False,
-    min_raise: int = 1,
-    max_raises: int | None = None,
-) -> Rules:
-    """The house rules from the command's options (rules.md R4–R8).
-
-    Raises:
-        RulesError: a value out of range (e.g. a negative ante).
-    """
-    return Rules(
-        ante=ante,
-        ties="split" if ties == "split" else "eldest",
-        refusal=refusal,
-        last_round=last_round,
-        declarations=declarations,
-        first_round_stand=first_round_stand,
-        first_round_zero_bet=first_round_zero_bet,
-        min_raise=min_raise,
-        max_raises=max_raises,
-    )
 
 
 # --------------------------------------------------------------------------- command
@@ -166,19 +127,10 @@ _GAME_OPTION_DEFAULTS: Final[dict[str, object]] = {
     "--name": "You",
     "--stack": 100,
     "--max-hands": None,
-    "--ante": 1,
-    "--ties": TiesOption.ELDEST,
-    "--no-refusal": False,
-    "--no-last-round": False,
-    "--no-declarations": False,
-    "--first-round-stand": False,
-    "--first-round-zero-bet": False,
-    "--min-raise": 1,
-    "--max-raises": None,
 }
 
 
-def _resumed(save_dir: Path, given: dict[str, object]) -> Table:
+def _resumed(save_dir: Path, given: dict[str, object], rules_given: list[str]) -> Table:
     """The table of the last unfinished match in ``save_dir`` (``--resume``).
 
     Raises:
@@ -186,6 +138,7 @@ def _resumed(save_dir: Path, given: dict[str, object]) -> Table:
             match to resume, or the save does not replay.
     """
     clash = [name for name, value in given.items() if value != _GAME_OPTION_DEFAULTS[name]]
+    clash += rules_given
     if clash:
         typer.echo(
             f"primero: --resume continues the saved match with its own options; leave out "
@@ -209,6 +162,7 @@ def _resumed(save_dir: Path, given: dict[str, object]) -> Table:
 
 
 @app.command("play")
+@with_rule_options
 def play_command(
     players: Annotated[
         int | None,
@@ -255,54 +209,6 @@ def play_command(
         Path, typer.Option("--save-dir", help="Folder for the hand histories (.prh).")
     ] = Path("hands"),
     no_save: Annotated[bool, typer.Option("--no-save", help="Do not save hand histories.")] = False,
-    ante: Annotated[
-        int,
-        typer.Option(
-            "--ante",
-            callback=in_range("--ante", 0, unit="chips"),
-            help="Ante per hand, 0 chips or more (R4.1).",
-        ),
-    ] = 1,
-    ties: Annotated[
-        TiesOption,
-        typer.Option(
-            "--ties",
-            metavar="RULE",  # not <eldest|split>: a narrow type column, wide help
-            help="Tie rule (R7): eldest (the tied player first in seat order wins) or split "
-            "(the tied players share the pot).",
-        ),
-    ] = TiesOption.ELDEST,
-    no_refusal: Annotated[
-        bool, typer.Option("--no-refusal", help="Bets cannot be refused (R8).")
-    ] = False,
-    no_last_round: Annotated[
-        bool, typer.Option("--no-last-round", help="No betting after the second exchange (R4.7).")
-    ] = False,
-    no_declarations: Annotated[
-        bool, typer.Option("--no-declarations", help="No declarations (R6).")
-    ] = False,
-    first_round_stand: Annotated[
-        bool, typer.Option("--first-round-stand", help="Standing pat allowed in round 1 (R4.3).")
-    ] = False,
-    first_round_zero_bet: Annotated[
-        bool, typer.Option("--first-round-zero-bet", help="A bet of 0 allowed in round 1 (R4.3).")
-    ] = False,
-    min_raise: Annotated[
-        int,
-        typer.Option(
-            "--min-raise",
-            callback=in_range("--min-raise", 1, unit="chips"),
-            help="Minimum raise, 1 chip or more (R5).",
-        ),
-    ] = 1,
-    max_raises: Annotated[
-        int | None,
-        typer.Option(
-            "--max-raises",
-            callback=in_range("--max-raises", 0),
-            help="Raises per round at most, 0 or more (R5).",
-        ),
-    ] = None,
     plain: Annotated[
         bool, typer.Option("--plain", help="Plain text prompt, no full-screen app.")
     ] = False,
@@ -322,6 +228,8 @@ def play_command(
             help="Continue the last unfinished match saved in --save-dir, where it stood.",
         ),
     ] = False,
+    *,
+    rule_options: dict[str, Any],
 ) -> None:
     """Play a match of Primero against bots (in a terminal app, or --plain at a prompt);
     with --hot-seat, several people take turns at one terminal (pass and play)."""
@@ -337,17 +245,8 @@ def play_command(
             "--name": name,
             "--stack": stack,
             "--max-hands": max_hands,
-            "--ante": ante,
-            "--ties": ties,
-            "--no-refusal": no_refusal,
-            "--no-last-round": no_last_round,
-            "--no-declarations": no_declarations,
-            "--first-round-stand": first_round_stand,
-            "--first-round-zero-bet": first_round_zero_bet,
-            "--min-raise": min_raise,
-            "--max-raises": max_raises,
         }
-        table = _resumed(save_dir, given)
+        table = _resumed(save_dir, given, changed_options(rule_options))
         _play(table.config, table, plain=plain, speed=speed)
         return
     people = _hot_seat_names(hot_seat, name)
@@ -361,17 +260,7 @@ def play_command(
     from primero.play.table import Table, TableConfig
 
     try:
-        rules = build_rules(
-            ante=ante,
-            ties=ties.value,
-            refusal=not no_refusal,
-            last_round=not no_last_round,
-            declarations=not no_declarations,
-            first_round_stand=first_round_stand,
-            first_round_zero_bet=first_round_zero_bet,
-            min_raise=min_raise,
-            max_raises=max_raises,
-        )
+        rules = rules_from_options(rule_options)
         kinds = parse_bots(bots)
         if players is None:
             players = max(len(people), rules.min_players) if people else 4

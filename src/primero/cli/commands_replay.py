@@ -151,31 +151,6 @@ def describe_outcome(name: str, record: HandRecord, outcome: ReplayOutcome) -> l
     return out
 
 
-def _won(outcome: ReplayOutcome) -> dict[str, Any]:
-    """A complete hand's ``pots`` as won and its ``uncalled`` bet (R7):
-    the chips of a bet nobody called go back to the bettor, in ``uncalled``
-    (``{"seat": "p1", "chips": 1}``, or null), never in a pot."""
-    from primero.engine.actions import seat_name
-    from primero.engine.views import view
-    from primero.play.tablemodel.sentences import uncalled_bet, won_awards
-
-    assert outcome.state is not None
-    seen = view(outcome.state, None)
-    back = uncalled_bet(seen)
-    return {
-        "pots": [
-            {
-                "amount": a.pot.amount,
-                "eligible": [seat_name(s) for s in a.pot.eligible],
-                "winners": [seat_name(s) for s in a.winners],
-                "shares": list(a.shares),
-            }
-            for a in won_awards(seen)
-        ],
-        "uncalled": None if back is None else {"seat": seat_name(back.seat), "chips": back.chips},
-    }
-
-
 def replay_file(path: Path, *, as_json: bool, out: TextIO, err: TextIO) -> bool:
     """Replay one record file and report its outcome.
 
@@ -212,9 +187,7 @@ def replay_file(path: Path, *, as_json: bool, out: TextIO, err: TextIO) -> bool:
             )
         else:
             assert outcome is not None
-            payload.update(outcome.to_json())
-            if outcome.complete:
-                payload.update(_won(outcome))
+            payload.update(outcome.to_json())  # the Python API's shape, one for both
         out.write(json.dumps(payload, ensure_ascii=False) + "\n")
         out.flush()
         return error is None

@@ -28,6 +28,7 @@ from primero.engine.errors import IllegalActionError, PrimeroError
 from primero.engine.names import check_player_names
 from primero.engine.rules import DEFAULT_RULES, Rules, RulesError
 from primero.engine.state import DEALER, HandState
+from primero.engine.uncalled import uncalled_bet, won_awards
 
 __all__ = [
     "HandRecord",
@@ -126,7 +127,21 @@ class ReplayOutcome:
         return self.state.legal_actions().kinds()
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object ``primero replay --json`` prints for this outcome."""
+        """The JSON object ``primero replay --json`` prints for this outcome (without its
+        ``"file"`` key): the three outcomes of docs/record-format.md.
+
+        A complete hand: ``complete`` (true), ``final_stacks`` and ``net`` (chips, seat
+        order), ``pots`` as won (R7: ``amount``, ``eligible``, ``winners``, ``shares``;
+        the chips of a bet nobody called are not in them, and a pot that held only those
+        is not listed), ``uncalled`` (``{"seat": "p2", "chips": 18}``, the bet nobody
+        called, returned to its bettor; null when every bet was called), ``shown``,
+        ``declarations`` and ``void_deals``. The pots' amounts and ``uncalled``'s chips
+        add up to every chip put in during the hand
+        (:mod:`primero.engine.uncalled`).
+
+        A pending hand: ``complete`` (false), ``to_act``, ``legal``, ``phase`` and
+        ``declarations``. An invalid record: ``error`` (:meth:`RecordError.to_json`).
+        """
         if self.error is not None:
             return {"error": self.error.to_json()}
         state = self.state
@@ -144,6 +159,7 @@ class ReplayOutcome:
             }
         result = state.result
         assert result is not None
+        back = uncalled_bet(state.contributed, state.folded)
         return {
             "complete": True,
             "final_stacks": list(result.final_stacks),
@@ -155,8 +171,11 @@ class ReplayOutcome:
                     "winners": [seat_name(s) for s in a.winners],
                     "shares": list(a.shares),
                 }
-                for a in result.awards
+                for a in won_awards(result.awards, back)
             ],
+            "uncalled": (
+                None if back is None else {"seat": seat_name(back.seat), "chips": back.chips}
+            ),
             "shown": {
                 seat_name(s): {
                     "cards": [str(c) for c in cards],

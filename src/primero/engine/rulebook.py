@@ -30,6 +30,7 @@ __all__ = [
     "declarable",
     "exchange_order",
     "first_round_options",
+    "limit_pot",
     "next_exchanger",
     "next_in_seat_order",
     "next_to_act",
@@ -70,14 +71,38 @@ def first_round_options(rules: Rules) -> tuple[tuple[int, ...], int]:
     return exchange, 0 if rules.first_round_zero_bet else 1
 
 
-def opening_range(low: int, stack: int, cap: int | None) -> tuple[int, int] | None:
+def limit_pot(rules: Rules, contributed: Sequence[int]) -> int | None:
+    """The pot that limits bets and raises (R5, house rule ``bet_limit``): every chip put
+    in this hand, antes and this round's bets included (a bet refused by vote, R8, was
+    never in it), under ``bet_limit = "pot"``; None under ``"none"`` (no limit).
+
+    >>> limit_pot(Rules(bet_limit="pot"), [3, 1, 5]), limit_pot(Rules(), [3, 1, 5])
+    (9, None)
+    """
+    if rules.bet_limit != "pot":
+        return None
+    total = 0
+    for chips in contributed:
+        total += chips
+    return total
+
+
+def opening_range(
+    low: int, stack: int, cap: int | None, pot: int | None = None
+) -> tuple[int, int] | None:
     """The chips an opening bet may be (R5): ``low`` (0, or 1 in the first round, R4.3)
-    to the whole ``stack``, and strictly below ``cap``, the amount just refused (R8).
+    to the whole ``stack``, strictly below ``cap``, the amount just refused (R8), and
+    under ``bet_limit = "pot"`` at most ``pot`` (:func:`limit_pot`; None: no limit).
+
+    >>> opening_range(1, 50, None, pot=4), opening_range(1, 3, None, pot=4)
+    ((1, 4), (1, 3))
 
     Returns:
         The inclusive range ``(low, high)``, or None when no bet is possible.
     """
     high = stack if cap is None or stack < cap else cap - 1
+    if pot is not None and pot < high:
+        high = pot
     return (low, high) if low <= high else None
 
 
@@ -90,10 +115,18 @@ def raise_range(
     raises: int = 0,
     max_raises: int | None = None,
     others_with_chips: int = 1,
+    pot: int | None = None,
 ) -> tuple[int, int] | None:
     """The round totals a raise may reach (R5): at least the bet to match plus
     ``min_raise`` (no all-in raise for less), at most what the seat put in this round
     plus its stack, and strictly below ``cap``, the amount just refused (R8).
+
+    Under ``bet_limit = "pot"`` (``pot`` is :func:`limit_pot`, the chips in the pot
+    before this raise; None: no limit) the raise adds at most the pot after calling:
+    the round total is at most ``current + pot + (current - round_bet)``.
+
+    >>> raise_range(current=4, min_raise=1, round_bet=0, stack=50, cap=None, pot=10)
+    (5, 18)
 
     No raise at all once ``raises`` raises stood this round and ``max_raises`` (None: no
     cap) is reached, or when no other player still in has chips (``others_with_chips``
@@ -109,6 +142,10 @@ def raise_range(
     high = round_bet + stack
     if cap is not None and high >= cap:
         high = cap - 1
+    if pot is not None:
+        most = current + pot + current - round_bet
+        if most < high:
+            high = most
     return (low, high) if low <= high else None
 
 

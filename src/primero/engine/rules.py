@@ -1,5 +1,10 @@
 """The house rules in force for a hand or a match (R3–R8b), validated on construction.
 
+Each rule is declared once, here: its field carries its default and a :class:`RuleInfo`
+(label, help, bounds or choices, rule section). The server's schema, the command-line
+options, the lobby's form (``GET /api/rules``), OpenSpiel's parameters, the tournament
+settings, the environments' keywords and the docs' table are made from :data:`RULES`.
+
 >>> Rules().ante, Rules().ties
 (1, 'eldest')
 >>> Rules(ties="split", ante=0).ties
@@ -8,78 +13,238 @@
 Traceback (most recent call last):
 ...
 primero.engine.rules.RulesError: min_players (7) must not exceed max_players (6)
+>>> [spec.name for spec in RULES][:3]
+['ante', 'ties', 'refusal']
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Final, Literal
 
-__all__ = ["DEFAULT_RULES", "Rules", "RulesError"]
+__all__ = ["DEFAULT_RULES", "RULES", "RuleInfo", "RuleSpec", "Rules", "RulesError"]
 
 
 class RulesError(ValueError):
     """A house rule with an unknown name, a wrong type or a value out of range."""
 
 
-_BOOL_RULES: Final = (
-    "refusal",
-    "last_round",
-    "declarations",
-    "first_round_stand",
-    "first_round_zero_bet",
-)
+@dataclass(frozen=True, slots=True)
+class RuleInfo:
+    """What a house rule means, as every front end shows it.
+
+    Attributes:
+        label: a short name for a form ("Minimum raise").
+        help: one sentence a player reads, ending with a full stop.
+        section: the rules.md section it changes ("R5").
+        low, high: a whole-number rule's bounds (inclusive; None: unbounded).
+        choices: a choice rule's values (the default first).
+        unit: ``"chips"`` for an amount of chips, else ``""``.
+        off: for an on/off rule that is on by default: what switching it off means (the
+            command line's ``--no-...`` flag).
+        none: for a whole-number rule that may be None: what None means ("no cap").
+    """
+
+    label: str
+    help: str
+    section: str
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[str, ...] = ()
+    unit: str = ""
+    off: str = ""
+    none: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSpec:
+    """One house rule as declared on :class:`Rules`: its name, default, kind and words.
+
+    Attributes:
+        name: the field's name, as records and the server write it (``"min_raise"``).
+        default: its default value.
+        kind: ``"int"``, ``"bool"`` or ``"choice"``.
+        info: its :class:`RuleInfo`.
+    """
+
+    name: str
+    default: Any
+    kind: Literal["int", "bool", "choice"]
+    info: RuleInfo
+
+    @property
+    def optional(self) -> bool:
+        """A whole-number rule that may be None (``max_raises``)."""
+        return self.kind == "int" and self.default is None
+
+    def check(self, value: object) -> None:
+        """Check one value of this rule.
+
+        Raises:
+            RulesError: a wrong type (a bool is not a whole number) or a value out of
+                range or not among the choices, in words that name the rule.
+        """
+        if self.kind == "bool":
+            if type(value) is not bool:
+                raise RulesError(f"{self.name} must be true or false, not {value!r}")
+        elif self.kind == "choice":
+            if value not in self.info.choices:
+                said = " or ".join(repr(c) for c in self.info.choices)
+                raise RulesError(f"{self.name} must be {said}, not {value!r}")
+        elif not (value is None and self.optional):
+            _check_int(self.name, value, self.info.low or 0, self.info.high)
+
+    def to_json(self) -> dict[str, Any]:
+        """The rule as the lobby's form reads it (``GET /api/rules``): ``key``, ``type``,
+        ``default``, ``min``, ``max``, ``choices``, ``label``, ``help``, ``section``."""
+        return {
+            "key": self.name,
+            "type": self.kind,
+            "default": self.default,
+            "min": self.info.low,
+            "max": self.info.high,
+            "choices": list(self.info.choices),
+            "label": self.info.label,
+            "help": self.info.help,
+            "section": self.info.section,
+        }
+
+
+def _rule(default: Any, info: RuleInfo) -> Any:
+    return field(default=default, metadata={"rule": info})
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Rules:
     """House rules (rules.md; defaults are the project's standard game).
 
-    Attributes:
-        ante: chips each player antes per hand (R4.1), >= 0; default 1.
-        ties: ``"eldest"`` (the tied player earliest in seat order takes the pot) or
-            ``"split"`` (equal shares, odd chips from p1) (R7); default eldest.
-        refusal: bets may be refused by vote (R8); default on.
-        last_round: play the last betting round (R4.7); default on.
-        declarations: players declare a category in round 2 (R6); default on.
-        first_round_stand: standing pat is allowed in round 1 (R4.3); default off.
-        first_round_zero_bet: a bet of 0 is allowed in round 1 (R4.3); default off.
-        min_raise: chips a raise must add to the current bet, >= 1 (R5); default 1.
-        max_raises: cap on raises per betting round, >= 0, or None for no cap (R5).
-        min_players, max_players: players at the start of a match, 2 <= min <= max <= 8
-            (R3); defaults 4 and 6. A hand may hold 2 to max_players players.
+    Each field's :class:`RuleInfo` (``dataclasses.fields(Rules)[i].metadata["rule"]``,
+    or :data:`RULES`) says what it changes, its bounds and its rules.md section; the
+    docs' table of house rules is made from them.
 
     Raises:
         RulesError: on construction, for a value of the wrong type (a bool is not an
-            integer) or out of range.
+            integer) or out of range, or ``min_players`` above ``max_players``.
     """
 
-    ante: int = 1
-    ties: Literal["eldest", "split"] = "eldest"
-    refusal: bool = True
-    last_round: bool = True
-    declarations: bool = True
-    first_round_stand: bool = False
-    first_round_zero_bet: bool = False
-    min_raise: int = 1
-    max_raises: int | None = None
-    min_players: int = 4
-    max_players: int = 6
+    ante: int = _rule(
+        1,
+        RuleInfo(
+            "Ante",
+            "Chips each player puts in the pot before the first deal.",
+            "R4.1",
+            low=0,
+            unit="chips",
+        ),
+    )
+    ties: Literal["eldest", "split"] = _rule(
+        "eldest",
+        RuleInfo(
+            "Ties",
+            "eldest (among equal best hands the first in seat order takes the pot) or "
+            "split (the tied players share it).",
+            "R7",
+            choices=("eldest", "split"),
+        ),
+    )
+    refusal: bool = _rule(
+        True,
+        RuleInfo(
+            "Bets may be refused",
+            "With three or more players still in, the others may vote to refuse a bet of "
+            "more than 0.",
+            "R8",
+            off="Bets cannot be refused.",
+        ),
+    )
+    last_round: bool = _rule(
+        True,
+        RuleInfo(
+            "Last betting round",
+            "A betting round after the second exchange.",
+            "R4.7",
+            off="No betting after the second exchange.",
+        ),
+    )
+    declarations: bool = _rule(
+        True,
+        RuleInfo(
+            "Declarations",
+            "Each player declares a category before betting in the second round.",
+            "R6",
+            off="No declarations.",
+        ),
+    )
+    first_round_stand: bool = _rule(
+        False,
+        RuleInfo(
+            "Stand pat in round 1",
+            "In the first round a player may keep both cards instead of betting or exchanging.",
+            "R4.3",
+        ),
+    )
+    first_round_zero_bet: bool = _rule(
+        False,
+        RuleInfo(
+            "Bet 0 in round 1",
+            "In the first round an opening bet of 0 chips is allowed; it stands without a vote.",
+            "R4.3",
+        ),
+    )
+    min_raise: int = _rule(
+        1,
+        RuleInfo(
+            "Minimum raise",
+            "A raise must add at least this many chips to the bet.",
+            "R5",
+            low=1,
+            unit="chips",
+        ),
+    )
+    bet_limit: Literal["none", "pot"] = _rule(
+        "none",
+        RuleInfo(
+            "Bet limit",
+            "none (a bet or raise may be any amount up to the stack) or pot (no bet or "
+            "raise beyond the pot after calling).",
+            "R5",
+            choices=("none", "pot"),
+        ),
+    )
+    max_raises: int | None = _rule(
+        None,
+        RuleInfo(
+            "Raises per round",
+            "The most raises in one betting round.",
+            "R5",
+            low=0,
+            none="no cap",
+        ),
+    )
+    min_players: int = _rule(
+        4,
+        RuleInfo(
+            "Fewest players",
+            "Fewest players to start a match, at most max_players.",
+            "R3",
+            low=2,
+            high=8,
+        ),
+    )
+    max_players: int = _rule(
+        6,
+        RuleInfo("Most players", "Most players at the table.", "R3", low=2, high=8),
+    )
 
     def __post_init__(self) -> None:
-        _check_int("ante", self.ante, 0)
-        if self.ties not in ("eldest", "split"):
-            raise RulesError(f"ties must be 'eldest' or 'split', not {self.ties!r}")
-        for name in _BOOL_RULES:
-            value = getattr(self, name)
-            if type(value) is not bool:
-                raise RulesError(f"{name} must be true or false, not {value!r}")
-        _check_int("min_raise", self.min_raise, 1)
-        if self.max_raises is not None:
-            _check_int("max_raises", self.max_raises, 0)
-        _check_int("min_players", self.min_players, 2, 8)
-        _check_int("max_players", self.max_players, 2, 8)
+        for spec in RULES:
+            spec.check(getattr(self, spec.name))
+        if self.bet_limit == "pot" and self.ante == 0:
+            raise RulesError(
+                "bet_limit 'pot' needs an ante of at least 1 chip: with nothing in the pot "
+                "no bet could be made (R5)"
+            )
         if self.min_players > self.max_players:
             raise RulesError(
                 f"min_players ({self.min_players}) must not exceed max_players ({self.max_players})"
@@ -104,6 +269,15 @@ class Rules:
             if key not in known:
                 raise RulesError(f"unknown rule {key!r}: the rules are {', '.join(sorted(known))}")
         return cls(**dict(data))
+
+    def to_mapping(self) -> dict[str, Any]:
+        """Every rule by name, in declaration order (a tournament's settings, a game's
+        parameters); ``max_raises`` is None when there is no cap.
+
+        >>> Rules(ante=2).to_mapping()["ante"]
+        2
+        """
+        return {spec.name: getattr(self, spec.name) for spec in RULES}
 
     def overrides(self) -> dict[str, Any]:
         """The rules that differ from the defaults, as a record writes them.
@@ -190,6 +364,20 @@ def _check_int(name: str, value: object, low: int, high: int | None = None) -> N
         bound = f"at least {low}" if high is None else f"from {low} to {high}"
         raise RulesError(f"{name} must be {bound}, not {value}")
 
+
+def _specs() -> tuple[RuleSpec, ...]:
+    out: list[RuleSpec] = []
+    for f in fields(Rules):
+        info = f.metadata["rule"]
+        kind: Literal["int", "bool", "choice"] = (
+            "choice" if info.choices else "bool" if type(f.default) is bool else "int"
+        )
+        out.append(RuleSpec(f.name, f.default, kind, info))
+    return tuple(out)
+
+
+#: Every house rule in declaration order, with its default, kind and words.
+RULES: Final[tuple[RuleSpec, ...]] = _specs()
 
 #: The standard game: every rule at its default.
 DEFAULT_RULES: Final = Rules()

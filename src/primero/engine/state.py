@@ -44,6 +44,7 @@ from primero.engine.rulebook import (
     able_to_bet,
     declarable,
     first_round_options,
+    limit_pot,
     next_exchanger,
     next_in_seat_order,
     next_to_act,
@@ -302,7 +303,10 @@ class HandState:
             low = 0
             if self.phase is Phase.FIRST_ROUND:
                 exchange, low = first_round_options(self.rules)
-            return LegalActions(seat, exchange=exchange, bet=opening_range(low, stack, self.cap))
+            pot = limit_pot(self.rules, self.contributed)
+            return LegalActions(
+                seat, exchange=exchange, bet=opening_range(low, stack, self.cap, pot)
+            )
         current = self.current_bet
         assert current is not None
         call = min(current - self.round_bets[seat], stack)
@@ -318,6 +322,7 @@ class HandState:
             self.raises,
             self.rules.max_raises,
             others,
+            limit_pot(self.rules, self.contributed),
         )
         return LegalActions(seat, raise_to=raise_to, call=call, fold=True)
 

@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from math import floor
 from operator import itemgetter
 
-from primero.bots.random import (
+from primero.bots.random_moves import (
     CALL,
     DECLARE,
     EXCHANGE,
@@ -70,14 +70,15 @@ from primero.bots.random import (
     random_opening,
     random_vote,
 )
-from primero.engine.dealing import RandomSource, derive_seed
 from primero.engine.hands import Category
 from primero.engine.pots import settle
+from primero.engine.randomness import RandomSource, derive_seed
 from primero.engine.rulebook import (
     SEATS_AFTER,
     able_to_bet,
     declarable,
     exchange_order,
+    limit_pot,
     next_exchanger,
     next_to_act,
     opening_range,
@@ -182,7 +183,13 @@ def _betting(
     if able < 2:  # the round is skipped (R5)
         return DONE
     s = turns[0]
-    _, _, refusal, _, _, xopts, open_low, min_raise, max_raises = p
+    rules = p.rules
+    refusal = rules.refusal
+    min_raise = rules.min_raise
+    max_raises = rules.max_raises
+    pot_limit = rules.bet_limit == "pot"  # R5: bets and raises up to the pot
+    xopts = p.first_exchange
+    open_low = p.first_low
     if not first:
         xopts = ()
         open_low = 0
@@ -207,12 +214,21 @@ def _betting(
                 lines.append(SEAT[s] + " dc " + CATEGORY_LABEL[allowed[value]])
         if kind == DECLARE:
             if not facing:  # no bet open: bet, or exchange in the first round (R4.3)
-                kind, value = random_opening(r, xopts, opening_range(open_low, stack, cap))
+                pot = limit_pot(rules, contrib) if pot_limit else None
+                kind, value = random_opening(r, xopts, opening_range(open_low, stack, cap, pot))
             else:  # facing a bet: [raise], call or fold (R5)
                 kind, value = random_facing(
                     r,
                     raise_range(
-                        current, min_raise, rb[s], stack, cap, raises, max_raises, able - 1
+                        current,
+                        min_raise,
+                        rb[s],
+                        stack,
+                        cap,
+                        raises,
+                        max_raises,
+                        able - 1,
+                        limit_pot(rules, contrib) if pot_limit else None,
                     ),
                 )
         if kind == EXCHANGE:  # R4.3: exchange 0, 1 or 2 cards; the next seat (no wrap) acts
@@ -304,7 +320,11 @@ def _play_hand(
         for folded seats; None when everyone else folded (no showdown, R9b).
     """
     n = len(stacks)
-    ante, split, _, last_round, declarations, _, _, _, _ = p
+    rules = p.rules
+    ante = rules.ante
+    last_round = rules.last_round
+    declarations = rules.declarations
+    split = p.split
     contrib = [0] * n
     if ante:
         for s in range(n):  # R4.1 ante: all of it when short

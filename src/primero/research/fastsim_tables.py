@@ -64,36 +64,28 @@ VOID: Final = 2  #: first round: everyone exchanged and no bet stands (R4.3)
 
 
 class Params(NamedTuple):
-    """The house rules as the kernel reads them: plain values, unpacked once per hand."""
+    """The house rules as the kernel reads them, once per hand: the rules themselves
+    (every rule by its name, as declared on :class:`~primero.engine.rules.Rules`) and
+    the values the kernel derives from them."""
 
-    ante: int
+    rules: Rules
     split: bool
-    refusal: bool
-    last_round: bool
-    declarations: bool
     first_exchange: tuple[int, ...]
     first_low: int
-    min_raise: int
-    max_raises: int | None
 
 
 def params(rules: Rules) -> Params:
-    """The kernel's view of the house rules (R4.3 first-round options, R5 raises, R7, R8).
+    """The kernel's view of the house rules (R4.3 first-round options, R7 ties).
 
     >>> params(Rules()).first_exchange, params(Rules()).first_low
     ((1, 2), 1)
     """
     first_exchange, first_low = first_round_options(rules)
     return Params(
-        ante=rules.ante,
+        rules=rules,
         split=rules.ties == "split",
-        refusal=rules.refusal,
-        last_round=rules.last_round,
-        declarations=rules.declarations,
         first_exchange=first_exchange,
         first_low=first_low,
-        min_raise=rules.min_raise,
-        max_raises=rules.max_raises,
     )
 
 

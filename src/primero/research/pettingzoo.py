@@ -100,9 +100,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             :func:`~primero.research.features.observation_vector`.
         render_mode: None, ``"ansi"`` (``render()`` returns the hand as text) or
             ``"human"`` (prints it after each move).
-        **rules: house rules, as :class:`primero.Rules` takes them (``ante``, ``ties``,
-            ``refusal``, ``last_round``, ``declarations``, ``first_round_stand``,
-            ``first_round_zero_bet``, ``min_raise``, ``max_raises``).
+        **rules: house rules, by the names of :class:`primero.Rules`'s fields (every rule
+            of :data:`primero.engine.rules.RULES` but ``min_players`` and ``max_players``).
 
     Raises:
         ValueError: ``players`` outside 2..8, ``stack``, ``max_cycles`` or

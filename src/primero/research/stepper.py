@@ -45,6 +45,7 @@ from primero.engine.rulebook import (
     able_to_bet,
     declarable,
     first_round_options,
+    limit_pot,
     next_exchanger,
     next_in_seat_order,
     next_to_act,
@@ -307,7 +308,7 @@ class Stepper:
             else:
                 out = []
                 low = 0
-            bet = opening_range(low, stack, cap)
+            bet = opening_range(low, stack, cap, limit_pot(self.rules, self.contributed))
             if bet is not None:
                 out.extend(_ids(BET0 + bet[0], BET0 + bet[1] + 1))
             return out
@@ -326,6 +327,7 @@ class Stepper:
             self.raises,
             rules.max_raises,
             others,
+            limit_pot(rules, self.contributed),
         )
         if raise_to is None:
             return [FOLD, CALL]

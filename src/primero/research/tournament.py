@@ -358,15 +358,9 @@ class TournamentConfig:
             "search_samples": self.effective_search_samples,
             "preset": self.preset,
             "rules": {
-                "ante": rules.ante,
-                "ties": rules.ties,
-                "refusal": rules.refusal,
-                "last_round": rules.last_round,
-                "declarations": rules.declarations,
-                "first_round_stand": rules.first_round_stand,
-                "first_round_zero_bet": rules.first_round_zero_bet,
-                "min_raise": rules.min_raise,
-                "max_raises": rules.max_raises,
+                name: value
+                for name, value in rules.to_mapping().items()
+                if name not in ("min_players", "max_players")
             },
         }
 

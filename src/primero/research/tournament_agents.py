@@ -150,19 +150,12 @@ def _game(players: int, stack: int, rules: Rules) -> Any:
     import pyspiel
 
     import primero.research.openspiel  # noqa: F401  (registers python_primero)
+    from primero.research.openspiel.game import rule_params
 
     params: dict[str, Any] = {
         "players": players,
         "stack": stack,
-        "ante": rules.ante,
-        "ties": rules.ties,
-        "refusal": rules.refusal,
-        "last_round": rules.last_round,
-        "declarations": rules.declarations,
-        "first_round_stand": rules.first_round_stand,
-        "first_round_zero_bet": rules.first_round_zero_bet,
-        "min_raise": rules.min_raise,
-        "max_raises": -1 if rules.max_raises is None else rules.max_raises,
+        **rule_params(rules),
         "max_void_deals": 1000,
     }
     return pyspiel.load_game("python_primero", params)

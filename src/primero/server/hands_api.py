@@ -102,7 +102,8 @@ def hand_for(number: int, record: HandRecord, seat: int | None) -> HandRecordOut
                 call=call,
             )
         )
-        own.append([str(c) for c in replay.hands[seat]] if seat is not None else [])
+        # the seat's cards as its view shows them (R9b), never the hand's own lists
+        own.append([str(c) for c in view(replay, seat).hand] if seat is not None else [])
     v = view(state, seat)
     result = result_sentences(v)
     return HandRecordOut(

@@ -15,10 +15,12 @@ from pydantic import (
     StrictInt,
     StrictStr,
     WithJsonSchema,
+    create_model,
 )
 from pydantic_core import PydanticCustomError
 
 from primero.bots import BOT_KINDS
+from primero.engine.rules import RULES, RuleSpec
 from primero.server import text
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "CreatedTable",
     "ErrorOut",
     "HandOut",
+    "HouseRuleOut",
     "JoinTable",
     "LegalOut",
     "PendingBetOut",
@@ -146,28 +149,50 @@ ChatText = Annotated[
 SeatKind = Literal["open", *BOT_KINDS]  # type: ignore[valid-type]
 
 
-class RulesSchema(BaseModel):
-    """The ``[rules]`` table of docs/record-format.md as the OpenAPI document states it (the
-    server checks it with :meth:`primero.engine.rules.Rules.from_mapping`, whose words are
-    the error): every rule optional, unknown ones refused."""
+def _rule_field(spec: RuleSpec) -> tuple[Any, Any]:
+    """One house rule as a Pydantic field: its type, default, bounds and words, all from
+    its declaration on :class:`primero.engine.rules.Rules`."""
+    info = spec.info
+    words = info.help.rstrip(".") + f" ({info.section})"
+    if spec.kind == "bool":
+        return StrictBool, Field(spec.default, description=words)
+    if spec.kind == "choice":
+        return Literal[info.choices], Field(spec.default, description=words)
+    if spec.optional:
+        return StrictInt | None, Field(
+            spec.default, ge=info.low, le=info.high, description=f"{words}; null: {info.none}"
+        )
+    return StrictInt, Field(spec.default, ge=info.low, le=info.high, description=words)
 
-    model_config = ConfigDict(extra="forbid", title="Rules")
 
-    ante: StrictInt = Field(1, ge=0, description="chips each player antes per hand (R4.1)")
-    ties: Literal["eldest", "split"] = Field("eldest", description="R7")
-    refusal: StrictBool = Field(True, description="bets may be refused by vote (R8)")
-    last_round: StrictBool = Field(True, description="the last betting round (R4.7)")
-    declarations: StrictBool = Field(True, description="declarations in round 2 (R6)")
-    first_round_stand: StrictBool = Field(False, description="stand pat in round 1 (R4.3)")
-    first_round_zero_bet: StrictBool = Field(False, description="bet 0 in round 1 (R4.3)")
-    min_raise: StrictInt = Field(1, ge=1, description="chips a raise adds at least (R5)")
-    max_raises: StrictInt | None = Field(
-        None, ge=0, description="raises per betting round at most (R5); null: no cap"
-    )
-    min_players: StrictInt = Field(
-        4, ge=2, le=8, description="seats at the start at least (R3); at most max_players"
-    )
-    max_players: StrictInt = Field(6, ge=2, le=8, description="seats at the start at most (R3)")
+#: The ``[rules]`` table of docs/record-format.md as the OpenAPI document states it (the server
+#: checks it with :meth:`primero.engine.rules.Rules.from_mapping`, whose words are the
+#: error): every rule optional, unknown ones refused; made from :data:`RULES`.
+_RULE_FIELDS: dict[str, Any] = {spec.name: _rule_field(spec) for spec in RULES}
+RulesSchema: type[BaseModel] = create_model(
+    "RulesSchema",
+    __config__=ConfigDict(extra="forbid", title="Rules"),
+    __doc__="The ``[rules]`` table of docs/record-format.md as the OpenAPI document states it "
+    "(the server checks it with :meth:`primero.engine.rules.Rules.from_mapping`, whose "
+    "words are the error): every rule optional, unknown ones refused.",
+    __module__=__name__,
+    **_RULE_FIELDS,
+)
+
+
+class HouseRuleOut(BaseModel):
+    """A house rule as the lobby's form shows it (``GET /api/rules``), from its
+    declaration on :class:`primero.engine.rules.Rules`."""
+
+    key: str = Field(description="its name in a table's rules")
+    type: Literal["int", "bool", "choice"] = Field(description="the kind of field")
+    default: int | bool | str | None = Field(description="its default; null: none (no cap)")
+    min: int | None = Field(description="a whole-number rule's lowest value")
+    max: int | None = Field(description="a whole-number rule's highest value; null: none")
+    choices: list[str] = Field(description="a choice rule's values")
+    label: str = Field(description="a short name for the form")
+    help: str = Field(description="one sentence a player reads")
+    section: str = Field(description='the rules.md section, e.g. "R5"')
 
 
 # --------------------------------------------------------------------------- REST

@@ -22,7 +22,7 @@ import segno
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, Response
 
-from primero.server import bots_api
+from primero.server import bots_api, rules_api
 from primero.server.hub import Hub
 
 log = logging.getLogger(__name__)
@@ -153,3 +153,4 @@ def mount_pages(app: FastAPI) -> None:
     """Add the pages, the static files and ``GET /api/bots`` (the lobby's seat choices)."""
     app.include_router(router)
     app.include_router(bots_api.router)
+    app.include_router(rules_api.router)

@@ -4,40 +4,15 @@ import {api, chips, el, hostKey, plural, replace, store, tokenKey} from "./commo
 import {fairLine, seedField} from "./fairview.js";
 import {newClientSeed} from "./fairverify.js";
 
-/**
- * A house rule of rules.md as the form shows it: its key in `rules`, its kind of field,
- * its default (null: none), the lowest whole number or the choices, and its words.
- * @typedef {{key: keyof RulesSchema, type: "int" | "bool" | "choice", def: number | boolean | string | null,
- *   min?: number, choices?: string[], label: string, help: string}} HouseRule
+/** Every house rule, as `GET /api/rules` declares it (its key, kind, default, bounds or
+ * choices, and its words): the server's `primero.Rules` is the one place they are written.
+ * @type {HouseRuleOut[]}
  */
+let houseRules = [];
 
-/** Every house rule of rules.md with its default and a short explanation.
- * @type {HouseRule[]}
- */
-export const HOUSE_RULES = [
-  {key: "ante", type: "int", def: 1, min: 0, label: "Ante",
-    help: "Chips each player puts in the pot before the deal (R4.1)."},
-  {key: "ties", type: "choice", def: "eldest", choices: ["eldest", "split"], label: "Ties",
-    help: "eldest: among equal best hands the first in seat order wins; split: they share (R7)."},
-  {key: "refusal", type: "bool", def: true, label: "Bets may be refused",
-    help: "With three or more players in, the others may vote to refuse a bet (R8)."},
-  {key: "last_round", type: "bool", def: true, label: "Last betting round",
-    help: "A betting round after the second exchange (R4.7)."},
-  {key: "declarations", type: "bool", def: true, label: "Declarations",
-    help: "Each player declares a category before betting in round 2 (R6)."},
-  {key: "first_round_stand", type: "bool", def: false, label: "Stand pat in round 1",
-    help: "Allow keeping both cards instead of betting or exchanging in round 1 (R4.3)."},
-  {key: "first_round_zero_bet", type: "bool", def: false, label: "Bet 0 in round 1",
-    help: "Allow an opening bet of 0 chips in round 1; it ends the exchanges (R4.3)."},
-  {key: "min_raise", type: "int", def: 1, min: 1, label: "Minimum raise",
-    help: "A raise must add at least this many chips to the bet (R5)."},
-  {key: "max_raises", type: "int", def: null, min: 0, label: "Raises per round",
-    help: "Cap on raises in one betting round; empty for no cap (R5)."},
-  {key: "min_players", type: "int", def: 4, min: 2, label: "Fewest players",
-    help: "Fewest players to start a match, 2 to 8 (R3)."},
-  {key: "max_players", type: "int", def: 6, min: 2, label: "Most players",
-    help: "Most players at a table, 2 to 8 (R3)."},
-];
+async function loadHouseRules() {
+  houseRules = await api("/api/rules");
+}
 
 /** @type {string[]} the bot kinds the server offers */
 let botKinds = ["random", "heuristic"];
@@ -80,27 +55,28 @@ function seatRows() {
 
 function ruleFields() {
   const box = document.getElementById("c-rules");
-  for (const rule of HOUSE_RULES) {
+  for (const rule of houseRules) {
     const id = `r-${rule.key}`;
     const helpId = `${id}-help`;
     let input;
     if (rule.type === "bool") {
       input = el("input", {id, type: "checkbox", "aria-describedby": helpId});
-      input.checked = Boolean(rule.def);
+      input.checked = Boolean(rule.default);
       box.append(el("div", {class: "field check"}, input, el("label", {for: id}, rule.label),
-        el("small", {id: helpId}, rule.help)));
+        el("small", {id: helpId}, `${rule.help} (${rule.section})`)));
       continue;
     }
     if (rule.type === "choice") {
       input = el("select", {id, "aria-describedby": helpId},
         rule.choices.map((c) => el("option", {value: c}, c)));
-      input.value = rule.def;
+      input.value = String(rule.default);
     } else {
-      input = el("input", {id, type: "number", min: rule.min, inputmode: "numeric",
-        "aria-describedby": helpId, value: rule.def ?? ""});
+      input = el("input", {id, type: "number", min: rule.min, max: rule.max ?? undefined,
+        inputmode: "numeric", "aria-describedby": helpId, value: rule.default ?? ""});
     }
+    const help = rule.type === "int" && rule.default === null ? `${rule.help} Empty: none.` : rule.help;
     box.append(el("div", {class: "field"}, el("label", {for: id}, rule.label), input,
-      el("small", {id: helpId}, rule.help)));
+      el("small", {id: helpId}, `${help} (${rule.section})`)));
   }
 }
 
@@ -139,13 +115,13 @@ export function createBody() {
   body.rebuy = input("c-rebuy").checked;
   /** @type {Record<string, unknown>} */
   const rules = {};
-  for (const rule of HOUSE_RULES) {
+  for (const rule of houseRules) {
     const field = input(`r-${rule.key}`);
     let value;
     if (rule.type === "bool") value = field.checked;
     else if (rule.type === "choice") value = field.value;
-    else value = intField(field.id, rule.label, {min: rule.min, optional: rule.def === null});
-    if (value !== rule.def) rules[rule.key] = value;
+    else value = intField(field.id, rule.label, {min: rule.min ?? 0, optional: rule.default === null});
+    if (value !== rule.default) rules[rule.key] = value;
   }
   if (Object.keys(rules).length) body.rules = rules;
   return body;
@@ -338,6 +314,11 @@ async function refresh() {
 
 async function main() {
   input("c-player").value = store.get("primero.name") ?? "";
+  try {
+    await loadHouseRules();
+  } catch (e) {
+    document.getElementById("create-error").textContent = `Could not load the house rules: ${e.message}`;
+  }
   ruleFields();
   await loadBotKinds();
   seatRows();

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from primero.engine.actions import (
     HIDDEN,
@@ -41,8 +40,11 @@ from primero.engine.actions import (
 from primero.engine.cards import CardError, format_cards, parse_card
 from primero.engine.errors import BadAmountError, BadCardsError, BadDeclarationError
 from primero.engine.legal import LegalActions
-from primero.engine.pots import Award, Pot
+from primero.engine.pots import Award
 from primero.engine.state import DEALER
+from primero.engine.uncalled import Uncalled
+from primero.engine.uncalled import uncalled_bet as engine_uncalled_bet
+from primero.engine.uncalled import won_awards as engine_won_awards
 from primero.engine.views import SeatView, redact
 from primero.play.moveinput import personal_message, strip_allowed
 
@@ -259,25 +261,9 @@ def line_sentences(
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Uncalled:
-    """Chips a player bet that nobody called; they go back to the player (R7).
-
-    Attributes:
-        seat: the 0-based seat they go back to.
-        chips: how many (> 0).
-    """
-
-    seat: int
-    chips: int
-
-
 def uncalled_bet(view: SeatView) -> Uncalled | None:
-    """The uncalled part of a finished hand's top bet, or None (R7).
-
-    The player who put in strictly more than every other seat (folded seats included)
-    gets the difference back: nobody called it. It is part of the last pot the engine
-    awards (a pot with that single eligible player) but is not won.
+    """The uncalled part of a finished hand's top bet, or None (R7); see
+    :func:`primero.engine.uncalled.uncalled_bet`.
 
     >>> from primero.engine.state import HandState
     >>> from primero.engine.views import view
@@ -287,34 +273,15 @@ def uncalled_bet(view: SeatView) -> Uncalled | None:
     >>> uncalled_bet(view(s, None))
     Uncalled(seat=1, chips=18)
     """
-    if view.final_stacks is None or view.n < 2:
+    if view.final_stacks is None:
         return None
-    order = sorted(range(view.n), key=lambda s: -view.contributed[s])
-    top, second = order[0], order[1]
-    excess = view.contributed[top] - view.contributed[second]
-    if excess <= 0 or view.folded[top]:
-        return None
-    return Uncalled(top, excess)
+    return engine_uncalled_bet(view.contributed, view.folded)
 
 
 def won_awards(view: SeatView) -> list[Award]:
-    """The pots of a finished hand as won: the awards less the uncalled bet (R7).
-
-    The uncalled chips (:func:`uncalled_bet`) are taken out of the last pot; a pot left
-    with 0 chips is dropped. Empty when the hand is not over.
-    """
-    awards = list(view.awards)
-    back = uncalled_bet(view)
-    if back is None or not awards:
-        return awards
-    last = awards[-1]
-    amount = last.pot.amount - back.chips
-    if last.winners != (back.seat,) or amount < 0:
-        return awards  # not the shape R7 gives; say the engine's pots as they are
-    if amount == 0:
-        return awards[:-1]
-    awards[-1] = Award(Pot(amount, last.pot.eligible), last.winners, (amount,))
-    return awards
+    """The pots of a finished hand as won: the awards less the uncalled bet (R7); see
+    :func:`primero.engine.uncalled.won_awards`. Empty when the hand is not over."""
+    return engine_won_awards(view.awards, uncalled_bet(view))
 
 
 def result_sentences(

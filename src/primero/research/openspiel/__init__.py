@@ -17,15 +17,9 @@ players                   4          seats, 2..8 (R3)
 stack                     100        starting chips of every seat (>= 1)
 stacks                    ""         or one starting stack per seat, "100 40 25" (p1
                                      first), as in a match (R9); ids cover the largest
-ante                      1          R4.1
-ties                      "eldest"   or "split" (R7)
-refusal                   true       bets may be refused by vote (R8)
-last_round                true       R4.7
-declarations              true       R6
-first_round_stand         false      R4.3
-first_round_zero_bet      false      R4.3
-min_raise                 1          R5
-max_raises                -1         raises per round; -1 = no cap (R5)
+(each rule)               (its)      every house rule of :class:`primero.Rules` (rules.md's
+                                     table "House rules"), by its name, with its default;
+                                     ``max_raises`` -1 means no cap
 max_void_deals            20         the hand stops, everyone getting their ante back
                                      (returns 0, ``state.truncated`` True), at this many
                                      void deals (R4.3 allows any number; OpenSpiel needs a

@@ -10,7 +10,7 @@ from typing import Any, Final
 import pyspiel
 
 from primero.engine.cards import DECK
-from primero.engine.rules import Rules
+from primero.engine.rules import RULES, Rules
 from primero.engine.state import HandState
 from primero.research.abstraction import (
     ABSTRACT_BET0,
@@ -25,26 +25,48 @@ from primero.research.openspiel.resample import resample
 from primero.research.openspiel.table import CHANCE, TERMINAL, _Table
 from primero.research.stepper import COMPILED, Stepper
 
-__all__ = ["DEFAULT_PARAMS", "PrimeroGame", "PrimeroState", "game_type", "rules_of"]
+__all__ = [
+    "DEFAULT_PARAMS",
+    "PrimeroGame",
+    "PrimeroState",
+    "game_type",
+    "rule_params",
+    "rules_of",
+]
 
-#: Every parameter of ``python_primero`` with its default.
+#: The house rules a game takes as parameters: every rule of :data:`primero.engine.rules.RULES`
+#: but a match's number of players (a game is one hand of ``players``).
+_RULE_PARAMS: Final = tuple(
+    spec for spec in RULES if spec.name not in ("min_players", "max_players")
+)
+
+
+def _param(value: Any) -> Any:
+    """A rule's value as an OpenSpiel parameter (which has no None: -1 means no cap)."""
+    return -1 if value is None else value
+
+
+#: Every parameter of ``python_primero`` with its default: the house rules are those of
+#: :class:`primero.Rules` (a rule that may be None, ``max_raises``, is -1 for None).
 DEFAULT_PARAMS: Final[dict[str, Any]] = {
     "players": 4,
     "stack": 100,
     "stacks": "",
-    "ante": 1,
-    "ties": "eldest",
-    "refusal": True,
-    "last_round": True,
-    "declarations": True,
-    "first_round_stand": False,
-    "first_round_zero_bet": False,
-    "min_raise": 1,
-    "max_raises": -1,
+    **{spec.name: _param(spec.default) for spec in _RULE_PARAMS},
     "max_void_deals": 20,
     "preset": "",
     "actions": "full",
 }
+
+
+def rule_params(rules: Rules) -> dict[str, Any]:
+    """The game parameters that name these house rules (:data:`DEFAULT_PARAMS`' rules).
+
+    >>> rule_params(Rules(max_raises=2))["max_raises"], rule_params(Rules())["max_raises"]
+    (2, -1)
+    """
+    return {spec.name: _param(getattr(rules, spec.name)) for spec in _RULE_PARAMS}
+
 
 _SHORT_NAME: Final = "python_primero"
 
@@ -76,20 +98,11 @@ def rules_of(params: dict[str, Any]) -> Rules:
         RulesError: a rule of the wrong type or out of range (:class:`primero.Rules`).
     """
     p = {**DEFAULT_PARAMS, **params}
-    max_raises = p["max_raises"]
-    return Rules(
-        ante=p["ante"],
-        ties=p["ties"],
-        refusal=p["refusal"],
-        last_round=p["last_round"],
-        declarations=p["declarations"],
-        first_round_stand=p["first_round_stand"],
-        first_round_zero_bet=p["first_round_zero_bet"],
-        min_raise=p["min_raise"],
-        max_raises=None if max_raises == -1 else max_raises,
-        min_players=2,
-        max_players=8,
-    )
+    values = {spec.name: p[spec.name] for spec in _RULE_PARAMS}
+    for spec in _RULE_PARAMS:
+        if spec.optional and values[spec.name] == -1:
+            values[spec.name] = None
+    return Rules(**values, min_players=2, max_players=8)
 
 
 def _max_game_length(n: int, stack: int, void_deals: int) -> int:

@@ -9,7 +9,8 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from primero.engine.views import view
+from primero.engine.actions import Deal
+from primero.engine.views import redact, view
 from primero.research.features import (
     infostate_size,
     infostate_string,
@@ -79,13 +80,9 @@ class PrimeroObserver:
         v = view(state.hand, player)
         text = infostate_string(v) if self.perfect_recall else observation_string(v)
         table = state._table
-        if table.pending:
+        if table.pending:  # a deal under way: its line as this seat may see it (R9b)
             due = table.hand.deal_due()
             assert due is not None
-            shown = (
-                " ".join(str(c) for c in sorted(table.pending, key=lambda c: c.id))
-                if due[0] == player
-                else " ".join("??" for _ in table.pending)
-            )
-            text += f"; dealing p{due[0] + 1} {shown}"
+            cards = tuple(sorted(table.pending, key=lambda c: c.id))
+            text += "; dealing " + redact(Deal(due[0], cards), player).removeprefix("d dh ")
         return text
