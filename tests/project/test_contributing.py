@@ -13,15 +13,19 @@ def compiled_in_setup() -> list[str]:
     """The literal list assigned to ``COMPILED`` in setup.py (read, not imported: importing
     setup.py would run setuptools)."""
     tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    target: ast.expr
+    value: ast.expr | None
     for node in tree.body:
-        target = node.target if isinstance(node, ast.AnnAssign) else None
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target = node.targets[0]
-        if isinstance(target, ast.Name) and target.id == "COMPILED":
-            assert node.value is not None
-            value = ast.literal_eval(node.value)
-            assert isinstance(value, list)
-            return [str(v) for v in value]
+        if isinstance(node, ast.AnnAssign):
+            target, value = node.target, node.value
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        else:
+            continue
+        if isinstance(target, ast.Name) and target.id == "COMPILED" and value is not None:
+            found = ast.literal_eval(value)
+            assert isinstance(found, list)
+            return [str(v) for v in found]
     raise AssertionError("setup.py assigns no COMPILED list")
 
 
@@ -35,7 +39,7 @@ def compiled_in_contributing() -> list[str]:
 
 def test_contributing_lists_the_compiled_modules_of_setup_py() -> None:
     listed = compiled_in_contributing()
-    assert len(listed) == 15  # rulebook, pots, the random bot, the kernel, the engine's states…
+    assert len(listed) == 16  # rulebook, pots, the random bot, the kernel, the engine's states…
     assert listed == compiled_in_setup(), "copy setup.py's COMPILED into CONTRIBUTING.md"
 
 
