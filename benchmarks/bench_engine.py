@@ -25,7 +25,7 @@ It measures, in this order and on this machine:
     (:func:`primero.engine.hands.value_by_mask`), with no betting, exchange or pot.
 
 It prints the hands per second of each and the ratios (a)/(c), (a)/(b) and (a)/(d). The
-goal of the issue "Speed", item 3, is (a)/(c) >= 50 in wall-clock time. Each figure is also
+goal (docs/performance.md) is (a)/(c) >= 50 in wall-clock time. Each figure is also
 given per second of CPU time (user + system; for (a) the child process's), which
 stays fair when other processes share the machine and stretch the wall clock.
 """
@@ -162,7 +162,7 @@ def pokerkit_hand(module: Any, autos: tuple[Any, ...], rng: random.Random) -> No
 
     Each legal kind (fold, check/call, bet/raise, discard) is equally likely; amounts
     are uniform between the minimum and the maximum; a discard throws a uniform number
-    of the first hole cards (as the reference script of the issue).
+    of the first hole cards.
     """
     st = module.NoLimitDeuceToSevenLowballSingleDraw.create_state(autos, True, 0, (1, 2), 2, 200, 6)
     while st.status:

@@ -102,9 +102,9 @@ def cheatsheet(fmt: SheetFormat) -> str | bytes:
             if exc.name is None or exc.name.split(".")[0] != "fpdf":
                 raise
             raise MissingExtraError(
-                "the PDF cheat sheet needs fpdf2, the 'pdf' extra: in the folder you "
-                "installed primero from, .venv/bin/pip install -e '.[pdf]' (as the README "
-                "says; md and html need nothing more)"
+                "the PDF cheat sheet needs fpdf2, the 'pdf' extra: pip install "
+                "'primero[pdf]' (from a checkout: pip install -e '.[pdf]'); md and html "
+                "need nothing more"
             ) from None
     raise ValueError(f"unknown cheat sheet format {fmt!r}: one of md, html, pdf")
 

@@ -1,7 +1,7 @@
 """A trusted, flat random-playout kernel: hands between random bots, ~15x faster (R4–R10).
 
 Why it exists: simulations of random play (``primero simulate --bots random``, Monte
-Carlo estimates, benchmarks; issue "Speed", item 3) spend almost all their time in
+Carlo estimates, benchmarks: docs/performance.md) spend almost all their time in
 Python object overhead in the checked engine: :class:`~primero.engine.state.HandState`
 validates every action, builds a :class:`~primero.engine.views.SeatView` per decision, and
 :class:`~primero.bots.random.RandomBot` turns :class:`~primero.engine.state.LegalActions` into
