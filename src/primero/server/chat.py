@@ -1,4 +1,4 @@
-"""Chat's bounds at a table (online.md "Chat"): who may chat, and how much.
+"""Chat's bounds at a table (docs/protocol.md, the chat rows): who may chat, and how much.
 
 A chat line is sent to every connection at the table, so what one sender causes is its
 lines times the table's connections (up to ``Settings.table_connections``). Two token

@@ -630,7 +630,7 @@ class TableRuntime:
             open_=self.evening.spectator_chat,
             clock=self.hub.settings.rate_clock,
         )
-        if refused is not None:  # online.md "Chat": bounded per table
+        if refused is not None:  # docs/protocol.md: chat is bounded per table
             if refused:  # else told less than a second ago: dropped in silence
                 conn.send(error_message(None, refused))
             return

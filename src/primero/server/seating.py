@@ -331,8 +331,10 @@ async def _request_once(rt: TableRuntime, conn: Connection, what: str, index: in
         conn.send(_error(str(exc)))
         conn.send(rt.state(index))
         return False
-    if snapshot(drafted) == snapshot(model.match):  # already so (a repeated tap): the
-        conn.send(rt.state(index))  # state as it is, same version (online.md "version")
+    if snapshot(drafted) == snapshot(model.match):
+        # already so (a repeated tap): the state as it is, same version (docs/protocol.md
+        # "Versions, stale moves and resync")
+        conn.send(rt.state(index))
         return False
     new = await rt.changed_by(presence_write(rt, drafted), restart=False)  # stored first
     take(model.match, drafted)  # then taken in
@@ -344,7 +346,7 @@ async def _before_first_hand(rt: TableRuntime, conn: Connection, what: str, inde
     """``sit_out``, ``sit_in`` or ``leave`` of a seat taken before the match's first hand
     (the table waiting for players, or its match not built yet): kept with the table's
     stored presence, which the match is built with (:func:`restore`), so that it applies
-    to the first hand (online.md "Presence"). Stored, then applied and sent.
+    to the first hand (docs/protocol.md "Presence"). Stored, then applied and sent.
 
     Raises:
         VersionMoved, WriteFailed: as :func:`_request_once` (nothing was kept).

@@ -186,7 +186,7 @@ async function onLearn() {
 }
 
 /** The creator's name, checked before the table is made (the server checks it again
- * when the seat is taken, with the same words: online.md "Text"), so that a refused
+ * when the seat is taken, with the same words: docs/protocol.md "Text: names, chat, action ids"), so that a refused
  * name never leaves a table without its creator: a name of only spaces, or longer
  * than 24 characters, is refused with the reason, never cut or dropped.
  * @param {string} raw what was typed
