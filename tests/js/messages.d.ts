@@ -58,6 +58,7 @@ interface SeatOut {
   sitting_out: boolean;
   left: boolean;
   connected: boolean;
+  stand_in: string | null;
   ledger: Record<string, number>;
 }
 

@@ -370,6 +370,20 @@ def _hand_parts(frames: list[str]) -> list[str]:
     return out
 
 
+def _own_cards(frames: list[str]) -> list[str]:
+    """The reader's own cards (``hand.hand``) of every state frame, as text."""
+    out: list[str] = []
+    for text in frames:
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            continue
+        hand = msg.get("hand") if isinstance(msg, dict) else None
+        if isinstance(hand, dict):
+            out.append(" ".join(hand.get("hand") or []))
+    return out
+
+
 def _shown_cards(server: Server, table_id: str) -> set[str]:
     """Every card a showdown of the table showed (public: GET /hands)."""
     out: set[str] = set()
@@ -430,8 +444,10 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
         "You are sitting out: you are not dealt in until you sit in."
     )
     host = page.locator("#host-box")
-    assert host.get_by_role("button", name=f"Seat a bot for {long_name}").is_visible()
+    assert host.get_by_role("button", name=f"Let a bot play for {long_name}").is_visible()
     screenshot(page, "evening-sitting-out.png")
+    frames: list[str] = []
+    _frames(page, frames)  # the next socket's frames (it opens after the close below)
     # While disconnected the seat's buttons are disabled too (a tap would go nowhere):
     # read at the socket's close, before the page reconnects by itself
     disabled = page.evaluate("""() => new Promise((done) => {
@@ -447,34 +463,81 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
         seconds=20,
         what="the page connected again",
     )
+    # Seats kept warm: the host's bot plays for her; the seat, chips and ledger stay hers
+    host.get_by_role("button", name=f"Let a bot play for {long_name}").click()
+    wait_until(
+        page,
+        "() => document.querySelector('#seat-note').textContent.startsWith('A bot plays')",
+        seconds=20,
+        what="the words of the bot playing for her",
+    )
+    assert page.locator("#seat-note").inner_text() == (
+        "A bot plays your seat while you sit out: your chips and ledger stay yours."
+    )
+    assert host.get_by_role("button", name=re.compile("bot")).count() == 0  # it cannot act
+    seat = server.get(f"/api/tables/{table_id}")["seats"][0]
+    assert (seat["name"], seat["kind"], seat["stand_in"]) == (long_name, "person", "heuristic")
+    assert seat["ledger"]["bought_in"] == 100
+    wait_until(
+        page,
+        "() => document.querySelector('#seats').textContent.includes('a bot plays for them')"
+        " && !document.querySelector('#actions button')",
+        seconds=20,
+        what="her seat shown, no buttons for her",
+    )
+    screenshot(page, "evening-stand-in-desktop.png")
+    page.set_viewport_size({"width": 360, "height": 640})
+    _viewport_shot(page, "evening-stand-in-phone.png")
+    assert page.get_by_role("button", name="Take my seat back").is_visible()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    wait_until(
+        page,
+        "() => document.querySelector('#conn').textContent === 'connected'",
+        seconds=20,
+        what="the page connected (its seat buttons enabled)",
+    )
     # One tap: a sit in is applied to the table as it is, racing the bots or not
-    page.get_by_role("button", name="Sit in").click()
+    back = page.get_by_role("button", name="Take my seat back")
+    assert back.is_enabled()
+    back.dispatch_event("click")  # the table moves under it as the bot plays on
     wait_until(
         page,
-        "() => !document.querySelector('#seat-note').textContent",
+        "() => !document.querySelector('#seat-note').textContent"
+        " || document.querySelector('#turn').textContent.includes('match is over')",
         seconds=30,
-        what="the sit in taken at the first tap",
-    )
-    page.get_by_role("button", name="Leave").click()
-    page.locator("#d-confirm").get_by_role("button", name="Yes").click()
-    page.wait_for_function(
-        "() => document.querySelector('#turn').textContent"
-        ".includes('match is over') || document.querySelector("
-        "'#seat-note').textContent.includes('You left')",
-        timeout=30_000,
-    )
-    wait_until(
-        page,
-        "() => document.querySelector('#turn').textContent.includes('match is over')",
-        seconds=30,
-        what="the match is over once every person has left",
-    )
-    assert page.locator("#seat-note").inner_text() in (
-        "You left this table: you may watch and chat.",
-        "The match is over.",
+        what="the sit in taken at the first tap (or the bot won the match for her)",
     )
     summary = server.get(f"/api/tables/{table_id}")
-    assert summary["status"] == "over" and summary["seats"][0]["left"]
+    seat = summary["seats"][0]
+    assert (seat["name"], seat["ledger"]["bought_in"]) == (long_name, 100)  # hers throughout
+    # R9b: while the bot played her seat she read her own cards, no other seat's
+    own = set(_CARD.findall(" ".join(_own_cards(frames))))
+    frame_cards = set(_CARD.findall(" ".join(_hand_parts(frames))))
+    assert frame_cards <= own | _shown_cards(server, table_id), frame_cards - own
+    if summary["status"] != "over":  # the bot did not win every chip for her meanwhile
+        assert seat["stand_in"] is None and not seat["sitting_out"]
+        page.get_by_role("button", name="Leave").click()
+        page.locator("#d-confirm").get_by_role("button", name="Yes").click()
+        page.wait_for_function(
+            "() => document.querySelector('#turn').textContent"
+            ".includes('match is over') || document.querySelector("
+            "'#seat-note').textContent.includes('You left')",
+            timeout=30_000,
+        )
+        wait_until(
+            page,
+            "() => document.querySelector('#turn').textContent.includes('match is over')",
+            seconds=30,
+            what="the match is over once every person has left",
+        )
+        assert page.locator("#seat-note").inner_text() in (
+            "You left this table: you may watch and chat.",
+            "The match is over.",
+        )
+        summary = server.get(f"/api/tables/{table_id}")
+        assert summary["status"] == "over" and summary["seats"][0]["left"]
+    else:
+        assert seat["chips"] == 400  # R9: her seat holds every chip
     # the lobby lists only tables worth joining: not this one
     page.goto(server.base + "/")
     page.wait_for_function(

@@ -22,7 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from sqlalchemy.engine import Connection as DbConnection
 
 from primero.bots import BOT_KINDS, BOT_NAMES, make_bot
+from primero.engine.errors import PrimeroError
 from primero.engine.match import Agent
+from primero.play.tablemodel.presence import TableMatch
 from primero.server import seating
 from primero.server.hub import Hub
 from primero.server.models import TableSummary
@@ -196,7 +198,9 @@ async def _end(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
     "/{table_id}/seats/{k}/bot", status_code=204, responses=_HOST, summary="Seat a bot (host)"
 )
 async def seat_bot(table_id: str, k: int, body: BotSeat, request: Request) -> Response:
-    """The seat is played by that bot from the next hand on (at once for an open seat)."""
+    """An open seat takes the bot at once; a sitting-out person's seat is kept warm (the
+    bot plays for them until their ``sit_in``); a person who left gives the seat to the
+    bot between hands (docs/protocol.md "REST: the lobby")."""
     rt = await _hosted(request, table_id)
     if body.kind not in BOT_KINDS:
         raise BadRequest(f"unknown bot kind {body.kind!r}: one of {', '.join(BOT_KINDS)}")
@@ -219,16 +223,20 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         model = rt.model
         name = bot_name({s.name for s in seats if s.name}, k)
         former: FormerRow | None = None
+        if model is not None and seat.kind == "person" and not _gone(model.match, k):
+            if agent is None:
+                agent = await asyncio.to_thread(_friendly_bot, kind)
+            await _stand_in(rt, k, kind, agent)
+            rt.wake.set()
+            return {"v": rt.row.version}
         if seat.kind == "open":
             start = all(s.kind != "open" for s in seats if s.idx != k)
         else:
             if model is None or seat.kind != "person":
                 raise Conflict("that seat is not a person's")
-            p = model.match.presence[k]
-            if not (p.left or p.sitting_out) or model.match.in_hand(k):
+            if model.match.in_hand(k):
                 raise Conflict(
-                    "that person is playing: a bot may take a seat that was left "
-                    "or sat out, between hands"
+                    "that person leaves when this hand ends: a bot may take the seat then"
                 )
             if agent is None:
                 agent = await asyncio.to_thread(_friendly_bot, kind)
@@ -275,6 +283,34 @@ def bot_name(taken: set[str], k: int) -> str:
     return f"Bot {number}"
 
 
+def _gone(match: TableMatch, k: int) -> bool:
+    """Whether the person of seat ``k`` has left (or leaves when this hand ends)."""
+    p = match.presence[k]
+    return p.left or p.leaving
+
+
+async def _stand_in(rt: TableRuntime, k: int, kind: str, agent: Agent) -> None:
+    """Keep the seat of a sitting-out person warm (docs/protocol.md "REST: the lobby"):
+    ``agent`` plays it for them from now on; seat, token, chips and ledger stay theirs.
+    Computed on a draft, stored, then taken in and sent (the lock held).
+
+    Raises:
+        Conflict: the person plays (does not sit out), or a bot already plays for them.
+        WriteFailed: the database did not take it (nothing changed).
+    """
+    model = rt.model
+    assert model is not None
+    drafted = seating.draft(model.match)
+    try:
+        drafted.stand_in_for(k, kind)
+    except PrimeroError as exc:
+        raise Conflict(str(exc)) from None
+    new = await rt.changed_by(seating.presence_write(rt, drafted))  # stored first
+    seating.take(model.match, drafted)  # then taken in
+    model.set_stand_in(k, kind, agent)
+    rt.publish(new)  # then sent
+
+
 def _friendly_bot(kind: str) -> Agent:
     """A new bot of ``kind`` with friendly bet sizes, as every bot of a server table
     (:class:`primero.bots.friendly.FriendlyBets`)."""
@@ -291,6 +327,8 @@ def _make_bot(rt: TableRuntime, k: int, name: str, kind: str, agent: Agent) -> N
     match.people.discard(k)
     p = match.presence[k]
     p.left = p.sitting_out = p.away = False
+    p.stand_in = None
+    model.stand_ins.pop(k, None)
 
 
 @router.post(

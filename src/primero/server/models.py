@@ -277,6 +277,9 @@ class SeatOut(BaseModel):
     sitting_out: bool = Field(False, description="not dealt in from the next hand on")
     left: bool = Field(False, description="gave the seat up: out of the match")
     connected: bool = Field(False, description="a person with an open connection")
+    stand_in: str | None = Field(
+        None, description="the kind of the bot playing a sitting-out person's seat, else null"
+    )
     ledger: dict[str, int] = Field(
         default_factory=dict, description='{"bought_in": chips, "net": chips}'
     )

@@ -2,7 +2,8 @@
 "rebuy", "Absence"): a thin adapter over :mod:`primero.play.tablemodel.presence`.
 
 - the WebSocket messages ``sit_out``, ``sit_in``, ``leave`` and ``rebuy`` (:data:`HANDLERS`);
-- what the summary says of each seat (``sitting_out``, ``left``, ``connected``, ``ledger``)
+- what the summary says of each seat (``sitting_out``, ``left``, ``connected``,
+  ``stand_in``, ``ledger``)
   and of the table (``pending``, ``paused_by``, ``rebuy``, ``next_table``);
 - why no hand starts (:func:`hold_reason`: the host's pause, or fewer than two seats that
   can be dealt in);
@@ -112,16 +113,19 @@ def summary_extras(rt: TableRuntime) -> dict[str, Any]:
         if model is not None:
             p = model.match.presence[s.idx]
             sitting_out, left, bought = p.sitting_out, p.left, p.bought_in
+            stand_in = p.stand_in
         else:
             kept = next((r for r in ev.seats if r.idx == s.idx), None)
             sitting_out = kept.sitting_out if kept else False
             left = kept.left if kept else False
             bought = kept.bought_in if kept and kept.bought_in else rt.row.stack
+            stand_in = kept.stand_in if kept else None
         seats.append(
             {
                 "sitting_out": sitting_out,
                 "left": left,
                 "connected": s.kind == "person" and s.idx in connected,
+                "stand_in": stand_in if s.kind == "person" else None,
                 "ledger": {"bought_in": bought, "net": chips - bought}
                 if s.kind != "open"
                 else {"bought_in": 0, "net": 0},
@@ -172,7 +176,7 @@ def hold_reason(rt: TableRuntime) -> str | None:
 def presence_rows(model: TableModel) -> list[PresenceRow]:
     """Every seat's presence and ledger, to store."""
     return [
-        PresenceRow(i, p.sitting_out, p.left, p.bought_in)
+        PresenceRow(i, p.sitting_out, p.left, p.bought_in, p.stand_in)
         for i, p in enumerate(model.match.presence)
     ]
 
@@ -186,7 +190,8 @@ def presence_write(
         assert rt.model is not None
         match = rt.model.match
     rows = [
-        PresenceRow(i, p.sitting_out, p.left, p.bought_in) for i, p in enumerate(match.presence)
+        PresenceRow(i, p.sitting_out, p.left, p.bought_in, p.stand_in)
+        for i, p in enumerate(match.presence)
     ]
     chips = list(match.chips)
     table_id = rt.row.id
@@ -237,7 +242,7 @@ def restore(model: TableModel, evening: EveningRow) -> None:
     for row in evening.seats:
         if 0 <= row.idx < len(model.match.presence):
             p = model.match.presence[row.idx]
-            p.sitting_out, p.left = row.sitting_out, row.left
+            p.sitting_out, p.left, p.stand_in = row.sitting_out, row.left, row.stand_in
             if row.bought_in:
                 p.bought_in = row.bought_in
     if evening.ended:

@@ -1,6 +1,7 @@
 """What game night keeps beside a table (migration ``v0004_evening``): the host token's
 hash, the rebuy setting, the host's pause or end, the rematch, each seat's sitting out,
-leaving and ledger (``bought_in``), and the token hashes of people whose seat a bot took.
+leaving, ledger (``bought_in``) and stand-in bot (``stand_in``, migration ``v0008``), and
+the token hashes of people whose seat a bot took.
 
 The writing functions take a connection in a transaction (the server's writer thread
 calls them); :func:`load_evening` reads everything once at start.
@@ -65,6 +66,7 @@ seat_presence = Table(
     Column("sitting_out", Boolean, nullable=False),
     Column("left", Boolean, nullable=False),
     Column("bought_in", BigInteger, nullable=False),
+    Column("stand_in", String(32), nullable=True),
 )
 
 
@@ -91,12 +93,14 @@ class FormerRow:
 
 @dataclass(frozen=True, slots=True)
 class PresenceRow:
-    """One seat's presence: sitting out, left, and chips bought in (ledger)."""
+    """One seat's presence: sitting out, left, chips bought in (ledger), and the kind of
+    the bot playing for a sitting-out person (None: none)."""
 
     idx: int
     sitting_out: bool
     left: bool
     bought_in: int
+    stand_in: str | None = None
 
 
 @dataclass(slots=True)
@@ -185,6 +189,7 @@ def save_presence(conn: Connection, table_id: str, rows: Sequence[PresenceRow]) 
                     "sitting_out": r.sitting_out,
                     "left": r.left,
                     "bought_in": r.bought_in,
+                    "stand_in": r.stand_in,
                 }
                 for r in rows
             ],
@@ -211,7 +216,7 @@ def load_evening(engine: Engine, table_id: str | None = None) -> dict[str, Eveni
             )
         for r in conn.execute(presence.order_by(seat_presence.c.idx)):
             out.setdefault(r.table_id, EveningRow()).seats.append(
-                PresenceRow(r.idx, bool(r.sitting_out), bool(r.left), int(r.bought_in))
+                PresenceRow(r.idx, bool(r.sitting_out), bool(r.left), int(r.bought_in), r.stand_in)
             )
         for r in conn.execute(former.order_by(seat_former.c.id)):
             out.setdefault(r.table_id, EveningRow()).former.append(

@@ -1,6 +1,6 @@
 // @ts-check
 // The host's controls on the table page and the ledger (docs/protocol.md "REST: the lobby": pause,
-// resume, end, rematch, the timer, a bot for a seat left or sat out).
+// resume, end, rematch, the timer, a bot for a seat left, or playing for a person who sits out).
 import {api, el, replace} from "./common.js";
 
 /** The host's controls (pause, resume, end, rematch, timer, a bot for a seat left).
@@ -38,9 +38,10 @@ export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext}) {
     else if (table.pending !== "pause") parts.push(el("button", {type: "button", onclick: call("/pause")}, "Pause"));
     parts.push(el("button", {type: "button", onclick: () => confirmThen("End the match for everyone?", call("/end"))}, "End the match"));
     for (const [k, seat] of table.seats.entries()) {
-      if (seat.kind === "person" && (seat.left || seat.sitting_out)) {
+      // offered only when the server takes it: a person who left, or sits out with no stand-in
+      if (seat.kind === "person" && (seat.left || (seat.sitting_out && !seat.stand_in))) {
         parts.push(el("button", {type: "button", onclick: call(`/seats/${k}/bot`, "POST", {kind: "heuristic"})},
-          `Seat a bot for ${seat.name}`));
+          seat.left ? `Seat a bot in ${seat.name}'s place` : `Let a bot play for ${seat.name}`));
       }
     }
   } else if (!table.next_table) {

@@ -517,7 +517,7 @@ function drawSeatBox(table, info, seatNote) {
       const place = ranked.findIndex((s) => s === seat) + 1;
       note = `You are out of chips: place ${place} of ${ranked.length}. `
         + (table.rebuy ? `You may rebuy ${chips(stack)}, watch, or leave.` : "You may watch or leave.");
-    } else if (seat.sitting_out) {
+    } else if (seat.sitting_out || seat.stand_in) {
       note = seatNote ?? "";  // worded once, by the server
     }
     if (table.rebuy && seat.chips < stack) {
@@ -527,7 +527,8 @@ function drawSeatBox(table, info, seatNote) {
     }
     if (table.status !== "waiting" && !broke) {  // out of chips: nothing to sit out of
       parts.push(seat.sitting_out
-        ? el("button", {type: "button", class: "primary", onclick: () => sendPresence("sit_in")}, "Sit in")
+        ? el("button", {type: "button", class: "primary", onclick: () => sendPresence("sit_in")},
+          seat.stand_in ? "Take my seat back" : "Sit in")
         : el("button", {type: "button", onclick: () => sendPresence("sit_out")}, "Sit out"));
     }
     parts.push(el("button", {type: "button", onclick: () => confirmThen(

@@ -168,6 +168,9 @@ export function drawSeats(list, table, info, me = null) {
         : hand ? "Not in this hand" : null;
       if (why) item.append(el("p", {class: "marks"}, el("span", {class: "mark out"}, why)));
     }
+    if (seat.kind === "person" && seat.stand_in) {  // the host's bot keeps the seat warm
+      item.append(el("p", {class: "marks"}, el("span", {class: "mark away"}, "a bot plays for them")));
+    }
     if (seat.kind === "person" && !seat.connected && !seat.left) {
       item.append(el("p", {class: "marks"}, el("span", {class: "mark away"}, "not connected")));
     }
@@ -203,6 +206,10 @@ export function turnText(info, legal) {
     return `Your vote: ${info.nameOf(pending.seat)} ${pending.raise ? "raises to" : "bets"} ${chips(pending.amount)}`;
   }
   if (pending) return `${info.nameOf(h.to_act)} to vote on a bet of ${chips(pending.amount)}`;
+  if (you && !legal && info.table && h.seat) {  // the host's bot plays this seat for you
+    const mine = info.table.seats[h.table_seats[Number(h.seat.slice(1)) - 1]];
+    if (mine && mine.stand_in) return "A bot plays your turn";
+  }
   return you ? "Your turn" : `${info.nameOf(h.to_act)} to act`;
 }
 

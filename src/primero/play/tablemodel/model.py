@@ -148,6 +148,8 @@ class TableModel:
             None if k is None else self._bot(k, None if seed is None else bot_seed(seed, i))
             for i, k in enumerate(kinds)
         )
+        #: The bots playing for sitting-out people (:meth:`stand_in_agent`), by table index.
+        self.stand_ins: dict[int, tuple[str, Agent]] = {}
         self.hand: HandState | None = None
         self.hand_seed: int | None = None
         self.events: list[Event] = []
@@ -211,6 +213,8 @@ class TableModel:
         index = self.to_act_index()
         if index is None or self.kinds[index] is not None or self.moves_for_absent(index):
             return None
+        if self.match.presence[index].stand_in is not None:
+            return None  # a bot plays for them
         return index
 
     def view_for(self, index: int | None) -> SeatView:
@@ -273,7 +277,7 @@ class TableModel:
         if hand.to_act == DEALER:
             return None, view(hand, None)
         index = self.match.seats[hand.to_act]
-        agent = self.agents[index]
+        agent = self.agents[index] or self.stand_in_agent(index)
         if agent is None:
             if not self.moves_for_absent(index):
                 return None
@@ -290,12 +294,32 @@ class TableModel:
             return False
         for seat in hand.still_in():
             index = self.match.seats[seat]
-            if self.agents[index] is not None:
-                return False
             p = self.match.presence[index]
+            if self.agents[index] is not None or p.stand_in is not None:
+                return False
             if not (p.left or p.leaving or p.away):
                 return False
         return True
+
+    def stand_in_agent(self, index: int) -> Agent | None:
+        """The bot playing for person ``index`` (``presence.stand_in``), or None: the one
+        given with :meth:`set_stand_in`, else a new one of that kind (seeded as the
+        seat's bot would be, R10)."""
+        kind = self.match.presence[index].stand_in
+        if kind is None:
+            self.stand_ins.pop(index, None)
+            return None
+        kept = self.stand_ins.get(index)
+        if kept is None or kept[0] != kind:
+            seed = None if self.seed is None else bot_seed(self.seed, index)
+            kept = (kind, self._bot(kind, seed))
+            self.stand_ins[index] = kept
+        return kept[1]
+
+    def set_stand_in(self, index: int, kind: str, agent: Agent) -> None:
+        """Keep ``agent`` (a bot of ``kind``, built off the event loop) as the stand-in
+        of person ``index`` (its ``presence.stand_in`` set by the caller)."""
+        self.stand_ins[index] = (kind, agent)
 
     def moves_for_absent(self, index: int) -> bool:
         """Whether the table makes the least committal moves of person ``index``: one
@@ -371,6 +395,10 @@ class TableModel:
         presence = self.match.presence[index]
         if presence.leaving or presence.left:  # said first: no turn of theirs will come
             raise WrongTurnError("you have left this table: you may watch and chat")
+        if presence.stand_in is not None:
+            raise WrongTurnError(
+                "a bot plays your seat until this hand ends: Take my seat back to play the next"
+            )
         if seat is None or hand.to_act != seat:
             raise WrongTurnError("it is not your turn")
         legal = hand.legal_actions()

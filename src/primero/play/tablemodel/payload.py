@@ -50,11 +50,18 @@ def seat_note(model: TableModel, index: int | None) -> str | None:
         ``"You will sit out from the next hand: you still play this one."`` while the
         seat sits out but is dealt in the hand in progress; ``"You are sitting out: you
         are not dealt in until you sit in."`` once no hand in progress holds it; None for
-        a spectator, a seat not sitting out, or one that left or is leaving.
+        a spectator, a seat not sitting out, or one that left or is leaving. With a
+        stand-in: ``"A bot plays your seat while you sit out: your chips and ledger stay
+        yours."``, and after ``sit_in`` during its hand ``"A bot finishes this hand for
+        you: your seat is yours again from the next hand."``.
     """
     if index is None:
         return None
     p = model.match.presence[index]
+    if p.stand_in is not None and not (p.left or p.leaving):
+        if p.sitting_out:
+            return "A bot plays your seat while you sit out: your chips and ledger stay yours."
+        return "A bot finishes this hand for you: your seat is yours again from the next hand."
     if not p.sitting_out or p.left or p.leaving:
         return None
     return sitting_out_words(in_hand=model.match.in_hand(index))
@@ -151,4 +158,6 @@ def seat_payload(
             last[e.seat] = e.text_for(v.seat)
     hand["last_moves"] = last
     legal = None if v.legal is None else legal_payload(v.legal, v.current_bet)
+    if index is not None and model.match.presence[index].stand_in is not None:
+        legal = None  # a bot plays this seat for the person (docs/protocol.md "Presence")
     return hand, legal

@@ -57,6 +57,8 @@ class SeatPresence:
         timeouts: the person's turns the timer played in a row.
         rebuy_due: a rebuy asked during a hand the seat is dealt in: made when it ends.
         bought_in: the stack at joining plus what every rebuy and top-up added (chips).
+        stand_in: the kind of the bot that plays a sitting-out person's seat for them
+            (dealt in with the seat's chips; the seat and ledger stay theirs), or None.
     """
 
     sitting_out: bool = False
@@ -66,6 +68,7 @@ class SeatPresence:
     timeouts: int = 0
     rebuy_due: bool = False
     bought_in: int = 0
+    stand_in: str | None = None
 
 
 class TableMatch(Match):
@@ -107,7 +110,8 @@ class TableMatch(Match):
     def dealable(self, index: int) -> bool:
         """Whether table ``index`` would be dealt in the next hand."""
         p = self.presence[index]
-        return self.chips[index] > 0 and not p.sitting_out and not p.left
+        playing = not p.sitting_out or p.stand_in is not None  # a stand-in plays for them
+        return self.chips[index] > 0 and playing and not p.left
 
     def dealt_in(self) -> list[int]:
         """The table indices that would be dealt in the next hand, in table order."""
@@ -191,6 +195,8 @@ class TableMatch(Match):
             if p.rebuy_due:
                 p.rebuy_due = False
                 self._top_up(i)
+            if p.stand_in is not None and (p.left or not p.sitting_out):
+                p.stand_in = None  # back in: the seat is theirs again from the next hand
         return record
 
     def in_hand(self, index: int) -> bool:
@@ -224,8 +230,30 @@ class TableMatch(Match):
             )
         self.presence[index].sitting_out = True
 
+    def stand_in_for(self, index: int, kind: str) -> None:
+        """A bot of ``kind`` plays sitting-out person ``index`` (docs/protocol.md "REST: the
+        lobby"): the seat is dealt in again, its chips and ledger unchanged; the stand-in
+        plays from now on (the rest of a hand in progress too) until :meth:`sit_in`.
+
+        Raises:
+            PrimeroError: not a person's seat, a seat that left, one that does not sit
+                out, or one that already has a stand-in.
+        """
+        if index not in self.people:
+            raise PrimeroError("that seat is not a person's")
+        self._not_left(index)
+        p = self.presence[index]
+        if p.stand_in is not None:
+            raise PrimeroError(f"a {p.stand_in} bot already plays for {self.players[index]}")
+        if not p.sitting_out:
+            raise PrimeroError(
+                f"{self.players[index]} is playing: a bot may play for a person who sits out"
+            )
+        p.stand_in = kind
+
     def sit_in(self, index: int) -> None:
-        """From the next hand on, table ``index`` is dealt in again (back from away too).
+        """From the next hand on, table ``index`` is dealt in again (back from away too);
+        a stand-in plays the hand in progress to its end, none at once between hands.
 
         Raises:
             PrimeroError: the seat has left.
@@ -234,6 +262,8 @@ class TableMatch(Match):
         p = self.presence[index]
         p.sitting_out = p.away = False
         p.timeouts = 0
+        if not self.in_hand(index):
+            p.stand_in = None  # else the stand-in plays this hand to its end
 
     def leave(self, index: int) -> bool:
         """Table ``index`` gives the seat up: at once when it is in no hand in progress,
@@ -274,6 +304,8 @@ class TableMatch(Match):
         p = self.presence[index]
         p.sitting_out = p.away = False  # dealt in from the next hand (docs/protocol.md "Presence")
         p.timeouts = 0
+        if not self.in_hand(index):
+            p.stand_in = None
         if self.in_hand(index):
             self.presence[index].rebuy_due = True
             return False
