@@ -153,3 +153,11 @@ def test_a_tables_seats_settle_with_the_bots_as_one_party() -> None:
         ],
         "text": "Ben pays Ana 50 chips\nBots pay Ana 10 chips",
     }
+
+
+def test_a_table_whose_nets_do_not_add_up_settles_nothing() -> None:
+    got = settle_seats([("Ana", "person", 30), ("Ben", "person", -20)])
+    assert got == {
+        "transfers": [],
+        "text": "The nets do not add up (+10 chips): nothing can be settled.",
+    }

@@ -147,13 +147,20 @@ def settle_seats(seats: Iterable[tuple[str | None, str, int]]) -> dict[str, Any]
     ``"open"``, ``"person"`` or a bot's; net in chips). Open seats are left out, every bot
     counts as the one party :data:`BOTS`, two people of one name as one. Returns
     ``{"transfers": [{"payer", "payee", "chips"}], "text"}`` (docs/protocol.md "Settling
-    up"); raises ``ValueError`` if the nets do not sum to zero."""
+    up"). Nets that do not sum to zero (chips a table lost track of) settle nothing: no
+    transfers and a text that says so, so that a summary is always written."""
     nets: dict[str, int] = {}
     for name, kind, net in seats:
         if kind == "open":
             continue
         party = (name or "?") if kind == "person" else BOTS
         nets[party] = nets.get(party, 0) + net
+    off = sum(nets.values())
+    if off:
+        return {
+            "transfers": [],
+            "text": f"The nets do not add up ({off:+} chips): nothing can be settled.",
+        }
     transfers = settle_up(nets)
     return {
         "transfers": [{"payer": t.payer, "payee": t.payee, "chips": t.chips} for t in transfers],
