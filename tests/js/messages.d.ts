@@ -73,6 +73,19 @@ interface FairOut {
   note: string;
 }
 
+/** One transfer of settling up: ``payer`` pays ``payee`` ``chips`` chips. */
+interface TransferOut {
+  payer: string;
+  payee: string;
+  chips: number;
+}
+
+/** Who pays whom so that every net of the ledger is settled (at most one fewer transfer than parties with a nonzero net). */
+interface SettleOut {
+  transfers: TransferOut[];
+  text: string;
+}
+
 /** What the lobby shows of a table. */
 interface TableSummary {
   id: string;
@@ -90,6 +103,7 @@ interface TableSummary {
   paused_by: string | null;
   rebuy: boolean;
   next_table: string | null;
+  settle: SettleOut | null;
   fair: FairOut | null;
   spectator_chat: boolean;
 }
@@ -111,6 +125,7 @@ interface CreatedTable {
   paused_by: string | null;
   rebuy: boolean;
   next_table: string | null;
+  settle: SettleOut | null;
   fair: FairOut | null;
   spectator_chat: boolean;
   host_token: string;

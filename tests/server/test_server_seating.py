@@ -26,7 +26,10 @@ KINDS = ["person", "person", "random", "open"]
 
 def _runtime(model: TableModel | None, evening: EveningRow, status: str = "playing") -> Any:
     seats = [
-        SimpleNamespace(idx=i, kind=k, chips=[90, 120, 100, 0][i]) for i, k in enumerate(KINDS)
+        SimpleNamespace(
+            idx=i, kind=k, name=None if k == "open" else NAMES[i], chips=[90, 120, 100, 0][i]
+        )
+        for i, k in enumerate(KINDS)
     ]
     conns = [SimpleNamespace(index=1), SimpleNamespace(index=None), SimpleNamespace(index=2)]
     return SimpleNamespace(
@@ -77,11 +80,31 @@ def test_the_summary_of_a_table_in_play_reads_the_match() -> None:
                 "ledger": {"bought_in": 0, "net": 0},
             },
         ],
+        # -140 + 50 + 0: chips set by hand that no table could hold
+        "settle": {
+            "transfers": [],
+            "text": "The nets do not add up (-90 chips): nothing can be settled.",
+        },
         "pending": None,  # no hand in progress
         "paused_by": None,
         "rebuy": True,
         "next_table": "t2",
         "spectator_chat": False,
+    }
+
+
+def test_the_summary_settles_the_people_and_the_bots() -> None:
+    model = _model(rebuy=True)
+    # Ana bought in 200 (one rebuy) and holds 60: -140; Ben +130; the bot Cleo +10.
+    model.match.chips[:] = [60, 230, 110, 0]
+    model.match.presence[0].bought_in = 200
+    extras = seating.summary_extras(_runtime(model, EveningRow()))
+    assert extras["settle"] == {
+        "transfers": [
+            {"payer": "Ana", "payee": "Ben", "chips": 130},
+            {"payer": "Ana", "payee": "Bots", "chips": 10},
+        ],
+        "text": "Ana pays Ben 130 chips\nAna pays Bots 10 chips",
     }
 
 

@@ -284,6 +284,23 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     # Item 3: the ledger on the page.
     assert ana.locator("#ledger").is_visible()
     assert ana.locator("#ledger-rows tr").count() == 2
+    # Settling up, once the match is over: the text to copy, and when the chips were counted.
+    assert ana.locator("#ledger-chips").inner_text() == "final chips"
+    settled_text = ana.locator("#settle-text").inner_text()
+    line = r"(Ana|Ben) pays (Ana|Ben|Bots) \d+ chips|Bots pay (Ana|Ben) \d+ chips"
+    assert all(re.fullmatch(line, s) for s in settled_text.split("\n")), settled_text
+    ana.get_by_role("button", name="Copy", exact=True).click()
+    ana.get_by_text(
+        re.compile("^(Copied|Select the lines above and copy them by hand)$")
+    ).wait_for()
+    assert run_axe(ana) == []
+    ana.set_viewport_size({"width": 360, "height": 640})
+    ana.locator("#settle").scroll_into_view_if_needed()
+    _viewport_shot(ana, "evening-settle-360x640.png")
+    ana.set_viewport_size({"width": 390, "height": 844})
+    assert ben.locator("#settle-text").inner_text() == settled_text
+    ben.locator("#settle").scroll_into_view_if_needed()
+    _viewport_shot(ben, "evening-settle-1280x800.png")
     # Item 4: the hands from the server on a new device (Ben's private link).
     link = ben.locator("#device-url").inner_text()
     other_ctx = browser.new_context(viewport={"width": 390, "height": 844})
@@ -313,6 +330,15 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     people = {row["name"]: row for row in ledger["seats"] if row["kind"] == "person"}
     assert set(people) == {"Ana", "Ben"}
     assert sum(r["ledger"]["net"] for r in ledger["seats"]) == 0  # chips only move
+    # Settling up: the transfers pay every person's net and the bots' (one party) exactly.
+    owed = {name: row["ledger"]["net"] for name, row in people.items()}
+    owed["Bots"] = sum(r["ledger"]["net"] for r in ledger["seats"] if r["kind"] != "person")
+    for t in ledger["settle"]["transfers"]:
+        owed[t["payer"]] += t["chips"]
+        owed[t["payee"]] -= t["chips"]
+    assert owed == {"Ana": 0, "Ben": 0, "Bots": 0}, ledger["settle"]
+    assert len(ledger["settle"]["transfers"]) <= 2  # three parties
+    assert settled_text == ledger["settle"]["text"]
     records = [read_record(p) for p in paths]
     # Item 4 again: the previous hand's result, as the server words it for Ben's seat.
     first, first_state = record_hand(paths[0])

@@ -308,6 +308,22 @@ class FairOut(BaseModel):
     note: str = Field(description="when the seed is revealed and what that shows, in words")
 
 
+class TransferOut(BaseModel):
+    """One transfer of settling up: ``payer`` pays ``payee`` ``chips`` chips."""
+
+    payer: str = Field(description='a person\'s name, or "Bots" for every bot')
+    payee: str = Field(description='a person\'s name, or "Bots" for every bot')
+    chips: int = Field(description="chips, more than 0")
+
+
+class SettleOut(BaseModel):
+    """Who pays whom so that every net of the ledger is settled (at most one fewer
+    transfer than parties with a nonzero net)."""
+
+    transfers: list[TransferOut] = Field(description="in the order to read them")
+    text: str = Field(description='the same as lines to copy, "Ben pays Ana 40 chips"')
+
+
 class TableSummary(BaseModel):
     """What the lobby shows of a table."""
 
@@ -330,6 +346,9 @@ class TableSummary(BaseModel):
     paused_by: str | None = Field(None, description='"host" or "players" while paused')
     rebuy: bool = Field(False, description="whether a broke person may rebuy")
     next_table: str | None = Field(None, description="the rematch's table id, else null")
+    settle: SettleOut | None = Field(
+        None, description='settling up (docs/protocol.md "Settling up")'
+    )
     fair: FairOut | None = Field(
         None, description="the commitment and client seeds of fair deals; null: seeded dealer"
     )

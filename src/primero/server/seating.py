@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict
 from sqlalchemy.engine import Connection as DbConnection
 
 from primero.engine.errors import PrimeroError
+from primero.play.settle import settle_seats
 from primero.server.writer import VersionMoved, WriteFailed
 from primero.store import Store
 from primero.store.evening import PresenceRow, save_presence, set_flags
@@ -140,8 +141,13 @@ def summary_extras(rt: TableRuntime) -> dict[str, Any]:
             pending = "pause"
     if rt.row.status == "paused":
         paused_by = "host" if ev.paused else "players"
+    settle = settle_seats(
+        (s.name, s.kind, extra["ledger"]["net"])
+        for s, extra in zip(rt.row.seats, seats, strict=True)
+    )
     return {
         "seat_extras": seats,
+        "settle": settle,
         "pending": pending,
         "paused_by": paused_by,
         "rebuy": ev.rebuy,

@@ -30,6 +30,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
+from primero.play.settle import settle_seats
+
 __all__ = [
     "EveningRow",
     "FormerRow",
@@ -238,7 +240,8 @@ def ledgers(engine: Engine, table_id: str | None = None) -> dict[str, dict[str, 
     """The ledger of every table (or of one), as ``primero hands export`` writes it to
     ``DIR/<table id>/ledger.json``: for each seat its ``name``, ``kind``, ``chips`` (before
     the hand in progress), ``left``, ``sitting_out`` and ``ledger`` (``bought_in``: the
-    stack at joining plus every rebuy and top-up; ``net``: chips minus ``bought_in``)."""
+    stack at joining plus every rebuy and top-up; ``net``: chips minus ``bought_in``), and
+    ``settle``: who pays whom (:func:`primero.play.settle.settle_seats`)."""
     from primero.store.schema import seats, tables
 
     evening = load_evening(engine)
@@ -269,5 +272,12 @@ def ledgers(engine: Engine, table_id: str | None = None) -> dict[str, dict[str, 
                         },
                     }
                 )
-            out[t.id] = {"table": t.id, "name": t.name, "status": t.status, "seats": rows}
+            settle = settle_seats((r["name"], r["kind"], r["ledger"]["net"]) for r in rows)
+            out[t.id] = {
+                "table": t.id,
+                "name": t.name,
+                "status": t.status,
+                "seats": rows,
+                "settle": settle,
+            }
     return out

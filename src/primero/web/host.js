@@ -69,5 +69,21 @@ export function drawLedger(table) {
     el("th", {scope: "row"}, s.name), el("td", {}, String(s.ledger.bought_in)),
     el("td", {}, String(s.chips)),
     el("td", {}, `${s.ledger.net > 0 ? "+" : ""}${s.ledger.net}`))));
+  const over = table.status === "over";
+  // when the chips were counted: the summary's chips are those at the hand's start
+  document.getElementById("ledger-chips").textContent = over ? "final chips" : "chips at hand start";
+  document.getElementById("settle").hidden = !over || !table.settle;
+  if (over && table.settle) document.getElementById("settle-text").textContent = table.settle.text;
+}
+
+/** Copy the settle-up text (where the browser allows it) and say so. */
+export async function copySettle() {
+  const status = document.getElementById("settle-status");
+  let said = "Select the lines above and copy them by hand";
+  try {
+    await navigator.clipboard.writeText(document.getElementById("settle-text").textContent);
+    said = "Copied";
+  } catch { /* no clipboard outside secure contexts */ }
+  status.textContent = said;
 }
 

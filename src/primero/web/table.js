@@ -7,7 +7,7 @@ import {Connection} from "./conn.js";
 import {drawHands, drawHints} from "./dialogs.js";
 import {fairLine, seedField} from "./fairview.js";
 import {guideText} from "./guide.js";
-import {drawHost, drawLedger} from "./host.js";
+import {copySettle, drawHost, drawLedger} from "./host.js";
 import {HandInfo, PHASES, drawLog, drawResult, drawSeats, turnText} from "./tableview.js";
 
 /** @typedef {import("./conn.js").ServerMessage} ServerMessage */
@@ -684,6 +684,7 @@ function main() {
         {method: "PATCH", body: {turn_seconds: Number(/** @type {HTMLInputElement} */ ($("host-timer")).value)}, token: hostToken()});
     } catch (e) { $("host-error").textContent = e.message; }
   });
+  $("b-settle-copy").addEventListener("click", copySettle);
   $("b-hints").addEventListener("click", openHints);
   $("b-cheat").addEventListener("click", () => /** @type {HTMLDialogElement} */ ($("d-cheat")).showModal());
   $("b-replay").addEventListener("click", openHands);
