@@ -16,6 +16,7 @@ from primero.server import driver
 from primero.server.botpool import FAULT_ENV, BotPool
 from primero.server.hub import Hub
 from primero.server.models import CreateTable
+from primero.server.ops import OPS
 from primero.server.runtime import TableRuntime
 from primero.server.settings import Settings
 from primero.store import Store
@@ -36,7 +37,7 @@ async def _grows(rt: TableRuntime, by: int, seconds: float = 20.0) -> None:
 async def _scenario(url: str, monkeypatch: pytest.MonkeyPatch, always: bool) -> None:
     store = Store(url)
     store.migrate()
-    hub = Hub(Settings(database_url=url, bot_pause=0, bot_processes=0), store)
+    hub = Hub(Settings(database_url=url, bot_pause=0, bot_processes=0), store, OPS)
     await hub.load()
     try:
         bad = await hub.create(CreateTable.model_validate(BOTS))

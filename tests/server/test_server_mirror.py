@@ -17,6 +17,7 @@ import redis
 
 from primero.server.hub import Hub
 from primero.server.models import CreateTable, ResyncIn
+from primero.server.ops import OPS
 from primero.server.runtime import TableRuntime
 from primero.server.settings import Settings
 from primero.server.ws import HANDLERS
@@ -47,12 +48,13 @@ async def _two_hubs(tmp_path: Path) -> AsyncIterator[tuple[Hub, Hub, TableRuntim
     url = f"sqlite:///{tmp_path / 'm.db'}"
     store_a = Store(url)
     store_a.migrate()
-    a = Hub(Settings(database_url=url, bot_pause=0, bot_processes=0), store_a)
+    a = Hub(Settings(database_url=url, bot_pause=0, bot_processes=0), store_a, OPS)
     b = Hub(
         Settings(
             database_url=url, bot_pause=0, bot_processes=0, redis_url=NO_REDIS, lease_seconds=1.0
         ),
         Store(url),
+        OPS,
     )
     try:
         made = await a.create(

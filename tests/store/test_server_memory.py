@@ -11,6 +11,7 @@ from typing import Any
 from primero.server.clock import ManualClock
 from primero.server.hub import IDLE_SECONDS, Hub
 from primero.server.models import CreateTable
+from primero.server.ops import OPS
 from primero.server.settings import Settings
 from primero.store import Store
 from tests.client_policy import choose_line
@@ -40,7 +41,7 @@ async def _scenario(url: str) -> None:
     store = Store(url)
     store.migrate()
     clock = ManualClock()
-    hub = Hub(Settings(database_url=url, bot_pause=0, bot_processes=0, clock=clock), store)
+    hub = Hub(Settings(database_url=url, bot_pause=0, bot_processes=0, clock=clock), store, OPS)
     await hub.load()
     try:
         spec = CreateTable.model_validate(

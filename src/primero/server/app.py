@@ -33,6 +33,7 @@ from primero.server.fieldwords import field_words
 from primero.server.hub import Hub
 from primero.server.limits import BodyLimit
 from primero.server.loopprobe import probe_path, run_probe
+from primero.server.ops import OPS
 from primero.server.runtime import BadRequest, Conflict, NotFound
 from primero.server.security import HostCheck
 from primero.server.settings import Settings
@@ -100,7 +101,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # The hand evaluator's table is built on first use (40 ms of CPU): here, in a
         # thread, before any state is built on the event loop.
         await asyncio.to_thread(evaluate, "7h 7d 7c 7s")
-        hub = Hub(settings, store)
+        hub = Hub(settings, store, OPS)
         app.state.hub = hub
         await hub.load()
         freezer = None

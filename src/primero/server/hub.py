@@ -57,17 +57,17 @@ class Hub:
     Args:
         settings: the server's settings (its ``clock``, if set, replaces the real one).
         store: the database (migrated).
+        ops: what another process may ask of a table driven here
+            (:data:`primero.server.ops.OPS`, given by the app: its modules import this one).
     """
 
-    def __init__(self, settings: Settings, store: Store) -> None:
+    def __init__(self, settings: Settings, store: Store, ops: Mapping[str, Op]) -> None:
         self.settings = settings
         self.store = store
         self.clock: Clock = settings.clock if settings.clock is not None else SystemClock()
         self.tables: dict[str, TableRuntime] = {}
-        from primero.server.ops import OPS  # its modules import this one: read at first use
-
         #: What another process may ask of a table driven here (one explicit table).
-        self.ops: Mapping[str, Op] = OPS
+        self.ops: Mapping[str, Op] = ops
         self.steps = asyncio.Semaphore(STEPS)
         threads = 1 if store.url.startswith("sqlite") else 4
         self.writer = Writer(store, threads)
