@@ -18,11 +18,29 @@ from tests.server_helpers import database, join_table, post_table, settled, unti
 TABLE = {"name": "Night", "seats": ["open", "open", "heuristic", "heuristic"], "turn_seconds": 0}
 
 
+class Tick:
+    """The chat's rate clock, moved by hand (seconds): no real waits."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    """The app on a fresh SQLite file; a frame rate high enough for 55 chat lines in a row."""
+def tick() -> Tick:
+    return Tick()
+
+
+@pytest.fixture
+def client(tmp_path: Path, tick: Tick) -> Iterator[TestClient]:
+    """The app on a fresh SQLite file; a frame rate high enough for 55 chat lines in a row,
+    and a chat rate clock the test moves (one line a second is within the chat's bounds)."""
     with database("sqlite", tmp_path) as url:
-        settings = Settings(database_url=url, bot_pause=0, bot_processes=0, rate=1000.0)
+        settings = Settings(
+            database_url=url, bot_pause=0, bot_processes=0, rate=1000.0, rate_clock=tick
+        )
         with TestClient(create_app(settings)) as c:
             yield c
 
@@ -52,7 +70,9 @@ def test_a_ping_is_answered_by_a_pong_to_that_connection_only(client: TestClient
         assert until(a, lambda m: m["type"] != "state") == {"type": "pong"}
 
 
-def test_the_last_50_chat_lines_reach_a_connection_opened_later(client: TestClient) -> None:
+def test_the_last_50_chat_lines_reach_a_connection_opened_later(
+    client: TestClient, tick: Tick
+) -> None:
     t, _ = post_table(client, TABLE)
     ana = join_table(client, t["id"], "Ana")
     ben = join_table(client, t["id"], "Ben")
@@ -63,6 +83,7 @@ def test_the_last_50_chat_lines_reach_a_connection_opened_later(client: TestClie
         a.send_json({"type": "ping"})  # no chat yet: no chat_history before the pong
         assert until(a, lambda m: m["type"] != "state") == {"type": "pong"}
         for n in range(1, 56):
+            tick.now += 1.0  # a line a second: within the chat's bounds
             a.send_json({"type": "chat", "text": f"line {n}"})
             line = until(a, lambda m: m["type"] != "state")
             assert line == {"type": "chat", "from": "Ana", "text": f"line {n}"}

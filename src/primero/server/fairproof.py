@@ -230,6 +230,7 @@ def _proof(rt: Any) -> dict[str, Any]:
     "For every hand whose seed is revealed (the match is over, or with `seed_rotation` "
     "its period has passed): its complete record (JSON, with its `fair` proof and the "
     "seed). No other card is in it (R9b).",
+    responses={404: {"description": "no such table"}},
 )
 async def proof(table_id: str, request: Request) -> dict[str, Any]:
     """The table's proof (public: it holds nothing a seat may not see)."""
