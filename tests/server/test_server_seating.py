@@ -59,24 +59,28 @@ def test_the_summary_of_a_table_in_play_reads_the_match() -> None:
                 "sitting_out": False,
                 "left": False,
                 "connected": False,
+                "stand_in": None,
                 "ledger": {"bought_in": 200, "net": -140},
             },  # 60 - 200
             {
                 "sitting_out": True,
                 "left": False,
                 "connected": True,  # a person, connected
+                "stand_in": None,
                 "ledger": {"bought_in": 100, "net": 50},
             },
             {
                 "sitting_out": False,
                 "left": False,
                 "connected": False,  # a bot: never
+                "stand_in": None,
                 "ledger": {"bought_in": 100, "net": 0},
             },
             {
                 "sitting_out": False,
                 "left": True,
                 "connected": False,  # an open seat
+                "stand_in": None,
                 "ledger": {"bought_in": 0, "net": 0},
             },
         ],
@@ -117,12 +121,14 @@ def test_the_summary_before_the_match_reads_the_stored_presence() -> None:
         "sitting_out": True,
         "left": False,
         "connected": False,
+        "stand_in": None,
         "ledger": {"bought_in": 150, "net": -60},
     }
     assert seats[1] == {
         "sitting_out": False,
         "left": True,
         "connected": True,
+        "stand_in": None,
         "ledger": {"bought_in": 100, "net": 20},
     }
     # Cleo: nothing stored: neither sitting out nor left, the stack
@@ -130,6 +136,7 @@ def test_the_summary_before_the_match_reads_the_stored_presence() -> None:
         "sitting_out": False,
         "left": False,
         "connected": False,
+        "stand_in": None,
         "ledger": {"bought_in": 100, "net": 0},
     }
     assert (extras["pending"], extras["paused_by"], extras["rebuy"]) == (None, None, False)
