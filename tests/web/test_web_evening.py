@@ -527,17 +527,27 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
         seconds=20,
         what="the page connected (its seat buttons enabled)",
     )
-    # One tap: a sit in is applied to the table as it is, racing the bots or not
-    back = page.get_by_role("button", name="Take my seat back")
-    assert back.is_enabled()
-    back.dispatch_event("click")  # the table moves under it as the bot plays on
+    # One tap: a sit in is applied to the table as it is, racing the bots or not. The bot
+    # may meanwhile have lost her last chip or ended the match: then there is nothing to take
     wait_until(
         page,
-        "() => !document.querySelector('#seat-note').textContent"
-        " || document.querySelector('#turn').textContent.includes('match is over')",
-        seconds=30,
-        what="the sit in taken at the first tap (or the bot won the match for her)",
+        "() => [...document.querySelectorAll('button')].some((b) => !b.disabled"
+        " && b.textContent.trim() === 'Take my seat back')"
+        " || /match is over|out of the match/.test(document.querySelector('#turn').textContent)",
+        seconds=20,
+        what="her Take my seat back button enabled (or the match over for her)",
     )
+    back = page.get_by_role("button", name="Take my seat back")
+    sat_in = bool(back.count())
+    if sat_in:
+        back.dispatch_event("click")  # the table moves under it as the bot plays on
+        wait_until(
+            page,
+            "() => !document.querySelector('#seat-note').textContent"
+            " || document.querySelector('#turn').textContent.includes('match is over')",
+            seconds=30,
+            what="the sit in taken at the first tap (or the bot won the match for her)",
+        )
     summary = server.get(f"/api/tables/{table_id}")
     seat = summary["seats"][0]
     assert (seat["name"], seat["ledger"]["bought_in"]) == (long_name, 100)  # hers throughout
@@ -545,7 +555,9 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
     own = set(_CARD.findall(" ".join(_own_cards(frames))))
     frame_cards = set(_CARD.findall(" ".join(_hand_parts(frames))))
     assert frame_cards <= own | _shown_cards(server, table_id), frame_cards - own
-    if summary["status"] != "over":  # the bot did not win every chip for her meanwhile
+    if not sat_in and summary["status"] != "over":  # the bot lost her last chip (R9)
+        assert seat["chips"] == 0
+    elif summary["status"] != "over":  # the bot did not win every chip for her meanwhile
         assert seat["stand_in"] is None and not seat["sitting_out"]
         page.get_by_role("button", name="Leave").click()
         page.locator("#d-confirm").get_by_role("button", name="Yes").click()
