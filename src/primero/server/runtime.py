@@ -545,9 +545,15 @@ class TableRuntime:
                     action = model.parse_line(line, index)
                 except (PrimeroError, ValueError) as exc:
                     problem = str(exc)
+            # read back from the store, not yet replayed: no state can say the hand now,
+            # and the driver sends the replayed one (a state with no hand would be wrong)
+            replaying = model is None and self.row.status == "playing" and self.broken is None
             if action is None or model is None:
                 if await self._applied_before(index, action_id):
-                    conn.send(self.state(index))
+                    if self.model is not None or not replaying:
+                        conn.send(self.state(index))
+                elif replaying:
+                    conn.send(self.retry_message(action_id))
                 elif stale and problem is None:
                     conn.send(
                         error_message(
@@ -716,6 +722,7 @@ class TableRuntime:
             return False
         self.model = model
         self._summary = self._build_summary()
+        self._broadcast()  # whoever was sent nothing while it was read back
         return True
 
     def mark_broken(self, detail: str) -> None:
