@@ -21,7 +21,7 @@ def test_on_mini_lbr_agrees_with_exact_exploitability() -> None:
     bots = ["cfr", "heuristic", "bluff", "uniform", "random"]
     found = {}
     for bot in bots:
-        config = LBRConfig(agent=bot, hands=400, preset="mini", players=2, stack=2)
+        config = LBRConfig(agent=bot, hands=200, preset="mini", players=2, stack=2)
         found[bot] = run_lbr(config)
     for bot in bots:  # a lower bound: never clearly above the exact figure
         assert found[bot].low <= exact[bot] + 0.02, (bot, found[bot], exact[bot])

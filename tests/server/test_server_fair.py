@@ -52,7 +52,7 @@ def proof(live: LiveServer, table: str) -> dict[str, Any]:
 
 
 def test_fair_table_end_to_end(db: str, tmp_path: Path) -> None:
-    live = LiveServer(db, tmp_path).start()
+    live = LiveServer(db, tmp_path, "--bot-processes", "0").start()
     try:
         body = {"seats": ["open", "random", "random", "random"], "max_hands": 3, "turn_seconds": 0}
         table = create_table(live, body)
@@ -140,7 +140,7 @@ def test_kill_mid_hand_keeps_the_deck(db: str, tmp_path: Path) -> None:
     """kill -9 while Ana is to act: the restarted server rebuilds the same dealer from
     what was stored before the first card, so her cards and every card still to come
     are the committed deck's (the finished record verifies)."""
-    live = LiveServer(db, tmp_path).start()
+    live = LiveServer(db, tmp_path, "--bot-processes", "0").start()
     body = {"seats": ["open", "random", "random", "random"], "max_hands": 1, "turn_seconds": 0}
     try:
         table = create_table(live, body)
@@ -157,7 +157,7 @@ def test_kill_mid_hand_keeps_the_deck(db: str, tmp_path: Path) -> None:
         assert len(cards) >= 2
     finally:
         live.kill()  # SIGKILL: no shutdown of any kind
-    live = LiveServer(db, tmp_path).start()
+    live = LiveServer(db, tmp_path, "--bot-processes", "0").start()
     try:
         with open_table_ws(live, table, token) as ws:
             again = recv_until(ws, lambda m: m.get("legal") is not None, 60, "Ana's turn")
@@ -183,7 +183,7 @@ def test_seed_rotation_reveals_each_period(db: str, tmp_path: Path) -> None:
     """``seed_rotation`` 2: hands 1-2 and 3 have different commitments; the first seed is
     revealed once hand 2 is over (before the match ends), the second at the end; every
     hand verifies against its own commitment; the summary says so in words."""
-    live = LiveServer(db, tmp_path).start()
+    live = LiveServer(db, tmp_path, "--bot-processes", "0").start()
     try:
         body = {"seats": ["random"] * 4, "max_hands": 3, "turn_seconds": 0, "seed_rotation": 2}
         table = create_table(live, body)

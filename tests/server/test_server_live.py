@@ -228,7 +228,7 @@ def _same_id_at_once(one: ClientConnection, two: ClientConnection, m: dict[str, 
 
 
 def test_kill_9_mid_hand_then_resume(db_url: str, tmp_path: Path) -> None:
-    live = LiveServer(db_url, tmp_path).start()
+    live = LiveServer(db_url, tmp_path, "--bot-processes", "0").start()
     table = _create(
         live,
         {"seats": ["random", "open", "random", "heuristic"], "max_hands": 4, "turn_seconds": 0},
@@ -245,7 +245,7 @@ def test_kill_9_mid_hand_then_resume(db_url: str, tmp_path: Path) -> None:
                 ws.send(json.dumps({"type": "action", "id": f"a{n}", "line": cautious_line(m)}))
         before = m
         live.kill()
-    live = LiveServer(db_url, tmp_path).start()
+    live = LiveServer(db_url, tmp_path, "--bot-processes", "0").start()
     with _open(live, table, token) as ws:
         after = _recv(ws)
         _finish_after_restart(ws, before, after, n)
