@@ -1,7 +1,7 @@
 """``primero learn``: a guided first hand for someone who has never played Primero.
 
 :class:`LearnApp` plays the scripted, seeded hand of :mod:`primero.tui.learn_script`.
-At each moment it pauses with a lesson from :mod:`primero.tui.learn_text` (space or
+At each moment it pauses with a lesson from :mod:`primero.play.lessons` (space or
 enter goes on), then lets the person make the suggested move with the same keys as the
 real table (:mod:`primero.tui.actionpad`). While a lesson that asks for a move shows,
 a key of that move leaves the lesson and counts as the move's first key. The hand is
@@ -23,10 +23,10 @@ from primero.engine.actions import Bet, Raise, parse_action
 from primero.engine.errors import IllegalActionError
 from primero.engine.hands import evaluate
 from primero.engine.views import SeatView
+from primero.play.lessons import LESSONS, Lesson
 from primero.tui.actionpad import ActionPad, KeyChoice, PadMode
 from primero.tui.board import NARROW_CSS, Board, KeyButton
 from primero.tui.learn_script import GuidedHand, Teach, You, describe_move, keys_for
-from primero.tui.learn_text import LESSONS, Lesson
 from primero.tui.play import LEAVE_KEYS
 from primero.tui.screens import HelpScreen
 
@@ -56,7 +56,7 @@ def _last_bet(v: SeatView) -> tuple[int, int] | None:
 
 
 def lesson_fields(hand: GuidedHand) -> dict[str, Any]:
-    """The values of every placeholder of :data:`~primero.tui.learn_text.PLACEHOLDERS`,
+    """The values of every placeholder of :data:`~primero.play.lessons.PLACEHOLDERS`,
     from the person's view of the guided hand now (and the move the script asks next)."""
     v = hand.view()
     names = v.players
@@ -79,7 +79,7 @@ def lesson_fields(hand: GuidedHand) -> dict[str, Any]:
     for step in hand.script[hand.index :]:
         if isinstance(step, You):
             move = step.choose(v)
-            fields["suggest"] = describe_move(move)
+            fields["suggest"] = describe_move(move, v)
             fields["keys"] = _keys_text(keys_for(move, v))
             break
         if not isinstance(step, Teach):
@@ -153,7 +153,7 @@ class LearnApp(App[None]):
             return None
         v = guide.view()
         move = following[0].choose(v)
-        return describe_move(move), keys_for(move, v)
+        return describe_move(move, v), keys_for(move, v)
 
     @property
     def finished(self) -> bool:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from primero.engine.actions import (
     HIDDEN,
@@ -39,18 +40,29 @@ from primero.engine.actions import (
 )
 from primero.engine.cards import CardError, format_cards, parse_card
 from primero.engine.errors import BadAmountError, BadCardsError, BadDeclarationError
+from primero.engine.hands import HandValue
 from primero.engine.legal import LegalActions
 from primero.engine.pots import Award
-from primero.engine.state import DEALER
 from primero.engine.uncalled import Uncalled
 from primero.engine.uncalled import uncalled_bet as engine_uncalled_bet
 from primero.engine.uncalled import won_awards as engine_won_awards
 from primero.engine.views import SeatView, redact
+from primero.engine.words import (
+    BET,
+    EXCHANGE,
+    RAISE,
+    allowed_words,
+    capital,
+    exchange_name,
+    move_name,
+    plural,
+)
 from primero.play.moveinput import personal_message, strip_allowed
 
 __all__ = [
     "Uncalled",
     "allowed_words",
+    "bet_words",
     "hand_sentences",
     "line_sentences",
     "move_name",
@@ -59,6 +71,7 @@ __all__ = [
     "result_sentences",
     "section_marker",
     "sentence",
+    "shown_words",
     "sitting_out_words",
     "uncalled_bet",
     "won_awards",
@@ -81,41 +94,95 @@ _VERBS = {
 }
 
 
-def move_words(legal: LegalActions, current_bet: int | None) -> dict[str, str | None]:
-    """The names of the moves a seat may make now, one place for every front end (R5).
+def move_words(
+    legal: LegalActions,
+    current_bet: int | None,
+    pending: tuple[str, int, bool] | None = None,
+) -> dict[str, Any]:
+    """The names of the moves a seat may make now, as its buttons show them: one place
+    for every front end (R4–R8), each made of :func:`primero.engine.words.move_name`.
 
     Args:
         legal: what the seat may do.
         current_bet: the round's bet to match (chips), None when no bet is open.
+        pending: the bet under a vote (R8) as ``(bettor's name, chips, is a raise)``,
+            named on the vote's buttons; None when no vote is held.
 
     Returns:
-        ``{"bet", "check", "raise", "call"}``: ``bet`` names the ``b`` move ("Bet");
-        ``check`` is "Check" where a bet of 0 is allowed with no bet standing (the move
-        ``b 0``), else None; ``raise`` names the ``r`` move: "Raise to" over a bet of
-        more than 0, "Bet" over a bet of 0 (everyone so far checked), None when no raise
-        is legal; ``call`` is "Check" for a call of 0, "Call N" otherwise, None when no
-        call is legal.
+        ``bet`` names the ``b`` move ("Bet", its amount written after it); ``check`` is
+        "Check" where a bet of 0 is allowed with no bet standing (the move ``b 0``),
+        else None; ``raise`` names the ``r`` move: "Raise to" over a bet of more than 0,
+        "Bet" over a bet of 0 (everyone so far checked), None when no raise is legal;
+        ``call`` is "Check" for a call of 0, "Call N" otherwise, None when no call is
+        legal; ``fold`` "Fold" or None; ``exchange`` one name per count of
+        ``legal.exchange``, in its order ("Stand pat", "Exchange 1 card", …) and
+        ``pick`` the exchange button's name before any card is picked (None when no
+        exchange is legal); ``declare`` one name per category of ``legal.declare``
+        ("Declare primero"); ``accept`` and ``refuse`` the vote's buttons, naming the
+        bet ("Accept the bet (raise to 12 chips by Ana)"), or None.
 
     >>> from primero.engine.legal import LegalActions
-    >>> move_words(LegalActions(0, bet=(0, 9)), None)
-    {'bet': 'Bet', 'check': 'Check', 'raise': None, 'call': None}
-    >>> move_words(LegalActions(1, raise_to=(1, 9), call=0, fold=True), 0)
-    {'bet': 'Bet', 'check': None, 'raise': 'Bet', 'call': 'Check'}
-    >>> move_words(LegalActions(1, raise_to=(4, 9), call=3, fold=True), 3)
-    {'bet': 'Bet', 'check': None, 'raise': 'Raise to', 'call': 'Call 3'}
+    >>> w = move_words(LegalActions(0, bet=(0, 9)), None)
+    >>> w["bet"], w["check"], w["raise"], w["call"], w["fold"]
+    ('Bet', 'Check', None, None, None)
+    >>> w = move_words(LegalActions(1, raise_to=(1, 9), call=0, fold=True), 0)
+    >>> w["bet"], w["check"], w["raise"], w["call"], w["fold"]
+    ('Bet', None, 'Bet', 'Check', 'Fold')
+    >>> move_words(LegalActions(1, raise_to=(4, 9), call=3, fold=True), 3)["call"]
+    'Call 3'
+    >>> move_words(LegalActions(0, exchange=(0, 1, 2)), None)["exchange"]
+    ['Stand pat', 'Exchange 1 card', 'Exchange 2 cards']
+    >>> move_words(LegalActions(2, vote=True), 5, ("Ana", 5, False))["refuse"]
+    'Refuse the bet (bet of 5 chips by Ana)'
     """
     check = legal.bet is not None and legal.bet[0] == 0 and legal.call is None
     raise_word = None
     if legal.raise_to is not None:
-        raise_word = "Bet" if current_bet == 0 else "Raise to"
+        raise_word = capital(BET if current_bet == 0 else RAISE)
     call = None
     if legal.call is not None:
-        call = "Check" if legal.call == 0 else f"Call {legal.call}"
-    return {"bet": "Bet", "check": "Check" if check else None, "raise": raise_word, "call": call}
+        call = capital(move_name(Call(0), to_call=legal.call))
+    accept = refuse = None
+    if legal.vote:
+        accept, refuse = (capital(move_name(Vote(0, yes))) for yes in (True, False))
+        if pending is not None:
+            name, amount, is_raise = pending
+            what = f"{RAISE if is_raise else 'bet of'} {plural(amount, 'chip')} by {name}"
+            accept, refuse = f"{accept} ({what})", f"{refuse} ({what})"
+    return {
+        "bet": capital(BET),
+        "check": capital(move_name(Bet(0, 0))) if check else None,
+        "raise": raise_word,
+        "call": call,
+        "fold": capital(move_name(Fold(0))) if legal.fold else None,
+        "exchange": [capital(exchange_name(k)) for k in legal.exchange],
+        "pick": f"{capital(EXCHANGE)} (pick cards first)" if any(legal.exchange) else None,
+        "declare": [capital(move_name(Declare(0, c))) for c in legal.declare],
+        "accept": accept,
+        "refuse": refuse,
+    }
 
 
-def _plural(k: int, word: str) -> str:
-    return f"{k} {word}{'s' if k != 1 else ''}"
+def shown_words(value: HandValue) -> str:
+    """A hand shown at the showdown, in words (R2): ``"primero, 72 points"``.
+
+    >>> from primero.engine.cards import parse_cards
+    >>> from primero.engine.hands import evaluate
+    >>> shown_words(evaluate(parse_cards("7h 6s Ac 5d")))
+    'primero, 70 points'
+    """
+    return f"{value.category.label}, {plural(value.points, 'point')}"
+
+
+def bet_words(name: str, amount: int, is_raise: bool) -> str:
+    """A bet under a vote (R8) as its voters read it: ``"Ana raises to 12 chips"``,
+    ``"Ben bets 5 chips"``.
+
+    >>> bet_words("Ana", 12, True), bet_words("Ben", 1, False)
+    ('Ana raises to 12 chips', 'Ben bets 1 chip')
+    """
+    verb = _VERBS["r" if is_raise else "b"][0]
+    return f"{name} {verb} {plural(amount, 'chip')}"
 
 
 def _cards(words: Sequence[str]) -> str:
@@ -216,13 +283,13 @@ def line_sentences(
         if verb in ("d", "deal", "x") and chips is not None:
             chips.new_round()
         if verb == "deal":
-            what = _plural(len(args), "card") if HIDDEN in args else _cards(args)
+            what = plural(len(args), "card") if HIDDEN in args else _cards(args)
             tail = f" {what}"
         elif verb == "x":
             if not args:
                 verb = "pat"
             else:
-                tail = " " + (_plural(len(args), "card") if HIDDEN in args else _cards(args))
+                tail = " " + (plural(len(args), "card") if HIDDEN in args else _cards(args))
         elif verb in ("b", "r") and args and args[0].isdigit():
             amount = int(args[0])
             if verb == "r" and chips is not None and not chips.current:
@@ -311,10 +378,10 @@ def result_sentences(
     back = uncalled_bet(view)
     if back is not None:
         to = "you" if you and back.seat == view.seat else names[back.seat]
-        out.append(f"Uncalled bet of {_plural(back.chips, 'chip')} returned to {to}")
+        out.append(f"Uncalled bet of {plural(back.chips, 'chip')} returned to {to}")
     awards = won_awards(view)
     for i, award in enumerate(awards):
-        label = _plural(award.pot.amount, "chip")
+        label = plural(award.pot.amount, "chip")
         if len(awards) > 1:
             label = ("the main pot, " if i == 0 else f"side pot {i}, ") + label
         if len(award.winners) == 1:
@@ -484,53 +551,6 @@ def section_marker(lines: Sequence[str], index: int) -> str | None:
 # --------------------------------------------------------------------------- refusals
 
 
-def _range_words(span: tuple[int, int]) -> str:
-    low, high = span
-    if low == high:
-        return f"{low} chip{'' if low == 1 else 's'}"
-    return f"between {low} and {high} chips"
-
-
-def _or_list(parts: Sequence[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " or " + parts[-1]
-
-
-def allowed_words(legal: LegalActions) -> str:
-    """What the seat to act may do, said to that person, without record notation
-    (R4–R8): ``"you may exchange 1 or 2 cards, bet between 1 and 99 chips or fold"``.
-
-    >>> allowed_words(LegalActions(0, vote=True))
-    'you may accept or refuse the bet'
-    >>> allowed_words(LegalActions(0, exchange=(0, 1), call=0, fold=True))
-    'you may stand pat, exchange 1 card, check or fold'
-    """
-    if legal.seat is None or legal.seat == DEALER:
-        return "you have no move to make now"
-    parts: list[str] = []
-    if legal.vote:
-        parts.append("accept or refuse the bet")
-    if legal.declare:
-        parts.append("declare " + _or_list([c.name.lower() for c in legal.declare]))
-    else:
-        counts = [k for k in legal.exchange if k > 0]
-        if 0 in legal.exchange:
-            parts.append("stand pat")
-        if counts:
-            words = _or_list([str(k) for k in counts])
-            parts.append(f"exchange {words} card{'' if counts == [1] else 's'}")
-        if legal.bet is not None:
-            parts.append(f"bet {_range_words(legal.bet)}")
-        if legal.raise_to is not None:
-            parts.append(f"raise to {_range_words(legal.raise_to)}")
-        if legal.call is not None:
-            parts.append("check" if legal.call == 0 else f"call {legal.call}")
-    if legal.fold:
-        parts.append("fold")
-    return "you may " + _or_list(parts) if parts else "you have no move to make now"
-
-
 #: Record notation a refusal must never show: a seat label (``p2``) or a quoted line.
 _NOTATION = re.compile(r"\bp[1-8]\b|'[^']*'")
 
@@ -556,38 +576,15 @@ def refusal_words(
     if action is None:
         return f"that move is not understood: {allowed}"
     if isinstance(error, BadAmountError) and isinstance(action, Bet | Raise):
-        what = "bet" if isinstance(action, Bet) else "raise to"
+        what = BET if isinstance(action, Bet) else RAISE
         return f"you may not {what} {action.amount} chips: {allowed}"
     if isinstance(action, Exchange) and (error is None or len(action.cards) not in legal.exchange):
-        k = len(action.cards)
-        what = "stand pat" if k == 0 else f"exchange {k} card{'' if k == 1 else 's'}"
-        return f"you may not {what} now: {allowed}"
+        return f"you may not {move_name(action)} now: {allowed}"
     if isinstance(error, BadCardsError | BadDeclarationError):
         text = personal_message(strip_allowed(str(error)), seat)
         if not _NOTATION.search(text):
             return f"{text}: {allowed}" if isinstance(error, BadDeclarationError) else text
-    return f"you cannot {move_name(action)} now: {allowed}"
-
-
-def move_name(action: Action) -> str:
-    """A player's action as the move a person chose, for a refusal (never record
-    notation): ``"raise to 12"``, ``"accept the bet"``, ``"exchange 2 cards"``."""
-    if isinstance(action, Vote):
-        return "accept the bet" if action.accept else "refuse the bet"
-    if isinstance(action, Exchange):
-        k = len(action.cards)
-        return "stand pat" if k == 0 else f"exchange {k} card{'s' if k != 1 else ''}"
-    if isinstance(action, Bet):
-        return "check" if action.amount == 0 else f"bet {action.amount}"
-    if isinstance(action, Raise):
-        return f"raise to {action.amount}"
-    if isinstance(action, Call):
-        return "call or check"
-    if isinstance(action, Fold):
-        return "fold"
-    if isinstance(action, Declare):
-        return f"declare {action.category.label}"
-    return "make that move"
+    return f"you cannot {move_name(action, to_call=legal.call)} now: {allowed}"
 
 
 def sitting_out_words(*, in_hand: bool) -> str:
