@@ -17,18 +17,17 @@ the web client, which words no move itself (docs/protocol.md).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from primero.engine.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
 from primero.engine.cards import Card, Rank
-
-if TYPE_CHECKING:  # legal.py imports this module for LegalActions.describe
-    from primero.engine.legal import LegalActions
+from primero.engine.hands import Category
 
 __all__ = [
     "BET",
     "EXCHANGE",
     "RAISE",
+    "Allowed",
     "allowed_words",
     "capital",
     "chips_words",
@@ -44,6 +43,32 @@ BET = "bet"
 RAISE = "raise to"
 #: The verb of an exchange (``x``) of one card or more (R4.3, R4.6).
 EXCHANGE = "exchange"
+
+
+class Allowed(Protocol):
+    """What :func:`allowed_words` reads of a
+    :class:`~primero.engine.legal.LegalActions` (a protocol, as ``legal`` imports this
+    module for its messages)."""
+
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def deal(self) -> int: ...
+    @property
+    def exchange(self) -> tuple[int, ...]: ...
+    @property
+    def bet(self) -> tuple[int, int] | None: ...
+    @property
+    def raise_to(self) -> tuple[int, int] | None: ...
+    @property
+    def call(self) -> int | None: ...
+    @property
+    def fold(self) -> bool: ...
+    @property
+    def vote(self) -> bool: ...
+    @property
+    def declare(self) -> tuple[Category, ...]: ...
+
 
 #: The seat label of the dealer in :class:`~primero.engine.legal.LegalActions` (R3).
 _DEALER = -1
@@ -145,7 +170,7 @@ def exchange_name(count: int) -> str:
     return "stand pat" if count == 0 else f"{EXCHANGE} {plural(count, 'card')}"
 
 
-def allowed_words(legal: LegalActions, who: str | None = None) -> str:
+def allowed_words(legal: Allowed, who: str | None = None) -> str:
     """What the seat to act may do, without record notation (R4–R8): one sentence for
     a person's prompt and refusals, and for the engine's error messages.
 
