@@ -19,7 +19,6 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Button, Static
 
-from primero.engine.actions import Bet, Raise, parse_action
 from primero.engine.errors import IllegalActionError
 from primero.engine.hands import evaluate
 from primero.engine.views import SeatView
@@ -45,13 +44,9 @@ def _last_bet(v: SeatView) -> tuple[int, int] | None:
     """The seat and amount of the pending bet, else of the last bet or raise in the log."""
     if v.pending_bet is not None:
         return v.pending_bet[0], v.pending_bet[1]
-    for line in reversed(v.log):
-        try:
-            action = parse_action(line, v.n) if "??" not in line else None
-        except ValueError:
-            action = None
-        if isinstance(action, Bet | Raise):
-            return action.seat, action.amount
+    for event in reversed(v.events):
+        if event.kind in ("bet", "raise"):
+            return event.seat, event.amount
     return None
 
 
