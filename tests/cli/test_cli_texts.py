@@ -149,8 +149,8 @@ def test_exchange_counts_in_words() -> None:
     state.apply("p2 dc " + _true(state, 1))
     state.apply("p2 c")
     assert state.phase is Phase.SECOND_EXCHANGE
-    assert "p1 may exchange 0, 1 or 2 cards" in state.legal_actions().describe()
-    with pytest.raises(IllegalActionError, match=r"exchange 0, 1 or 2 cards"):
+    assert "p1 may stand pat or exchange 1 or 2 cards" in state.legal_actions().describe()
+    with pytest.raises(IllegalActionError, match=r"stand pat or exchange 1 or 2 cards"):
         state.apply(Bet(0, 1))
 
 

@@ -55,7 +55,7 @@ def test_a_bet_above_the_pot_is_refused_in_words_and_changes_nothing() -> None:
     with pytest.raises(BadAmountError) as caught:
         state.apply("p1 b 5")
     assert str(caught.value) == (
-        "p1 may not bet 5: p1 may exchange 1 or 2 cards; bet between 1 and 4 chips"
+        "p1 may not bet 5: p1 may exchange 1 or 2 cards or bet between 1 and 4 chips"
     )
     assert state.lines() == before
     with pytest.raises(BadAmountError):

@@ -1266,9 +1266,9 @@ def test_error_messages_name_what_is_allowed() -> None:
         (LegalActions(1, bet=(5, 5)), "p2 may bet 5 chips"),
         (
             LegalActions(1, raise_to=(1, 96), call=0),
-            "p2 may raise to between 1 and 96 chips; check",
+            "p2 may raise to between 1 and 96 chips or check",
         ),
-        (LegalActions(2, raise_to=(7, 7), call=3), "p3 may raise to 7 chips; call 3"),
+        (LegalActions(2, raise_to=(7, 7), call=3), "p3 may raise to 7 chips or call 3"),
     ],
 )
 def test_amount_ranges_read_as_ranges(legal: LegalActions, words: str) -> None:

@@ -12,13 +12,21 @@ import pytest
 
 import primero.engine.views
 from primero.engine.actions import Action, Deal, Exchange, parse_action
-from primero.engine.cards import parse_cards
+from primero.engine.cards import parse_card, parse_cards
 from primero.engine.hands import Category
 from primero.engine.history import HandRecord, replay
 from primero.engine.pots import Pot
 from primero.engine.rules import Rules
 from primero.engine.state import DEALER, HandState, Phase
-from primero.engine.views import HIDDEN, SeatView, redact, view
+from primero.engine.views import (
+    HIDDEN,
+    LogEvent,
+    SeatView,
+    parse_event,
+    redact,
+    redact_event,
+    view,
+)
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 DEALS = ["d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d"]
@@ -433,3 +441,50 @@ def test_a_view_copies_and_pickles_whole() -> None:
         assert twin == v and twin is not v
         assert twin.hand == parse_cards("Ac 2d 3c 4c") and twin.seat == 1
         assert twin.log == v.log
+
+
+# --- the typed log: SeatView.events hides what SeatView.log hides (R9b) ------------------
+
+
+def test_the_events_hide_what_the_log_hides_for_every_seat() -> None:
+    # a void deal (R4.3), then a hand to its showdown: deals and exchanges of every seat
+    void = [*DEALS, "p1 x 6h", "d dh p1 Ah", "p2 x 2d", "d dh p2 3d", "p3 x Ks"]
+    void += ["d dh p3 Kh", "p4 x 5h", "d dh p4 4c"]
+    s = play([*void, *SHOWDOWN])
+    actions = s.actions
+    for seat in (0, 1, 2, 3, None):
+        v = view(s, seat)
+        assert len(v.events) == len(v.log) == len(actions)
+        for event, line, action in zip(v.events, v.log, actions, strict=True):
+            assert event.seat == action.seat
+            # the event says what the line says, no more: read back from the line itself
+            assert event == parse_event(line, 4), line
+            if isinstance(action, Deal | Exchange):
+                assert event.n_cards == len(action.cards)  # their number is public
+                mine = seat is not None and action.seat == seat
+                assert event.cards == (action.cards if mine or not action.cards else None)
+            else:
+                assert event.cards == ()
+        # the public events name no card at all; only the seat's own events add them
+        assert all(e.cards is None or e.cards == () for e in v.public_events)
+        assert all(e.seat == seat for _, e in v.private_events)
+    # Ana's own cards and nobody else's, by hand: 7h 6h, her discard 6h and Ah, then
+    # after the void deal 7h 6h again and Ah 2c (she stands pat in the second exchange)
+    ana = [c for e in view(s, 0).events if e.cards for c in e.cards]
+    assert ana == [parse_card(w) for w in ["7h", "6h", "6h", "Ah", "7h", "6h", "Ah", "2c"]]
+
+
+def test_an_event_is_redacted_as_its_line_is() -> None:
+    deal = parse_action("d dh p2 7h Kc", 4)
+    assert isinstance(deal, Deal)
+    assert redact_event(deal, 0) == LogEvent("deal", 1, n_cards=2, cards=None)
+    assert redact_event(deal, 1) == LogEvent("deal", 1, n_cards=2, cards=deal.cards)
+    assert redact_event(deal, None) == parse_event(redact(deal, None), 4)
+    pat = parse_action("p3 x", 4)
+    assert redact_event(pat, 0) == LogEvent("exchange", 2, n_cards=0, cards=())  # public
+    assert parse_event("p1 dc fluxus", 4) == LogEvent("declare", 0, category=Category.FLUXUS)
+    assert parse_event("p4 n", 4) == LogEvent("vote", 3, accept=False)
+    assert parse_event("p2 r 12", 4) == LogEvent("raise", 1, amount=12)
+    for bad in ("p1 b ??", "d dh p5 ?? ??", "p1 x 7h ??", "zz"):
+        with pytest.raises(ValueError):
+            parse_event(bad, 4)

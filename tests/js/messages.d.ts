@@ -162,12 +162,18 @@ interface ChatIn {
   text: string;
 }
 
-/** The names of the moves (``primero.play.tablemodel.move_words``): ``bet`` of the ``b`` move, ``check`` ("Check": ``b 0``) where a bet of 0 is allowed with no bet standing, ``raise`` of the ``r`` move ("Raise to", or "Bet" over a bet of 0), ``call`` ("Check" or "Call N"); null where the move is not legal (R5). */
+/** The names of the moves, as the buttons show them (``primero.play.tablemodel.sentences.move_words``): ``bet`` of the ``b`` move, ``check`` ("Check": ``b 0``) where a bet of 0 is allowed with no bet standing, ``raise`` of the ``r`` move ("Raise to", or "Bet" over a bet of 0), ``call`` ("Check" or "Call N"), ``fold``; ``exchange`` one name per entry of ``legal.exchange`` ("Stand pat", "Exchange 2 cards"), ``pick`` the exchange button before any card is picked; ``declare`` one per entry of ``legal.declare`` ("Declare primero"); ``accept`` and ``refuse`` the vote's buttons, naming the bet; null (or empty) where the move is not legal (R4–R8). */
 interface MoveWordsOut {
   bet: string;
   check: string | null;
   raise: string | null;
   call: string | null;
+  fold: string | null;
+  exchange: string[];
+  pick: string | null;
+  declare: string[];
+  accept: string | null;
+  refuse: string | null;
 }
 
 /** What the seat to act may do (the fields of ``LegalActions``) and the moves' names. */
@@ -183,18 +189,20 @@ interface LegalOut {
   words: MoveWordsOut;
 }
 
-/** A hand shown at the showdown. */
+/** A hand shown at the showdown; ``words``: its category and points in words ("primero, 72 points"). */
 interface ShownOut {
   category: string;
   points: number;
   cards: string[];
+  words: string;
 }
 
-/** The bet under a refusal vote (R8): who made it, its amount (chips), a raise or not. */
+/** The bet under a refusal vote (R8): who made it, its amount (chips), a raise or not, and in words ("Ana raises to 12 chips"). */
 interface PendingBetOut {
   seat: string;
   amount: number;
   raise: boolean;
+  words: string;
 }
 
 /** One pot of a finished hand: its amount (chips), its winners and their shares. */
@@ -272,6 +280,7 @@ interface StateOut {
   legal: LegalOut | null;
   deadline: number | null;
   seat_note: string | null;
+  guide: string;
 }
 
 /** ``error``: a message the server could not take; nothing changed. */

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
 
+import {guideText} from "../../src/primero/web/guide.js";
 import {HandInfo, resultWords, turnText} from "../../src/primero/web/tableview.js";
 
 /** @type {TableSummary} */
@@ -84,12 +85,17 @@ test("turnText says whose turn it is", () => {
   /** @type {TableSummary} */
   const ending = {...TABLE, pending: "end"};
   assert.equal(turnText(new HandInfo(over.hand, ending), null), "The hand is over; it was the last one");
-  const vote = hand({to_act: "p2", pending_bet: {seat: "p1", amount: 5, raise: false}});
+  const vote = hand({to_act: "p2", pending_bet: {seat: "p1", amount: 5, raise: false, words: "Ana bets 5 chips"}});
   /** @type {LegalOut} */
   const legal = {kinds: ["vote"], exchange: [], bet: null, raise_to: null, call: null,
-    fold: false, vote: true, declare: [], words: {bet: "Bet", check: null, raise: null, call: null}};
+    fold: false, vote: true, declare: [], words: {bet: "Bet", check: null, raise: null, call: null,
+      fold: null, exchange: [], pick: null, declare: [],
+      accept: "Accept the bet (bet of 5 chips by Ana)", refuse: "Refuse the bet (bet of 5 chips by Ana)"}};
   assert.equal(turnText(new HandInfo(vote, TABLE), legal), "Your vote: Ana bets 5 chips");
-  const other = hand({to_act: "p3", pending_bet: {seat: "p1", amount: 4, raise: true}});
+  // the words are the server's, shown as sent: the client makes none from the amount
+  const sent = hand({to_act: "p2", pending_bet: {seat: "p1", amount: 5, raise: true, words: "Ana raises to 5 chips"}});
+  assert.equal(turnText(new HandInfo(sent, TABLE), legal), "Your vote: Ana raises to 5 chips");
+  const other = hand({to_act: "p3", pending_bet: {seat: "p1", amount: 4, raise: true, words: "Ana raises to 4 chips"}});
   assert.equal(turnText(new HandInfo(other, TABLE), null), "Cleo to vote on a bet of 4 chips");
 });
 
@@ -100,8 +106,8 @@ test("the result panel says the server's sentences as they are, then shown hands
     phase: "complete", to_act: null, final_stacks: [17, 0, 9],
     winners: [{amount: 9, winners: ["p3"], shares: [9]}, {amount: 8, winners: ["p1"], shares: [8]}],
     result: ["Uncalled bet of 8 chips returned to Ana", "Cleo wins 9 chips (numerus 31)"],
-    shown: [null, {category: "numerus", points: 28, cards: ["6d", "Kc", "Kd", "5h"]},
-      {category: "numerus", points: 1, cards: ["Ah", "7d", "Js", "Qd"]}],
+    shown: [null, {category: "numerus", points: 28, cards: ["6d", "Kc", "Kd", "5h"], words: "numerus, 28 points"},
+      {category: "numerus", points: 1, cards: ["Ah", "7d", "Js", "Qd"], words: "numerus, 1 point"}],
   });
   assert.deepEqual(resultWords(over), {
     result: ["Uncalled bet of 8 chips returned to Ana", "Cleo wins 9 chips (numerus 31)"],
@@ -120,4 +126,11 @@ test("the result panel says the server's sentences as they are, then shown hands
     shown: [null, null], final_stacks: [11, 9],
   };
   assert.deepEqual(resultWords(record), {result: ["Ana wins 2 chips"], shown: [], chips: "Ana 11, Ben 9"});
+});
+
+test("the guided hand's lesson is the server's guide, shown as sent", () => {
+  /** @type {StateOut} */
+  const msg = {type: "state", version: 1, table: TABLE, hand: null, legal: null, deadline: null,
+    seat_note: null, guide: "Card points: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, face cards 10."};
+  assert.equal(guideText(msg), msg.guide);
 });

@@ -51,6 +51,12 @@ def test_the_first_player_of_round_two_may_check_and_a_first_bet_after_checks_is
         "check": "Check",
         "raise": None,
         "call": None,
+        "fold": None,
+        "exchange": [],
+        "pick": None,
+        "declare": [],
+        "accept": None,
+        "refuse": None,
     }
     state.apply("p1 b 0")  # Ana checks
     state.apply("p2 dc primero")
@@ -61,6 +67,12 @@ def test_the_first_player_of_round_two_may_check_and_a_first_bet_after_checks_is
         "check": None,
         "raise": "Bet",  # over a bet of 0 nothing is raised: it is the first bet
         "call": "Check",
+        "fold": "Fold",
+        "exchange": [],
+        "pick": None,
+        "declare": [],
+        "accept": None,
+        "refuse": None,
     }
     pad.reset(ben)
     assert {c.key: c.label for c in pad.choices()}["r"] == "bet 1–18"
@@ -74,6 +86,12 @@ def test_the_first_player_of_round_two_may_check_and_a_first_bet_after_checks_is
         "check": None,
         "raise": "Raise to",
         "call": "Call 3",
+        "fold": "Fold",
+        "exchange": [],
+        "pick": None,
+        "declare": [],
+        "accept": None,
+        "refuse": None,
     }
     state.apply("p3 r 5")
     said = hand_sentences(view(state, None))[len(ROUND_ONE) :]

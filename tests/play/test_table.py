@@ -202,7 +202,7 @@ def test_parse_input_errors_say_why_list_allowed_and_change_nothing(text: str, r
         table.parse_input(text)
     message = str(info.value)
     assert reason in message
-    assert "allowed now: exchange 1 or 2 cards; bet between 1 and 99 chips" in message
+    assert "allowed now: exchange 1 or 2 cards or bet between 1 and 99 chips" in message
     assert "x CARDS" in message and "b N" in message
     assert (hand.lines(), list(hand.stacks), table.view()) == before
 

@@ -69,13 +69,18 @@ def test_a_vote_due_reads_as_the_voters_legal_moves() -> None:
     assert hand["to_act"] == "p2" and hand["phase"] == "first_round"
     assert hand["hand"] == ["6d", "Kc"] and hand["hand_sizes"] == [2, 2, 2]
     assert hand["log"] == ["d dh p1 ?? ??", "d dh p2 6d Kc", "d dh p3 ?? ??", "p1 b 10"]
-    assert hand["pending_bet"] == {"seat": "p1", "amount": 10, "raise": False}
+    assert hand["pending_bet"] == {
+        "seat": "p1", "amount": 10, "raise": False, "words": "Ana bets 10 chips"
+    }  # fmt: skip
     assert hand["last_moves"] == ["Ana bets 10", None, None]
     assert hand["shown"] is None  # not over: nothing shown yet
     assert legal == {
         "kinds": ["y", "n"], "exchange": [], "bet": None, "raise_to": None,
         "call": None, "fold": False, "vote": True, "declare": [],
-        "words": {"bet": "Bet", "check": None, "raise": None, "call": None},
+        "words": {"bet": "Bet", "check": None, "raise": None, "call": None, "fold": None,
+                  "exchange": [], "pick": None, "declare": [],
+                  "accept": "Accept the bet (bet of 10 chips by Ana)",
+                  "refuse": "Refuse the bet (bet of 10 chips by Ana)"},
     }  # fmt: skip
     assert seat_payload(m, 0)[1] is None  # only the seat to act gets ``legal``
 
@@ -122,9 +127,12 @@ def test_the_showdown_payload_field_by_field() -> None:
             "Cy wins 9 chips (numerus 31)",
         ],
         "shown": [
-            {"category": "numerus", "points": 26, "cards": ["4s", "Kh", "2s", "2d"]},
-            {"category": "numerus", "points": 28, "cards": ["6d", "Kc", "Kd", "5h"]},
-            {"category": "numerus", "points": 31, "cards": ["Ah", "7d", "Js", "Qd"]},
+            {"category": "numerus", "points": 26, "cards": ["4s", "Kh", "2s", "2d"],
+             "words": "numerus, 26 points"},
+            {"category": "numerus", "points": 28, "cards": ["6d", "Kc", "Kd", "5h"],
+             "words": "numerus, 28 points"},
+            {"category": "numerus", "points": 31, "cards": ["Ah", "7d", "Js", "Qd"],
+             "words": "numerus, 31 points"},
         ],
         "final_stacks": [17, 0, 9],
         "winners": [
@@ -156,9 +164,19 @@ def test_a_folded_hand_is_not_shown() -> None:
     hand, _ = seat_payload(m, None)
     assert hand is not None and hand["folded"] == [False, True, False]
     assert hand["shown"] == [
-        {"category": "numerus", "points": 26, "cards": ["4s", "Kh", "2s", "2d"]},
+        {
+            "category": "numerus",
+            "points": 26,
+            "cards": ["4s", "Kh", "2s", "2d"],
+            "words": "numerus, 26 points",
+        },
         None,
-        {"category": "numerus", "points": 31, "cards": ["Ah", "7d", "Js", "Qd"]},
+        {
+            "category": "numerus",
+            "points": 31,
+            "cards": ["Ah", "7d", "Js", "Qd"],
+            "words": "numerus, 31 points",
+        },
     ]
 
 
@@ -173,7 +191,18 @@ def test_legal_moves_every_field_by_name() -> None:
         "fold": True,
         "vote": False,
         "declare": [],
-        "words": {"bet": "Bet", "check": None, "raise": "Raise to", "call": "Call 3"},
+        "words": {
+            "bet": "Bet",
+            "check": None,
+            "raise": "Raise to",
+            "call": "Call 3",
+            "fold": "Fold",
+            "exchange": ["Exchange 1 card", "Exchange 2 cards"],
+            "pick": "Exchange (pick cards first)",
+            "declare": [],
+            "accept": None,
+            "refuse": None,
+        },
     }
     declaring = LegalActions(2, fold=True, declare=(Category.PRIMERO, Category.FLUXUS))
     assert legal_payload(declaring)["declare"] == ["primero", "fluxus"]

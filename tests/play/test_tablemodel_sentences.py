@@ -58,7 +58,7 @@ LINES = [
     "zz",  # 26: not a line of the grammar: said as it is
     "p9 f",  # 27: no such seat: said as it is
     "p2 win 5",  # 28: not a move a player makes: said as it is
-    "p1 b x",  # 29: an amount that is not a number: the verb alone
+    "p1 b x",  # 29: an amount that is not a number: off the grammar, said as it is
     "p1 pat",  # 30: words the sentences use, not record words: said as they are
     "p1 check",  # 31
 ]
@@ -92,7 +92,7 @@ SAID_TO_ANA = [
     "zz",
     "p9 f",
     "p2 win 5",
-    "You bet",
+    "p1 b x",
     "p1 pat",
     "p1 check",
 ]
@@ -136,7 +136,7 @@ def test_every_verb_said_to_another_seat_and_to_a_spectator() -> None:
         "Ana declares primero",
         "Ana checks",
         "Ana bets 5",
-        "Ana bets",
+        "p1 b x",
     ]
 
 
@@ -270,10 +270,10 @@ def test_how_a_vote_ends_decides_what_the_bet_did() -> None:
 
 
 def test_card_words_that_are_not_cards_are_said_as_written() -> None:
-    # A 40-card deck has no eights (R1): the words are kept as they are.
+    # A 40-card deck has no eights (R1): the lines are off the grammar, kept as they are.
     assert line_sentences(["p1 x 8h", "d dh p2 9c Kc"], NAMES, viewer=0) == [
-        "You exchange 8h",
-        "Ben is dealt 9c Kc",
+        "p1 x 8h",
+        "d dh p2 9c Kc",
     ]
 
 

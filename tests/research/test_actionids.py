@@ -102,7 +102,7 @@ def test_every_id_round_trips(action_id: int) -> None:
 def test_descriptions_are_unique_over_all_ids() -> None:
     texts = [describe(i, hand=HAND, max_stack=10, to_call=2) for i in range(num_actions(10))]
     assert len(set(texts)) == len(texts)
-    assert texts[:4] == ["fold", "call 2", "accept", "refuse"]
+    assert texts[:4] == ["fold", "call 2", "accept the bet", "refuse the bet"]
     assert texts[9] == "stand pat"
 
 

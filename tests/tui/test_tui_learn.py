@@ -10,6 +10,7 @@ from importlib import resources
 import pytest
 
 from primero.engine.actions import Call, Fold
+from primero.play.lessons import LESSONS, PLACEHOLDERS
 from primero.tui.learn import LearnApp, lesson_fields
 from primero.tui.learn_script import (
     LEARN_SEED,
@@ -21,7 +22,6 @@ from primero.tui.learn_script import (
     keys_for,
     story_holds,
 )
-from primero.tui.learn_text import LESSONS, PLACEHOLDERS
 from primero.tui.screentext import screen_text
 
 

@@ -662,7 +662,7 @@ def test_record_views_may_show_the_record_seats() -> None:
 
 
 def test_lessons_name_players_not_record_seats() -> None:
-    from primero.tui.learn_text import LESSONS
+    from primero.play.lessons import LESSONS
 
     for lesson in LESSONS.values():
         assert not re.search(r"\bp[1-8]\b", lesson.text), lesson.key

@@ -95,8 +95,8 @@ def accepted_bet(v: SeatView, seat: int) -> int | None:
     """The round total of the bet ``seat`` accepted by vote (R8) in the current betting
     round, if that bet still stands unchanged (no raise stood since); else None.
 
-    Read from the public log (R9b): the betting round starts after the last deal or
-    exchange line; the accepted amount is that of the bet or raise voted on.
+    Read from the public events (R9b): the betting round starts after the last deal or
+    exchange; the accepted amount is that of the bet or raise voted on.
 
     Args:
         v: a view of the hand.
@@ -105,34 +105,31 @@ def accepted_bet(v: SeatView, seat: int) -> int | None:
     Returns:
         The accepted bet (chips, a round total) when it is the bet open now, else None.
     """
-    label = f"p{seat + 1}"
-    log = v.public_log
+    log = v.public_events
     for i in range(len(log) - 1, -1, -1):
-        words = log[i].split()
-        if words[0] == "d" or words[1] == "x":
+        event = log[i]
+        if event.kind in ("deal", "exchange"):
             return None  # a deal or an exchange: an earlier round
-        if words[0] == label and words[1] == "y":
+        if event.seat == seat and event.kind == "vote" and event.accept:
             for j in range(i - 1, -1, -1):
-                before = log[j].split()
-                if before[1] in ("b", "r"):
-                    amount = int(before[2])
-                    return amount if v.current_bet == amount else None
+                before = log[j]
+                if before.kind in ("bet", "raise"):
+                    return before.amount if v.current_bet == before.amount else None
             return None
     return None
 
 
 def _raises_this_round(v: SeatView, seat: int) -> int:
     """How many raises ``seat`` made in the current betting round (public log, R9b); 1
-    too when two raises by anyone stand in it already (no raise wars)."""
-    label = f"p{seat + 1}"
+    too when two raises by anyone stand in it already (no raise wars). Read from the
+    public events."""
     count = raises = 0
-    for line in reversed(v.public_log):
-        words = line.split()
-        if words[0] == "d" or words[1] == "x":
+    for event in reversed(v.public_events):
+        if event.kind in ("deal", "exchange"):
             break
-        if words[1] == "r":
+        if event.kind == "raise":
             raises += 1
-            count += words[0] == label
+            count += event.seat == seat
     return max(count, 1 if raises >= 2 else 0)
 
 
@@ -232,10 +229,9 @@ class HeuristicBot:
     def _bettor(self, v: SeatView) -> int:
         """The seat whose bet or raise is the one open now (the last that stood)."""
         current = v.current_bet or 0
-        for line in reversed(v.public_log):
-            words = line.split()
-            if words[1] in ("b", "r") and int(words[2]) == current:
-                return int(words[0][1:]) - 1
+        for event in reversed(v.public_events):
+            if event.kind in ("bet", "raise") and event.amount == current:
+                return event.seat
         return next(s for s in v.still_in if v.round_bets[s] == current)
 
     # ----------------------------------------------------------------- decisions

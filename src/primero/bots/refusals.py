@@ -38,7 +38,7 @@ MAX_REBETS: Final = 3
 
 def refusals_at_turn(v: SeatView) -> int:
     """How many of this seat's bets or raises were refused at its current turn (R8),
-    read from the public record: its bet or raise lines each followed only by ``n``
+    read from the public events (R9b): its bet or raise lines each followed only by ``n``
     votes, at the end of the log. 0 when it is not acting after a refusal.
 
     Args:
@@ -49,19 +49,18 @@ def refusals_at_turn(v: SeatView) -> int:
     """
     if v.cap is None or v.seat is None:
         return 0
-    me = f"p{v.seat + 1}"
-    log = v.public_log
+    log = v.public_events
     i = len(log) - 1
     count = 0
     while i >= 0:
         votes = 0
-        while i >= 0 and log[i].split()[1] == "n":
+        while i >= 0 and log[i].kind == "vote" and not log[i].accept:
             votes += 1
             i -= 1
         if votes == 0 or i < 0:
             break
-        words = log[i].split()
-        if words[0] != me or words[1] not in ("b", "r"):
+        event = log[i]
+        if event.seat != v.seat or event.kind not in ("bet", "raise"):
             break
         count += 1
         i -= 1

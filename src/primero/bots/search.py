@@ -423,16 +423,14 @@ class SearchBot:
 def _raised_this_round(v: SeatView, seat: int) -> bool:
     """Whether ``seat`` may not raise now, as people at a friendly table do not: it raised
     already in the current betting round, or :data:`MAX_ROUND_RAISES` raises stand in it
-    (no raise wars). Read from the public log (R9b)."""
-    label = f"p{seat + 1}"
+    (no raise wars). Read from the public events (R9b)."""
     raises = 0
-    for line in reversed(v.public_log):
-        words = line.split()
-        if words[0] == "d" or words[1] == "x":
+    for event in reversed(v.public_events):
+        if event.kind in ("deal", "exchange"):
             break
-        if words[1] == "r":
+        if event.kind == "raise":
             raises += 1
-            if words[0] == label:
+            if event.seat == seat:
                 return True
     return raises >= MAX_ROUND_RAISES
 
@@ -457,23 +455,19 @@ def _facing(
 
 def _aggression(v: SeatView) -> dict[int, str]:
     """Opponents who bet (more than 1 chip) or raised since they last got cards: ``"r"``
-    for a raise, ``"b"`` for a bet (R5). Read from the public record lines."""
+    for a raise, ``"b"`` for a bet (R5). Read from the public events (R9b)."""
     out: dict[int, str] = {}
-    for line in v.public_log:
-        parts = line.split()
-        if parts[0] == "d":
-            if len(parts) > 2 and parts[2].startswith("p"):
-                out.pop(int(parts[2][1:]) - 1, None)
+    for event in v.public_events:
+        seat = event.seat
+        if event.kind == "deal":
+            out.pop(seat, None)
             continue
-        if not parts[0].startswith("p") or len(parts) < 2:
-            continue
-        seat = int(parts[0][1:]) - 1
         if seat == v.seat:
             continue
-        if parts[1] == "r":
+        if event.kind == "raise":
             out[seat] = "r"
-        elif parts[1] == "b" and len(parts) > 2 and int(parts[2]) > 1:
+        elif event.kind == "bet" and event.amount > 1:
             out.setdefault(seat, "b")
-        elif parts[1] == "x":
+        elif event.kind == "exchange":
             out.pop(seat, None)
     return out

@@ -343,8 +343,9 @@ def _play_hand(console: Console, table: Table, input_fn: InputFn, summary: Sessi
     while True:
         table.advance()
         v = table.view()
+        log = v.events
         for event in table.events[printed:]:
-            marker = section_marker(v.log, event.index)
+            marker = section_marker(log, event.index)
             if marker is not None:  # the stage's heading before its first line
                 console.print(Rule(marker, style="dim"))
             # others' deals are implied (first/second deal, replacements of an exchange)

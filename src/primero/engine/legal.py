@@ -6,7 +6,7 @@ raises the specific error for an action the rules do not allow, changing nothing
 >>> LegalActions(0, exchange=(1, 2), bet=(1, 20)).kinds()
 ['x1', 'x2', 'b']
 >>> LegalActions(0, exchange=(1, 2), bet=(1, 20)).describe()
-'p1 may exchange 1 or 2 cards; bet between 1 and 20 chips'
+'p1 may exchange 1 or 2 cards or bet between 1 and 20 chips'
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from primero.engine.errors import (
     WrongTurnError,
 )
 from primero.engine.hands import Category, evaluate
+from primero.engine.words import allowed_words
 
 __all__ = ["DEALER", "HandLike", "LegalActions", "check_action", "line_limit"]
 
@@ -138,30 +139,10 @@ class LegalActions:
         return out
 
     def describe(self) -> str:
-        """A short sentence listing what is allowed, for error messages and prompts."""
-        if self.seat is None:
-            return "nothing: the hand is over"
-        who = "the dealer" if self.seat == DEALER else seat_name(self.seat)
-        parts: list[str] = []
-        if self.deal:
-            parts.append(f"deal {self.deal} card{'s' if self.deal > 1 else ''}")
-        if self.vote:
-            parts.append("accept (y) or refuse (n) the bet")
-        if self.declare:
-            names = ", ".join(c.name.lower() for c in self.declare)
-            parts.append(f"declare one of {names}")
-        if not self.declare:
-            if self.exchange:
-                parts.append(f"exchange {_counts(self.exchange)}")
-            if self.bet is not None:
-                parts.append(f"bet {_chips_range(self.bet)}")
-            if self.raise_to is not None:
-                parts.append(f"raise to {_chips_range(self.raise_to)}")
-            if self.call is not None:
-                parts.append("check" if self.call == 0 else f"call {self.call}")
-        if self.fold:
-            parts.append("fold")
-        return f"{who} may " + "; ".join(parts)
+        """A short sentence listing what is allowed, for error messages and prompts:
+        :func:`primero.engine.words.allowed_words` for this seat (``"p1 may …"``)."""
+        who = "the dealer" if self.seat == DEALER else seat_name(self.seat or 0)
+        return allowed_words(self, who)
 
 
 class HandLike(Protocol):
@@ -211,23 +192,6 @@ def line_limit(players: int, max_stack: int) -> int:
     turns = (max_stack + 2) * players
     per_turn = (max_stack + 1) * players + 1
     return 7 * players + 3 * turns * per_turn
-
-
-def _chips_range(span: tuple[int, int]) -> str:
-    """``(1, 96)`` as "between 1 and 96 chips", ``(5, 5)`` as "5 chips" (R5, R8)."""
-    low, high = span
-    return (
-        f"{low} chip{'' if low == 1 else 's'}"
-        if low == high
-        else (f"between {low} and {high} chips")
-    )
-
-
-def _counts(counts: tuple[int, ...]) -> str:
-    """``(0, 1, 2)`` as "0, 1 or 2 cards", ``(1,)`` as "1 card" (R4.3, R4.6)."""
-    words = [str(k) for k in counts]
-    text = words[-1] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-    return f"{text} card{'' if counts == (1,) else 's'}"
 
 
 def check_action(state: HandLike, action: Action) -> None:

@@ -26,15 +26,137 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from typing import Literal, NamedTuple
 
-from primero.engine.actions import HIDDEN, Action, Deal, Exchange, Raise
+from primero.engine.actions import (
+    HIDDEN,
+    Action,
+    Bet,
+    Call,
+    Deal,
+    Declare,
+    Exchange,
+    Fold,
+    LineError,
+    Raise,
+    Vote,
+    _parse_seat,
+    parse_action,
+)
 from primero.engine.cards import Card
 from primero.engine.hands import Category, HandValue
 from primero.engine.pots import Award, Pot, live_pots
 from primero.engine.rules import Rules
 from primero.engine.state import HandState, LegalActions, Phase
 
-__all__ = ["HIDDEN", "SeatView", "redact", "view"]
+__all__ = [
+    "HIDDEN",
+    "EventKind",
+    "LogEvent",
+    "SeatView",
+    "event_of",
+    "parse_event",
+    "redact",
+    "redact_event",
+    "view",
+]
+
+#: The kinds of :class:`LogEvent`, one per verb of docs/record-format.md.
+EventKind = Literal["deal", "exchange", "bet", "raise", "call", "fold", "vote", "declare"]
+
+
+class LogEvent(NamedTuple):
+    """One line of a hand's record as a seat may see it (R9b), typed: what the sentences,
+    the bots, the terminal, the server and the research features read instead of
+    splitting record lines.
+
+    Attributes:
+        kind: ``"deal"``, ``"exchange"``, ``"bet"``, ``"raise"``, ``"call"``, ``"fold"``,
+            ``"vote"`` or ``"declare"``.
+        seat: the 0-based seat acting, or dealt to.
+        amount: a bet's or raise's amount (chips, the round total of R5), else 0.
+        n_cards: how many cards were dealt or exchanged (public), else 0; 0 for
+            standing pat.
+        cards: the cards dealt or exchanged when this seat may see them (its own), None
+            when hidden (another seat's, or a spectator's view); ``()`` for other kinds.
+        accept: a vote's answer (R8); False for other kinds.
+        category: a declaration's category (R6), else None.
+    """
+
+    kind: EventKind
+    seat: int
+    amount: int = 0
+    n_cards: int = 0
+    cards: tuple[Card, ...] | None = ()
+    accept: bool = False
+    category: Category | None = None
+
+
+def event_of(action: Action) -> LogEvent:
+    """The event of an applied ``action``, its cards shown: for the seat that holds them.
+
+    >>> from primero.engine.actions import parse_action
+    >>> event_of(parse_action("p2 r 12", 3))
+    LogEvent(kind='raise', seat=1, amount=12, n_cards=0, cards=(), accept=False, category=None)
+    """
+    if isinstance(action, Deal):
+        return LogEvent("deal", action.seat, n_cards=len(action.cards), cards=action.cards)
+    if isinstance(action, Exchange):
+        return LogEvent("exchange", action.seat, n_cards=len(action.cards), cards=action.cards)
+    if isinstance(action, Bet):
+        return LogEvent("bet", action.seat, amount=action.amount)
+    if isinstance(action, Raise):
+        return LogEvent("raise", action.seat, amount=action.amount)
+    if isinstance(action, Call):
+        return LogEvent("call", action.seat)
+    if isinstance(action, Fold):
+        return LogEvent("fold", action.seat)
+    if isinstance(action, Vote):
+        return LogEvent("vote", action.seat, accept=action.accept)
+    assert isinstance(action, Declare)
+    return LogEvent("declare", action.seat, category=action.category)
+
+
+def redact_event(action: Action, seat: int | None) -> LogEvent:
+    """The event of ``action`` as ``seat`` may see it (R9b): the typed twin of
+    :func:`redact`, hiding the same cards (another seat's deal or exchange: ``cards``
+    None, their number public; standing pat hides nothing). ``seat`` None is a spectator.
+
+    >>> from primero.engine.actions import parse_action
+    >>> deal = parse_action("d dh p2 7h Kc", 4)
+    >>> redact_event(deal, 0).cards is None, redact_event(deal, 1).cards == deal.cards
+    (True, True)
+    """
+    if isinstance(action, Deal | Exchange) and action.seat != seat and action.cards:
+        kind: EventKind = "deal" if isinstance(action, Deal) else "exchange"
+        return LogEvent(kind, action.seat, n_cards=len(action.cards), cards=None)
+    return event_of(action)
+
+
+def parse_event(line: str, players: int) -> LogEvent:
+    """The event of one record line as a seat sees it (docs/record-format.md), hidden
+    cards (``??``) included: for code given record lines rather than a view (a test, a
+    record read back), so that nothing else splits a record line.
+
+    Args:
+        line: a record line, e.g. ``"p2 r 12"`` or ``"d dh p3 ?? ??"``.
+        players: the number of seats of the hand.
+
+    Raises:
+        LineError: the line does not follow the record's grammar.
+
+    >>> parse_event("d dh p3 ?? ??", 4)
+    LogEvent(kind='deal', seat=2, amount=0, n_cards=2, cards=None, accept=False, category=None)
+    """
+    words = line.split()
+    if HIDDEN not in words:
+        return event_of(parse_action(line, players))
+    if words[0] == "d" and len(words) > 3 and all(w == HIDDEN for w in words[3:]):
+        return LogEvent("deal", _parse_seat(words[2], players), n_cards=len(words) - 3, cards=None)
+    if len(words) > 2 and words[1] == "x" and all(w == HIDDEN for w in words[2:]):
+        seat = _parse_seat(words[0], players)
+        return LogEvent("exchange", seat, n_cards=len(words) - 2, cards=None)
+    raise LineError(f"{line!r}: only a deal's or an exchange's cards may be hidden (??)")
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -69,6 +191,9 @@ class SeatView:
         shown_cards: at a showdown, each seat's shown cards, else None.
         awards: when the hand is over, who won each pot; else empty.
         final_stacks: when the hand is over, the stacks after it; else None.
+        public_events: the record so far as typed events every seat sees (cards hidden),
+            one per line of ``public_log``.
+        private_events: ``(index, event)`` of this seat's own deal and exchange events.
     """
 
     seat: int | None
@@ -97,6 +222,8 @@ class SeatView:
     shown_cards: tuple[tuple[Card, ...] | None, ...]
     awards: tuple[Award, ...]
     final_stacks: tuple[int, ...] | None
+    public_events: tuple[LogEvent, ...]
+    private_events: tuple[tuple[int, LogEvent], ...]
 
     def __init__(
         self,
@@ -126,6 +253,8 @@ class SeatView:
         shown_cards: tuple[tuple[Card, ...] | None, ...],
         awards: tuple[Award, ...],
         final_stacks: tuple[int, ...] | None,
+        public_events: tuple[LogEvent, ...] = (),
+        private_events: tuple[tuple[int, LogEvent], ...] = (),
     ) -> None:
         """Set each field, as the generated ``__init__`` would (a compiled one is
         10 times as fast: ``setup.py``)."""
@@ -155,6 +284,8 @@ class SeatView:
         object.__setattr__(self, "shown_cards", shown_cards)
         object.__setattr__(self, "awards", awards)
         object.__setattr__(self, "final_stacks", final_stacks)
+        object.__setattr__(self, "public_events", public_events)
+        object.__setattr__(self, "private_events", private_events)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (a compiled frozen class cannot
@@ -188,6 +319,8 @@ class SeatView:
                 self.shown_cards,
                 self.awards,
                 self.final_stacks,
+                self.public_events,
+                self.private_events,
             ),
         )
 
@@ -200,6 +333,17 @@ class SeatView:
         for index, line in self.private_log:
             lines[index] = line
         return tuple(lines)
+
+    @property
+    def events(self) -> tuple[LogEvent, ...]:
+        """The record so far as typed events, one per line of :attr:`log`, with the cards
+        this seat may not see hidden (``cards`` None; R9b)."""
+        if not self.private_events:
+            return self.public_events
+        events = list(self.public_events)
+        for index, event in self.private_events:
+            events[index] = event
+        return tuple(events)
 
     @property
     def pots(self) -> tuple[Pot, ...]:
@@ -258,6 +402,9 @@ class _Log:
     public: list[str] = field(default_factory=list)
     #: per seat: ``(index, line)`` of its own deal and exchange lines, cards shown
     private: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    #: the same as typed events (:class:`LogEvent`)
+    public_events: list[LogEvent] = field(default_factory=list)
+    private_events: dict[int, list[tuple[int, LogEvent]]] = field(default_factory=dict)
 
 
 #: One lock for every hand's redacted record (kept in ``HandState.view_cache``): a view
@@ -286,8 +433,11 @@ def _log(state: HandState) -> _Log:
         for index in range(log.count, len(actions)):
             action = actions[index]
             log.public.append(redact(action, None))
+            log.public_events.append(redact_event(action, None))
             if isinstance(action, Deal | Exchange):
                 log.private.setdefault(action.seat, []).append((index, action.line()))
+                own = (index, event_of(action))
+                log.private_events.setdefault(action.seat, []).append(own)
         if actions:
             log.count, log.last = len(actions), actions[-1]
         return log
@@ -354,4 +504,6 @@ def view(state: HandState, seat: int | None) -> SeatView:
         shown_cards=shown_cards,
         awards=awards,
         final_stacks=final,
+        public_events=tuple(log.public_events),
+        private_events=tuple(log.private_events.get(seat, ())) if seat is not None else (),
     )

@@ -42,6 +42,7 @@ from primero.engine.actions import Action, Bet, Call, Declare, Exchange, Fold, R
 from primero.engine.cards import Card
 from primero.engine.hands import Category
 from primero.engine.legal import LegalActions
+from primero.engine.words import move_name
 
 __all__ = [
     "ACCEPT",
@@ -257,31 +258,21 @@ def describe(action_id: int, *, hand: Sequence[Card], max_stack: int, to_call: i
         to_call: chips a call puts in (0 writes "check").
 
     Returns:
-        E.g. ``"fold"``, ``"call 3"``, ``"check"``, ``"accept"``, ``"declare fluxus"``,
-        ``"stand pat"``, ``"exchange 7h Kc"``, ``"bet 5"``, ``"raise to 12"``; an id that
-        names positions the hand lacks gives ``"exchange positions (0, 3)"``.
+        :func:`primero.engine.words.move_name` of its action, cards in record notation:
+        ``"fold"``, ``"call 3"``, ``"check"``, ``"accept the bet"``, ``"declare
+        fluxus"``, ``"stand pat"``, ``"exchange 7h Kc"``, ``"bet 5"``, ``"raise to 12"``;
+        an id that names positions the hand lacks gives ``"exchange positions (0, 3)"``.
     """
-    if action_id == CALL:
-        return "check" if to_call == 0 else f"call {to_call}"
+    action: Action
     if EXCHANGE0 <= action_id < BET0:
         positions = EXCHANGE_POSITIONS[action_id - EXCHANGE0]
-        if not positions:
-            return "stand pat"
         cards = _sorted(hand)
         if any(p >= len(cards) for p in positions):
             return f"exchange positions {positions}"
-        return "exchange " + " ".join(str(cards[p]) for p in positions)
-    action = action_of(action_id, seat=0, hand=hand, max_stack=max_stack)
-    if isinstance(action, Fold):
-        return "fold"
-    if isinstance(action, Vote):
-        return "accept" if action.accept else "refuse"
-    if isinstance(action, Declare):
-        return f"declare {action.category.label}"
-    if isinstance(action, Bet):
-        return f"bet {action.amount}"
-    assert isinstance(action, Raise)
-    return f"raise to {action.amount}"
+        action = Exchange(0, tuple(cards[p] for p in positions))
+    else:
+        action = action_of(action_id, seat=0, hand=hand, max_stack=max_stack)
+    return move_name(action, to_call=to_call, card_text=str)
 
 
 def starting_stacks(players: int, stack: int, stacks: Sequence[int] | None) -> tuple[int, ...]:

@@ -50,11 +50,11 @@ from typing import Final, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from primero.engine.actions import seat_name
-from primero.engine.cards import DECK, format_cards
+from primero.engine.actions import Deal, Exchange, seat_name
+from primero.engine.cards import format_cards
 from primero.engine.hands import evaluate
 from primero.engine.state import Phase
-from primero.engine.views import SeatView
+from primero.engine.views import LogEvent, SeatView, parse_event
 
 __all__ = [
     "HISTORY_KINDS",
@@ -278,7 +278,17 @@ def infostate_string(v: SeatView) -> str:
     """
     if v.seat is None:
         raise ValueError("information states are per seat: this is a spectator's view")
-    return f"{seat_name(v.seat)} of {v.n}: " + "; ".join(canonical_line(x) for x in v.log)
+    lines = (_canonical(e, line) for e, line in zip(v.events, v.log, strict=True))
+    return f"{seat_name(v.seat)} of {v.n}: " + "; ".join(lines)
+
+
+def _canonical(event: LogEvent, line: str) -> str:
+    """The record ``line`` of ``event`` with its shown cards in deck order (by card id)."""
+    if not event.cards or event.kind not in ("deal", "exchange"):
+        return line  # no cards, or hidden ones (``??``)
+    cards = tuple(sorted(event.cards, key=lambda c: c.id))
+    action = Deal(event.seat, cards) if event.kind == "deal" else Exchange(event.seat, cards)
+    return action.line()
 
 
 def canonical_line(line: str) -> str:
@@ -288,23 +298,18 @@ def canonical_line(line: str) -> str:
     >>> canonical_line("d dh p2 7h Kc"), canonical_line("p1 x 7h 2c"), canonical_line("p3 b 4")
     ('d dh p2 Kc 7h', 'p1 x 2c 7h', 'p3 b 4')
 
-    Hidden cards (``??``) and other lines are returned unchanged.
+    Hidden cards (``??``) and other lines are returned unchanged (read by the record
+    module, :func:`primero.engine.views.parse_event`).
     """
-    words = line.split(" ")
-    if words[0] == "d" and len(words) > 4:
-        start = 3
-    elif len(words) > 3 and words[1] == "x":
-        start = 2
-    else:
+    try:
+        event = parse_event(line, _MAX_SEATS)
+    except ValueError:
         return line
-    cards = words[start:]
-    if "??" in cards:
-        return line
-    cards.sort(key=_CARD_ORDER.__getitem__)
-    return " ".join(words[:start] + cards)
+    return _canonical(event, line)
 
 
-_CARD_ORDER: Final = {str(c): c.id for c in DECK}
+#: The most seats of a hand (R3): a line given alone is read with these.
+_MAX_SEATS: Final = 8
 
 
 #: The kinds of record line in the history block, in one-hot order.
@@ -325,6 +330,8 @@ HISTORY_KINDS: Final = (
     "dc chorus",
 )
 _KIND_INDEX: Final = {kind: i for i, kind in enumerate(HISTORY_KINDS)}
+#: The one-hot kind of a bet, a raise, a call and a fold (docs/record-format.md's verbs).
+_VERB: Final = {"bet": "b", "raise": "r", "call": "c", "fold": "f"}
 
 
 def _history_lines(players: int) -> int:
@@ -356,21 +363,20 @@ def history_vector(v: SeatView, *, max_stack: int) -> npt.NDArray[np.float32]:
     n = v.n
     width = n + len(HISTORY_KINDS) + 1
     out = np.zeros((_history_lines(n), width), dtype=np.float32)
-    lines = [line for line in v.public_log if not line.startswith("d ")]
-    for row, line in enumerate(lines[-_history_lines(n) :]):
-        words = line.split(" ")
-        seat = int(words[0][1:]) - 1
-        verb = words[1]
-        if verb == "x":
-            kind = f"x{len(words) - 2}"
-        elif verb == "dc":
-            kind = f"dc {words[2]}"
+    events = [e for e in v.public_events if e.kind != "deal"]
+    for row, event in enumerate(events[-_history_lines(n) :]):
+        if event.kind == "exchange":
+            kind = f"x{event.n_cards}"
+        elif event.kind == "declare" and event.category is not None:
+            kind = f"dc {event.category.label}"
+        elif event.kind == "vote":
+            kind = "y" if event.accept else "n"
         else:
-            kind = verb
-        out[row, seat] = 1.0
+            kind = _VERB[event.kind]
+        out[row, event.seat] = 1.0
         out[row, n + _KIND_INDEX[kind]] = 1.0
-        if verb in ("b", "r"):
-            out[row, width - 1] = min(int(words[2]) / max_stack, 1.0)
+        if event.kind in ("bet", "raise"):
+            out[row, width - 1] = min(event.amount / max_stack, 1.0)
     return out.reshape(-1)
 
 

@@ -19,7 +19,7 @@ from primero.engine.history import HandRecord, parse_record
 from primero.engine.state import HandState
 from primero.engine.views import SeatView, view
 from primero.play.tablemodel import sentence
-from primero.play.tablemodel.sentences import result_sentences
+from primero.play.tablemodel.sentences import result_sentences, shown_words
 from primero.server.hub import Hub
 from primero.server.models import HandRecordOut, HandSummaryOut, PotWonOut, ShownOut
 from primero.server.runtime import TableRuntime
@@ -57,6 +57,7 @@ def _shown(state: HandState, seat: int | None) -> list[ShownOut | None]:
                     category=value.category.label,
                     points=value.points,
                     cards=[str(c) for c in cards],
+                    words=shown_words(value),
                 )
             )
     return out

@@ -411,16 +411,27 @@ class ChatIn(_In):
 
 
 class MoveWordsOut(BaseModel):
-    """The names of the moves (``primero.play.tablemodel.move_words``): ``bet`` of the
-    ``b`` move, ``check`` ("Check": ``b 0``) where a bet of 0 is allowed with no bet
-    standing, ``raise`` of the ``r`` move ("Raise to", or "Bet" over a bet of 0),
-    ``call`` ("Check" or "Call N"); null where the move is not legal (R5)."""
+    """The names of the moves, as the buttons show them
+    (``primero.play.tablemodel.sentences.move_words``): ``bet`` of the ``b`` move,
+    ``check`` ("Check": ``b 0``) where a bet of 0 is allowed with no bet standing,
+    ``raise`` of the ``r`` move ("Raise to", or "Bet" over a bet of 0), ``call`` ("Check"
+    or "Call N"), ``fold``; ``exchange`` one name per entry of ``legal.exchange``
+    ("Stand pat", "Exchange 2 cards"), ``pick`` the exchange button before any card is
+    picked; ``declare`` one per entry of ``legal.declare`` ("Declare primero");
+    ``accept`` and ``refuse`` the vote's buttons, naming the bet; null (or empty) where
+    the move is not legal (R4–R8)."""
 
     bet: str
     check: str | None
     # "raise" is a Python keyword: the field is named raise_ and sent as "raise"
     raise_: str | None = Field(alias="raise")
     call: str | None
+    fold: str | None
+    exchange: list[str]
+    pick: str | None
+    declare: list[str]
+    accept: str | None
+    refuse: str | None
 
     model_config = ConfigDict(populate_by_name=True, serialize_by_alias=True)
 
@@ -441,19 +452,23 @@ class LegalOut(BaseModel):
 
 
 class ShownOut(BaseModel):
-    """A hand shown at the showdown."""
+    """A hand shown at the showdown; ``words``: its category and points in words
+    ("primero, 72 points")."""
 
     category: str
     points: int
     cards: list[str]
+    words: str
 
 
 class PendingBetOut(BaseModel):
-    """The bet under a refusal vote (R8): who made it, its amount (chips), a raise or not."""
+    """The bet under a refusal vote (R8): who made it, its amount (chips), a raise or not,
+    and in words ("Ana raises to 12 chips")."""
 
     seat: str
     amount: int
     raise_: bool = Field(alias="raise")
+    words: str
 
 
 class AwardOut(BaseModel):
@@ -557,6 +572,10 @@ class StateOut(BaseModel):
         description="the reader's sitting out in words: that they sit out from the next "
         "hand while still dealt in the hand in progress, then that they are sitting out; "
         "null for a spectator or a seat not sitting out",
+    )
+    guide: str = Field(
+        description="the guided first hand's lesson for this moment and reader (the "
+        "page's ?learn): primero.play.lessons.guide_text"
     )
 
 

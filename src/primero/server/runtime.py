@@ -29,7 +29,7 @@ from primero.engine.errors import PrimeroError
 from primero.engine.fairdeal import ClientSeedError, check_client_seed
 from primero.engine.history import parse_record
 from primero.engine.rules import Rules
-from primero.play.tablemodel import TableModel, seat_note, seat_payload
+from primero.play.tablemodel import TableModel, seat_guide, seat_note, seat_payload
 from primero.server import fairproof, seating
 from primero.server.botpool import BotPool
 from primero.server.chat import chat_refusal
@@ -267,6 +267,7 @@ class TableRuntime:
             "legal": legal,
             "deadline": deadline,
             "seat_note": None if model is None else seat_note(model, index),
+            "guide": seat_guide(model, index),
         }
 
     def seat_of(self, token: str) -> int | None:

@@ -1,7 +1,7 @@
 """``primero learn``: a guided first hand for someone who has never played Primero.
 
 :class:`LearnApp` plays the scripted, seeded hand of :mod:`primero.tui.learn_script`.
-At each moment it pauses with a lesson from :mod:`primero.tui.learn_text` (space or
+At each moment it pauses with a lesson from :mod:`primero.play.lessons` (space or
 enter goes on), then lets the person make the suggested move with the same keys as the
 real table (:mod:`primero.tui.actionpad`). While a lesson that asks for a move shows,
 a key of that move leaves the lesson and counts as the move's first key. The hand is
@@ -19,14 +19,13 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Button, Static
 
-from primero.engine.actions import Bet, Raise, parse_action
 from primero.engine.errors import IllegalActionError
 from primero.engine.hands import evaluate
 from primero.engine.views import SeatView
+from primero.play.lessons import LESSONS, Lesson
 from primero.tui.actionpad import ActionPad, KeyChoice, PadMode
 from primero.tui.board import NARROW_CSS, Board, KeyButton
 from primero.tui.learn_script import GuidedHand, Teach, You, describe_move, keys_for
-from primero.tui.learn_text import LESSONS, Lesson
 from primero.tui.play import LEAVE_KEYS
 from primero.tui.screens import HelpScreen
 
@@ -45,18 +44,14 @@ def _last_bet(v: SeatView) -> tuple[int, int] | None:
     """The seat and amount of the pending bet, else of the last bet or raise in the log."""
     if v.pending_bet is not None:
         return v.pending_bet[0], v.pending_bet[1]
-    for line in reversed(v.log):
-        try:
-            action = parse_action(line, v.n) if "??" not in line else None
-        except ValueError:
-            action = None
-        if isinstance(action, Bet | Raise):
-            return action.seat, action.amount
+    for event in reversed(v.events):
+        if event.kind in ("bet", "raise"):
+            return event.seat, event.amount
     return None
 
 
 def lesson_fields(hand: GuidedHand) -> dict[str, Any]:
-    """The values of every placeholder of :data:`~primero.tui.learn_text.PLACEHOLDERS`,
+    """The values of every placeholder of :data:`~primero.play.lessons.PLACEHOLDERS`,
     from the person's view of the guided hand now (and the move the script asks next)."""
     v = hand.view()
     names = v.players
@@ -79,7 +74,7 @@ def lesson_fields(hand: GuidedHand) -> dict[str, Any]:
     for step in hand.script[hand.index :]:
         if isinstance(step, You):
             move = step.choose(v)
-            fields["suggest"] = describe_move(move)
+            fields["suggest"] = describe_move(move, v)
             fields["keys"] = _keys_text(keys_for(move, v))
             break
         if not isinstance(step, Teach):
@@ -153,7 +148,7 @@ class LearnApp(App[None]):
             return None
         v = guide.view()
         move = following[0].choose(v)
-        return describe_move(move), keys_for(move, v)
+        return describe_move(move, v), keys_for(move, v)
 
     @property
     def finished(self) -> bool:

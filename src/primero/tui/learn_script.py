@@ -25,6 +25,7 @@ from primero.engine.errors import IllegalActionError
 from primero.engine.hands import Category, evaluate
 from primero.engine.state import DEALER, HandState
 from primero.engine.views import SeatView, view
+from primero.engine.words import move_name
 from primero.tui.actionpad import declare_key
 
 __all__ = [
@@ -58,7 +59,7 @@ class NotTheLessonMove(IllegalActionError):
 
 @dataclass(frozen=True, slots=True)
 class Teach:
-    """Pause and show the lesson ``key`` of :data:`primero.tui.learn_text.LESSONS`."""
+    """Pause and show the lesson ``key`` of :data:`primero.play.lessons.LESSONS`."""
 
     key: str
 
@@ -192,25 +193,11 @@ SCRIPT: Final[tuple[Step, ...]] = (
 )
 
 
-def describe_move(action: Action) -> str:
-    """The move in words: ``"exchange 2♣"``, ``"bet 0"``, ``"refuse the bet"``…"""
-    if isinstance(action, Exchange):
-        if not action.cards:
-            return "stand pat"
-        return "exchange " + " ".join(c.pretty for c in action.cards)
-    if isinstance(action, Bet):
-        return f"bet {action.amount}"
-    if isinstance(action, Raise):
-        return f"raise to {action.amount}"
-    if isinstance(action, Call):
-        return "call"
-    if isinstance(action, Fold):
-        return "fold"
-    if isinstance(action, Vote):
-        return "accept the bet" if action.accept else "refuse the bet"
-    if isinstance(action, Declare):
-        return f"declare {action.category.label}"
-    return action.line()
+def describe_move(action: Action, v: SeatView) -> str:
+    """The move in words, as the lesson asks for it: :func:`primero.engine.words.move_name`
+    with the cards named (``"exchange 2♣"``) and a call's chips from the seat's view
+    ``v`` (``"check"``, ``"call 2"``)."""
+    return move_name(action, to_call=v.to_call, card_text=lambda c: c.pretty)
 
 
 def keys_for(action: Action, v: SeatView) -> list[str]:
@@ -333,7 +320,9 @@ class GuidedHand:
         wanted = self.suggestion()
         if action != wanted:
             keys = " ".join(keys_for(wanted, self.view()))
-            raise NotTheLessonMove(f"in this lesson, please {describe_move(wanted)} (keys: {keys})")
+            raise NotTheLessonMove(
+                f"in this lesson, please {describe_move(wanted, self.view())} (keys: {keys})"
+            )
         self.state.apply(action)
         self._deal()
         self.index += 1

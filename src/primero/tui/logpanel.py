@@ -78,10 +78,11 @@ def log_text(
     if view.seat is not None:
         mine = "You " if you else f"{names[view.seat]} "
     out = Text()
+    events = view.events
     for k, (index, sentence) in enumerate(lines):
         if k:
             out.append("\n")
-        marker = section_marker(view.log, index)
+        marker = section_marker(events, index)
         if marker is not None:
             out.append(f"── {marker}\n", style="yellow")
         out.append(f"{index + 1:>3} ", style="dim")

@@ -1,5 +1,5 @@
 // @ts-check
-// The person's moves: only the legal ones, as buttons named as docs/protocol.md says
+// The person's moves: only the legal ones, as buttons named by the server (legal.words)
 // ("Bet", "Raise", "Call"/"Check", "Fold", "Exchange", "Stand pat", "Accept the bet",
 // "Refuse the bet", "Declare"), amounts bounded by the legal range, the own cards
 // selectable for an exchange. Sends action lines; the server decides.
@@ -136,7 +136,7 @@ export class ActionPanel {
     const id = `amount-${kind}`;
     const words = this.legal.words;
     // the server names the moves: "Bet", or "Raise to" only over a bet of more than 0
-    const verb = (kind === "b" ? words.bet : words.raise) ?? (kind === "b" ? "Bet" : "Raise to");
+    const verb = (kind === "b" ? words.bet : words.raise) ?? words.bet;
     /** @type {HTMLInputElement} */
     const input = el("input", {id, type: "number", min: lo, max: hi, step: 1, value: lo,
       inputmode: "numeric", class: "amount", "data-key": key});
@@ -166,31 +166,31 @@ export class ActionPanel {
     const legal = this.legal;
     const box = this.nodes.actions;
     if (!legal) { replace(box); return; }
-    const info = this.info;
     const parts = [];
+    // every move's name is the server's (legal.words): the client words none itself
+    const words = legal.words;
     if (legal.vote) {
-      const p = info.pending;
-      const what = p ? `${p.raise ? "raise to" : "bet of"} ${chips(p.amount)} by ${info.nameOf(p.seat)}` : "";
-      parts.push(this.button(`Accept the bet${what ? ` (${what})` : ""}`, "y", {cls: "primary", key: "y"}));
-      parts.push(this.button(`Refuse the bet${what ? ` (${what})` : ""}`, "n", {key: "n"}));
+      if (words.accept) parts.push(this.button(words.accept, "y", {cls: "primary", key: "y"}));
+      if (words.refuse) parts.push(this.button(words.refuse, "n", {key: "n"}));
     } else if (legal.declare && legal.declare.length) {
       parts.push(el("p", {class: "note"}, "Declare your category (the truth or higher):"));
       for (const [k, name] of legal.declare.entries()) {
-        parts.push(this.button(`Declare ${name}`, `dc ${name}`, {cls: k === 0 ? "primary" : "", key: k === 0 ? "d" : null}));
+        parts.push(this.button(words.declare[k] ?? name, `dc ${name}`, {cls: k === 0 ? "primary" : "", key: k === 0 ? "d" : null}));
       }
-      if (legal.fold) parts.push(this.button("Fold", "f", {key: "f"}));
+      if (words.fold) parts.push(this.button(words.fold, "f", {key: "f"}));
     } else {
       if (this.canExchange) {
         const count = this.selected.length;
-        const ok = count > 0 && legal.exchange.includes(count);
+        const at = legal.exchange.indexOf(count);
+        const ok = count > 0 && at >= 0;
         const exchange = el("button", {type: "button", class: "move primary", disabled: !ok,
           "data-key": "e", "aria-keyshortcuts": "e",
           onclick: () => this.send(`x ${this.selected.join(" ")}`)},
-        count ? `Exchange ${plural(count, "card")}` : "Exchange (pick cards first)");
+        (count && at >= 0 ? words.exchange[at] : words.pick) ?? "");
         parts.push(exchange);
-        if (legal.exchange.includes(0)) parts.push(this.button("Stand pat", "x", {key: "e"}));
+        const pat = legal.exchange.indexOf(0);
+        if (pat >= 0) parts.push(this.button(words.exchange[pat], "x", {key: "e"}));
       }
-      const words = legal.words;
       if (words.check) parts.push(this.button(words.check, "b 0", {key: "c"}));
       if (legal.bet) {
         // with its own Check button, the bet starts at 1 (a bet of 0 is the check)
@@ -202,7 +202,7 @@ export class ActionPanel {
         const allIn = (legal.call ?? 0) > 0 && this.myStack !== null && (legal.call ?? 0) >= this.myStack;
         parts.push(this.button(`${words.call}${allIn ? " (all in)" : ""}`, "c", {key: "c"}));
       }
-      if (legal.fold) parts.push(this.button("Fold", "f", {key: "f"}));
+      if (words.fold) parts.push(this.button(words.fold, "f", {key: "f"}));
     }
     replace(box, parts);
   }

@@ -134,7 +134,7 @@ export function drawSteps(box, hand) {
       const rows = [];
       for (const [i, shown] of (hand.shown ?? []).entries()) {
         if (shown) {
-          rows.push(el("li", {}, `${hand.players[i]}: ${shown.category}, ${plural(shown.points, "point")} `,
+          rows.push(el("li", {}, `${hand.players[i]}: ${shown.words} `,
             shown.cards.map((c) => cardImage(c, "tiny"))));
         }
       }

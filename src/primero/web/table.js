@@ -231,7 +231,7 @@ function onState(msg) {
   draw(msg, info);
   loadLastResult(msg);
   if (passMode) passTurn(msg);
-  if (learnMode) drawGuide(msg, info);
+  if (learnMode) drawGuide(msg);
 }
 
 /** Pass and play: between turns the device shows the public table; when a player of this
@@ -265,11 +265,10 @@ function passTurn(msg) {
 
 /** A guided first hand: a short lesson for the moment, as `primero learn` does.
  * @param {StateOut} msg
- * @param {HandInfo} info
  */
-function drawGuide(msg, info) {
+function drawGuide(msg) {
   $("guide").hidden = false;
-  $("guide-text").textContent = guideText(msg, info);
+  $("guide-text").textContent = guideText(msg);
 }
 
 /**

@@ -2,7 +2,7 @@
 // Drawing the table from a `state` message: seats, pot, phase, whose turn, the log,
 // the result. Reads only the message (what the server built from this seat's view).
 import {cardImage} from "./cards.js";
-import {chips, el, plural, replace} from "./common.js";
+import {chips, el, replace} from "./common.js";
 
 /** @type {Record<string, string>} each phase (HandOut.phase) in words */
 export const PHASES = {
@@ -203,7 +203,7 @@ export function turnText(info, legal) {
   const pending = info.pending;
   const you = h.to_act === h.seat;
   if (pending && legal && legal.vote) {
-    return `Your vote: ${info.nameOf(pending.seat)} ${pending.raise ? "raises to" : "bets"} ${chips(pending.amount)}`;
+    return `Your vote: ${pending.words}`;  // the server's words for the bet
   }
   if (pending) return `${info.nameOf(h.to_act)} to vote on a bet of ${chips(pending.amount)}`;
   if (you && !legal && info.table && h.seat) {  // the host's bot plays this seat for you
@@ -247,7 +247,7 @@ export function drawLog(list, info) {
 export function resultWords(hand) {
   const shown = [];
   for (const [i, s] of (hand.shown ?? []).entries()) {
-    if (s) shown.push({name: hand.players[i], words: `${s.category}, ${plural(s.points, "point")}`, cards: s.cards});
+    if (s) shown.push({name: hand.players[i], words: s.words, cards: s.cards});
   }
   const stacks = hand.final_stacks ?? [];
   return {

@@ -11,7 +11,7 @@
 """
 
 from primero.play.tablemodel.model import Event, TableModel, bot_seed
-from primero.play.tablemodel.payload import legal_payload, seat_note, seat_payload
+from primero.play.tablemodel.payload import legal_payload, seat_guide, seat_note, seat_payload
 from primero.play.tablemodel.sentences import sentence
 from primero.play.tablemodel.timeout import least_committal, unattended_move, weakest_card
 
@@ -21,6 +21,7 @@ __all__ = [
     "bot_seed",
     "least_committal",
     "legal_payload",
+    "seat_guide",
     "seat_note",
     "seat_payload",
     "sentence",

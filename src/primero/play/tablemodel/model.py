@@ -25,6 +25,7 @@ from primero.bots import BOT_KINDS, UNCAPPED_KINDS, make_bot
 from primero.engine.actions import (
     Action,
     Call,
+    Deal,
     Vote,
     parse_action,
 )
@@ -402,13 +403,12 @@ class TableModel:
         if seat is None or hand.to_act != seat:
             raise WrongTurnError("it is not your turn")
         legal = hand.legal_actions()
-        words = line.strip().split(" ")
-        if words[0] not in PLAYER_VERBS:  # words for people (sentences.refusal_words)
-            raise IllegalActionError(refusal_words(None, legal, None, seat))
-        try:
+        try:  # the record module reads the line: a verb not of PLAYER_VERBS is refused
             action = parse_action(f"p{seat + 1} {line.strip()}", hand.n)
-        except ValueError:
+        except ValueError:  # words for people (sentences.refusal_words)
             raise IllegalActionError(refusal_words(None, legal, None, seat)) from None
+        if isinstance(action, Deal):
+            raise IllegalActionError(refusal_words(None, legal, None, seat))
         try:
             hand.check(action)
         except WrongTurnError:  # the engine names the line; a person reads the move

@@ -12,18 +12,30 @@ from typing import Any
 from primero.engine.actions import Deal, seat_name
 from primero.engine.legal import LegalActions
 from primero.engine.state import DEALER
+from primero.play.lessons import guide_text
 from primero.play.tablemodel.model import TableModel
-from primero.play.tablemodel.sentences import move_words, result_sentences, sitting_out_words
+from primero.play.tablemodel.sentences import (
+    bet_words,
+    move_words,
+    result_sentences,
+    shown_words,
+    sitting_out_words,
+)
 
-__all__ = ["legal_payload", "seat_note", "seat_payload"]
+__all__ = ["legal_payload", "seat_guide", "seat_note", "seat_payload"]
 
 
-def legal_payload(legal: LegalActions, current_bet: int | None = None) -> dict[str, Any]:
+def legal_payload(
+    legal: LegalActions,
+    current_bet: int | None = None,
+    pending: tuple[str, int, bool] | None = None,
+) -> dict[str, Any]:
     """The ``legal`` object of docs/protocol.md: the fields of :class:`LegalActions`,
     ``kinds`` as in docs/record-format.md, categories by name, ranges as ``[lo, hi]``
     (chips), and the moves' names (``words``:
     :func:`~primero.play.tablemodel.sentences.move_words` with the round's bet to match,
-    ``current_bet`` chips or None)."""
+    ``current_bet`` chips or None, and the bet under a vote, ``pending``: its bettor's
+    name, chips and whether it is a raise, or None)."""
     return {
         "kinds": legal.kinds(),
         "exchange": list(legal.exchange),
@@ -33,8 +45,23 @@ def legal_payload(legal: LegalActions, current_bet: int | None = None) -> dict[s
         "fold": legal.fold,
         "vote": legal.vote,
         "declare": [c.label for c in legal.declare],
-        "words": move_words(legal, current_bet),
+        "words": move_words(legal, current_bet, pending),
     }
+
+
+def seat_guide(model: TableModel | None, index: int | None) -> str:
+    """The ``guide`` of a ``state`` message: the web page's lesson for this moment of the
+    hand (``?learn``; :func:`primero.play.lessons.guide_text`), made here so that the
+    client words no lesson itself.
+
+    Args:
+        model: the table, or None before it has one.
+        index: the reader's 0-based table index, or None for a spectator.
+    """
+    if model is None or model.hand is None:
+        return guide_text(None)
+    stand_in = index is not None and model.match.presence[index].stand_in is not None
+    return guide_text(model.view_for(index), may_act=not stand_in)
 
 
 def seat_note(model: TableModel, index: int | None) -> str | None:
@@ -114,6 +141,7 @@ def seat_payload(
                         "category": value.category.label,
                         "points": value.points,
                         "cards": [str(c) for c in cards],
+                        "words": shown_words(value),
                     }
                 )
     pending = v.pending_bet
@@ -134,7 +162,12 @@ def seat_payload(
         "pot_total": v.pot_total,
         "pending_bet": None
         if pending is None
-        else {"seat": seat_name(pending[0]), "amount": pending[1], "raise": pending[2]},
+        else {
+            "seat": seat_name(pending[0]),
+            "amount": pending[1],
+            "raise": pending[2],
+            "words": bet_words(v.players[pending[0]], pending[1], pending[2]),
+        },
         "declared": [None if c is None else c.label for c in v.declared],
         "folded": list(v.folded),
         "exchanges": [list(e) for e in v.exchanges],
@@ -157,7 +190,8 @@ def seat_payload(
         if not isinstance(e.action, Deal):
             last[e.seat] = e.text_for(v.seat)
     hand["last_moves"] = last
-    legal = None if v.legal is None else legal_payload(v.legal, v.current_bet)
+    voted = None if pending is None else (v.players[pending[0]], pending[1], pending[2])
+    legal = None if v.legal is None else legal_payload(v.legal, v.current_bet, voted)
     if index is not None and model.match.presence[index].stand_in is not None:
         legal = None  # a bot plays this seat for the person (docs/protocol.md "Presence")
     return hand, legal

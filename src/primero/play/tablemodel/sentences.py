@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from primero.engine.actions import (
-    HIDDEN,
     Action,
     Bet,
     Call,
@@ -37,20 +37,31 @@ from primero.engine.actions import (
     Raise,
     Vote,
 )
-from primero.engine.cards import CardError, format_cards, parse_card
+from primero.engine.cards import format_cards
 from primero.engine.errors import BadAmountError, BadCardsError, BadDeclarationError
+from primero.engine.hands import HandValue
 from primero.engine.legal import LegalActions
 from primero.engine.pots import Award
-from primero.engine.state import DEALER
 from primero.engine.uncalled import Uncalled
 from primero.engine.uncalled import uncalled_bet as engine_uncalled_bet
 from primero.engine.uncalled import won_awards as engine_won_awards
-from primero.engine.views import SeatView, redact
+from primero.engine.views import LogEvent, SeatView, parse_event, redact_event
+from primero.engine.words import (
+    BET,
+    EXCHANGE,
+    RAISE,
+    allowed_words,
+    capital,
+    exchange_name,
+    move_name,
+    plural,
+)
 from primero.play.moveinput import personal_message, strip_allowed
 
 __all__ = [
     "Uncalled",
     "allowed_words",
+    "bet_words",
     "hand_sentences",
     "line_sentences",
     "move_name",
@@ -59,6 +70,7 @@ __all__ = [
     "result_sentences",
     "section_marker",
     "sentence",
+    "shown_words",
     "sitting_out_words",
     "uncalled_bet",
     "won_awards",
@@ -81,49 +93,95 @@ _VERBS = {
 }
 
 
-def move_words(legal: LegalActions, current_bet: int | None) -> dict[str, str | None]:
-    """The names of the moves a seat may make now, one place for every front end (R5).
+def move_words(
+    legal: LegalActions,
+    current_bet: int | None,
+    pending: tuple[str, int, bool] | None = None,
+) -> dict[str, Any]:
+    """The names of the moves a seat may make now, as its buttons show them: one place
+    for every front end (R4–R8), each made of :func:`primero.engine.words.move_name`.
 
     Args:
         legal: what the seat may do.
         current_bet: the round's bet to match (chips), None when no bet is open.
+        pending: the bet under a vote (R8) as ``(bettor's name, chips, is a raise)``,
+            named on the vote's buttons; None when no vote is held.
 
     Returns:
-        ``{"bet", "check", "raise", "call"}``: ``bet`` names the ``b`` move ("Bet");
-        ``check`` is "Check" where a bet of 0 is allowed with no bet standing (the move
-        ``b 0``), else None; ``raise`` names the ``r`` move: "Raise to" over a bet of
-        more than 0, "Bet" over a bet of 0 (everyone so far checked), None when no raise
-        is legal; ``call`` is "Check" for a call of 0, "Call N" otherwise, None when no
-        call is legal.
+        ``bet`` names the ``b`` move ("Bet", its amount written after it); ``check`` is
+        "Check" where a bet of 0 is allowed with no bet standing (the move ``b 0``),
+        else None; ``raise`` names the ``r`` move: "Raise to" over a bet of more than 0,
+        "Bet" over a bet of 0 (everyone so far checked), None when no raise is legal;
+        ``call`` is "Check" for a call of 0, "Call N" otherwise, None when no call is
+        legal; ``fold`` "Fold" or None; ``exchange`` one name per count of
+        ``legal.exchange``, in its order ("Stand pat", "Exchange 1 card", …) and
+        ``pick`` the exchange button's name before any card is picked (None when no
+        exchange is legal); ``declare`` one name per category of ``legal.declare``
+        ("Declare primero"); ``accept`` and ``refuse`` the vote's buttons, naming the
+        bet ("Accept the bet (raise to 12 chips by Ana)"), or None.
 
     >>> from primero.engine.legal import LegalActions
-    >>> move_words(LegalActions(0, bet=(0, 9)), None)
-    {'bet': 'Bet', 'check': 'Check', 'raise': None, 'call': None}
-    >>> move_words(LegalActions(1, raise_to=(1, 9), call=0, fold=True), 0)
-    {'bet': 'Bet', 'check': None, 'raise': 'Bet', 'call': 'Check'}
-    >>> move_words(LegalActions(1, raise_to=(4, 9), call=3, fold=True), 3)
-    {'bet': 'Bet', 'check': None, 'raise': 'Raise to', 'call': 'Call 3'}
+    >>> w = move_words(LegalActions(0, bet=(0, 9)), None)
+    >>> w["bet"], w["check"], w["raise"], w["call"], w["fold"]
+    ('Bet', 'Check', None, None, None)
+    >>> w = move_words(LegalActions(1, raise_to=(1, 9), call=0, fold=True), 0)
+    >>> w["bet"], w["check"], w["raise"], w["call"], w["fold"]
+    ('Bet', None, 'Bet', 'Check', 'Fold')
+    >>> move_words(LegalActions(1, raise_to=(4, 9), call=3, fold=True), 3)["call"]
+    'Call 3'
+    >>> move_words(LegalActions(0, exchange=(0, 1, 2)), None)["exchange"]
+    ['Stand pat', 'Exchange 1 card', 'Exchange 2 cards']
+    >>> move_words(LegalActions(2, vote=True), 5, ("Ana", 5, False))["refuse"]
+    'Refuse the bet (bet of 5 chips by Ana)'
     """
     check = legal.bet is not None and legal.bet[0] == 0 and legal.call is None
     raise_word = None
     if legal.raise_to is not None:
-        raise_word = "Bet" if current_bet == 0 else "Raise to"
+        raise_word = capital(BET if current_bet == 0 else RAISE)
     call = None
     if legal.call is not None:
-        call = "Check" if legal.call == 0 else f"Call {legal.call}"
-    return {"bet": "Bet", "check": "Check" if check else None, "raise": raise_word, "call": call}
+        call = capital(move_name(Call(0), to_call=legal.call))
+    accept = refuse = None
+    if legal.vote:
+        accept, refuse = (capital(move_name(Vote(0, yes))) for yes in (True, False))
+        if pending is not None:
+            name, amount, is_raise = pending
+            what = f"{RAISE if is_raise else 'bet of'} {plural(amount, 'chip')} by {name}"
+            accept, refuse = f"{accept} ({what})", f"{refuse} ({what})"
+    return {
+        "bet": capital(BET),
+        "check": capital(move_name(Bet(0, 0))) if check else None,
+        "raise": raise_word,
+        "call": call,
+        "fold": capital(move_name(Fold(0))) if legal.fold else None,
+        "exchange": [capital(exchange_name(k)) for k in legal.exchange],
+        "pick": f"{capital(EXCHANGE)} (pick cards first)" if any(legal.exchange) else None,
+        "declare": [capital(move_name(Declare(0, c))) for c in legal.declare],
+        "accept": accept,
+        "refuse": refuse,
+    }
 
 
-def _plural(k: int, word: str) -> str:
-    return f"{k} {word}{'s' if k != 1 else ''}"
+def shown_words(value: HandValue) -> str:
+    """A hand shown at the showdown, in words (R2): ``"primero, 72 points"``.
+
+    >>> from primero.engine.cards import parse_cards
+    >>> from primero.engine.hands import evaluate
+    >>> shown_words(evaluate(parse_cards("7h 6s Ac 5d")))
+    'primero, 70 points'
+    """
+    return f"{value.category.label}, {plural(value.points, 'point')}"
 
 
-def _cards(words: Sequence[str]) -> str:
-    """Card words in the record's notation as cards with suit symbols (``7♥``)."""
-    try:
-        return format_cards(tuple(parse_card(w) for w in words), pretty=True)
-    except CardError:
-        return " ".join(words)
+def bet_words(name: str, amount: int, is_raise: bool) -> str:
+    """A bet under a vote (R8) as its voters read it: ``"Ana raises to 12 chips"``,
+    ``"Ben bets 5 chips"``.
+
+    >>> bet_words("Ana", 12, True), bet_words("Ben", 1, False)
+    ('Ana raises to 12 chips', 'Ben bets 1 chip')
+    """
+    verb = _VERBS["r" if is_raise else "b"][0]
+    return f"{name} {verb} {plural(amount, 'chip')}"
 
 
 class _Chips:
@@ -146,27 +204,57 @@ class _Chips:
         return chips
 
 
-def _vote(lines: Sequence[str], index: int, vote_open: bool) -> tuple[str, int]:
-    """How the vote on the bet at ``lines[index]`` went (R8): ``"stands"`` (accepted, or
+#: The most seats of a hand (R3): record lines given without names are read with these.
+_MAX_SEATS = 8
+
+#: The events a betting round is made of (R5, R8): after one, a deal starts a new stage.
+_BETTING = ("bet", "raise", "call", "fold", "vote")
+
+
+def _events(lines: Sequence[str | LogEvent], players: int) -> list[LogEvent | str]:
+    """Each entry as a typed event (record lines read by the record module,
+    :func:`primero.engine.views.parse_event`); a line off the grammar stays a string."""
+    out: list[LogEvent | str] = []
+    for line in lines:
+        if isinstance(line, str):
+            try:
+                out.append(parse_event(line, players))
+            except ValueError:
+                out.append(line)
+        else:
+            out.append(line)
+    return out
+
+
+def _vote(events: Sequence[LogEvent | str], index: int, vote_open: bool) -> tuple[str, int]:
+    """How the vote on the bet at ``events[index]`` went (R8): ``"stands"`` (accepted, or
     no vote held), ``"withdrawn"`` (every voter refused) or ``"open"`` (still voting:
-    the votes run to the end of ``lines`` and ``vote_open``); and the index of its last
+    the votes run to the end of ``events`` and ``vote_open``); and the index of its last
     vote (``index`` when none)."""
     last = index
     refused = False
-    for k in range(index + 1, len(lines)):
-        vote = lines[k].split()[1:2]
-        if vote == ["y"]:
+    for k in range(index + 1, len(events)):
+        vote = events[k]
+        if isinstance(vote, LogEvent) and vote.kind == "vote" and vote.accept:
             return "stands", k
-        if vote != ["n"]:
+        if not isinstance(vote, LogEvent) or vote.kind != "vote":
             return ("withdrawn" if refused else "stands"), last
         refused, last = True, k
-    if vote_open and last == len(lines) - 1:
+    if vote_open and last == len(events) - 1:
         return "open", last
     return ("withdrawn" if refused else "stands"), last
 
 
+def _seen_cards(event: LogEvent) -> str:
+    """The cards of a deal or an exchange as the reader sees them: named (``7♥ K♣``) when
+    they are the reader's, else counted (``2 cards``; R9b)."""
+    if event.cards is None:
+        return plural(event.n_cards, "card")
+    return format_cards(event.cards, pretty=True)
+
+
 def line_sentences(
-    lines: Sequence[str],
+    lines: Sequence[str | LogEvent],
     names: Sequence[str],
     *,
     viewer: int | None,
@@ -174,10 +262,12 @@ def line_sentences(
     ante: int = 0,
     vote_open: bool = False,
 ) -> list[str]:
-    """One sentence per record line of a hand (docs/record-format.md) as ``viewer`` reads it.
+    """One sentence per event (or record line) of a hand as ``viewer`` reads it.
 
     Args:
-        lines: the hand's record lines as the seat sees them (others' cards ``??``; R9b).
+        lines: the hand's events as the seat sees them (``SeatView.events``: others'
+            cards hidden, R9b), or its record lines (docs/record-format.md; others' cards
+            ``??``), read by :func:`primero.engine.views.parse_event`.
         names: the players' names, p1…pN.
         viewer: the 0-based seat reading (its lines say "You" with the verb's second
             person), or None for a spectator or a record read by its names (a player
@@ -193,41 +283,34 @@ def line_sentences(
         as it is.
     """
     chips = _Chips(starting_stacks, ante) if starting_stacks is not None else None
+    events = _events(lines, len(names))
     out: list[str] = []
     withdrawn_at: dict[int, int] = {}  # last refusal's index -> the withdrawn bet's
-    for i, line in enumerate(lines):
-        words = line.split()
-        if len(words) >= 3 and words[0] == "d":
-            seat_word, args, verb = words[2], words[3:], "deal"
-        elif len(words) >= 2:
-            seat_word, verb, args = words[0], words[1], words[2:]
-        else:
-            out.append(line)
+    for i, event in enumerate(events):
+        if isinstance(event, str) or event.seat >= len(names):
+            out.append(event if isinstance(event, str) else str(lines[i]))
             continue
-        try:
-            seat = int(seat_word[1:]) - 1
-            name = names[seat]
-        except (ValueError, IndexError):
-            out.append(line)
-            continue
+        seat = event.seat
+        name = names[seat]
         you = (viewer is not None and seat == viewer) or name == "You"  # the person
         who = "You" if you else name
         tail = ""
-        if verb in ("d", "deal", "x") and chips is not None:
+        kind = event.kind
+        if kind in ("deal", "exchange") and chips is not None:
             chips.new_round()
-        if verb == "deal":
-            what = _plural(len(args), "card") if HIDDEN in args else _cards(args)
-            tail = f" {what}"
-        elif verb == "x":
-            if not args:
-                verb = "pat"
-            else:
-                tail = " " + (_plural(len(args), "card") if HIDDEN in args else _cards(args))
-        elif verb in ("b", "r") and args and args[0].isdigit():
-            amount = int(args[0])
+        if kind == "deal":
+            verb = "deal"
+            tail = f" {_seen_cards(event)}"
+        elif kind == "exchange":
+            verb = "x" if event.n_cards else "pat"
+            if event.n_cards:
+                tail = f" {_seen_cards(event)}"
+        elif kind in ("bet", "raise"):
+            verb = "b" if kind == "bet" else "r"
+            amount = event.amount
             if verb == "r" and chips is not None and not chips.current:
                 verb = "b"  # over a bet of 0 (everyone checked) a raise is the first bet
-            outcome, last = _vote(lines, i, vote_open)
+            outcome, last = _vote(events, i, vote_open)
             refused = outcome != "stands"
             if outcome == "withdrawn":
                 withdrawn_at[last] = i
@@ -240,19 +323,23 @@ def line_sentences(
                 tail = f" {amount}"
                 if not refused and chips is not None and chips.left[seat] == 0:
                     tail += " and is all in" if not you else " and are all in"
-        elif verb == "c" and chips is not None:
-            put = chips.to(seat, chips.current or 0)
-            if put == 0:
-                verb = "check"
-            else:
-                tail = f" {put}"
-                if chips.left[seat] == 0:
-                    tail += " and is all in" if not you else " and are all in"
-        elif verb == "dc" and args:
-            tail = f" {args[0]}"
-        elif verb not in _VERBS or verb in ("deal", "pat", "check", "win"):
-            out.append(line)
-            continue
+        elif kind == "call":
+            verb = "c"
+            if chips is not None:
+                put = chips.to(seat, chips.current or 0)
+                if put == 0:
+                    verb = "check"
+                else:
+                    tail = f" {put}"
+                    if chips.left[seat] == 0:
+                        tail += " and is all in" if not you else " and are all in"
+        elif kind == "declare" and event.category is not None:
+            verb = "dc"
+            tail = f" {event.category.label}"
+        elif kind == "vote":
+            verb = "y" if event.accept else "n"
+        else:  # a fold
+            verb = "f"
         third, second = _VERBS[verb]
         text = f"{who} {second if you else third}{tail}"
         if i in withdrawn_at:
@@ -311,10 +398,10 @@ def result_sentences(
     back = uncalled_bet(view)
     if back is not None:
         to = "you" if you and back.seat == view.seat else names[back.seat]
-        out.append(f"Uncalled bet of {_plural(back.chips, 'chip')} returned to {to}")
+        out.append(f"Uncalled bet of {plural(back.chips, 'chip')} returned to {to}")
     awards = won_awards(view)
     for i, award in enumerate(awards):
-        label = _plural(award.pot.amount, "chip")
+        label = plural(award.pot.amount, "chip")
         if len(awards) > 1:
             label = ("the main pot, " if i == 0 else f"side pot {i}, ") + label
         if len(award.winners) == 1:
@@ -346,7 +433,7 @@ def hand_sentences(
         you: say "You" for the viewing seat (False: by its name, as ``watch`` does).
 
     Returns:
-        :func:`line_sentences` of ``view.log`` (one per record line, same order), then,
+        :func:`line_sentences` of ``view.events`` (one per record line, same order), then,
         when the hand is over, :func:`result_sentences`.
 
     >>> from primero.engine.state import HandState
@@ -360,7 +447,7 @@ def hand_sentences(
     """
     names = tuple(names) if names is not None else view.players
     said = line_sentences(
-        view.log,
+        view.events,
         names,
         viewer=view.seat if you else None,
         starting_stacks=starting_stacks(view),
@@ -419,116 +506,69 @@ def sentence(action: Action, *, viewer: int | None, name: str, call: int | None 
         2 cards"``, ``"Ben checks"``; only the viewer's own cards are named.
     """
     you = viewer is not None and action.seat == viewer
-    line = redact(action, viewer)  # the one place cards are hidden (views)
+    event = redact_event(action, viewer)  # the one place cards are hidden (views)
     names = [name] * (action.seat + 1)
     if isinstance(action, Call):
         who = "You" if you else name
         if not call:
             return f"{who} {_VERBS['check'][int(you)]}"
         return f"{who} {_VERBS['c'][int(you)]} {call}"
-    return line_sentences([line], names, viewer=viewer)[0]
+    return line_sentences([event], names, viewer=viewer)[0]
 
 
 _VOID = "void deal: all cards back, the same dealer deals again (R4.3)"
 
 
-def section_marker(lines: Sequence[str], index: int) -> str | None:
+def section_marker(lines: Sequence[str | LogEvent], index: int) -> str | None:
     """A heading to show before ``lines[index]`` when a new stage of the hand starts there.
 
-    Derived from the lines alone (R4): a two-card deal right after an exchange's
-    replacement deal is the redeal after a void deal (R4.3); a two-card deal after a
-    betting line is the second deal (R4.4); the first declaration opens the declare
-    round (R4.5); an exchange after its betting, the second exchange (R4.6); an opening
-    bet after that exchange, the last round (R4.7). A two-card deal right after a player
-    stood pat (``p3 x``, house rule ``first_round_stand``) is the redeal too: no
-    replacement deal comes between.
+    Read from the events alone (``SeatView.events``, or record lines read by the record
+    module; R4): a two-card deal right after an exchange's replacement deal is the redeal
+    after a void deal (R4.3); a two-card deal after a betting event is the second deal
+    (R4.4); the first declaration opens the declare round (R4.5); an exchange after its
+    betting, the second exchange (R4.6); an opening bet after that exchange, the last
+    round (R4.7). A two-card deal right after a player stood pat (``p3 x``, house rule
+    ``first_round_stand``) is the redeal too: no replacement deal comes between.
 
     >>> section_marker(["p4 x ??", "d dh p4 ??", "d dh p1 ?? ??"], 2)
     'void deal: all cards back, the same dealer deals again (R4.3)'
     >>> section_marker(["d dh p3 ??", "p4 x", "d dh p1 ?? ??"], 2)
     'void deal: all cards back, the same dealer deals again (R4.3)'
     """
-    line = lines[index].split()
-    before = [w.split() for w in lines[max(0, index - 2) : index]]
-    if line[:2] == ["d", "dh"] and len(line) == 5 and before:
-        prev = before[-1]
-        if prev[:2] == ["d", "dh"]:
+    events = _events(lines[: index + 1], _MAX_SEATS)
+    line = events[index]
+    if isinstance(line, str):
+        return None
+    kinds = [e.kind if isinstance(e, LogEvent) else "" for e in events]
+    before = events[max(0, index - 2) : index]
+    prev = before[-1] if before else None
+    if line.kind == "deal" and line.n_cards == 2 and isinstance(prev, LogEvent):
+        if prev.kind == "deal":
             # The last exchanger's replacements (same seat, cards discarded), then this.
-            first = before[0] if len(before) == 2 else []
-            if len(first) >= 3 and first[1] == "x" and first[0] == prev[2]:
+            first = before[0] if len(before) == 2 else None
+            if (
+                isinstance(first, LogEvent)
+                and first.kind == "exchange"
+                and first.n_cards > 0
+                and first.seat == prev.seat
+            ):
                 return _VOID
             return None
-        if len(prev) == 2 and prev[1] == "x":  # the last player stood pat (first_round_stand)
+        if prev.kind == "exchange" and prev.n_cards == 0:  # stood pat (first_round_stand)
             return _VOID
-        if len(prev) >= 2 and prev[1] in ("b", "r", "c", "f", "y", "n"):
+        if prev.kind in _BETTING:
             return "second deal (R4.4)"
-    if (
-        len(line) >= 2
-        and line[1] == "dc"
-        and not any(len(w.split()) > 1 and w.split()[1] == "dc" for w in lines[:index])
-    ):
+    seen_dc = "declare" in kinds[:index]
+    if line.kind == "declare" and not seen_dc:
         return "declare and bet (R4.5)"
-    if len(line) >= 2 and line[1] == "x" and index > 0:
-        prev_words = lines[index - 1].split()
-        seen_dc = any(len(w.split()) > 1 and w.split()[1] == "dc" for w in lines[:index])
-        if seen_dc and len(prev_words) >= 2 and prev_words[1] in ("b", "r", "c", "f", "y", "n"):
-            return "second exchange (R4.6)"
-    if len(line) >= 2 and line[1] == "b" and index > 0:
-        prev_words = lines[index - 1].split()
-        seen_dc = any(len(w.split()) > 1 and w.split()[1] == "dc" for w in lines[:index])
-        if seen_dc and (prev_words[:1] == ["d"] or prev_words[1:2] == ["x"]):
-            return "last round (R4.7)"
+    if line.kind == "exchange" and index > 0 and seen_dc and kinds[index - 1] in _BETTING:
+        return "second exchange (R4.6)"
+    if line.kind == "bet" and index > 0 and seen_dc and kinds[index - 1] in ("deal", "exchange"):
+        return "last round (R4.7)"
     return None
 
 
 # --------------------------------------------------------------------------- refusals
-
-
-def _range_words(span: tuple[int, int]) -> str:
-    low, high = span
-    if low == high:
-        return f"{low} chip{'' if low == 1 else 's'}"
-    return f"between {low} and {high} chips"
-
-
-def _or_list(parts: Sequence[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " or " + parts[-1]
-
-
-def allowed_words(legal: LegalActions) -> str:
-    """What the seat to act may do, said to that person, without record notation
-    (R4–R8): ``"you may exchange 1 or 2 cards, bet between 1 and 99 chips or fold"``.
-
-    >>> allowed_words(LegalActions(0, vote=True))
-    'you may accept or refuse the bet'
-    >>> allowed_words(LegalActions(0, exchange=(0, 1), call=0, fold=True))
-    'you may stand pat, exchange 1 card, check or fold'
-    """
-    if legal.seat is None or legal.seat == DEALER:
-        return "you have no move to make now"
-    parts: list[str] = []
-    if legal.vote:
-        parts.append("accept or refuse the bet")
-    if legal.declare:
-        parts.append("declare " + _or_list([c.name.lower() for c in legal.declare]))
-    else:
-        counts = [k for k in legal.exchange if k > 0]
-        if 0 in legal.exchange:
-            parts.append("stand pat")
-        if counts:
-            words = _or_list([str(k) for k in counts])
-            parts.append(f"exchange {words} card{'' if counts == [1] else 's'}")
-        if legal.bet is not None:
-            parts.append(f"bet {_range_words(legal.bet)}")
-        if legal.raise_to is not None:
-            parts.append(f"raise to {_range_words(legal.raise_to)}")
-        if legal.call is not None:
-            parts.append("check" if legal.call == 0 else f"call {legal.call}")
-    if legal.fold:
-        parts.append("fold")
-    return "you may " + _or_list(parts) if parts else "you have no move to make now"
 
 
 #: Record notation a refusal must never show: a seat label (``p2``) or a quoted line.
@@ -556,38 +596,15 @@ def refusal_words(
     if action is None:
         return f"that move is not understood: {allowed}"
     if isinstance(error, BadAmountError) and isinstance(action, Bet | Raise):
-        what = "bet" if isinstance(action, Bet) else "raise to"
+        what = BET if isinstance(action, Bet) else RAISE
         return f"you may not {what} {action.amount} chips: {allowed}"
     if isinstance(action, Exchange) and (error is None or len(action.cards) not in legal.exchange):
-        k = len(action.cards)
-        what = "stand pat" if k == 0 else f"exchange {k} card{'' if k == 1 else 's'}"
-        return f"you may not {what} now: {allowed}"
+        return f"you may not {move_name(action)} now: {allowed}"
     if isinstance(error, BadCardsError | BadDeclarationError):
         text = personal_message(strip_allowed(str(error)), seat)
         if not _NOTATION.search(text):
             return f"{text}: {allowed}" if isinstance(error, BadDeclarationError) else text
-    return f"you cannot {move_name(action)} now: {allowed}"
-
-
-def move_name(action: Action) -> str:
-    """A player's action as the move a person chose, for a refusal (never record
-    notation): ``"raise to 12"``, ``"accept the bet"``, ``"exchange 2 cards"``."""
-    if isinstance(action, Vote):
-        return "accept the bet" if action.accept else "refuse the bet"
-    if isinstance(action, Exchange):
-        k = len(action.cards)
-        return "stand pat" if k == 0 else f"exchange {k} card{'s' if k != 1 else ''}"
-    if isinstance(action, Bet):
-        return "check" if action.amount == 0 else f"bet {action.amount}"
-    if isinstance(action, Raise):
-        return f"raise to {action.amount}"
-    if isinstance(action, Call):
-        return "call or check"
-    if isinstance(action, Fold):
-        return "fold"
-    if isinstance(action, Declare):
-        return f"declare {action.category.label}"
-    return "make that move"
+    return f"you cannot {move_name(action, to_call=legal.call)} now: {allowed}"
 
 
 def sitting_out_words(*, in_hand: bool) -> str:

@@ -1,8 +1,12 @@
-"""The words of ``primero learn``: one short explanation per moment of the guided hand.
+"""The words of the guided first hand: one short explanation per moment of the hand,
+for ``primero learn`` (:data:`LESSONS`, a scripted hand) and the web page's ``?learn``
+(:data:`GUIDE`, a hand against bots, sent in each ``state`` message as ``guide``:
+:func:`guide_text`). The web client writes none of these words itself.
 
 Kept as data, in one place, so that tests can check every lesson is shown by the
 guided hand, cites the rules section it explains (rules.md R1–R10), and uses only the
 placeholders the lesson screen fills in (:data:`PLACEHOLDERS`); the docs can quote them.
+The cards' points come from the engine's table (:func:`primero.engine.words.points_words`).
 
 Each text is a sentence or two. ``{name}`` fields are filled from the person's view
 of the hand at that moment.
@@ -13,7 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = ["LESSONS", "PLACEHOLDERS", "Lesson"]
+from primero.engine.state import DEALER, Phase
+from primero.engine.views import SeatView
+from primero.engine.words import plural, points_words
+
+__all__ = ["GUIDE", "LESSONS", "PLACEHOLDERS", "Lesson", "guide_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +70,7 @@ _LESSONS: Final = (
         "ante",
         "The ante",
         "Before any card is dealt, everyone puts an ante of 1 chip in the pot: {pot} chips "
-        "are already there to be won. Each card is worth points: 7 = 21, 6 = 18, A = 16, "
-        "5 = 15, 4 = 14, 3 = 13, 2 = 12, face cards 10.",
+        "are already there to be won. Each card is worth points: " + points_words() + ".",
         ("R4.1", "R1"),
     ),
     Lesson(
@@ -176,3 +183,122 @@ _LESSONS: Final = (
 
 #: Every lesson, by key, in the order the guided hand shows them.
 LESSONS: Final[dict[str, Lesson]] = {lesson.key: lesson for lesson in _LESSONS}
+
+_GUIDE: Final = (
+    Lesson(
+        "welcome",
+        "Welcome to Primero",
+        "Welcome to Primero, the Renaissance ancestor of poker: 40 cards (no 8, 9 or 10). "
+        "Everyone puts an ante of 1 chip in the pot, then the dealer gives two cards each.",
+        ("R1", "R4.1"),
+    ),
+    Lesson(
+        "showdown",
+        "The showdown",
+        "The showdown: the best category wins (chorus, fluxus, supremus, primero, numerus), "
+        "then the most points. The log says who won what; p shows the whole hand again.",
+        ("R4.8", "R2"),
+    ),
+    Lesson(
+        "vote",
+        "Refusing a bet",
+        "Someone bet: with three or more players in, the others vote in turn. Accept lets "
+        "the bet stand; if everyone refuses, it is withdrawn and the bettor must bet less "
+        "(R8).",
+        ("R8",),
+    ),
+    Lesson(
+        "declare",
+        "Declare your category",
+        "Declare a category: the true one or a higher one (a bluff), never lower. The "
+        "buttons list what you may declare; the first is the truth (R6).",
+        ("R6",),
+    ),
+    Lesson(
+        "first_round",
+        "Bet or exchange",
+        "First round: bet at least 1 chip, or exchange one or two cards for new ones (pick "
+        "them, then Exchange). Once someone bets nobody may exchange any more. Card points: "
+        + points_words()
+        + ".",
+        ("R4.3", "R5", "R1"),
+    ),
+    Lesson(
+        "second_exchange",
+        "The second exchange",
+        "Second exchange: throw 0, 1 or 2 cards (Stand pat keeps them all). Press h for the "
+        "exact odds of each choice.",
+        ("R4.6",),
+    ),
+    Lesson(
+        "call",
+        "Call, raise or fold",
+        "A bet stands: call it (match {amount}), raise, or fold and lose what you put in.",
+        ("R5",),
+    ),
+    Lesson(
+        "bet",
+        "Your bet",
+        "Your turn to bet: check (a bet of 0 where allowed) or bet chips. Higher categories "
+        "beat lower ones whatever the points.",
+        ("R5", "R2"),
+    ),
+    Lesson(
+        "second_deal",
+        "Two more cards",
+        "Two more cards each: your four cards now make a category. Chorus (four of a rank) "
+        "beats fluxus (four of a suit), then supremus, primero (one of each suit), numerus.",
+        ("R4.4", "R2"),
+    ),
+    Lesson(
+        "waiting",
+        "Another player's turn",
+        "{player} is thinking. Watch the seats: each shows its last move.",
+        ("R3",),
+    ),
+)
+
+#: The web page's lessons (``?learn``), by key: one per moment of a hand against bots.
+GUIDE: Final[dict[str, Lesson]] = {lesson.key: lesson for lesson in _GUIDE}
+
+
+def guide_text(v: SeatView | None, *, may_act: bool = True) -> str:
+    """The web page's lesson for the moment of a hand (``?learn``), for its reader (R9b):
+    what the ``guide`` of a ``state`` message says (docs/protocol.md).
+
+    Args:
+        v: the reader's view of the hand in progress or just over; None before the
+            first hand.
+        may_act: False when the reader's moves are not theirs to make now (a bot plays
+            the seat for them): the lesson then reads as if it were not their turn.
+
+    Returns:
+        One of :data:`GUIDE`'s texts, its fields filled: the chips to call, the name of
+        the player to act (the dealer's while dealing).
+
+    >>> guide_text(None).startswith("Welcome to Primero")
+    True
+    """
+    if v is None:
+        return GUIDE["welcome"].text
+    legal = v.legal if may_act else None
+    if v.final_stacks is not None:
+        key = "showdown"
+    elif legal is not None and legal.vote:
+        key = "vote"
+    elif legal is not None and legal.declare:
+        key = "declare"
+    elif legal is not None and legal.exchange:
+        key = "first_round" if v.phase is Phase.FIRST_ROUND else "second_exchange"
+    elif legal is not None and legal.call:
+        key = "call"
+    elif legal is not None:
+        key = "bet"
+    elif v.phase in (Phase.SECOND_DEAL, Phase.DECLARE_ROUND):
+        key = "second_deal"
+    else:
+        key = "waiting"
+    seat = v.to_act
+    who = v.players[-1] if seat is None or seat == DEALER else v.players[seat]
+    amount = plural(legal.call, "chip") if legal is not None and legal.call else ""
+    return GUIDE[key].text.format(player=who, amount=amount)
