@@ -70,12 +70,15 @@ def run_case(kwargs: dict[str, Any], episodes: int, seed: int) -> list[list[Any]
     """Each step's ``[obs digest, legal ids, reward, terminated, truncated, illegal, seat]``
     (the reset's with reward None), the learner choosing with ``random.Random(seed)``:
     uniformly among the legal ids, and one move in ten an id out of the mask."""
+    from gymnasium.spaces import Discrete
+
     from primero.research.gymnasium_env import PrimeroEnv
 
     kw = dict(kwargs)
     if kw.get("bots") == "callable":
         kw["bots"] = LowestAgent()
     env = PrimeroEnv(**kw)
+    assert isinstance(env.action_space, Discrete)
     chooser = random.Random(seed)
     out: list[list[Any]] = []
     for episode in range(episodes):
@@ -88,7 +91,7 @@ def run_case(kwargs: dict[str, Any], episodes: int, seed: int) -> list[list[Any]
         while not done:
             legal = np.flatnonzero(mask).tolist()
             if chooser.random() < 0.1:
-                action = env.action_space.n - 1 - chooser.randrange(3)
+                action = int(env.action_space.n) - 1 - chooser.randrange(3)
             else:
                 action = legal[chooser.randrange(len(legal))]
             obs, reward, terminated, truncated, info = env.step(action)

@@ -38,6 +38,16 @@ from typing import Any, Final
 
 from librt.strings import BytesWriter, write_f32_le
 
+from primero.bots.random_moves import EXCHANGE as _EXCHANGE_KIND
+from primero.bots.random_moves import FOLD as _FOLD_KIND
+from primero.bots.random_moves import RAISE as _RAISE_KIND
+from primero.bots.random_moves import (
+    random_cards,
+    random_declaration,
+    random_facing,
+    random_opening,
+    random_vote,
+)
 from primero.engine.actions import Deal
 from primero.engine.cards import DECK, Card
 from primero.engine.pots import settle
@@ -113,6 +123,8 @@ _EXCHANGES: Final[list[list[list[int]]]] = [
     [_exchange_ids((1, 2), k) for k in range(5)],
     [_exchange_ids((0, 1, 2), k) for k in range(5)],
 ]
+#: The counts of cards the second exchange offers (R4.6), as the engine's legal actions.
+_ANY: Final[tuple[int, ...]] = (0, 1, 2)
 #: Bytes per observation entry (a float32).
 _FLOAT: Final = 4
 #: The ids 0, 1, 2...: a run of bet or raise ids is a slice of it (a copy of the
@@ -180,6 +192,7 @@ class Stepper:
         self.raise0 = BET0 + max_stack + 1
         exchange, low = first_round_options(rules)
         self.first_any = 1 if 0 in exchange else 0
+        self.first_exchange: tuple[int, ...] = exchange
         self.first_low = low
         self.start: list[int] = list(stacks)
         self.stacks: list[int] = list(stacks)
@@ -557,6 +570,95 @@ class Stepper:
         if player >= 0 and made < max_moves and self.void_deals < max_void:
             return player
         return OVER
+
+    def random_id(self, rand: Callable[[], float]) -> int:
+        """The id :class:`~primero.bots.random.RandomBot` plays for the seat to move, drawing
+        from ``rand`` (the bot's ``random``) the very numbers it draws, in the same order:
+        :func:`~primero.bots.random.random_move` over the kinds of move of the seat's
+        :class:`~primero.engine.legal.LegalActions`, then the amount, the declaration
+        or the cards (:func:`~primero.bots.random.random_cards` over its hand in hand
+        order), R10. Only at a seat's move (:attr:`player` >= 0)."""
+        seat = self.player
+        if self.vote_bettor >= 0:  # kinds y n
+            return ACCEPT if random_vote(rand) else REFUSE
+        phase = self.phase
+        hand = self.hands[seat]
+        if phase == SECOND_EXCHANGE:  # the engine offers 0, 1 or 2 cards (R4.6)
+            return self._random_exchange(hand, random_opening(rand, _ANY, None)[1], rand)
+        facing = self.current >= 0
+        if phase == DECLARE_ROUND and self.rules.declarations and self.declared[seat] < 0:
+            a, b, c, d = hand
+            allowed = declarable(VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]].key >> 7)
+            kind, value = random_declaration(rand, len(allowed), facing)
+            if kind == _FOLD_KIND:
+                return FOLD
+            return DECLARE0 + int(allowed[value])
+        stack = self.stacks[seat]
+        cap = None if self.cap < 0 else self.cap
+        rules = self.rules
+        if not facing:
+            exchange: tuple[int, ...] = ()
+            low = 0
+            if phase == FIRST_ROUND:
+                exchange = self.first_exchange
+                low = self.first_low
+            bet = opening_range(low, stack, cap, limit_pot(rules, self.contributed))
+            kind, value = random_opening(rand, exchange, bet)
+            if kind == _EXCHANGE_KIND:
+                return self._random_exchange(hand, value, rand)
+            return BET0 + value
+        folded, stacks = self.folded, self.stacks
+        others = 0
+        for s in range(self.n):
+            if s != seat and not folded[s] and stacks[s] > 0:
+                others += 1
+        raise_to = raise_range(
+            self.current,
+            rules.min_raise,
+            self.round_bets[seat],
+            stack,
+            cap,
+            self.raises,
+            rules.max_raises,
+            others,
+            limit_pot(rules, self.contributed),
+        )
+        kind, value = random_facing(rand, raise_to)
+        if kind == _RAISE_KIND:
+            return self.raise0 + value
+        return FOLD if kind == _FOLD_KIND else CALL
+
+    def _random_exchange(self, hand: list[int], count: int, rand: Callable[[], float]) -> int:
+        """The exchange id of ``count`` cards taken from ``hand`` as the random bot takes
+        them (:func:`~primero.bots.random.random_cards`, hand order)."""
+        thrown = random_cards(rand, list(hand), count)
+        ordered = sorted(hand)
+        positions = sorted([ordered.index(card) for card in thrown])
+        return EXCHANGE0 + EXCHANGE_POSITIONS.index(tuple(positions))
+
+    def run(
+        self,
+        learner: int,
+        rands: list[Callable[[], float] | None],
+        deal: Callable[[], float],
+        max_void: int,
+    ) -> int:
+        """Deal what is due (:meth:`deal_due` with ``deal``) and play every seat whose
+        ``rands`` entry is a random source as :class:`~primero.bots.random.RandomBot`
+        with it (:meth:`random_id`), until seat ``learner`` or a seat whose entry is None
+        is to move, the hand is over, or it has had ``max_void`` void deals (R4.3: the
+        lines then due are dealt first, as the engine's dealer deals them). Returns the
+        player to move then (:data:`TERMINAL` once the hand is over)."""
+        while True:
+            if self.player == CHANCE:
+                self.deal_due(deal)
+            player = self.player
+            if player < 0 or player == learner or self.void_deals >= max_void:
+                return player
+            rand = rands[player]
+            if rand is None:
+                return player
+            self.apply(self.random_id(rand))
 
     def observe(self, seat: int, size: int) -> tuple[bytearray, bytearray]:
         """``seat``'s :meth:`observation` and its mask of ``size`` bytes (:meth:`mask`
