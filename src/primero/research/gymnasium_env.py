@@ -110,8 +110,9 @@ Opponent = str | Agent | Policy
 #: seat's entry is not used).
 Opponents = Opponent | Sequence[Opponent]
 #: ``opponents=`` as a callable: given the environment's seeded random source for
-#: opponents (R10: draw only from it), the opponents of the next episode.
-OpponentSampler = Callable[[random.Random], Opponents]
+#: opponents (R10: draw only from it) and the number of seats, the opponents of the next
+#: episode (one for every other seat, or one per seat).
+OpponentSampler = Callable[[random.Random, int], Opponents]
 
 
 def _per_seat(spec: Opponents, players: int, where: str) -> list[Opponent]:
@@ -153,7 +154,9 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         opponents: the other seats' players drawn anew for each episode, in place of
             ``bots``: a list of choices (each a value ``bots`` takes), drawn uniformly
             or by ``opponent_weights``; or a callable given a seeded ``random.Random``
-            returning that episode's choice (:data:`OpponentSampler`). The draws come
+            and the number of seats, returning that episode's choice
+            (:data:`OpponentSampler`; :class:`primero.research.selfplay.OpponentPool`
+            is one). The draws come
             from a source of their own, seeded by ``reset(seed=...)`` (R10: the same
             seed, the same episodes), so the cards dealt do not change with them.
         opponent_weights: relative weights of the ``opponents`` list's choices (>= 0, not
@@ -218,27 +221,8 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         if seat is not None and not (type(seat) is int and 0 <= seat < players):
             raise ValueError(f"seat must be None or a seat 0..{players - 1}, not {seat!r}")
         kinds = _per_seat(bots, players, "bots")
-        self._choices: list[list[Opponent]] = []
-        self._weights: list[float] | None = None
-        self._sampler: OpponentSampler | None = None
-        if opponents is not None:
-            if callable(opponents):
-                self._sampler = opponents
-            else:
-                choices = list(opponents)
-                if not choices:
-                    raise ValueError("opponents: give at least one choice of opponents")
-                self._choices = [_per_seat(c, players, "opponents") for c in choices]
-        if opponent_weights is not None:
-            weights = [float(w) for w in opponent_weights]
-            if not self._choices or len(weights) != len(self._choices):
-                raise ValueError(
-                    f"opponent_weights: one weight per choice of opponents "
-                    f"({len(self._choices)}), not {len(weights)}"
-                )
-            if any(not w >= 0 for w in weights) or sum(weights) <= 0:
-                raise ValueError("opponent_weights must be >= 0 and not all 0")
-            self._weights = weights
+        self.players = players
+        self.set_opponents(opponents, opponent_weights)
         if illegal not in ("lowest", "raise"):
             raise ValueError(f"illegal must be 'lowest' or 'raise', not {illegal!r}")
         if type(max_steps) is not int or max_steps < 1:
@@ -246,7 +230,7 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.rules = Rules.from_mapping({"min_players": 2, "max_players": 8, **rules})
-        self.players, self.stack, self.seat_choice = players, stack, seat
+        self.stack, self.seat_choice = stack, seat
         self.bot_kinds, self.illegal, self.max_steps = kinds, illegal, max_steps
         self.render_mode = render_mode
         self.history = bool(history)
@@ -278,6 +262,41 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         self._pending: list[Card] = []
         self._synced = 0
         self._zeros = bytes(self._n_actions)
+
+    def set_opponents(
+        self,
+        opponents: Sequence[Opponents] | OpponentSampler | None,
+        weights: Sequence[float] | None = None,
+    ) -> None:
+        """Draw the opponents of each episode from now on (from the next ``reset``):
+        ``opponents`` and ``weights`` as the constructor's ``opponents`` and
+        ``opponent_weights``; None goes back to ``bots``.
+
+        Raises:
+            ValueError: an empty list, a choice ``bots`` does not take, or weights not one
+                per choice, negative or all 0 (nothing changes).
+        """
+        choices: list[list[Opponent]] = []
+        sampler: OpponentSampler | None = None
+        if opponents is not None:
+            if callable(opponents):
+                sampler = opponents
+            else:
+                listed = list(opponents)
+                if not listed:
+                    raise ValueError("opponents: give at least one choice of opponents")
+                choices = [_per_seat(c, self.players, "opponents") for c in listed]
+        drawn: list[float] | None = None
+        if weights is not None:
+            drawn = [float(w) for w in weights]
+            if not choices or len(drawn) != len(choices):
+                raise ValueError(
+                    f"opponent_weights: one weight per choice of opponents "
+                    f"({len(choices)}), not {len(drawn)}"
+                )
+            if any(not w >= 0 for w in drawn) or sum(drawn) <= 0:
+                raise ValueError("opponent_weights must be >= 0 and not all 0")
+        self._choices, self._weights, self._sampler = choices, drawn, sampler
 
     @property
     def hand(self) -> HandState:
@@ -467,7 +486,9 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
             ValueError: the sampler's answer is not a value ``bots`` takes.
         """
         if self._sampler is not None:
-            return _per_seat(self._sampler(self._opponent_rng), self.players, "opponents")
+            return _per_seat(
+                self._sampler(self._opponent_rng, self.players), self.players, "opponents"
+            )
         choices = self._choices
         if not choices:
             return self.bot_kinds
