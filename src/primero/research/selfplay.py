@@ -22,7 +22,7 @@ can be given to :class:`~primero.research.gymnasium_vector.PrimeroVectorEnv`
 call :meth:`SelfPlay.add_snapshot` with a frozen copy of the learner's policy now and
 then (the pool keeps the ``max_snapshots`` latest, and its first entries always). A
 snapshot must not change after it is added: copy the policy's weights (for a
-Stable-Baselines3 model, ``copy.deepcopy(model.policy)``; docs/research.md has the
+Stable-Baselines3 model, a new policy loaded with its ``state_dict()``; docs/research.md has the
 recipe).
 """
 
