@@ -28,6 +28,7 @@ CASES: list[dict[str, Any]] = [
         "bots": ["random", "heuristic", "random"],
         "max_void_deals": 2,
     },
+    {"players": 2, "stack": 6, "bots": "random", "history": True, "max_steps": 3},
 ]
 
 
@@ -43,7 +44,7 @@ def _actions(chooser: random.Random, masks: np.ndarray) -> list[int]:
     return out
 
 
-@pytest.mark.parametrize("kwargs", CASES, ids=["random4", "mixed3"])
+@pytest.mark.parametrize("kwargs", CASES, ids=["random4", "mixed3", "history2"])
 def test_next_step_autoreset_plays_the_single_envs_episodes(kwargs: dict[str, Any]) -> None:
     tables = 3
     envs = pvec.PrimeroVectorEnv(tables, **kwargs)
@@ -126,4 +127,9 @@ def test_vector_spaces_and_refusals() -> None:
         pvec.PrimeroVectorEnv(0)
     with pytest.raises(ValueError, match="autoreset_mode must be 'next_step' or 'same_step'"):
         pvec.PrimeroVectorEnv(2, autoreset_mode="disabled")
+    strict = pvec.PrimeroVectorEnv(2, players=2, stack=5, bots="random", illegal="raise")
+    _, info = strict.reset(seed=1)
+    legal = [int(m.argmax()) for m in info["action_mask"]]
+    with pytest.raises(ValueError, match=r"action 31 is not legal now: legal ids are \["):
+        strict.step([legal[0], 31])
     envs.close()

@@ -42,6 +42,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from primero.research.gymnasium_env import PrimeroEnv
+from primero.research.stepper import observe_tables, step_tables
 
 __all__ = ["PrimeroVectorEnv"]
 
@@ -93,6 +94,8 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
         self._ended = [False] * num_envs
         self._masks = np.zeros((num_envs, self._n_actions), dtype=np.int8)
         self._all = np.ones(num_envs, dtype=np.bool_)
+        #: the tables run on the flat stepper and observe its vector: stepped in batches
+        self._flat = first._flat and not first.history
 
     def reset(
         self,
@@ -133,7 +136,7 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
             obs.append(env._obs_bytes(env.seat))
             masks.append(env._mask_bytes())
             self._ended[i] = False
-        return self._batch(obs), self._infos(masks, None)
+        return self._batch(obs), self._infos(b"".join(masks), None)
 
     def step(
         self, actions: Any
@@ -151,10 +154,12 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
         Raises:
             ValueError: not one action per table, or what ``PrimeroEnv.step`` raises.
         """
-        ids = np.asarray(actions).reshape(-1).tolist()
+        ids = np.asarray(actions).astype(np.int64, copy=False).reshape(-1).tolist()
         n = self.num_envs
         if len(ids) != n:
             raise ValueError(f"actions: one per table ({n}), not {len(ids)}")
+        if self._flat:
+            return self._step_flat(ids)
         rewards = [0.0] * n
         terminated = [False] * n
         truncated = [False] * n
@@ -162,7 +167,6 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
         obs: list[bytes | bytearray] = []
         masks: list[bytes | bytearray] = []
         ended = self._ended
-        same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
         final: list[tuple[int, bytes | bytearray, dict[str, Any]]] = []
         for i, env in enumerate(self.envs):
             if ended[i]:  # next_step: this call resets the table
@@ -174,19 +178,113 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
                 if bad:
                     illegal.append(i)
                 if te or tr:
-                    if same_step:
-                        ended_info: dict[str, Any] = {
-                            "action_mask": np.frombuffer(env._mask_bytes(), _INT8).copy(),
-                            "seat": env.seat,
-                        }
-                        if bad:
-                            ended_info["illegal_action"] = True
-                        final.append((i, env._obs_bytes(env.seat), ended_info))
-                        env._start(None)
-                    else:
-                        ended[i] = True
+                    self._end(i, env, bad, final)
             obs.append(env._obs_bytes(env.seat))
             masks.append(env._mask_bytes())
+        return self._answer(
+            self._batch(obs), b"".join(masks), rewards, terminated, truncated, illegal, final
+        )
+
+    def _end(
+        self,
+        i: int,
+        env: PrimeroEnv,
+        bad: bool,
+        final: list[tuple[int, bytes | bytearray, dict[str, Any]]],
+    ) -> None:
+        """Table ``i``'s hand ended: ``same_step`` keeps its last observation and info in
+        ``final`` and deals the next hand; ``next_step`` marks it to reset next step."""
+        if self.autoreset_mode is AutoresetMode.SAME_STEP:
+            ended_info: dict[str, Any] = {
+                "action_mask": np.frombuffer(env._mask_bytes(), _INT8).copy(),
+                "seat": env.seat,
+            }
+            if bad:
+                ended_info["illegal_action"] = True
+            final.append((i, env._obs_bytes(env.seat), ended_info))
+            env._start(None)
+        else:
+            self._ended[i] = True
+
+    def _step_flat(
+        self, ids: list[int]
+    ) -> tuple[Batch, npt.NDArray[np.float64], Batch, Batch, dict[str, Any]]:
+        """:meth:`step` of tables on the flat stepper: every learner's move and the random
+        bots' moves in one compiled call (:func:`~primero.research.stepper.step_tables`),
+        then in table order the resets and the other opponents' moves (the order of
+        :meth:`step` table by table, so shared callables are called in the same order),
+        then every observation and mask in one more call."""
+        envs = self.envs
+        n = self.num_envs
+        ended = self._ended
+        which = [i for i in range(n) if not ended[i]]
+        players = [0] * n
+        flags = [False] * n
+        first = envs[0]
+        max_void = first.max_void_deals
+        tables = [env._fast for env in envs]
+        stop = step_tables(
+            tables,  # type: ignore[arg-type]  # every table has been reset
+            which,
+            [ids[i] for i in which],
+            [env.seat for env in envs],
+            [env._rands for env in envs],
+            [env._deal for env in envs],
+            max_void,
+            first.illegal == "lowest",
+            players,
+            flags,
+        )
+        rewards = [0.0] * n
+        terminated = [False] * n
+        truncated = [False] * n
+        final: list[tuple[int, bytes | bytearray, dict[str, Any]]] = []
+        for i in range(n if stop < 0 else stop):
+            env = envs[i]
+            if ended[i]:
+                env._start(None)
+                ended[i] = False
+                continue
+            fast = env._fast
+            assert fast is not None
+            player = players[i]
+            if player >= 0 and player != env.seat and fast.void_deals < max_void:
+                env._play_others()  # a bot or Policy that is not a random bot
+            env._steps += 1
+            net = fast.net
+            if net is not None:
+                rewards[i] = float(net[env.seat])
+                terminated[i] = True
+            elif env._steps >= env.max_steps or fast.void_deals >= max_void:
+                truncated[i] = True
+            else:
+                continue
+            self._end(i, env, flags[i], final)
+        if stop >= 0:
+            envs[stop]._advance(ids[stop])  # raises ValueError: the id is not legal
+        seats = [env.seat for env in envs]
+        obs, masks = observe_tables(
+            [env._fast for env in envs],  # type: ignore[misc]  # every table has been reset
+            seats,
+            self._n_actions,
+            max_void,
+        )
+        illegal = [i for i in range(n) if flags[i]]
+        vectors = np.frombuffer(obs, _FLOAT32).reshape(n, self._size)
+        return self._answer(vectors, masks, rewards, terminated, truncated, illegal, final)
+
+    def _answer(
+        self,
+        obs: Batch,
+        masks: bytes,
+        rewards: list[float],
+        terminated: list[bool],
+        truncated: list[bool],
+        illegal: list[int],
+        final: list[tuple[int, bytes | bytearray, dict[str, Any]]],
+    ) -> tuple[Batch, npt.NDArray[np.float64], Batch, Batch, dict[str, Any]]:
+        """:meth:`step`'s answer from the tables' bytes and flags."""
+        n = self.num_envs
         infos = self._infos(masks, illegal)
         if final:
             final_obs = np.full(n, None, dtype=object)
@@ -199,7 +297,7 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
             infos["final_obs"], infos["_final_obs"] = final_obs, has
             infos["final_info"], infos["_final_info"] = final_info, has.copy()
         return (
-            self._batch(obs),
+            obs,
             np.array(rewards, dtype=np.float64),
             np.array(terminated, dtype=np.bool_),
             np.array(truncated, dtype=np.bool_),
@@ -210,9 +308,9 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
         """The tables' observation bytes as one float32 array ``(num_envs, size)``."""
         return np.frombuffer(b"".join(obs), _FLOAT32).reshape(self.num_envs, self._size)
 
-    def _infos(self, masks: list[bytes | bytearray], illegal: list[int] | None) -> dict[str, Any]:
+    def _infos(self, masks: bytes, illegal: list[int] | None) -> dict[str, Any]:
         """``info``: the masks, the learners' seats, and where an id was illegal."""
-        mask = np.frombuffer(b"".join(masks), _INT8).reshape(self.num_envs, self._n_actions)
+        mask = np.frombuffer(masks, _INT8).reshape(self.num_envs, self._n_actions)
         self._masks = mask
         infos: dict[str, Any] = {
             "action_mask": mask,

@@ -82,7 +82,17 @@ from primero.research.actionids import (
 from primero.research.fastsim_tables import BIT, VALUE
 from primero.research.features import observation_size, seat_rows
 
-__all__ = ["CHANCE", "COMPILED", "ILLEGAL", "OVER", "TERMINAL", "Stepper", "replay"]
+__all__ = [
+    "CHANCE",
+    "COMPILED",
+    "ILLEGAL",
+    "OVER",
+    "TERMINAL",
+    "Stepper",
+    "observe_tables",
+    "replay",
+    "step_tables",
+]
 
 #: The player to move at a chance node and at the end (OpenSpiel's ids, as
 #: :mod:`primero.research.openspiel.table`).
@@ -985,42 +995,50 @@ class Stepper:
         :mod:`primero.research.features`): the one-hot blocks as zeros with the 1.0 entries
         set byte by byte (:func:`_one`), then every later entry appended as a
         little-endian float32."""
-        n = self.n
-        scale = float(self.max_stack)
-        inv = 1.0 / scale
         out = self.obs_writer
         if out is None:
             out = self.obs_writer = BytesWriter()
-            self.obs_prefix = bytes(_FLOAT * (n + 96))
         else:
             out.truncate(0)
-        out.write(self.obs_prefix)  # zeros up to the category's points
+        self._write_observation(seat, out, 0)
+        return bytearray(out.getvalue())
+
+    def _write_observation(self, seat: int, out: BytesWriter, at: int) -> None:
+        """Append :meth:`observation`'s entries to ``out``, which holds ``at`` float32
+        entries already (:meth:`_observation_in_order`, :func:`observe_tables`)."""
+        n = self.n
+        scale = float(self.max_stack)
+        inv = 1.0 / scale
+        prefix = self.obs_prefix
+        if not prefix:
+            prefix = self.obs_prefix = bytes(_FLOAT * (n + 96))
+        out.write(prefix)  # zeros up to the category's points
         phase = self.phase
-        _one(out, seat)
-        _one(out, n + phase)
+        _one(out, at + seat)
+        _one(out, at + n + phase)
         i = n + 7
         to_act = -2 if phase == COMPLETE else self._engine_to_act()
         if to_act == seat:
-            _one(out, i)
+            _one(out, at + i)
             if self.vote_bettor >= 0:
-                _one(out, i + 1)
+                _one(out, at + i + 1)
         if self.current >= 0:
-            _one(out, i + 2)
+            _one(out, at + i + 2)
         if phase == COMPLETE:
-            _one(out, i + 3)
+            _one(out, at + i + 3)
         i += 4
         hand = self.hands[seat]
         for card in hand:
-            _one(out, i + card)
+            _one(out, at + i + card)
         i += 40
         for card in self.own[seat]:
-            _one(out, i + card)
+            _one(out, at + i + card)
         i += 40
         points = 0.0
         if len(hand) == 4:
             a, b, c, d = hand
             value = VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]]
-            _one(out, i + (value.key >> 7))
+            _one(out, at + i + (value.key >> 7))
             points = value.points / 84.0
         write_f32_le(out, points)
         bettor = self.vote_bettor
@@ -1053,7 +1071,6 @@ class Stepper:
         write_f32_le(out, x if x < 1.0 else 1.0)
         write_f32_le(out, float(self.stock_count) / 40.0)
         write_f32_le(out, float(self.void_deals if self.void_deals < 10 else 10) / 10.0)
-        return bytearray(out.getvalue())
 
     def _engine_to_act(self) -> int:
         """The engine's seat to act of a hand stopped before its end (DEALER -1 when a
@@ -1063,6 +1080,66 @@ class Stepper:
         if self.vote_bettor >= 0:
             return self.vote_voters[self.vote_index]
         return self.turn
+
+
+def step_tables(
+    tables: list[Stepper],
+    which: list[int],
+    actions: list[int],
+    learners: list[int],
+    rands: list[list[Callable[[], float] | None]],
+    deals: list[Callable[[], float]],
+    max_void: int,
+    lowest: bool,
+    players: list[int],
+    illegal: list[bool],
+) -> int:
+    """One learner move at each table ``which`` lists (the Gymnasium vector environment's
+    step, in one compiled call): table ``i`` plays id ``actions[k]`` for its learner
+    ``learners[i]`` (``which[k] == i``), or its lowest legal id if that is not legal and
+    ``lowest`` (``illegal[i]`` is then set), then :meth:`Stepper.run` with ``rands[i]`` and
+    ``deals[i]``; ``players[i]`` gets the player to move then. Returns -1, or the first
+    table whose id is not legal when not ``lowest`` (it and the tables after it are not
+    stepped)."""
+    for k in range(len(which)):
+        i = which[k]
+        table = tables[i]
+        action = actions[k]
+        if not table.is_legal(action):
+            if not lowest:
+                return i
+            action = table.legal_ids()[0]
+            illegal[i] = True
+        table.apply(action)
+        players[i] = table.run(learners[i], rands[i], deals[i], max_void)
+    return -1
+
+
+def observe_tables(
+    tables: list[Stepper], seats: list[int], size: int, max_void: int
+) -> tuple[bytes, bytes]:
+    """Each table's :meth:`Stepper.observation` of ``seats[i]``, one after the other, and
+    its mask of ``size`` bytes (:meth:`Stepper.mask` when that seat is to move and the
+    hand has had fewer than ``max_void`` void deals, else all 0): the float32 bytes of a
+    ``(len(tables), observation_size)`` array and the bytes of a ``(len(tables), size)``
+    one."""
+    obs = BytesWriter()
+    masks = BytesWriter()
+    zeros = bytes(size)
+    entries = 0
+    for i in range(len(tables)):
+        table = tables[i]
+        seat = seats[i]
+        if _IN_ORDER:
+            table._write_observation(seat, obs, entries)
+            entries += observation_size(table.n)
+        else:
+            obs.write(table.observation(seat))
+        if table.player == seat and table.void_deals < max_void:
+            masks.write(mask_of(table.legal_ids(), size))
+        else:
+            masks.write(zeros)
+    return obs.getvalue(), masks.getvalue()
 
 
 def _replay(
