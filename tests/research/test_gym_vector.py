@@ -133,3 +133,12 @@ def test_vector_spaces_and_refusals() -> None:
     with pytest.raises(ValueError, match=r"action 31 is not legal now: legal ids are \["):
         strict.step([legal[0], 31])
     envs.close()
+
+
+def test_vector_arrays_are_writable() -> None:
+    """Batches a learner may change in place (and torch takes without a warning)."""
+    envs = pvec.PrimeroVectorEnv(2, players=2, stack=5, bots="random")
+    obs, info = envs.reset(seed=3)
+    assert obs.flags.writeable and info["action_mask"].flags.writeable
+    obs, _, _, _, info = envs.step(info["action_mask"].argmax(axis=1))
+    assert obs.flags.writeable and info["action_mask"].flags.writeable

@@ -179,6 +179,11 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
             :func:`~primero.research.features.observation_vector`.
         **rules: house rules, as :class:`primero.Rules` takes them.
 
+    Attributes:
+        seat: the learning seat of the episode.
+        episode_opponents: the episode's opponents, one per seat (None at the learner's):
+            a bot kind, a callable or a :class:`Policy`.
+
     Raises:
         ValueError: a value out of range, an unknown bot kind, a wrong number of bots, an
             empty ``opponents`` list or weights that do not fit it, or game arguments

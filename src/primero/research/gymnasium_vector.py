@@ -270,7 +270,7 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
             max_void,
         )
         illegal = [i for i in range(n) if flags[i]]
-        vectors = np.frombuffer(obs, _FLOAT32).reshape(n, self._size)
+        vectors = np.frombuffer(bytearray(obs), _FLOAT32).reshape(n, self._size)
         return self._answer(vectors, masks, rewards, terminated, truncated, illegal, final)
 
     def _answer(
@@ -306,11 +306,11 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
 
     def _batch(self, obs: list[bytes | bytearray]) -> Batch:
         """The tables' observation bytes as one float32 array ``(num_envs, size)``."""
-        return np.frombuffer(b"".join(obs), _FLOAT32).reshape(self.num_envs, self._size)
+        return np.frombuffer(bytearray(b"".join(obs)), _FLOAT32).reshape(self.num_envs, self._size)
 
     def _infos(self, masks: bytes, illegal: list[int] | None) -> dict[str, Any]:
         """``info``: the masks, the learners' seats, and where an id was illegal."""
-        mask = np.frombuffer(masks, _INT8).reshape(self.num_envs, self._n_actions)
+        mask = np.frombuffer(bytearray(masks), _INT8).reshape(self.num_envs, self._n_actions)
         self._masks = mask
         infos: dict[str, Any] = {
             "action_mask": mask,
