@@ -157,6 +157,8 @@ COMPILED_RUN = [
     "tests/research/test_features.py",
     "tests/research/test_actionids.py",
     "tests/research/test_stepper.py",
+    "tests/research/test_gym_fast.py",
+    "tests/research/test_gym_vector.py",
 ]
 #: Blocks of the long seeded tests left out of the compiled run: each block is the same
 #: test over other seeds, and the first block alone reaches every branch of the compiled
@@ -172,7 +174,8 @@ def test_the_kernel_and_rule_tests_pass_compiled(compiled_tree: Path) -> None:
     """tests/research/test_fastsim.py (the kernel against the checked engine and the referee),
     test_rulebook.py and test_pots.py, and the engine's and research environments' tests
     (the hand state, its copies, the views, pyspiel, PettingZoo, the observations, the
-    action ids, the flat stepper against the engine), run on the compiled modules (the
+    action ids, the flat stepper against the engine, the Gymnasium env against its
+    recorded episodes and the vector env against it), run on the compiled modules (the
     long seeded tests with their first block of seeds: :data:`COMPILED_RUN_SKIPS`)."""
     skips = [arg for test in COMPILED_RUN_SKIPS for arg in ("--deselect", test)]
     done = subprocess.run(

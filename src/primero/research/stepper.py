@@ -38,6 +38,16 @@ from typing import Any, Final
 
 from librt.strings import BytesWriter, write_f32_le
 
+from primero.bots.random_moves import EXCHANGE as _EXCHANGE_KIND
+from primero.bots.random_moves import FOLD as _FOLD_KIND
+from primero.bots.random_moves import RAISE as _RAISE_KIND
+from primero.bots.random_moves import (
+    random_cards,
+    random_declaration,
+    random_facing,
+    random_opening,
+    random_vote,
+)
 from primero.engine.actions import Deal
 from primero.engine.cards import DECK, Card
 from primero.engine.pots import settle
@@ -72,7 +82,17 @@ from primero.research.actionids import (
 from primero.research.fastsim_tables import BIT, VALUE
 from primero.research.features import observation_size, seat_rows
 
-__all__ = ["CHANCE", "COMPILED", "ILLEGAL", "OVER", "TERMINAL", "Stepper", "replay"]
+__all__ = [
+    "CHANCE",
+    "COMPILED",
+    "ILLEGAL",
+    "OVER",
+    "TERMINAL",
+    "Stepper",
+    "observe_tables",
+    "replay",
+    "step_tables",
+]
 
 #: The player to move at a chance node and at the end (OpenSpiel's ids, as
 #: :mod:`primero.research.openspiel.table`).
@@ -113,6 +133,8 @@ _EXCHANGES: Final[list[list[list[int]]]] = [
     [_exchange_ids((1, 2), k) for k in range(5)],
     [_exchange_ids((0, 1, 2), k) for k in range(5)],
 ]
+#: The counts of cards the second exchange offers (R4.6), as the engine's legal actions.
+_ANY: Final[tuple[int, ...]] = (0, 1, 2)
 #: Bytes per observation entry (a float32).
 _FLOAT: Final = 4
 #: The ids 0, 1, 2...: a run of bet or raise ids is a slice of it (a copy of the
@@ -180,6 +202,7 @@ class Stepper:
         self.raise0 = BET0 + max_stack + 1
         exchange, low = first_round_options(rules)
         self.first_any = 1 if 0 in exchange else 0
+        self.first_exchange: tuple[int, ...] = exchange
         self.first_low = low
         self.start: list[int] = list(stacks)
         self.stacks: list[int] = list(stacks)
@@ -558,6 +581,95 @@ class Stepper:
             return player
         return OVER
 
+    def random_id(self, rand: Callable[[], float]) -> int:
+        """The id :class:`~primero.bots.random.RandomBot` plays for the seat to move, drawing
+        from ``rand`` (the bot's ``random``) the very numbers it draws, in the same order:
+        :func:`~primero.bots.random.random_move` over the kinds of move of the seat's
+        :class:`~primero.engine.legal.LegalActions`, then the amount, the declaration
+        or the cards (:func:`~primero.bots.random.random_cards` over its hand in hand
+        order), R10. Only at a seat's move (:attr:`player` >= 0)."""
+        seat = self.player
+        if self.vote_bettor >= 0:  # kinds y n
+            return ACCEPT if random_vote(rand) else REFUSE
+        phase = self.phase
+        hand = self.hands[seat]
+        if phase == SECOND_EXCHANGE:  # the engine offers 0, 1 or 2 cards (R4.6)
+            return self._random_exchange(hand, random_opening(rand, _ANY, None)[1], rand)
+        facing = self.current >= 0
+        if phase == DECLARE_ROUND and self.rules.declarations and self.declared[seat] < 0:
+            a, b, c, d = hand
+            allowed = declarable(VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]].key >> 7)
+            kind, value = random_declaration(rand, len(allowed), facing)
+            if kind == _FOLD_KIND:
+                return FOLD
+            return DECLARE0 + int(allowed[value])
+        stack = self.stacks[seat]
+        cap = None if self.cap < 0 else self.cap
+        rules = self.rules
+        if not facing:
+            exchange: tuple[int, ...] = ()
+            low = 0
+            if phase == FIRST_ROUND:
+                exchange = self.first_exchange
+                low = self.first_low
+            bet = opening_range(low, stack, cap, limit_pot(rules, self.contributed))
+            kind, value = random_opening(rand, exchange, bet)
+            if kind == _EXCHANGE_KIND:
+                return self._random_exchange(hand, value, rand)
+            return BET0 + value
+        folded, stacks = self.folded, self.stacks
+        others = 0
+        for s in range(self.n):
+            if s != seat and not folded[s] and stacks[s] > 0:
+                others += 1
+        raise_to = raise_range(
+            self.current,
+            rules.min_raise,
+            self.round_bets[seat],
+            stack,
+            cap,
+            self.raises,
+            rules.max_raises,
+            others,
+            limit_pot(rules, self.contributed),
+        )
+        kind, value = random_facing(rand, raise_to)
+        if kind == _RAISE_KIND:
+            return self.raise0 + value
+        return FOLD if kind == _FOLD_KIND else CALL
+
+    def _random_exchange(self, hand: list[int], count: int, rand: Callable[[], float]) -> int:
+        """The exchange id of ``count`` cards taken from ``hand`` as the random bot takes
+        them (:func:`~primero.bots.random.random_cards`, hand order)."""
+        thrown = random_cards(rand, list(hand), count)
+        ordered = sorted(hand)
+        positions = sorted([ordered.index(card) for card in thrown])
+        return EXCHANGE0 + EXCHANGE_POSITIONS.index(tuple(positions))
+
+    def run(
+        self,
+        learner: int,
+        rands: list[Callable[[], float] | None],
+        deal: Callable[[], float],
+        max_void: int,
+    ) -> int:
+        """Deal what is due (:meth:`deal_due` with ``deal``) and play every seat whose
+        ``rands`` entry is a random source as :class:`~primero.bots.random.RandomBot`
+        with it (:meth:`random_id`), until seat ``learner`` or a seat whose entry is None
+        is to move, the hand is over, or it has had ``max_void`` void deals (R4.3: the
+        lines then due are dealt first, as the engine's dealer deals them). Returns the
+        player to move then (:data:`TERMINAL` once the hand is over)."""
+        while True:
+            if self.player == CHANCE:
+                self.deal_due(deal)
+            player = self.player
+            if player < 0 or player == learner or self.void_deals >= max_void:
+                return player
+            rand = rands[player]
+            if rand is None:
+                return player
+            self.apply(self.random_id(rand))
+
     def observe(self, seat: int, size: int) -> tuple[bytearray, bytearray]:
         """``seat``'s :meth:`observation` and its mask of ``size`` bytes (:meth:`mask`
         when ``seat`` is to move, else all 0), in one call."""
@@ -883,42 +995,50 @@ class Stepper:
         :mod:`primero.research.features`): the one-hot blocks as zeros with the 1.0 entries
         set byte by byte (:func:`_one`), then every later entry appended as a
         little-endian float32."""
-        n = self.n
-        scale = float(self.max_stack)
-        inv = 1.0 / scale
         out = self.obs_writer
         if out is None:
             out = self.obs_writer = BytesWriter()
-            self.obs_prefix = bytes(_FLOAT * (n + 96))
         else:
             out.truncate(0)
-        out.write(self.obs_prefix)  # zeros up to the category's points
+        self._write_observation(seat, out, 0)
+        return bytearray(out.getvalue())
+
+    def _write_observation(self, seat: int, out: BytesWriter, at: int) -> None:
+        """Append :meth:`observation`'s entries to ``out``, which holds ``at`` float32
+        entries already (:meth:`_observation_in_order`, :func:`observe_tables`)."""
+        n = self.n
+        scale = float(self.max_stack)
+        inv = 1.0 / scale
+        prefix = self.obs_prefix
+        if not prefix:
+            prefix = self.obs_prefix = bytes(_FLOAT * (n + 96))
+        out.write(prefix)  # zeros up to the category's points
         phase = self.phase
-        _one(out, seat)
-        _one(out, n + phase)
+        _one(out, at + seat)
+        _one(out, at + n + phase)
         i = n + 7
         to_act = -2 if phase == COMPLETE else self._engine_to_act()
         if to_act == seat:
-            _one(out, i)
+            _one(out, at + i)
             if self.vote_bettor >= 0:
-                _one(out, i + 1)
+                _one(out, at + i + 1)
         if self.current >= 0:
-            _one(out, i + 2)
+            _one(out, at + i + 2)
         if phase == COMPLETE:
-            _one(out, i + 3)
+            _one(out, at + i + 3)
         i += 4
         hand = self.hands[seat]
         for card in hand:
-            _one(out, i + card)
+            _one(out, at + i + card)
         i += 40
         for card in self.own[seat]:
-            _one(out, i + card)
+            _one(out, at + i + card)
         i += 40
         points = 0.0
         if len(hand) == 4:
             a, b, c, d = hand
             value = VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]]
-            _one(out, i + (value.key >> 7))
+            _one(out, at + i + (value.key >> 7))
             points = value.points / 84.0
         write_f32_le(out, points)
         bettor = self.vote_bettor
@@ -951,7 +1071,6 @@ class Stepper:
         write_f32_le(out, x if x < 1.0 else 1.0)
         write_f32_le(out, float(self.stock_count) / 40.0)
         write_f32_le(out, float(self.void_deals if self.void_deals < 10 else 10) / 10.0)
-        return bytearray(out.getvalue())
 
     def _engine_to_act(self) -> int:
         """The engine's seat to act of a hand stopped before its end (DEALER -1 when a
@@ -961,6 +1080,66 @@ class Stepper:
         if self.vote_bettor >= 0:
             return self.vote_voters[self.vote_index]
         return self.turn
+
+
+def step_tables(
+    tables: list[Stepper],
+    which: list[int],
+    actions: list[int],
+    learners: list[int],
+    rands: list[list[Callable[[], float] | None]],
+    deals: list[Callable[[], float]],
+    max_void: int,
+    lowest: bool,
+    players: list[int],
+    illegal: list[bool],
+) -> int:
+    """One learner move at each table ``which`` lists (the Gymnasium vector environment's
+    step, in one compiled call): table ``i`` plays id ``actions[k]`` for its learner
+    ``learners[i]`` (``which[k] == i``), or its lowest legal id if that is not legal and
+    ``lowest`` (``illegal[i]`` is then set), then :meth:`Stepper.run` with ``rands[i]`` and
+    ``deals[i]``; ``players[i]`` gets the player to move then. Returns -1, or the first
+    table whose id is not legal when not ``lowest`` (it and the tables after it are not
+    stepped)."""
+    for k in range(len(which)):
+        i = which[k]
+        table = tables[i]
+        action = actions[k]
+        if not table.is_legal(action):
+            if not lowest:
+                return i
+            action = table.legal_ids()[0]
+            illegal[i] = True
+        table.apply(action)
+        players[i] = table.run(learners[i], rands[i], deals[i], max_void)
+    return -1
+
+
+def observe_tables(
+    tables: list[Stepper], seats: list[int], size: int, max_void: int
+) -> tuple[bytes, bytes]:
+    """Each table's :meth:`Stepper.observation` of ``seats[i]``, one after the other, and
+    its mask of ``size`` bytes (:meth:`Stepper.mask` when that seat is to move and the
+    hand has had fewer than ``max_void`` void deals, else all 0): the float32 bytes of a
+    ``(len(tables), observation_size)`` array and the bytes of a ``(len(tables), size)``
+    one."""
+    obs = BytesWriter()
+    masks = BytesWriter()
+    zeros = bytes(size)
+    entries = 0
+    for i in range(len(tables)):
+        table = tables[i]
+        seat = seats[i]
+        if _IN_ORDER:
+            table._write_observation(seat, obs, entries)
+            entries += observation_size(table.n)
+        else:
+            obs.write(table.observation(seat))
+        if table.player == seat and table.void_deals < max_void:
+            masks.write(mask_of(table.legal_ids(), size))
+        else:
+            masks.write(zeros)
+    return obs.getvalue(), masks.getvalue()
 
 
 def _replay(
