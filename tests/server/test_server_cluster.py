@@ -80,8 +80,8 @@ def _start(url: str, cwd: Path, redis: str, n: int, *, pool: bool = False) -> li
         LiveServer(url, cwd, "--redis-url", redis, "--lease-seconds", LEASE, *threads)
         for _ in range(n)
     ]
-    with ThreadPoolExecutor(n) as pool:
-        list(pool.map(LiveServer.start, servers))
+    with ThreadPoolExecutor(n) as starter:
+        list(starter.map(LiveServer.start, servers))
     return servers
 
 
