@@ -71,6 +71,7 @@ def test_the_record_fields_as_the_reader_saw_them() -> None:
         "category": "numerus",
         "points": 31,
         "cards": ["Ah", "7d", "Js", "Qd"],
+        "words": "numerus, 31 points",
     }
     summary = public_hand(7, RECORD).model_dump(mode="json")
     assert set(summary) == {"number", "players", "pots", "shown", "final_stacks"}

@@ -465,7 +465,10 @@ def test_a_presence_change_applies_though_the_stored_version_moved_on(
         portal.call(stored_not_applied)
         assert rt.row.version == v  # memory is one write behind the store
         wb.send_json({"type": "sit_out", "version": v - 1})  # an old version: no matter
-        m = until(wb, lambda m: m["type"] in ("state", "error") and m.get("version") != v)
+        # the table read back (v + 1: the stored move) may be sent first; no error comes
+        m = until(
+            wb, lambda m: m["type"] == "error" or (m["type"] == "state" and m["version"] > v + 1)
+        )
         assert m["type"] == "state", m  # not "retry": the one tap took effect
         assert m["version"] == v + 2 and m["table"]["seats"][1]["sitting_out"]
         assert len(m["hand"]["log"]) == len(start["hand"]["log"]) + 1  # the stored move

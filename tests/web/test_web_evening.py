@@ -580,7 +580,9 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
         summary = server.get(f"/api/tables/{table_id}")
         assert summary["status"] == "over" and summary["seats"][0]["left"]
     else:
-        assert seat["chips"] == 400  # R9: her seat holds every chip
+        # R9: the match ended with every chip in one seat, hers (the bot won for her) or
+        # another's (the bot lost her last chip, then the rest went to one seat)
+        assert seat["chips"] in (0, 400)
     # the lobby lists only tables worth joining: not this one
     page.goto(server.base + "/")
     page.wait_for_function(
