@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, Literal
 
 import gymnasium
@@ -154,8 +155,12 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         self.bot_kinds, self.illegal, self.max_steps = kinds, illegal, max_steps
         self.render_mode = render_mode
         self.history = bool(history)
-        self._encode = infostate_vector if history else observation_vector
-        size = infostate_size(players) if history else observation_size(players)
+        self._encode = (
+            partial(infostate_vector, max_void_deals=max_void_deals)
+            if history
+            else observation_vector
+        )
+        size = infostate_size(players, max_void_deals) if history else observation_size(players)
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (size,), dtype=np.float32)
         if actions not in ("full", "abstract"):
             raise ValueError(f"actions must be 'full' or 'abstract', not {actions!r}")

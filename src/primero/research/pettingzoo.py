@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from functools import partial
 from typing import Any, ClassVar, Final
 
 import gymnasium
@@ -150,8 +151,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self.max_void_deals = max_void_deals
         self.render_mode = render_mode
         self.history = bool(history)
-        self._encode = infostate_vector if history else observation_vector
-        size = infostate_size(players) if history else observation_size(players)
+        self._encode = (
+            partial(infostate_vector, max_void_deals=max_void_deals)
+            if history
+            else observation_vector
+        )
+        size = infostate_size(players, max_void_deals) if history else observation_size(players)
         self.possible_agents = [f"p{i + 1}" for i in range(players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         if actions not in ("full", "abstract"):

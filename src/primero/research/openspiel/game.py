@@ -225,16 +225,20 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         iig_obs_type: pyspiel.IIGObservationType | None = None,
         params: dict[str, Any] | None = None,
     ) -> PrimeroObserver:
-        """The observer OpenSpiel uses for observations and information states.
+        """The observer OpenSpiel uses for observations and information states: public
+        information, the seat's own cards or both (``IIGObservationType``; see
+        :class:`~primero.research.openspiel.observer.PrimeroObserver`).
 
         Raises:
-            ValueError: observer parameters were given (none are supported).
+            ValueError: observer parameters were given (none are supported), or the type
+                asks for every seat's cards (``ALL_PLAYERS``) or for nothing.
         """
         return PrimeroObserver(
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
             params,
             players=self.players,
             stack=self.stack,
+            max_void_deals=self.max_void_deals,
         )
 
 
