@@ -174,7 +174,8 @@ def test_r8b_stock_first_then_reshuffled_discards() -> None:
     assert state.hand.lines()[-1] == f"d dh p6 {stock[0]} {DECK[outcomes[-1][0]]}"
 
 
-def test_clone_and_pickle_round_trips() -> None:
+@pytest.mark.filterwarnings("ignore::primero.research.openspiel.game.HiddenInformationWarning")
+def test_clone_and_pickle_round_trips() -> None:  # a copy played on: every card known
     rng = np.random.RandomState(5)
     game = _game(players=4, stack=15)
     state = game.new_initial_state()

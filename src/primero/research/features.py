@@ -62,6 +62,7 @@ with ``w = n + 16`` and ``V`` the hand's ``max_void_deals`` (default 20): ``L = 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from struct import Struct
 from typing import Final, Protocol
 
@@ -481,6 +482,23 @@ def infostate_size(players: int, max_void_deals: int = DEFAULT_MAX_VOID_DEALS) -
     )
 
 
+@lru_cache(maxsize=8192)
+def _history_row(line: str, max_stack: int) -> tuple[int, int, float]:
+    """A public record line's row of the history block: (seat, kind, value)."""
+    words = line.split(" ")
+    if words[0] == "d":
+        return int(words[2][1:]) - 1, _DEAL_KIND, (len(words) - 3) / 4.0
+    verb = words[1]
+    if verb == "x":
+        kind = f"x{len(words) - 2}"
+    elif verb == "dc":
+        kind = f"dc {words[2]}"
+    else:
+        kind = verb
+    value = min(int(words[2]) / max_stack, 1.0) if verb in ("b", "r") else 0.0
+    return int(words[0][1:]) - 1, _KIND_INDEX[kind], value
+
+
 def history_vector(
     v: SeatView,
     *,
@@ -507,29 +525,19 @@ def history_vector(
     width = history_width(n)
     rows = history_lines(n, max_void_deals)
     out = np.zeros((rows, width), dtype=np.float32)
-    lines = v.public_log
-    for row, line in enumerate(lines[:rows]):
-        words = line.split(" ")
-        verb = words[1]
-        if words[0] == "d":
-            out[row, int(words[2][1:]) - 1] = 1.0
-            out[row, n + _DEAL_KIND] = 1.0
-            out[row, width - 1] = (len(words) - 3) / 4.0
-            continue
-        if verb == "x":
-            kind = f"x{len(words) - 2}"
-        elif verb == "dc":
-            kind = f"dc {words[2]}"
-        else:
-            kind = verb
-        out[row, int(words[0][1:]) - 1] = 1.0
-        out[row, n + _KIND_INDEX[kind]] = 1.0
-        if verb in ("b", "r"):
-            out[row, width - 1] = min(int(words[2]) / max_stack, 1.0)
-    if dealing is not None and len(lines) < rows:
-        out[len(lines), dealing[0]] = 1.0
-        out[len(lines), n + _DEAL_KIND] = 1.0
-        out[len(lines), width - 1] = dealing[1] / 4.0
+    lines = v.public_log[:rows]
+    if lines:
+        coded = [_history_row(line, max_stack) for line in lines]
+        at = np.arange(len(coded))
+        seats, kinds, values = zip(*coded, strict=True)
+        out[at, seats] = 1.0
+        out[at, np.add(kinds, n)] = 1.0
+        out[at, width - 1] = values
+    if dealing is not None and len(v.public_log) < rows:
+        row = len(v.public_log)
+        out[row, dealing[0]] = 1.0
+        out[row, n + _DEAL_KIND] = 1.0
+        out[row, width - 1] = dealing[1] / 4.0
     return out.reshape(-1)
 
 
