@@ -137,6 +137,7 @@ def test_the_outcome_of_a_finished_hand_as_every_seat_sees_it() -> None:
     state = _finished()
     v = view(state, 2)
     # p1 lost its ante, p3 its ante and the call of 2; p2 took the pot of 8 (R7)
+    assert state.result is not None
     assert hand_returns(v) == (-1, 4, -3) == state.result.net
     assert outcome_string(v) == "over: won p2; returns -1 +4 -3"
     assert infostate_string(v).endswith("; p2 b 1; p3 f; over: won p2; returns -1 +4 -3")
