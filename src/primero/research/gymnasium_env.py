@@ -90,8 +90,9 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         preset: ``""`` or ``"mini"`` (Mini-Primero: 2 players, stack 2, 8 cards; the
             other game arguments are then fixed).
         render_mode: None or ``"ansi"`` (``render()`` returns the learner's view as text).
-        history: observe :func:`primero.research.features.infostate_vector` (the moment and the
-            recent public record lines) instead of
+        history: observe :func:`primero.research.features.infostate_vector` (the moment,
+            the whole record so far and the outcome: perfect recall, sized by
+            ``max_void_deals``) instead of
             :func:`~primero.research.features.observation_vector`.
         **rules: house rules, as :class:`primero.Rules` takes them.
 

@@ -96,8 +96,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             (Mini-Primero, :mod:`primero.research.mini`: 2 players, stack 2, the 8-card
             deck; ``players``, ``stack``, ``stacks``, ``max_void_deals`` and the house
             rules are then fixed).
-        history: observe :func:`primero.research.features.infostate_vector` (the moment and the
-            recent public record lines) instead of
+        history: observe :func:`primero.research.features.infostate_vector` (the moment,
+            the whole record so far and the outcome: perfect recall, sized by
+            ``max_void_deals``) instead of
             :func:`~primero.research.features.observation_vector`.
         render_mode: None, ``"ansi"`` (``render()`` returns the hand as text) or
             ``"human"`` (prints it after each move).
