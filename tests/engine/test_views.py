@@ -63,6 +63,19 @@ def test_each_seat_sees_its_own_cards_only() -> None:
         assert view(s, seat).public_log == spectator.log
 
 
+def test_the_public_view_is_what_every_seats_view_has_in_common() -> None:
+    s = play([*DEALS, "p1 b 3", "p2 y", "p2 r 5", "p3 y", "p3 c"])
+    private = {"seat", "legal", "hand", "discards", "private_log", "cap"}
+    public = view(s, None)
+    assert (public.seat, public.legal, public.hand, public.discards) == (None, None, (), ())
+    assert public.private_log == () and public.log == public.public_log
+    for seat in range(4):
+        v = view(s, seat)
+        for field in dataclasses.fields(SeatView):
+            if field.name not in private:
+                assert getattr(v, field.name) == getattr(public, field.name), field.name
+
+
 def test_public_table_state() -> None:
     s = play([*DEALS, "p1 b 3", "p2 y", "p2 r 5", "p3 y", "p3 c"])
     for seat in (0, 1, 2, 3, None):

@@ -212,6 +212,8 @@ def test_viewbot_cfr_plays_the_mini_game_in_openspiel() -> None:
         pos.ViewBot(full, "cfr")
 
 
+# the writer walks the subtree of a real hand after its first deal, every card known
+@pytest.mark.filterwarnings("ignore::primero.research.openspiel.game.HiddenInformationWarning")
 def test_the_efg_export_is_the_same_game_node_for_node() -> None:
     """tools/mini_cfr.py's writer on the subtree after one first deal: OpenSpiel's
     efg_game, walked by action names, has the players, legal ids, chance probabilities,

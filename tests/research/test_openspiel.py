@@ -80,8 +80,9 @@ def test_game_info_comes_from_the_parameters() -> None:
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-20.0, 80.0, 0.0)
     assert _game().num_players() == 4  # the default
     assert game.observation_tensor_size() == 15 * 5 + 103
-    # the observation, then 16 * 5 record lines of 5 seats + 14 kinds + 1 amount
-    assert game.information_state_tensor_size() == 15 * 5 + 103 + 80 * 20
+    # the observation; (20 + 1) * 4 * 5 + 24 * 5 = 540 record lines of 5 seats + 15 kinds
+    # + 1 amount; 3 * 21 + 3 = 66 private slots of 40 cards; 5 * 42 + 1 for the outcome
+    assert game.information_state_tensor_size() == 15 * 5 + 103 + 540 * 21 + 66 * 40 + 211
 
 
 def test_one_stack_per_seat() -> None:
@@ -109,18 +110,18 @@ def test_bad_parameters_are_clear_errors() -> None:
         _game(colour=1)
 
 
-def test_observers_other_than_one_seats_view_are_refused() -> None:
+def test_observers_of_every_seats_cards_or_of_nothing_are_refused() -> None:
     game = _game(players=3)
-    public = pyspiel.IIGObservationType(
-        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
-    )
-    with pytest.raises(ValueError, match="one seat's view"):
-        game.make_py_observer(public)
     everything = pyspiel.IIGObservationType(
         perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
     )
-    with pytest.raises(ValueError, match="one seat's view"):
+    with pytest.raises(ValueError, match="never every seat's cards"):
         game.make_py_observer(everything)
+    nothing = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=False, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="observes nothing"):
+        game.make_py_observer(nothing)
 
 
 def test_first_deal_is_one_card_at_a_time_from_the_stock() -> None:
@@ -173,7 +174,8 @@ def test_r8b_stock_first_then_reshuffled_discards() -> None:
     assert state.hand.lines()[-1] == f"d dh p6 {stock[0]} {DECK[outcomes[-1][0]]}"
 
 
-def test_clone_and_pickle_round_trips() -> None:
+@pytest.mark.filterwarnings("ignore::primero.research.openspiel.game.HiddenInformationWarning")
+def test_clone_and_pickle_round_trips() -> None:  # a copy played on: every card known
     rng = np.random.RandomState(5)
     game = _game(players=4, stack=15)
     state = game.new_initial_state()
@@ -304,7 +306,8 @@ def test_rl_environment_and_outcome_sampling_mccfr_run() -> None:
         step = env.reset()
         while not step.last():
             player = step.observations["current_player"]
-            assert len(step.observations["info_state"][player]) == 15 * 3 + 103 + 48 * 18
+            # the observation, 324 record lines of 19, 66 private slots of 40, the outcome
+            assert len(step.observations["info_state"][player]) == 148 + 324 * 19 + 2640 + 127
             step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
         assert sum(step.rewards) == 0
     game = _game(players=2, stack=2, max_void_deals=1)
@@ -355,14 +358,15 @@ SINGLE = pyspiel.PrivateInfoType.SINGLE_PLAYER
 
 def test_an_observer_refusal_says_the_whole_sentence() -> None:
     game = _game(players=3)
-    public = pyspiel.IIGObservationType(
-        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    everything = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
     )
     with pytest.raises(ValueError) as err:
-        game.make_py_observer(public)
+        game.make_py_observer(everything)
     assert str(err.value) == (
-        "python_primero observers show one seat's view (R9b): the public information "
-        "and that seat's own cards (public_info=True, private_info=SINGLE_PLAYER)"
+        "python_primero observers show what a seat may see (R9b): the public "
+        "information, a seat's own cards or both, never every seat's cards "
+        "(private_info=ALL_PLAYERS); state.hand has them, for analysis only"
     )
     with pytest.raises(ValueError) as err:
         game.make_py_observer(None, {"colour": 1})
@@ -370,17 +374,29 @@ def test_an_observer_refusal_says_the_whole_sentence() -> None:
 
 
 def test_the_observer_tensor_is_float32_with_named_parts() -> None:
-    game = _game(players=2)
+    game = _game(players=2, max_void_deals=3)
     recall = game.make_py_observer(
         pyspiel.IIGObservationType(perfect_recall=True, public_info=True, private_info=SINGLE)
     )
     assert recall.tensor.dtype == np.float32
-    assert sorted(recall.dict) == ["history", "observation"]
-    # 2 seats: 15 * 2 + 103 = 133 observation values, then 16 * 2 rows of 2 + 15
-    assert recall.dict["observation"].shape == (133,)
-    assert recall.dict["history"].shape == (32, 17)
+    # 2 seats: 2 + 11 + 86 + 34 = 15 * 2 + 103 observation values, then (3 + 1) * 8 + 48
+    # = 80 record lines of 2 + 15 + 1, 3 * 4 + 3 = 15 private slots of 40 cards, and
+    # 2 * 42 + 1 for the outcome
+    shapes = {name: piece.shape for name, piece in recall.dict.items()}
+    assert shapes == {
+        "player": (2,),
+        "state": (11,),
+        "private": (86,),
+        "table": (34,),
+        "history": (80, 18),
+        "private_history": (15, 40),
+        "outcome": (85,),
+    }
+    assert list(recall.dict) == list(shapes)  # in the tensor's order
+    assert recall.tensor.shape == (133 + 80 * 18 + 15 * 40 + 85,)
     now = game.make_py_observer()
-    assert now.tensor.dtype == np.float32 and sorted(now.dict) == ["observation"]
+    assert now.tensor.dtype == np.float32
+    assert list(now.dict) == ["player", "state", "private", "table"]
 
 
 def test_an_observation_mid_deal_names_the_card_to_its_seat_only() -> None:

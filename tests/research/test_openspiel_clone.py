@@ -24,6 +24,12 @@ from tests.needs import require
 pyspiel = require("pyspiel")
 require("primero.research.openspiel")
 
+#: These tests play copies of hands under way on purpose, with every card known: the
+#: warning against perfect-information algorithms (HiddenInformationWarning) is expected.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore::primero.research.openspiel.game.HiddenInformationWarning"
+)
+
 #: Every list of a state's deal bookkeeping (primero.research.openspiel.game._Table).
 BOOKKEEPING = ("draw_card", "draw_seat", "draw_from_stock", "draw_cycle", "pending")
 
@@ -93,7 +99,9 @@ def test_a_clone_of_a_stopped_hand_is_stopped_too() -> None:
 def test_a_clones_moves_are_answered_by_its_own_stepper() -> None:
     """Each per-move method bound on a clone (``current_player``, ``_apply_action``...)
     is its own stepper's, never the original's: OpenSpiel copies every attribute of the
-    original into the clone, the bound ones included, and the clone must drop those."""
+    original into the clone, the bound ones included, and the clone must drop those.
+    ``chance_outcomes`` and ``returns`` are bound at their first call (the check for a
+    perfect-information algorithm, :class:`HiddenInformationWarning`)."""
     from primero.research.openspiel.game import _BOUND
 
     game = pyspiel.load_game("python_primero", {"players": 3, "stack": 9})
@@ -102,6 +110,9 @@ def test_a_clones_moves_are_answered_by_its_own_stepper() -> None:
     for _ in range(12):
         _step(state, rng)
     clone = state.clone()
+    assert "chance_outcomes" not in clone.__dict__ and "returns" not in clone.__dict__
+    assert clone.chance_outcomes() == state.chance_outcomes()
+    assert clone.returns() == state.returns()
     for name in sorted(_BOUND):
         method = clone.__dict__[name]
         owner = getattr(method, "func", method).__self__

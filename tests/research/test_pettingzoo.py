@@ -145,7 +145,9 @@ def test_gymnasium_env_passes_check_env() -> None:
     env_checker.check_env(pgym.PrimeroEnv(players=3, stack=10, seat=None, bots="random"))
     made = gymnasium.make(pgym.ENV_ID, players=2, stack=10, bots="random", history=True)
     env_checker.check_env(made.unwrapped)
-    assert made.observation_space.shape == (15 * 2 + 103 + 32 * 17,)
+    # the observation, (20 + 1) * 8 + 48 = 216 record lines of 2 + 15 + 1, 66 private
+    # slots of 40 cards, 2 * 42 + 1 for the outcome (features.infostate_size)
+    assert made.observation_space.shape == (15 * 2 + 103 + 216 * 18 + 66 * 40 + 85,)
 
 
 def test_gymnasium_episode_reward_is_the_learners_chips() -> None:

@@ -13,6 +13,10 @@ seat: its own cards and its own discards. Never shown during the hand: the stock
 order, other players' discards. At a showdown the hands of the players still in are
 shown; a lone winner does not show; folded hands are never shown.
 
+``view(state, None)`` is the **public view**: a view for no seat, what every seat sees
+alike (no cards, no discards, no moves to make). A spectator sees it, and the research
+interfaces build their public-only observations from it.
+
 >>> from primero.engine.state import HandState
 >>> from primero.engine.dealing import Dealer
 >>> s = HandState(["Ana", "Ben", "Cleo", "Dev"], [20, 20, 20, 20])
@@ -448,7 +452,8 @@ def view(state: HandState, seat: int | None) -> SeatView:
 
     Args:
         state: the hand.
-        seat: a 0-based seat of the hand, or None for a spectator.
+        seat: a 0-based seat of the hand, or None for the public view (a spectator's:
+            what every seat sees, no cards).
 
     Returns:
         The :class:`SeatView`.

@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Final, Literal
 
 import gymnasium
@@ -174,8 +175,9 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         preset: ``""`` or ``"mini"`` (Mini-Primero: 2 players, stack 2, 8 cards; the
             other game arguments are then fixed).
         render_mode: None or ``"ansi"`` (``render()`` returns the learner's view as text).
-        history: observe :func:`primero.research.features.infostate_vector` (the moment and the
-            recent public record lines) instead of
+        history: observe :func:`primero.research.features.infostate_vector` (the moment,
+            the whole record so far and the outcome: perfect recall, sized by
+            ``max_void_deals``) instead of
             :func:`~primero.research.features.observation_vector`.
         **rules: house rules, as :class:`primero.Rules` takes them.
 
@@ -239,8 +241,12 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
         self.bot_kinds, self.illegal, self.max_steps = kinds, illegal, max_steps
         self.render_mode = render_mode
         self.history = bool(history)
-        self._encode = infostate_vector if history else observation_vector
-        size = infostate_size(players) if history else observation_size(players)
+        self._encode = (
+            partial(infostate_vector, max_void_deals=max_void_deals)
+            if history
+            else observation_vector
+        )
+        size = infostate_size(players, max_void_deals) if history else observation_size(players)
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (size,), dtype=np.float32)
         if actions not in ("full", "abstract"):
             raise ValueError(f"actions must be 'full' or 'abstract', not {actions!r}")

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from functools import partial
 from typing import Any, ClassVar, Final
 
 import gymnasium
@@ -95,8 +96,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
             (Mini-Primero, :mod:`primero.research.mini`: 2 players, stack 2, the 8-card
             deck; ``players``, ``stack``, ``stacks``, ``max_void_deals`` and the house
             rules are then fixed).
-        history: observe :func:`primero.research.features.infostate_vector` (the moment and the
-            recent public record lines) instead of
+        history: observe :func:`primero.research.features.infostate_vector` (the moment,
+            the whole record so far and the outcome: perfect recall, sized by
+            ``max_void_deals``) instead of
             :func:`~primero.research.features.observation_vector`.
         render_mode: None, ``"ansi"`` (``render()`` returns the hand as text) or
             ``"human"`` (prints it after each move).
@@ -150,8 +152,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names it so
         self.max_void_deals = max_void_deals
         self.render_mode = render_mode
         self.history = bool(history)
-        self._encode = infostate_vector if history else observation_vector
-        size = infostate_size(players) if history else observation_size(players)
+        self._encode = (
+            partial(infostate_vector, max_void_deals=max_void_deals)
+            if history
+            else observation_vector
+        )
+        size = infostate_size(players, max_void_deals) if history else observation_size(players)
         self.possible_agents = [f"p{i + 1}" for i in range(players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         if actions not in ("full", "abstract"):

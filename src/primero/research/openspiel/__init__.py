@@ -40,7 +40,13 @@ the information-state string is the seat's record of the hand so far (perfect re
 the cards of each line in deck order (one state whatever order they were dealt in);
 the observation tensor is :func:`primero.research.features.observation_vector`, the
 information-state tensor :func:`primero.research.features.infostate_vector` (the same followed by
-the seat's last 16n public record lines other than deals).
+every public record line, the seat's own cards line by line and the outcome: perfect
+recall, one tensor per information state). Observers of the public information only or
+of the seat's own cards only exist too (:mod:`primero.research.openspiel.observer`).
+
+A perfect-information algorithm (OpenSpiel's ``MCTSBot``...) run on the game reads
+hidden cards through copies of the real hand: the first time, a
+:class:`HiddenInformationWarning` says so (:meth:`PrimeroState.chance_outcomes`).
 """
 
 from __future__ import annotations
@@ -51,6 +57,7 @@ from primero.research.build import warn_if_pure
 from primero.research.openspiel.bots import ViewBot
 from primero.research.openspiel.game import (
     DEFAULT_PARAMS,
+    HiddenInformationWarning,
     PrimeroGame,
     PrimeroState,
     game_type,
@@ -60,6 +67,7 @@ from primero.research.openspiel.observer import PrimeroObserver
 
 __all__ = [
     "DEFAULT_PARAMS",
+    "HiddenInformationWarning",
     "PrimeroGame",
     "PrimeroObserver",
     "PrimeroState",

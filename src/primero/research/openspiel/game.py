@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from functools import partial
 from typing import Any, Final
@@ -27,6 +28,7 @@ from primero.research.stepper import COMPILED, Stepper
 
 __all__ = [
     "DEFAULT_PARAMS",
+    "HiddenInformationWarning",
     "PrimeroGame",
     "PrimeroState",
     "game_type",
@@ -69,6 +71,36 @@ def rule_params(rules: Rules) -> dict[str, Any]:
 
 
 _SHORT_NAME: Final = "python_primero"
+
+
+class HiddenInformationWarning(UserWarning):
+    """A copy of a hand in progress was played on as if its hidden cards were known: the
+    mark of a perfect-information algorithm (such as OpenSpiel's ``MCTSBot``) run on
+    ``python_primero`` (R9b). See :meth:`PrimeroState.chance_outcomes`."""
+
+
+#: The warning's words (shown once a process).
+PEEK_MESSAGE: Final = (
+    "python_primero is a game of hidden cards (R9b), but a copy of a hand in progress "
+    "(state.clone(), state.child(), a deserialized state) was asked for its chance "
+    "outcomes or returns: those come from the real hand, every seat's cards and the stock "
+    "included. A perfect-information algorithm (OpenSpiel's MCTSBot, minimax, "
+    "expectiminimax, AlphaZero's search) does this, and so plays as if it saw every card. "
+    "Search from states drawn behind the player's information instead "
+    "(state.resample_from_infostate, ISMCTSBot), or use an information-state algorithm. "
+    "Shown once a process; silence it with warnings.filterwarnings('ignore', "
+    "category=primero.research.openspiel.HiddenInformationWarning)."
+)
+
+_warned = False
+
+
+def _warn_peek() -> None:
+    """Warn once a process that hidden cards were read through a copy (PEEK_MESSAGE)."""
+    global _warned
+    if not _warned:
+        _warned = True
+        warnings.warn(PEEK_MESSAGE, HiddenInformationWarning, stacklevel=4)
 
 
 def game_type() -> pyspiel.GameType:
@@ -225,16 +257,20 @@ class PrimeroGame(pyspiel.Game):  # type: ignore[misc]
         iig_obs_type: pyspiel.IIGObservationType | None = None,
         params: dict[str, Any] | None = None,
     ) -> PrimeroObserver:
-        """The observer OpenSpiel uses for observations and information states.
+        """The observer OpenSpiel uses for observations and information states: public
+        information, the seat's own cards or both (``IIGObservationType``; see
+        :class:`~primero.research.openspiel.observer.PrimeroObserver`).
 
         Raises:
-            ValueError: observer parameters were given (none are supported).
+            ValueError: observer parameters were given (none are supported), or the type
+                asks for every seat's cards (``ALL_PLAYERS``) or for nothing.
         """
         return PrimeroObserver(
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
             params,
             players=self.players,
             stack=self.stack,
+            max_void_deals=self.max_void_deals,
         )
 
 
@@ -311,6 +347,7 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
                 "_synced": 0,  # the stepper's moves replayed into _tab
                 "_fast": fast,
                 "_tab": None if fast is not None else self._new_table(),
+                "_resampled": False,  # made by resample_from_infostate (set there)
             }
         )
         if fast is not None:
@@ -319,33 +356,64 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
     def __setattr__(self, name: str, value: Any) -> None:
         """Set an attribute; setting ``_fast`` (here, and when OpenSpiel clones or
         unpickles a state: it sets each attribute of a copy) binds the stepper's methods
-        (:data:`_BOUND`), and the copies of the old bindings are left out."""
+        (:data:`_BOUND`), and the copies of the old bindings are left out.
+
+        A copy remembers in ``_copied_at`` how many moves its first original had made
+        when copied (a copy of a copy keeps its original's count, in whichever order the
+        two attributes come): a copy of a hand under way holds hidden cards
+        (:meth:`chance_outcomes`)."""
         if name in _BOUND:
             return
+        if name == "_copied_at":  # copying a copy: its original's count wins
+            self.__dict__[name] = value
+            return
         super().__setattr__(name, value)
-        if name == "_fast" and value is not None:
-            self._bind(value)
+        if name == "_fast":  # only a copy sets it this way (__init__ fills __dict__)
+            if value is not None:
+                self.__dict__.setdefault("_copied_at", len(value.log))
+                self._bind(value, copy=True)
+        elif name == "_tab" and value is not None and self.__dict__.get("_fast", 0) is None:
+            self.__dict__.setdefault("_copied_at", len(value.hand.actions) + len(value.pending))
 
-    def _bind(self, fast: Stepper) -> None:
+    def _bind(self, fast: Stepper, *, copy: bool = False) -> None:
         """Answer OpenSpiel's per-move calls with the stepper's compiled methods (bound on
         the instance, they come before the class's: no Python frame in between).
 
         The methods C++ calls back (``current_player``, ``_apply_action``...) are wrapped
         in :class:`_Bound` (a ``functools.partial``): pybind11 takes a compiled method (a
-        C function) for its own C++ method, not an override, and would not call it."""
-        self.__dict__.update(
-            {
-                "is_chance_node": _direct(fast.is_chance_node),
-                "is_player_node": _direct(fast.is_player_node),
-                "legal_actions": _direct(fast.legal_actions),
-                "current_player": _Bound(fast.current_player),
-                "is_terminal": _Bound(fast.is_terminal),
-                "_legal_actions": _Bound(fast.legal_actions_of),
-                "chance_outcomes": _Bound(fast.chance_outcomes),
-                "_apply_action": _Bound(fast.step),
-                "returns": _Bound(fast.returns),
-            }
-        )
+        C function) for its own C++ method, not an override, and would not call it.
+
+        A copy (``copy``) answers ``chance_outcomes`` and ``returns`` with the class's
+        methods until their first call, which checks for a perfect-information
+        algorithm (:meth:`chance_outcomes`) and then binds the stepper's."""
+        methods = {
+            "is_chance_node": _direct(fast.is_chance_node),
+            "is_player_node": _direct(fast.is_player_node),
+            "legal_actions": _direct(fast.legal_actions),
+            "current_player": _Bound(fast.current_player),
+            "is_terminal": _Bound(fast.is_terminal),
+            "_legal_actions": _Bound(fast.legal_actions_of),
+            "_apply_action": _Bound(fast.step),
+        }
+        if copy:  # a copy is made by __init__ first: drop that stepper's bindings
+            self.__dict__.pop("chance_outcomes", None)
+            self.__dict__.pop("returns", None)
+        else:
+            methods["chance_outcomes"] = _Bound(fast.chance_outcomes)
+            methods["returns"] = _Bound(fast.returns)
+        self.__dict__.update(methods)
+
+    def _check_copy(self) -> None:
+        """On a copy: warn (once a process, :class:`HiddenInformationWarning`) when its
+        first original had made moves (hidden cards were dealt) and it was not drawn by
+        :meth:`resample_from_infostate`; then answer from the stepper directly."""
+        state = self.__dict__
+        if state.get("_copied_at", 0) and not state.get("_resampled", False):
+            _warn_peek()
+        fast = self._fast
+        if fast is not None:
+            state["chance_outcomes"] = _Bound(fast.chance_outcomes)
+            state["returns"] = _Bound(fast.returns)
 
     def _new_table(self) -> _Table:
         game: PrimeroGame = self.get_game()
@@ -441,7 +509,22 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card that may be dealt next, with its probability (uniform, R8b; in deck
-        order within a deal line with the ``mini`` preset)."""
+        order within a deal line with the ``mini`` preset).
+
+        **Hidden information.** The outcomes and :meth:`returns` of a state come from
+        the real hand: the stock left, every seat's cards. A copy of a hand already
+        under way (``state.clone()``, ``state.child()``, a deserialized state: a copy
+        made after the first card) that is asked for either is being played on as if
+        its hidden cards were known, which is what a perfect-information algorithm
+        (``MCTSBot``, minimax...) does. The first time in a process, this warns with
+        :class:`HiddenInformationWarning`. Copies of a state drawn by
+        :meth:`resample_from_infostate` (ISMCTS) and copies made before the first card
+        (CFR and other walks of the whole tree from ``new_initial_state()``) do not
+        warn. Not seen: ``history()``, ``str(state)`` and ``state.hand``, which also
+        hold every card (OpenSpiel's ``history()`` is C++'s, and the others are for
+        analysis)."""
+        if "_copied_at" in self.__dict__:
+            self._check_copy()
         fast = self._fast
         return self._table.chance_outcomes() if fast is None else fast.chance_outcomes()
 
@@ -474,7 +557,10 @@ class PrimeroState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         """Chips won (+) or lost (-) by each player: final minus starting stack (0 until
-        the end, and 0 for everyone when stopped at ``max_void_deals``)."""
+        the end, and 0 for everyone when stopped at ``max_void_deals``). A copy of a
+        hand under way warns as :meth:`chance_outcomes` says."""
+        if "_copied_at" in self.__dict__:
+            self._check_copy()
         fast = self._fast
         if fast is not None:
             return fast.returns()

@@ -45,6 +45,7 @@ def _resample_once(
     table = state._table
     game = state.get_game()
     new: PrimeroState = game.new_initial_state()
+    new._resampled = True  # its copies may be searched (ISMCTS): no hidden cards of the real hand
     declared = table.hand.declared
     draw = 0
     reserved_after = _future_stock_cards(table, player)
