@@ -390,6 +390,7 @@ def test_the_chips_migration_keeps_values_and_holds_64_bits(kind: str, tmp_path:
                             sa.text(
                                 "SELECT table_name || '.' || column_name, data_type FROM "
                                 "information_schema.columns WHERE column_name IN ('stack', 'chips')"
+                                " AND table_name IN ('tables', 'seats')"
                             )
                         ).all()
                     )

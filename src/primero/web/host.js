@@ -17,6 +17,8 @@ import {api, el, replace} from "./common.js";
 export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext, requests, mySeat}) {
   const box = document.getElementById("host-box");
   box.hidden = !h || hidden;
+  // the join requests stand at the top of the page, where the host sees them at once
+  document.getElementById("requests-box").hidden = box.hidden || !requests.length || table.status === "over";
   if (box.hidden) return;
   const parts = [];
   /** An API call of the host's; its answer, or null after showing the error.
