@@ -574,6 +574,7 @@ class TableRuntime:
                     if getattr(c, "request", None) == request:
                         c.request, c.index = None, idx  # the asker plays the seat now
             self.publish(version)
+            self.wake.set()  # a table paused for players may deal again
         if start:
             self.start()
         return seat.idx, token

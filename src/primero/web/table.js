@@ -94,7 +94,9 @@ function savedSeat() {
   return saved && Number.isInteger(saved.seat) ? saved.seat : null;
 }
 
-const conn = new Connection(tableId, token, {
+// A host with no seat here watches with the host token: its connection gets the join
+// requests (docs/protocol.md "Private tables").
+const conn = new Connection(tableId, () => token() ?? hostToken(), {
   onmessage: onMessage,
   onstatus: (status) => {
     app.connected = status === "connected";
@@ -106,6 +108,7 @@ const conn = new Connection(tableId, token, {
     drawBusy();
   },
   onrefused: () => {
+    if (!token()) store.remove(hostKey(tableId));  // a host token passed on, or wrong
     store.remove(tokenKey(tableId));
     $("action-error").textContent = "The saved seat is not valid at this table; you are watching.";
     conn.reopen();
