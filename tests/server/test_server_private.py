@@ -51,6 +51,12 @@ def _state(ws: Any, pred: Any = lambda m: True) -> dict[str, Any]:
     return until(ws, lambda m: m["type"] == "state" and pred(m))
 
 
+def _act(ws: Any, m: dict[str, Any]) -> None:
+    """Send a legal move of the seat ``m`` is the state of (chosen from its view)."""
+    move = {"type": "action", "id": f"m{m['version']}", "line": choose_line(m)}
+    ws.send_json({**move, "version": m["version"]})
+
+
 def _summary(client: TestClient, table: str) -> dict[str, Any]:
     r = client.get(f"/api/tables/{table}")
     assert r.status_code == 200, r.text
@@ -190,14 +196,7 @@ def test_the_host_removes_a_person_and_bad_requests_change_nothing(client: TestC
             if m["table"]["seats"][1]["kind"] == "random":
                 break
             if m["legal"] is not None:
-                ana_ws.send_json(
-                    {
-                        "type": "action",
-                        "id": f"a{m['version']}",
-                        "line": choose_line(m),
-                        "version": m["version"],
-                    }
-                )
+                _act(ana_ws, m)
             m = _state(ana_ws)
         seat = m["table"]["seats"][1]
         assert seat["kind"] == "random" and seat["name"] != "Ben", seat
@@ -234,3 +233,41 @@ def test_the_host_role_goes_to_the_new_host_s_connection_only(client: TestClient
     assert r.status_code == 403
     r = client.patch(f"/api/tables/{table}", json={"listed": True}, headers=_bearer(new))
     assert r.status_code == 200 and r.json()["host_seat"] == 1
+
+
+def test_a_person_out_of_the_hand_is_removed_at_once_and_the_seat_opens(
+    client: TestClient,
+) -> None:
+    """Ben sits out before the first hand; with that hand in play (without him) the host
+    removes him with no bot: the seat is open at once, his ledger row kept, and Cleo
+    takes it mid-match with the table's stack, dealt in from the next hand."""
+    table, host = _table(
+        client, seats=["open", "open", "open", "heuristic"], rules={"min_players": 2}
+    )
+    ana = _host_seat(client, table, host)
+    ben = client.post(f"/api/tables/{table}/seats", json={"name": "Ben"}).json()["token"]
+    with (
+        client.websocket_connect(f"/ws/tables/{table}?token={ana}") as ana_ws,
+        client.websocket_connect(f"/ws/tables/{table}?token={ben}") as ben_ws,
+    ):
+        _state(ben_ws)
+        ben_ws.send_json({"type": "sit_out"})  # kept for the first hand
+        _state(ben_ws, lambda m: m["table"]["seats"][1]["sitting_out"])
+        r = client.post(f"/api/tables/{table}/seats", json={"name": "Dan"})
+        assert r.status_code == 201, r.text  # the last open seat: the match starts
+        dealt = _state(ana_ws, lambda m: m["hand"] is not None)
+        assert 1 not in dealt["hand"]["table_seats"]
+        r = client.delete(f"/api/tables/{table}/seats/1", headers=_bearer(host))
+        assert r.status_code == 204, r.text
+        told = _state(ben_ws, lambda m: m["notice"] == REMOVED_WORDS)
+        seat = told["table"]["seats"][1]
+        assert (seat["name"], seat["kind"], seat["chips"]) == (None, "open", 0)
+        assert told["table"]["removed"] == [
+            {"name": "Ben", "bought_in": 100, "chips": 100, "net": 0}
+        ]
+    r = client.post(f"/api/tables/{table}/seats", json={"name": "Cleo"})
+    assert r.status_code == 201 and r.json()["seat"] == 1, r.text
+    seat = _summary(client, table)["seats"][1]
+    assert (seat["name"], seat["kind"], seat["chips"]) == ("Cleo", "person", 100)
+    assert seat["ledger"] == {"bought_in": 100, "net": 0} and not seat["left"]
+    assert not seat["sitting_out"]
