@@ -262,7 +262,7 @@ async def pass_host(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         new = await rt.changed_by(lambda conn: set_host(conn, table_id, digest, k))
         ev.host_hash, ev.host_seat = digest, k
         for c in rt.conns:
-            c.host = False  # the old token's connections watch as plain spectators
+            c.host = False  # type: ignore[attr-defined]  # the old token: a plain spectator
         rt.publish(new)
         for c in targets:
             c.send({"type": "host_token", "token": token})

@@ -108,14 +108,12 @@ class HubLike(Protocol):
 
 
 class Connection(Protocol):
-    """A client connection: its seat (None: a spectator) and a non-blocking send; opened
-    with the host token (``host``), an asker's (``request``: the join request's id), or a
-    removed person's token (``removed``; docs/protocol.md "Private tables")."""
+    """A client connection: its seat (None: a spectator) and a non-blocking send. A
+    WebSocket's (``wsclient.Client``) also says whether it was opened with the host
+    token (``host``), an asker's (``request``) or a removed person's (``removed``;
+    docs/protocol.md "Private tables"), read with ``getattr``."""
 
     index: int | None
-    host: bool
-    request: int | None
-    removed: bool
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` for the client."""
@@ -572,7 +570,8 @@ class TableRuntime:
                 self.evening.requests = [r for r in self.evening.requests if r.id != request]
                 for c in self.conns:
                     if getattr(c, "request", None) == request:
-                        c.request, c.index = None, idx  # the asker plays the seat now
+                        c.request = None  # type: ignore[attr-defined]
+                        c.index = idx  # the asker plays the seat now
             self.publish(version)
             self.wake.set()  # a table paused for players may deal again
         if start:
