@@ -929,6 +929,7 @@ class TableRuntime:
             for c in list(self.conns):  # a seat given up or taken by a bot: watching
                 if c.index is not None and row.seats[c.index].kind != "person":
                     c.index = None
+                seatchange.mirror_marks(c, row, evening)  # accepted, or removed elsewhere
             self.evicted = False
             self._summary = self._build_summary()
             self._broadcast()

@@ -50,6 +50,7 @@ __all__ = [
     "due_removals",
     "friendly_bot",
     "is_host_connection",
+    "mirror_marks",
     "newcomer_applied",
     "remove_now",
     "seat_newcomer",
@@ -91,6 +92,23 @@ def is_host_connection(rt: TableRuntime, conn: Connection | None) -> bool:
         return True
     index = getattr(conn, "index", None)
     return index is not None and index == rt.evening.host_seat
+
+
+def mirror_marks(conn: Connection, row: Any, evening: Any) -> None:
+    """A mirror read the table back (several processes): a connection whose join request
+    the owner accepted plays its seat now; one whose person the host removed watches."""
+    request = getattr(conn, "request", None)
+    if request is not None and all(r.id != request for r in evening.requests):
+        digest = getattr(conn, "request_hash", None)
+        seat = next((s.idx for s in row.seats if digest and s.token_hash == digest), None)
+        conn.request, conn.index = None, seat
+    index = conn.index
+    if (
+        index is not None
+        and row.seats[index].kind == "person"
+        and row.seats[index].token_hash is None
+    ):
+        conn.index, conn.removed = None, True  # removed during a hand: the token stopped
 
 
 def viewer_fields(rt: TableRuntime, conn: Connection | None) -> dict[str, Any]:

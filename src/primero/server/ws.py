@@ -159,6 +159,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 watcher, host = "Host", True
     client = Client(ws, index, settings, forget=rt.conns.discard)
     client.host, client.request, client.removed = host, request, removed
+    if request is not None:
+        client.request_hash = next(r.token_hash for r in rt.evening.requests if r.id == request)
     if index is None:  # a spectator's name in chat (docs/protocol.md: spectators may chat)
         rt.spectators_seen += 1
         client.watcher = watcher or f"Spectator {rt.spectators_seen}"
