@@ -93,11 +93,15 @@ export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext, requ
  */
 export function drawLedger(table) {
   const people = table.seats.filter((s) => s.kind === "person" && s.ledger);
-  document.getElementById("ledger").hidden = !people.length || table.status === "waiting";
-  replace(document.getElementById("ledger-rows"), people.map((s) => el("tr", {},
-    el("th", {scope: "row"}, s.name), el("td", {}, String(s.ledger.bought_in)),
-    el("td", {}, String(s.chips)),
-    el("td", {}, `${s.ledger.net > 0 ? "+" : ""}${s.ledger.net}`))));
+  const removed = table.removed ?? [];  // people the host removed: their rows stay
+  document.getElementById("ledger").hidden = !(people.length + removed.length) || table.status === "waiting";
+  /** @param {string} name @param {number} bought @param {number} chipsNow @param {number} net */
+  const row = (name, bought, chipsNow, net) => el("tr", {},
+    el("th", {scope: "row"}, name), el("td", {}, String(bought)), el("td", {}, String(chipsNow)),
+    el("td", {}, `${net > 0 ? "+" : ""}${net}`));
+  replace(document.getElementById("ledger-rows"), [
+    ...people.map((s) => row(s.name, s.ledger.bought_in, s.chips, s.ledger.net)),
+    ...removed.map((r) => row(`${r.name} (removed)`, r.bought_in, r.chips, r.net))]);
   const over = table.status === "over";
   // when the chips were counted: the summary's chips are those at the hand's start
   document.getElementById("ledger-chips").textContent = over ? "final chips" : "chips at hand start";
