@@ -271,3 +271,31 @@ def test_a_person_out_of_the_hand_is_removed_at_once_and_the_seat_opens(
     assert (seat["name"], seat["kind"], seat["chips"]) == ("Cleo", "person", 100)
     assert seat["ledger"] == {"bought_in": 100, "net": 0} and not seat["left"]
     assert not seat["sitting_out"]
+
+
+def test_a_full_table_keeps_a_request_and_a_waiting_table_removes_at_once(
+    client: TestClient,
+) -> None:
+    """Accept with no seat open is 409 and the request stays; at a table still waiting
+    for players a removal is made at once (here a bot takes the seat)."""
+    table, host = _table(client, seats=["open", "open", "open"], approval=True)
+    _host_seat(client, table, host)
+    asks = [client.post(f"/api/tables/{table}/seats", json={"name": n}) for n in ("Ben", "Cleo")]
+    assert [r.status_code for r in asks] == [202, 202]
+    ids = [r.id for r in client.app.state.hub.tables[table].evening.requests]  # type: ignore[attr-defined]
+    base = f"/api/tables/{table}/requests"
+    r = client.post(f"{base}/{ids[0]}/accept", headers=_bearer(host))
+    assert r.status_code == 204, r.text
+    r = client.delete(f"/api/tables/{table}/seats/1?bot=random", headers=_bearer(host))
+    assert r.status_code == 204, r.text
+    seen = _summary(client, table)
+    assert [s["kind"] for s in seen["seats"]] == ["person", "random", "open"]
+    assert seen["status"] == "waiting" and seen["seats"][1]["name"] != "Ben"
+    assert seen["removed"] == [{"name": "Ben", "bought_in": 100, "chips": 100, "net": 0}]
+    r = client.patch(f"/api/tables/{table}", json={"approval": False}, headers=_bearer(host))
+    assert r.status_code == 200 and r.json()["approval"] is False
+    dan = client.post(f"/api/tables/{table}/seats", json={"name": "Dan"})
+    assert dan.status_code == 201 and dan.json()["seat"] == 2  # seated at once: full now
+    r = client.post(f"{base}/{ids[1]}/accept", headers=_bearer(host))
+    assert r.status_code == 409 and "no seat is open" in r.json()["detail"]
+    assert [x.name for x in client.app.state.hub.tables[table].evening.requests] == ["Cleo"]  # type: ignore[attr-defined]
