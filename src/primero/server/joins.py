@@ -29,9 +29,9 @@ from primero.server import seating
 from primero.server.host_api import HOST_RESPONSES, hosted, on_owner
 from primero.server.models import SeatIndex
 from primero.server.runtime import BadRequest, Conflict, NotFound, TableRuntime
-from primero.server.seatchange import friendly_bot, remove_now, told
+from primero.server.seatchange import friendly_bot, name_clash, remove_now, told
 from primero.server.security import new_token
-from primero.server.text import TextError, check_person_name, name_key
+from primero.server.text import TextError, check_person_name
 from primero.store import Store
 from primero.store.evening import (
     FormerRow,
@@ -164,16 +164,9 @@ async def ask(
         if rt.broken is not None:
             raise Conflict(f"this table is broken: {rt.broken}")
         seats = rt.row.seats
-        key = name_key(name)
-        taken = [s.name for s in seats if s.name is not None]
-        taken += [r.name for r in rt.evening.requests if not r.refused]
-        for other in taken:
-            if name_key(other) == key:
-                raise BadRequest(
-                    f"the name {name!r} is already at this table"
-                    + ("" if other == name else f" (it looks like {other!r})")
-                    + ": choose another"
-                )
+        clash = name_clash(rt, name)
+        if clash is not None:
+            raise BadRequest(clash)
         if seat is not None and not 0 <= seat < len(seats):
             raise BadRequest(f"seat must be 0 to {len(seats) - 1} at this table, not {seat}")
         if not any(s.kind == "open" for s in seats):

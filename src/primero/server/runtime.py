@@ -36,7 +36,7 @@ from primero.server.chat import chat_refusal
 from primero.server.clock import Clock
 from primero.server.security import match_token, new_token
 from primero.server.settings import TEST_SEED_ENV, Settings, fixed_test_seed
-from primero.server.text import TextError, check_person_name, clean, name_key
+from primero.server.text import TextError, check_person_name, clean
 from primero.server.writer import NotOwner, VersionMoved, Write, WriteFailed, Writer
 from primero.store import AlreadyApplied, LineRow, StaleVersion, Store, TableRow
 from primero.store.evening import (
@@ -506,16 +506,9 @@ class TableRuntime:
         async with self.lock:
             if self.broken is not None:
                 raise Conflict(f"this table is broken: {self.broken}")
-            key = name_key(name)
-            taken = [s.name for s in self.row.seats if s.name is not None]
-            taken += [r.name for r in self.evening.requests if not r.refused and r.id != request]
-            for other in taken:
-                if name_key(other) == key:
-                    raise BadRequest(
-                        f"the name {name!r} is already at this table"
-                        + ("" if other == name else f" (it looks like {other!r})")
-                        + ": choose another"
-                    )
+            clash = seatchange.name_clash(self, name, request)
+            if clash is not None:
+                raise BadRequest(clash)
             open_seats = [s for s in self.row.seats if s.kind == "open"]
             if (
                 request is not None

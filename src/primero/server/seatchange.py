@@ -51,6 +51,7 @@ __all__ = [
     "friendly_bot",
     "is_host_connection",
     "mirror_marks",
+    "name_clash",
     "newcomer_applied",
     "remove_now",
     "seat_newcomer",
@@ -92,6 +93,23 @@ def is_host_connection(rt: TableRuntime, conn: Connection | None) -> bool:
         return True
     index = getattr(conn, "index", None)
     return index is not None and index == rt.evening.host_seat
+
+
+def name_clash(rt: TableRuntime, name: str, request: int | None = None) -> str | None:
+    """Why ``name`` may not join the table (docs/protocol.md "Text"): the refusal's words
+    when it is, by its name key, a name at the table or of a join request waiting (other
+    than ``request``, the one being accepted); None when it is free."""
+    key = name_key(name)
+    taken = [s.name for s in rt.row.seats if s.name is not None]
+    taken += [r.name for r in rt.evening.requests if not r.refused and r.id != request]
+    for other in taken:
+        if name_key(other) == key:
+            return (
+                f"the name {name!r} is already at this table"
+                + ("" if other == name else f" (it looks like {other!r})")
+                + ": choose another"
+            )
+    return None
 
 
 def mirror_marks(conn: Connection, row: Any, evening: Any) -> None:
