@@ -147,7 +147,7 @@ def test_game_night_tables_wrap_their_bots() -> None:
 
 
 def test_a_bot_the_host_seats_has_friendly_bet_sizes_too() -> None:
-    from primero.server import host_api
+    from primero.server import seatchange
 
-    bot = host_api._friendly_bot("search")
+    bot = seatchange.friendly_bot("search")  # the host's bots and the removals' alike
     assert isinstance(bot, FriendlyBets) and bot.name == "search"

@@ -41,6 +41,8 @@ interface CreateTable {
   max_hands?: number | null;
   rebuy?: boolean;
   seed_rotation?: number | null;
+  listed?: boolean;
+  approval?: boolean;
 }
 
 /** A person asking for a seat: seat ``seat`` (0-based table order), or the first open one. */
@@ -86,6 +88,14 @@ interface SettleOut {
   text: string;
 }
 
+/** The ledger row of a person the host removed (chips). */
+interface RemovedOut {
+  name: string;
+  bought_in: number;
+  chips: number;
+  net: number;
+}
+
 /** What the lobby shows of a table. */
 interface TableSummary {
   id: string;
@@ -106,6 +116,10 @@ interface TableSummary {
   settle: SettleOut | null;
   fair: FairOut | null;
   spectator_chat: boolean;
+  listed: boolean;
+  approval: boolean;
+  host_seat: number | null;
+  removed: RemovedOut[];
 }
 
 /** The answer to ``POST /api/tables``: the summary and the host token, shown once. */
@@ -128,12 +142,30 @@ interface CreatedTable {
   settle: SettleOut | null;
   fair: FairOut | null;
   spectator_chat: boolean;
+  listed: boolean;
+  approval: boolean;
+  host_seat: number | null;
+  removed: RemovedOut[];
   host_token: string;
 }
 
-/** The answer to a join: the seat's 0-based table index and its secret token. */
+/** The answer to a join: the seat's 0-based table index and its secret token; at an ``approval`` table, ``seat`` null and ``waiting`` true until the host accepts. */
 interface SeatTaken {
-  seat: number;
+  seat: number | null;
+  token: string;
+  waiting: boolean;
+}
+
+/** A join request waiting for the host (docs/protocol.md "Private tables"). */
+interface JoinRequestOut {
+  id: number;
+  name: string;
+  text: string;
+}
+
+/** ``host_token``: the new host's token, to the connections of their seat only. */
+interface HostTokenOut {
+  type: "host_token";
   token: string;
 }
 
@@ -281,6 +313,9 @@ interface StateOut {
   deadline: number | null;
   seat_note: string | null;
   guide: string;
+  notice: string | null;
+  join_requests: JoinRequestOut[] | null;
+  your_seat: number | null;
 }
 
 /** ``error``: a message the server could not take; nothing changed. */

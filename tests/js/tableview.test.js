@@ -11,7 +11,7 @@ const TABLE = {
   id: "t1", name: "Table", status: "playing", hands_played: 1, version: 3,
   seats: [], stack: 20, turn_seconds: 60, max_hands: null, rules: {},
   detail: null, pending: null, paused_by: null, rebuy: false, next_table: null, fair: null, settle: null,
-  spectator_chat: false,
+  spectator_chat: false, listed: false, approval: false, host_seat: null, removed: [],
 };
 
 /**

@@ -57,7 +57,8 @@ def test_the_documented_values() -> None:
 
 def test_max_tables_counts_the_live_tables(tmp_path: Path, clock: Clock) -> None:
     with _client(tmp_path, clock, create_rate=0, max_tables=2) as client:
-        assert [client.post("/api/tables", json=OPEN4).status_code for _ in range(2)] == [201, 201]
+        listed = {**OPEN4, "listed": True}  # the lobby lists them
+        assert [client.post("/api/tables", json=listed).status_code for _ in range(2)] == [201, 201]
         full = client.post("/api/tables", json=OPEN4)
         assert full.status_code == 429
         assert full.headers["retry-after"] == "60"

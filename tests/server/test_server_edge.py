@@ -92,7 +92,7 @@ def test_creation_floods_and_max_tables_get_429(db_url: str, tmp_path: Path) -> 
             def create(client: str) -> httpx.Response:
                 return httpx.post(
                     f"{live.http}/api/tables",
-                    json={"seats": ["open"] * 4},
+                    json={"seats": ["open"] * 4, "listed": True},  # the lobby counts them
                     timeout=10,
                     headers={"X-Forwarded-For": client},
                 )

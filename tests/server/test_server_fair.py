@@ -54,7 +54,12 @@ def proof(live: LiveServer, table: str) -> dict[str, Any]:
 def test_fair_table_end_to_end(db: str, tmp_path: Path) -> None:
     live = LiveServer(db, tmp_path, "--bot-processes", "0").start()
     try:
-        body = {"seats": ["open", "random", "random", "random"], "max_hands": 3, "turn_seconds": 0}
+        body = {
+            "seats": ["open", "random", "random", "random"],
+            "max_hands": 3,
+            "turn_seconds": 0,
+            "listed": True,  # found in the lobby below
+        }
         table = create_table(live, body)
         before = summary(live, table)["fair"]
         assert before["scheme"] == "primero-fair-1"

@@ -319,10 +319,11 @@ def test_the_lobby_is_paged_newest_first_without_finished_tables(tmp_path: Path)
         )
     )
     with TestClient(app) as client:
-        over = client.post("/api/tables", json={"seats": ["random"] * 4, "max_hands": 1}).json()[
-            "id"
-        ]
-        ids = [client.post("/api/tables", json=OPEN4).json()["id"] for _ in range(51)]
+        over = client.post(
+            "/api/tables", json={"seats": ["random"] * 4, "max_hands": 1, "listed": True}
+        ).json()["id"]
+        listed = {**OPEN4, "listed": True}  # the lobby lists only listed tables
+        ids = [client.post("/api/tables", json=listed).json()["id"] for _ in range(51)]
         first = [t["id"] for t in client.get("/api/tables").json()]
         assert first == ids[::-1][:50]
         assert client.get("/api/tables?page=1").json() == client.get("/api/tables").json()
@@ -389,6 +390,7 @@ def test_the_chips_migration_keeps_values_and_holds_64_bits(kind: str, tmp_path:
                             sa.text(
                                 "SELECT table_name || '.' || column_name, data_type FROM "
                                 "information_schema.columns WHERE column_name IN ('stack', 'chips')"
+                                " AND table_name IN ('tables', 'seats')"
                             )
                         ).all()
                     )
@@ -404,7 +406,7 @@ def test_a_body_over_64_kib_is_413(app_client: tuple[TestClient, Clock]) -> None
     assert r.status_code == 413 and "64 KiB" in r.json()["detail"]
 
     def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it is read
-        yield b'{"seats": ["open", "open", "open", "open"], "pad": "'
+        yield b'{"seats": ["open", "open", "open", "open"], "listed": true, "pad": "'
         for _ in range(70):
             yield b"x" * 1024
         yield b'"}'

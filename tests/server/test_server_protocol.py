@@ -66,7 +66,8 @@ def _resync(ws: Any) -> dict[str, Any]:
 
 
 def test_create_list_get_and_join(client: TestClient) -> None:
-    t, _ = post_table(client, {"name": "Friday", "seats": ["open", "heuristic", "random", "open"]})
+    body = {"name": "Friday", "seats": ["open", "heuristic", "random", "open"], "listed": True}
+    t, _ = post_table(client, body)
     assert t["name"] == "Friday" and t["status"] == "waiting" and t["hands_played"] == 0
     assert [s["kind"] for s in t["seats"]] == ["open", "heuristic", "random", "open"]
     assert {k: t["seats"][0][k] for k in ("name", "kind", "chips")} == {
@@ -137,7 +138,7 @@ def test_bad_names_are_refused(shared: TestClient, name: str, words: str) -> Non
 def test_bad_tables_are_refused(shared: TestClient, body: dict[str, Any], words: str) -> None:
     client = shared
     before = client.get("/api/tables").json()  # newest first: a new table would lead it
-    r = client.post("/api/tables", json=body)
+    r = client.post("/api/tables", json={**body, "listed": True})  # listed: the lobby shows it
     assert r.status_code == 400 and words in r.json()["detail"], r.text
     assert client.get("/api/tables").json() == before  # nothing was created
 

@@ -94,6 +94,11 @@ def test_the_summary_of_a_table_in_play_reads_the_match() -> None:
         "rebuy": True,
         "next_table": "t2",
         "spectator_chat": False,
+        # docs/protocol.md "Private tables": an EveningRow stored before them is listed
+        "listed": True,
+        "approval": False,
+        "host_seat": None,
+        "removed": [],
     }
 
 

@@ -46,8 +46,14 @@ BOTS = {
     "turn_seconds": 0,
     "stack": 10_000,
     "max_hands": 10_000,
+    "listed": True,  # the lobby lists them (the restart tests find them there)
 }
-TWO = {"seats": ["open", "open"], "rules": {"min_players": 2}, "turn_seconds": 0}
+TWO = {
+    "seats": ["open", "open"],
+    "rules": {"min_players": 2},
+    "turn_seconds": 0,
+    "listed": True,
+}
 
 
 #: The servers here test the write path, not the bots' worker processes (the bot fault

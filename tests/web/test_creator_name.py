@@ -45,6 +45,7 @@ def test_a_refused_creator_name_makes_no_table_and_says_why(
         name = f"Refused {len(typed)}"
         page.get_by_label("Table name").fill(name)
         page.locator("#c-player").fill(typed)
+        page.get_by_label("List this table in the lobby").check()  # a table made would show
         assert page.locator("#c-player").input_value() == typed  # nothing cut as typed
         page.get_by_role("button", name="Create table").click()
         error = page.locator("#create-error")

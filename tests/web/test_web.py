@@ -199,9 +199,12 @@ def move(page: Page, done: list[str], *, keys: bool = False, raising: bool = Fal
     return kind
 
 
-def create_table(page: Page, base: str, *, player: str, seats: list[str], timer: int = 0) -> str:
+def create_table(
+    page: Page, base: str, *, player: str, seats: list[str], timer: int = 0, listed: bool = False
+) -> str:
     """Create a table through the lobby form (one hand); returns its id. The lobby is
-    loaded unless the page shows it already."""
+    loaded unless the page shows it already. ``listed``: tick "List this table in the
+    lobby" (a table is private otherwise: docs/protocol.md "Private tables")."""
     if page.url != base + "/":
         page.goto(base + "/")
     page.get_by_label("Table name").fill(f"{player}'s table")
@@ -213,6 +216,8 @@ def create_table(page: Page, base: str, *, player: str, seats: list[str], timer:
         page.locator(f"#c-seat-{i}").select_option(kind)
     page.get_by_label("Turn timer").fill(str(timer))
     page.get_by_label("Hands in the match").fill("1")
+    if listed:
+        page.get_by_label("List this table in the lobby").check()
     page.get_by_role("button", name="Create table").click()
     page.wait_for_url(re.compile(r"/t/"))
     return str(page.url.rsplit("/", 1)[1])
@@ -378,8 +383,13 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(
     ana_ctx.add_init_script(TRACK_SOCKETS)
     ben_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     ana, ben = ana_ctx.new_page(), ben_ctx.new_page()
-    table_id = create_table(
-        ana, server.base, player="Ana", seats=["open", "heuristic", "open", "random"], timer=600
+    table_id = create_table(  # listed: Ben finds it in the lobby
+        ana,
+        server.base,
+        player="Ana",
+        seats=["open", "heuristic", "open", "random"],
+        timer=600,
+        listed=True,
     )
     ana.wait_for_function("() => document.body.dataset.version")
     # Ana's connection drops while Ben joins; back online, her page resyncs by itself.

@@ -741,3 +741,67 @@ def test_pass_and_play_on_one_device_and_a_guided_first_hand(
     assert run_axe(page) == []
     assert errors == []
     ctx.close()
+
+
+def test_the_host_is_asked_before_anyone_joins(browser: Browser, server: Server) -> None:
+    """docs/protocol.md "Private tables": at an ``approval`` table the asker's page says
+    they wait; the host's page shows "Ben asks to join" (the server's words) with Accept
+    and Refuse; Accept seats Ben, and his page plays the seat."""
+    import urllib.request
+
+    made = server.post(
+        "/api/tables",
+        {
+            "name": "Ask first",
+            "seats": ["open", "open", "heuristic"],
+            "approval": True,
+            "rules": {"min_players": 3},
+            "turn_seconds": 0,
+        },
+    )
+    table_id, host = made["id"], made["host_token"]
+    assert made["listed"] is False and made["approval"] is True
+    own = urllib.request.Request(
+        f"{server.base}/api/tables/{table_id}/seats",
+        data=json.dumps({"name": "Ana"}).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {host}"},
+    )
+    with urllib.request.urlopen(own, timeout=5) as answer:
+        ana = json.load(answer)["token"]
+    ben = server.post(f"/api/tables/{table_id}/seats", {"name": "Ben"})
+    assert ben["seat"] is None and ben["waiting"] is True
+    ctx = browser.new_context(viewport={"width": 360, "height": 640})
+    try:
+        asker = ctx.new_page()
+        asker.goto(f"{server.base}/t/{table_id}#token={ben['token']}")
+        notice = asker.locator("#notice")
+        notice.wait_for(state="visible", timeout=10_000)
+        assert notice.inner_text() == (
+            "You asked to join as Ben: waiting for the host to let you in."
+        )
+        asker.screenshot(path=str(ARTIFACTS / "join-waiting-360x640.png"))
+        hosting = browser.new_page(viewport={"width": 1280, "height": 800})
+        try:
+            hosting.goto(f"{server.base}/t/{table_id}#token={ana}&host={host}")
+            prompt = hosting.locator("#host-requests li")
+            prompt.wait_for(timeout=10_000)
+            assert prompt.locator("span").inner_text() == "Ben asks to join"
+            assert prompt.get_by_role("button", name="Refuse Ben").is_visible()
+            hosting.screenshot(path=str(ARTIFACTS / "join-request-1280x800.png"))
+            prompt.get_by_role("button", name="Accept Ben").click()
+            hosting.locator("#host-requests li").wait_for(state="detached", timeout=10_000)
+        finally:
+            hosting.close()
+        wait_until(
+            asker,
+            "() => document.querySelector('#notice').hidden",
+            seconds=15,
+            what="Ben's page seated once the host accepts",
+        )
+        assert server.get(f"/api/tables/{table_id}")["seats"][1]["name"] == "Ben"
+        assert (
+            asker.evaluate(f"JSON.parse(localStorage.getItem('primero.seat.{table_id}')).seat") == 1
+        )
+    finally:
+        ctx.close()

@@ -207,7 +207,8 @@ def test_verify_this_match(browser: Any, tmp_path: Path) -> None:
                 page.close()
         # the lobby and the join form of a waiting table
         waiting = srv.post(
-            "/api/tables", {"seats": ["open", "random", "random", "random"], "turn_seconds": 0}
+            "/api/tables",
+            {"seats": ["open", "random", "random", "random"], "turn_seconds": 0, "listed": True},
         )
         for width, height in ((360, 640), (1280, 800)):
             page = browser.new_page(viewport={"width": width, "height": height})

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, HTTPException, Query, Request, status
+from fastapi import APIRouter, HTTPException, Query, Request, Response, status
 
 from primero.server.hub import Hub
+from primero.server.joins import ask
 from primero.server.limits import CreateGate, TooMany
 from primero.server.models import CreatedTable, CreateTable, JoinTable, SeatTaken, TableSummary
 from primero.server.runtime import TableRuntime
-from primero.server.security import new_token
+from primero.server.security import bearer_token, new_token
 
 __all__ = ["router"]
 
@@ -89,7 +90,9 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     response_model=list[TableSummary],
     responses={400: _ERRORS[400]},
     summary="List the tables",
-    description=f"The tables not `over` nor `broken`, newest first, {PAGE_SIZE} a page "
+    description='Only the listed tables (created or patched with `"listed": true`; the '
+    "others are reached by their link alone). The tables not `over` nor `broken`, newest "
+    f"first, {PAGE_SIZE} a page "
     f"(`?page=1`, the default, `?page=2`...); a page shorter than {PAGE_SIZE} is the last. "
     "`?status=over` lists the finished tables the same way, `?status=broken` the stored "
     "tables that cannot go on (each with its `detail`). A bad page is `400`.",
@@ -109,7 +112,7 @@ async def list_tables(
     ] = None,
 ) -> list[dict[str, Any]]:
     """One page of the lobby: summaries, newest first."""
-    tables = await _hub(request).lobby()
+    tables = [t for t in await _hub(request).lobby() if t.evening.listed]  # private: unlisted
     if status_ is None:
         chosen = [t for t in tables if t.status not in ("over", "broken")]
     else:
@@ -137,28 +140,63 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
     responses={
         **_ERRORS,
         **_NOT_FOUND,
+        202: {
+            "description": 'a join request at an `approval` table: `{"seat": null, '
+            '"token": T, "waiting": true}` until the host accepts it',
+            "model": SeatTaken,
+        },
         409: {"description": "the seat asked for is taken, or no seat is open"},
     },
     summary="Take a seat (the one asked for, or the first open seat)",
     description="`seat` (optional): the 0-based seat in table order; default the first open "
     "seat. Answers the seat's 0-based table index and its token, the only proof of "
     "the seat: connect to `/ws/tables/{id}?token=T`. The match starts by itself when the "
-    "last open seat is taken.",
+    "last open seat is taken. With `Authorization: Bearer <host_token>` the seat is the "
+    "host's own (`host_seat`), seated at once; at an `approval` table any other join is a "
+    "request the host answers (`202`, `seat` null, `waiting` true).",
 )
-async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
-    """Give the seat asked for (or the first open seat) to a person."""
+async def join_table(
+    table_id: str, body: JoinTable, request: Request, response: Response
+) -> dict[str, Any]:
+    """Give the seat asked for (or the first open seat) to a person, or, at an
+    ``approval`` table, keep their request for the host (``202``)."""
     hub = _hub(request)
     rt = await hub.touch(table_id)
+    host = False
+    given = bearer_token(request.headers.get("authorization"))
+    if given is not None:
+        if not rt.is_host(given):
+            raise HTTPException(403, "that is not this table's host token")
+        host = True
     token, digest = new_token()  # made here: a token never crosses Redis, only its hash
-    args = {"name": body.name, "seat": body.seat, "digest": digest, "client_seed": body.client_seed}
+    args = {
+        "name": body.name,
+        "seat": body.seat,
+        "digest": digest,
+        "client_seed": body.client_seed,
+        "host": host,
+    }
     answer = await hub.call(rt, "seat", args)
     await rt.at_least(int(answer["v"]))
-    return {"seat": answer["seat"], "token": token}
+    if answer.get("seat") is None:
+        response.status_code = status.HTTP_202_ACCEPTED
+        return {"seat": None, "token": token, "waiting": True}
+    return {"seat": answer["seat"], "token": token, "waiting": False}
 
 
 async def _seat(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
-    """Take a seat where the table is driven (the token's hash made by the asker)."""
+    """Take a seat where the table is driven (the token's hash made by the asker); at an
+    ``approval`` table a join without the host token is a request (``seat`` None)."""
+    if rt.evening.approval and not args.get("host"):
+        answer = await ask(
+            rt, str(args["name"]), args.get("seat"), str(args["digest"]), args.get("client_seed")
+        )
+        return {"seat": None, "v": answer["v"]}
     seat, _token = await rt.take_seat(
-        str(args["name"]), args.get("seat"), str(args["digest"]), args.get("client_seed")
+        str(args["name"]),
+        args.get("seat"),
+        str(args["digest"]),
+        args.get("client_seed"),
+        host=bool(args.get("host")),
     )
     return {"seat": seat, "v": rt.row.version}

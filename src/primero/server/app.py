@@ -25,6 +25,7 @@ from primero.server import (
     gctune,
     hands_api,
     host_api,
+    joins,
     pages,
     seating,
     ws,
@@ -167,6 +168,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     contract.tidy_openapi(app)
     app.include_router(api.router)
     app.include_router(host_api.router)
+    app.include_router(joins.router)
     app.include_router(hands_api.router)
     app.include_router(fairproof.router)
     app.include_router(ws.router)

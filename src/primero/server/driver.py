@@ -25,7 +25,7 @@ from primero.engine.history import dump_record
 from primero.engine.match import Agent
 from primero.engine.views import SeatView
 from primero.play.tablemodel import least_committal
-from primero.server import fairproof, seating
+from primero.server import fairproof, seatchange, seating
 from primero.server.settings import fixed_test_seed
 from primero.server.writer import Write, WriteFailed
 from primero.store import StaleVersion
@@ -107,6 +107,8 @@ async def tick(rt: TableRuntime) -> bool:
     async with rt.lock:
         hand = model.hand
         if hand is None or model.match.hand is None:  # no hand open: start one
+            if rt.evening.removals and await seatchange.due_removals(rt):
+                return True  # the host's removals asked during the last hand, made first
             if model.over:
                 await end(rt)
                 return False

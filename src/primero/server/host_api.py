@@ -21,7 +21,7 @@ from fastapi import APIRouter, HTTPException, Request, Response, status
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from sqlalchemy.engine import Connection as DbConnection
 
-from primero.bots import BOT_KINDS, BOT_NAMES, make_bot
+from primero.bots import BOT_KINDS
 from primero.engine.errors import PrimeroError
 from primero.engine.match import Agent
 from primero.play.tablemodel.presence import TableMatch
@@ -29,22 +29,25 @@ from primero.server import seating
 from primero.server.hub import Hub
 from primero.server.models import TableSummary
 from primero.server.runtime import BadRequest, Conflict, TableRuntime
+from primero.server.seatchange import bot_name, friendly_bot
 from primero.server.security import bearer_token, match_token
-from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name, name_key
+from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
 from primero.store import SeatRow, Store, TableRow
 from primero.store.evening import (
     EveningRow,
     FormerRow,
     save_former,
     save_host,
+    set_access,
+    set_host_seat,
     set_spectator_chat,
 )
 
-__all__ = ["router"]
+__all__ = ["HOST_RESPONSES", "bot_name", "hosted", "on_owner", "router"]
 
 router = APIRouter(prefix="/api/tables", tags=["host"])
 
-_HOST: dict[int | str, dict[str, Any]] = {
+HOST_RESPONSES: dict[int | str, dict[str, Any]] = {
     401: {"description": "no `Authorization: Bearer <host_token>` header"},
     403: {"description": "a token that is not this table's host token"},
     404: {"description": "no such table"},
@@ -53,14 +56,21 @@ _HOST: dict[int | str, dict[str, Any]] = {
 
 
 class TablePatch(BaseModel):
-    """``PATCH``: the timer (seconds, 0 = none, at most 86400), the table's name, and
-    whether spectators may chat."""
+    """``PATCH``: the timer (seconds, 0 = none, at most 86400), the table's name, whether
+    spectators may chat, whether the lobby lists the table and whether joins wait for the
+    host (docs/protocol.md "Private tables")."""
 
     model_config = ConfigDict(extra="ignore", strict=True)
     turn_seconds: StrictInt | None = Field(None, description="0 to 86400 seconds")
     name: StrictStr | None = Field(None, description="1 to 40 characters")
     spectator_chat: StrictBool | None = Field(
         None, description="open (true) or close (false) the chat to spectators"
+    )
+    listed: StrictBool | None = Field(
+        None, description="list the table in the lobby (true) or take it out (false)"
+    )
+    approval: StrictBool | None = Field(
+        None, description="joins wait for the host's yes (true) or seat at once (false)"
     )
 
 
@@ -71,7 +81,7 @@ class BotSeat(BaseModel):
     kind: StrictStr
 
 
-async def _hosted(request: Request, table_id: str) -> TableRuntime:
+async def hosted(request: Request, table_id: str) -> TableRuntime:
     hub: Hub = request.app.state.hub
     rt = await hub.touch(table_id)
     token = bearer_token(request.headers.get("authorization"))
@@ -92,12 +102,12 @@ def _not_over(rt: TableRuntime) -> None:
 @router.patch(
     "/{table_id}",
     response_model=TableSummary,
-    responses=_HOST,
-    summary="Change the timer, the name or the spectators' chat (host)",
+    responses=HOST_RESPONSES,
+    summary="Change the timer, the name, the spectators' chat, listed or approval (host)",
 )
 async def patch_table(table_id: str, body: TablePatch, request: Request) -> dict[str, Any]:
     """The new timer takes effect from the next hand."""
-    rt = await _hosted(request, table_id)
+    rt = await hosted(request, table_id)
     if body.turn_seconds is not None and not 0 <= body.turn_seconds <= 86_400:
         raise BadRequest(f"turn_seconds must be 0 to 86400, not {body.turn_seconds}")
     name = body.name
@@ -106,15 +116,21 @@ async def patch_table(table_id: str, body: TablePatch, request: Request) -> dict
             name = check_name(name, "a table name", TABLE_NAME_LONGEST)
         except TextError as exc:
             raise BadRequest(str(exc)) from None
-    await _on_owner(
+    await on_owner(
         rt,
         "host_patch",
-        {"turn_seconds": body.turn_seconds, "name": name, "spectator_chat": body.spectator_chat},
+        {
+            "turn_seconds": body.turn_seconds,
+            "name": name,
+            "spectator_chat": body.spectator_chat,
+            "listed": body.listed,
+            "approval": body.approval,
+        },
     )
     return rt.summary()
 
 
-async def _on_owner(rt: TableRuntime, op: str, args: dict[str, Any]) -> dict[str, Any]:
+async def on_owner(rt: TableRuntime, op: str, args: dict[str, Any]) -> dict[str, Any]:
     """Run a host operation where the table is driven (see ``Hub.call``); a mirror here is
     then read back to the version it made."""
     hub = cast(Hub, rt.hub)
@@ -130,34 +146,42 @@ async def _patch(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         name = row.name if args["name"] is None else args["name"]
         chat = args.get("spectator_chat")
         chat = rt.evening.spectator_chat if chat is None else bool(chat)
+        listed = args.get("listed")
+        listed = rt.evening.listed if listed is None else bool(listed)
+        approval = args.get("approval")
+        approval = rt.evening.approval if approval is None else bool(approval)
         table_id = row.id
 
         def write(conn: DbConnection) -> None:
             Store.set_setup(conn, table_id, name=name, turn_seconds=seconds)
             set_spectator_chat(conn, table_id, chat)
+            set_access(conn, table_id, listed=listed, approval=approval)
 
         new = await rt.changed_by(write)  # stored, then applied and sent
         row.turn_seconds, row.name = seconds, name  # the driver gives the timer to the next hand
         rt.evening.spectator_chat = chat
+        rt.evening.listed, rt.evening.approval = listed, approval
         rt.publish(new)
     return {"v": rt.row.version}
 
 
-@router.post("/{table_id}/pause", status_code=204, responses=_HOST, summary="Pause (host)")
+@router.post("/{table_id}/pause", status_code=204, responses=HOST_RESPONSES, summary="Pause (host)")
 async def pause(table_id: str, request: Request) -> Response:
     """No hand starts until ``resume``; asked during a hand, after it (``pending``)."""
     return await _flag(request, table_id, paused=True)
 
 
-@router.post("/{table_id}/resume", status_code=204, responses=_HOST, summary="Resume (host)")
+@router.post(
+    "/{table_id}/resume", status_code=204, responses=HOST_RESPONSES, summary="Resume (host)"
+)
 async def resume(table_id: str, request: Request) -> Response:
     """Lift the host's pause (not the players')."""
     return await _flag(request, table_id, paused=False)
 
 
 async def _flag(request: Request, table_id: str, *, paused: bool) -> Response:
-    rt = await _hosted(request, table_id)
-    await _on_owner(rt, "host_flag", {"paused": paused})
+    rt = await hosted(request, table_id)
+    await on_owner(rt, "host_flag", {"paused": paused})
     return Response(status_code=204)
 
 
@@ -177,11 +201,11 @@ async def _set_flag(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
     return {"v": rt.row.version}
 
 
-@router.post("/{table_id}/end", status_code=204, responses=_HOST, summary="End (host)")
+@router.post("/{table_id}/end", status_code=204, responses=HOST_RESPONSES, summary="End (host)")
 async def end(table_id: str, request: Request) -> Response:
     """End the match: at once, or when the hand in progress ends (``pending: "end"``)."""
-    rt = await _hosted(request, table_id)
-    await _on_owner(rt, "host_end", {})
+    rt = await hosted(request, table_id)
+    await on_owner(rt, "host_end", {})
     return Response(status_code=204)
 
 
@@ -195,16 +219,19 @@ async def _end(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
 
 
 @router.post(
-    "/{table_id}/seats/{k}/bot", status_code=204, responses=_HOST, summary="Seat a bot (host)"
+    "/{table_id}/seats/{k}/bot",
+    status_code=204,
+    responses=HOST_RESPONSES,
+    summary="Seat a bot (host)",
 )
 async def seat_bot(table_id: str, k: int, body: BotSeat, request: Request) -> Response:
     """An open seat takes the bot at once; a sitting-out person's seat is kept warm (the
     bot plays for them until their ``sit_in``); a person who left gives the seat to the
     bot between hands (docs/protocol.md "REST: the lobby")."""
-    rt = await _hosted(request, table_id)
+    rt = await hosted(request, table_id)
     if body.kind not in BOT_KINDS:
         raise BadRequest(f"unknown bot kind {body.kind!r}: one of {', '.join(BOT_KINDS)}")
-    await _on_owner(rt, "host_bot", {"k": k, "kind": body.kind})
+    await on_owner(rt, "host_bot", {"k": k, "kind": body.kind})
     return Response(status_code=204)
 
 
@@ -212,7 +239,7 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
     k, kind = int(args["k"]), str(args["kind"])
     agent: Agent | None = None
     if rt.model is not None:  # built off the event loop (a search bot takes a while)
-        agent = await asyncio.to_thread(_friendly_bot, kind)
+        agent = await asyncio.to_thread(friendly_bot, kind)
     start = False
     async with rt.lock:
         _not_over(rt)
@@ -225,7 +252,7 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         former: FormerRow | None = None
         if model is not None and seat.kind == "person" and not _gone(model.match, k):
             if agent is None:
-                agent = await asyncio.to_thread(_friendly_bot, kind)
+                agent = await asyncio.to_thread(friendly_bot, kind)
             await _stand_in(rt, k, kind, agent)
             rt.wake.set()
             return {"v": rt.row.version}
@@ -239,7 +266,7 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
                     "that person leaves when this hand ends: a bot may take the seat then"
                 )
             if agent is None:
-                agent = await asyncio.to_thread(_friendly_bot, kind)
+                agent = await asyncio.to_thread(friendly_bot, kind)
             if seat.token_hash is not None and seat.name is not None:
                 former = FormerRow(k, seat.name, seat.token_hash)  # keeps their hands
         status = "playing" if start else rt.row.status
@@ -265,22 +292,6 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         rt.start()
     rt.wake.set()
     return {"v": rt.row.version}
-
-
-def bot_name(taken: set[str], k: int) -> str:
-    """The name of a bot the host seats at seat ``k``: the first of ``BOT_NAMES`` whose
-    name key (:func:`primero.server.text.name_key`: case and look-alikes ignored) is none
-    of ``taken``'s, so that no bot ``Lorenzo`` sits beside a person ``lorenzo``; when
-    every one is taken, ``"Bot N"`` (N the seat's number from 1, made unique the same
-    way)."""
-    keys = {name_key(n) for n in taken}
-    for candidate in BOT_NAMES:
-        if name_key(candidate) not in keys:
-            return candidate
-    number = k + 1
-    while name_key(f"Bot {number}") in keys:
-        number += 100
-    return f"Bot {number}"
 
 
 def _gone(match: TableMatch, k: int) -> bool:
@@ -311,12 +322,6 @@ async def _stand_in(rt: TableRuntime, k: int, kind: str, agent: Agent) -> None:
     rt.publish(new)  # then sent
 
 
-def _friendly_bot(kind: str) -> Agent:
-    """A new bot of ``kind`` with friendly bet sizes, as every bot of a server table
-    (:class:`primero.bots.friendly.FriendlyBets`)."""
-    return make_bot(kind, None, friendly=True)
-
-
 def _make_bot(rt: TableRuntime, k: int, name: str, kind: str, agent: Agent) -> None:
     model = rt.model
     assert model is not None
@@ -335,14 +340,14 @@ def _make_bot(rt: TableRuntime, k: int, name: str, kind: str, agent: Agent) -> N
     "/{table_id}/rematch",
     status_code=status.HTTP_201_CREATED,
     response_model=TableSummary,
-    responses=_HOST,
+    responses=HOST_RESPONSES,
     summary="Rematch (host)",
 )
 async def rematch(table_id: str, request: Request) -> dict[str, Any]:
     """A new table with the same set-up and host token; people who had not left keep
     their seats and tokens; bots stay bots; other seats are open."""
-    rt = await _hosted(request, table_id)
-    answer = await _on_owner(rt, "host_rematch", {})
+    rt = await hosted(request, table_id)
+    answer = await on_owner(rt, "host_rematch", {})
     summary: dict[str, Any] = answer["summary"]
     return summary
 
@@ -385,16 +390,26 @@ async def _rematch(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
         )
         ev = rt.evening
         host_hash, rebuy, store = ev.host_hash, ev.rebuy, hub.store
+        listed, approval = ev.listed, ev.approval
+        kept_seats = {s.idx for s in seats if s.kind == "person"}
+        host_seat = ev.host_seat if ev.host_seat in kept_seats else None
         flags = seating.flags_write(old.id, paused=ev.paused, ended=ev.ended, next_table=new_id)
 
         def write(conn: DbConnection) -> None:  # one transaction: the new table, the link
             store.create_table(conn, row)
-            save_host(conn, new_id, host_hash, rebuy)
+            save_host(conn, new_id, host_hash, rebuy, listed=listed, approval=approval)
+            set_host_seat(conn, new_id, host_seat)
             flags(conn)
 
         version = await rt.changed_by(write)  # stored, then applied and sent
         new = TableRuntime(row, hub)
-        new.evening = EveningRow(host_hash=host_hash, rebuy=rebuy)
+        new.evening = EveningRow(
+            host_hash=host_hash,
+            rebuy=rebuy,
+            listed=listed,
+            approval=approval,
+            host_seat=host_seat,
+        )
         new.refresh_summary()
         hub.tables[new_id] = new
         ev.next_table = new_id

@@ -242,7 +242,7 @@ class Hub:
             return
         await rt.at_least(int(answer.get("v", 0)))
         for m in answer.get("msgs", []):
-            client.send(rt.state(client.index) if m.get("type") == "state" else m)
+            client.send(rt.state(client.index, client) if m.get("type") == "state" else m)
 
     async def look(self, table_id: str) -> TableRuntime:
         """The table ``table_id`` as stored now (a mirror is read back first when the
@@ -409,14 +409,18 @@ class Hub:
 
         def write(conn: Any) -> None:
             store.create_table(conn, row)
-            save_host(conn, table_id, host_hash, spec.rebuy)
+            save_host(
+                conn, table_id, host_hash, spec.rebuy, listed=spec.listed, approval=spec.approval
+            )
 
         try:
             await self.writer.write(write, urgent=True)
         except Exception as exc:
             raise WriteFailed(exc) from exc
         rt = TableRuntime(row, self)
-        rt.evening = EveningRow(host_hash=host_hash, rebuy=spec.rebuy)
+        rt.evening = EveningRow(
+            host_hash=host_hash, rebuy=spec.rebuy, listed=spec.listed, approval=spec.approval
+        )
         rt.host_token_once = host_token
         rt.refresh_summary()
         self.tables[table_id] = rt

@@ -33,12 +33,15 @@ __all__ = [
     "CreatedTable",
     "ErrorOut",
     "HandOut",
+    "HostTokenOut",
     "HouseRuleOut",
+    "JoinRequestOut",
     "JoinTable",
     "LegalOut",
     "PendingBetOut",
     "PingIn",
     "PongOut",
+    "RemovedOut",
     "ResyncIn",
     "SeatOut",
     "SeatTaken",
@@ -246,6 +249,14 @@ class CreateTable(_In):
         "hands, the old one revealed then, so those hands' cards (folded ones too) can be "
         "seen; null: one seed, revealed when the match ends",
     )
+    listed: StrictBool = Field(
+        False,
+        description="whether the lobby lists the table; false (the default): private, "
+        "reached only by its link",
+    )
+    approval: StrictBool = Field(
+        False, description="whether a person's join waits for the host to accept it"
+    )
 
 
 class JoinTable(_In):
@@ -355,6 +366,14 @@ class TableSummary(BaseModel):
     spectator_chat: bool = Field(
         False, description="whether spectators may chat (the host opens it: PATCH)"
     )
+    listed: bool = Field(False, description="whether the lobby lists the table")
+    approval: bool = Field(False, description="whether a join waits for the host's yes")
+    host_seat: int | None = Field(
+        None, description="the seat of the person who hosts, or null (none known)"
+    )
+    removed: list[RemovedOut] = Field(
+        default_factory=list, description="the ledger rows of the people the host removed"
+    )
 
 
 class CreatedTable(TableSummary):
@@ -364,10 +383,38 @@ class CreatedTable(TableSummary):
 
 
 class SeatTaken(BaseModel):
-    """The answer to a join: the seat's 0-based table index and its secret token."""
+    """The answer to a join: the seat's 0-based table index and its secret token; at an
+    ``approval`` table, ``seat`` null and ``waiting`` true until the host accepts."""
 
-    seat: int
+    seat: int | None = Field(description="the 0-based seat; null while the host decides")
     token: str = Field(description="the only proof of the seat; keep it secret")
+    waiting: bool = Field(
+        False, description="true: a join request the host has to accept (HTTP 202)"
+    )
+
+
+class RemovedOut(BaseModel):
+    """The ledger row of a person the host removed (chips)."""
+
+    name: str
+    bought_in: int
+    chips: int = Field(description="their chips when the seat changed hands")
+    net: int = Field(description="chips minus bought_in")
+
+
+class JoinRequestOut(BaseModel):
+    """A join request waiting for the host (docs/protocol.md "Private tables")."""
+
+    id: int
+    name: str
+    text: str = Field(description='the request in words: "Ben asks to join"')
+
+
+class HostTokenOut(BaseModel):
+    """``host_token``: the new host's token, to the connections of their seat only."""
+
+    type: Literal["host_token"] = "host_token"
+    token: str
 
 
 # --------------------------------------------------------------------------- WebSocket in
@@ -577,6 +624,13 @@ class StateOut(BaseModel):
         description="the guided first hand's lesson for this moment and reader (the "
         "page's ?learn): primero.play.lessons.guide_text"
     )
+    notice: str | None = Field(
+        None, description="the reader's join request or removal in words, else null"
+    )
+    join_requests: list[JoinRequestOut] | None = Field(
+        None, description="the join requests waiting: to the host's connections only, else null"
+    )
+    your_seat: int | None = Field(None, description="the reader's 0-based seat, or null")
 
 
 class ErrorOut(BaseModel):

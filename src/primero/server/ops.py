@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from primero.server import api, host_api, ws
+from primero.server import api, host_api, joins, ws
 from primero.server.cluster import Op
 
 __all__ = ["OPS"]
@@ -25,4 +25,8 @@ OPS: Mapping[str, Op] = {
     "host_end": host_api._end,
     "host_bot": host_api._seat_bot,
     "host_rematch": host_api._rematch,
+    "host_accept": joins.accept,  # POST /api/tables/{id}/requests/{r}/accept
+    "host_refuse": joins.refuse,
+    "host_remove": joins.remove,  # DELETE /api/tables/{id}/seats/{k}
+    "host_pass": joins.pass_host,  # POST /api/tables/{id}/host
 }

@@ -30,16 +30,22 @@ from primero.engine.fairdeal import ClientSeedError, check_client_seed
 from primero.engine.history import parse_record
 from primero.engine.rules import Rules
 from primero.play.tablemodel import TableModel, seat_guide, seat_note, seat_payload
-from primero.server import fairproof, seating
+from primero.server import fairproof, seatchange, seating
 from primero.server.botpool import BotPool
 from primero.server.chat import chat_refusal
 from primero.server.clock import Clock
 from primero.server.security import match_token, new_token
 from primero.server.settings import TEST_SEED_ENV, Settings, fixed_test_seed
-from primero.server.text import TextError, check_person_name, clean, name_key
+from primero.server.text import TextError, check_person_name, clean
 from primero.server.writer import NotOwner, VersionMoved, Write, WriteFailed, Writer
 from primero.store import AlreadyApplied, LineRow, StaleVersion, Store, TableRow
-from primero.store.evening import EveningRow, load_evening
+from primero.store.evening import (
+    EveningRow,
+    drop_request,
+    load_evening,
+    save_presence,
+    set_host_seat,
+)
 
 __all__ = [
     "TEST_SEED_ENV",
@@ -102,7 +108,10 @@ class HubLike(Protocol):
 
 
 class Connection(Protocol):
-    """A client connection: its seat (None: a spectator) and a non-blocking send."""
+    """A client connection: its seat (None: a spectator) and a non-blocking send. A
+    WebSocket's (``wsclient.Client``) also says whether it was opened with the host
+    token (``host``), an asker's (``request``) or a removed person's (``removed``;
+    docs/protocol.md "Private tables"), read with ``getattr``."""
 
     index: int | None
 
@@ -241,7 +250,7 @@ class TableRuntime:
         unchanged state (docs/protocol.md: a state follows every refused action), so that the
         client shows the same choices again and its buttons come back."""
         conn.send(self.retry_message(action_id))
-        conn.send(self.state(conn.index))
+        conn.send(self.state(conn.index, conn))
 
     def refresh_summary(self) -> None:
         """Rebuild the summary for what changes without a version (``connected``)."""
@@ -252,8 +261,10 @@ class TableRuntime:
         token, self.host_token_once = self.host_token_once, None
         return token
 
-    def state(self, index: int | None) -> dict[str, Any]:
-        """The ``state`` message for table ``index`` (None: a spectator)."""
+    def state(self, index: int | None, conn: Connection | None = None) -> dict[str, Any]:
+        """The ``state`` message for table ``index`` (None: a spectator), as connection
+        ``conn`` reads it (its ``notice``, the host's ``join_requests``: docs/protocol.md
+        "Private tables"; None: as any reader of that seat)."""
         model = self.model
         hand, legal = (None, None) if model is None else seat_payload(model, index)
         deadline = None
@@ -268,6 +279,7 @@ class TableRuntime:
             "deadline": deadline,
             "seat_note": None if model is None else seat_note(model, index),
             "guide": seat_guide(model, index),
+            **seatchange.viewer_fields(self, conn),
         }
 
     def seat_of(self, token: str) -> int | None:
@@ -278,6 +290,17 @@ class TableRuntime:
         """Whether ``token`` is this table's host token (constant-time compare of hashes)."""
         digest = self.evening.host_hash
         return digest is not None and match_token(token, [(0, digest)]) is not None
+
+    def request_of(self, token: str) -> int | None:
+        """The join request made with ``token`` (docs/protocol.md "Private tables"), or
+        None (constant-time compare of hashes)."""
+        return match_token(token, [(r.id, r.token_hash) for r in self.evening.requests])
+
+    def removed_token(self, token: str) -> bool:
+        """Whether ``token`` is that of a person the host removed."""
+        former = self.evening.former
+        k = match_token(token, [(i, f.token_hash) for i, f in enumerate(former)])
+        return k is not None and former[k].removed
 
     def former_seat(self, token: str) -> tuple[int, str] | None:
         """The seat and name a person held with ``token`` before a bot took it (they keep
@@ -423,11 +446,17 @@ class TableRuntime:
         self.hub.notify(self, version)
 
     def _broadcast(self) -> None:
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[tuple[Any, ...], dict[str, Any]] = {}
         for conn in list(self.conns):
-            if conn.index not in cache:
-                cache[conn.index] = self.state(conn.index)
-            conn.send(cache[conn.index])
+            key = (
+                conn.index,
+                seatchange.is_host_connection(self, conn),
+                getattr(conn, "request", None),
+                getattr(conn, "removed", False),
+            )
+            if key not in cache:
+                cache[key] = self.state(conn.index, conn)
+            conn.send(cache[key])
 
     def remember(self, seat: int, action_id: str) -> None:
         ids = self.recent_ids.setdefault(seat, deque(maxlen=RECENT_IDS))
@@ -441,6 +470,9 @@ class TableRuntime:
         seat_index: int | None = None,
         digest: str | None = None,
         client_seed: str | None = None,
+        *,
+        request: int | None = None,
+        host: bool = False,
     ) -> tuple[int, str]:
         """Give seat ``seat_index`` (0-based table order; None: the first open seat) to
         the person ``name``.
@@ -450,6 +482,10 @@ class TableRuntime:
                 it never crosses Redis); None: a token is made here.
             client_seed: the person's client seed (docs/fair-deals.md); None or "": the
                 public default. Stored with the seat; never changed by the server.
+            request: the join request the host accepted (docs/protocol.md "Private
+                tables"): forgotten in the same write, its connections seated; a seat
+                asked that is taken meanwhile gives the first open one.
+            host: the join carried the host token: the seat is the host's (``host_seat``).
 
         Returns:
             ``(seat, token)`` (token ``""`` when ``digest`` was given).
@@ -471,15 +507,16 @@ class TableRuntime:
         async with self.lock:
             if self.broken is not None:
                 raise Conflict(f"this table is broken: {self.broken}")
-            key = name_key(name)
-            for s in self.row.seats:
-                if s.name is not None and name_key(s.name) == key:
-                    raise BadRequest(
-                        f"the name {name!r} is already at this table"
-                        + ("" if s.name == name else f" (it looks like {s.name!r})")
-                        + ": choose another"
-                    )
+            clash = seatchange.name_clash(self, name, request)
+            if clash is not None:
+                raise BadRequest(clash)
             open_seats = [s for s in self.row.seats if s.kind == "open"]
+            if (
+                request is not None
+                and seat_index is not None
+                and self.row.seats[seat_index].kind != "open"
+            ):
+                seat_index = None  # the seat asked was taken meanwhile: the first open one
             if seat_index is not None and not 0 <= seat_index < len(self.row.seats):
                 raise BadRequest(
                     f"seat must be 0 to {len(self.row.seats) - 1} at this table, not {seat_index}"
@@ -495,22 +532,42 @@ class TableRuntime:
             token = ""
             if digest is None:
                 token, digest = new_token()
-            start = len(open_seats) == 1
+            start = len(open_seats) == 1 and self.row.status == "waiting"
             status = "playing" if start else self.row.status
             table_id, idx, store = self.row.id, seat.idx, self.store
             kept = digest
-            version = await self.store_change(
-                lambda expected, new: (
-                    lambda conn: store.take_seat(
-                        conn, table_id, idx, name, kept, status, expected, new, seed
-                    )
-                ),
-                urgent=True,
-            )
+            newcomer = seatchange.seat_newcomer(self, idx, name)  # a seat opened mid-match
+            stack = self.row.stack
+
+            def build(expected: int, new: int) -> Write:
+                def write(conn: Any) -> None:
+                    store.take_seat(conn, table_id, idx, name, kept, status, expected, new, seed)
+                    if request is not None:
+                        drop_request(conn, request)
+                    if host:
+                        set_host_seat(conn, table_id, idx)
+                    if newcomer is not None:
+                        store.set_chips(conn, table_id, [(idx, stack)])
+                        save_presence(conn, table_id, newcomer)
+
+                return write
+
+            version = await self.store_change(build, urgent=True)
             seat.name, seat.kind, seat.token_hash = name, "person", kept
             seat.client_seed = seed
+            seat.chips = stack if newcomer is not None else seat.chips
             self.row.status = status
+            seatchange.newcomer_applied(self, idx, name)
+            if host:
+                self.evening.host_seat = idx
+            if request is not None:
+                self.evening.requests = [r for r in self.evening.requests if r.id != request]
+                for c in self.conns:
+                    if getattr(c, "request", None) == request:
+                        c.request = None  # type: ignore[attr-defined]
+                        c.index = idx  # the asker plays the seat now
             self.publish(version)
+            self.wake.set()  # a table paused for players may deal again
         if start:
             self.start()
         return seat.idx, token
@@ -530,12 +587,12 @@ class TableRuntime:
         index = conn.index
         if index is None:
             conn.send(error_message(action_id, "spectators may not act: join the table for a seat"))
-            conn.send(self.state(None))
+            conn.send(self.state(None, conn))
             return
         async with self.lock:
             self.touched = self.hub.clock.now()
             if action_id in self.recent_ids.get(index, ()):
-                conn.send(self.state(index))
+                conn.send(self.state(index, conn))
                 return
             model = self.model
             stale = version is not None and version != self.row.version
@@ -552,7 +609,7 @@ class TableRuntime:
             if action is None or model is None:
                 if await self._applied_before(index, action_id):
                     if self.model is not None or not replaying:
-                        conn.send(self.state(index))
+                        conn.send(self.state(index, conn))
                 elif replaying:
                     conn.send(self.retry_message(action_id))
                 elif stale and problem is None:
@@ -563,10 +620,10 @@ class TableRuntime:
                             stale=True,
                         )
                     )
-                    conn.send(self.state(index))
+                    conn.send(self.state(index, conn))
                 else:
                     conn.send(error_message(action_id, problem or "that move is not possible now"))
-                    conn.send(self.state(index))
+                    conn.send(self.state(index, conn))
                 return
             try:
                 new = await self.store_change(
@@ -574,7 +631,7 @@ class TableRuntime:
                 )
             except AlreadyApplied:
                 self.remember(index, action_id)
-                conn.send(self.state(index))
+                conn.send(self.state(index, conn))
                 return
             except WriteFailed:
                 self.refuse_to_retry(conn, action_id)
@@ -675,7 +732,8 @@ class TableRuntime:
     def _new_model(self, row: TableRow, evening: EveningRow) -> TableModel:
         model = TableModel(
             [s.name or "" for s in row.seats],
-            [None if s.kind == "person" else s.kind for s in row.seats],
+            # a seat a removal opened during the match is a left person's (docs/protocol.md)
+            [None if s.kind in ("person", "open") else s.kind for s in row.seats],
             stack=row.stack,
             rules=Rules.from_mapping(row.rules),
             max_hands=row.max_hands,
@@ -872,6 +930,7 @@ class TableRuntime:
             for c in list(self.conns):  # a seat given up or taken by a bot: watching
                 if c.index is not None and row.seats[c.index].kind != "person":
                     c.index = None
+                seatchange.mirror_marks(c, row, evening)  # accepted, or removed elsewhere
             self.evicted = False
             self._summary = self._build_summary()
             self._broadcast()

@@ -37,7 +37,7 @@ from primero.engine.errors import PrimeroError
 from primero.play.settle import settle_seats
 from primero.server.writer import VersionMoved, WriteFailed
 from primero.store import Store
-from primero.store.evening import PresenceRow, save_presence, set_flags
+from primero.store.evening import PresenceRow, removed_rows, save_presence, set_flags
 
 if TYPE_CHECKING:
     from primero.play.tablemodel import TableModel
@@ -141,11 +141,19 @@ def summary_extras(rt: TableRuntime) -> dict[str, Any]:
             pending = "pause"
     if rt.row.status == "paused":
         paused_by = "host" if ev.paused else "players"
+    removed = removed_rows(ev)
     settle = settle_seats(
-        (s.name, s.kind, extra["ledger"]["net"])
-        for s, extra in zip(rt.row.seats, seats, strict=True)
+        [
+            (s.name, s.kind, extra["ledger"]["net"])
+            for s, extra in zip(rt.row.seats, seats, strict=True)
+        ]
+        + [(r["name"], "person", r["net"]) for r in removed]
     )
     return {
+        "listed": ev.listed,
+        "approval": ev.approval,
+        "host_seat": ev.host_seat,
+        "removed": removed,
         "seat_extras": seats,
         "settle": settle,
         "pending": pending,
@@ -287,7 +295,7 @@ async def _request(rt: TableRuntime, conn: Connection, what: str) -> None:
     index = conn.index
     if index is None:
         conn.send(_error("spectators have no seat: join the table for one"))
-        conn.send(rt.state(None))
+        conn.send(rt.state(None, conn))
         return
     for attempt in range(1, PRESENCE_TRIES + 1):
         async with rt.lock:
@@ -323,7 +331,7 @@ async def _request_once(rt: TableRuntime, conn: Connection, what: str, index: in
     model = rt.model
     if rt.row.seats[index].kind != "person":  # read back: a bot plays it now
         conn.send(_error("this seat is no longer yours: you are watching"))
-        conn.send(rt.state(None))
+        conn.send(rt.state(None, conn))
         return False
     if what == "leave" and model is None and rt.row.status == "waiting":
         await _leave_waiting(rt, index)
@@ -333,19 +341,19 @@ async def _request_once(rt: TableRuntime, conn: Connection, what: str, index: in
         return await _before_first_hand(rt, conn, what, index)
     if model is None or rt.status in ("waiting", "over", "broken"):
         conn.send(_error("the match is not in play: there is nothing to change"))
-        conn.send(rt.state(index))
+        conn.send(rt.state(index, conn))
         return False
     drafted = draft(model.match)  # computed aside: the match is not touched until stored
     try:
         _change(drafted, what, index)()
     except PrimeroError as exc:  # refused: nothing changed
         conn.send(_error(str(exc)))
-        conn.send(rt.state(index))
+        conn.send(rt.state(index, conn))
         return False
     if snapshot(drafted) == snapshot(model.match):
         # already so (a repeated tap): the state as it is, same version (docs/protocol.md
         # "Versions, stale moves and resync")
-        conn.send(rt.state(index))
+        conn.send(rt.state(index, conn))
         return False
     new = await rt.changed_by(presence_write(rt, drafted), restart=False)  # stored first
     take(model.match, drafted)  # then taken in
@@ -371,7 +379,7 @@ async def _before_first_hand(rt: TableRuntime, conn: Connection, what: str, inde
     else:  # leave, at a table whose seats are all taken: out of the match with its chips
         new_row = replace(old, left=True, sitting_out=False)
     if new_row == old and index in rows:  # already so: the state as it is, same version
-        conn.send(rt.state(index))
+        conn.send(rt.state(index, conn))
         return False
     rows[index] = new_row
     kept = [rows[i] for i in sorted(rows)]
@@ -447,13 +455,9 @@ def connected(rt: TableRuntime, index: int | None, exclude: object = None) -> No
     rt.refresh_summary()
     if index is None or _connected_flags(rt.summary()) == before:
         return
-    states: dict[int | None, dict[str, Any]] = {}
     for c in list(rt.conns):
-        if c is exclude:
-            continue
-        if c.index not in states:
-            states[c.index] = rt.state(c.index)
-        c.send(states[c.index])
+        if c is not exclude:
+            c.send(rt.state(c.index, c))
 
 
 def _connected_flags(summary: dict[str, Any] | None) -> list[bool]:

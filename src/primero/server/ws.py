@@ -60,7 +60,7 @@ async def _resync(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
     # (docs/protocol.md, "Versions, stale moves and resync"), the stored one at a mirror.
     await rt.follow()
     async with rt.lock:
-        client.send(rt.state(client.index))
+        client.send(rt.state(client.index, client))
 
 
 async def _chat(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
@@ -92,6 +92,9 @@ class _Collected:
 
     def __init__(self, index: int | None) -> None:
         self.index = index
+        self.host = False
+        self.request: int | None = None
+        self.removed = False
         self.sent: list[dict[str, Any]] = []
 
     def send(self, message: dict[str, Any]) -> None:
@@ -139,17 +142,25 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     token = query_token(ws.scope.get("query_string", b""))
     index: int | None = None
     watcher: str | None = None
+    host = removed = False
+    request: int | None = None
     if token is not None:
         index = rt.seat_of(token)
         former = None if index is not None else rt.former_seat(token)
         if former is not None:  # a bot's seat now: it watches, under its former name
             watcher = former[1]
+            removed = rt.removed_token(token)
         elif index is None:
-            if not rt.is_host(token):  # docs/protocol.md: the host token watches
-                await ws.close(code=1008, reason="unknown token")
-                return
-            watcher = "Host"
+            request = rt.request_of(token)  # an asker waiting for the host: watches
+            if request is None:
+                if not rt.is_host(token):  # docs/protocol.md: the host token watches
+                    await ws.close(code=1008, reason="unknown token")
+                    return
+                watcher, host = "Host", True
     client = Client(ws, index, settings, forget=rt.conns.discard)
+    client.host, client.request, client.removed = host, request, removed
+    if request is not None:
+        client.request_hash = next(r.token_hash for r in rt.evening.requests if r.id == request)
     if index is None:  # a spectator's name in chat (docs/protocol.md: spectators may chat)
         rt.spectators_seen += 1
         client.watcher = watcher or f"Spectator {rt.spectators_seen}"
@@ -157,7 +168,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         admitted = admit(rt, client)
         if admitted:
             seating.connected(rt, index, exclude=client)  # the others see it at once
-            client.send(rt.state(index))
+            client.send(rt.state(index, client))
             if rt.chat_lines:  # the table's last chat lines: a reload shows them
                 client.send(rt.chat_history())
     if admitted and not rt.owned:  # notices heard before it was here: caught up now

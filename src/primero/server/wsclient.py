@@ -75,6 +75,15 @@ class Client:
         self.done = asyncio.Event()
         #: A spectator's name in chat (``"Spectator 3"``, ``"Host"``); None for a seat.
         self.watcher: str | None = None
+        #: Opened with the host token (docs/protocol.md "Private tables"): gets the join
+        #: requests; False once the host role is passed on.
+        self.host = False
+        #: The id of the join request this connection's token made (an asker), or None,
+        #: and its token's hash (a mirror finds the seat it is given by it).
+        self.request: int | None = None
+        self.request_hash: str | None = None
+        #: The token's person was removed by the host (their page is told).
+        self.removed = False
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client with ``send_queue`` messages unsent is dropped (1013)."""

@@ -1,7 +1,10 @@
 """What game night keeps beside a table (migration ``v0004_evening``): the host token's
 hash, the rebuy setting, the host's pause or end, the rematch, each seat's sitting out,
 leaving, ledger (``bought_in``) and stand-in bot (``stand_in``, migration ``v0008``), and
-the token hashes of people whose seat a bot took.
+the token hashes of people whose seat a bot took; since migration ``v0009``: whether
+the lobby lists the table and joins wait for the host (``listed``, ``approval``), the
+host's seat, the join requests waiting, the removals asked during a hand, and a removed
+person's ledger row.
 
 The writing functions take a connection in a transaction (the server's writer thread
 calls them); :func:`load_evening` reads everything once at start.
@@ -26,6 +29,7 @@ from sqlalchemy import (
     false,
     insert,
     select,
+    true,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -36,12 +40,23 @@ __all__ = [
     "EveningRow",
     "FormerRow",
     "PresenceRow",
+    "RequestRow",
+    "add_request",
+    "drop_removal",
+    "drop_request",
     "ledgers",
     "load_evening",
+    "refuse_request",
+    "removed_rows",
     "save_former",
     "save_host",
     "save_presence",
+    "save_removal",
+    "set_access",
     "set_flags",
+    "set_former_ledger",
+    "set_host",
+    "set_host_seat",
     "set_spectator_chat",
 ]
 
@@ -58,6 +73,9 @@ table_hosts = Table(
     Column("next_table", String(32), nullable=True),
     Column("last_seen", BigInteger, nullable=False),
     Column("spectator_chat", Boolean, nullable=False, server_default=false()),
+    Column("listed", Boolean, nullable=False, server_default=true()),  # v0009
+    Column("approval", Boolean, nullable=False, server_default=false()),  # v0009
+    Column("host_seat", Integer, nullable=True),  # v0009
 )
 
 seat_presence = Table(
@@ -80,6 +98,28 @@ seat_former = Table(
     Column("idx", Integer, nullable=False),
     Column("name", String(100), nullable=False),
     Column("token_hash", String(64), nullable=False),
+    Column("bought_in", BigInteger, nullable=True),  # a removed person's ledger (v0009)
+    Column("chips", BigInteger, nullable=True),
+)
+
+join_requests = Table(
+    "join_requests",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), nullable=False, index=True),
+    Column("name", String(100), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("token_hash", String(64), nullable=False),
+    Column("client_seed", String(64), nullable=True),
+    Column("refused", Boolean, nullable=False, server_default=false()),
+)
+
+seat_removals = Table(
+    "seat_removals",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("kind", String(32), nullable=False),
 )
 
 
@@ -91,6 +131,27 @@ class FormerRow:
     idx: int
     name: str
     token_hash: str
+    bought_in: int | None = None  # removed by the host: their ledger row (chips)
+    chips: int | None = None
+
+    @property
+    def removed(self) -> bool:
+        """Whether the host removed this person (their ledger row is kept)."""
+        return self.bought_in is not None
+
+
+@dataclass(frozen=True, slots=True)
+class RequestRow:
+    """A join request at an ``approval`` table (docs/protocol.md "Private tables"): its
+    id, the asker's name, the seat asked (None: the first open one), the hash of the
+    asker's token, their client seed, and whether the host refused it."""
+
+    id: int
+    name: str
+    seat: int | None
+    token_hash: str
+    client_seed: str | None = None
+    refused: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +178,24 @@ class EveningRow:
     seats: list[PresenceRow] = field(default_factory=list)
     former: list[FormerRow] = field(default_factory=list)
     spectator_chat: bool = False
+    listed: bool = True  # a table stored before private tables was in the lobby
+    approval: bool = False
+    host_seat: int | None = None
+    requests: list[RequestRow] = field(default_factory=list)
+    removals: dict[int, str] = field(default_factory=dict)  # seat -> bot kind or "open"
 
 
-def save_host(conn: Connection, table_id: str, host_hash: str | None, rebuy: bool) -> None:
-    """Keep a new table's host token hash and rebuy setting."""
+def save_host(
+    conn: Connection,
+    table_id: str,
+    host_hash: str | None,
+    rebuy: bool,
+    *,
+    listed: bool = False,
+    approval: bool = False,
+) -> None:
+    """Keep a new table's host token hash, rebuy setting, and whether the lobby lists it
+    and joins wait for the host (docs/protocol.md "Private tables")."""
     conn.execute(
         insert(table_hosts).values(
             table_id=table_id,
@@ -130,52 +205,112 @@ def save_host(conn: Connection, table_id: str, host_hash: str | None, rebuy: boo
             ended=False,
             next_table=None,
             last_seen=0,
+            listed=listed,
+            approval=approval,
         )
     )
+
+
+def _set(conn: Connection, table_id: str, **values: Any) -> None:
+    """Set ``values`` of the table's ``table_hosts`` row (one is made if missing: a table
+    stored before game night, listed as it was)."""
+    done = conn.execute(
+        update(table_hosts).where(table_hosts.c.table_id == table_id).values(**values)
+    )
+    if done.rowcount == 0:
+        row: dict[str, Any] = {
+            "host_hash": None,
+            "rebuy": False,
+            "paused": False,
+            "ended": False,
+            "next_table": None,
+            "last_seen": 0,
+            "spectator_chat": False,
+            "listed": True,
+            "approval": False,
+        }
+        row.update(values)
+        conn.execute(insert(table_hosts).values(table_id=table_id, **row))
 
 
 def set_flags(
     conn: Connection, table_id: str, *, paused: bool, ended: bool, next_table: str | None
 ) -> None:
     """Keep the host's pause or end and the rematch's id (a row is made if missing)."""
-    old = conn.execute(
-        select(table_hosts.c.host_hash, table_hosts.c.rebuy, table_hosts.c.spectator_chat).where(
-            table_hosts.c.table_id == table_id
-        )
-    ).first()
-    conn.execute(delete(table_hosts).where(table_hosts.c.table_id == table_id))
-    conn.execute(
-        insert(table_hosts).values(
-            table_id=table_id,
-            host_hash=None if old is None else old.host_hash,
-            rebuy=False if old is None else old.rebuy,
-            paused=paused,
-            ended=ended,
-            next_table=next_table,
-            last_seen=0,
-            spectator_chat=False if old is None else old.spectator_chat,
-        )
-    )
+    _set(conn, table_id, paused=paused, ended=ended, next_table=next_table)
 
 
 def set_spectator_chat(conn: Connection, table_id: str, open_: bool) -> None:
     """Keep whether spectators may chat at the table (a row is made if missing)."""
+    _set(conn, table_id, spectator_chat=open_)
+
+
+def set_access(conn: Connection, table_id: str, *, listed: bool, approval: bool) -> None:
+    """Keep whether the lobby lists the table and whether joins wait for the host."""
+    _set(conn, table_id, listed=listed, approval=approval)
+
+
+def set_host(conn: Connection, table_id: str, host_hash: str, host_seat: int | None) -> None:
+    """Keep a new host token's hash (the old one stops working) and the host's seat."""
+    _set(conn, table_id, host_hash=host_hash, host_seat=host_seat)
+
+
+def set_host_seat(conn: Connection, table_id: str, host_seat: int | None) -> None:
+    """Keep the seat the host holds (None: none known)."""
+    _set(conn, table_id, host_seat=host_seat)
+
+
+def add_request(conn: Connection, table_id: str, row: RequestRow) -> int:
+    """Keep a join request (``row.id`` is ignored); returns its id."""
     done = conn.execute(
-        update(table_hosts).where(table_hosts.c.table_id == table_id).values(spectator_chat=open_)
-    )
-    if done.rowcount == 0:
-        conn.execute(
-            insert(table_hosts).values(
-                table_id=table_id,
-                host_hash=None,
-                rebuy=False,
-                paused=False,
-                ended=False,
-                next_table=None,
-                last_seen=0,
-                spectator_chat=open_,
-            )
+        insert(join_requests).values(
+            table_id=table_id,
+            name=row.name,
+            seat=row.seat,
+            token_hash=row.token_hash,
+            client_seed=row.client_seed,
+            refused=False,
         )
+    )
+    key = done.inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
+def refuse_request(conn: Connection, request_id: int) -> None:
+    """Keep the host's refusal of a join request (the asker is told)."""
+    conn.execute(update(join_requests).where(join_requests.c.id == request_id).values(refused=True))
+
+
+def drop_request(conn: Connection, request_id: int) -> None:
+    """Forget a join request (accepted: its token now holds a seat)."""
+    conn.execute(delete(join_requests).where(join_requests.c.id == request_id))
+
+
+def save_removal(conn: Connection, table_id: str, idx: int, kind: str) -> None:
+    """Keep a removal asked during a hand: seat ``idx`` becomes ``kind`` (a bot kind or
+    ``"open"``) when the hand ends."""
+    conn.execute(insert(seat_removals).values(table_id=table_id, idx=idx, kind=kind))
+
+
+def drop_removal(conn: Connection, table_id: str, idx: int) -> None:
+    """Forget a removal once made."""
+    conn.execute(
+        delete(seat_removals).where(
+            seat_removals.c.table_id == table_id, seat_removals.c.idx == idx
+        )
+    )
+
+
+def set_former_ledger(
+    conn: Connection, table_id: str, token_hash: str, bought_in: int, chips: int
+) -> None:
+    """Keep a removed person's ledger row (their chips when the seat changed hands)."""
+    conn.execute(
+        update(seat_former)
+        .where(seat_former.c.table_id == table_id, seat_former.c.token_hash == token_hash)
+        .values(bought_in=bought_in, chips=chips)
+    )
 
 
 def save_presence(conn: Connection, table_id: str, rows: Sequence[PresenceRow]) -> None:
@@ -202,10 +337,13 @@ def load_evening(engine: Engine, table_id: str | None = None) -> dict[str, Eveni
     """Every table's game-night data (or one table's), by table id."""
     out: dict[str, EveningRow] = {}
     hosts, presence, former = select(table_hosts), select(seat_presence), select(seat_former)
+    requests, removals = select(join_requests), select(seat_removals)
     if table_id is not None:
         hosts = hosts.where(table_hosts.c.table_id == table_id)
         presence = presence.where(seat_presence.c.table_id == table_id)
         former = former.where(seat_former.c.table_id == table_id)
+        requests = requests.where(join_requests.c.table_id == table_id)
+        removals = removals.where(seat_removals.c.table_id == table_id)
     with engine.connect() as conn:
         for r in conn.execute(hosts):
             out[r.table_id] = EveningRow(
@@ -215,6 +353,9 @@ def load_evening(engine: Engine, table_id: str | None = None) -> dict[str, Eveni
                 bool(r.ended),
                 r.next_table,
                 spectator_chat=bool(r.spectator_chat),
+                listed=bool(r.listed),
+                approval=bool(r.approval),
+                host_seat=r.host_seat,
             )
         for r in conn.execute(presence.order_by(seat_presence.c.idx)):
             out.setdefault(r.table_id, EveningRow()).seats.append(
@@ -222,8 +363,20 @@ def load_evening(engine: Engine, table_id: str | None = None) -> dict[str, Eveni
             )
         for r in conn.execute(former.order_by(seat_former.c.id)):
             out.setdefault(r.table_id, EveningRow()).former.append(
-                FormerRow(r.idx, r.name, r.token_hash)
+                FormerRow(
+                    r.idx,
+                    r.name,
+                    r.token_hash,
+                    None if r.bought_in is None else int(r.bought_in),
+                    None if r.chips is None else int(r.chips),
+                )
             )
+        for r in conn.execute(requests.order_by(join_requests.c.id)):
+            out.setdefault(r.table_id, EveningRow()).requests.append(
+                RequestRow(r.id, r.name, r.seat, r.token_hash, r.client_seed, bool(r.refused))
+            )
+        for r in conn.execute(removals):
+            out.setdefault(r.table_id, EveningRow()).removals[int(r.idx)] = r.kind
     return out
 
 
@@ -231,7 +384,12 @@ def save_former(conn: Connection, table_id: str, row: FormerRow) -> None:
     """Keep the token hash of a person whose seat a bot took (their hands stay theirs)."""
     conn.execute(
         insert(seat_former).values(
-            table_id=table_id, idx=row.idx, name=row.name, token_hash=row.token_hash
+            table_id=table_id,
+            idx=row.idx,
+            name=row.name,
+            token_hash=row.token_hash,
+            bought_in=row.bought_in,
+            chips=row.chips,
         )
     )
 
@@ -272,12 +430,34 @@ def ledgers(engine: Engine, table_id: str | None = None) -> dict[str, dict[str, 
                         },
                     }
                 )
-            settle = settle_seats((r["name"], r["kind"], r["ledger"]["net"]) for r in rows)
+            removed = removed_rows(evening.get(t.id, EveningRow()))
+            settle = settle_seats(
+                [(r["name"], r["kind"], r["ledger"]["net"]) for r in rows]
+                + [(r["name"], "person", r["net"]) for r in removed]
+            )
             out[t.id] = {
                 "table": t.id,
                 "name": t.name,
                 "status": t.status,
                 "seats": rows,
+                "removed": removed,
                 "settle": settle,
             }
     return out
+
+
+def removed_rows(evening: EveningRow) -> list[dict[str, Any]]:
+    """The ledger rows of the people the host removed (docs/protocol.md "The table
+    summary", ``removed``): ``{"name", "bought_in", "chips", "net"}`` in chips, in the
+    order they were removed; a removal asked during a hand has its row once that hand
+    ended."""
+    return [
+        {
+            "name": f.name,
+            "bought_in": f.bought_in,
+            "chips": f.chips,
+            "net": f.chips - f.bought_in,
+        }
+        for f in evening.former
+        if f.bought_in is not None and f.chips is not None
+    ]

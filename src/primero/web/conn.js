@@ -12,7 +12,7 @@ export const PINGS_MISSED = 2;
 
 /** A message from the server: a state, an error, a chat line, or the answer to `hints`
  * (built in server/hints.py, no Pydantic model: typed in dialogs.js, read by drawHints).
- * @typedef {StateOut | ErrorOut | ChatOut | ChatHistoryOut | import("./dialogs.js").HintsMessage} ServerMessage
+ * @typedef {StateOut | ErrorOut | ChatOut | ChatHistoryOut | HostTokenOut | import("./dialogs.js").HintsMessage} ServerMessage
  */
 
 export class Connection {

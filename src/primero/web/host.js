@@ -3,16 +3,22 @@
 // resume, end, rematch, the timer, a bot for a seat left, or playing for a person who sits out).
 import {api, el, replace} from "./common.js";
 
-/** The host's controls (pause, resume, end, rematch, timer, a bot for a seat left).
+/** The host's controls (pause, resume, end, rematch, timer, a bot for a seat left; join
+ * requests to accept or refuse, removing a person, passing the host role, listed and
+ * approval: docs/protocol.md "Private tables").
  * @param {TableSummary} table
  * @param {{h: string | null, tableId: string, hidden: boolean,
- *   confirmThen: (text: string, then: () => void) => void, goToNext: (id: string) => void}} page
+ *   confirmThen: (text: string, then: () => void) => void, goToNext: (id: string) => void,
+ *   requests: JoinRequestOut[], mySeat: number | null}} page
  *   the host token (null: not the host), the table, whether the page hides the controls,
- *   and the page's confirm dialog and rematch move
+ *   the page's confirm dialog and rematch move, the join requests waiting (the state's
+ *   `join_requests`) and this page's own seat
  */
-export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext}) {
+export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext, requests, mySeat}) {
   const box = document.getElementById("host-box");
   box.hidden = !h || hidden;
+  // the join requests stand at the top of the page, where the host sees them at once
+  document.getElementById("requests-box").hidden = box.hidden || !requests.length || table.status === "over";
   if (box.hidden) return;
   const parts = [];
   /** An API call of the host's; its answer, or null after showing the error.
@@ -33,6 +39,13 @@ export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext}) {
     : table.pending ? `The hand in progress ends first, then the table ${table.pending === "end" ? "ends" : "pauses"}.`
     : table.status === "paused" ? (table.paused_by === "host" ? "Paused by you." : "Paused: too few players sit in.")
     : "You host this table.";
+  // "Ben asks to join": the server's words, then Accept / Refuse
+  replace(document.getElementById("host-requests"), over ? [] : requests.map((r) => el("li", {class: "host-request"},
+    el("span", {}, r.text), " ",
+    el("button", {type: "button", class: "primary", "aria-label": `Accept ${r.name}`,
+      onclick: call(`/requests/${r.id}/accept`)}, "Accept"), " ",
+    el("button", {type: "button", "aria-label": `Refuse ${r.name}`,
+      onclick: call(`/requests/${r.id}/refuse`)}, "Refuse"))));
   if (!over) {
     if (table.status === "paused" && table.paused_by === "host") parts.push(el("button", {type: "button", class: "primary", onclick: call("/resume")}, "Resume"));
     else if (table.pending !== "pause") parts.push(el("button", {type: "button", onclick: call("/pause")}, "Pause"));
@@ -42,6 +55,16 @@ export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext}) {
       if (seat.kind === "person" && (seat.left || (seat.sitting_out && !seat.stand_in))) {
         parts.push(el("button", {type: "button", onclick: call(`/seats/${k}/bot`, "POST", {kind: "heuristic"})},
           seat.left ? `Seat a bot in ${seat.name}'s place` : `Let a bot play for ${seat.name}`));
+      }
+      if (seat.kind === "person" && k !== mySeat && k !== table.host_seat) {
+        parts.push(el("button", {type: "button", onclick: () => confirmThen(
+          `Remove ${seat.name} from the table? A bot takes the seat from the next hand.`,
+          call(`/seats/${k}?bot=heuristic`, "DELETE"))}, `Remove ${seat.name}`));
+        if (!seat.left && seat.connected) {
+          parts.push(el("button", {type: "button", onclick: () => confirmThen(
+            `Make ${seat.name} the host? You can no longer use the host's controls.`,
+            call("/host", "POST", {seat: k}))}, `Make ${seat.name} host`));
+        }
       }
     }
   } else if (!table.next_table) {
@@ -54,6 +77,12 @@ export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext}) {
     parts.push(el("button", {type: "button", class: "primary", onclick: () => goToNext(table.next_table)}, "Go to the rematch"));
   }
   replace(document.getElementById("host-actions"), parts);
+  for (const [key, id] of /** @type {const} */ ([["listed", "host-listed"], ["approval", "host-approval"]])) {
+    const box = /** @type {HTMLInputElement} */ (document.getElementById(id));
+    box.checked = table[key];
+    box.onchange = () => { call("", "PATCH", {[key]: box.checked})(); };
+  }
+  document.getElementById("host-access").hidden = over;
   document.getElementById("timer-form").hidden = over;
   const timer = /** @type {HTMLInputElement} */ (document.getElementById("host-timer"));
   if (document.activeElement !== timer) timer.value = String(table.turn_seconds);
@@ -64,11 +93,15 @@ export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext}) {
  */
 export function drawLedger(table) {
   const people = table.seats.filter((s) => s.kind === "person" && s.ledger);
-  document.getElementById("ledger").hidden = !people.length || table.status === "waiting";
-  replace(document.getElementById("ledger-rows"), people.map((s) => el("tr", {},
-    el("th", {scope: "row"}, s.name), el("td", {}, String(s.ledger.bought_in)),
-    el("td", {}, String(s.chips)),
-    el("td", {}, `${s.ledger.net > 0 ? "+" : ""}${s.ledger.net}`))));
+  const removed = table.removed ?? [];  // people the host removed: their rows stay
+  document.getElementById("ledger").hidden = !(people.length + removed.length) || table.status === "waiting";
+  /** @param {string} name @param {number} bought @param {number} chipsNow @param {number} net */
+  const row = (name, bought, chipsNow, net) => el("tr", {},
+    el("th", {scope: "row"}, name), el("td", {}, String(bought)), el("td", {}, String(chipsNow)),
+    el("td", {}, `${net > 0 ? "+" : ""}${net}`));
+  replace(document.getElementById("ledger-rows"), [
+    ...people.map((s) => row(s.name, s.ledger.bought_in, s.chips, s.ledger.net)),
+    ...removed.map((r) => row(`${r.name} (removed)`, r.bought_in, r.chips, r.net))]);
   const over = table.status === "over";
   // when the chips were counted: the summary's chips are those at the hand's start
   document.getElementById("ledger-chips").textContent = over ? "final chips" : "chips at hand start";

@@ -113,6 +113,8 @@ export function createBody() {
   const rotation = intField("c-rotation", "The hands per deal seed", {min: 1, optional: true});
   if (rotation !== null) body.seed_rotation = rotation;
   body.rebuy = input("c-rebuy").checked;
+  body.listed = input("c-listed").checked;  // private unless asked (docs/protocol.md "Private tables")
+  body.approval = input("c-approval").checked;
   /** @type {Record<string, unknown>} */
   const rules = {};
   for (const rule of houseRules) {
@@ -132,11 +134,13 @@ export function createBody() {
  * @param {string} tableId
  * @param {string} name
  * @param {string} clientSeed the seat's seed for fair deals ("": the public default)
+ * @param {string | null} [hostToken] the creator's host token: the seat is the host's own,
+ *   taken at once even where joins wait for the host
  */
-async function join(tableId, name, clientSeed) {
+async function join(tableId, name, clientSeed, hostToken = null) {
   /** @type {SeatTaken} */
   const seat = await api(`/api/tables/${encodeURIComponent(tableId)}/seats`,
-    {method: "POST", body: {name, client_seed: clientSeed || null}});
+    {method: "POST", body: {name, client_seed: clientSeed || null}, token: hostToken});
   store.set(tokenKey(tableId), {token: seat.token, seat: seat.seat, name});
   store.set("primero.name", name);
   location.assign(`/t/${encodeURIComponent(tableId)}`);
@@ -146,11 +150,12 @@ async function join(tableId, name, clientSeed) {
  * Take a seat (pass and play, the guided hand).
  * @param {string} tableId
  * @param {string} name
+ * @param {string | null} [hostToken] the creator's host token (their own seat)
  * @returns {Promise<SeatTaken>}
  */
-async function seatOnly(tableId, name) {
+async function seatOnly(tableId, name, hostToken = null) {
   return api(`/api/tables/${encodeURIComponent(tableId)}/seats`,
-    {method: "POST", body: {name, client_seed: newClientSeed()}});
+    {method: "POST", body: {name, client_seed: newClientSeed()}, token: hostToken});
 }
 
 /** Pass and play: every named player takes a seat; this device keeps all the tokens.
@@ -159,8 +164,8 @@ async function seatOnly(tableId, name) {
  */
 async function passAndPlay(table, names) {
   const seats = [];
-  for (const name of names) {
-    const seat = await seatOnly(table.id, name);
+  for (const [i, name] of names.entries()) {
+    const seat = await seatOnly(table.id, name, i === 0 ? table.host_token : null);
     seats.push({seat: seat.seat, token: seat.token, name});
   }
   store.set(`primero.pass.${table.id}`, seats);
@@ -177,7 +182,7 @@ async function onLearn() {
       name: "First hand", seats: ["open", "heuristic", "heuristic", "heuristic"],
       turn_seconds: 0, max_hands: 1}});
     if (table.host_token) store.set(hostKey(table.id), table.host_token);
-    const seat = await seatOnly(table.id, name);
+    const seat = await seatOnly(table.id, name, table.host_token);
     store.set(tokenKey(table.id), {token: seat.token, seat: seat.seat, name});
     location.assign(`/t/${encodeURIComponent(table.id)}?learn`);
   } catch (e) {
@@ -230,7 +235,7 @@ async function onCreate(event) {
     const table = await api("/api/tables", {method: "POST", body});
     // The host token is shown once: kept in this browser like a seat token.
     if (table.host_token) store.set(hostKey(table.id), table.host_token);
-    if (player) await join(table.id, player, newClientSeed());
+    if (player) await join(table.id, player, newClientSeed(), table.host_token);
     else location.assign(`/t/${encodeURIComponent(table.id)}`);
   } catch (e) {
     error.textContent = e.message;

@@ -94,7 +94,9 @@ function savedSeat() {
   return saved && Number.isInteger(saved.seat) ? saved.seat : null;
 }
 
-const conn = new Connection(tableId, token, {
+// A host with no seat here watches with the host token: its connection gets the join
+// requests (docs/protocol.md "Private tables").
+const conn = new Connection(tableId, () => token() ?? hostToken(), {
   onmessage: onMessage,
   onstatus: (status) => {
     app.connected = status === "connected";
@@ -106,6 +108,7 @@ const conn = new Connection(tableId, token, {
     drawBusy();
   },
   onrefused: () => {
+    if (!token()) store.remove(hostKey(tableId));  // a host token passed on, or wrong
     store.remove(tokenKey(tableId));
     $("action-error").textContent = "The saved seat is not valid at this table; you are watching.";
     conn.reopen();
@@ -164,6 +167,10 @@ function onMessage(msg) {
     for (const line of msg.lines) addChat(line);
   } else if (msg.type === "hints") {
     drawHints($("hints-body"), msg);
+  } else if (msg.type === "host_token") {
+    // the host role was passed to this seat (docs/protocol.md "Passing the host role")
+    store.set(hostKey(tableId), msg.token);
+    if (app.msg) onState(app.msg);
   }
 }
 
@@ -277,6 +284,7 @@ function drawGuide(msg) {
  */
 function draw(msg, info) {
   const table = msg.table;
+  keepSeatAndHost(msg);
   if (screenMode && table.next_table) {  // the TV follows the rematch by itself
     location.assign(`/t/${encodeURIComponent(table.next_table)}?screen`);
     return;
@@ -308,12 +316,33 @@ function draw(msg, info) {
   drawJoin(table, info);
   drawShare(table);
   drawSeatBox(table, info, msg.seat_note);
-  drawHost(table, {h: hostToken(), tableId, hidden: screenMode || learnMode, confirmThen, goToNext});
+  $("notice").hidden = !msg.notice;
+  $("notice").textContent = msg.notice ?? "";  // the server's words: waiting, refused, removed
+  drawHost(table, {h: hostToken(), tableId, hidden: screenMode || learnMode, confirmThen, goToNext,
+    requests: msg.join_requests ?? [], mySeat: mySeatIndex(table)});
   drawLedger(table);
   if (myTurn && !app.myTurn) beep();
   app.myTurn = myTurn;
   document.title = `${myTurn ? "● Your turn: " : ""}${table.name} · Primero`;
   tick();
+}
+
+/** A join request accepted: the seat is this token's now (the state's `your_seat`). A host
+ * token kept here while the summary's `host_seat` names another seat was passed on: it
+ * no longer works, so it is forgotten (docs/protocol.md "Passing the host role").
+ * @param {StateOut} msg
+ */
+function keepSeatAndHost(msg) {
+  if (screenMode || passMode) return;
+  const saved = store.get(tokenKey(tableId));
+  if (saved && saved.token && msg.your_seat !== null && msg.your_seat !== undefined
+      && saved.seat !== msg.your_seat) {
+    store.set(tokenKey(tableId), {...saved, seat: msg.your_seat});
+  }
+  const hostSeat = msg.table.host_seat;
+  if (hostSeat !== null && hostSeat !== undefined && hostToken() && savedSeat() !== hostSeat) {
+    store.remove(hostKey(tableId));
+  }
 }
 
 /**
@@ -650,8 +679,9 @@ async function onJoin(event) {
   if (Number.isInteger(wantedSeat)) body.seat = wantedSeat;
   body.client_seed = joinSeed.input.value || null;
   try {
+    // with the host token kept here, the seat is the host's own (taken at once)
     const seat = await api(`/api/tables/${encodeURIComponent(tableId)}/seats`,
-      {method: "POST", body});
+      {method: "POST", body, token: hostToken()});
     store.set(tokenKey(tableId), {token: seat.token, seat: seat.seat, name});
     store.set("primero.name", name);
     conn.reopen();
