@@ -131,6 +131,7 @@ test("the result panel says the server's sentences as they are, then shown hands
 test("the guided hand's lesson is the server's guide, shown as sent", () => {
   /** @type {StateOut} */
   const msg = {type: "state", version: 1, table: TABLE, hand: null, legal: null, deadline: null,
-    seat_note: null, guide: "Card points: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, face cards 10."};
+    seat_note: null, notice: null, join_requests: null, your_seat: null,
+    guide: "Card points: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, face cards 10."};
   assert.equal(guideText(msg), msg.guide);
 });

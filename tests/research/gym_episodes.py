@@ -3,7 +3,10 @@
 (before it ran on the flat stepper) and ``test_gym_fast.py`` replays it on the current one.
 
 Run ``python -m tests.research.gym_episodes`` to print the record again (only to
-regenerate it after a change of the observation layout, on purpose).
+regenerate it after a change of the observation layout, on purpose). ``history3`` was
+written again, alone, when the history block became perfect recall (every public line,
+the seat's own cards line by line): its observations are now held to
+``features.history_vector`` by ``test_features.py`` instead.
 """
 
 from __future__ import annotations

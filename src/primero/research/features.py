@@ -391,9 +391,6 @@ def _canonical(event: LogEvent, line: str) -> str:
     return action.line()
 
 
-_CARD_ORDER: Final = {str(c): c.id for c in DECK}
-
-
 def canonical_line(line: str) -> str:
     """A record line with the cards of a deal or exchange line in deck order (by card id,
     ``primero.DECK``), so two deal orders of the same cards give one information state.
@@ -489,21 +486,25 @@ def infostate_size(players: int, max_void_deals: int = DEFAULT_MAX_VOID_DEALS) -
     )
 
 
+_VERBS: Final = {"bet": "b", "raise": "r", "call": "c", "fold": "f"}
+
+
 @lru_cache(maxsize=8192)
-def _history_row(line: str, max_stack: int) -> tuple[int, int, float]:
-    """A public record line's row of the history block: (seat, kind, value)."""
-    words = line.split(" ")
-    if words[0] == "d":
-        return int(words[2][1:]) - 1, _DEAL_KIND, (len(words) - 3) / 4.0
-    verb = words[1]
-    if verb == "x":
-        kind = f"x{len(words) - 2}"
-    elif verb == "dc":
-        kind = f"dc {words[2]}"
+def _history_row(event: LogEvent, max_stack: int) -> tuple[int, int, float]:
+    """A public event's row of the history block: (seat, kind, value)."""
+    if event.kind == "deal":
+        return event.seat, _DEAL_KIND, event.n_cards / 4.0
+    if event.kind == "exchange":
+        kind = f"x{event.n_cards}"
+    elif event.kind == "declare":
+        assert event.category is not None
+        kind = f"dc {event.category.label}"
+    elif event.kind == "vote":
+        kind = "y" if event.accept else "n"
     else:
-        kind = verb
-    value = min(int(words[2]) / max_stack, 1.0) if verb in ("b", "r") else 0.0
-    return int(words[0][1:]) - 1, _KIND_INDEX[kind], value
+        kind = _VERBS[event.kind]
+    value = min(event.amount / max_stack, 1.0) if event.kind in ("bet", "raise") else 0.0
+    return event.seat, _KIND_INDEX[kind], value
 
 
 def history_vector(
@@ -532,9 +533,9 @@ def history_vector(
     width = history_width(n)
     rows = history_lines(n, max_void_deals)
     out = np.zeros((rows, width), dtype=np.float32)
-    lines = v.public_log[:rows]
-    if lines:
-        coded = [_history_row(line, max_stack) for line in lines]
+    events = v.public_events[:rows]
+    if events:
+        coded = [_history_row(event, max_stack) for event in events]
         at = np.arange(len(coded))
         seats, kinds, values = zip(*coded, strict=True)
         out[at, seats] = 1.0
@@ -569,11 +570,10 @@ def private_history_vector(
     """
     slots = private_slots(max_void_deals)
     out = np.zeros((slots, len(DECK)), dtype=np.float32)
-    private = v.private_log
-    for slot, (_, line) in enumerate(private[:slots]):
-        words = line.split(" ")
-        for word in words[3:] if words[0] == "d" else words[2:]:
-            out[slot, _CARD_ORDER[word]] = 1.0
+    private = v.private_events
+    for slot, (_, event) in enumerate(private[:slots]):
+        for card in event.cards or ():
+            out[slot, card.id] = 1.0
     if dealing and len(private) < slots:
         for card in dealing:
             out[len(private), card.id] = 1.0
