@@ -1,7 +1,8 @@
 """What game night keeps beside a table (migration ``v0004_evening``): the host token's
 hash, the rebuy setting, the host's pause or end, the rematch, each seat's sitting out,
-leaving, ledger (``bought_in``) and stand-in bot (``stand_in``, migration ``v0008``), and
-the token hashes of people whose seat a bot took.
+leaving, ledger (``bought_in``) and stand-in bot (``stand_in``, migration ``v0008``), the
+token hashes of people whose seat a bot took and their ledger, and the table settings of
+migration ``v0009``: the pause after a hand, the rebuy window, the money a chip is worth.
 
 The writing functions take a connection in a transaction (the server's writer thread
 calls them); :func:`load_evening` reads everything once at start.
@@ -30,18 +31,20 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-from primero.play.settle import settle_seats
+from primero.play.settle import chip_rate, settle_seats
 
 __all__ = [
     "EveningRow",
     "FormerRow",
     "PresenceRow",
+    "former_ledger",
     "ledgers",
     "load_evening",
     "save_former",
     "save_host",
     "save_presence",
     "set_flags",
+    "set_settings",
     "set_spectator_chat",
 ]
 
@@ -58,6 +61,10 @@ table_hosts = Table(
     Column("next_table", String(32), nullable=True),
     Column("last_seen", BigInteger, nullable=False),
     Column("spectator_chat", Boolean, nullable=False, server_default=false()),
+    Column("hand_pause_seconds", Integer, nullable=True),
+    Column("rebuy_seconds", Integer, nullable=True),
+    Column("chip_value", String(16), nullable=True),
+    Column("currency", String(8), nullable=True),
 )
 
 seat_presence = Table(
@@ -80,17 +87,23 @@ seat_former = Table(
     Column("idx", Integer, nullable=False),
     Column("name", String(100), nullable=False),
     Column("token_hash", String(64), nullable=False),
+    Column("bought_in", BigInteger, nullable=False, server_default="0"),
+    Column("chips", BigInteger, nullable=False, server_default="0"),
 )
 
 
 @dataclass(frozen=True, slots=True)
 class FormerRow:
     """A person who held seat ``idx`` as ``name`` before a bot took it: the hash of their
-    token (docs/protocol.md: they keep access to the hands they were dealt)."""
+    token (docs/protocol.md: they keep access to the hands they were dealt), and their
+    ledger: the chips they bought in and the chips they left with (docs/protocol.md
+    "Settling up"; 0 and 0 for a row stored before migration ``v0009``)."""
 
     idx: int
     name: str
     token_hash: str
+    bought_in: int = 0
+    chips: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +130,25 @@ class EveningRow:
     seats: list[PresenceRow] = field(default_factory=list)
     former: list[FormerRow] = field(default_factory=list)
     spectator_chat: bool = False
+    #: seconds a finished hand's result stays (None: the server's ``--hand-pause``)
+    hand_pause: int | None = None
+    #: seconds the rebuy window lasts (None: the server's ``--rebuy-seconds``)
+    rebuy_seconds: int | None = None
+    #: the money one chip is worth, a decimal string ("0.10"), or None: chips only
+    chip_value: str | None = None
+    #: the money's name ("EUR"), or None
+    currency: str | None = None
 
 
-def save_host(conn: Connection, table_id: str, host_hash: str | None, rebuy: bool) -> None:
-    """Keep a new table's host token hash and rebuy setting."""
+def save_host(
+    conn: Connection,
+    table_id: str,
+    host_hash: str | None,
+    rebuy: bool,
+    ev: EveningRow | None = None,
+) -> None:
+    """Keep a new table's host token hash and rebuy setting, and the settings of ``ev``
+    (the pauses, the money; None: none)."""
     conn.execute(
         insert(table_hosts).values(
             table_id=table_id,
@@ -130,32 +158,63 @@ def save_host(conn: Connection, table_id: str, host_hash: str | None, rebuy: boo
             ended=False,
             next_table=None,
             last_seen=0,
+            hand_pause_seconds=None if ev is None else ev.hand_pause,
+            rebuy_seconds=None if ev is None else ev.rebuy_seconds,
+            chip_value=None if ev is None else ev.chip_value,
+            currency=None if ev is None else ev.currency,
         )
     )
+
+
+def set_settings(conn: Connection, table_id: str, ev: EveningRow) -> None:
+    """Keep the host's table settings of ``ev``: the pause after a hand, the rebuy window,
+    the money a chip is worth (a row is made if missing)."""
+    values = {
+        "hand_pause_seconds": ev.hand_pause,
+        "rebuy_seconds": ev.rebuy_seconds,
+        "chip_value": ev.chip_value,
+        "currency": ev.currency,
+    }
+    done = conn.execute(
+        update(table_hosts).where(table_hosts.c.table_id == table_id).values(**values)
+    )
+    if done.rowcount == 0:
+        conn.execute(
+            insert(table_hosts).values(
+                table_id=table_id,
+                host_hash=None,
+                rebuy=ev.rebuy,
+                paused=False,
+                ended=False,
+                next_table=None,
+                last_seen=0,
+                **values,
+            )
+        )
 
 
 def set_flags(
     conn: Connection, table_id: str, *, paused: bool, ended: bool, next_table: str | None
 ) -> None:
-    """Keep the host's pause or end and the rematch's id (a row is made if missing)."""
-    old = conn.execute(
-        select(table_hosts.c.host_hash, table_hosts.c.rebuy, table_hosts.c.spectator_chat).where(
-            table_hosts.c.table_id == table_id
-        )
-    ).first()
-    conn.execute(delete(table_hosts).where(table_hosts.c.table_id == table_id))
-    conn.execute(
-        insert(table_hosts).values(
-            table_id=table_id,
-            host_hash=None if old is None else old.host_hash,
-            rebuy=False if old is None else old.rebuy,
-            paused=paused,
-            ended=ended,
-            next_table=next_table,
-            last_seen=0,
-            spectator_chat=False if old is None else old.spectator_chat,
-        )
+    """Keep the host's pause or end and the rematch's id (a row is made if missing; the
+    row's other columns are kept)."""
+    done = conn.execute(
+        update(table_hosts)
+        .where(table_hosts.c.table_id == table_id)
+        .values(paused=paused, ended=ended, next_table=next_table)
     )
+    if done.rowcount == 0:
+        conn.execute(
+            insert(table_hosts).values(
+                table_id=table_id,
+                host_hash=None,
+                rebuy=False,
+                paused=paused,
+                ended=ended,
+                next_table=next_table,
+                last_seen=0,
+            )
+        )
 
 
 def set_spectator_chat(conn: Connection, table_id: str, open_: bool) -> None:
@@ -215,6 +274,10 @@ def load_evening(engine: Engine, table_id: str | None = None) -> dict[str, Eveni
                 bool(r.ended),
                 r.next_table,
                 spectator_chat=bool(r.spectator_chat),
+                hand_pause=r.hand_pause_seconds,
+                rebuy_seconds=r.rebuy_seconds,
+                chip_value=r.chip_value,
+                currency=r.currency,
             )
         for r in conn.execute(presence.order_by(seat_presence.c.idx)):
             out.setdefault(r.table_id, EveningRow()).seats.append(
@@ -222,7 +285,7 @@ def load_evening(engine: Engine, table_id: str | None = None) -> dict[str, Eveni
             )
         for r in conn.execute(former.order_by(seat_former.c.id)):
             out.setdefault(r.table_id, EveningRow()).former.append(
-                FormerRow(r.idx, r.name, r.token_hash)
+                FormerRow(r.idx, r.name, r.token_hash, int(r.bought_in), int(r.chips))
             )
     return out
 
@@ -231,7 +294,12 @@ def save_former(conn: Connection, table_id: str, row: FormerRow) -> None:
     """Keep the token hash of a person whose seat a bot took (their hands stay theirs)."""
     conn.execute(
         insert(seat_former).values(
-            table_id=table_id, idx=row.idx, name=row.name, token_hash=row.token_hash
+            table_id=table_id,
+            idx=row.idx,
+            name=row.name,
+            token_hash=row.token_hash,
+            bought_in=row.bought_in,
+            chips=row.chips,
         )
     )
 
@@ -240,8 +308,10 @@ def ledgers(engine: Engine, table_id: str | None = None) -> dict[str, dict[str, 
     """The ledger of every table (or of one), as ``primero hands export`` writes it to
     ``DIR/<table id>/ledger.json``: for each seat its ``name``, ``kind``, ``chips`` (before
     the hand in progress), ``left``, ``sitting_out`` and ``ledger`` (``bought_in``: the
-    stack at joining plus every rebuy and top-up; ``net``: chips minus ``bought_in``), and
-    ``settle``: who pays whom (:func:`primero.play.settle.settle_seats`)."""
+    stack at joining plus every rebuy and top-up; ``net``: chips minus ``bought_in``),
+    ``former``: each person whose seat a bot took, with their ``chips`` and ``ledger``,
+    the table's ``chip_value`` and ``currency``, and ``settle``: who pays whom, in chips
+    and in money (:func:`primero.play.settle.settle_seats`)."""
     from primero.store.schema import seats, tables
 
     evening = load_evening(engine)
@@ -251,7 +321,8 @@ def ledgers(engine: Engine, table_id: str | None = None) -> dict[str, dict[str, 
         if table_id is not None:
             query = query.where(tables.c.id == table_id)
         for t in conn.execute(query.order_by(tables.c.id)):
-            kept = {r.idx: r for r in evening.get(t.id, EveningRow()).seats}
+            ev = evening.get(t.id, EveningRow())
+            kept = {r.idx: r for r in ev.seats}
             rows = []
             for s in conn.execute(
                 select(seats).where(seats.c.table_id == t.id).order_by(seats.c.idx)
@@ -272,12 +343,37 @@ def ledgers(engine: Engine, table_id: str | None = None) -> dict[str, dict[str, 
                         },
                     }
                 )
-            settle = settle_seats((r["name"], r["kind"], r["ledger"]["net"]) for r in rows)
+            former = former_ledger(ev.former)
+            settle = settle_seats(
+                [(r["name"], r["kind"], r["ledger"]["net"]) for r in rows]
+                + [(f["name"], "person", f["ledger"]["net"]) for f in former],
+                chip_rate(ev.chip_value, ev.currency),
+            )
             out[t.id] = {
                 "table": t.id,
                 "name": t.name,
                 "status": t.status,
                 "seats": rows,
+                "former": former,
+                "chip_value": ev.chip_value,
+                "currency": ev.currency,
                 "settle": settle,
             }
     return out
+
+
+def former_ledger(former: Sequence[FormerRow]) -> list[dict[str, Any]]:
+    """The ledger rows of people whose seat a bot took (docs/protocol.md "Settling up"):
+    ``{"seat", "name", "chips", "ledger": {"bought_in", "net"}}`` each, chips they left
+    with minus chips they bought in. Rows stored before migration ``v0009`` (nothing
+    bought in recorded) are left out: their ledger was not kept."""
+    return [
+        {
+            "seat": f.idx,
+            "name": f.name,
+            "chips": f.chips,
+            "ledger": {"bought_in": f.bought_in, "net": f.chips - f.bought_in},
+        }
+        for f in former
+        if f.bought_in
+    ]
