@@ -3,14 +3,15 @@
 import assert from "node:assert/strict";
 import {test} from "node:test";
 
-import {HandInfo, resultWords, turnText} from "../../src/primero/web/tableview.js";
+import {HandInfo, nextHandWords, resultWords, standings, turnText} from "../../src/primero/web/tableview.js";
 
 /** @type {TableSummary} */
 const TABLE = {
   id: "t1", name: "Table", status: "playing", hands_played: 1, version: 3,
   seats: [], stack: 20, turn_seconds: 60, max_hands: null, rules: {},
   detail: null, pending: null, paused_by: null, rebuy: false, next_table: null, fair: null, settle: null,
-  spectator_chat: false,
+  spectator_chat: false, hand_pause_seconds: 5, rebuy_seconds: 30, next_hand_at: null,
+  rebuy_wait: [], chip_value: null, currency: null, former: [],
 };
 
 /**
@@ -120,4 +121,37 @@ test("the result panel says the server's sentences as they are, then shown hands
     shown: [null, null], final_stacks: [11, 9],
   };
   assert.deepEqual(resultWords(record), {result: ["Ana wins 2 chips"], shown: [], chips: "Ana 11, Ben 9"});
+});
+
+
+/**
+ * A seat of a summary, fields overridden.
+ * @param {Partial<SeatOut>} fields
+ * @returns {SeatOut}
+ */
+function seat(fields) {
+  return {name: null, kind: "person", chips: 0, sitting_out: false, left: false, connected: true,
+    stand_in: null, ledger: {}, ...fields};
+}
+
+test("the countdown to the next deal, and the rebuy window's question", () => {
+  const table = {...TABLE, seats: [seat({name: "Ana"}), seat({name: "Ben", chips: 40})],
+    next_hand_at: 1000, rebuy_wait: [0]};
+  assert.equal(nextHandWords(table, 0, 977), "Next hand in 23 s: rebuy?");
+  assert.equal(nextHandWords(table, 1, 977.2), "Next hand in 23 s: waiting for Ana to rebuy or not");
+  assert.equal(nextHandWords({...table, rebuy_wait: []}, null, 996), "Next hand in 4 s");
+  assert.equal(nextHandWords({...table, rebuy_wait: []}, null, 1001), "Next hand in 0 s");
+  assert.equal(nextHandWords({...table, next_hand_at: null}, 0, 977), "");
+  assert.equal(nextHandWords({...table, status: "paused"}, 0, 977), "");
+});
+
+test("the final standings: most chips first, ties in table order, people who left too", () => {
+  /** @type {TableSummary} */
+  const table = {...TABLE, status: "over", seats: [
+    seat({name: "Ana", chips: 0}), seat({name: null, kind: "open"}),
+    seat({name: "Lorenzo", kind: "heuristic", chips: 70}), seat({name: "Ben", chips: 70}),
+    seat({name: "Cleo", chips: 0, left: true})],
+  former: [{seat: 2, name: "Dora", chips: 10, ledger: {bought_in: 100, net: -90}}]};
+  assert.deepEqual(standings(table), ["Lorenzo: 70 chips", "Ben: 70 chips",
+    "Dora (left): 10 chips", "Ana: 0 chips", "Cleo (left): 0 chips"]);
 });

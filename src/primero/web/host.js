@@ -29,7 +29,7 @@ export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext}) {
     } catch (e) { document.getElementById("host-error").textContent = e.message; return null; }
   };
   const over = table.status === "over";
-  document.getElementById("host-note").textContent = over ? "The match is over."
+  document.getElementById("host-note").textContent = over ? "You hosted this match."
     : table.pending ? `The hand in progress ends first, then the table ${table.pending === "end" ? "ends" : "pauses"}.`
     : table.status === "paused" ? (table.paused_by === "host" ? "Paused by you." : "Paused: too few players sit in.")
     : "You host this table.";
@@ -59,13 +59,16 @@ export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext}) {
   if (document.activeElement !== timer) timer.value = String(table.turn_seconds);
 }
 
-/** Buy-ins and net per person (bots never rebuy; they are left out).
+/** Buy-ins and net per person (bots never rebuy; they are left out), people whose seat a
+ * bot took too ("Ana (left)": docs/protocol.md "Settling up").
  * @param {TableSummary} table
  */
 export function drawLedger(table) {
-  const people = table.seats.filter((s) => s.kind === "person" && s.ledger);
-  document.getElementById("ledger").hidden = !people.length || table.status === "waiting";
-  replace(document.getElementById("ledger-rows"), people.map((s) => el("tr", {},
+  const rows = table.seats.filter((s) => s.kind === "person" && s.ledger)
+    .map((s) => ({name: s.name, chips: s.chips, ledger: s.ledger}));
+  for (const f of table.former ?? []) rows.push({name: `${f.name} (left)`, chips: f.chips, ledger: f.ledger});
+  document.getElementById("ledger").hidden = !rows.length || table.status === "waiting";
+  replace(document.getElementById("ledger-rows"), rows.map((s) => el("tr", {},
     el("th", {scope: "row"}, s.name), el("td", {}, String(s.ledger.bought_in)),
     el("td", {}, String(s.chips)),
     el("td", {}, `${s.ledger.net > 0 ? "+" : ""}${s.ledger.net}`))));
