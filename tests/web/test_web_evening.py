@@ -286,6 +286,15 @@ def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     assert ana.locator("#ledger-rows tr").count() == 2
     # Settling up, once the match is over: the text to copy, and when the chips were counted.
     assert ana.locator("#ledger-chips").inner_text() == "final chips"
+    # The match's end: the final standings at the top (most chips first), the last pot
+    # cleared once awarded, and "the match is over" said once on the page.
+    standing = ana.locator("#standings-rows li").all_inner_texts()
+    assert len(standing) == 4 and all(re.fullmatch(r".+: \d+ chips?", s) for s in standing)
+    counts = [int(s.rsplit(": ", 1)[1].split()[0]) for s in standing]
+    assert counts == sorted(counts, reverse=True), standing
+    assert ana.locator("#standings").bounding_box()["y"] < ana.locator(".felt").bounding_box()["y"]
+    assert ana.locator("#pot").inner_text() == ""
+    assert ana.locator("body").inner_text().lower().count("the match is over") == 1
     settled_text = ana.locator("#settle-text").inner_text()
     line = r"(Ana|Ben) pays (Ana|Ben|Bots) \d+ chips|Bots pay (Ana|Ben) \d+ chips"
     assert all(re.fullmatch(line, s) for s in settled_text.split("\n")), settled_text
@@ -592,11 +601,6 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
     ctx.close()
 
 
-@pytest.mark.xfail(
-    reason="known regression, open: at 360x640 the Rebuy button falls below the fold again "
-    "since the settle-up and stand-in blocks joined the seat box",
-    strict=False,
-)
 def test_broke_at_a_rebuy_table_on_a_phone(browser: Browser, server: Server) -> None:
     """Item 3: a person out of chips sees their place and their choices (rebuy, watch,
     leave); the rebuy shows in the ledger. Stacks of 3 chips and an ante of 1: Ana, who
