@@ -85,6 +85,10 @@ test("turnText says whose turn it is", () => {
   /** @type {TableSummary} */
   const ending = {...TABLE, pending: "end"};
   assert.equal(turnText(new HandInfo(over.hand, ending), null), "The hand is over; it was the last one");
+  // the result stays: the countdown says when the next hand comes, the turn line does not
+  /** @type {TableSummary} */
+  const counting = {...TABLE, next_hand_at: 1000};
+  assert.equal(turnText(new HandInfo(over.hand, counting), null), "The hand is over");
   const vote = hand({to_act: "p2", pending_bet: {seat: "p1", amount: 5, raise: false}});
   /** @type {LegalOut} */
   const legal = {kinds: ["vote"], exchange: [], bet: null, raise_to: null, call: null,

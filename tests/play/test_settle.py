@@ -173,7 +173,8 @@ def test_a_tables_seats_settle_in_money_at_the_chip_value() -> None:
         "text": "Ben pays Ana 50 chips (5.00 EUR)\nBots pay Ana 10 chips (1.00 EUR)\n"
         "1 chip = 0.10 EUR",
     }
-    assert chip_rate("0.125").of(7) == Decimal("0.88")
+    eighth = chip_rate("0.125")
+    assert eighth is not None and eighth.of(7) == Decimal("0.88")
     assert str(chip_rate("2", None)) == "1 chip = 2.00"
     assert chip_rate(None) is None and chip_rate("") is None
     for bad in ("0", "-1", "0.00001", "1000001", "ten", "1e3", ""):

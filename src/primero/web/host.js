@@ -57,6 +57,16 @@ export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext}) {
   document.getElementById("timer-form").hidden = over;
   const timer = /** @type {HTMLInputElement} */ (document.getElementById("host-timer"));
   if (document.activeElement !== timer) timer.value = String(table.turn_seconds);
+  document.getElementById("settings-form").hidden = over;
+  document.getElementById("host-rebuy-box").hidden = !table.rebuy;
+  /** @type {[string, string][]} each input and the summary's value */
+  const kept = [["host-pause", String(table.hand_pause_seconds ?? "")],
+    ["host-rebuy", String(table.rebuy_seconds ?? "")],
+    ["host-chip-value", table.chip_value ?? ""], ["host-currency", table.currency ?? ""]];
+  for (const [id, value] of kept) {
+    const input = /** @type {HTMLInputElement} */ (document.getElementById(id));
+    if (document.activeElement !== input && !input.dataset.edited) input.value = value;
+  }
 }
 
 /** Buy-ins and net per person (bots never rebuy; they are left out), people whose seat a

@@ -708,6 +708,23 @@ function main() {
         {method: "PATCH", body: {turn_seconds: Number(/** @type {HTMLInputElement} */ ($("host-timer")).value)}, token: hostToken()});
     } catch (e) { $("host-error").textContent = e.message; }
   });
+  for (const id of ["host-pause", "host-rebuy", "host-chip-value", "host-currency"]) {
+    $(id).addEventListener("input", () => { $(id).dataset.edited = "1"; });
+  }
+  $("settings-form").addEventListener("submit", async (event) => {
+    // docs/protocol.md "Between hands", "Settling up": the host's PATCH
+    event.preventDefault();
+    $("host-error").textContent = "";
+    const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).value.trim();
+    /** @type {Record<string, number | string>} */
+    const body = {hand_pause_seconds: Number(value("host-pause")),
+      chip_value: value("host-chip-value"), currency: value("host-currency")};
+    if (app.msg && app.msg.table.rebuy) body.rebuy_seconds = Number(value("host-rebuy"));
+    try {
+      await api(`/api/tables/${encodeURIComponent(tableId)}`, {method: "PATCH", body, token: hostToken()});
+      for (const id of ["host-pause", "host-rebuy", "host-chip-value", "host-currency"]) delete $(id).dataset.edited;
+    } catch (e) { $("host-error").textContent = e.message; }
+  });
   $("b-settle-copy").addEventListener("click", copySettle);
   $("b-hints").addEventListener("click", openHints);
   $("b-cheat").addEventListener("click", () => /** @type {HTMLDialogElement} */ ($("d-cheat")).showModal());

@@ -197,6 +197,7 @@ export function turnText(info, legal) {
     const t = info.table;
     if (t && (t.status === "paused" || t.pending === "pause")) return "The hand is over; the table is paused";
     if (t && t.pending === "end") return "The hand is over; it was the last one";
+    if (t && t.next_hand_at) return "The hand is over";  // the countdown says when the next one comes
     return "The hand is over; the next one starts shortly";
   }
   if (h.to_act === "dealer") return "Dealing";
