@@ -83,8 +83,12 @@ def _auth(token: str) -> dict[str, str]:
 def test_the_host_pauses_resumes_changes_the_timer_ends_and_starts_a_rematch(
     client: TestClient,
 ) -> None:
-    t, host = post_table(client, {"seats": BOTS3, "turn_seconds": 0, "name": "Friday"})
+    t, host = post_table(
+        client,
+        {"seats": BOTS3, "turn_seconds": 0, "name": "Friday", "chip_value": "0.05"},
+    )
     tid = t["id"]
+    assert (t["chip_value"], t["currency"], t["hand_pause_seconds"]) == ("0.05", None, 0)
     assert client.post(f"/api/tables/{tid}/pause").status_code == 401
     assert client.post(f"/api/tables/{tid}/pause", headers=_auth("nope")).status_code == 403
     assert (
@@ -116,6 +120,7 @@ def test_the_host_pauses_resumes_changes_the_timer_ends_and_starts_a_rematch(
     assert r.status_code == 201, r.text
     new = r.json()
     assert new["id"] != tid and new["name"] == "Friday" and new["turn_seconds"] == 45
+    assert new["chip_value"] == "0.05"  # the host's settings carry over
     assert [s["kind"] for s in new["seats"]] == ["person", "random", "random", "random"]
     assert client.get(f"/api/tables/{tid}").json()["next_table"] == new["id"]
     assert client.post(f"/api/tables/{tid}/rematch", headers=_auth(host)).status_code == 409
