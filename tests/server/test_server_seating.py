@@ -306,6 +306,12 @@ def test_no_window_without_rebuys_and_no_pause_with_no_person_seated() -> None:
     seating.open_between(rt, set(), 10.0)  # every person left: bots alone skip the pause
     assert seating.next_hand_at(rt) is None
     assert (seating.hand_pause(rt), seating.rebuy_seconds(rt)) == (5, 30)
+    model = _model(rebuy=True)
+    model.match.chips[:] = [0, 300, 0, 0]
+    model.match.end()  # the last hand: the match is over, no next deal to wait for
+    rt = _runtime(model, EveningRow(rebuy=True, hand_pause=7, rebuy_seconds=30))
+    seating.open_between(rt, set(), 10.0)
+    assert (rt.pause_until, rt.rebuy_wait, seating.next_hand_at(rt)) == (None, set(), None)
 
 
 def test_a_person_whose_seat_a_bot_took_stays_in_the_ledger_and_settles_in_money() -> None:

@@ -208,6 +208,9 @@ def open_between(rt: TableRuntime, broke_before: set[int], now: float) -> None:
     model = rt.model
     assert model is not None
     match = model.match
+    close_between(rt)
+    if match.over or rt.row.status == "over":  # no next hand: nothing to wait for
+        return
     pause = hand_pause(rt) if person_seated(rt) else 0
     rt.pause_until = now + pause if pause > 0 else None
     rt.rebuy_wait = set()
