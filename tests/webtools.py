@@ -79,6 +79,12 @@ class Server:
                 self.url,
                 "--bot-pause",
                 str(bot_pause),
+                # the finished hand's pause and the rebuy window: 0 unless a test is
+                # about them (it sets the table's own at creation)
+                "--hand-pause",
+                "0",
+                "--rebuy-seconds",
+                "0",
                 # the pages, not the bots' worker processes (the live tests run those)
                 "--bot-processes",
                 "0",

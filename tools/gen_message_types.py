@@ -50,7 +50,7 @@ def models() -> list[type[BaseModel]]:
 
 def _received_elsewhere(seating: Any) -> list[type[BaseModel]]:
     """The client's messages defined beside their handlers (``seating``: sit out...)."""
-    return [seating.SitOutIn, seating.SitInIn, seating.LeaveIn, seating.RebuyIn]
+    return [seating.SitOutIn, seating.SitInIn, seating.LeaveIn, seating.RebuyIn, seating.NoRebuyIn]
 
 
 def ts_type(schema: dict[str, Any]) -> str:

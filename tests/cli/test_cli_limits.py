@@ -127,6 +127,14 @@ def test_every_chip_of_eight_largest_stacks_can_be_typed() -> None:
             "Invalid value for --away-seconds: give a number of seconds, 0 or more, not -0.5",
         ),
         (
+            ["serve", "--hand-pause", "3601"],
+            "Invalid value for --hand-pause: give a number of seconds from 0 to 3,600, not 3,601",
+        ),
+        (
+            ["serve", "--rebuy-seconds", "-1"],
+            "Invalid value for --rebuy-seconds: give a number of seconds from 0 to 3,600, not -1",
+        ),
+        (
             ["serve", "--lease-seconds", "601"],
             "Invalid value for --lease-seconds: give a number of seconds from 0.5 to 600, not 601",
         ),

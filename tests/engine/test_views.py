@@ -66,7 +66,14 @@ def test_each_seat_sees_its_own_cards_only() -> None:
 def test_the_public_view_is_what_every_seats_view_has_in_common() -> None:
     s = play([*DEALS, "p1 b 3", "p2 y", "p2 r 5", "p3 y", "p3 c"])
     private = {
-        "seat", "legal", "hand", "discards", "private_log", "cap", "events", "private_events"
+        "seat",
+        "legal",
+        "hand",
+        "discards",
+        "private_log",
+        "cap",
+        "events",
+        "private_events",
     }
     public = view(s, None)
     assert (public.seat, public.legal, public.hand, public.discards) == (None, None, (), ())

@@ -40,6 +40,10 @@ interface CreateTable {
   turn_seconds?: number;
   max_hands?: number | null;
   rebuy?: boolean;
+  hand_pause_seconds?: number | null;
+  rebuy_seconds?: number | null;
+  chip_value?: string | null;
+  currency?: string | null;
   seed_rotation?: number | null;
   listed?: boolean;
   approval?: boolean;
@@ -80,12 +84,21 @@ interface TransferOut {
   payer: string;
   payee: string;
   chips: number;
+  money: string | null;
 }
 
 /** Who pays whom so that every net of the ledger is settled (at most one fewer transfer than parties with a nonzero net). */
 interface SettleOut {
   transfers: TransferOut[];
   text: string;
+}
+
+/** A person who bought in and whose seat a bot now plays (docs/protocol.md "Settling up"): they stay in the ledger. */
+interface FormerOut {
+  seat: number;
+  name: string;
+  chips: number;
+  ledger: Record<string, number>;
 }
 
 /** The ledger row of a person the host removed (chips). */
@@ -120,6 +133,13 @@ interface TableSummary {
   approval: boolean;
   host_seat: number | null;
   removed: RemovedOut[];
+  hand_pause_seconds: number;
+  rebuy_seconds: number;
+  next_hand_at: number | null;
+  rebuy_wait: number[];
+  chip_value: string | null;
+  currency: string | null;
+  former: FormerOut[];
 }
 
 /** The answer to ``POST /api/tables``: the summary and the host token, shown once. */
@@ -146,6 +166,13 @@ interface CreatedTable {
   approval: boolean;
   host_seat: number | null;
   removed: RemovedOut[];
+  hand_pause_seconds: number;
+  rebuy_seconds: number;
+  next_hand_at: number | null;
+  rebuy_wait: number[];
+  chip_value: string | null;
+  currency: string | null;
+  former: FormerOut[];
   host_token: string;
 }
 
@@ -369,4 +396,9 @@ interface LeaveIn {
 /** ``{"type": "rebuy"}``: back to the table's stack (a rebuy table only). */
 interface RebuyIn {
   type: "rebuy";
+}
+
+/** ``{"type": "no_rebuy"}``: not now; the next deal waits no longer for this seat. */
+interface NoRebuyIn {
+  type: "no_rebuy";
 }

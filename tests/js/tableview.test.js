@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import {test} from "node:test";
 
 import {guideText} from "../../src/primero/web/guide.js";
-import {HandInfo, resultWords, turnText} from "../../src/primero/web/tableview.js";
+import {HandInfo, nextHandWords, resultWords, standings, turnText} from "../../src/primero/web/tableview.js";
 
 /** @type {TableSummary} */
 const TABLE = {
@@ -12,6 +12,8 @@ const TABLE = {
   seats: [], stack: 20, turn_seconds: 60, max_hands: null, rules: {},
   detail: null, pending: null, paused_by: null, rebuy: false, next_table: null, fair: null, settle: null,
   spectator_chat: false, listed: false, approval: false, host_seat: null, removed: [],
+  hand_pause_seconds: 5, rebuy_seconds: 30, next_hand_at: null,
+  rebuy_wait: [], chip_value: null, currency: null, former: [],
 };
 
 /**
@@ -85,6 +87,10 @@ test("turnText says whose turn it is", () => {
   /** @type {TableSummary} */
   const ending = {...TABLE, pending: "end"};
   assert.equal(turnText(new HandInfo(over.hand, ending), null), "The hand is over; it was the last one");
+  // the result stays: the countdown says when the next hand comes, the turn line does not
+  /** @type {TableSummary} */
+  const counting = {...TABLE, next_hand_at: 1000};
+  assert.equal(turnText(new HandInfo(over.hand, counting), null), "The hand is over");
   const vote = hand({to_act: "p2", pending_bet: {seat: "p1", amount: 5, raise: false, words: "Ana bets 5 chips"}});
   /** @type {LegalOut} */
   const legal = {kinds: ["vote"], exchange: [], bet: null, raise_to: null, call: null,
@@ -134,4 +140,36 @@ test("the guided hand's lesson is the server's guide, shown as sent", () => {
     seat_note: null, notice: null, join_requests: null, your_seat: null,
     guide: "Card points: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, face cards 10."};
   assert.equal(guideText(msg), msg.guide);
+});
+
+/**
+ * A seat of a summary, fields overridden.
+ * @param {Partial<SeatOut>} fields
+ * @returns {SeatOut}
+ */
+function seat(fields) {
+  return {name: null, kind: "person", chips: 0, sitting_out: false, left: false, connected: true,
+    stand_in: null, ledger: {}, ...fields};
+}
+
+test("the countdown to the next deal, and the rebuy window's question", () => {
+  const table = {...TABLE, seats: [seat({name: "Ana"}), seat({name: "Ben", chips: 40})],
+    next_hand_at: 1000, rebuy_wait: [0]};
+  assert.equal(nextHandWords(table, 0, 977), "Next hand in 23 s: rebuy?");
+  assert.equal(nextHandWords(table, 1, 977.2), "Next hand in 23 s: waiting for Ana to rebuy or not");
+  assert.equal(nextHandWords({...table, rebuy_wait: []}, null, 996), "Next hand in 4 s");
+  assert.equal(nextHandWords({...table, rebuy_wait: []}, null, 1001), "Next hand in 0 s");
+  assert.equal(nextHandWords({...table, next_hand_at: null}, 0, 977), "");
+  assert.equal(nextHandWords({...table, status: "paused"}, 0, 977), "");
+});
+
+test("the final standings: most chips first, ties in table order, people who left too", () => {
+  /** @type {TableSummary} */
+  const table = {...TABLE, status: "over", seats: [
+    seat({name: "Ana", chips: 0}), seat({name: null, kind: "open"}),
+    seat({name: "Lorenzo", kind: "heuristic", chips: 70}), seat({name: "Ben", chips: 70}),
+    seat({name: "Cleo", chips: 0, left: true})],
+  former: [{seat: 2, name: "Dora", chips: 10, ledger: {bought_in: 100, net: -90}}]};
+  assert.deepEqual(standings(table), ["Lorenzo: 70 chips", "Ben: 70 chips",
+    "Dora (left): 10 chips", "Ana: 0 chips", "Cleo (left): 0 chips"]);
 });

@@ -12,6 +12,9 @@ from primero.play.settle import (
     Rate,
     RateError,
     Transfer,
+    chip_rate,
+    parse_chip_value,
+    parse_currency,
     parse_rate,
     settle_seats,
     settle_text,
@@ -148,11 +151,38 @@ def test_a_tables_seats_settle_with_the_bots_as_one_party() -> None:
     )
     assert got == {
         "transfers": [
-            {"payer": "Ben", "payee": "Ana", "chips": 50},
-            {"payer": "Bots", "payee": "Ana", "chips": 10},
+            {"payer": "Ben", "payee": "Ana", "chips": 50, "money": None},
+            {"payer": "Bots", "payee": "Ana", "chips": 10, "money": None},
         ],
         "text": "Ben pays Ana 50 chips\nBots pay Ana 10 chips",
     }
+
+
+def test_a_tables_seats_settle_in_money_at_the_chip_value() -> None:
+    # one chip = 0.10 EUR: Ben's 50 chips are 5.00 EUR, the bots' 10 chips 1.00 EUR; 7
+    # chips at 0.125 are 0.875, rounded half up to 0.88
+    rate = chip_rate(parse_chip_value("0,10"), parse_currency("EUR"))
+    got = settle_seats(
+        [("Ana", "person", 60), ("Ben", "person", -50), ("Bot 1", "heuristic", -10)], rate
+    )
+    assert got == {
+        "transfers": [
+            {"payer": "Ben", "payee": "Ana", "chips": 50, "money": "5.00"},
+            {"payer": "Bots", "payee": "Ana", "chips": 10, "money": "1.00"},
+        ],
+        "text": "Ben pays Ana 50 chips (5.00 EUR)\nBots pay Ana 10 chips (1.00 EUR)\n"
+        "1 chip = 0.10 EUR",
+    }
+    eighth = chip_rate("0.125")
+    assert eighth is not None and eighth.of(7) == Decimal("0.88")
+    assert str(chip_rate("2", None)) == "1 chip = 2.00"
+    assert chip_rate(None) is None and chip_rate("") is None
+    for bad in ("0", "-1", "0.00001", "1000001", "ten", "1e3", ""):
+        with pytest.raises(RateError):
+            parse_chip_value(bad)
+    for bad in ("", "EURO-1", "€", "ABCDEFGHI"):
+        with pytest.raises(RateError):
+            parse_currency(bad)
 
 
 def test_a_table_whose_nets_do_not_add_up_settles_nothing() -> None:

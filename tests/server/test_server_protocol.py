@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from primero.engine.history import parse_record, replay
 from primero.server import Settings, create_app
 from primero.server.clock import ManualClock
 from primero.server.models import HandOut, StateOut
+from primero.server.settings import TEST_SEED_ENV
 from primero.store import Store
 from tests.client_policy import choose_line
 
@@ -588,3 +590,129 @@ def test_a_stored_table_that_makes_no_game_does_not_stop_the_server(db_url: str)
         assert "cannot be resumed" in listed[0]["detail"] and "R4.1" in listed[0]["detail"]
         made, _ = post_table(c, {"seats": ["random"] * 4, "turn_seconds": 0, "max_hands": 1})
         assert made["status"] == "playing"
+
+
+def _play_to(ws: Any, pred: Any, limit: int = 3000) -> dict[str, Any]:
+    """Read states, answering this seat's turns by the simple policy, until ``pred``."""
+    acted: set[int] = set()
+    for _ in range(limit):
+        m: dict[str, Any] = ws.receive_json()
+        if m["type"] != "state":
+            continue
+        if pred(m):
+            return m
+        if m["legal"] is not None and m["version"] not in acted:
+            acted.add(m["version"])
+            line = choose_line(m)
+            ws.send_json(
+                {"type": "action", "id": f"a{m['version']}", "line": line, "version": m["version"]}
+            )
+    raise AssertionError("the awaited state never came")
+
+
+def test_the_result_stays_hand_pause_seconds_on_the_servers_clock(tmp_path: Path) -> None:
+    """docs/protocol.md "Between hands": the finished hand stays until the server's clock
+    has moved on by the table's hand_pause_seconds (no real wait: a ManualClock), whatever
+    --bot-pause is (0 here); a table of bots alone does not wait."""
+    clock = ManualClock(1_000_000.0)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'pause.db'}",
+        bot_pause=0,
+        clock=clock,
+        bot_processes=0,
+        hand_pause=5,
+    )
+    with TestClient(create_app(settings)) as client:
+        bots, _ = post_table(client, {"seats": ["random"] * 4, "turn_seconds": 0, "stack": 1000})
+        assert bots["hand_pause_seconds"] == 5  # the server's default
+        t, host = post_table(
+            client, {"seats": ["open", "random", "random", "random"], "turn_seconds": 0}
+        )
+        tid, auth = t["id"], {"Authorization": f"Bearer {host}"}
+        for body, words in (
+            (
+                {"hand_pause_seconds": 3601},
+                "hand_pause_seconds must be 0 to 3600 seconds, not 3601",
+            ),
+            ({"rebuy_seconds": -1}, "rebuy_seconds must be 0 to 3600 seconds, not -1"),
+            ({"chip_value": "ten"}, "chip_value is the money one chip is worth"),
+            ({"currency": "E1"}, 'currency is 1 to 8 letters, such as "EUR"'),
+        ):
+            r = client.patch(f"/api/tables/{tid}", json=body, headers=auth)
+            assert r.status_code == 400 and words in r.json()["detail"], r.text
+        r = client.patch(
+            f"/api/tables/{tid}",
+            json={
+                "hand_pause_seconds": 8,
+                "rebuy_seconds": 12,
+                "chip_value": "0,25",
+                "currency": "EUR",
+            },
+            headers=auth,
+        )
+        assert r.status_code == 200, r.text
+        got = r.json()
+        assert (got["hand_pause_seconds"], got["rebuy_seconds"]) == (8, 12)
+        assert (got["chip_value"], got["currency"], got["name"]) == ("0.25", "EUR", t["name"])
+        token = join_table(client, tid, "Ana")
+        with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+            done = _play_to(ws, lambda m: m["table"]["hands_played"] == 1)  # stored as over
+            assert done["hand"]["number"] == 1 and done["hand"]["result"] != []
+            assert done["table"]["next_hand_at"] == clock.now() + 8
+            clock.advance(7.5)
+            ws.send_json({"type": "resync", "since": 0})
+            still = until(ws, lambda m: m["type"] == "state")
+            assert still["version"] == done["version"] and still["hand"]["number"] == 1
+            assert still["hand"]["result"] == done["hand"]["result"]  # the result stays
+            clock.advance(0.5)
+            nxt = _play_to(ws, lambda m: m["hand"] is not None and m["hand"]["number"] == 2)
+            assert nxt["table"]["next_hand_at"] is None
+        # the money can be taken away again ("": chips only)
+        r = client.patch(f"/api/tables/{tid}", json={"chip_value": ""}, headers=auth)
+        assert r.json()["chip_value"] is None and r.json()["currency"] == "EUR"
+        for _ in range(2000):  # the bots' table went on meanwhile, the clock never moved
+            if client.get(f"/api/tables/{bots['id']}").json()["hands_played"] >= 2:
+                break
+            time.sleep(0.01)  # polling a server in another thread, not a timed wait
+        else:
+            raise AssertionError("the table of bots alone waited for the clock")
+
+
+def test_the_rebuy_window_waits_for_who_went_broke_and_ends_when_she_chooses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/protocol.md "Between hands": stacks of 3 at a rebuy table; once Ana goes
+    broke the next deal waits for her choice (rebuy_wait, next_hand_at 30 s on), not for
+    the clock, once she says no_rebuy; she stays in the ledger, broke: bought in 3, net -3."""
+    monkeypatch.setenv(TEST_SEED_ENV, "2")  # Ana goes broke in hand 1
+    clock = ManualClock(1_000_000.0)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'rebuy.db'}",
+        bot_pause=0,
+        clock=clock,
+        bot_processes=0,
+        rebuy_seconds=30,
+    )
+    with TestClient(create_app(settings)) as client:
+        body = {"seats": ["open", "random", "random", "random"], "stack": 3, "rebuy": True}
+        t, _host = post_table(client, {**body, "turn_seconds": 0, "max_hands": 200})
+        assert (t["rebuy_seconds"], t["hand_pause_seconds"]) == (30, 0)
+        token = join_table(client, t["id"], "Ana")
+        with client.websocket_connect(f"/ws/tables/{t['id']}?token={token}") as ws:
+            broke = _play_to(ws, lambda m: m["table"]["rebuy_wait"] == [0])
+            table = broke["table"]
+            assert table["next_hand_at"] == clock.now() + 30
+            assert table["seats"][0]["chips"] == 0 and table["status"] == "playing"
+            assert table["seats"][0]["ledger"] == {"bought_in": 3, "net": -3}
+            hands = table["hands_played"]
+            ws.send_json({"type": "no_rebuy"})
+            free = until(ws, lambda m: m["type"] == "state" and m["table"]["rebuy_wait"] == [])
+            assert free["version"] == broke["version"]  # in memory: no new version
+            assert free["table"]["next_hand_at"] is None
+            # the next deal came without the clock moving
+            until(ws, lambda m: m["type"] == "state" and m["table"]["hands_played"] > hands)
+            ws.send_json({"type": "no_rebuy"})
+            refused = until(ws, lambda m: m["type"] == "error")
+            assert refused["message"] == (
+                "the next hand is not waiting for you to rebuy: there is nothing to decline"
+            )

@@ -18,7 +18,7 @@ import pytest
 from primero.engine.errors import PrimeroError
 from primero.play.tablemodel import TableModel
 from primero.server import seating
-from primero.store.evening import EveningRow, PresenceRow
+from primero.store.evening import EveningRow, FormerRow, PresenceRow
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 KINDS = ["person", "person", "random", "open"]
@@ -38,6 +38,10 @@ def _runtime(model: TableModel | None, evening: EveningRow, status: str = "playi
         conns=conns,
         status=status,
         row=SimpleNamespace(seats=seats, stack=100, status=status),
+        hub=SimpleNamespace(settings=SimpleNamespace(hand_pause=5.0, rebuy_seconds=30.0)),
+        pause_until=None,
+        rebuy_until=None,
+        rebuy_wait=set(),
     )
 
 
@@ -99,6 +103,13 @@ def test_the_summary_of_a_table_in_play_reads_the_match() -> None:
         "approval": False,
         "host_seat": None,
         "removed": [],
+        "hand_pause_seconds": 5,  # the server's defaults
+        "rebuy_seconds": 30,
+        "next_hand_at": None,
+        "rebuy_wait": [],
+        "chip_value": None,
+        "currency": None,
+        "former": [],
     }
 
 
@@ -110,8 +121,8 @@ def test_the_summary_settles_the_people_and_the_bots() -> None:
     extras = seating.summary_extras(_runtime(model, EveningRow()))
     assert extras["settle"] == {
         "transfers": [
-            {"payer": "Ana", "payee": "Ben", "chips": 130},
-            {"payer": "Ana", "payee": "Bots", "chips": 10},
+            {"payer": "Ana", "payee": "Ben", "chips": 130, "money": None},
+            {"payer": "Ana", "payee": "Bots", "chips": 10, "money": None},
         ],
         "text": "Ana pays Ben 130 chips\nAna pays Bots 10 chips",
     }
@@ -245,3 +256,94 @@ def test_a_refused_request_changes_nothing() -> None:
         seating._change(model.match, "rebuy", 0)()
     assert model.match.chips == [100, 100, 100, 100]
     assert model.match.presence[0].bought_in == 100
+
+
+# --------------------------------------------------------------------------- between hands
+
+
+def test_the_result_stays_and_the_rebuy_window_waits_for_who_just_went_broke() -> None:
+    # docs/protocol.md "Between hands": Ana (a person) and the bot Cleo end the hand with
+    # no chips; the result stays 5 s, the window waits 30 s for Ana alone (bots never rebuy)
+    model = _model(rebuy=True)
+    model.match.chips[:] = [0, 250, 0, 150]
+    rt = _runtime(model, EveningRow(rebuy=True, hand_pause=5, rebuy_seconds=30))
+    seating.open_between(rt, set(), 1000.0)
+    assert (rt.pause_until, rt.rebuy_until, rt.rebuy_wait) == (1005.0, 1030.0, {0})
+    assert seating.next_hand_at(rt) == 1030.0
+    extras = seating.summary_extras(rt)
+    assert (extras["next_hand_at"], extras["rebuy_wait"]) == (1030.0, [0])
+    model.match.ask_rebuy(0)  # between hands: at once
+    assert model.match.chips[0] == 100 and seating.still_waited(rt) == set()
+    assert seating.next_hand_at(rt) == 1005.0  # the result still stays its 5 s
+    assert seating.summary_extras(rt)["rebuy_wait"] == []
+    seating.close_between(rt)
+    assert seating.next_hand_at(rt) is None and seating.summary_extras(rt)["next_hand_at"] is None
+
+
+def test_the_rebuy_window_ends_with_no_rebuy_or_leave_and_skips_the_broke_before() -> None:
+    model = _model(rebuy=True)
+    model.match.chips[:] = [0, 0, 200, 200]
+    rt = _runtime(model, EveningRow(rebuy=True, hand_pause=0, rebuy_seconds=20))
+    seating.open_between(rt, {1}, 50.0)  # Ben was broke before this hand: not waited for
+    assert (rt.pause_until, rt.rebuy_wait, seating.next_hand_at(rt)) == (None, {0}, 70.0)
+    rt.rebuy_wait.discard(0)  # her no_rebuy
+    assert seating.next_hand_at(rt) is None
+    seating.open_between(rt, set(), 50.0)
+    assert rt.rebuy_wait == {0, 1}
+    model.match.leave(0)  # between hands: left at once
+    assert seating.still_waited(rt) == {1} and seating.next_hand_at(rt) == 70.0
+
+
+def test_no_window_without_rebuys_and_no_pause_with_no_person_seated() -> None:
+    model = _model()  # no rebuys
+    model.match.chips[:] = [0, 200, 100, 100]
+    rt = _runtime(model, EveningRow(hand_pause=7, rebuy_seconds=30))
+    seating.open_between(rt, set(), 10.0)
+    assert (rt.pause_until, rt.rebuy_until, seating.next_hand_at(rt)) == (17.0, None, 17.0)
+    model = _model(rebuy=True)
+    model.match.chips[:] = [0, 200, 100, 100]
+    rt = _runtime(model, EveningRow(rebuy=True, hand_pause=7, rebuy_seconds=0))
+    seating.open_between(rt, set(), 10.0)  # a window of 0 s: none
+    assert (rt.rebuy_until, seating.next_hand_at(rt)) == (None, 17.0)
+    model.match.leave(0)
+    model.match.leave(1)
+    rt = _runtime(model, EveningRow(rebuy=True))  # the server's 5 s and 30 s
+    seating.open_between(rt, set(), 10.0)  # every person left: bots alone skip the pause
+    assert seating.next_hand_at(rt) is None
+    assert (seating.hand_pause(rt), seating.rebuy_seconds(rt)) == (5, 30)
+    model = _model(rebuy=True)
+    model.match.chips[:] = [0, 300, 0, 0]
+    model.match.end()  # the last hand: the match is over, no next deal to wait for
+    rt = _runtime(model, EveningRow(rebuy=True, hand_pause=7, rebuy_seconds=30))
+    seating.open_between(rt, set(), 10.0)
+    assert (rt.pause_until, rt.rebuy_wait, seating.next_hand_at(rt)) == (None, set(), None)
+
+
+def test_a_person_whose_seat_a_bot_took_stays_in_the_ledger_and_settles_in_money() -> None:
+    # Ana bought in 100 and left with 60; the bot Lorenzo took her seat with those 60
+    # chips (bought in 60) and holds 100 now: +40; Ben 100 -> 120: +20; the bot Cleo
+    # 100 -> 80: -20; Dev's seat is open. The seats hold the 300 chips Ana, Ben and Cleo
+    # bought. Nets: Ana -40, Ben +20, Bots +40 - 20 = +20: they sum to zero.
+    model = _model()
+    model.match.chips[:] = [100, 120, 80, 0]
+    model.match.presence[0].bought_in = 60
+    ev = EveningRow(
+        former=[FormerRow(0, "Ana", "h" * 64, 100, 60)], chip_value="0.10", currency="EUR"
+    )
+    rt = _runtime(model, ev)
+    rt.row.seats[0].kind, rt.row.seats[0].name = "heuristic", "Lorenzo"
+    extras = seating.summary_extras(rt)
+    assert extras["former"] == [
+        {"seat": 0, "name": "Ana", "chips": 60, "ledger": {"bought_in": 100, "net": -40}}
+    ]
+    nets = [s["ledger"]["net"] for s in extras["seat_extras"]]
+    assert nets == [40, 20, -20, 0] and sum(nets) + extras["former"][0]["ledger"]["net"] == 0
+    assert extras["settle"] == {
+        "transfers": [
+            {"payer": "Ana", "payee": "Ben", "chips": 20, "money": "2.00"},
+            {"payer": "Ana", "payee": "Bots", "chips": 20, "money": "2.00"},
+        ],
+        "text": "Ana pays Ben 20 chips (2.00 EUR)\nAna pays Bots 20 chips (2.00 EUR)\n"
+        "1 chip = 0.10 EUR",
+    }
+    assert (extras["chip_value"], extras["currency"]) == ("0.10", "EUR")

@@ -22,7 +22,20 @@ def _start(url: str, cwd: Path) -> tuple[subprocess.Popen[str], int]:
     """A server in a process group of its own (as a terminal's foreground job), with two
     bot worker processes; its port."""
     proc = subprocess.Popen(
-        [*PRIMERO, "serve", "--port", "0", "--bot-pause", "0", "--database-url", url],
+        [
+            *PRIMERO,
+            "serve",
+            "--port",
+            "0",
+            "--bot-pause",
+            "0",
+            "--hand-pause",
+            "0",
+            "--rebuy-seconds",
+            "0",
+            "--database-url",
+            url,
+        ],
         cwd=cwd,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

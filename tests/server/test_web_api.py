@@ -83,8 +83,12 @@ def _auth(token: str) -> dict[str, str]:
 def test_the_host_pauses_resumes_changes_the_timer_ends_and_starts_a_rematch(
     client: TestClient,
 ) -> None:
-    t, host = post_table(client, {"seats": BOTS3, "turn_seconds": 0, "name": "Friday"})
+    t, host = post_table(
+        client,
+        {"seats": BOTS3, "turn_seconds": 0, "name": "Friday", "chip_value": "0.05"},
+    )
     tid = t["id"]
+    assert (t["chip_value"], t["currency"], t["hand_pause_seconds"]) == ("0.05", None, 0)
     assert client.post(f"/api/tables/{tid}/pause").status_code == 401
     assert client.post(f"/api/tables/{tid}/pause", headers=_auth("nope")).status_code == 403
     assert (
@@ -116,6 +120,7 @@ def test_the_host_pauses_resumes_changes_the_timer_ends_and_starts_a_rematch(
     assert r.status_code == 201, r.text
     new = r.json()
     assert new["id"] != tid and new["name"] == "Friday" and new["turn_seconds"] == 45
+    assert new["chip_value"] == "0.05"  # the host's settings carry over
     assert [s["kind"] for s in new["seats"]] == ["person", "random", "random", "random"]
     assert client.get(f"/api/tables/{tid}").json()["next_table"] == new["id"]
     assert client.post(f"/api/tables/{tid}/rematch", headers=_auth(host)).status_code == 409
@@ -493,9 +498,9 @@ def test_the_migrations_are_one_chain_with_one_head() -> None:
     config = Config()
     config.set_main_option("script_location", str(store_module._MIGRATIONS))
     script = ScriptDirectory.from_config(config)
-    assert script.get_heads() == ["0009"]
+    assert script.get_heads() == ["0010"]
     chain = [r.revision for r in script.walk_revisions()]
-    assert chain == ["0009", "0008", "0007", "0006", "0005", "0004", "0002", "0001"]
+    assert chain == ["0010", "0009", "0008", "0007", "0006", "0005", "0004", "0002", "0001"]
 
 
 def test_a_hand_sat_out_during_goes_on_after_a_restart(
@@ -606,3 +611,63 @@ def test_lists_bodies_and_frames_of_the_wrong_shape_are_refused_in_words(
             while answer["type"] != "error":  # states of the bots' moves meanwhile
                 answer = ws.receive_json()
             assert answer["message"] == said
+
+
+def test_a_person_who_left_stays_in_the_ledger_when_a_bot_takes_her_seat(
+    client: TestClient,
+) -> None:
+    """docs/protocol.md "Settling up": Ana plays, leaves, and the host seats a bot in her
+    place; she stays in the ledger (``former``) with what she bought in and left with,
+    the bot counts as buying in the chips her seat held, every net sums to zero, and
+    settling up says the money at the host's rate (summary and ledger.json alike)."""
+    from primero.store.evening import ledgers
+
+    seats = ["open", "open", "random", "random"]
+    t, host = post_table(client, {"seats": seats, "turn_seconds": 0, "stack": 200})
+    tid = t["id"]
+    ben = join_table(client, tid, "Ben")  # seat 0; he sits out from the first hand
+    with client.websocket_connect(f"/ws/tables/{tid}?token={ben}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "sit_out"})
+        until(ws, lambda m: m["type"] == "state" and m["table"]["seats"][0]["sitting_out"])
+    r = client.patch(
+        f"/api/tables/{tid}", json={"chip_value": "0.10", "currency": "EUR"}, headers=_auth(host)
+    )
+    assert r.status_code == 200 and r.json()["settle"]["text"] == "Nobody owes anybody anything."
+    ana = join_table(client, tid, "Ana")
+    with client.websocket_connect(f"/ws/tables/{tid}?token={ana}") as ws:
+        m = _play_until(ws, lambda m: m["legal"] is not None)
+        ws.send_json({"type": "leave"})
+        m = _play_until(ws, lambda m: m["table"]["seats"][1]["left"])
+    chips = m["table"]["seats"][1]["chips"]  # hers as she left: out of every hand
+    r = client.post(f"/api/tables/{tid}/seats/1/bot", json={"kind": "random"}, headers=_auth(host))
+    assert r.status_code == 204, r.text
+    summary = client.get(f"/api/tables/{tid}").json()
+    assert summary["seats"][1]["kind"] == "random" and summary["seats"][1]["name"] != "Ana"
+    assert summary["seats"][0]["ledger"] == {"bought_in": 200, "net": 0}  # Ben sat out
+    assert summary["former"] == [
+        {"seat": 1, "name": "Ana", "chips": chips, "ledger": {"bought_in": 200, "net": chips - 200}}
+    ]
+    nets = [s["ledger"]["net"] for s in summary["seats"]] + [chips - 200]
+    assert sum(nets) == 0, summary["seats"]
+    # Ana against the bots, as one party: she is paid or pays what she won or lost
+    expected = (
+        []
+        if chips == 200
+        else [
+            {
+                "payer": "Ana" if chips < 200 else "Bots",
+                "payee": "Bots" if chips < 200 else "Ana",
+                "chips": abs(chips - 200),
+                "money": f"{abs(chips - 200) / 10:.2f}",
+            }
+        ]
+    )
+    assert summary["settle"]["transfers"] == expected
+    if expected:
+        assert summary["settle"]["text"].endswith("1 chip = 0.10 EUR")
+    kept = ledgers(client.app.state.hub.store.engine, tid)[tid]  # type: ignore[attr-defined]
+    assert kept["former"] == summary["former"]
+    assert (kept["chip_value"], kept["currency"]) == ("0.10", "EUR")
+    assert sum(s["ledger"]["net"] for s in kept["seats"]) + chips - 200 == 0
+    assert kept["settle"]["transfers"] == expected

@@ -48,6 +48,22 @@ def serve_command(
             callback=in_range("--bot-pause", 0, unit="seconds"),
         ),
     ] = 1.0,
+    hand_pause: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a finished hand's result stays before the next deal, 0 to 3600: "
+            "the default of a new table's hand_pause_seconds (0 in tests).",
+            callback=in_range("--hand-pause", 0, 3600, unit="seconds"),
+        ),
+    ] = 5.0,
+    rebuy_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Seconds the next deal at a rebuy table waits for a person who just went "
+            "broke to choose, 0 to 3600: the default of a new table's rebuy_seconds.",
+            callback=in_range("--rebuy-seconds", 0, 3600, unit="seconds"),
+        ),
+    ] = 30.0,
     bot_timeout: Annotated[
         float,
         typer.Option(
@@ -177,6 +193,8 @@ def serve_command(
     settings = Settings(
         database_url=database_url,
         bot_pause=bot_pause,
+        hand_pause=hand_pause,
+        rebuy_seconds=rebuy_seconds,
         bot_timeout=bot_timeout,
         bot_processes=bot_processes,
         allow_origins=tuple(allow_origin or ()),

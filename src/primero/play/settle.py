@@ -29,6 +29,9 @@ __all__ = [
     "Rate",
     "RateError",
     "Transfer",
+    "chip_rate",
+    "parse_chip_value",
+    "parse_currency",
     "parse_rate",
     "settle_seats",
     "settle_text",
@@ -40,6 +43,8 @@ BOTS = "Bots"
 
 #: The largest count of chips and of money units in a rate (a bound on what a host types).
 RATE_LARGEST = 10**9
+#: The largest money one chip may be worth (a table's ``chip_value``).
+CHIP_VALUE_LARGEST = 10**6
 
 
 class RateError(ValueError):
@@ -54,12 +59,25 @@ class Rate:
     chips: int
     money: Decimal
 
+    currency: str | None = None
+
     def of(self, chips: int) -> Decimal:
         """The money ``chips`` chips are worth, rounded to the cent (half up)."""
         return (Decimal(chips) * self.money / self.chips).quantize(Decimal("0.01"), "ROUND_HALF_UP")
 
+    def words(self, chips: int) -> str:
+        """``chips`` in money, with the currency where there is one: "4.00 EUR"."""
+        return f"{self.of(chips)} {self.currency}" if self.currency else str(self.of(chips))
+
     def __str__(self) -> str:
-        return f"{self.chips} chips = {self.money:.2f}"
+        if self.chips == 1:  # a table's chip_value: "1 chip = 0.10 EUR"
+            money = f"{self.money.normalize():f}"
+            if "." not in money or len(money.split(".")[1]) < 2:
+                money = f"{self.money:.2f}"
+            return f"1 chip = {money}" + (f" {self.currency}" if self.currency else "")
+        return f"{self.chips} chips = {self.money:.2f}" + (
+            f" {self.currency}" if self.currency else ""
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +111,53 @@ def parse_rate(text: str) -> Rate:
     if chips > RATE_LARGEST or money > RATE_LARGEST:
         raise RateError(f"a rate's numbers are at most {RATE_LARGEST}")
     return Rate(chips, money.quantize(Decimal("0.01")))
+
+
+_CHIP_VALUE = re.compile(r"^\s*(\d{1,7}(?:[.,]\d{1,4})?)\s*$")
+_CURRENCY = re.compile(r"^[A-Za-z]{1,8}$")
+
+
+def parse_chip_value(text: str) -> str:
+    """A table's ``chip_value`` (docs/protocol.md "Settling up"): the money one chip is
+    worth, a decimal number above 0 and at most :data:`CHIP_VALUE_LARGEST`, with at most 4
+    decimals (a comma may stand for the point). Returns it written plainly (``"0.10"``,
+    ``"2"``). Raises :class:`RateError` (in words) for anything else.
+
+    >>> parse_chip_value("0,10")
+    '0.10'
+    """
+    m = _CHIP_VALUE.match(text)
+    if m is None:
+        raise RateError(
+            f'chip_value is the money one chip is worth, a number such as "0.10" with at '
+            f"most 4 decimals, not {text.strip()[:20]!r}"
+        )
+    value = Decimal(m.group(1).replace(",", "."))
+    if value <= 0 or value > CHIP_VALUE_LARGEST:
+        raise RateError(f"chip_value must be more than 0 and at most {CHIP_VALUE_LARGEST}")
+    return m.group(1).replace(",", ".")
+
+
+def parse_currency(text: str) -> str:
+    """A table's ``currency``: 1 to 8 letters (``"EUR"``), returned as typed. Raises
+    :class:`RateError` (in words) otherwise."""
+    if _CURRENCY.match(text) is None:
+        raise RateError(f'currency is 1 to 8 letters, such as "EUR", not {text[:20]!r}')
+    return text
+
+
+def chip_rate(chip_value: str | None, currency: str | None = None) -> Rate | None:
+    """The rate of a table's ``chip_value`` (one chip = that much money; see
+    :func:`parse_chip_value`) and ``currency``; None without a ``chip_value``.
+
+    >>> str(chip_rate("0.10", "EUR"))
+    '1 chip = 0.10 EUR'
+    >>> chip_rate("0.10", "EUR").words(40)
+    '4.00 EUR'
+    """
+    if not chip_value:
+        return None
+    return Rate(1, Decimal(chip_value), currency or None)
 
 
 def settle_up(nets: Mapping[str, int]) -> list[Transfer]:
@@ -134,21 +199,25 @@ def settle_text(transfers: Sequence[Transfer], rate: Rate | None = None) -> str:
         return "Nobody owes anybody anything."
     lines = []
     for t in transfers:
-        money = f" ({rate.of(t.chips)})" if rate is not None else ""
+        money = f" ({rate.words(t.chips)})" if rate is not None else ""
         verb = "pay" if t.payer == BOTS else "pays"
         lines.append(f"{t.payer} {verb} {t.payee} {t.chips} chips{money}")
     if rate is not None:
-        lines.append(f"Rate: {rate}")
+        lines.append(str(rate) if rate.chips == 1 else f"Rate: {rate}")
     return "\n".join(lines)
 
 
-def settle_seats(seats: Iterable[tuple[str | None, str, int]]) -> dict[str, Any]:
-    """Settling up a table's ledger: ``seats`` are ``(name, kind, net)`` per seat (kind
-    ``"open"``, ``"person"`` or a bot's; net in chips). Open seats are left out, every bot
-    counts as the one party :data:`BOTS`, two people of one name as one. Returns
-    ``{"transfers": [{"payer", "payee", "chips"}], "text"}`` (docs/protocol.md "Settling
-    up"). Nets that do not sum to zero (chips a table lost track of) settle nothing: no
-    transfers and a text that says so, so that a summary is always written."""
+def settle_seats(
+    seats: Iterable[tuple[str | None, str, int]], rate: Rate | None = None
+) -> dict[str, Any]:
+    """Settling up a table's ledger: ``seats`` are ``(name, kind, net)`` per seat, and
+    per former person whose seat a bot took (kind ``"open"``, ``"person"`` or a bot's;
+    net in chips). Open seats are left out, every bot counts as the one party
+    :data:`BOTS`, two people of one name as one. Returns ``{"transfers": [{"payer",
+    "payee", "chips", "money"}], "text"}`` (docs/protocol.md "Settling up"): ``money``
+    is the chips at ``rate`` as a string ("4.00"), or None without a rate. Nets that do
+    not sum to zero (chips a table lost track of) settle nothing: no transfers and a text
+    that says so, so that a summary is always written."""
     nets: dict[str, int] = {}
     for name, kind, net in seats:
         if kind == "open":
@@ -163,6 +232,14 @@ def settle_seats(seats: Iterable[tuple[str | None, str, int]]) -> dict[str, Any]
         }
     transfers = settle_up(nets)
     return {
-        "transfers": [{"payer": t.payer, "payee": t.payee, "chips": t.chips} for t in transfers],
-        "text": settle_text(transfers),
+        "transfers": [
+            {
+                "payer": t.payer,
+                "payee": t.payee,
+                "chips": t.chips,
+                "money": None if rate is None else str(rate.of(t.chips)),
+            }
+            for t in transfers
+        ],
+        "text": settle_text(transfers, rate),
     }

@@ -104,19 +104,28 @@ async def tick(rt: TableRuntime) -> bool:
     assert model is not None
     pause = rt.hub.settings.bot_pause
     rt.wake.clear()
+    between: float | None = None
     async with rt.lock:
         hand = model.hand
         if hand is None or model.match.hand is None:  # no hand open: start one
             if rt.evening.removals and await seatchange.due_removals(rt):
                 return True  # the host's removals asked during the last hand, made first
             if model.over:
+                seating.close_between(rt)
                 await end(rt)
                 return False
             if seating.hold_reason(rt) is None:
-                await start_hand(rt)
-                return True
-            await hold(rt)  # paused by the host or the players
-            held, closed = True, False
+                # docs/protocol.md "Between hands": the result stays, the rebuy window
+                between = seating.next_hand_at(rt)
+                if between is None or rt.hub.clock.now() >= between:
+                    seating.close_between(rt)
+                    await start_hand(rt)
+                    return True
+                held, closed = True, False
+            else:
+                seating.close_between(rt)
+                await hold(rt)  # paused by the host or the players
+                held, closed = True, False
         else:
             held, closed = False, hand.complete
         if held:
@@ -126,12 +135,15 @@ async def tick(rt: TableRuntime) -> bool:
         else:
             due = model.due()
             version = rt.row.version
+    if between is not None:  # a rebuy, a no_rebuy, a leave, the host's pause or end wake it
+        await rt.hub.clock.wait(rt.wake, between)
+        return True
     if held:  # a sit-in, a rebuy, the host's resume or end wakes it
         await rt.hub.clock.wait(rt.wake, rt.hub.clock.now() + HOLD_LOOK)
         return True
     if closed:
-        if pause > 0:
-            await asyncio.sleep(pause)  # the finished hand stays shown
+        if pause > 0 and not seating.person_seated(rt):
+            await asyncio.sleep(pause)  # bots alone: the finished hand stays --bot-pause
         return True
     if due is None:  # a person is to act
         if not await rt.hub.clock.wait(rt.wake, model.deadline):
@@ -299,6 +311,7 @@ async def finish(rt: TableRuntime) -> None:
     leaves everything as it was: nothing to put back."""
     model = rt.model
     assert model is not None
+    broke_before = {i for i, c in enumerate(model.match.chips) if c == 0}
     drafted = seating.draft(model.match)
     drafted.records = []  # its own (the server keeps no finished hand in memory)
     record = replace(drafted.finish_hand(), seed=model.hand_seed)
@@ -329,4 +342,5 @@ async def finish(rt: TableRuntime) -> None:
     for seat, c in zip(rt.row.seats, chips, strict=True):
         seat.chips = c
     rt.row.status = status
+    seating.open_between(rt, broke_before, rt.hub.clock.now())  # the result stays
     rt.publish(new)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from dataclasses import replace
 from typing import Any, cast
 
 from fastapi import APIRouter, HTTPException, Request, Response, status
@@ -24,9 +25,10 @@ from sqlalchemy.engine import Connection as DbConnection
 from primero.bots import BOT_KINDS
 from primero.engine.errors import PrimeroError
 from primero.engine.match import Agent
+from primero.play.settle import RateError, parse_chip_value, parse_currency
 from primero.play.tablemodel.presence import TableMatch
 from primero.server import seating
-from primero.server.hub import Hub
+from primero.server.hub import Hub, between_seconds
 from primero.server.models import TableSummary
 from primero.server.runtime import BadRequest, Conflict, TableRuntime
 from primero.server.seatchange import bot_name, friendly_bot
@@ -36,10 +38,13 @@ from primero.store import SeatRow, Store, TableRow
 from primero.store.evening import (
     EveningRow,
     FormerRow,
+    PresenceRow,
     save_former,
     save_host,
+    save_presence,
     set_access,
     set_host_seat,
+    set_settings,
     set_spectator_chat,
 )
 
@@ -58,7 +63,9 @@ HOST_RESPONSES: dict[int | str, dict[str, Any]] = {
 class TablePatch(BaseModel):
     """``PATCH``: the timer (seconds, 0 = none, at most 86400), the table's name, whether
     spectators may chat, whether the lobby lists the table and whether joins wait for the
-    host (docs/protocol.md "Private tables")."""
+    host (docs/protocol.md "Private tables"), the pause after a hand and the rebuy window
+    (0 to 3600 seconds), and the money a chip is worth (docs/protocol.md "Between hands",
+    "Settling up")."""
 
     model_config = ConfigDict(extra="ignore", strict=True)
     turn_seconds: StrictInt | None = Field(None, description="0 to 86400 seconds")
@@ -71,6 +78,18 @@ class TablePatch(BaseModel):
     )
     approval: StrictBool | None = Field(
         None, description="joins wait for the host's yes (true) or seat at once (false)"
+    )
+    hand_pause_seconds: StrictInt | None = Field(
+        None, description="seconds a finished hand's result stays, 0 to 3600"
+    )
+    rebuy_seconds: StrictInt | None = Field(
+        None, description="seconds the rebuy window waits for a broke person, 0 to 3600"
+    )
+    chip_value: StrictStr | None = Field(
+        None, max_length=20, description='the money one chip is worth ("0.10"); "": none'
+    )
+    currency: StrictStr | None = Field(
+        None, max_length=20, description='the money\'s name, 1 to 8 letters ("EUR"); "": none'
     )
 
 
@@ -116,6 +135,19 @@ async def patch_table(table_id: str, body: TablePatch, request: Request) -> dict
             name = check_name(name, "a table name", TABLE_NAME_LONGEST)
         except TextError as exc:
             raise BadRequest(str(exc)) from None
+    try:
+        for field in ("hand_pause_seconds", "rebuy_seconds"):
+            seconds = getattr(body, field)
+            if seconds is not None:
+                between_seconds(field, seconds)
+        chip_value = body.chip_value
+        if chip_value:
+            chip_value = parse_chip_value(chip_value)
+        currency = body.currency
+        if currency:
+            currency = parse_currency(currency)
+    except RateError as exc:
+        raise BadRequest(str(exc)) from None
     await on_owner(
         rt,
         "host_patch",
@@ -125,6 +157,10 @@ async def patch_table(table_id: str, body: TablePatch, request: Request) -> dict
             "spectator_chat": body.spectator_chat,
             "listed": body.listed,
             "approval": body.approval,
+            "hand_pause_seconds": body.hand_pause_seconds,
+            "rebuy_seconds": body.rebuy_seconds,
+            "chip_value": chip_value,
+            "currency": currency,
         },
     )
     return rt.summary()
@@ -151,16 +187,30 @@ async def _patch(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         approval = args.get("approval")
         approval = rt.evening.approval if approval is None else bool(approval)
         table_id = row.id
+        ev = rt.evening
+        kept = replace(ev)  # the settings as they will be (None or absent: unchanged)
+        for field, attr in (
+            ("hand_pause_seconds", "hand_pause"),
+            ("rebuy_seconds", "rebuy_seconds"),
+        ):
+            if args.get(field) is not None:
+                setattr(kept, attr, int(args[field]))
+        for attr in ("chip_value", "currency"):
+            if args.get(attr) is not None:
+                setattr(kept, attr, args[attr] or None)  # "": taken away
 
         def write(conn: DbConnection) -> None:
             Store.set_setup(conn, table_id, name=name, turn_seconds=seconds)
             set_spectator_chat(conn, table_id, chat)
             set_access(conn, table_id, listed=listed, approval=approval)
+            set_settings(conn, table_id, kept)
 
         new = await rt.changed_by(write)  # stored, then applied and sent
         row.turn_seconds, row.name = seconds, name  # the driver gives the timer to the next hand
-        rt.evening.spectator_chat = chat
-        rt.evening.listed, rt.evening.approval = listed, approval
+        ev.spectator_chat = chat
+        ev.listed, ev.approval = listed, approval
+        ev.hand_pause, ev.rebuy_seconds = kept.hand_pause, kept.rebuy_seconds
+        ev.chip_value, ev.currency = kept.chip_value, kept.currency
         rt.publish(new)
     return {"v": rt.row.version}
 
@@ -267,8 +317,16 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
                 )
             if agent is None:
                 agent = await asyncio.to_thread(friendly_bot, kind)
-            if seat.token_hash is not None and seat.name is not None:
-                former = FormerRow(k, seat.name, seat.token_hash)  # keeps their hands
+            # docs/protocol.md "Settling up": the person stays in the ledger with what
+            # they bought in and left with; the bot buys in the chips the seat holds
+            chips = model.match.chips[k]
+            bought = model.match.presence[k].bought_in
+            if seat.name is not None:
+                former = FormerRow(k, seat.name, seat.token_hash or "", bought, chips)
+            rows = [
+                PresenceRow(k, False, False, chips, None) if r.idx == k else r
+                for r in seating.presence_rows(model)
+            ]
         status = "playing" if start else rt.row.status
         row_id = rt.row.id
 
@@ -276,6 +334,7 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
             Store.set_seat(conn, row_id, k, name=name, kind=kind)
             if former is not None:
                 save_former(conn, row_id, former)
+                save_presence(conn, row_id, rows)
 
         new = await rt.changed_by(write, status=status)  # stored, then applied and sent
         seat.name, seat.kind, seat.token_hash = name, kind, None
@@ -284,6 +343,8 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
             rt.evening.former.append(former)
         if model is not None and agent is not None and seat.kind != "open":
             _make_bot(rt, k, name, kind, agent)
+            if former is not None:
+                model.match.presence[k].bought_in = former.chips
         for c in list(rt.conns):
             if c.index == k:
                 c.index = None  # the person's token only watches now
@@ -393,23 +454,28 @@ async def _rematch(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
         listed, approval = ev.listed, ev.approval
         kept_seats = {s.idx for s in seats if s.kind == "person"}
         host_seat = ev.host_seat if ev.host_seat in kept_seats else None
-        flags = seating.flags_write(old.id, paused=ev.paused, ended=ev.ended, next_table=new_id)
-
-        def write(conn: DbConnection) -> None:  # one transaction: the new table, the link
-            store.create_table(conn, row)
-            save_host(conn, new_id, host_hash, rebuy, listed=listed, approval=approval)
-            set_host_seat(conn, new_id, host_seat)
-            flags(conn)
-
-        version = await rt.changed_by(write)  # stored, then applied and sent
-        new = TableRuntime(row, hub)
-        new.evening = EveningRow(
+        settings = EveningRow(
             host_hash=host_hash,
             rebuy=rebuy,
             listed=listed,
             approval=approval,
             host_seat=host_seat,
+            hand_pause=ev.hand_pause,
+            rebuy_seconds=ev.rebuy_seconds,
+            chip_value=ev.chip_value,
+            currency=ev.currency,
         )
+        flags = seating.flags_write(old.id, paused=ev.paused, ended=ev.ended, next_table=new_id)
+
+        def write(conn: DbConnection) -> None:  # one transaction: the new table, the link
+            store.create_table(conn, row)
+            save_host(conn, new_id, host_hash, rebuy, listed=listed, approval=approval, ev=settings)
+            set_host_seat(conn, new_id, host_seat)
+            flags(conn)
+
+        version = await rt.changed_by(write)  # stored, then applied and sent
+        new = TableRuntime(row, hub)
+        new.evening = settings
         new.refresh_summary()
         hub.tables[new_id] = new
         ev.next_table = new_id

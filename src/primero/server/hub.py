@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from primero.bots import BOT_KINDS, BOT_NAMES
 from primero.engine.rules import Rules, RulesError
+from primero.play.settle import RateError, parse_chip_value, parse_currency
 from primero.server import driver
 from primero.server.botpool import BotPool
 from primero.server.clock import Clock, SystemClock
@@ -49,6 +50,17 @@ IDLE_SECONDS = 300.0
 LOCAL_KINDS = frozenset({"resync", "hints", "chat", "ping"})
 #: Seconds the tables' drivers have to stop when the server stops (within docs/protocol.md's 10).
 STOP_SECONDS = 3.0
+
+
+def between_seconds(field: str, seconds: int) -> int:
+    """A table's ``hand_pause_seconds`` or ``rebuy_seconds``, checked: 0 to 3600.
+
+    Raises:
+        BadRequest: outside 0 to 3600 (the message names the field and the value).
+    """
+    if not 0 <= seconds <= 3600:
+        raise BadRequest(f"{field} must be 0 to 3600 seconds, not {seconds}")
+    return seconds
 
 
 class Hub:
@@ -375,6 +387,25 @@ class Hub:
             raise BadRequest(f"turn_seconds must be 0 to 86400, not {spec.turn_seconds}")
         if spec.max_hands is not None and not 1 <= spec.max_hands <= 1_000_000:
             raise BadRequest(f"max_hands must be 1 to 1000000 or null, not {spec.max_hands}")
+        evening = EveningRow(
+            host_hash=None,
+            rebuy=spec.rebuy,
+            listed=spec.listed,
+            approval=spec.approval,
+            hand_pause=int(self.settings.hand_pause)
+            if spec.hand_pause_seconds is None
+            else between_seconds("hand_pause_seconds", spec.hand_pause_seconds),
+            rebuy_seconds=int(self.settings.rebuy_seconds)
+            if spec.rebuy_seconds is None
+            else between_seconds("rebuy_seconds", spec.rebuy_seconds),
+        )
+        try:
+            if spec.chip_value is not None:
+                evening.chip_value = parse_chip_value(spec.chip_value)
+            if spec.currency is not None:
+                evening.currency = parse_currency(spec.currency)
+        except RateError as exc:
+            raise BadRequest(str(exc)) from None
         table_id = secrets.token_hex(4)
         while table_id in self.tables:
             table_id = secrets.token_hex(4)
@@ -410,7 +441,13 @@ class Hub:
         def write(conn: Any) -> None:
             store.create_table(conn, row)
             save_host(
-                conn, table_id, host_hash, spec.rebuy, listed=spec.listed, approval=spec.approval
+                conn,
+                table_id,
+                host_hash,
+                spec.rebuy,
+                listed=spec.listed,
+                approval=spec.approval,
+                ev=evening,
             )
 
         try:
@@ -418,9 +455,8 @@ class Hub:
         except Exception as exc:
             raise WriteFailed(exc) from exc
         rt = TableRuntime(row, self)
-        rt.evening = EveningRow(
-            host_hash=host_hash, rebuy=spec.rebuy, listed=spec.listed, approval=spec.approval
-        )
+        evening.host_hash = host_hash
+        rt.evening = evening
         rt.host_token_once = host_token
         rt.refresh_summary()
         self.tables[table_id] = rt

@@ -319,7 +319,7 @@ async def _remove_later(rt: TableRuntime, k: int, to: str) -> None:
     drafted = seating.draft(model.match)
     if not (p.left or p.leaving):
         drafted.leave(k)
-    former = FormerRow(k, name, token_hash, p.bought_in, model.match.chips[k])
+    former = FormerRow(k, name, token_hash, p.bought_in, model.match.chips[k], removed=True)
     presence = seating.presence_write(rt, drafted)
     table_id = rt.row.id
 

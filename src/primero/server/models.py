@@ -74,6 +74,8 @@ Whole = Annotated[StrictInt, BeforeValidator(_whole)]
 MAX_STACK = 1_000_000_000
 MAX_TURN_SECONDS = 86_400
 MAX_HANDS = 1_000_000
+#: The longest pause between hands and rebuy window a table may set (seconds).
+MAX_BETWEEN_SECONDS = 3600
 #: ``max_hands`` when given (the bounds inside, so the schema states them under null too).
 #: A 0-based seat in table order (a whole number, 0 to 7; ``5.0`` is 5).
 SeatIndex = Annotated[StrictInt, Field(ge=0, le=7), BeforeValidator(_whole)]
@@ -243,6 +245,31 @@ class CreateTable(_In):
         "until one player holds every chip",
     )
     rebuy: bool = Field(False, description="whether a broke person may rebuy to the stack")
+    hand_pause_seconds: Whole | None = Field(
+        None,
+        ge=0,
+        le=MAX_BETWEEN_SECONDS,
+        description=f"seconds a finished hand's result stays before the next deal, 0 to "
+        f"{MAX_BETWEEN_SECONDS}; null: the server's --hand-pause (5)",
+    )
+    rebuy_seconds: Whole | None = Field(
+        None,
+        ge=0,
+        le=MAX_BETWEEN_SECONDS,
+        description=f"at a rebuy table, seconds the next deal waits for a person who just "
+        f"went broke to choose, 0 to {MAX_BETWEEN_SECONDS}; null: the server's "
+        "--rebuy-seconds (30)",
+    )
+    chip_value: StrictStr | None = Field(
+        None,
+        max_length=20,
+        description="the money one chip is worth for settling up, a decimal number as a "
+        'string ("0.10"), above 0, at most 1000000, at most 4 decimals; null: chips only',
+        examples=["0.10"],
+    )
+    currency: StrictStr | None = Field(
+        None, max_length=20, description='the money\'s name, 1 to 8 letters ("EUR")'
+    )
     seed_rotation: HandCount | None = Field(
         None,
         description="fair deals (docs/fair-deals.md): a new server seed every this many "
@@ -325,6 +352,9 @@ class TransferOut(BaseModel):
     payer: str = Field(description='a person\'s name, or "Bots" for every bot')
     payee: str = Field(description='a person\'s name, or "Bots" for every bot')
     chips: int = Field(description="chips, more than 0")
+    money: str | None = Field(
+        None, description='the chips in money at the table\'s chip_value ("4.00"), or null'
+    )
 
 
 class SettleOut(BaseModel):
@@ -332,7 +362,20 @@ class SettleOut(BaseModel):
     transfer than parties with a nonzero net)."""
 
     transfers: list[TransferOut] = Field(description="in the order to read them")
-    text: str = Field(description='the same as lines to copy, "Ben pays Ana 40 chips"')
+    text: str = Field(
+        description='the same as lines to copy, "Ben pays Ana 40 chips (4.00 EUR)", and the '
+        'rate\'s line "1 chip = 0.10 EUR" where there is one'
+    )
+
+
+class FormerOut(BaseModel):
+    """A person who bought in and whose seat a bot now plays (docs/protocol.md
+    "Settling up"): they stay in the ledger."""
+
+    seat: int = Field(description="the 0-based seat they held")
+    name: str
+    chips: int = Field(description="the chips they left with")
+    ledger: dict[str, int] = Field(description='{"bought_in": chips, "net": chips}')
 
 
 class TableSummary(BaseModel):
@@ -373,6 +416,27 @@ class TableSummary(BaseModel):
     )
     removed: list[RemovedOut] = Field(
         default_factory=list, description="the ledger rows of the people the host removed"
+    )
+    hand_pause_seconds: int = Field(
+        0, description="seconds a finished hand's result stays before the next deal"
+    )
+    rebuy_seconds: int = Field(
+        0, description="seconds the next deal waits for a person who just went broke"
+    )
+    next_hand_at: float | None = Field(
+        None,
+        description="unix seconds: the next hand is dealt by then, while a finished hand's "
+        "result stays or the rebuy window is open; else null",
+    )
+    rebuy_wait: list[int] = Field(
+        default_factory=list,
+        description="the seats whose choice to rebuy or not the next deal waits for",
+    )
+    chip_value: str | None = Field(None, description='the money one chip is worth ("0.10")')
+    currency: str | None = Field(None, description='the money\'s name ("EUR")')
+    former: list[FormerOut] = Field(
+        default_factory=list,
+        description="people who bought in and whose seat a bot now plays, with their ledger",
     )
 
 

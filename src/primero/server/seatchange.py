@@ -206,9 +206,9 @@ async def remove_now(rt: TableRuntime, k: int, to: str, agent: Agent | None) -> 
     former: FormerRow | None = None
     if pending:
         token_hash = next(f.token_hash for f in reversed(ev.former) if f.idx == k)
-        former = FormerRow(k, name or "", token_hash, bought, chips)
+        former = FormerRow(k, name or "", token_hash, bought, chips, removed=True)
     elif seat.token_hash is not None:
-        former = FormerRow(k, name or "", seat.token_hash, bought, chips)
+        former = FormerRow(k, name or "", seat.token_hash, bought, chips, removed=True)
     new_name = None if to == "open" else bot_name({s.name for s in rt.row.seats if s.name}, k)
     new_kind = to
     if model is not None:

@@ -34,10 +34,16 @@ from pydantic import BaseModel, ConfigDict
 from sqlalchemy.engine import Connection as DbConnection
 
 from primero.engine.errors import PrimeroError
-from primero.play.settle import settle_seats
+from primero.play.settle import chip_rate, settle_seats
 from primero.server.writer import VersionMoved, WriteFailed
 from primero.store import Store
-from primero.store.evening import PresenceRow, removed_rows, save_presence, set_flags
+from primero.store.evening import (
+    PresenceRow,
+    former_ledger,
+    removed_rows,
+    save_presence,
+    set_flags,
+)
 
 if TYPE_CHECKING:
     from primero.play.tablemodel import TableModel
@@ -96,6 +102,12 @@ class RebuyIn(_Msg):
     type: Literal["rebuy"]
 
 
+class NoRebuyIn(_Msg):
+    """``{"type": "no_rebuy"}``: not now; the next deal waits no longer for this seat."""
+
+    type: Literal["no_rebuy"]
+
+
 def _error(message: str) -> dict[str, Any]:
     return {"type": "error", "id": None, "message": message}
 
@@ -142,12 +154,15 @@ def summary_extras(rt: TableRuntime) -> dict[str, Any]:
     if rt.row.status == "paused":
         paused_by = "host" if ev.paused else "players"
     removed = removed_rows(ev)
+    former = former_ledger(ev.former)
     settle = settle_seats(
         [
             (s.name, s.kind, extra["ledger"]["net"])
             for s, extra in zip(rt.row.seats, seats, strict=True)
         ]
-        + [(r["name"], "person", r["net"]) for r in removed]
+        + [(f["name"], "person", f["ledger"]["net"]) for f in former]
+        + [(r["name"], "person", r["net"]) for r in removed],
+        chip_rate(ev.chip_value, ev.currency),
     )
     return {
         "listed": ev.listed,
@@ -161,7 +176,104 @@ def summary_extras(rt: TableRuntime) -> dict[str, Any]:
         "rebuy": ev.rebuy,
         "next_table": ev.next_table,
         "spectator_chat": ev.spectator_chat,
+        "hand_pause_seconds": hand_pause(rt),
+        "rebuy_seconds": rebuy_seconds(rt),
+        "next_hand_at": next_hand_at(rt),
+        "rebuy_wait": sorted(still_waited(rt)),
+        "chip_value": ev.chip_value,
+        "currency": ev.currency,
+        "former": former,
     }
+
+
+# --------------------------------------------------------------------------- between hands
+
+
+def hand_pause(rt: TableRuntime) -> int:
+    """Seconds a finished hand's result stays (docs/protocol.md "Between hands"): the
+    table's ``hand_pause_seconds``, else the server's ``--hand-pause``."""
+    kept = rt.evening.hand_pause
+    return int(rt.hub.settings.hand_pause) if kept is None else int(kept)
+
+
+def rebuy_seconds(rt: TableRuntime) -> int:
+    """Seconds the rebuy window lasts: the table's ``rebuy_seconds``, else the server's
+    ``--rebuy-seconds``."""
+    kept = rt.evening.rebuy_seconds
+    return int(rt.hub.settings.rebuy_seconds) if kept is None else int(kept)
+
+
+def person_seated(rt: TableRuntime) -> bool:
+    """A person holds a seat and has not left (a table of bots alone skips the pause)."""
+    model = rt.model
+    return any(
+        s.kind == "person" and not (model is not None and model.match.presence[s.idx].left)
+        for s in rt.row.seats
+    )
+
+
+def open_between(rt: TableRuntime, broke_before: set[int], now: float) -> None:
+    """A hand has just been stored as finished: the result stays ``hand_pause`` seconds
+    where a person is seated, and at a rebuy table each person it left broke (seated,
+    not left, no chips, and not broke before it: ``broke_before``) is waited for up to
+    ``rebuy_seconds`` (docs/protocol.md "Between hands"). In memory only."""
+    model = rt.model
+    assert model is not None
+    match = model.match
+    close_between(rt)
+    if match.over or rt.row.status == "over":  # no next hand: nothing to wait for
+        return
+    pause = hand_pause(rt) if person_seated(rt) else 0
+    rt.pause_until = now + pause if pause > 0 else None
+    rt.rebuy_wait = set()
+    rt.rebuy_until = None
+    seconds = rebuy_seconds(rt)
+    if rt.evening.rebuy and seconds > 0 and not match.over:
+        rt.rebuy_wait = {
+            s.idx
+            for s in rt.row.seats
+            if s.kind == "person"
+            and s.idx not in broke_before
+            and match.chips[s.idx] == 0
+            and not match.presence[s.idx].left
+        }
+        if rt.rebuy_wait:
+            rt.rebuy_until = now + seconds
+
+
+def still_waited(rt: TableRuntime) -> set[int]:
+    """The seats the rebuy window still waits for: broke, seated, not left, not yet
+    chosen (a rebuy gives chips; ``no_rebuy`` and ``leave`` take the seat off)."""
+    model = rt.model
+    if model is None or rt.rebuy_until is None:
+        return set()
+    match = model.match
+    return {
+        i
+        for i in rt.rebuy_wait
+        if match.chips[i] == 0
+        and not match.presence[i].left
+        and not match.presence[i].leaving
+        and not match.presence[i].rebuy_due
+        and rt.row.seats[i].kind == "person"
+    }
+
+
+def next_hand_at(rt: TableRuntime) -> float | None:
+    """When the next hand is dealt at the latest (unix seconds), while a finished hand's
+    result stays or the rebuy window waits for someone; else None."""
+    ends = []
+    if rt.pause_until is not None:
+        ends.append(rt.pause_until)
+    if rt.rebuy_until is not None and still_waited(rt):
+        ends.append(rt.rebuy_until)
+    return max(ends) if ends else None
+
+
+def close_between(rt: TableRuntime) -> None:
+    """The next hand starts (or the waits are dropped): nothing to wait for."""
+    rt.pause_until = rt.rebuy_until = None
+    rt.rebuy_wait = set()
 
 
 def merge_summary(summary: dict[str, Any], extras: dict[str, Any]) -> dict[str, Any]:
@@ -257,8 +369,8 @@ def restore(model: TableModel, evening: EveningRow) -> None:
         if 0 <= row.idx < len(model.match.presence):
             p = model.match.presence[row.idx]
             p.sitting_out, p.left, p.stand_in = row.sitting_out, row.left, row.stand_in
-            if row.bought_in:
-                p.bought_in = row.bought_in
+            if row.bought_in or any(f.idx == row.idx for f in evening.former):
+                p.bought_in = row.bought_in  # a bot that took a broke person's seat: 0
     if evening.ended:
         model.match.end()
 
@@ -419,6 +531,30 @@ async def _leave_waiting(rt: TableRuntime, index: int) -> None:
     rt.publish(new)
 
 
+async def _no_rebuy(rt: TableRuntime, client: Connection, _msg: BaseModel) -> None:
+    """A person's ``no_rebuy`` (docs/protocol.md "Between hands"): the rebuy window waits
+    no longer for their seat. In memory like the window: no new version; every
+    connection gets the state again (``rebuy_wait`` without the seat)."""
+    index = client.index
+    async with rt.lock:
+        if index is None or index not in still_waited(rt):
+            client.send(
+                _error("the next hand is not waiting for you to rebuy: there is nothing to decline")
+            )
+            client.send(rt.state(index))
+            return
+        rt.rebuy_wait.discard(index)
+        rt.refresh_summary()
+        states: dict[int | None, dict[str, Any]] = {}
+        for c in list(rt.conns):
+            if c.index not in states:
+                states[c.index] = rt.state(c.index)
+            c.send(states[c.index])
+        if client not in rt.conns:  # forwarded from another process
+            client.send(rt.state(index))
+    rt.wake.set()
+
+
 def _handler(what: str) -> Callable[[Any, Any, BaseModel], Awaitable[None]]:
     async def handle(rt: Any, client: Any, _msg: BaseModel) -> None:
         await _request(rt, client, what)
@@ -432,6 +568,7 @@ HANDLERS: dict[str, tuple[type[BaseModel], Callable[[Any, Any, BaseModel], Await
     "sit_in": (SitInIn, _handler("sit_in")),
     "leave": (LeaveIn, _handler("leave")),
     "rebuy": (RebuyIn, _handler("rebuy")),
+    "no_rebuy": (NoRebuyIn, _no_rebuy),
 }
 
 

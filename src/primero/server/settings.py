@@ -27,7 +27,14 @@ class Settings:
 
     Attributes:
         database_url: an SQLAlchemy URL (SQLite file by default, or PostgreSQL).
-        bot_pause: seconds a bot waits before acting, and a finished hand stays shown.
+        bot_pause: seconds a bot waits before acting, and a finished hand stays shown at a
+            table with no person seated.
+        hand_pause: the default of a new table's ``hand_pause_seconds``: seconds a finished
+            hand's result stays before the next deal (docs/protocol.md "Between hands").
+            ``primero serve`` sets 5 (``--hand-pause``); 0 here, for in-process tests.
+        rebuy_seconds: the default of a new table's ``rebuy_seconds``: seconds the next
+            deal at a rebuy table waits for a person who just went broke to choose.
+            ``primero serve`` sets 30 (``--rebuy-seconds``); 0 here.
         allow_origins: extra ``Origin`` values accepted at the WebSocket handshake.
         listen_host: the address ``primero serve`` listens on (``--host``); the ``Host``
             header of every request must name it, ``localhost``, ``127.0.0.1``, ``[::1]``
@@ -66,6 +73,8 @@ class Settings:
 
     database_url: str = DEFAULT_DATABASE_URL
     bot_pause: float = 1.0
+    hand_pause: float = 0.0
+    rebuy_seconds: float = 0.0
     allow_origins: tuple[str, ...] = ()
     listen_host: str | None = None
     allow_hosts: tuple[str, ...] = ()

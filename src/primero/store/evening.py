@@ -3,8 +3,9 @@ hash, the rebuy setting, the host's pause or end, the rematch, each seat's sitti
 leaving, ledger (``bought_in``) and stand-in bot (``stand_in``, migration ``v0008``), and
 the token hashes of people whose seat a bot took; since migration ``v0009``: whether
 the lobby lists the table and joins wait for the host (``listed``, ``approval``), the
-host's seat, the join requests waiting, the removals asked during a hand, and a removed
-person's ledger row.
+host's seat, the join requests waiting, the removals asked during a hand, and the ledger
+of a person whose seat went to a bot or who was removed; since ``v0010`` the table
+settings: the pause after a hand, the rebuy window, the money a chip is worth.
 
 The writing functions take a connection in a transaction (the server's writer thread
 calls them); :func:`load_evening` reads everything once at start.
@@ -34,7 +35,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-from primero.play.settle import settle_seats
+from primero.play.settle import chip_rate, settle_seats
 
 __all__ = [
     "EveningRow",
@@ -44,6 +45,7 @@ __all__ = [
     "add_request",
     "drop_removal",
     "drop_request",
+    "former_ledger",
     "ledgers",
     "load_evening",
     "refuse_request",
@@ -57,6 +59,7 @@ __all__ = [
     "set_former_ledger",
     "set_host",
     "set_host_seat",
+    "set_settings",
     "set_spectator_chat",
 ]
 
@@ -76,6 +79,10 @@ table_hosts = Table(
     Column("listed", Boolean, nullable=False, server_default=true()),  # v0009
     Column("approval", Boolean, nullable=False, server_default=false()),  # v0009
     Column("host_seat", Integer, nullable=True),  # v0009
+    Column("hand_pause_seconds", Integer, nullable=True),
+    Column("rebuy_seconds", Integer, nullable=True),
+    Column("chip_value", String(16), nullable=True),
+    Column("currency", String(8), nullable=True),
 )
 
 seat_presence = Table(
@@ -98,8 +105,9 @@ seat_former = Table(
     Column("idx", Integer, nullable=False),
     Column("name", String(100), nullable=False),
     Column("token_hash", String(64), nullable=False),
-    Column("bought_in", BigInteger, nullable=True),  # a removed person's ledger (v0009)
+    Column("bought_in", BigInteger, nullable=True),  # the ledger of a former person (v0009)
     Column("chips", BigInteger, nullable=True),
+    Column("removed", Boolean, nullable=False, server_default=false()),  # v0010
 )
 
 join_requests = Table(
@@ -126,18 +134,16 @@ seat_removals = Table(
 @dataclass(frozen=True, slots=True)
 class FormerRow:
     """A person who held seat ``idx`` as ``name`` before a bot took it: the hash of their
-    token (docs/protocol.md: they keep access to the hands they were dealt)."""
+    token (docs/protocol.md: they keep access to the hands they were dealt), and their
+    ledger: the chips they bought in and the chips they left with (docs/protocol.md
+    "Settling up"; 0 and 0 for a row stored before migration ``v0009``)."""
 
     idx: int
     name: str
     token_hash: str
-    bought_in: int | None = None  # removed by the host: their ledger row (chips)
+    bought_in: int | None = None  # their ledger when the seat went to someone else
     chips: int | None = None
-
-    @property
-    def removed(self) -> bool:
-        """Whether the host removed this person (their ledger row is kept)."""
-        return self.bought_in is not None
+    removed: bool = False  # the host removed them (else a bot took the seat they left)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +189,14 @@ class EveningRow:
     host_seat: int | None = None
     requests: list[RequestRow] = field(default_factory=list)
     removals: dict[int, str] = field(default_factory=dict)  # seat -> bot kind or "open"
+    #: seconds a finished hand's result stays (None: the server's ``--hand-pause``)
+    hand_pause: int | None = None
+    #: seconds the rebuy window lasts (None: the server's ``--rebuy-seconds``)
+    rebuy_seconds: int | None = None
+    #: the money one chip is worth, a decimal string ("0.10"), or None: chips only
+    chip_value: str | None = None
+    #: the money's name ("EUR"), or None
+    currency: str | None = None
 
 
 def save_host(
@@ -193,9 +207,11 @@ def save_host(
     *,
     listed: bool = False,
     approval: bool = False,
+    ev: EveningRow | None = None,
 ) -> None:
-    """Keep a new table's host token hash, rebuy setting, and whether the lobby lists it
-    and joins wait for the host (docs/protocol.md "Private tables")."""
+    """Keep a new table's host token hash, rebuy setting, whether the lobby lists it and
+    joins wait for the host (docs/protocol.md "Private tables"), and the settings of
+    ``ev`` (the pauses, the money; None: none)."""
     conn.execute(
         insert(table_hosts).values(
             table_id=table_id,
@@ -207,13 +223,30 @@ def save_host(
             last_seen=0,
             listed=listed,
             approval=approval,
+            hand_pause_seconds=None if ev is None else ev.hand_pause,
+            rebuy_seconds=None if ev is None else ev.rebuy_seconds,
+            chip_value=None if ev is None else ev.chip_value,
+            currency=None if ev is None else ev.currency,
         )
+    )
+
+
+def set_settings(conn: Connection, table_id: str, ev: EveningRow) -> None:
+    """Keep the host's table settings of ``ev``: the pause after a hand, the rebuy window,
+    the money a chip is worth (a row is made if missing)."""
+    _set(
+        conn,
+        table_id,
+        hand_pause_seconds=ev.hand_pause,
+        rebuy_seconds=ev.rebuy_seconds,
+        chip_value=ev.chip_value,
+        currency=ev.currency,
     )
 
 
 def _set(conn: Connection, table_id: str, **values: Any) -> None:
     """Set ``values`` of the table's ``table_hosts`` row (one is made if missing: a table
-    stored before game night, listed as it was)."""
+    stored before game night, listed as it was; the row's other columns are kept)."""
     done = conn.execute(
         update(table_hosts).where(table_hosts.c.table_id == table_id).values(**values)
     )
@@ -309,7 +342,7 @@ def set_former_ledger(
     conn.execute(
         update(seat_former)
         .where(seat_former.c.table_id == table_id, seat_former.c.token_hash == token_hash)
-        .values(bought_in=bought_in, chips=chips)
+        .values(bought_in=bought_in, chips=chips, removed=True)
     )
 
 
@@ -356,6 +389,10 @@ def load_evening(engine: Engine, table_id: str | None = None) -> dict[str, Eveni
                 listed=bool(r.listed),
                 approval=bool(r.approval),
                 host_seat=r.host_seat,
+                hand_pause=r.hand_pause_seconds,
+                rebuy_seconds=r.rebuy_seconds,
+                chip_value=r.chip_value,
+                currency=r.currency,
             )
         for r in conn.execute(presence.order_by(seat_presence.c.idx)):
             out.setdefault(r.table_id, EveningRow()).seats.append(
@@ -369,6 +406,7 @@ def load_evening(engine: Engine, table_id: str | None = None) -> dict[str, Eveni
                     r.token_hash,
                     None if r.bought_in is None else int(r.bought_in),
                     None if r.chips is None else int(r.chips),
+                    bool(r.removed),
                 )
             )
         for r in conn.execute(requests.order_by(join_requests.c.id)):
@@ -390,6 +428,7 @@ def save_former(conn: Connection, table_id: str, row: FormerRow) -> None:
             token_hash=row.token_hash,
             bought_in=row.bought_in,
             chips=row.chips,
+            removed=row.removed,
         )
     )
 
@@ -398,8 +437,11 @@ def ledgers(engine: Engine, table_id: str | None = None) -> dict[str, dict[str, 
     """The ledger of every table (or of one), as ``primero hands export`` writes it to
     ``DIR/<table id>/ledger.json``: for each seat its ``name``, ``kind``, ``chips`` (before
     the hand in progress), ``left``, ``sitting_out`` and ``ledger`` (``bought_in``: the
-    stack at joining plus every rebuy and top-up; ``net``: chips minus ``bought_in``), and
-    ``settle``: who pays whom (:func:`primero.play.settle.settle_seats`)."""
+    stack at joining plus every rebuy and top-up; ``net``: chips minus ``bought_in``),
+    ``former``: each person whose seat a bot took, with their ``chips`` and ``ledger``,
+    ``removed``: each person the host removed, with theirs,
+    the table's ``chip_value`` and ``currency``, and ``settle``: who pays whom, in chips
+    and in money (:func:`primero.play.settle.settle_seats`)."""
     from primero.store.schema import seats, tables
 
     evening = load_evening(engine)
@@ -409,7 +451,8 @@ def ledgers(engine: Engine, table_id: str | None = None) -> dict[str, dict[str, 
         if table_id is not None:
             query = query.where(tables.c.id == table_id)
         for t in conn.execute(query.order_by(tables.c.id)):
-            kept = {r.idx: r for r in evening.get(t.id, EveningRow()).seats}
+            ev = evening.get(t.id, EveningRow())
+            kept = {r.idx: r for r in ev.seats}
             rows = []
             for s in conn.execute(
                 select(seats).where(seats.c.table_id == t.id).order_by(seats.c.idx)
@@ -430,10 +473,13 @@ def ledgers(engine: Engine, table_id: str | None = None) -> dict[str, dict[str, 
                         },
                     }
                 )
-            removed = removed_rows(evening.get(t.id, EveningRow()))
+            removed = removed_rows(ev)
+            former = former_ledger(ev.former)
             settle = settle_seats(
                 [(r["name"], r["kind"], r["ledger"]["net"]) for r in rows]
-                + [(r["name"], "person", r["net"]) for r in removed]
+                + [(f["name"], "person", f["ledger"]["net"]) for f in former]
+                + [(r["name"], "person", r["net"]) for r in removed],
+                chip_rate(ev.chip_value, ev.currency),
             )
             out[t.id] = {
                 "table": t.id,
@@ -441,6 +487,9 @@ def ledgers(engine: Engine, table_id: str | None = None) -> dict[str, dict[str, 
                 "status": t.status,
                 "seats": rows,
                 "removed": removed,
+                "former": former,
+                "chip_value": ev.chip_value,
+                "currency": ev.currency,
                 "settle": settle,
             }
     return out
@@ -459,5 +508,23 @@ def removed_rows(evening: EveningRow) -> list[dict[str, Any]]:
             "net": f.chips - f.bought_in,
         }
         for f in evening.former
-        if f.bought_in is not None and f.chips is not None
+        if f.removed and f.bought_in is not None and f.chips is not None
+    ]
+
+
+def former_ledger(former: Sequence[FormerRow]) -> list[dict[str, Any]]:
+    """The ledger rows of people whose seat a bot took (docs/protocol.md "Settling up"):
+    ``{"seat", "name", "chips", "ledger": {"bought_in", "net"}}`` each, chips they left
+    with minus chips they bought in. The people the host removed are :func:`removed_rows`;
+    rows stored before migration ``v0009`` (nothing bought in recorded) are left out:
+    their ledger was not kept."""
+    return [
+        {
+            "seat": f.idx,
+            "name": f.name,
+            "chips": f.chips,
+            "ledger": {"bought_in": f.bought_in, "net": f.chips - f.bought_in},
+        }
+        for f in former
+        if not f.removed and f.bought_in is not None and f.chips is not None
     ]

@@ -136,7 +136,7 @@ export class Connection {
 
   /**
    * Send a message to the server (docs/protocol.md); false when not connected.
-   * @param {ActionIn | ResyncIn | ChatIn | HintsIn | SitOutIn | SitInIn | LeaveIn | RebuyIn | PingIn} msg
+   * @param {ActionIn | ResyncIn | ChatIn | HintsIn | SitOutIn | SitInIn | LeaveIn | RebuyIn | NoRebuyIn | PingIn} msg
    * @returns {boolean}
    */
   send(msg) {

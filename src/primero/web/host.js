@@ -35,7 +35,7 @@ export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext, requ
     } catch (e) { document.getElementById("host-error").textContent = e.message; return null; }
   };
   const over = table.status === "over";
-  document.getElementById("host-note").textContent = over ? "The match is over."
+  document.getElementById("host-note").textContent = over ? "You hosted this match."
     : table.pending ? `The hand in progress ends first, then the table ${table.pending === "end" ? "ends" : "pauses"}.`
     : table.status === "paused" ? (table.paused_by === "host" ? "Paused by you." : "Paused: too few players sit in.")
     : "You host this table.";
@@ -86,22 +86,34 @@ export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext, requ
   document.getElementById("timer-form").hidden = over;
   const timer = /** @type {HTMLInputElement} */ (document.getElementById("host-timer"));
   if (document.activeElement !== timer) timer.value = String(table.turn_seconds);
+  document.getElementById("settings-form").hidden = over;
+  document.getElementById("host-rebuy-box").hidden = !table.rebuy;
+  /** @type {[string, string][]} each input and the summary's value */
+  const kept = [["host-pause", String(table.hand_pause_seconds ?? "")],
+    ["host-rebuy", String(table.rebuy_seconds ?? "")],
+    ["host-chip-value", table.chip_value ?? ""], ["host-currency", table.currency ?? ""]];
+  for (const [id, value] of kept) {
+    const input = /** @type {HTMLInputElement} */ (document.getElementById(id));
+    if (document.activeElement !== input && !input.dataset.edited) input.value = value;
+  }
 }
 
-/** Buy-ins and net per person (bots never rebuy; they are left out).
+/** Buy-ins and net per person (bots never rebuy; they are left out), people whose seat a
+ * bot took too ("Ana (left)": docs/protocol.md "Settling up").
  * @param {TableSummary} table
  */
 export function drawLedger(table) {
-  const people = table.seats.filter((s) => s.kind === "person" && s.ledger);
-  const removed = table.removed ?? [];  // people the host removed: their rows stay
-  document.getElementById("ledger").hidden = !(people.length + removed.length) || table.status === "waiting";
-  /** @param {string} name @param {number} bought @param {number} chipsNow @param {number} net */
-  const row = (name, bought, chipsNow, net) => el("tr", {},
-    el("th", {scope: "row"}, name), el("td", {}, String(bought)), el("td", {}, String(chipsNow)),
-    el("td", {}, `${net > 0 ? "+" : ""}${net}`));
-  replace(document.getElementById("ledger-rows"), [
-    ...people.map((s) => row(s.name, s.ledger.bought_in, s.chips, s.ledger.net)),
-    ...removed.map((r) => row(`${r.name} (removed)`, r.bought_in, r.chips, r.net))]);
+  const rows = table.seats.filter((s) => s.kind === "person" && s.ledger)
+    .map((s) => ({name: s.name, chips: s.chips, ledger: s.ledger}));
+  for (const f of table.former ?? []) rows.push({name: `${f.name} (left)`, chips: f.chips, ledger: f.ledger});
+  for (const r of table.removed ?? []) {  // people the host removed: their rows stay
+    rows.push({name: `${r.name} (removed)`, chips: r.chips, ledger: {bought_in: r.bought_in, net: r.net}});
+  }
+  document.getElementById("ledger").hidden = !rows.length || table.status === "waiting";
+  replace(document.getElementById("ledger-rows"), rows.map((s) => el("tr", {},
+    el("th", {scope: "row"}, s.name), el("td", {}, String(s.ledger.bought_in)),
+    el("td", {}, String(s.chips)),
+    el("td", {}, `${s.ledger.net > 0 ? "+" : ""}${s.ledger.net}`))));
   const over = table.status === "over";
   // when the chips were counted: the summary's chips are those at the hand's start
   document.getElementById("ledger-chips").textContent = over ? "final chips" : "chips at hand start";

@@ -8,7 +8,7 @@ import {drawHands, drawHints} from "./dialogs.js";
 import {fairLine, seedField} from "./fairview.js";
 import {guideText} from "./guide.js";
 import {copySettle, drawHost, drawLedger} from "./host.js";
-import {HandInfo, PHASES, drawLog, drawResult, drawSeats, turnText} from "./tableview.js";
+import {HandInfo, PHASES, drawLog, drawResult, drawSeats, nextHandWords, standings, turnText} from "./tableview.js";
 
 /** @typedef {import("./conn.js").ServerMessage} ServerMessage */
 
@@ -293,12 +293,14 @@ function draw(msg, info) {
   $("table-name").textContent = table.name;
   drawSeats($("seats"), table, info, mySeatIndex(table));
   const hand = msg.hand;
-  const pot = hand ? `Pot: ${chips(hand.pot_total)}` : "";
+  // a finished hand's pot was awarded (the result says to whom): no "Pot: N chips" left
+  const pot = hand && !info.over ? `Pot: ${chips(hand.pot_total)}` : "";
   $("pot").textContent = pot;
   if (app.pot !== null && hand && hand.pot_total !== app.pot) flash($("pot"));
   app.pot = hand ? hand.pot_total : null;
   $("phase").textContent = hand && table.status === "playing"
     ? `Hand ${hand.number ?? ""}: ${PHASES[hand.phase] ?? hand.phase}` : statusWords(table);
+  drawStandings(table);
   const broke = isBroke(table, info);
   document.body.classList.toggle("broke", broke);  // no cards nor moves: the choices first
   $("turn").textContent = table.status === "over" ? "The match is over"
@@ -367,7 +369,8 @@ function statusWords(table) {
     return table.rebuy ? "Paused until a player sits in or rebuys"
       : "Paused: waiting for a second player to sit in";
   }
-  if (table.status === "over") return "The match is over";
+  // "The match is over" is said once, in the turn line (docs/protocol.md "The match's end")
+  if (table.status === "over") return `${plural(table.hands_played, "hand")} played`;
   if (table.pending === "pause") return "The host pauses after this hand";
   return "Starting…";
 }
@@ -425,10 +428,28 @@ async function loadLastResult(msg) {
   } catch { app.lastResult = null; }
 }
 
+/** The final standings at the top once the match is over: every seat that played and
+ * every person whose seat a bot took, most chips first (docs/protocol.md "The match's end").
+ * @param {TableSummary} table
+ */
+function drawStandings(table) {
+  const box = $("standings");
+  box.hidden = table.status !== "over";
+  if (box.hidden) return;
+  replace($("standings-rows"), standings(table).map((row) => el("li", {}, row)));
+}
+
 function tick() {
   const msg = app.msg;
   const node = $("countdown");
   const bar = $("bar-time");  // the time left in the action bar, on your turn
+  const between = msg ? nextHandWords(msg.table, mySeatIndex(msg.table), Date.now() / 1000) : "";
+  if (between && (!msg.hand || app.info.over)) {
+    node.textContent = between;
+    node.classList.remove("urgent");
+    bar.textContent = "";
+    return;
+  }
   if (!msg || !msg.deadline || !msg.hand || app.info.over) {
     node.textContent = bar.textContent = "";
     return;
@@ -531,7 +552,7 @@ function drawSeatBox(table, info, seatNote) {
   } else if (seat.left) {
     note = "You left this table: you may watch and chat.";
   } else if (table.status === "over") {
-    note = "The match is over.";
+    note = "";  // said once, in the turn line; the standings are at the top
     if (table.next_table) {  // the host started a rematch: your token holds your seat there
       parts.push(el("button", {type: "button", class: "primary",
         onclick: () => goToNext(table.next_table)}, "Go to the rematch"));
@@ -552,6 +573,9 @@ function drawSeatBox(table, info, seatNote) {
       parts.push(el("button", {type: "button", class: broke ? "primary" : "",
         onclick: () => conn.send({type: "rebuy"})},
       broke ? `Rebuy ${chips(stack)}` : `Top up to ${chips(stack)}`));
+    }
+    if (broke && (table.rebuy_wait ?? []).includes(me)) {  // the next deal waits for this choice
+      parts.push(el("button", {type: "button", onclick: () => conn.send({type: "no_rebuy"})}, "Not now"));
     }
     if (table.status !== "waiting" && !broke) {  // out of chips: nothing to sit out of
       parts.push(seat.sitting_out
@@ -711,6 +735,23 @@ function main() {
     try {
       await api(`/api/tables/${encodeURIComponent(tableId)}`,
         {method: "PATCH", body: {turn_seconds: Number(/** @type {HTMLInputElement} */ ($("host-timer")).value)}, token: hostToken()});
+    } catch (e) { $("host-error").textContent = e.message; }
+  });
+  for (const id of ["host-pause", "host-rebuy", "host-chip-value", "host-currency"]) {
+    $(id).addEventListener("input", () => { $(id).dataset.edited = "1"; });
+  }
+  $("settings-form").addEventListener("submit", async (event) => {
+    // docs/protocol.md "Between hands", "Settling up": the host's PATCH
+    event.preventDefault();
+    $("host-error").textContent = "";
+    const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).value.trim();
+    /** @type {Record<string, number | string>} */
+    const body = {hand_pause_seconds: Number(value("host-pause")),
+      chip_value: value("host-chip-value"), currency: value("host-currency")};
+    if (app.msg && app.msg.table.rebuy) body.rebuy_seconds = Number(value("host-rebuy"));
+    try {
+      await api(`/api/tables/${encodeURIComponent(tableId)}`, {method: "PATCH", body, token: hostToken()});
+      for (const id of ["host-pause", "host-rebuy", "host-chip-value", "host-currency"]) delete $(id).dataset.edited;
     } catch (e) { $("host-error").textContent = e.message; }
   });
   $("b-settle-copy").addEventListener("click", copySettle);

@@ -197,6 +197,7 @@ export function turnText(info, legal) {
     const t = info.table;
     if (t && (t.status === "paused" || t.pending === "pause")) return "The hand is over; the table is paused";
     if (t && t.pending === "end") return "The hand is over; it was the last one";
+    if (t && t.next_hand_at) return "The hand is over";  // the countdown says when the next one comes
     return "The hand is over; the next one starts shortly";
   }
   if (h.to_act === "dealer") return "Dealing";
@@ -275,4 +276,39 @@ export function drawResult(box, hand) {
   }
   parts.push(el("p", {class: "stacks"}, "Chips now: ", words.chips));
   replace(box, parts);
+}
+
+/**
+ * The standings' lines: "Ana: 250 chips", "Ben (left): 0 chips", ties in table order.
+ * @param {TableSummary} table
+ * @returns {string[]}
+ */
+export function standings(table) {
+  /** @type {[string, number][]} */
+  const rows = table.seats.filter((s) => s.kind !== "open")
+    .map((s) => [`${s.name}${s.left ? " (left)" : ""}`, s.chips]);
+  for (const f of table.former ?? []) rows.push([`${f.name} (left)`, f.chips]);
+  return rows.map((r, i) => /** @type {[string, number, number]} */ ([...r, i]))
+    .sort((a, b) => b[1] - a[1] || a[2] - b[2]).map(([name, n]) => `${name}: ${chips(n)}`);
+}
+
+/**
+ * The countdown to the next deal while a finished hand's result stays or the rebuy
+ * window waits (docs/protocol.md "Between hands"), or "".
+ * @param {TableSummary} table
+ * @param {number | null} me this browser's table seat
+ * @param {number} now unix seconds
+ * @returns {string}
+ */
+export function nextHandWords(table, me, now) {
+  if (table.next_hand_at === null || table.next_hand_at === undefined) return "";
+  if (table.status !== "playing") return "";
+  const left = Math.max(0, Math.ceil(table.next_hand_at - now));
+  const wait = table.rebuy_wait ?? [];
+  if (me !== null && wait.includes(me)) return `Next hand in ${left} s: rebuy?`;
+  if (wait.length) {
+    const names = wait.map((k) => table.seats[k]?.name ?? `Seat ${k + 1}`).join(" and ");
+    return `Next hand in ${left} s: waiting for ${names} to rebuy or not`;
+  }
+  return `Next hand in ${left} s`;
 }
