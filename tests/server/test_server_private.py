@@ -299,3 +299,21 @@ def test_a_full_table_keeps_a_request_and_a_waiting_table_removes_at_once(
     r = client.post(f"{base}/{ids[1]}/accept", headers=_bearer(host))
     assert r.status_code == 409 and "no seat is open" in r.json()["detail"]
     assert [x.name for x in client.app.state.hub.tables[table].evening.requests] == ["Cleo"]  # type: ignore[attr-defined]
+
+
+def test_a_seat_reopened_before_the_match_holds_the_stack_for_the_next_to_join(
+    client: TestClient,
+) -> None:
+    """The host removes Ana before the match starts, leaving the seat open: whoever joins
+    it plays with the table's stack (100), as at a new table, and owes nothing."""
+    table, host = _table(client, seats=["open", "heuristic", "open", "random"])
+    r = client.post(f"/api/tables/{table}/seats", json={"name": "Ana", "seat": 0})
+    assert r.status_code == 201, r.text
+    r = client.delete(f"/api/tables/{table}/seats/0", headers=_bearer(host))
+    assert r.status_code == 204, r.text
+    seat = _summary(client, table)["seats"][0]
+    assert (seat["kind"], seat["chips"]) == ("open", 100)
+    r = client.post(f"/api/tables/{table}/seats", json={"name": "Bob", "seat": 0})
+    assert r.status_code == 201, r.text
+    bob = _summary(client, table)["seats"][0]
+    assert (bob["name"], bob["chips"], bob["ledger"]) == ("Bob", 100, {"bought_in": 100, "net": 0})

@@ -400,9 +400,9 @@ class Hub:
             else between_seconds("rebuy_seconds", spec.rebuy_seconds),
         )
         try:
-            if spec.chip_value is not None:
+            if spec.chip_value:  # "" or null: chips only, as in PATCH
                 evening.chip_value = parse_chip_value(spec.chip_value)
-            if spec.currency is not None:
+            if spec.currency:
                 evening.currency = parse_currency(spec.currency)
         except RateError as exc:
             raise BadRequest(str(exc)) from None

@@ -264,11 +264,14 @@ class CreateTable(_In):
         None,
         max_length=20,
         description="the money one chip is worth for settling up, a decimal number as a "
-        'string ("0.10"), above 0, at most 1000000, at most 4 decimals; null: chips only',
+        'string ("0.10"), above 0, at most 1000000, at most 4 decimals; null or "": chips '
+        "only",
         examples=["0.10"],
     )
     currency: StrictStr | None = Field(
-        None, max_length=20, description='the money\'s name, 1 to 8 letters ("EUR")'
+        None,
+        max_length=20,
+        description='the money\'s name, 1 to 8 letters ("EUR"); null or "": none',
     )
     seed_rotation: HandCount | None = Field(
         None,

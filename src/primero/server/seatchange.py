@@ -220,7 +220,9 @@ async def remove_now(rt: TableRuntime, k: int, to: str, agent: Agent | None) -> 
         ]
     else:
         rows = [r for r in ev.seats if r.idx != k]
-    new_chips = stack if to != "open" else 0
+    # an open seat holds the table's stack before the match (as at creation: whoever
+    # joins it plays with that); in the match it holds nothing until someone joins
+    new_chips = stack if to != "open" or model is None else 0
     start = model is None and to != "open" and rt.row.status == "waiting"
     start = start and all(s.kind != "open" for s in rt.row.seats if s.idx != k)
     status = "playing" if start else rt.row.status
