@@ -6,6 +6,7 @@ changes nothing)."""
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 import unicodedata
 from pathlib import Path
@@ -65,6 +66,10 @@ def _consistent(body: Any) -> bool:
         return True
     if not _plain(body.get("name")):
         return False
+    value = body.get("chip_value")
+    number = isinstance(value, str) and re.fullmatch(r"[0-9]+([.,][0-9]+)?", value)
+    if number and not 0 < float(str(value).replace(",", ".")) <= 10**6:
+        return False  # docs/protocol.md: above 0, at most 10⁶
     if "seats" not in body:
         return True
     rules = body.get("rules") or {}

@@ -113,7 +113,7 @@ def parse_rate(text: str) -> Rate:
     return Rate(chips, money.quantize(Decimal("0.01")))
 
 
-_CHIP_VALUE = re.compile(r"^\s*(\d{1,7}(?:[.,]\d{1,4})?)\s*$")
+_CHIP_VALUE = re.compile(r"^\s*([0-9]{1,7}(?:[.,][0-9]{1,4})?)\s*$")
 _CURRENCY = re.compile(r"^[A-Za-z]{1,8}$")
 
 

@@ -29,7 +29,7 @@ from primero.play.settle import RateError, parse_chip_value, parse_currency
 from primero.play.tablemodel.presence import TableMatch
 from primero.server import seating
 from primero.server.hub import Hub, between_seconds
-from primero.server.models import TableSummary
+from primero.server.models import CHIP_VALUE_PATTERN, CURRENCY_PATTERN, TableSummary
 from primero.server.runtime import BadRequest, Conflict, TableRuntime
 from primero.server.seatchange import bot_name, friendly_bot
 from primero.server.security import bearer_token, match_token
@@ -86,10 +86,16 @@ class TablePatch(BaseModel):
         None, description="seconds the rebuy window waits for a broke person, 0 to 3600"
     )
     chip_value: StrictStr | None = Field(
-        None, max_length=20, description='the money one chip is worth ("0.10"); "": none'
+        None,
+        max_length=12,
+        pattern=CHIP_VALUE_PATTERN,
+        description='the money one chip is worth ("0.10"); "": none',
     )
     currency: StrictStr | None = Field(
-        None, max_length=20, description='the money\'s name, 1 to 8 letters ("EUR"); "": none'
+        None,
+        max_length=8,
+        pattern=CURRENCY_PATTERN,
+        description='the money\'s name, 1 to 8 letters ("EUR"); "": none',
     )
 
 

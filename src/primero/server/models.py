@@ -51,6 +51,12 @@ __all__ = [
 ]
 
 
+#: What ``chip_value`` and ``currency`` may be (docs/protocol.md "Settling up"), in the
+#: OpenAPI document; "" is none. A chip value must also be above 0 and at most 10⁶.
+CHIP_VALUE_PATTERN = r"^([0-9]{1,7}([.,][0-9]{1,4})?)?$"
+CURRENCY_PATTERN = r"^[A-Za-z]{0,8}$"
+
+
 class _In(BaseModel):
     model_config = ConfigDict(extra="ignore", strict=True)
 
@@ -262,7 +268,8 @@ class CreateTable(_In):
     )
     chip_value: StrictStr | None = Field(
         None,
-        max_length=20,
+        max_length=12,
+        pattern=CHIP_VALUE_PATTERN,
         description="the money one chip is worth for settling up, a decimal number as a "
         'string ("0.10"), above 0, at most 1000000, at most 4 decimals; null or "": chips '
         "only",
@@ -270,7 +277,8 @@ class CreateTable(_In):
     )
     currency: StrictStr | None = Field(
         None,
-        max_length=20,
+        max_length=8,
+        pattern=CURRENCY_PATTERN,
         description='the money\'s name, 1 to 8 letters ("EUR"); null or "": none',
     )
     seed_rotation: HandCount | None = Field(
