@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, Final
 
 __all__ = [
     "BOTS",
@@ -113,6 +113,12 @@ def parse_rate(text: str) -> Rate:
     return Rate(chips, money.quantize(Decimal("0.01")))
 
 
+#: What a ``chip_value`` and a ``currency`` are, in words (the refusals say it).
+CHIP_VALUE_WORDS: Final = (
+    'chip_value is the money one chip is worth, a number such as "0.10" with at most 4 decimals'
+)
+CURRENCY_WORDS: Final = 'currency is 1 to 8 letters, such as "EUR"'
+
 _CHIP_VALUE = re.compile(r"^\s*([0-9]{1,7}(?:[.,][0-9]{1,4})?)\s*$")
 _CURRENCY = re.compile(r"^[A-Za-z]{1,8}$")
 
@@ -128,10 +134,7 @@ def parse_chip_value(text: str) -> str:
     """
     m = _CHIP_VALUE.match(text)
     if m is None:
-        raise RateError(
-            f'chip_value is the money one chip is worth, a number such as "0.10" with at '
-            f"most 4 decimals, not {text.strip()[:20]!r}"
-        )
+        raise RateError(f"{CHIP_VALUE_WORDS}, not {text.strip()[:20]!r}")
     value = Decimal(m.group(1).replace(",", "."))
     if value <= 0 or value > CHIP_VALUE_LARGEST:
         raise RateError(f"chip_value must be more than 0 and at most {CHIP_VALUE_LARGEST}")
@@ -142,7 +145,7 @@ def parse_currency(text: str) -> str:
     """A table's ``currency``: 1 to 8 letters (``"EUR"``), returned as typed. Raises
     :class:`RateError` (in words) otherwise."""
     if _CURRENCY.match(text) is None:
-        raise RateError(f'currency is 1 to 8 letters, such as "EUR", not {text[:20]!r}')
+        raise RateError(f"{CURRENCY_WORDS}, not {text[:20]!r}")
     return text
 
 

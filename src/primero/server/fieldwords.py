@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from primero.play.settle import CHIP_VALUE_WORDS, CURRENCY_WORDS
+
 __all__ = ["field_words"]
 
 #: A bound's error type: its words and the key of its limit in the error's ``ctx``.
@@ -88,7 +90,13 @@ def _one(err: Mapping[str, Any]) -> str:
         return f"{where}: {err.get('msg', 'not valid')}"
     if kind == "value_error":  # the message a validator of ours raised, in our words
         return f"{where}: {ctx.get('error', err.get('msg', 'not valid'))}"
+    if kind == "string_pattern_mismatch" and err.get("loc", ("",))[-1] in _PATTERN_WORDS:
+        return f"{_PATTERN_WORDS[err['loc'][-1]]}, not {str(err.get('input'))[:20]!r}"
     return f"{where} is not valid"
+
+
+#: The fields whose form the OpenAPI document gives as a pattern, said in words.
+_PATTERN_WORDS: dict[object, str] = {"chip_value": CHIP_VALUE_WORDS, "currency": CURRENCY_WORDS}
 
 
 def field_words(errors: Iterable[Mapping[str, Any]]) -> str:

@@ -350,7 +350,7 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         if model is not None and agent is not None and seat.kind != "open":
             _make_bot(rt, k, name, kind, agent)
             if former is not None:
-                model.match.presence[k].bought_in = former.chips
+                model.match.presence[k].bought_in = chips  # the bot buys in what it holds
         for c in list(rt.conns):
             if c.index == k:
                 c.index = None  # the person's token only watches now

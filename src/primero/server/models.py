@@ -86,6 +86,8 @@ MAX_BETWEEN_SECONDS = 3600
 #: A 0-based seat in table order (a whole number, 0 to 7; ``5.0`` is 5).
 SeatIndex = Annotated[StrictInt, Field(ge=0, le=7), BeforeValidator(_whole)]
 HandCount = Annotated[StrictInt, Field(ge=1, le=MAX_HANDS), BeforeValidator(_whole)]
+#: Seconds between hands (the result's pause, the rebuy window), when given.
+BetweenSeconds = Annotated[StrictInt, Field(ge=0, le=MAX_BETWEEN_SECONDS), BeforeValidator(_whole)]
 
 _TEXT_RULES = (
     "NFC-normalized; no character of Unicode category Cc, Cs, Co, Cn, nor Cf except U+200C "
@@ -251,17 +253,13 @@ class CreateTable(_In):
         "until one player holds every chip",
     )
     rebuy: bool = Field(False, description="whether a broke person may rebuy to the stack")
-    hand_pause_seconds: Whole | None = Field(
+    hand_pause_seconds: BetweenSeconds | None = Field(
         None,
-        ge=0,
-        le=MAX_BETWEEN_SECONDS,
         description=f"seconds a finished hand's result stays before the next deal, 0 to "
         f"{MAX_BETWEEN_SECONDS}; null: the server's --hand-pause (5)",
     )
-    rebuy_seconds: Whole | None = Field(
+    rebuy_seconds: BetweenSeconds | None = Field(
         None,
-        ge=0,
-        le=MAX_BETWEEN_SECONDS,
         description=f"at a rebuy table, seconds the next deal waits for a person who just "
         f"went broke to choose, 0 to {MAX_BETWEEN_SECONDS}; null: the server's "
         "--rebuy-seconds (30)",
