@@ -75,6 +75,8 @@ def _consistent(body: Any) -> bool:
     rules = body.get("rules") or {}
     low, high = rules.get("min_players", 4), rules.get("max_players", 6)
     stack, ante = body.get("stack", 100), rules.get("ante", 1)
+    if rules.get("bet_limit") == "pot" and ante == 0:
+        return False  # docs/rules.md: pot-limit needs an ante (R5)
     return bool(
         low <= high
         and low <= len(body["seats"]) <= high
@@ -97,7 +99,8 @@ DOCUMENT = [
 
 
 @schema.parametrize()
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+# the same examples in every run (CI reproducible); explore with --hypothesis-seed=random
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_the_rest_api_never_answers_500_nor_refuses_a_valid_request(
     case: schemathesis.Case[Any],
 ) -> None:

@@ -319,6 +319,10 @@ async function refresh() {
 
 async function main() {
   input("c-player").value = store.get("primero.name") ?? "";
+  // the buttons that need nothing loaded answer at once (a tap before the house rules
+  // arrived was lost)
+  document.getElementById("refresh").addEventListener("click", refresh);
+  document.getElementById("learn").addEventListener("click", onLearn);
   try {
     await loadHouseRules();
   } catch (e) {
@@ -329,8 +333,6 @@ async function main() {
   seatRows();
   document.getElementById("c-count").addEventListener("change", seatRows);
   document.getElementById("create").addEventListener("submit", onCreate);
-  document.getElementById("refresh").addEventListener("click", refresh);
-  document.getElementById("learn").addEventListener("click", onLearn);
   await refresh();
   setInterval(() => {
     const list = document.getElementById("tables");
