@@ -99,7 +99,7 @@ DOCUMENT = [
 
 
 @schema.parametrize()
-# the same examples in every run (CI reproducible); explore with --hypothesis-seed=random
+# the same examples in every run (CI reproducible); derandomize=False explores anew
 @settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_the_rest_api_never_answers_500_nor_refuses_a_valid_request(
     case: schemathesis.Case[Any],
