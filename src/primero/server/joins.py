@@ -23,15 +23,19 @@ from pydantic import BaseModel, ConfigDict
 from sqlalchemy.engine import Connection as DbConnection
 
 from primero.bots import BOT_KINDS
-from primero.engine.fairdeal import ClientSeedError, check_client_seed
 from primero.engine.match import Agent
 from primero.server import seating
 from primero.server.host_api import HOST_RESPONSES, hosted, on_owner
 from primero.server.models import SeatIndex
-from primero.server.runtime import BadRequest, Conflict, NotFound, TableRuntime
+from primero.server.runtime import (
+    BadRequest,
+    Conflict,
+    NotFound,
+    TableRuntime,
+    checked_joiner,
+)
 from primero.server.seatchange import friendly_bot, name_clash, remove_now, told
 from primero.server.security import new_token
-from primero.server.text import TextError, check_person_name
 from primero.store import Store
 from primero.store.evening import (
     FormerRow,
@@ -152,14 +156,7 @@ async def ask(
         Conflict: the seat asked is taken, or no seat is open.
         WriteFailed: the database did not take it (nothing changed).
     """
-    try:
-        name = check_person_name(name)
-    except TextError as exc:
-        raise BadRequest(str(exc)) from None
-    try:
-        seed = check_client_seed(client_seed) if client_seed else None
-    except ClientSeedError as exc:
-        raise BadRequest(str(exc)) from None
+    name, seed = checked_joiner(name, client_seed)
     async with rt.lock:
         if rt.broken is not None:
             raise Conflict(f"this table is broken: {rt.broken}")

@@ -148,6 +148,24 @@ def in_words(error: BaseException) -> str:
     return text
 
 
+def checked_joiner(name: str, client_seed: str | None) -> tuple[str, str | None]:
+    """A joiner's name and client seed as the table keeps them (a join and a join request
+    alike): the name by docs/protocol.md "Text" (NFC, no invisible characters, not a label
+    the table shows for others), the seed by docs/fair-deals.md ("" or None: none).
+
+    Raises:
+        BadRequest: the name or the seed is refused (the reason in words).
+    """
+    try:
+        name = check_person_name(name)
+    except TextError as exc:
+        raise BadRequest(str(exc)) from None
+    try:
+        return name, check_client_seed(client_seed) if client_seed else None
+    except ClientSeedError as exc:
+        raise BadRequest(str(exc)) from None
+
+
 class TableRuntime:
     """One table: its row (as stored), its model once playing, its connections, its
     driver task.
@@ -502,14 +520,7 @@ class TableRuntime:
             Conflict: no seat is open, or the table is broken.
             WriteFailed: the database did not take it (HTTP 503).
         """
-        try:  # docs/protocol.md "Text": NFC, no invisible characters, unique by skeleton
-            name = check_person_name(name)  # and not a label the table shows for others
-        except TextError as exc:
-            raise BadRequest(str(exc)) from None
-        try:
-            seed = check_client_seed(client_seed) if client_seed else None
-        except ClientSeedError as exc:
-            raise BadRequest(str(exc)) from None
+        name, seed = checked_joiner(name, client_seed)
         async with self.lock:
             if self.broken is not None:
                 raise Conflict(f"this table is broken: {self.broken}")
