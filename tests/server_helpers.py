@@ -160,6 +160,9 @@ def client_fixture(request: pytest.FixtureRequest, db_url: str) -> Iterator[Test
 # --------------------------------------------------------------------------- a live server
 
 PRIMERO = [sys.executable, "-c", "from primero.cli import main; main()"]
+#: ``primero serve``'s waits, all 0 unless a test is about them: a bot's pause, a finished
+#: hand's pause and the rebuy window (a table may still set its own at creation).
+NO_WAITS = ("--bot-pause", "0", "--hand-pause", "0", "--rebuy-seconds", "0")
 
 
 class LiveServer:
@@ -181,12 +184,7 @@ class LiveServer:
                 "serve",
                 "--port",
                 "0",
-                "--bot-pause",
-                "0",
-                "--hand-pause",
-                "0",
-                "--rebuy-seconds",
-                "0",
+                *NO_WAITS,
                 "--database-url",
                 self.url,
                 *self.extra,

@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server_helpers import PRIMERO, recv_until, wait_for
+from tests.server_helpers import NO_WAITS, PRIMERO, recv_until, wait_for
 
 STRANGER = "127.0.0.9"  # any 127/8 address is this machine's loopback
 HALF_HEAD = b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
@@ -37,12 +37,7 @@ class Server:
                 "serve",
                 "--port",
                 "0",
-                "--bot-pause",
-                "0",
-                "--hand-pause",
-                "0",
-                "--rebuy-seconds",
-                "0",
+                *NO_WAITS,
                 "--database-url",
                 url,
                 *list(extra),

@@ -24,6 +24,7 @@ from websockets.sync.client import connect
 
 from primero.bots import BOT_NAMES
 from tests.server_helpers import (
+    NO_WAITS,
     PRIMERO,
     LiveServer,
     database,
@@ -310,12 +311,7 @@ def test_any_host_on_0_0_0_0_without_allow_host_and_the_server_says_so(tmp_path:
             "0.0.0.0",
             "--port",
             "0",
-            "--bot-pause",
-            "0",
-            "--hand-pause",
-            "0",
-            "--rebuy-seconds",
-            "0",
+            *NO_WAITS,
             "--database-url",
             f"sqlite:///{tmp_path / 'any.db'}",
         ],

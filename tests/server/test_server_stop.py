@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server_helpers import PRIMERO, wait_for
+from tests.server_helpers import NO_WAITS, PRIMERO, wait_for
 
 BOTS = {"seats": ["heuristic", "heuristic", "heuristic", "heuristic"], "stack": 1000}
 
@@ -27,12 +27,7 @@ def _start(url: str, cwd: Path) -> tuple[subprocess.Popen[str], int]:
             "serve",
             "--port",
             "0",
-            "--bot-pause",
-            "0",
-            "--hand-pause",
-            "0",
-            "--rebuy-seconds",
-            "0",
+            *NO_WAITS,
             "--database-url",
             url,
         ],
