@@ -335,23 +335,7 @@ class Stepper:
             if bet is not None:
                 out.extend(_ids(BET0 + bet[0], BET0 + bet[1] + 1))
             return out
-        folded, stacks = self.folded, self.stacks
-        others = 0
-        for s in range(self.n):
-            if s != seat and not folded[s] and stacks[s] > 0:
-                others += 1
-        rules = self.rules
-        raise_to = raise_range(
-            self.current,
-            rules.min_raise,
-            self.round_bets[seat],
-            stack,
-            cap,
-            self.raises,
-            rules.max_raises,
-            others,
-            limit_pot(rules, self.contributed),
-        )
+        raise_to = self._raise_to(seat, stack, cap)
         if raise_to is None:
             return [FOLD, CALL]
         r0 = self.raise0
@@ -581,6 +565,28 @@ class Stepper:
             return player
         return OVER
 
+    def _raise_to(self, seat: int, stack: int, cap: int | None) -> tuple[int, int] | None:
+        """The round totals ``seat`` may raise to, facing a bet (R5, R8's ``cap``), or
+        None: :func:`~primero.engine.rulebook.raise_range` with the seats still in that
+        hold chips."""
+        folded, stacks = self.folded, self.stacks
+        others = 0
+        for s in range(self.n):
+            if s != seat and not folded[s] and stacks[s] > 0:
+                others += 1
+        rules = self.rules
+        return raise_range(
+            self.current,
+            rules.min_raise,
+            self.round_bets[seat],
+            stack,
+            cap,
+            self.raises,
+            rules.max_raises,
+            others,
+            limit_pot(rules, self.contributed),
+        )
+
     def random_id(self, rand: Callable[[], float]) -> int:
         """The id :class:`~primero.bots.random.RandomBot` plays for the seat to move, drawing
         from ``rand`` (the bot's ``random``) the very numbers it draws, in the same order:
@@ -617,22 +623,7 @@ class Stepper:
             if kind == _EXCHANGE_KIND:
                 return self._random_exchange(hand, value, rand)
             return BET0 + value
-        folded, stacks = self.folded, self.stacks
-        others = 0
-        for s in range(self.n):
-            if s != seat and not folded[s] and stacks[s] > 0:
-                others += 1
-        raise_to = raise_range(
-            self.current,
-            rules.min_raise,
-            self.round_bets[seat],
-            stack,
-            cap,
-            self.raises,
-            rules.max_raises,
-            others,
-            limit_pot(rules, self.contributed),
-        )
+        raise_to = self._raise_to(seat, stack, cap)
         kind, value = random_facing(rand, raise_to)
         if kind == _RAISE_KIND:
             return self.raise0 + value
