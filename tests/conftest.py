@@ -35,6 +35,17 @@ def pytest_configure(config: pytest.Config) -> None:
         "(tests/needs.py NEEDS); skipped with the fix where one is missing, "
         "failed in CI",
     )
+    config.addinivalue_line(
+        "markers",
+        "soak: a long endurance run (several server processes killed and restarted, a "
+        "whole evening in browsers, ten thousand hands): `make soak`, which CI runs "
+        "after `make test`",
+    )
+    config.addinivalue_line(
+        "markers",
+        "release: checks the compiled modules of the built wheel (tools/check_release.sh "
+        "points PRIMERO_COMPILED_TREE at it; without it the test compiles its own)",
+    )
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     sys.dont_write_bytecode = False
     if not hasattr(config, "workerinput"):

@@ -2,10 +2,12 @@
 # The release as a packager makes it (run by .ci/run after `make test`): the sdist and the
 # wheel built in isolation (python -m build), checked by twine, the wheel installed in a
 # new venv with no editable install, and `primero simulate` and `primero replay` played
-# from it. Uses .venv's build and twine (`make venv`). The build prints one line when it
+# from it; then the compiled modules of that wheel tested against the pure-Python ones.
+# Uses .venv's build and twine (`make venv`). The build prints one line when it
 # makes pure-Python modules instead of compiled ones (no compiler, no headers, mypyc).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root="$(pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 .venv/bin/python -m build --outdir "$work/dist" .
@@ -17,4 +19,8 @@ cd "$work"  # away from the checkout: the installed package, not src/
 "$work/venv/bin/python" -c "import primero.research.fastsim as f; print('kernel:', f.__file__)"
 "$work/venv/bin/primero" simulate --hands 200 --seed 7 --save-dir "$work/hands"
 "$work/venv/bin/primero" replay "$(ls "$work"/hands/*.prh | head -n 1)"
-echo "release: sdist and wheel built, checked, installed and played"
+# The wheel's compiled modules give the pure-Python results and pass the kernel's, the
+# rules' and the environments' tests (tests/research/test_compiled.py, marked release).
+"$root/.venv/bin/python" -m zipfile -e "$(ls "$work"/dist/primero-*.whl)" "$work/tree"
+(cd "$root" && PRIMERO_COMPILED_TREE="$work/tree" .venv/bin/pytest -p no:cacheprovider -m release tests/research/test_compiled.py)
+echo "release: sdist and wheel built, checked, installed, played, and its compiled modules tested"

@@ -172,6 +172,7 @@ def test_same_seed_same_game() -> None:
     assert lines(5) == lines(5)
 
 
+@pytest.mark.soak
 def test_beats_the_heuristic_bot_over_duplicate_hands() -> None:
     """60 seeded deals, each played twice with the seats swapped (duplicate): the search
     bot (two seats of four) wins chips from the heuristic bot."""

@@ -261,6 +261,7 @@ def test_the_proof_survives_the_file(reshuffled: HandRecord) -> None:
         assert verify_record(parse_record(text, fmt)).status == "verified"
 
 
+@pytest.mark.soak
 def test_ten_thousand_random_hands_verify() -> None:
     """10,000 random hands of 2 to 8 players, each dealt and verified."""
     count = 10_000

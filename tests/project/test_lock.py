@@ -74,3 +74,14 @@ def test_an_unmet_requirement_is_named() -> None:
         "rich>=15 is not in the lock",
     ]
     assert unmet(["NumPy[extra]>=2.3"], pinned) == []
+
+
+def test_the_installer_is_pinned_with_its_hashes() -> None:
+    """``make venv`` installs uv from requirements/uv.txt (pip, ``--require-hashes``), then
+    the lock with it: the pin is the Makefile's ``UV``, with a hash for each file."""
+    text = (ROOT / "requirements" / "uv.txt").read_text(encoding="utf-8")
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    wanted = re.search(r"^UV := uv==(\S+)$", makefile, re.M)
+    assert wanted is not None, "the Makefile names no UV := uv==VERSION"
+    assert pins(text) == {canonicalize_name("uv"): Version(wanted.group(1))}, FIX
+    assert text.count("--hash=sha256:") >= 10, f"{FIX}: uv's wheels need their hashes"

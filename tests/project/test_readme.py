@@ -32,16 +32,18 @@ def test_the_readme_python_example_runs(tmp_path: Path, capsys: pytest.CaptureFi
 
 def test_the_readme_starts_with_the_two_commands() -> None:
     """The first command plays, the second is ``make test``, and CI runs that same
-    command; ``make test`` installs from the lock and runs the linters, the format check,
-    the layers and pytest (mypy --strict is one of the tests)."""
+    command first (then the soak tests and the release check); ``make test`` installs
+    from the lock and runs the linters, the format check, the layers and pytest (mypy
+    --strict is one of the tests)."""
     blocks = re.findall(r"```sh\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
     assert blocks[0].strip().endswith("primero play")
     assert blocks[1].strip() == "make test"
     ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
-    assert "make test" in ci
+    assert ci.index("make test") < ci.index("make soak") < ci.index("make release")
     target = re.search(r"^test:.*?\n((?:\t.*\n)+)", (ROOT / "Makefile").read_text(), re.M)
     assert target is not None
     recipe = target.group(1)
     for step in ("ruff check", "ruff format --check", "lint-imports", "pytest -n 4"):
         assert step in recipe, step
+    assert '-m "not soak and not release"' in recipe  # CI runs those next
     assert (ROOT / "tests" / "project" / "test_types.py").exists()

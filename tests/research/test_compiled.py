@@ -27,6 +27,11 @@ from primero.research.fastsim import play_random_hand, simulate_random
 from tests import needs
 from tests.paths import ROOT
 
+#: The tests on compiled modules are marked ``release``: tools/check_release.sh runs them
+#: on the built wheel's modules (``make test`` leaves them out: the release step compiles
+#: the package anyway, and once is enough).
+release = pytest.mark.release
+
 #: Printed by the subprocess: where each compiled module was loaded from, then seeded
 #: results of the compiled kernel as JSON.
 _PROBE = """\
@@ -46,6 +51,9 @@ print(json.dumps({"files": files, "summary": repr(summary), "hand": repr(hand)})
 def compiled_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of ``src/primero`` with the compiled modules (compiled at most once per change;
     C at ``-O0``: see ``build_compiled.TEST_OPT_LEVEL``)."""
+    given = os.environ.get("PRIMERO_COMPILED_TREE")
+    if given:  # the unpacked wheel of tools/check_release.sh
+        return Path(given)
     needs.check("compiler")
     return build_compiled.build_tree(
         tmp_path_factory.mktemp("compiled"), opt_level=build_compiled.TEST_OPT_LEVEL
@@ -63,6 +71,7 @@ def _modules() -> list[str]:
     return [p.removesuffix(".py").replace("/", ".") for p in build_compiled.COMPILED]
 
 
+@release
 def test_the_compiled_kernel_gives_the_pure_python_results(compiled_tree: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-c", _PROBE, *_modules()],
@@ -119,6 +128,7 @@ print(json.dumps(out))
 """
 
 
+@release
 @pytest.mark.needs("pyspiel", "pettingzoo")
 def test_the_compiled_engine_plays_the_envs_as_pure_python(compiled_tree: Path) -> None:
     """The research environments over the compiled engine make the same hands, line for
@@ -170,6 +180,7 @@ COMPILED_RUN_SKIPS = [
 ]
 
 
+@release
 def test_the_kernel_and_rule_tests_pass_compiled(compiled_tree: Path) -> None:
     """tests/research/test_fastsim.py (the kernel against the checked engine and the referee),
     test_rulebook.py and test_pots.py, and the engine's and research environments' tests

@@ -16,6 +16,7 @@ pytestmark = pytest.mark.needs("pyspiel")
 EXACT = ROOT / "docs" / "figures" / "mini_exploitability.json"
 
 
+@pytest.mark.soak
 def test_on_mini_lbr_agrees_with_exact_exploitability() -> None:
     exact = json.loads(EXACT.read_text())["exploitability"]
     bots = ["cfr", "heuristic", "bluff", "uniform", "random"]

@@ -134,6 +134,7 @@ def test_a_deal_under_way_as_each_observer_sees_it() -> None:
 # -- the information-state tensor is injective ---------------------------------------
 
 
+@pytest.mark.soak
 def test_equal_information_state_tensors_are_equal_information_states() -> None:
     """1,000 seeded random hands of 3 seats, exchanging often (void deals, R4.3, and
     hands stopped at max_void_deals): every seat's information state at every node,

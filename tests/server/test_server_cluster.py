@@ -129,6 +129,7 @@ def _check_frames(players: list[Player], files: list[Path]) -> None:
                     assert redacted_equal(seen, line), (p.name, seen, line)
 
 
+@pytest.mark.soak
 def test_three_processes_people_and_bots(pg: str, redis_url: str, tmp_path: Path) -> None:
     servers = _start(pg, tmp_path, redis_url, 3, pool=True)
     try:
@@ -287,6 +288,7 @@ def _seen_logs_are_records(person: Person, files: list[Path]) -> None:
             assert redacted_equal(seen, line), (number, seen, line)
 
 
+@pytest.mark.soak
 def test_owner_killed_mid_hand(pg: str, redis_url: str, tmp_path: Path) -> None:
     """kill -9 of the owner of a busy table mid-hand: another process takes it within the
     lease plus 2 s, the person's move sent meanwhile is applied once, versions keep
@@ -353,6 +355,7 @@ def _lines(url: str, table: str) -> list[tuple[int, int, str]]:
     return [(int(h), int(i), str(x)) for h, i, x in rows]
 
 
+@pytest.mark.soak
 def test_owner_paused_past_its_lease_applies_nothing(
     pg: str, redis_url: str, tmp_path: Path
 ) -> None:
@@ -448,6 +451,7 @@ def _redis_server(port: int, cwd: Path) -> subprocess.Popen[bytes]:
     return proc
 
 
+@pytest.mark.soak
 @pytest.mark.needs("redis-server")
 def test_redis_restarted_mid_match(pg: str, tmp_path: Path) -> None:
     """Redis stops mid-match: moves get ``"retry": true``, nothing is applied twice; once

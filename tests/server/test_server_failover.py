@@ -76,6 +76,7 @@ def _logs(servers: list[LiveServer], tmp_path: Path) -> None:
         (tmp_path / f"server{i}.log").write_text("".join(s.log), encoding="utf-8")
 
 
+@pytest.mark.soak
 def test_restarted_process_takes_over_after_a_failover(
     pg: str, redis_url: str, tmp_path: Path
 ) -> None:
@@ -108,6 +109,7 @@ def test_restarted_process_takes_over_after_a_failover(
         _logs(servers, tmp_path)
 
 
+@pytest.mark.soak
 def test_three_processes_restarted_one_by_one(pg: str, redis_url: str, tmp_path: Path) -> None:
     """Three processes, each stopped (kill -9) and started again in turn while a person
     plays through another one: after each death the person's move goes through within

@@ -227,6 +227,7 @@ def _same_id_at_once(one: ClientConnection, two: ClientConnection, m: dict[str, 
         assert len(again["hand"]["log"]) == len(m["hand"]["log"]) + 1
 
 
+@pytest.mark.soak
 def test_kill_9_mid_hand_then_resume(db_url: str, tmp_path: Path) -> None:
     live = LiveServer(db_url, tmp_path, "--bot-processes", "0").start()
     table = _create(

@@ -8,6 +8,7 @@ import io
 import re
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -55,6 +56,7 @@ def on_screen(text: str, cards: set[Card]) -> list[Card]:
     return [c for c in cards if c.pretty in text]
 
 
+@pytest.mark.soak
 def test_a_hot_seat_match_at_80x24_never_shows_the_next_players_cards() -> None:
     """Two hands of Ana and Ben (and two bots) by keys only: before each person's turn
     a whole screen asks to pass the device and shows no card at all (no suit sign); the

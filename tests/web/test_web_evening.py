@@ -134,6 +134,7 @@ def _turn_or_over(page: Page) -> bool:
     return page.locator("#actions button").count() > 0
 
 
+@pytest.mark.soak
 def test_the_evening(browser: Browser, server: Server, tmp_path: Path) -> None:
     ana_ctx = browser.new_context(viewport={"width": 390, "height": 844})
     ana_ctx.add_init_script(TRACK_SOCKETS)
@@ -430,6 +431,7 @@ def _shown_cards(server: Server, table_id: str) -> set[str]:
     return out
 
 
+@pytest.mark.soak
 def test_coming_and_going(browser: Browser, server: Server) -> None:
     ctx = browser.new_context(viewport={"width": 360, "height": 640})
     ctx.add_init_script(TRACK_SOCKETS)
