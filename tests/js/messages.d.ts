@@ -281,6 +281,7 @@ interface HandOut {
   hand_sizes: number[];
   to_act: string | null;
   phase: string;
+  phase_words: string;
   stacks: number[];
   contributed: number[];
   round_bets: number[];

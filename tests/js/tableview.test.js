@@ -24,7 +24,7 @@ const TABLE = {
 function hand(fields = {}) {
   return {
     number: 1, seat: "p2", table_seats: [3, 0, 1], players: ["Ana", "Ben", "Cleo"],
-    hand: ["7h", "6h"], to_act: "p1", phase: "first_round", stacks: [19, 19, 19],
+    hand: ["7h", "6h"], to_act: "p1", phase: "first_round", phase_words: "First round", stacks: [19, 19, 19],
     pot_total: 3, declared: [null, null, null], folded: [false, false, false],
     log: ["d dh p1 ?? ??", "d dh p2 7h 6h", "d dh p3 ?? ??"], events: [], shown: null,
     final_stacks: null, hand_sizes: [2, 2, 2], contributed: [1, 1, 1], round_bets: [0, 0, 0],
@@ -109,7 +109,7 @@ test("the result panel says the server's sentences as they are, then shown hands
   // A showdown as Ben (p2) reads it: the server's closing sentences (sentences.py,
   // result_sentences), never words the client makes from the pots.
   const over = hand({
-    phase: "complete", to_act: null, final_stacks: [17, 0, 9],
+    phase: "complete", phase_words: "The hand is over", to_act: null, final_stacks: [17, 0, 9],
     winners: [{amount: 9, winners: ["p3"], shares: [9]}, {amount: 8, winners: ["p1"], shares: [8]}],
     result: ["Uncalled bet of 8 chips returned to Ana", "Cleo wins 9 chips (numerus 31)"],
     shown: [null, {category: "numerus", points: 28, cards: ["6d", "Kc", "Kd", "5h"], words: "numerus, 28 points"},

@@ -67,6 +67,7 @@ def test_a_vote_due_reads_as_the_voters_legal_moves() -> None:
     hand, legal = seat_payload(m, 1)
     assert hand is not None
     assert hand["to_act"] == "p2" and hand["phase"] == "first_round"
+    assert hand["phase_words"] == "First round"
     assert hand["hand"] == ["6d", "Kc"] and hand["hand_sizes"] == [2, 2, 2]
     assert hand["log"] == ["d dh p1 ?? ??", "d dh p2 6d Kc", "d dh p3 ?? ??", "p1 b 10"]
     assert hand["pending_bet"] == {
@@ -100,6 +101,7 @@ def test_the_showdown_payload_field_by_field() -> None:
         "hand_sizes": [4, 4, 4],
         "to_act": None,
         "phase": "complete",
+        "phase_words": "The hand is over",
         "stacks": [17, 0, 9],
         "contributed": [11, 3, 3],
         "round_bets": [0, 0, 0],
@@ -231,3 +233,29 @@ def test_sitting_out_is_said_as_what_will_happen_then_as_what_is() -> None:
     m.match.sit_out(2)
     m.match.leave(2)  # out of every hand: she left, there is nothing to sit out of
     assert seat_note(m, 2) is None
+
+
+def test_without_declarations_the_declare_round_is_the_second_round() -> None:
+    """R6 off: the page's ``phase_words`` say "Second round", never "Declare and bet";
+    with declarations on, "Declare and bet" (the state's own name)."""
+    seen: dict[bool, str] = {}
+    for declarations in (False, True):
+        for seed in range(40):
+            model = TableModel(
+                ["Ana", "Ben", "Cy", "Dee"],
+                ["random"] * 4,
+                stack=20,
+                seed=seed,
+                rules=Rules(declarations=declarations),
+            )
+            model.start_hand()
+            while model.hand is not None and not model.hand.complete:
+                hand, _legal = seat_payload(model, 0)
+                assert hand is not None
+                if hand["phase"] == "declare_round":
+                    seen[declarations] = hand["phase_words"]
+                    break
+                assert model.step() is not None, "bots alone always have a next event"
+            if declarations in seen:
+                break
+    assert seen == {False: "Second round", True: "Declare and bet"}

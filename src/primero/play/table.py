@@ -53,12 +53,12 @@ from primero.engine.errors import PrimeroError, WrongTurnError
 from primero.engine.history import HandRecord, write_record
 from primero.engine.match import Match, Standing
 from primero.engine.rules import DEFAULT_RULES, Rules, RulesError
-from primero.engine.state import HandState, Phase
+from primero.engine.state import HandState
 from primero.engine.views import SeatView
 from primero.play import moveinput
 from primero.play.moveinput import InputError
 from primero.play.tablemodel import TableModel
-from primero.play.tablemodel.sentences import hand_sentences
+from primero.play.tablemodel.sentences import hand_sentences, phase_name
 
 __all__ = [
     "BOT_NAMES",
@@ -72,21 +72,6 @@ __all__ = [
     "phase_name",
     "ranked_standings",
 ]
-
-
-def phase_name(view: SeatView) -> str:
-    """The name of the hand's phase as the table shows it (R4): the state's own name,
-    except that without declarations (house rule ``declarations`` off, R6) the declare
-    round is only a betting round: "second round".
-
-    >>> from primero.engine.state import HandState
-    >>> from primero.engine.views import view
-    >>> phase_name(view(HandState(["A", "B", "C", "D"], [9] * 4), 0))
-    'first deal'
-    """
-    if view.phase is Phase.DECLARE_ROUND and not view.rules.declarations:
-        return "second round"
-    return view.phase.value
 
 
 @dataclass(frozen=True, kw_only=True)

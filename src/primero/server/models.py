@@ -614,6 +614,10 @@ class HandOut(BaseModel):
     hand_sizes: list[int]
     to_act: str | None
     phase: str
+    phase_words: str = Field(
+        description='the phase in words ("First round", "Second round" where declarations '
+        "are off): what the page shows (R4)"
+    )
     stacks: list[int]
     contributed: list[int]
     round_bets: list[int]

@@ -187,8 +187,7 @@ def status_text(
     """
     names = labels_for(view, labels)
     out = Text(phase_name(view).capitalize(), style="bold")
-    if view.to_act is None:
-        out.append(" — the hand is over")
+    if view.to_act is None:  # "The hand is over"
         return out
     if view.to_act == DEALER:
         out.append(" — the dealer deals")

@@ -8,7 +8,7 @@ import {drawHands, drawHints} from "./dialogs.js";
 import {fairLine, seedField} from "./fairview.js";
 import {guideText} from "./guide.js";
 import {copySettle, drawHost, drawLedger} from "./host.js";
-import {HandInfo, PHASES, drawLog, drawResult, drawSeats, nextHandWords, standings, turnText} from "./tableview.js";
+import {HandInfo, drawLog, drawResult, drawSeats, nextHandWords, standings, turnText} from "./tableview.js";
 
 /** @typedef {import("./conn.js").ServerMessage} ServerMessage */
 
@@ -299,7 +299,7 @@ function draw(msg, info) {
   if (app.pot !== null && hand && hand.pot_total !== app.pot) flash($("pot"));
   app.pot = hand ? hand.pot_total : null;
   $("phase").textContent = hand && table.status === "playing"
-    ? `Hand ${hand.number ?? ""}: ${PHASES[hand.phase] ?? hand.phase}` : statusWords(table);
+    ? `Hand ${hand.number ?? ""}: ${hand.phase_words}` : statusWords(table);
   drawStandings(table);
   const broke = isBroke(table, info);
   document.body.classList.toggle("broke", broke);  // no cards nor moves: the choices first

@@ -4,17 +4,6 @@
 import {cardImage} from "./cards.js";
 import {chips, el, replace} from "./common.js";
 
-/** @type {Record<string, string>} each phase (HandOut.phase) in words */
-export const PHASES = {
-  first_deal: "First deal",
-  first_round: "First round: bet or exchange",
-  second_deal: "Second deal",
-  declare_round: "Declare and bet",
-  second_exchange: "Second exchange",
-  last_round: "Last betting round",
-  complete: "The hand is over",
-};
-
 /** Helpers over one `hand` object of a state message. */
 export class HandInfo {
   /**

@@ -17,6 +17,7 @@ from primero.play.tablemodel.model import TableModel
 from primero.play.tablemodel.sentences import (
     bet_words,
     move_words,
+    phase_name,
     result_sentences,
     shown_words,
     sitting_out_words,
@@ -155,6 +156,7 @@ def seat_payload(
         "hand_sizes": list(v.hand_sizes),
         "to_act": to_act,
         "phase": v.phase.name.lower(),
+        "phase_words": phase_name(v).capitalize(),
         "stacks": list(v.stacks),
         "contributed": list(v.contributed),
         "round_bets": list(v.round_bets),

@@ -42,6 +42,7 @@ from primero.engine.errors import BadAmountError, BadCardsError, BadDeclarationE
 from primero.engine.hands import HandValue
 from primero.engine.legal import LegalActions
 from primero.engine.pots import Award
+from primero.engine.state import Phase
 from primero.engine.uncalled import Uncalled
 from primero.engine.uncalled import uncalled_bet as engine_uncalled_bet
 from primero.engine.uncalled import won_awards as engine_won_awards
@@ -66,6 +67,7 @@ __all__ = [
     "line_sentences",
     "move_name",
     "move_words",
+    "phase_name",
     "refusal_words",
     "result_sentences",
     "section_marker",
@@ -91,6 +93,24 @@ _VERBS = {
     "dc": ("declares", "declare"),
     "win": ("wins", "win"),
 }
+
+
+def phase_name(view: SeatView) -> str:
+    """The name of the hand's phase as every front end shows it (R4): the state's own
+    name, except that without declarations (house rule ``declarations`` off, R6) the
+    declare round is only a betting round: "second round"; a complete hand is "the hand
+    is over". The server sends it capitalised as the state message's ``phase_words``.
+
+    >>> from primero.engine.state import HandState
+    >>> from primero.engine.views import view
+    >>> phase_name(view(HandState(["A", "B", "C", "D"], [9] * 4), 0))
+    'first deal'
+    """
+    if view.phase is Phase.DECLARE_ROUND and not view.rules.declarations:
+        return "second round"
+    if view.phase is Phase.COMPLETE:
+        return "the hand is over"
+    return view.phase.value
 
 
 def move_words(
