@@ -22,6 +22,7 @@ from primero.engine.state import HandState
 from primero.engine.views import SeatView, view
 from primero.play.hints import seat_hints
 from primero.server import hints
+from primero.server.actor import TableActor
 from primero.server.runtime import TableRuntime
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
@@ -84,7 +85,7 @@ class _Runtime:
     model: _Model
     version: int
     row: _Row = field(default_factory=lambda: _Row("t-hints"))
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    commands: TableActor = field(default_factory=TableActor)
     hub: _Hub = field(default_factory=_Hub)
 
 

@@ -13,6 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from primero.engine.history import parse_record
 from primero.server import Settings, create_app
+from primero.server.actor import Command
 from primero.server.models import HandRecordOut
 from primero.server.settings import TEST_SEED_ENV
 from primero.store import Store
@@ -461,7 +462,7 @@ def test_a_presence_change_applies_though_the_stored_version_moved_on(
         assert portal is not None
 
         async def stored_not_applied() -> None:
-            async with rt.lock:
+            async with rt.commands.command(Command.TIMER):
                 model = rt.model
                 seat = model.person_to_act()
                 action = model.timeout_action()

@@ -26,6 +26,7 @@ from primero.engine.match import Agent
 from primero.engine.views import SeatView
 from primero.play.tablemodel import least_committal
 from primero.server import fairproof, seatchange, seating
+from primero.server.actor import Command
 from primero.server.settings import fixed_test_seed
 from primero.server.writer import Write, WriteFailed
 from primero.store import StaleVersion
@@ -64,7 +65,7 @@ async def run(rt: TableRuntime) -> None:
         except asyncio.CancelledError:
             raise
         except StaleVersion:  # another process wrote first (a lease that ran out): reread
-            async with rt.lock:
+            async with rt.commands.command(Command.READ):
                 await rt.reload()
         except WriteFailed as exc:  # nothing changed: try again shortly
             refused = 0 if exc.transient else refused + 1
@@ -89,7 +90,7 @@ async def crashed(rt: TableRuntime, reason: str) -> bool:
     if rt.model is None or len(rt.crashes) >= CRASH_LIMIT:
         rt.mark_broken(f"it could not go on ({reason})")
         return False
-    async with rt.lock:
+    async with rt.commands.command(Command.READ):
         await rt.reload()
     return True
 
@@ -105,7 +106,7 @@ async def tick(rt: TableRuntime) -> bool:
     pause = rt.hub.settings.bot_pause
     rt.wake.clear()
     between: float | None = None
-    async with rt.lock:
+    async with rt.commands.command(Command.HAND):
         hand = model.hand
         if hand is None or model.match.hand is None:  # no hand open: start one
             if rt.evening.removals and await seatchange.due_removals(rt):
@@ -157,7 +158,7 @@ async def tick(rt: TableRuntime) -> bool:
     turn = contextlib.nullcontext() if person_here(rt) else rt.hub.steps
     async with turn:
         if agent is None:
-            async with rt.lock:
+            async with rt.commands.command(Command.DEAL):
                 await deal(rt)
         else:
             await bot_move(rt, agent, v, version)
@@ -275,7 +276,7 @@ async def bot_move(rt: TableRuntime, agent: Agent, v: SeatView, version: int) ->
             )
             action = least_committal(v)
         rt.decided = (version, action)
-    async with rt.lock:
+    async with rt.commands.command(Command.BOT):
         if rt.row.version != version or model is not rt.model:
             return  # the table moved on meanwhile: look again
         assert model.hand is not None
@@ -292,7 +293,7 @@ async def bot_move(rt: TableRuntime, agent: Agent, v: SeatView, version: int) ->
 
 
 async def time_out(rt: TableRuntime) -> None:
-    async with rt.lock:
+    async with rt.commands.command(Command.TIMER):
         model = rt.model
         assert model is not None
         index = model.person_to_act()

@@ -28,6 +28,7 @@ from primero.engine.match import Agent
 from primero.play.settle import RateError, parse_chip_value, parse_currency
 from primero.play.tablemodel.presence import TableMatch
 from primero.server import seating
+from primero.server.actor import Command
 from primero.server.hub import Hub, between_seconds
 from primero.server.models import CHIP_VALUE_PATTERN, CURRENCY_PATTERN, TableSummary
 from primero.server.runtime import BadRequest, Conflict, TableRuntime
@@ -182,7 +183,7 @@ async def on_owner(rt: TableRuntime, op: str, args: dict[str, Any]) -> dict[str,
 
 
 async def _patch(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         row = rt.row
         seconds = row.turn_seconds if args["turn_seconds"] is None else args["turn_seconds"]
         name = row.name if args["name"] is None else args["name"]
@@ -243,7 +244,7 @@ async def _flag(request: Request, table_id: str, *, paused: bool) -> Response:
 
 async def _set_flag(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
     paused = bool(args["paused"])
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         _not_over(rt)
         ev = rt.evening
         if ev.paused != paused:
@@ -266,7 +267,7 @@ async def end(table_id: str, request: Request) -> Response:
 
 
 async def _end(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         _not_over(rt)
         if not rt.evening.ended:
             await rt.end_match()
@@ -297,7 +298,7 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
     if rt.model is not None:  # built off the event loop (a search bot takes a while)
         agent = await asyncio.to_thread(friendly_bot, kind)
     start = False
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         _not_over(rt)
         seats = rt.row.seats
         if not 0 <= k < len(seats):
@@ -370,7 +371,7 @@ def _gone(match: TableMatch, k: int) -> bool:
 async def _stand_in(rt: TableRuntime, k: int, kind: str, agent: Agent) -> None:
     """Keep the seat of a sitting-out person warm (docs/protocol.md "REST: the lobby"):
     ``agent`` plays it for them from now on; seat, token, chips and ledger stay theirs.
-    Computed on a draft, stored, then taken in and sent (the lock held).
+    Computed on a draft, stored, then taken in and sent (in a command of the table).
 
     Raises:
         Conflict: the person plays (does not sit out), or a bot already plays for them.
@@ -421,7 +422,7 @@ async def rematch(table_id: str, request: Request) -> dict[str, Any]:
 
 async def _rematch(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
     hub = cast(Hub, rt.hub)
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         if rt.row.status != "over" or rt.evening.next_table is not None:
             raise Conflict("a rematch is for a finished match, once")
         old = rt.row

@@ -23,6 +23,7 @@ from primero.bots import BOT_KINDS, BOT_NAMES
 from primero.engine.rules import Rules, RulesError
 from primero.play.settle import RateError, parse_chip_value, parse_currency
 from primero.server import driver
+from primero.server.actor import Command
 from primero.server.botpool import BotPool
 from primero.server.clock import Clock, SystemClock
 from primero.server.cluster import Cluster, Op, OwnerAway, namespace
@@ -141,12 +142,12 @@ class Hub:
             rt = self.tables.get(table_id) or await self.discover(table_id)
             if rt is None:
                 raise NotFound(f"no table {table_id!r} in the store")
-            # The old driver stops before the lock is taken: a driver whose cancel was
-            # swallowed (Python 3.11's wait_for) goes on to wait for the lock, and the
-            # lock held here while waiting for it to end would stop the table for good.
+            # The old driver stops before the command is sent: a driver whose cancel was
+            # swallowed (Python 3.11's wait_for) goes on to wait for its turn, and the
+            # command run here while waiting for it to end would stop the table for good.
             await rt.stop()
             live = False
-            async with rt.lock:
+            async with rt.commands.command(Command.READ):
                 await rt.stop()
                 # read and replayed aside, then swapped in at once (no state is sent from
                 # a new row with the old or no model meanwhile)
@@ -345,7 +346,7 @@ class Hub:
         rt = self.get(table_id)
         rt.touched = self.clock.now()
         if rt.evicted:
-            async with rt.lock:
+            async with rt.commands.command(Command.READ):
                 if rt.evicted:
                     await rt.reload()
                     rt.evicted = False

@@ -25,6 +25,7 @@ from sqlalchemy.engine import Connection as DbConnection
 from primero.bots import BOT_KINDS
 from primero.engine.match import Agent
 from primero.server import seating
+from primero.server.actor import Command
 from primero.server.host_api import HOST_RESPONSES, hosted, on_owner
 from primero.server.models import SeatIndex
 from primero.server.runtime import (
@@ -157,7 +158,7 @@ async def ask(
         WriteFailed: the database did not take it (nothing changed).
     """
     name, seed = checked_joiner(name, client_seed)
-    async with rt.lock:
+    async with rt.commands.command(Command.SEAT):
         if rt.broken is not None:
             raise Conflict(f"this table is broken: {rt.broken}")
         seats = rt.row.seats
@@ -206,7 +207,7 @@ async def refuse(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         NotFound: no such request waiting.
         WriteFailed: the database did not take it.
     """
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         row = _waiting(rt, int(args["id"]))
         new = await rt.changed_by(lambda conn: refuse_request(conn, row.id))
         ev = rt.evening
@@ -229,7 +230,7 @@ async def pass_host(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         WriteFailed: the database did not take it (nothing changed).
     """
     k = int(args["seat"])
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         seat = rt.row.seats[k]
         ev = rt.evening
         if seat.kind != "person":
@@ -279,7 +280,7 @@ async def remove(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
     if to != "open" and rt.model is not None:  # built off the event loop
         agent = await asyncio.to_thread(friendly_bot, to)
     start = False
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         if rt.row.status in ("over", "broken"):
             raise Conflict("the match is over: there is nobody to remove")
         seat = rt.row.seats[k]

@@ -8,7 +8,8 @@ in memory and sent. A write that fails changes nothing anyone sees: a person's m
 again by the driver within a second, so every table goes on by itself once the database
 answers again. The values a write needs are captured before it is queued.
 
-A table's changes are serialized by its lock (held across the write). Its driver task
+A table's changes are commands of its one queue (:mod:`primero.server.actor`), run one at
+a time in arrival order; a write outside a command is refused. Its driver task
 (deals, bots, timers, hands starting and ending) never dies silently: an unexpected error
 restarts it from what is stored; a table that cannot be resumed, or that fails over and
 over, is ``"broken"`` with a ``detail`` in words, and every other table goes on.
@@ -31,6 +32,7 @@ from primero.engine.history import parse_record
 from primero.engine.rules import Rules
 from primero.play.tablemodel import TableModel, seat_guide, seat_note, seat_payload
 from primero.server import fairproof, seatchange, seating
+from primero.server.actor import Command, TableActor
 from primero.server.botpool import BotPool
 from primero.server.chat import chat_refusal
 from primero.server.clock import Clock
@@ -179,7 +181,7 @@ class TableRuntime:
         self.row = row
         self.hub = hub
         self.model: TableModel | None = None
-        self.lock = asyncio.Lock()
+        self.commands = TableActor()  # the one queue of this table's changes
         self.wake = asyncio.Event()
         self.conns: set[Connection] = set()
         self.broken: str | None = row.problem
@@ -345,7 +347,10 @@ class TableRuntime:
             WriteFailed: the database did not take it (nothing was kept).
             AlreadyApplied: a person's action id was already stored.
             StaleVersion: the stored version moved on (this runtime is not the owner).
+            RuntimeError: not called in a command of this table (the one writer).
         """
+        if not self.commands.in_command():
+            raise RuntimeError(f"table {self.row.id}: a change written outside its commands")
         expected = self.row.version
         new = expected + 1
         write, fence, table_id = build(expected, new), self.hub.fence, self.row.id
@@ -381,7 +386,7 @@ class TableRuntime:
     async def changed_by(
         self, write: Write, *, status: str | None = None, restart: bool = True
     ) -> int:
-        """Store a change of a person, the host or the sweep (the lock held) in this
+        """Store a change of a person, the host or the sweep (in a command of the table) in this
         table's own transaction: ``write(conn)``, then the version moved on (checked in
         the ``WHERE`` clause) and the ``status`` set when given. The caller applies the
         change in memory only after, then calls :meth:`publish` with the version returned.
@@ -412,8 +417,8 @@ class TableRuntime:
             raise VersionMoved(exc) from exc
 
     async def reread(self) -> bool:
-        """Bring this table back to what is stored (the lock held): its driver stopped, the
-        row read back, the match replayed, then a new driver started. Used by a change
+        """Bring this table back to what is stored (in a command of the table): its driver
+        stopped, the row read back, the match replayed, then a new driver started. Used by a change
         that must not be lost to a version conflict (a person's sit out, sit in, leave or
         rebuy, which do not depend on the state the person saw) before it tries again.
 
@@ -424,7 +429,7 @@ class TableRuntime:
         if self.stopping:
             return False
         task, self.task = self.task, None
-        if task is not None:  # waits on the lock held here, or on a bot: it stops at once
+        if task is not None:  # waits for its turn after this command, or on a bot: it stops at once
             task.cancel()
             await asyncio.wait({task}, timeout=2)
         await self.reload()
@@ -440,8 +445,8 @@ class TableRuntime:
         return True
 
     async def end_match(self) -> None:
-        """End the match (the lock held; the host's end, or nobody there for an hour): at
-        once with no hand in progress, else when that hand ends (``pending: "end"``); a
+        """End the match (in a command of the table; the host's end, or nobody there for
+        an hour): at once with no hand in progress, else when that hand ends (``pending: "end"``); a
         ``waiting`` table is closed.
 
         Raises:
@@ -521,7 +526,7 @@ class TableRuntime:
             WriteFailed: the database did not take it (HTTP 503).
         """
         name, seed = checked_joiner(name, client_seed)
-        async with self.lock:
+        async with self.commands.command(Command.SEAT):
             if self.broken is not None:
                 raise Conflict(f"this table is broken: {self.broken}")
             clash = seatchange.name_clash(self, name, request)
@@ -606,7 +611,7 @@ class TableRuntime:
             conn.send(error_message(action_id, "spectators may not act: join the table for a seat"))
             conn.send(self.state(None, conn))
             return
-        async with self.lock:
+        async with self.commands.command(Command.MOVE):
             self.touched = self.hub.clock.now()
             if action_id in self.recent_ids.get(index, ()):
                 conn.send(self.state(index, conn))
@@ -907,7 +912,7 @@ class TableRuntime:
         finished hand stays shown until the next one is stored. Nothing is read when the
         mirror already reached ``at_least`` (another read did meanwhile). Waits while
         the database cannot be reached."""
-        async with self.lock:
+        async with self.commands.command(Command.READ):
             if self.owned or (at_least and self.row.version >= at_least):
                 return
             old_model, old_version = self.model, self.row.version
@@ -1016,7 +1021,7 @@ class TableRuntime:
     async def evict(self) -> None:
         """Leave memory (the store keeps everything); :meth:`Hub.touch` reads it back."""
         await self.stop()
-        async with self.lock:
+        async with self.commands.command(Command.READ):
             self.model = None
             self.row.current = None
             self.recent_ids.clear()
@@ -1029,7 +1034,7 @@ class TableRuntime:
             self.task = None
 
             async def restart() -> None:
-                async with self.lock:
+                async with self.commands.command(Command.READ):
                     await self.reload()
                 self.start()
 

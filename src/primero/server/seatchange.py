@@ -189,7 +189,7 @@ def told(rt: TableRuntime, k: int, name: str) -> None:
 
 
 async def remove_now(rt: TableRuntime, k: int, to: str, agent: Agent | None) -> bool:
-    """The seat changes hands now (the lock held). Returns whether the match starts (a
+    """The seat changes hands now (in a command of the table). Returns whether the match starts (a
     waiting table whose last open seat a bot took)."""
     seat = rt.row.seats[k]
     model = rt.model
@@ -267,8 +267,8 @@ async def remove_now(rt: TableRuntime, k: int, to: str, agent: Agent | None) -> 
 
 
 async def due_removals(rt: TableRuntime) -> bool:
-    """Between hands (the driver, the lock held): make the removals asked during the hand
-    that ended. Returns whether any was made."""
+    """Between hands (the driver, in a command of the table): make the removals asked
+    during the hand that ended. Returns whether any was made."""
     made = False
     for k, to in sorted(rt.evening.removals.items()):
         if rt.model is not None and rt.model.match.in_hand(k):

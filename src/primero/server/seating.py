@@ -35,6 +35,7 @@ from sqlalchemy.engine import Connection as DbConnection
 
 from primero.engine.errors import PrimeroError
 from primero.play.settle import chip_rate, settle_seats
+from primero.server.actor import Command
 from primero.server.writer import VersionMoved, WriteFailed
 from primero.store import Store
 from primero.store.evening import (
@@ -410,7 +411,7 @@ async def _request(rt: TableRuntime, conn: Connection, what: str) -> None:
         conn.send(rt.state(None, conn))
         return
     for attempt in range(1, PRESENCE_TRIES + 1):
-        async with rt.lock:
+        async with rt.commands.command(Command.PRESENCE):
             try:
                 if not await _request_once(rt, conn, what, index):
                     return
@@ -433,7 +434,7 @@ async def _request(rt: TableRuntime, conn: Connection, what: str) -> None:
 
 
 async def _request_once(rt: TableRuntime, conn: Connection, what: str, index: int) -> bool:
-    """One try of a presence change (the lock held): False when it was refused (the
+    """One try of a presence change (in a command of the table): False when it was refused (the
     person told why, nothing changed), True once stored, applied and sent.
 
     Raises:
@@ -536,7 +537,7 @@ async def _no_rebuy(rt: TableRuntime, client: Connection, _msg: BaseModel) -> No
     no longer for their seat. In memory like the window: no new version; every
     connection gets the state again (``rebuy_wait`` without the seat)."""
     index = client.index
-    async with rt.lock:
+    async with rt.commands.command(Command.PRESENCE):
         if index is None or index not in still_waited(rt):
             client.send(
                 _error("the next hand is not waiting for you to rebuy: there is nothing to decline")
@@ -628,14 +629,14 @@ async def _sweep_table(rt: TableRuntime, now: float, away_after: float) -> None:
     if now - rt.last_activity >= IDLE_SECONDS:
         if rt.evicted:  # its hand in progress is read back first: it ends after that hand
             await rt.hub.touch(rt.row.id)
-        async with rt.lock:
+        async with rt.commands.command(Command.PRESENCE):
             await rt.end_match()
         return
     model = rt.model
     if model is None:
         return
     marked = False
-    async with rt.lock:
+    async with rt.commands.command(Command.PRESENCE):
         for s in rt.row.seats:
             if s.kind != "person":
                 continue

@@ -25,6 +25,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 
 from primero.server import seating
+from primero.server.actor import Command
 from primero.server.fieldwords import field_words
 from primero.server.hints import HintsIn, hints_handler
 from primero.server.hub import Hub
@@ -59,7 +60,7 @@ async def _resync(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
     # ``since`` is read and not used: the answer is always the whole current state
     # (docs/protocol.md, "Versions, stale moves and resync"), the stored one at a mirror.
     await rt.follow()
-    async with rt.lock:
+    async with rt.commands.command(Command.READ):
         client.send(rt.state(client.index, client))
 
 
@@ -164,7 +165,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     if index is None:  # a spectator's name in chat (docs/protocol.md: spectators may chat)
         rt.spectators_seen += 1
         client.watcher = watcher or f"Spectator {rt.spectators_seen}"
-    async with rt.lock:  # joined and sent the state at once: no broadcast in between
+    # joined and sent the state at once: no broadcast in between
+    async with rt.commands.command(Command.PRESENCE):
         admitted = admit(rt, client)
         if admitted:
             seating.connected(rt, index, exclude=client)  # the others see it at once
