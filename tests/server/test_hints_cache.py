@@ -5,8 +5,8 @@ the odds are computed once; asked after the hand moved (a new version), they are
 computed afresh. A cache key without the version survived a mutation sweep
 (CONTRIBUTING.md "Mutation testing"): these tests ask, move the hand, and ask again.
 
-The handler runs here against a stand-in for the table runtime (its lock, version, model,
-row id and the hub's worker pool: all the handler reads), with a real hand and the real odds.
+The handler runs here against a stand-in for the table runtime (its command queue, version,
+model, row id and the hub's worker pool: all the handler reads), with a real hand and the real odds.
 """
 
 from __future__ import annotations

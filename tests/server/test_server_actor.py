@@ -130,7 +130,7 @@ async def _seats_in_order(url: str) -> None:
         names = ["Ana", "Ben", "Cleo"]
         # three joins sent at once, none for a given seat: each takes the first open
         # seat when its turn comes, so the seats follow the order of arrival
-        joins = [asyncio.create_task(rt.take_seat(name)) for name in names]
+        joins = [asyncio.create_task(rt.owner.take_seat(name)) for name in names]
         seats = [seat for seat, _token in await asyncio.gather(*joins)]
         assert seats == [0, 1, 2]
         assert [s.name for s in rt.row.seats] == ["Ana", "Ben", "Cleo", None]
@@ -143,7 +143,7 @@ async def _seats_in_order(url: str) -> None:
             return lambda conn: store.bump(conn, rt.row.id, expected, new)  # type: ignore[arg-type]
 
         with pytest.raises(RuntimeError, match="a change written outside its commands"):
-            await rt.store_change(build)
+            await rt.owner.store_change(build)
         assert rt.version == v + 3
         assert store.load(rt.row.id)[0].version == v + 3
     finally:

@@ -466,7 +466,9 @@ def test_a_presence_change_applies_though_the_stored_version_moved_on(
                 model = rt.model
                 seat = model.person_to_act()
                 action = model.timeout_action()
-                await rt.store_change(rt.line_write(model, action, seat, "cut"), urgent=True)
+                await rt.owner.store_change(
+                    rt.owner.line_write(model, action, seat, "cut"), urgent=True
+                )
 
         portal.call(stored_not_applied)
         assert rt.row.version == v  # memory is one write behind the store

@@ -178,11 +178,11 @@ async def end(rt: TableRuntime) -> None:
     if rt.row.status == "over":
         return
     table_id, store = rt.row.id, rt.store
-    new = await rt.store_change(
+    new = await rt.owner.store_change(
         lambda e, n: lambda conn: store.set_status(conn, table_id, "over", e, n)
     )
     rt.row.status = "over"
-    rt.publish(new)
+    rt.owner.publish(new)
 
 
 async def hold(rt: TableRuntime) -> None:
@@ -192,11 +192,11 @@ async def hold(rt: TableRuntime) -> None:
     if rt.row.status == "paused":
         return
     table_id, store = rt.row.id, rt.store
-    new = await rt.store_change(
+    new = await rt.owner.store_change(
         lambda e, n: lambda conn: store.set_status(conn, table_id, "paused", e, n)
     )
     rt.row.status = "paused"
-    rt.publish(new)
+    rt.owner.publish(new)
 
 
 async def start_hand(rt: TableRuntime) -> None:
@@ -208,7 +208,7 @@ async def start_hand(rt: TableRuntime) -> None:
     dealt = model.match.dealt_in()  # kept: who sits out may change during the hand
     # docs/fair-deals.md: the seeds of the hand are stored before its first card
     seeds = fairproof.client_seeds(rt.row) if fairproof.is_fair(rt.row) else None
-    new = await rt.store_change(
+    new = await rt.owner.store_change(
         lambda e, n: (
             lambda conn: store.start_hand(
                 conn,
@@ -229,7 +229,7 @@ async def start_hand(rt: TableRuntime) -> None:
     if seeds is not None:
         fairproof.install_dealer(model, rt.row, seeds, number)
     rt.recent_ids.clear()
-    rt.publish(new)
+    rt.owner.publish(new)
 
 
 async def deal(rt: TableRuntime) -> None:
@@ -241,12 +241,12 @@ async def deal(rt: TableRuntime) -> None:
     saved = dealer.snapshot()
     action = dealer.deal(model.hand)
     try:
-        new = await rt.store_change(rt.line_write(model, action, None, None))
+        new = await rt.owner.store_change(rt.owner.line_write(model, action, None, None))
     except BaseException:
         dealer.restore(saved)
         raise
     model.apply(action, now=rt.hub.clock.now())
-    rt.publish(new)
+    rt.owner.publish(new)
 
 
 async def bot_move(rt: TableRuntime, agent: Agent, v: SeatView, version: int) -> None:
@@ -286,10 +286,10 @@ async def bot_move(rt: TableRuntime, agent: Agent, v: SeatView, version: int) ->
             log.warning("table %s: a bot's move was illegal; least committal instead", rt.row.id)
             action = least_committal(v)
             rt.decided = (version, action)
-        new = await rt.store_change(rt.line_write(model, action, None, None))
+        new = await rt.owner.store_change(rt.owner.line_write(model, action, None, None))
         model.apply(action, now=rt.hub.clock.now())
         rt.decided = None
-        rt.publish(new)
+        rt.owner.publish(new)
 
 
 async def time_out(rt: TableRuntime) -> None:
@@ -300,9 +300,11 @@ async def time_out(rt: TableRuntime) -> None:
         if index is None or not model.timed_out(rt.hub.clock.now()):
             return
         action = model.timeout_action()
-        new = await rt.store_change(rt.line_write(model, action, index, None), urgent=True)
+        new = await rt.owner.store_change(
+            rt.owner.line_write(model, action, index, None), urgent=True
+        )
         model.time_out(now=rt.hub.clock.now())  # the same move, counted (protocol: "Presence")
-        rt.publish(new)
+        rt.owner.publish(new)
 
 
 async def finish(rt: TableRuntime) -> None:
@@ -335,7 +337,7 @@ async def finish(rt: TableRuntime) -> None:
 
         return write
 
-    new = await rt.store_change(build)
+    new = await rt.owner.store_change(build)
     drafted.records = []
     model.match, model.deadline = drafted, None  # stored: the draft is the match now
     rt.row.hands_played = number
@@ -344,4 +346,4 @@ async def finish(rt: TableRuntime) -> None:
         seat.chips = c
     rt.row.status = status
     seating.open_between(rt, broke_before, rt.hub.clock.now())  # the result stays
-    rt.publish(new)
+    rt.owner.publish(new)

@@ -89,7 +89,7 @@ class VersionMoved(WriteFailed):
     """A table's change refused by the store because the table's stored version is not
     the one the server holds in memory (a write it has not applied: another owner's, or
     one whose apply was cut short). Nothing of the change was kept;
-    ``TableRuntime.reread`` brings the table back to what is stored."""
+    ``TableOwner.reread`` brings the table back to what is stored."""
 
 
 def _consumed(fut: asyncio.Future[Any]) -> None:

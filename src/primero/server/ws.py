@@ -30,7 +30,8 @@ from primero.server.fieldwords import field_words
 from primero.server.hints import HintsIn, hints_handler
 from primero.server.hub import Hub
 from primero.server.models import ActionIn, ChatIn, PingIn, ResyncIn
-from primero.server.runtime import NotFound, TableRuntime
+from primero.server.refusals import NotFound
+from primero.server.runtime import TableRuntime
 from primero.server.security import origin_allowed, query_token
 from primero.server.writer import transient
 from primero.server.wsclient import (
@@ -53,13 +54,13 @@ _RUNNING: set[asyncio.Future[None]] = set()
 
 async def _action(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
     assert isinstance(msg, ActionIn)
-    await rt.act(client, msg.id, msg.line, msg.version)
+    await rt.owner.act(client, msg.id, msg.line, msg.version)
 
 
 async def _resync(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
     # ``since`` is read and not used: the answer is always the whole current state
     # (docs/protocol.md, "Versions, stale moves and resync"), the stored one at a mirror.
-    await rt.follow()
+    await rt.mirror.follow()
     async with rt.commands.command(Command.READ):
         client.send(rt.state(client.index, client))
 
@@ -174,7 +175,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             if rt.chat_lines:  # the table's last chat lines: a reload shows them
                 client.send(rt.chat_history())
     if admitted and not rt.owned:  # notices heard before it was here: caught up now
-        rt.heard(*rt.heard_version)
+        rt.mirror.heard(*rt.mirror.heard_version)
     if not admitted:
         await ws.close(
             code=TRY_AGAIN_LATER,
