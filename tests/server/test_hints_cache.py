@@ -5,8 +5,8 @@ the odds are computed once; asked after the hand moved (a new version), they are
 computed afresh. A cache key without the version survived a mutation sweep
 (CONTRIBUTING.md "Mutation testing"): these tests ask, move the hand, and ask again.
 
-The handler runs here against a stand-in for the table runtime (its lock, version, model,
-row id and the hub's worker pool: all the handler reads), with a real hand and the real odds.
+The handler runs here against a stand-in for the table runtime (its command queue, version,
+model, row id and the hub's worker pool: all the handler reads), with a real hand and the real odds.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from primero.engine.state import HandState
 from primero.engine.views import SeatView, view
 from primero.play.hints import seat_hints
 from primero.server import hints
+from primero.server.actor import TableActor
 from primero.server.runtime import TableRuntime
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
@@ -84,7 +85,7 @@ class _Runtime:
     model: _Model
     version: int
     row: _Row = field(default_factory=lambda: _Row("t-hints"))
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    commands: TableActor = field(default_factory=TableActor)
     hub: _Hub = field(default_factory=_Hub)
 
 

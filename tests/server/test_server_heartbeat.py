@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from primero.server import Settings, create_app
 from primero.server.models import ChatHistoryOut
-from primero.server.runtime import CHAT_KEPT
+from primero.server.table import CHAT_KEPT
 from tests.server_helpers import database, join_table, post_table, settled, until
 
 #: Two people, two heuristic bots, no timer: nothing moves until a person acts.

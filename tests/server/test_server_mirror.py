@@ -73,7 +73,7 @@ async def _two_hubs(tmp_path: Path) -> AsyncIterator[tuple[Hub, Hub, TableRuntim
 
 async def _seat_ana(owner: TableRuntime) -> None:
     """Ana takes seat 0 at the owner: version 2, still waiting (seat 1 is open)."""
-    seat, _token = await owner.take_seat("Ana", 0)
+    seat, _token = await owner.owner.take_seat("Ana", 0)
     assert seat == 0
     assert (owner.row.version, owner.row.status) == (2, "waiting")
 
@@ -205,8 +205,8 @@ def test_a_mirror_sends_only_the_stored_versions_content(tmp_path: Path) -> None
 
     async def scenario() -> None:
         async with _two_hubs(tmp_path) as (a, _b, owner, mirror):
-            await owner.take_seat("Ana", 0)
-            await owner.take_seat("Ben", 1)  # the last open seat: the match starts
+            await owner.owner.take_seat("Ana", 0)
+            await owner.owner.take_seat("Ben", 1)  # the last open seat: the match starts
             owner_seen, ana, ben = Watcher(), Seat(0), Seat(1)
             owner.conns.update({owner_seen, ana, ben})
             watcher = Watcher()
@@ -229,13 +229,13 @@ def test_a_mirror_sends_only_the_stored_versions_content(tmp_path: Path) -> None
                         moves += 1
                         state = owner.state(i)
                         if state["legal"] is not None:
-                            await owner.act(
+                            await owner.owner.act(
                                 (ana, ben)[i], f"m{moves}", cautious_line(state), state["version"]
                             )
                     if moves % 3 == 0 or i is None:
-                        await mirror.refresh()
+                        await mirror.mirror.refresh()
                     await asyncio.sleep(0.01)
-            await mirror.refresh()
+            await mirror.mirror.refresh()
             done = True
             await probing
             hand_at = {

@@ -13,6 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from primero.engine.history import parse_record
 from primero.server import Settings, create_app
+from primero.server.actor import Command
 from primero.server.models import HandRecordOut
 from primero.server.settings import TEST_SEED_ENV
 from primero.store import Store
@@ -461,11 +462,13 @@ def test_a_presence_change_applies_though_the_stored_version_moved_on(
         assert portal is not None
 
         async def stored_not_applied() -> None:
-            async with rt.lock:
+            async with rt.commands.command(Command.TIMER):
                 model = rt.model
                 seat = model.person_to_act()
                 action = model.timeout_action()
-                await rt.store_change(rt.line_write(model, action, seat, "cut"), urgent=True)
+                await rt.owner.store_change(
+                    rt.owner.line_write(model, action, seat, "cut"), urgent=True
+                )
 
         portal.call(stored_not_applied)
         assert rt.row.version == v  # memory is one write behind the store

@@ -48,12 +48,12 @@ async def _scenario(url: str) -> None:
             {"seats": ["open", "random", "random", "random"], "turn_seconds": 0}
         )
         rt = await hub.create(spec)
-        _seat, _token = await rt.take_seat("Ana")
+        _seat, _token = await rt.owner.take_seat("Ana")
         await _settled(hub, rt.row.id)
         me = _Conn(rt.model.person_to_act() if rt.model else None)
         state = rt.state(me.index)
         rt.conns.add(me)
-        await rt.act(me, "first", choose_line(state))
+        await rt.owner.act(me, "first", choose_line(state))
         assert me.got[-1]["version"] == state["version"] + 1
         await _settled(hub, rt.row.id)
         before = rt.state(me.index)
@@ -70,7 +70,7 @@ async def _scenario(url: str) -> None:
         assert again["version"] == before["version"] and again["hand"] == before["hand"]
         # "first" is no longer in memory: the database says it was applied (no error)
         me.got.clear()
-        await rt.act(me, "first", choose_line(again))
+        await rt.owner.act(me, "first", choose_line(again))
         assert [m["type"] for m in me.got] == ["state"]
         assert me.got[0]["version"] == before["version"]
     finally:

@@ -163,8 +163,8 @@ def serve_command(
 
     from primero.server import Settings, create_app, gctune
     from primero.server.doors import Doors, protocols, trusted_networks
-    from primero.server.runtime import TEST_SEED_ENV, fixed_test_seed
     from primero.server.security import log_config
+    from primero.server.settings import TEST_SEED_ENV, fixed_test_seed
 
     if fixed_test_seed() is not None:
         typer.echo(

@@ -177,7 +177,7 @@ async def join_table(
         "host": host,
     }
     answer = await hub.call(rt, "seat", args)
-    await rt.at_least(int(answer["v"]))
+    await rt.mirror.at_least(int(answer["v"]))
     if answer.get("seat") is None:
         response.status_code = status.HTTP_202_ACCEPTED
         return {"seat": None, "token": token, "waiting": True}
@@ -192,7 +192,7 @@ async def _seat(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
             rt, str(args["name"]), args.get("seat"), str(args["digest"]), args.get("client_seed")
         )
         return {"seat": None, "v": answer["v"]}
-    seat, _token = await rt.take_seat(
+    seat, _token = await rt.owner.take_seat(
         str(args["name"]),
         args.get("seat"),
         str(args["digest"]),

@@ -35,7 +35,7 @@ from primero.server.hub import Hub
 from primero.server.limits import BodyLimit
 from primero.server.loopprobe import probe_path, run_probe
 from primero.server.ops import OPS
-from primero.server.runtime import BadRequest, Conflict, NotFound
+from primero.server.refusals import BadRequest, Conflict, NotFound
 from primero.server.security import HostCheck
 from primero.server.settings import Settings
 from primero.server.writer import WriteFailed, transient

@@ -316,7 +316,7 @@ class Cluster:
                 continue
             if v != rt.row.version:
                 try:
-                    await rt.refresh()
+                    await rt.mirror.refresh()
                 except Exception as exc:
                     log.warning("table %s: its mirror could not be read back: %s", t, exc)
             seen = sorted({c.index for c in rt.conns if c.index is not None})
@@ -395,12 +395,12 @@ class Cluster:
                 if rt is None:
                     self._spawn(hub.discover(str(msg["t"])))
                 elif not rt.owned:
-                    rt.heard(int(msg["v"]), msg.get("d"))
+                    rt.mirror.heard(int(msg["v"]), msg.get("d"))
             elif "chat" in msg:
                 if rt is not None and msg.get("from") != self.pid:
                     rt.deliver_chat(msg["chat"], relay=False)
             elif "seen" in msg and rt is not None and rt.owned:
-                rt.seen_elsewhere([int(i) for i in msg["seen"]])
+                rt.owner.seen_elsewhere([int(i) for i in msg["seen"]])
             return
         if "rid" in msg and "op" in msg:
             self._spawn(self._serve(msg))
@@ -513,7 +513,8 @@ def rebuild_error(answer: dict[str, Any]) -> Exception:
     """The exception the owner raised, rebuilt on the sender (its words kept)."""
     from fastapi import HTTPException
 
-    from primero.server.runtime import BadRequest, Conflict, NotFound, WriteFailed
+    from primero.server.refusals import BadRequest, Conflict, NotFound
+    from primero.server.writer import WriteFailed
 
     kind, text = str(answer.get("err")), str(answer.get("msg") or "")
     if kind == "HTTPException":

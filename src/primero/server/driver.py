@@ -26,6 +26,7 @@ from primero.engine.match import Agent
 from primero.engine.views import SeatView
 from primero.play.tablemodel import least_committal
 from primero.server import fairproof, seatchange, seating
+from primero.server.actor import Command
 from primero.server.settings import fixed_test_seed
 from primero.server.writer import Write, WriteFailed
 from primero.store import StaleVersion
@@ -64,7 +65,7 @@ async def run(rt: TableRuntime) -> None:
         except asyncio.CancelledError:
             raise
         except StaleVersion:  # another process wrote first (a lease that ran out): reread
-            async with rt.lock:
+            async with rt.commands.command(Command.READ):
                 await rt.reload()
         except WriteFailed as exc:  # nothing changed: try again shortly
             refused = 0 if exc.transient else refused + 1
@@ -89,7 +90,7 @@ async def crashed(rt: TableRuntime, reason: str) -> bool:
     if rt.model is None or len(rt.crashes) >= CRASH_LIMIT:
         rt.mark_broken(f"it could not go on ({reason})")
         return False
-    async with rt.lock:
+    async with rt.commands.command(Command.READ):
         await rt.reload()
     return True
 
@@ -105,7 +106,7 @@ async def tick(rt: TableRuntime) -> bool:
     pause = rt.hub.settings.bot_pause
     rt.wake.clear()
     between: float | None = None
-    async with rt.lock:
+    async with rt.commands.command(Command.HAND):
         hand = model.hand
         if hand is None or model.match.hand is None:  # no hand open: start one
             if rt.evening.removals and await seatchange.due_removals(rt):
@@ -157,7 +158,7 @@ async def tick(rt: TableRuntime) -> bool:
     turn = contextlib.nullcontext() if person_here(rt) else rt.hub.steps
     async with turn:
         if agent is None:
-            async with rt.lock:
+            async with rt.commands.command(Command.DEAL):
                 await deal(rt)
         else:
             await bot_move(rt, agent, v, version)
@@ -177,11 +178,11 @@ async def end(rt: TableRuntime) -> None:
     if rt.row.status == "over":
         return
     table_id, store = rt.row.id, rt.store
-    new = await rt.store_change(
+    new = await rt.owner.store_change(
         lambda e, n: lambda conn: store.set_status(conn, table_id, "over", e, n)
     )
     rt.row.status = "over"
-    rt.publish(new)
+    rt.owner.publish(new)
 
 
 async def hold(rt: TableRuntime) -> None:
@@ -191,11 +192,11 @@ async def hold(rt: TableRuntime) -> None:
     if rt.row.status == "paused":
         return
     table_id, store = rt.row.id, rt.store
-    new = await rt.store_change(
+    new = await rt.owner.store_change(
         lambda e, n: lambda conn: store.set_status(conn, table_id, "paused", e, n)
     )
     rt.row.status = "paused"
-    rt.publish(new)
+    rt.owner.publish(new)
 
 
 async def start_hand(rt: TableRuntime) -> None:
@@ -207,7 +208,7 @@ async def start_hand(rt: TableRuntime) -> None:
     dealt = model.match.dealt_in()  # kept: who sits out may change during the hand
     # docs/fair-deals.md: the seeds of the hand are stored before its first card
     seeds = fairproof.client_seeds(rt.row) if fairproof.is_fair(rt.row) else None
-    new = await rt.store_change(
+    new = await rt.owner.store_change(
         lambda e, n: (
             lambda conn: store.start_hand(
                 conn,
@@ -228,7 +229,7 @@ async def start_hand(rt: TableRuntime) -> None:
     if seeds is not None:
         fairproof.install_dealer(model, rt.row, seeds, number)
     rt.recent_ids.clear()
-    rt.publish(new)
+    rt.owner.publish(new)
 
 
 async def deal(rt: TableRuntime) -> None:
@@ -240,12 +241,12 @@ async def deal(rt: TableRuntime) -> None:
     saved = dealer.snapshot()
     action = dealer.deal(model.hand)
     try:
-        new = await rt.store_change(rt.line_write(model, action, None, None))
+        new = await rt.owner.store_change(rt.owner.line_write(model, action, None, None))
     except BaseException:
         dealer.restore(saved)
         raise
     model.apply(action, now=rt.hub.clock.now())
-    rt.publish(new)
+    rt.owner.publish(new)
 
 
 async def bot_move(rt: TableRuntime, agent: Agent, v: SeatView, version: int) -> None:
@@ -275,7 +276,7 @@ async def bot_move(rt: TableRuntime, agent: Agent, v: SeatView, version: int) ->
             )
             action = least_committal(v)
         rt.decided = (version, action)
-    async with rt.lock:
+    async with rt.commands.command(Command.BOT):
         if rt.row.version != version or model is not rt.model:
             return  # the table moved on meanwhile: look again
         assert model.hand is not None
@@ -285,23 +286,25 @@ async def bot_move(rt: TableRuntime, agent: Agent, v: SeatView, version: int) ->
             log.warning("table %s: a bot's move was illegal; least committal instead", rt.row.id)
             action = least_committal(v)
             rt.decided = (version, action)
-        new = await rt.store_change(rt.line_write(model, action, None, None))
+        new = await rt.owner.store_change(rt.owner.line_write(model, action, None, None))
         model.apply(action, now=rt.hub.clock.now())
         rt.decided = None
-        rt.publish(new)
+        rt.owner.publish(new)
 
 
 async def time_out(rt: TableRuntime) -> None:
-    async with rt.lock:
+    async with rt.commands.command(Command.TIMER):
         model = rt.model
         assert model is not None
         index = model.person_to_act()
         if index is None or not model.timed_out(rt.hub.clock.now()):
             return
         action = model.timeout_action()
-        new = await rt.store_change(rt.line_write(model, action, index, None), urgent=True)
+        new = await rt.owner.store_change(
+            rt.owner.line_write(model, action, index, None), urgent=True
+        )
         model.time_out(now=rt.hub.clock.now())  # the same move, counted (protocol: "Presence")
-        rt.publish(new)
+        rt.owner.publish(new)
 
 
 async def finish(rt: TableRuntime) -> None:
@@ -334,7 +337,7 @@ async def finish(rt: TableRuntime) -> None:
 
         return write
 
-    new = await rt.store_change(build)
+    new = await rt.owner.store_change(build)
     drafted.records = []
     model.match, model.deadline = drafted, None  # stored: the draft is the match now
     rt.row.hands_played = number
@@ -343,4 +346,4 @@ async def finish(rt: TableRuntime) -> None:
         seat.chips = c
     rt.row.status = status
     seating.open_between(rt, broke_before, rt.hub.clock.now())  # the result stays
-    rt.publish(new)
+    rt.owner.publish(new)

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
-from sqlalchemy import select
 
 from primero.engine.fairdeal import (
     DEFAULT_CLIENT_SEED,
@@ -29,7 +28,6 @@ from primero.engine.fairdeal import (
 from primero.engine.fairverify import proof_fields
 from primero.engine.history import HandRecord, dump_record, parse_record
 from primero.server.settings import fixed_test_seed
-from primero.store.schema import hands as hands_table
 
 if TYPE_CHECKING:
     from primero.play.tablemodel import TableModel
@@ -187,22 +185,16 @@ def _proof(rt: Any) -> dict[str, Any]:
     """The proof of ``rt`` (a :class:`~primero.server.runtime.TableRuntime`; read in a
     thread: it reads the store)."""
     row = rt.row
-    query = (
-        select(hands_table.c.number, hands_table.c.record)
-        .where(hands_table.c.table_id == row.id, hands_table.c.record.is_not(None))
-        .order_by(hands_table.c.number)
-    )
-    with rt.store.engine.connect() as conn:
-        stored = list(conn.execute(query))
+    stored = rt.store.hand_records(row.id)  # (number, .prh text), in order
     fair = summary_fields(row)
     hands: list[dict[str, Any]] = []
-    for r in stored:
-        record = revealed_record(r.record, row)
+    for number, text in stored:
+        record = revealed_record(text, row)
         proof = record.extra.get("fair")
         if not isinstance(proof, dict):
             continue
         entry: dict[str, Any] = {
-            "number": r.number,
+            "number": number,
             "commitment": proof["commitment"],
             "client_seeds": proof["client_seeds"],
         }

@@ -15,6 +15,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
+from primero.server.actor import Command
 from primero.server.runtime import TableRuntime
 
 __all__ = ["HintsIn", "hints_handler"]
@@ -45,7 +46,7 @@ async def hints_handler(rt: TableRuntime, client: _Client, msg: BaseModel) -> No
         message = "hints are for a seated player, not a spectator"
         client.send({"type": "error", "id": None, "message": message})
         return
-    async with rt.lock:
+    async with rt.commands.command(Command.READ):
         model = rt.model
         version = rt.version
         view = None if model is None or model.hand is None else model.view_for(index)

@@ -6,7 +6,7 @@ The host token is returned once by ``POST /api/tables`` and kept only as a hash
 (``table_hosts``, migration ``v0004_evening``).
 
 Every change follows the server's write path: checked, stored in the table's own
-transaction with the version moved on (``TableRuntime.changed_by``), then applied in
+transaction with the version moved on (``TableOwner.changed_by``), then applied in
 memory and sent; a write the database does not take changes nothing (``503`` with
 ``Retry-After``).
 """
@@ -28,9 +28,11 @@ from primero.engine.match import Agent
 from primero.play.settle import RateError, parse_chip_value, parse_currency
 from primero.play.tablemodel.presence import TableMatch
 from primero.server import seating
+from primero.server.actor import Command
 from primero.server.hub import Hub, between_seconds
 from primero.server.models import CHIP_VALUE_PATTERN, CURRENCY_PATTERN, TableSummary
-from primero.server.runtime import BadRequest, Conflict, TableRuntime
+from primero.server.refusals import BadRequest, Conflict
+from primero.server.runtime import TableRuntime
 from primero.server.seatchange import bot_name, friendly_bot
 from primero.server.security import bearer_token, match_token
 from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
@@ -177,12 +179,12 @@ async def on_owner(rt: TableRuntime, op: str, args: dict[str, Any]) -> dict[str,
     then read back to the version it made."""
     hub = cast(Hub, rt.hub)
     answer = await hub.call(rt, op, args)
-    await rt.at_least(int(answer.get("v", 0)))
+    await rt.mirror.at_least(int(answer.get("v", 0)))
     return answer
 
 
 async def _patch(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         row = rt.row
         seconds = row.turn_seconds if args["turn_seconds"] is None else args["turn_seconds"]
         name = row.name if args["name"] is None else args["name"]
@@ -211,13 +213,13 @@ async def _patch(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
             set_access(conn, table_id, listed=listed, approval=approval)
             set_settings(conn, table_id, kept)
 
-        new = await rt.changed_by(write)  # stored, then applied and sent
+        new = await rt.owner.changed_by(write)  # stored, then applied and sent
         row.turn_seconds, row.name = seconds, name  # the driver gives the timer to the next hand
         ev.spectator_chat = chat
         ev.listed, ev.approval = listed, approval
         ev.hand_pause, ev.rebuy_seconds = kept.hand_pause, kept.rebuy_seconds
         ev.chip_value, ev.currency = kept.chip_value, kept.currency
-        rt.publish(new)
+        rt.owner.publish(new)
     return {"v": rt.row.version}
 
 
@@ -243,16 +245,16 @@ async def _flag(request: Request, table_id: str, *, paused: bool) -> Response:
 
 async def _set_flag(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
     paused = bool(args["paused"])
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         _not_over(rt)
         ev = rt.evening
         if ev.paused != paused:
             flags = seating.flags_write(
                 rt.row.id, paused=paused, ended=ev.ended, next_table=ev.next_table
             )
-            new = await rt.changed_by(flags)
+            new = await rt.owner.changed_by(flags)
             ev.paused = paused
-            rt.publish(new)
+            rt.owner.publish(new)
     rt.wake.set()
     return {"v": rt.row.version}
 
@@ -266,10 +268,10 @@ async def end(table_id: str, request: Request) -> Response:
 
 
 async def _end(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         _not_over(rt)
         if not rt.evening.ended:
-            await rt.end_match()
+            await rt.owner.end_match()
     rt.wake.set()
     return {"v": rt.row.version}
 
@@ -297,7 +299,7 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
     if rt.model is not None:  # built off the event loop (a search bot takes a while)
         agent = await asyncio.to_thread(friendly_bot, kind)
     start = False
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         _not_over(rt)
         seats = rt.row.seats
         if not 0 <= k < len(seats):
@@ -342,7 +344,7 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
                 save_former(conn, row_id, former)
                 save_presence(conn, row_id, rows)
 
-        new = await rt.changed_by(write, status=status)  # stored, then applied and sent
+        new = await rt.owner.changed_by(write, status=status)  # stored, then applied and sent
         seat.name, seat.kind, seat.token_hash = name, kind, None
         rt.row.status = status
         if former is not None:
@@ -354,7 +356,7 @@ async def _seat_bot(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         for c in list(rt.conns):
             if c.index == k:
                 c.index = None  # the person's token only watches now
-        rt.publish(new)
+        rt.owner.publish(new)
     if start:
         rt.start()
     rt.wake.set()
@@ -370,7 +372,7 @@ def _gone(match: TableMatch, k: int) -> bool:
 async def _stand_in(rt: TableRuntime, k: int, kind: str, agent: Agent) -> None:
     """Keep the seat of a sitting-out person warm (docs/protocol.md "REST: the lobby"):
     ``agent`` plays it for them from now on; seat, token, chips and ledger stay theirs.
-    Computed on a draft, stored, then taken in and sent (the lock held).
+    Computed on a draft, stored, then taken in and sent (in a command of the table).
 
     Raises:
         Conflict: the person plays (does not sit out), or a bot already plays for them.
@@ -383,10 +385,10 @@ async def _stand_in(rt: TableRuntime, k: int, kind: str, agent: Agent) -> None:
         drafted.stand_in_for(k, kind)
     except PrimeroError as exc:
         raise Conflict(str(exc)) from None
-    new = await rt.changed_by(seating.presence_write(rt, drafted))  # stored first
+    new = await rt.owner.changed_by(seating.presence_write(rt, drafted))  # stored first
     seating.take(model.match, drafted)  # then taken in
     model.set_stand_in(k, kind, agent)
-    rt.publish(new)  # then sent
+    rt.owner.publish(new)  # then sent
 
 
 def _make_bot(rt: TableRuntime, k: int, name: str, kind: str, agent: Agent) -> None:
@@ -421,7 +423,7 @@ async def rematch(table_id: str, request: Request) -> dict[str, Any]:
 
 async def _rematch(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
     hub = cast(Hub, rt.hub)
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         if rt.row.status != "over" or rt.evening.next_table is not None:
             raise Conflict("a rematch is for a finished match, once")
         old = rt.row
@@ -479,12 +481,12 @@ async def _rematch(rt: TableRuntime, _args: dict[str, Any]) -> dict[str, Any]:
             set_host_seat(conn, new_id, host_seat)
             flags(conn)
 
-        version = await rt.changed_by(write)  # stored, then applied and sent
+        version = await rt.owner.changed_by(write)  # stored, then applied and sent
         new = TableRuntime(row, hub)
         new.evening = settings
         new.refresh_summary()
         hub.tables[new_id] = new
         ev.next_table = new_id
-        rt.publish(version)
+        rt.owner.publish(version)
     await hub.begin(new)  # with several processes its lease first
     return {"v": rt.row.version, "summary": new.summary()}

@@ -23,11 +23,13 @@ from primero.bots import BOT_KINDS, BOT_NAMES
 from primero.engine.rules import Rules, RulesError
 from primero.play.settle import RateError, parse_chip_value, parse_currency
 from primero.server import driver
+from primero.server.actor import Command
 from primero.server.botpool import BotPool
 from primero.server.clock import Clock, SystemClock
 from primero.server.cluster import Cluster, Op, OwnerAway, namespace
 from primero.server.models import CreateTable
-from primero.server.runtime import BadRequest, NotFound, TableRuntime, in_words
+from primero.server.refusals import BadRequest, NotFound, in_words
+from primero.server.runtime import TableRuntime
 from primero.server.security import new_token
 from primero.server.settings import Settings
 from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
@@ -141,12 +143,12 @@ class Hub:
             rt = self.tables.get(table_id) or await self.discover(table_id)
             if rt is None:
                 raise NotFound(f"no table {table_id!r} in the store")
-            # The old driver stops before the lock is taken: a driver whose cancel was
-            # swallowed (Python 3.11's wait_for) goes on to wait for the lock, and the
-            # lock held here while waiting for it to end would stop the table for good.
+            # The old driver stops before the command is sent: a driver whose cancel was
+            # swallowed (Python 3.11's wait_for) goes on to wait for its turn, and the
+            # command run here while waiting for it to end would stop the table for good.
             await rt.stop()
             live = False
-            async with rt.lock:
+            async with rt.commands.command(Command.READ):
                 await rt.stop()
                 # read and replayed aside, then swapped in at once (no state is sent from
                 # a new row with the old or no model meanwhile)
@@ -172,7 +174,7 @@ class Hub:
                         for _line, seat, action_id in row.current.lines:
                             if seat is not None and action_id is not None:
                                 rt.remember(seat, action_id)
-                    rt.publish(row.version)
+                    rt.owner.publish(row.version)
         except BaseException:
             # not driven here: the lease is no longer renewed, so that it runs out and
             # any process takes the table (a held lease nobody drives stops it for good)
@@ -182,7 +184,7 @@ class Hub:
         if not held:
             rt.owned = False
             if rt.conns:
-                await rt.refresh()
+                await rt.mirror.refresh()
         elif live and rt.owned:
             rt.start()
 
@@ -199,7 +201,7 @@ class Hub:
         rt.owned = False
         await rt.stop()
         if rt.conns:
-            await rt.refresh()
+            await rt.mirror.refresh()
 
     async def begin(self, rt: TableRuntime) -> None:
         """A table just created here: with several processes, take its lease first."""
@@ -252,7 +254,7 @@ class Hub:
             log.info("table %s: a forwarded %s got no answer: %s", rt.row.id, kind, exc)
             client.send(rt.retry_message(action_id if isinstance(action_id, str) else None))
             return
-        await rt.at_least(int(answer.get("v", 0)))
+        await rt.mirror.at_least(int(answer.get("v", 0)))
         for m in answer.get("msgs", []):
             client.send(rt.state(client.index, client) if m.get("type") == "state" else m)
 
@@ -280,7 +282,7 @@ class Hub:
                 if rt is None:
                     await self.discover(table_id)
                 elif not rt.owned and rt.row.version != version:
-                    await rt.refresh(model=False)
+                    await rt.mirror.refresh(model=False)
         return list(self.tables.values())
 
     def drive(self, rt: TableRuntime) -> Coroutine[Any, Any, None]:
@@ -340,12 +342,12 @@ class Hub:
                 except Exception:  # the database is away: what this process has
                     versions = {table_id: (found.row.version, found.row.status)}
                 if found.model is None or versions.get(table_id, (0, ""))[0] != found.row.version:
-                    await found.refresh()
+                    await found.mirror.refresh()
                 return found
         rt = self.get(table_id)
         rt.touched = self.clock.now()
         if rt.evicted:
-            async with rt.lock:
+            async with rt.commands.command(Command.READ):
                 if rt.evicted:
                     await rt.reload()
                     rt.evicted = False

@@ -9,7 +9,7 @@ approval", "Passing the host role", ``DELETE /api/tables/{id}/seats/{k}``), each
 
 Each runs where the table is driven (``Hub.call``, the operations of ``server/ops.py``)
 and follows the server's write path: checked, stored in the table's own transaction
-with the version moved on (``TableRuntime.changed_by``), then applied, then sent.
+with the version moved on (``TableOwner.changed_by``), then applied, then sent.
 """
 
 from __future__ import annotations
@@ -25,15 +25,11 @@ from sqlalchemy.engine import Connection as DbConnection
 from primero.bots import BOT_KINDS
 from primero.engine.match import Agent
 from primero.server import seating
+from primero.server.actor import Command
 from primero.server.host_api import HOST_RESPONSES, hosted, on_owner
 from primero.server.models import SeatIndex
-from primero.server.runtime import (
-    BadRequest,
-    Conflict,
-    NotFound,
-    TableRuntime,
-    checked_joiner,
-)
+from primero.server.refusals import BadRequest, Conflict, NotFound, checked_joiner
+from primero.server.runtime import TableRuntime
 from primero.server.seatchange import friendly_bot, name_clash, remove_now, told
 from primero.server.security import new_token
 from primero.store import Store
@@ -157,7 +153,7 @@ async def ask(
         WriteFailed: the database did not take it (nothing changed).
     """
     name, seed = checked_joiner(name, client_seed)
-    async with rt.lock:
+    async with rt.commands.command(Command.SEAT):
         if rt.broken is not None:
             raise Conflict(f"this table is broken: {rt.broken}")
         seats = rt.row.seats
@@ -177,22 +173,22 @@ async def ask(
         def write(conn: DbConnection) -> None:
             made.append(add_request(conn, table_id, row))
 
-        new = await rt.changed_by(write)  # stored first
+        new = await rt.owner.changed_by(write)  # stored first
         rt.evening.requests.append(replace(row, id=made[0]))  # then kept
-        rt.publish(new)  # then sent: the requests go to the host's connections only
+        rt.owner.publish(new)  # then sent: the requests go to the host's connections only
     return {"request": made[0], "v": rt.row.version}
 
 
 async def accept(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
     """The host accepts join request ``args["id"]``: the asker takes the seat asked (else
-    the first open one) with their token, as a join (``TableRuntime.take_seat``).
+    the first open one) with their token, as a join (``TableOwner.take_seat``).
 
     Raises:
         NotFound: no such request waiting.
         BadRequest, Conflict, WriteFailed: as a join.
     """
     row = _waiting(rt, int(args["id"]))
-    seat, _token = await rt.take_seat(
+    seat, _token = await rt.owner.take_seat(
         row.name, row.seat, row.token_hash, row.client_seed, request=row.id
     )
     return {"seat": seat, "v": rt.row.version}
@@ -206,12 +202,12 @@ async def refuse(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         NotFound: no such request waiting.
         WriteFailed: the database did not take it.
     """
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         row = _waiting(rt, int(args["id"]))
-        new = await rt.changed_by(lambda conn: refuse_request(conn, row.id))
+        new = await rt.owner.changed_by(lambda conn: refuse_request(conn, row.id))
         ev = rt.evening
         ev.requests = [replace(r, refused=True) if r.id == row.id else r for r in ev.requests]
-        rt.publish(new)
+        rt.owner.publish(new)
     return {"v": rt.row.version}
 
 
@@ -229,7 +225,7 @@ async def pass_host(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
         WriteFailed: the database did not take it (nothing changed).
     """
     k = int(args["seat"])
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         seat = rt.row.seats[k]
         ev = rt.evening
         if seat.kind != "person":
@@ -249,11 +245,11 @@ async def pass_host(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
             )
         token, digest = new_token()  # made here, never stored nor logged: only its hash
         table_id = rt.row.id
-        new = await rt.changed_by(lambda conn: set_host(conn, table_id, digest, k))
+        new = await rt.owner.changed_by(lambda conn: set_host(conn, table_id, digest, k))
         ev.host_hash, ev.host_seat = digest, k
         for c in rt.conns:
             c.host = False  # type: ignore[attr-defined]  # the old token: a plain spectator
-        rt.publish(new)
+        rt.owner.publish(new)
         for c in targets:
             c.send({"type": "host_token", "token": token})
     return {"v": rt.row.version}
@@ -279,7 +275,7 @@ async def remove(rt: TableRuntime, args: dict[str, Any]) -> dict[str, Any]:
     if to != "open" and rt.model is not None:  # built off the event loop
         agent = await asyncio.to_thread(friendly_bot, to)
     start = False
-    async with rt.lock:
+    async with rt.commands.command(Command.HOST):
         if rt.row.status in ("over", "broken"):
             raise Conflict("the match is over: there is nobody to remove")
         seat = rt.row.seats[k]
@@ -326,10 +322,10 @@ async def _remove_later(rt: TableRuntime, k: int, to: str) -> None:
         save_former(conn, table_id, former)
         save_removal(conn, table_id, k, to)
 
-    new = await rt.changed_by(write)  # stored first
+    new = await rt.owner.changed_by(write)  # stored first
     seating.take(model.match, drafted)  # then applied
     seat.token_hash = None
     rt.evening.former.append(former)
     rt.evening.removals[k] = to
     told(rt, k, name)
-    rt.publish(new)  # then sent
+    rt.owner.publish(new)  # then sent

@@ -13,7 +13,7 @@ driver call (they import this module; it imports neither).
 
 Every change follows the server's write path (docs/protocol.md "Writing comes first"):
 checked, stored in the table's own transaction with the version moved on
-(``TableRuntime.changed_by``), then applied in memory, then sent.
+(``TableOwner.changed_by``), then applied in memory, then sent.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from primero.store.evening import (
     set_former_ledger,
 )
 
-#: The runtime's types (server.runtime imports this module: no import back).
+#: The runtime's types (server.table imports this module: no import back).
 TableRuntime = Any
 Connection = Any
 
@@ -189,7 +189,7 @@ def told(rt: TableRuntime, k: int, name: str) -> None:
 
 
 async def remove_now(rt: TableRuntime, k: int, to: str, agent: Agent | None) -> bool:
-    """The seat changes hands now (the lock held). Returns whether the match starts (a
+    """The seat changes hands now (in a command of the table). Returns whether the match starts (a
     waiting table whose last open seat a bot took)."""
     seat = rt.row.seats[k]
     model = rt.model
@@ -238,7 +238,7 @@ async def remove_now(rt: TableRuntime, k: int, to: str, agent: Agent | None) -> 
             else:
                 save_former(conn, table_id, former)
 
-    new = await rt.changed_by(write, status=status)  # stored first
+    new = await rt.owner.changed_by(write, status=status)  # stored first
     if model is not None:  # then applied
         match = model.match
         match.chips[k] = new_chips
@@ -262,13 +262,13 @@ async def remove_now(rt: TableRuntime, k: int, to: str, agent: Agent | None) -> 
             ev.former.append(former)
     ev.removals.pop(k, None)
     told(rt, k, name or "")
-    rt.publish(new)  # then sent
+    rt.owner.publish(new)  # then sent
     return start
 
 
 async def due_removals(rt: TableRuntime) -> bool:
-    """Between hands (the driver, the lock held): make the removals asked during the hand
-    that ended. Returns whether any was made."""
+    """Between hands (the driver, in a command of the table): make the removals asked
+    during the hand that ended. Returns whether any was made."""
     made = False
     for k, to in sorted(rt.evening.removals.items()):
         if rt.model is not None and rt.model.match.in_hand(k):

@@ -15,7 +15,7 @@
 Every change follows the server's write path (docs/protocol.md "Writing comes first"): it is
 computed on a draft of the match (:func:`draft`: its own presence, chips and end; the
 match itself is not touched), stored in a transaction of the table's own with the
-version moved on (``TableRuntime.changed_by``), and only then the draft's values are
+version moved on (``TableOwner.changed_by``), and only then the draft's values are
 taken in (:func:`take`) and sent; a write that fails changes nothing anyone sees (the
 sender gets ``error`` with ``"retry": true``).
 """
@@ -35,6 +35,7 @@ from sqlalchemy.engine import Connection as DbConnection
 
 from primero.engine.errors import PrimeroError
 from primero.play.settle import chip_rate, settle_seats
+from primero.server.actor import Command
 from primero.server.writer import VersionMoved, WriteFailed
 from primero.store import Store
 from primero.store.evening import (
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from primero.play.tablemodel.presence import SeatPresence, TableMatch
     from primero.store.evening import EveningRow
 
-#: The runtime's types (server.runtime imports this module: no import back, not even
+#: The runtime's types (server.table imports this module: no import back, not even
 #: for types, so that no module imports itself through others).
 TableRuntime = Any
 Hub = Any
@@ -401,7 +402,7 @@ async def _request(rt: TableRuntime, conn: Connection, what: str) -> None:
     These do not depend on the state the person saw: a change refused by the store
     because the table's version moved on under this runtime (a write it has not applied)
     is tried again, up to :data:`PRESENCE_TRIES` times, after the table is read back
-    (``TableRuntime.reread``), so that one tap takes effect. Moves (``action``) keep
+    (``TableOwner.reread``), so that one tap takes effect. Moves (``action``) keep
     their version check. A write the database could not take gets ``error`` with
     ``"retry": true`` and the unchanged state."""
     index = conn.index
@@ -410,7 +411,7 @@ async def _request(rt: TableRuntime, conn: Connection, what: str) -> None:
         conn.send(rt.state(None, conn))
         return
     for attempt in range(1, PRESENCE_TRIES + 1):
-        async with rt.lock:
+        async with rt.commands.command(Command.PRESENCE):
             try:
                 if not await _request_once(rt, conn, what, index):
                     return
@@ -423,7 +424,7 @@ async def _request(rt: TableRuntime, conn: Connection, what: str) -> None:
                     attempt,
                     PRESENCE_TRIES,
                 )
-                if attempt == PRESENCE_TRIES or not await rt.reread():
+                if attempt == PRESENCE_TRIES or not await rt.owner.reread():
                     rt.refuse_to_retry(conn, None)
                     return
             except WriteFailed:
@@ -433,7 +434,7 @@ async def _request(rt: TableRuntime, conn: Connection, what: str) -> None:
 
 
 async def _request_once(rt: TableRuntime, conn: Connection, what: str, index: int) -> bool:
-    """One try of a presence change (the lock held): False when it was refused (the
+    """One try of a presence change (in a command of the table): False when it was refused (the
     person told why, nothing changed), True once stored, applied and sent.
 
     Raises:
@@ -467,9 +468,9 @@ async def _request_once(rt: TableRuntime, conn: Connection, what: str, index: in
         # "Versions, stale moves and resync")
         conn.send(rt.state(index, conn))
         return False
-    new = await rt.changed_by(presence_write(rt, drafted), restart=False)  # stored first
+    new = await rt.owner.changed_by(presence_write(rt, drafted), restart=False)  # stored first
     take(model.match, drafted)  # then taken in
-    rt.publish(new)  # then sent
+    rt.owner.publish(new)  # then sent
     return True
 
 
@@ -496,11 +497,11 @@ async def _before_first_hand(rt: TableRuntime, conn: Connection, what: str, inde
     rows[index] = new_row
     kept = [rows[i] for i in sorted(rows)]
     table_id = rt.row.id
-    new = await rt.changed_by(lambda c: save_presence(c, table_id, kept), restart=False)
+    new = await rt.owner.changed_by(lambda c: save_presence(c, table_id, kept), restart=False)
     rt.evening.seats = kept
     if rt.model is not None:  # built meanwhile: it takes the change too
         restore(rt.model, rt.evening)
-    rt.publish(new)
+    rt.owner.publish(new)
     return True
 
 
@@ -521,14 +522,14 @@ async def _leave_waiting(rt: TableRuntime, index: int) -> None:
         write(conn)
         save_presence(conn, table_id, kept)
 
-    new = await rt.changed_by(write_all, restart=False)
+    new = await rt.owner.changed_by(write_all, restart=False)
     rt.evening.seats = kept
     seat = rt.row.seats[index]
     seat.name, seat.kind, seat.token_hash = None, "open", None
     for c in list(rt.conns):
         if c.index == index:
             c.index = None  # the token no longer names a seat here
-    rt.publish(new)
+    rt.owner.publish(new)
 
 
 async def _no_rebuy(rt: TableRuntime, client: Connection, _msg: BaseModel) -> None:
@@ -536,7 +537,7 @@ async def _no_rebuy(rt: TableRuntime, client: Connection, _msg: BaseModel) -> No
     no longer for their seat. In memory like the window: no new version; every
     connection gets the state again (``rebuy_wait`` without the seat)."""
     index = client.index
-    async with rt.lock:
+    async with rt.commands.command(Command.PRESENCE):
         if index is None or index not in still_waited(rt):
             client.send(
                 _error("the next hand is not waiting for you to rebuy: there is nothing to decline")
@@ -628,14 +629,14 @@ async def _sweep_table(rt: TableRuntime, now: float, away_after: float) -> None:
     if now - rt.last_activity >= IDLE_SECONDS:
         if rt.evicted:  # its hand in progress is read back first: it ends after that hand
             await rt.hub.touch(rt.row.id)
-        async with rt.lock:
-            await rt.end_match()
+        async with rt.commands.command(Command.PRESENCE):
+            await rt.owner.end_match()
         return
     model = rt.model
     if model is None:
         return
     marked = False
-    async with rt.lock:
+    async with rt.commands.command(Command.PRESENCE):
         for s in rt.row.seats:
             if s.kind != "person":
                 continue

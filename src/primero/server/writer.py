@@ -4,8 +4,8 @@ Each write is one table's change (a function of a connection, its values capture
 it was queued); it runs in its own transaction, so a write that fails (a value the
 database refuses, a broken connection) rolls back that write alone and touches no other
 table's. People's writes (actions, seats) go ahead of the bots' and the dealer's. A
-table has at most one write queued (it holds its lock until the write is done), so a
-table's writes are never reordered.
+table has at most one write queued (its commands run one at a time, server/actor.py, each
+until its write is done), so a table's writes are never reordered.
 
 The errors a write can end with are sorted for the runtime by :func:`transient`: the
 database could not be reached (try again soon: every table goes on once it answers) or
@@ -89,7 +89,7 @@ class VersionMoved(WriteFailed):
     """A table's change refused by the store because the table's stored version is not
     the one the server holds in memory (a write it has not applied: another owner's, or
     one whose apply was cut short). Nothing of the change was kept;
-    ``TableRuntime.reread`` brings the table back to what is stored."""
+    ``TableOwner.reread`` brings the table back to what is stored."""
 
 
 def _consumed(fut: asyncio.Future[Any]) -> None:

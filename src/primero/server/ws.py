@@ -25,11 +25,13 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ValidationError
 
 from primero.server import seating
+from primero.server.actor import Command
 from primero.server.fieldwords import field_words
 from primero.server.hints import HintsIn, hints_handler
 from primero.server.hub import Hub
 from primero.server.models import ActionIn, ChatIn, PingIn, ResyncIn
-from primero.server.runtime import NotFound, TableRuntime
+from primero.server.refusals import NotFound
+from primero.server.runtime import TableRuntime
 from primero.server.security import origin_allowed, query_token
 from primero.server.writer import transient
 from primero.server.wsclient import (
@@ -52,14 +54,14 @@ _RUNNING: set[asyncio.Future[None]] = set()
 
 async def _action(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
     assert isinstance(msg, ActionIn)
-    await rt.act(client, msg.id, msg.line, msg.version)
+    await rt.owner.act(client, msg.id, msg.line, msg.version)
 
 
 async def _resync(rt: TableRuntime, client: Client, msg: BaseModel) -> None:
     # ``since`` is read and not used: the answer is always the whole current state
     # (docs/protocol.md, "Versions, stale moves and resync"), the stored one at a mirror.
-    await rt.follow()
-    async with rt.lock:
+    await rt.mirror.follow()
+    async with rt.commands.command(Command.READ):
         client.send(rt.state(client.index, client))
 
 
@@ -164,7 +166,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     if index is None:  # a spectator's name in chat (docs/protocol.md: spectators may chat)
         rt.spectators_seen += 1
         client.watcher = watcher or f"Spectator {rt.spectators_seen}"
-    async with rt.lock:  # joined and sent the state at once: no broadcast in between
+    # joined and sent the state at once: no broadcast in between
+    async with rt.commands.command(Command.PRESENCE):
         admitted = admit(rt, client)
         if admitted:
             seating.connected(rt, index, exclude=client)  # the others see it at once
@@ -172,7 +175,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             if rt.chat_lines:  # the table's last chat lines: a reload shows them
                 client.send(rt.chat_history())
     if admitted and not rt.owned:  # notices heard before it was here: caught up now
-        rt.heard(*rt.heard_version)
+        rt.mirror.heard(*rt.mirror.heard_version)
     if not admitted:
         await ws.close(
             code=TRY_AGAIN_LATER,
