@@ -290,6 +290,7 @@ function draw(msg, info) {
     return;
   }
   document.body.classList.toggle("waiting", table.status === "waiting");
+  document.body.classList.toggle("over", table.status === "over");  // the TV's last layout
   $("table-name").textContent = table.name;
   drawSeats($("seats"), table, info, mySeatIndex(table));
   const hand = msg.hand;
