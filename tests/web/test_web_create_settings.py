@@ -4,8 +4,9 @@
 the money a chip is worth, with the server's bounds and defaults (``GET
 /api/table-settings``; the shared server runs with ``--hand-pause 0 --rebuy-seconds
 0``); a value out of range is refused with the server's reason, no table made; a table
-created through the form has them in its summary. Screenshot in tests/artifacts/
-(looked at)."""
+created through the form has them in its summary, and its host's settings show them
+with the same bounds (a refusal there in the server's words too). Screenshot in
+tests/artifacts/ (looked at)."""
 
 from __future__ import annotations
 
@@ -120,6 +121,28 @@ def test_the_form_creates_a_table_with_a_pause_a_rebuy_window_and_a_chip_value(
         assert made["name"] == "Settings kept" and made["rebuy"] is True
         assert (made["hand_pause_seconds"], made["rebuy_seconds"]) == (7, 45)
         assert (made["chip_value"], made["currency"]) == ("0.25", "EUR")
+        # The creator hosts: the host's settings show them, with the server's bounds too.
+        wait_until(
+            page,
+            "() => document.querySelector('#host-pause').value === '7'",
+            what="the host's settings drawn",
+        )
+        host_pause = page.locator("#host-pause")
+        assert (host_pause.get_attribute("min"), host_pause.get_attribute("max")) == ("0", "3600")
+        assert page.locator("#host-rebuy").input_value() == "45"
+        assert page.locator("#host-chip-value").get_attribute("maxlength") == "12"
+        assert page.locator("#host-currency").input_value() == "EUR"
+        host_pause.fill("3601")
+        page.locator("#settings-form").get_by_role("button", name="Save").click()
+        wait_until(
+            page,
+            "() => document.querySelector('#host-error').textContent !== ''",
+            what="the refusal of the host's 3601",
+        )
+        assert page.locator("#host-error").inner_text() == (
+            "hand_pause_seconds must be 0 to 3600 seconds, not 3601"
+        )
+        assert server.get(f"/api/tables/{table_id}")["hand_pause_seconds"] == 7
         assert errors == []
     finally:
         context.close()
