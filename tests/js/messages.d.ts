@@ -31,6 +31,20 @@ interface HouseRuleOut {
   section: string;
 }
 
+/** A table setting of ``POST /api/tables`` beside the house rules, as the lobby's form shows it (``GET /api/table-settings``): its bounds taken from :class:`CreateTable`'s schema, its default from the server's options. */
+interface TableSettingOut {
+  key: string;
+  type: "int" | "text";
+  default: number | string;
+  min: number | null;
+  max: number | null;
+  max_length: number | null;
+  pattern: string | null;
+  only_with: string | null;
+  label: string;
+  help: string;
+}
+
 /** A new table: its seats in table order, each ``"open"`` for a person or a bot kind. */
 interface CreateTable {
   seats: ("open" | "random" | "heuristic" | "search" | "bluff" | "uniform")[];

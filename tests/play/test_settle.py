@@ -79,6 +79,10 @@ def test_the_text_in_chips_and_money() -> None:
         "Ben pays Ana 40 chips (2.00)\nCleo pays Ana 30 chips (1.50)\nRate: 100 chips = 5.00"
     )
     assert settle_text([Transfer("Ben", "Ana", 40)]) == "Ben pays Ana 40 chips"
+    # one chip is "1 chip", never "1 chips" (the page copies these lines as they are)
+    assert settle_text([Transfer("Ben", "Ana", 1), Transfer("Bots", "Ana", 1)], rate) == (
+        "Ben pays Ana 1 chip (0.05)\nBots pay Ana 1 chip (0.05)\nRate: 100 chips = 5.00"
+    )
 
 
 def test_money_rounds_half_up_to_the_cent() -> None:

@@ -18,7 +18,7 @@ import pytest
 from primero.engine.errors import PrimeroError
 from primero.play.tablemodel import TableModel
 from primero.server import seating
-from primero.store.evening import EveningRow, FormerRow, PresenceRow
+from primero.store.evening import Between, EveningRow, FormerRow, PresenceRow
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 KINDS = ["person", "person", "random", "open"]
@@ -39,9 +39,6 @@ def _runtime(model: TableModel | None, evening: EveningRow, status: str = "playi
         status=status,
         row=SimpleNamespace(seats=seats, stack=100, status=status),
         hub=SimpleNamespace(settings=SimpleNamespace(hand_pause=5.0, rebuy_seconds=30.0)),
-        pause_until=None,
-        rebuy_until=None,
-        rebuy_wait=set(),
     )
 
 
@@ -268,7 +265,7 @@ def test_the_result_stays_and_the_rebuy_window_waits_for_who_just_went_broke() -
     model.match.chips[:] = [0, 250, 0, 150]
     rt = _runtime(model, EveningRow(rebuy=True, hand_pause=5, rebuy_seconds=30))
     seating.open_between(rt, set(), 1000.0)
-    assert (rt.pause_until, rt.rebuy_until, rt.rebuy_wait) == (1005.0, 1030.0, {0})
+    assert rt.evening.between == Between(1005.0, 1030.0, frozenset({0}))
     assert seating.next_hand_at(rt) == 1030.0
     extras = seating.summary_extras(rt)
     assert (extras["next_hand_at"], extras["rebuy_wait"]) == (1030.0, [0])
@@ -285,11 +282,12 @@ def test_the_rebuy_window_ends_with_no_rebuy_or_leave_and_skips_the_broke_before
     model.match.chips[:] = [0, 0, 200, 200]
     rt = _runtime(model, EveningRow(rebuy=True, hand_pause=0, rebuy_seconds=20))
     seating.open_between(rt, {1}, 50.0)  # Ben was broke before this hand: not waited for
-    assert (rt.pause_until, rt.rebuy_wait, seating.next_hand_at(rt)) == (None, {0}, 70.0)
-    rt.rebuy_wait.discard(0)  # her no_rebuy
+    assert rt.evening.between == Between(None, 70.0, frozenset({0}))
+    assert seating.next_hand_at(rt) == 70.0
+    rt.evening.between = Between(None, 70.0, frozenset())  # her no_rebuy
     assert seating.next_hand_at(rt) is None
     seating.open_between(rt, set(), 50.0)
-    assert rt.rebuy_wait == {0, 1}
+    assert rt.evening.between.rebuy_wait == {0, 1}
     model.match.leave(0)  # between hands: left at once
     assert seating.still_waited(rt) == {1} and seating.next_hand_at(rt) == 70.0
 
@@ -299,12 +297,13 @@ def test_no_window_without_rebuys_and_no_pause_with_no_person_seated() -> None:
     model.match.chips[:] = [0, 200, 100, 100]
     rt = _runtime(model, EveningRow(hand_pause=7, rebuy_seconds=30))
     seating.open_between(rt, set(), 10.0)
-    assert (rt.pause_until, rt.rebuy_until, seating.next_hand_at(rt)) == (17.0, None, 17.0)
+    assert rt.evening.between == Between(17.0, None, frozenset())
+    assert seating.next_hand_at(rt) == 17.0
     model = _model(rebuy=True)
     model.match.chips[:] = [0, 200, 100, 100]
     rt = _runtime(model, EveningRow(rebuy=True, hand_pause=7, rebuy_seconds=0))
     seating.open_between(rt, set(), 10.0)  # a window of 0 s: none
-    assert (rt.rebuy_until, seating.next_hand_at(rt)) == (None, 17.0)
+    assert (rt.evening.between.rebuy_until, seating.next_hand_at(rt)) == (None, 17.0)
     model.match.leave(0)
     model.match.leave(1)
     rt = _runtime(model, EveningRow(rebuy=True))  # the server's 5 s and 30 s
@@ -316,7 +315,8 @@ def test_no_window_without_rebuys_and_no_pause_with_no_person_seated() -> None:
     model.match.end()  # the last hand: the match is over, no next deal to wait for
     rt = _runtime(model, EveningRow(rebuy=True, hand_pause=7, rebuy_seconds=30))
     seating.open_between(rt, set(), 10.0)
-    assert (rt.pause_until, rt.rebuy_wait, seating.next_hand_at(rt)) == (None, set(), None)
+    assert rt.evening.between == Between()
+    assert seating.next_hand_at(rt) is None
 
 
 def test_a_person_whose_seat_a_bot_took_stays_in_the_ledger_and_settles_in_money() -> None:

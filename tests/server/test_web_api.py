@@ -501,9 +501,9 @@ def test_the_migrations_are_one_chain_with_one_head() -> None:
     config = Config()
     config.set_main_option("script_location", str(store_module._MIGRATIONS))
     script = ScriptDirectory.from_config(config)
-    assert script.get_heads() == ["0010"]
+    assert script.get_heads() == ["0011"]
     chain = [r.revision for r in script.walk_revisions()]
-    assert chain == ["0010", "0009", "0008", "0007", "0006", "0005", "0004", "0002", "0001"]
+    assert chain == ["0011", "0010", "0009", "0008", "0007", "0006", "0005", "0004", "0002", "0001"]
 
 
 def test_a_hand_sat_out_during_goes_on_after_a_restart(

@@ -204,7 +204,8 @@ def settle_text(transfers: Sequence[Transfer], rate: Rate | None = None) -> str:
     for t in transfers:
         money = f" ({rate.words(t.chips)})" if rate is not None else ""
         verb = "pay" if t.payer == BOTS else "pays"
-        lines.append(f"{t.payer} {verb} {t.payee} {t.chips} chips{money}")
+        chips = "1 chip" if t.chips == 1 else f"{t.chips} chips"
+        lines.append(f"{t.payer} {verb} {t.payee} {chips}{money}")
     if rate is not None:
         lines.append(str(rate) if rate.chips == 1 else f"Rate: {rate}")
     return "\n".join(lines)

@@ -30,6 +30,7 @@ from primero.server.actor import Command
 from primero.server.settings import fixed_test_seed
 from primero.server.writer import Write, WriteFailed
 from primero.store import StaleVersion
+from primero.store.evening import Between
 
 if TYPE_CHECKING:
     from primero.server.runtime import TableRuntime
@@ -119,8 +120,7 @@ async def tick(rt: TableRuntime) -> bool:
                 # docs/protocol.md "Between hands": the result stays, the rebuy window
                 between = seating.next_hand_at(rt)
                 if between is None or rt.hub.clock.now() >= between:
-                    seating.close_between(rt)
-                    await start_hand(rt)
+                    await start_hand(rt)  # stored with the waits dropped, then taken in
                     return True
                 held, closed = True, False
             else:
@@ -208,9 +208,11 @@ async def start_hand(rt: TableRuntime) -> None:
     dealt = model.match.dealt_in()  # kept: who sits out may change during the hand
     # docs/fair-deals.md: the seeds of the hand are stored before its first card
     seeds = fairproof.client_seeds(rt.row) if fairproof.is_fair(rt.row) else None
-    new = await rt.owner.store_change(
-        lambda e, n: (
-            lambda conn: store.start_hand(
+    no_wait = seating.between_write(table_id, Between())  # the waits are over
+
+    def build(e: int, n: int) -> Write:
+        def write(conn: Any) -> None:
+            store.start_hand(
                 conn,
                 table_id,
                 number,
@@ -221,9 +223,13 @@ async def start_hand(rt: TableRuntime) -> None:
                 dealt=dealt,
                 client_seeds=seeds,
             )
-        )
-    )
+            no_wait(conn)
+
+        return write
+
+    new = await rt.owner.store_change(build)
     rt.row.status = "playing"  # a paused table plays again
+    seating.close_between(rt)
     model.turn_seconds = rt.row.turn_seconds or None  # the host's PATCH, from this hand
     model.start_hand(seed, now=rt.hub.clock.now(), dealt=dealt)
     if seeds is not None:
@@ -329,11 +335,16 @@ async def finish(rt: TableRuntime) -> None:
     table_id, number, dealer = rt.row.id, drafted.hands_played, drafted.dealer_index
     store = rt.store
     kept = seating.presence_write(rt, drafted)
+    # docs/protocol.md "Between hands": the result stays, the rebuy window; kept with the
+    # hand's end as deadlines, so that a restart waits what is left of them
+    between = seating.between_after(rt, drafted, broke_before, status, rt.hub.clock.now())
+    waits = seating.between_write(table_id, between)
 
     def build(e: int, n: int) -> Write:
         def write(conn: Any) -> None:
             store.finish_hand(conn, table_id, number, text, chips, dealer, status, e, n)
             kept(conn)
+            waits(conn)
 
         return write
 
@@ -345,5 +356,5 @@ async def finish(rt: TableRuntime) -> None:
     for seat, c in zip(rt.row.seats, chips, strict=True):
         seat.chips = c
     rt.row.status = status
-    seating.open_between(rt, broke_before, rt.hub.clock.now())  # the result stays
+    rt.evening.between = between  # the result stays
     rt.owner.publish(new)

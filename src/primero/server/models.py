@@ -47,6 +47,7 @@ __all__ = [
     "SeatTaken",
     "ShownOut",
     "StateOut",
+    "TableSettingOut",
     "TableSummary",
 ]
 
@@ -206,6 +207,25 @@ class HouseRuleOut(BaseModel):
     label: str = Field(description="a short name for the form")
     help: str = Field(description="one sentence a player reads")
     section: str = Field(description='the rules.md section, e.g. "R5"')
+
+
+class TableSettingOut(BaseModel):
+    """A table setting of ``POST /api/tables`` beside the house rules, as the lobby's form
+    shows it (``GET /api/table-settings``): its bounds taken from :class:`CreateTable`'s
+    schema, its default from the server's options."""
+
+    key: str = Field(description="its field in the body of POST /api/tables")
+    type: Literal["int", "text"] = Field(description="a whole number, or text")
+    default: int | str = Field(description='what a table gets without it ("": none)')
+    min: int | None = Field(description="a whole number's lowest value")
+    max: int | None = Field(description="a whole number's highest value")
+    max_length: int | None = Field(description="a text's most characters")
+    pattern: str | None = Field(description="a text's form, a regular expression")
+    only_with: str | None = Field(
+        description='the checkbox field it belongs to ("rebuy"), or null: always'
+    )
+    label: str = Field(description="a short name for the form")
+    help: str = Field(description="one sentence a player reads")
 
 
 # --------------------------------------------------------------------------- REST

@@ -22,7 +22,7 @@ import segno
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, Response
 
-from primero.server import bots_api, rules_api
+from primero.server import bots_api, rules_api, settings_api
 from primero.server.hub import Hub
 
 log = logging.getLogger(__name__)
@@ -150,7 +150,9 @@ def static_file(name: str) -> Response:
 
 
 def mount_pages(app: FastAPI) -> None:
-    """Add the pages, the static files and ``GET /api/bots`` (the lobby's seat choices)."""
+    """Add the pages, the static files, ``GET /api/bots`` (the lobby's seat choices),
+    ``GET /api/rules`` and ``GET /api/table-settings`` (its form's fields)."""
     app.include_router(router)
     app.include_router(bots_api.router)
     app.include_router(rules_api.router)
+    app.include_router(settings_api.router)

@@ -39,10 +39,12 @@ from primero.server.actor import Command
 from primero.server.writer import VersionMoved, WriteFailed
 from primero.store import Store
 from primero.store.evening import (
+    Between,
     PresenceRow,
     former_ledger,
     removed_rows,
     save_presence,
+    set_between,
     set_flags,
 )
 
@@ -204,55 +206,74 @@ def rebuy_seconds(rt: TableRuntime) -> int:
     return int(rt.hub.settings.rebuy_seconds) if kept is None else int(kept)
 
 
-def person_seated(rt: TableRuntime) -> bool:
-    """A person holds a seat and has not left (a table of bots alone skips the pause)."""
-    model = rt.model
+def person_seated(rt: TableRuntime, match: TableMatch | None = None) -> bool:
+    """A person holds a seat and has not left (a table of bots alone skips the pause);
+    ``match``: the presence read (None: the runtime's match, if any)."""
+    if match is None and rt.model is not None:
+        match = rt.model.match
     return any(
-        s.kind == "person" and not (model is not None and model.match.presence[s.idx].left)
+        s.kind == "person" and not (match is not None and match.presence[s.idx].left)
         for s in rt.row.seats
     )
 
 
-def open_between(rt: TableRuntime, broke_before: set[int], now: float) -> None:
-    """A hand has just been stored as finished: the result stays ``hand_pause`` seconds
-    where a person is seated, and at a rebuy table each person it left broke (seated,
-    not left, no chips, and not broke before it: ``broke_before``) is waited for up to
-    ``rebuy_seconds`` (docs/protocol.md "Between hands"). In memory only."""
-    model = rt.model
-    assert model is not None
-    match = model.match
-    close_between(rt)
-    if match.over or rt.row.status == "over":  # no next hand: nothing to wait for
-        return
-    pause = hand_pause(rt) if person_seated(rt) else 0
-    rt.pause_until = now + pause if pause > 0 else None
-    rt.rebuy_wait = set()
-    rt.rebuy_until = None
+def between_after(
+    rt: TableRuntime, match: TableMatch, broke_before: set[int], status: str, now: float
+) -> Between:
+    """The waits after a hand that ``match`` (the draft about to be stored, ``status``
+    its table's status then) has just finished: the result stays ``hand_pause`` seconds
+    where a person is seated, and at a rebuy table each person the hand left broke
+    (seated, not left, no chips, and not broke before it: ``broke_before``) is waited
+    for up to ``rebuy_seconds`` (docs/protocol.md "Between hands"). Pure: stored with
+    the hand's end, then taken in (:func:`open_between`).
+
+    Args:
+        now: unix seconds (the server's clock); the deadlines are absolute, so that a
+            restart waits what is left of them.
+    """
+    if match.over or status == "over":  # no next hand: nothing to wait for
+        return Between()
+    pause = hand_pause(rt) if person_seated(rt, match) else 0
+    wait: frozenset[int] = frozenset()
     seconds = rebuy_seconds(rt)
-    if rt.evening.rebuy and seconds > 0 and not match.over:
-        rt.rebuy_wait = {
+    if rt.evening.rebuy and seconds > 0:
+        wait = frozenset(
             s.idx
             for s in rt.row.seats
             if s.kind == "person"
             and s.idx not in broke_before
             and match.chips[s.idx] == 0
             and not match.presence[s.idx].left
-        }
-        if rt.rebuy_wait:
-            rt.rebuy_until = now + seconds
+        )
+    return Between(now + pause if pause > 0 else None, now + seconds if wait else None, wait)
+
+
+def open_between(rt: TableRuntime, broke_before: set[int], now: float) -> None:
+    """:func:`between_after` of the runtime's own match, taken in (not stored: the
+    driver stores it with the hand's end, :func:`between_write`)."""
+    model = rt.model
+    assert model is not None
+    rt.evening.between = between_after(rt, model.match, broke_before, rt.row.status, now)
+
+
+def between_write(table_id: str, between: Between) -> Callable[[DbConnection], None]:
+    """The write that keeps ``between`` (``Between()``: no wait) for ``table_id``."""
+    return lambda conn: set_between(conn, table_id, between)
 
 
 def still_waited(rt: TableRuntime) -> set[int]:
     """The seats the rebuy window still waits for: broke, seated, not left, not yet
     chosen (a rebuy gives chips; ``no_rebuy`` and ``leave`` take the seat off)."""
     model = rt.model
-    if model is None or rt.rebuy_until is None:
+    between = rt.evening.between
+    if model is None or between.rebuy_until is None:
         return set()
     match = model.match
     return {
         i
-        for i in rt.rebuy_wait
-        if match.chips[i] == 0
+        for i in between.rebuy_wait
+        if 0 <= i < len(rt.row.seats)
+        and match.chips[i] == 0
         and not match.presence[i].left
         and not match.presence[i].leaving
         and not match.presence[i].rebuy_due
@@ -262,19 +283,21 @@ def still_waited(rt: TableRuntime) -> set[int]:
 
 def next_hand_at(rt: TableRuntime) -> float | None:
     """When the next hand is dealt at the latest (unix seconds), while a finished hand's
-    result stays or the rebuy window waits for someone; else None."""
+    result stays or the rebuy window waits for someone; else None. Read from the kept
+    waits: after a restart the driver waits what is left of them."""
+    between = rt.evening.between
     ends = []
-    if rt.pause_until is not None:
-        ends.append(rt.pause_until)
-    if rt.rebuy_until is not None and still_waited(rt):
-        ends.append(rt.rebuy_until)
+    if between.pause_until is not None:
+        ends.append(between.pause_until)
+    if between.rebuy_until is not None and still_waited(rt):
+        ends.append(between.rebuy_until)
     return max(ends) if ends else None
 
 
 def close_between(rt: TableRuntime) -> None:
-    """The next hand starts (or the waits are dropped): nothing to wait for."""
-    rt.pause_until = rt.rebuy_until = None
-    rt.rebuy_wait = set()
+    """The next hand starts (or the waits are dropped): nothing to wait for (in memory;
+    the start of the next hand stores it, :func:`between_write`)."""
+    rt.evening.between = Between()
 
 
 def merge_summary(summary: dict[str, Any], extras: dict[str, Any]) -> dict[str, Any]:
@@ -534,8 +557,10 @@ async def _leave_waiting(rt: TableRuntime, index: int) -> None:
 
 async def _no_rebuy(rt: TableRuntime, client: Connection, _msg: BaseModel) -> None:
     """A person's ``no_rebuy`` (docs/protocol.md "Between hands"): the rebuy window waits
-    no longer for their seat. In memory like the window: no new version; every
-    connection gets the state again (``rebuy_wait`` without the seat)."""
+    no longer for their seat. Stored with the window (a restart does not wait for the
+    seat again), then taken in; no new version: every connection gets the state again
+    (``rebuy_wait`` without the seat). A write the database did not take changes
+    nothing: the person gets ``error`` with ``"retry": true``."""
     index = client.index
     async with rt.commands.command(Command.PRESENCE):
         if index is None or index not in still_waited(rt):
@@ -544,7 +569,15 @@ async def _no_rebuy(rt: TableRuntime, client: Connection, _msg: BaseModel) -> No
             )
             client.send(rt.state(index))
             return
-        rt.rebuy_wait.discard(index)
+        between = rt.evening.between
+        chosen = replace(between, rebuy_wait=between.rebuy_wait - {index})
+        try:
+            await rt.hub.writer.write(between_write(rt.row.id, chosen), urgent=True)
+        except Exception as exc:
+            log.warning("table %s: a no_rebuy was not stored: %s", rt.row.id, exc)
+            rt.refuse_to_retry(client, None)
+            return
+        rt.evening.between = chosen
         rt.refresh_summary()
         states: dict[int | None, dict[str, Any]] = {}
         for c in list(rt.conns):

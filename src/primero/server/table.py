@@ -126,12 +126,8 @@ class Table:
         self.last_activity = hub.clock.now()
         self.host_token_once: str | None = None
         self.spectators_seen = 0  # numbers the spectators' chat names ("Spectator 3")
-        # between hands (docs/protocol.md "Between hands", seating.open_between): when the
-        # finished hand's result has stayed long enough, the seats the rebuy window waits
-        # for and when it closes (unix seconds; in memory only)
-        self.pause_until: float | None = None
-        self.rebuy_until: float | None = None
-        self.rebuy_wait: set[int] = set()
+        # between hands (docs/protocol.md "Between hands"): the waits are kept in the
+        # evening (``evening.between``), stored with the hand's end
         # the last CHAT_KEPT chat lines, sent to each connection as it opens (in memory:
         # a reload shows them; a server restart forgets them, docs/protocol.md)
         self.chat_lines: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)

@@ -5,7 +5,8 @@ the token hashes of people whose seat a bot took; since migration ``v0009``: whe
 the lobby lists the table and joins wait for the host (``listed``, ``approval``), the
 host's seat, the join requests waiting, the removals asked during a hand, and the ledger
 of a person whose seat went to a bot or who was removed; since ``v0010`` the table
-settings: the pause after a hand, the rebuy window, the money a chip is worth.
+settings: the pause after a hand, the rebuy window, the money a chip is worth; since
+``v0011`` the waits under way between two hands (:class:`Between`).
 
 The writing functions take a connection in a transaction (the server's writer thread
 calls them); :func:`load_evening` reads everything once at start.
@@ -22,6 +23,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     Engine,
+    Float,
     Integer,
     MetaData,
     String,
@@ -38,6 +40,7 @@ from sqlalchemy.engine import Connection
 from primero.play.settle import chip_rate, settle_seats
 
 __all__ = [
+    "Between",
     "EveningRow",
     "FormerRow",
     "PresenceRow",
@@ -55,6 +58,7 @@ __all__ = [
     "save_presence",
     "save_removal",
     "set_access",
+    "set_between",
     "set_flags",
     "set_former_ledger",
     "set_host",
@@ -83,6 +87,9 @@ table_hosts = Table(
     Column("rebuy_seconds", Integer, nullable=True),
     Column("chip_value", String(16), nullable=True),
     Column("currency", String(8), nullable=True),
+    Column("pause_until", Float, nullable=True),  # v0011
+    Column("rebuy_until", Float, nullable=True),  # v0011
+    Column("rebuy_wait", String(32), nullable=True),  # v0011
 )
 
 seat_presence = Table(
@@ -172,6 +179,28 @@ class PresenceRow:
     stand_in: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Between:
+    """The waits between two hands (docs/protocol.md "Between hands"), kept so that a
+    restart waits their remainder: when the finished hand's result stops staying and
+    when the rebuy window closes (unix seconds; None: no such wait), and the seats the
+    window waits for (0-based; a ``no_rebuy`` takes its seat off)."""
+
+    pause_until: float | None = None
+    rebuy_until: float | None = None
+    rebuy_wait: frozenset[int] = frozenset()
+
+
+def _seats_text(seats: frozenset[int]) -> str | None:
+    """``{0, 2}`` as ``"0,2"`` (None: no seat)."""
+    return ",".join(str(i) for i in sorted(seats)) or None
+
+
+def _seats_of(text: str | None) -> frozenset[int]:
+    """:func:`_seats_text` read back (a NULL or "": no seat)."""
+    return frozenset(int(x) for x in (text or "").split(",") if x.strip())
+
+
 @dataclass(slots=True)
 class EveningRow:
     """A table's game-night data (defaults for a table stored before it existed)."""
@@ -197,6 +226,8 @@ class EveningRow:
     chip_value: str | None = None
     #: the money's name ("EUR"), or None
     currency: str | None = None
+    #: the waits under way between two hands (none: :class:`Between` ``()``)
+    between: Between = field(default_factory=Between)
 
 
 def save_host(
@@ -241,6 +272,18 @@ def set_settings(conn: Connection, table_id: str, ev: EveningRow) -> None:
         rebuy_seconds=ev.rebuy_seconds,
         chip_value=ev.chip_value,
         currency=ev.currency,
+    )
+
+
+def set_between(conn: Connection, table_id: str, between: Between) -> None:
+    """Keep the waits under way between two hands (``Between()``: none; a row is made
+    if missing)."""
+    _set(
+        conn,
+        table_id,
+        pause_until=between.pause_until,
+        rebuy_until=between.rebuy_until,
+        rebuy_wait=_seats_text(between.rebuy_wait),
     )
 
 
@@ -393,6 +436,11 @@ def load_evening(engine: Engine, table_id: str | None = None) -> dict[str, Eveni
                 rebuy_seconds=r.rebuy_seconds,
                 chip_value=r.chip_value,
                 currency=r.currency,
+                between=Between(
+                    None if r.pause_until is None else float(r.pause_until),
+                    None if r.rebuy_until is None else float(r.rebuy_until),
+                    _seats_of(r.rebuy_wait),
+                ),
             )
         for r in conn.execute(presence.order_by(seat_presence.c.idx)):
             out.setdefault(r.table_id, EveningRow()).seats.append(

@@ -98,6 +98,27 @@ export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext, requ
   }
 }
 
+/** The host's settings fields, by the key of `GET /api/table-settings`. */
+const SETTING_FIELDS = {hand_pause_seconds: "host-pause", rebuy_seconds: "host-rebuy",
+  chip_value: "host-chip-value", currency: "host-currency"};
+
+/** The bounds of the host's settings fields, from the server (`GET /api/table-settings`:
+ * the ones `PATCH` checks), never typed here; without an answer the server's refusal
+ * says them. */
+export async function boundSettings() {
+  /** @type {TableSettingOut[]} */
+  let settings;
+  try { settings = await api("/api/table-settings"); } catch { return; }
+  for (const setting of settings) {
+    const id = SETTING_FIELDS[/** @type {keyof typeof SETTING_FIELDS} */ (setting.key)];
+    const field = id && /** @type {HTMLInputElement | null} */ (document.getElementById(id));
+    if (!field) continue;
+    if (setting.min !== null) field.min = String(setting.min);
+    if (setting.max !== null) field.max = String(setting.max);
+    if (setting.max_length !== null) field.maxLength = setting.max_length;
+  }
+}
+
 /** Buy-ins and net per person (bots never rebuy; they are left out), people whose seat a
  * bot took too ("Ana (left)": docs/protocol.md "Settling up").
  * @param {TableSummary} table

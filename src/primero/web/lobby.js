@@ -14,6 +14,17 @@ async function loadHouseRules() {
   houseRules = await api("/api/rules");
 }
 
+/** The table settings beside the house rules, as `GET /api/table-settings` declares
+ * them (bounds from the server's schema, defaults from its options: docs/protocol.md
+ * "Between hands", "Settling up").
+ * @type {TableSettingOut[]}
+ */
+let tableSettings = [];
+
+async function loadTableSettings() {
+  tableSettings = await api("/api/table-settings");
+}
+
 /** @type {string[]} the bot kinds the server offers */
 let botKinds = ["random", "heuristic"];
 
@@ -80,6 +91,47 @@ function ruleFields() {
   }
 }
 
+/** The fields of the table settings (the pause after a hand, the rebuy window, the money
+ * a chip is worth), in the box "Between hands and settling up"; a setting that belongs
+ * to a checkbox (the rebuy window: Rebuys) shows only while it is checked. */
+function settingFields() {
+  const box = document.getElementById("c-evening");
+  for (const setting of tableSettings) {
+    const id = `s-${setting.key}`;
+    const helpId = `${id}-help`;
+    const field = setting.type === "int"
+      ? el("input", {id, type: "number", min: setting.min ?? undefined, max: setting.max ?? undefined,
+        inputmode: "numeric", "aria-describedby": helpId, value: String(setting.default)})
+      : el("input", {id, autocomplete: "off", maxlength: setting.max_length ?? undefined,
+        inputmode: setting.key === "chip_value" ? "decimal" : undefined,
+        placeholder: setting.key === "chip_value" ? "0.10" : setting.key === "currency" ? "EUR" : undefined,
+        "aria-describedby": helpId, value: String(setting.default)});
+    const bounds = setting.type === "int" ? ` ${setting.min} to ${setting.max}.` : "";
+    const row = el("div", {class: "field", id: `${id}-box`}, el("label", {for: id}, setting.label),
+      field, el("small", {id: helpId}, `${setting.help}${bounds}`));
+    box.append(row);
+    if (setting.only_with) {
+      const owner = input(`c-${setting.only_with}`);
+      const show = () => { row.hidden = !owner.checked; };
+      owner.addEventListener("change", show);
+      show();
+    }
+  }
+}
+
+/**
+ * The server's refusal with a setting's field name said as the form says it
+ * ("hand_pause_seconds must be at most N" reads as the setting's label, then "must be at
+ * most N"): the reason stays the server's.
+ * @param {string} detail
+ * @returns {string}
+ */
+export function inFormWords(detail) {
+  let said = detail;
+  for (const setting of tableSettings) said = said.replaceAll(`${setting.key} must`, `${setting.label} must`);
+  return said;
+}
+
 /**
  * A whole number from a form field; throws Error(what is wrong).
  * @param {string} id the field
@@ -115,6 +167,18 @@ export function createBody() {
   body.rebuy = input("c-rebuy").checked;
   body.listed = input("c-listed").checked;  // private unless asked (docs/protocol.md "Private tables")
   body.approval = input("c-approval").checked;
+  const given = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (body));
+  for (const setting of tableSettings) {  // the server checks the bounds, in its words
+    if (setting.only_with && !input(`c-${setting.only_with}`).checked) continue;
+    const field = input(`s-${setting.key}`);
+    const raw = field.value.trim();
+    if (setting.type === "int") {
+      if (field.validity.badInput) throw new Error(`${setting.label} must be a whole number`);
+      if (raw !== "" && Number(raw) !== setting.default) given[setting.key] = Number(raw);
+    } else if (raw !== "") {
+      given[setting.key] = raw;
+    }
+  }
   /** @type {Record<string, unknown>} */
   const rules = {};
   for (const rule of houseRules) {
@@ -238,7 +302,7 @@ async function onCreate(event) {
     if (player) await join(table.id, player, newClientSeed(), table.host_token);
     else location.assign(`/t/${encodeURIComponent(table.id)}`);
   } catch (e) {
-    error.textContent = e.message;
+    error.textContent = inFormWords(e.message);
   }
 }
 
@@ -329,6 +393,12 @@ async function main() {
     document.getElementById("create-error").textContent = `Could not load the house rules: ${e.message}`;
   }
   ruleFields();
+  try {
+    await loadTableSettings();
+  } catch (e) {
+    document.getElementById("create-error").textContent = `Could not load the table settings: ${e.message}`;
+  }
+  settingFields();
   await loadBotKinds();
   seatRows();
   document.getElementById("c-count").addEventListener("change", seatRows);

@@ -7,7 +7,7 @@ import {Connection} from "./conn.js";
 import {drawHands, drawHints} from "./dialogs.js";
 import {fairLine, seedField} from "./fairview.js";
 import {guideText} from "./guide.js";
-import {copySettle, drawHost, drawLedger} from "./host.js";
+import {boundSettings, copySettle, drawHost, drawLedger} from "./host.js";
 import {HandInfo, drawLog, drawResult, drawSeats, nextHandWords, standings, turnText} from "./tableview.js";
 
 /** @typedef {import("./conn.js").ServerMessage} ServerMessage */
@@ -290,6 +290,7 @@ function draw(msg, info) {
     return;
   }
   document.body.classList.toggle("waiting", table.status === "waiting");
+  document.body.classList.toggle("over", table.status === "over");  // the TV's last layout
   $("table-name").textContent = table.name;
   drawSeats($("seats"), table, info, mySeatIndex(table));
   const hand = msg.hand;
@@ -740,6 +741,7 @@ function main() {
   for (const id of ["host-pause", "host-rebuy", "host-chip-value", "host-currency"]) {
     $(id).addEventListener("input", () => { $(id).dataset.edited = "1"; });
   }
+  if (!screenMode) boundSettings();
   $("settings-form").addEventListener("submit", async (event) => {
     // docs/protocol.md "Between hands", "Settling up": the host's PATCH
     event.preventDefault();

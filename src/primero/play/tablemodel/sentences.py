@@ -110,7 +110,7 @@ def phase_name(view: SeatView) -> str:
         return "second round"
     if view.phase is Phase.COMPLETE:
         return "the hand is over"
-    return view.phase.value
+    return str(view.phase.value)
 
 
 def move_words(
