@@ -466,10 +466,8 @@ def view(state: HandState, seat: int | None) -> SeatView:
     to_act = state.to_act
     log = _log(state)
     legal = state.legal_actions() if seat is not None and to_act == seat else None
-    vote = state.vote
-    pending = (
-        None if vote is None else (vote.bettor, vote.action.amount, isinstance(vote.action, Raise))
-    )
+    bettor = state.vote_bettor
+    pending = None if bettor < 0 else (bettor, state.vote_amount, state.vote_raise)
     result = state.result
     shown: tuple[HandValue | None, ...] = (None,) * state.n
     shown_cards: tuple[tuple[Card, ...] | None, ...] = (None,) * state.n
@@ -498,7 +496,7 @@ def view(state: HandState, seat: int | None) -> SeatView:
         round_bets=tuple(state.round_bets),
         current_bet=state.current_bet,
         pending_bet=pending,
-        cap=state.cap if seat == state.turn and state.vote is None else None,
+        cap=state.cap if seat == state.turn and bettor < 0 else None,
         folded=tuple(state.folded),
         declared=tuple(state.declared),
         stock_count=state.stock_count,
