@@ -41,6 +41,7 @@ from setuptools.command.build_ext import build_ext
 COMPILED = [
     "src/primero/engine/rulebook.py",
     "src/primero/engine/flow.py",
+    "src/primero/engine/lines.py",
     "src/primero/engine/pots.py",
     "src/primero/bots/random_moves.py",
     "src/primero/bots/random.py",

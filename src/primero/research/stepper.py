@@ -13,11 +13,12 @@ and a seat's observation vector (:func:`primero.research.features.observation_ve
 It holds no rule of its own and no transition of its own: it is a subclass of
 :class:`primero.engine.flow.HandFlow`, the hand's phase transitions written once, which
 ``HandState`` runs too; it adds only its cards (as ids). The ranges, the declarations
-and the reshuffle come from :mod:`primero.engine.rulebook`, the pots from :func:`primero.engine.pots.settle`, hand values
-from the evaluator's table (:func:`primero.engine.hands.value_by_mask`), as in the
-random-playout kernel (:mod:`primero.research.fastsim`). Anything else (record lines,
-views, information-state strings) is built from a ``HandState`` replayed from
-:attr:`Stepper.log`, through the one hiding path (:mod:`primero.engine.views`).
+and the reshuffle come from :mod:`primero.engine.rulebook`, the pots from
+:func:`primero.engine.pots.settle`, hand values from the evaluator's table
+(:func:`primero.engine.hands.value_by_mask`), as in the random-playout kernel
+(:mod:`primero.research.fastsim`). Anything else (record lines, views, information-state
+strings) is built from a ``HandState`` replayed from :attr:`Stepper.log`, through the
+one hiding path (:mod:`primero.engine.views`).
 
 It is *trusted*: :meth:`Stepper.apply` and :meth:`Stepper.draw` take only ids that
 :meth:`Stepper.legal_ids` and :meth:`Stepper.chance_outcomes` give (the interfaces
@@ -81,7 +82,7 @@ from primero.research.actionids import (
     action_of,
     mask_of,
 )
-from primero.research.fastsim_tables import BIT, VALUE
+from primero.research.fastsim_tables import BIT, VALUE, showdown_keys
 from primero.research.features import observation_size, seat_rows
 
 __all__ = [
@@ -718,13 +719,11 @@ class Stepper(HandFlow):
         """Award every pot (R4.8, R7) into :attr:`net`."""
         n = self.n
         folded = self.folded
-        values: list[int | None] = [None] * n
-        if folded.count(False) > 1:
-            for s in range(n):
-                if not folded[s]:
-                    a, b, c, d = self.hands[s]
-                    values[s] = VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]].key
-        settle(self.contributed, folded, values, self.rules.ties == "split", self.stacks)
+        if folded.count(False) > 1:  # the kernel's showdown step
+            keys = showdown_keys(self.hands, folded)
+            settle(self.contributed, folded, keys, self.rules.ties == "split", self.stacks)
+        else:  # R4.8: the last player still in takes every pot unseen
+            settle(self.contributed, folded, [None] * n, self.rules.ties == "split", self.stacks)
         self.net = [self.stacks[s] - self.start[s] for s in range(n)]
 
     # -------------------------------------------------------------- observation
