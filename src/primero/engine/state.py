@@ -40,6 +40,7 @@ from primero.engine.flow import (
     COMPLETE,
     DECLARE_ROUND,
     FIRST_ROUND,
+    FLOW_FIELDS,
     SECOND_EXCHANGE,
     HandFlow,
 )
@@ -529,23 +530,7 @@ class HandState(HandFlow):
 #: The fields of a :class:`HandState` set after its constructor when it is unpickled:
 #: the flow's, then the cards and the record.
 _FIELDS: Final = (
-    "stacks",
-    "contributed",
-    "round_bets",
-    "folded",
-    "acted",
-    "stage",
-    "current",
-    "raises",
-    "cap_below",
-    "turn_seat",
-    "vote_bettor",
-    "vote_amount",
-    "vote_raise",
-    "vote_voters",
-    "vote_index",
-    "due",
-    "void_deals",
+    *FLOW_FIELDS,
     "hands",
     "own_discards",
     "exchanges",
