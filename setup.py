@@ -40,6 +40,8 @@ from setuptools.command.build_ext import build_ext
 #: pyspiel's and PettingZoo's classes).
 COMPILED = [
     "src/primero/engine/rulebook.py",
+    "src/primero/engine/flow.py",
+    "src/primero/engine/lines.py",
     "src/primero/engine/pots.py",
     "src/primero/bots/random_moves.py",
     "src/primero/bots/random.py",

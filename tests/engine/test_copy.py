@@ -8,7 +8,9 @@ and playing the copy on with the same actions must give the same hand.
 from __future__ import annotations
 
 import copy
+import inspect
 import random
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +18,7 @@ from hypothesis import strategies as st
 from primero.bots.random import RandomBot
 from primero.engine.actions import Action
 from primero.engine.dealing import Dealer
+from primero.engine.flow import FLOW_FIELDS, HandFlow
 from primero.engine.rules import Rules
 from primero.engine.state import DEALER, HandState
 from primero.engine.views import view
@@ -105,3 +108,29 @@ def test_copies_at_random_points_are_independent(
         assert c.lines() == state.lines()
         assert c.result == state.result
         assert attributes(c) == attributes(state)
+
+
+def test_the_flow_fields_are_every_field_the_flow_sets_and_copies() -> None:
+    """FLOW_FIELDS is written once: HandFlow's constructor sets exactly these (and n,
+    rules) and copy_flow_into copies exactly these, so a field added to the flow and
+    left out of the copy or the pickle fails here."""
+    init = inspect.getsource(HandFlow.__init__)
+    set_in_init = set(re.findall(r"self\.(\w+)(?::[^=\n]+)? = ", init))
+    copied = set(re.findall(r"other\.(\w+) = ", inspect.getsource(HandFlow.copy_flow_into)))
+    assert set_in_init - {"n", "rules"} == set(FLOW_FIELDS)
+    assert copied == set(FLOW_FIELDS)
+    assert len(FLOW_FIELDS) == 17
+
+
+def test_a_copy_mid_hand_has_every_flow_field_and_shares_no_list() -> None:
+    s = HandState(["a", "b", "c"], [10, 10, 10])
+    for line in ("d dh p1 7s 6h", "d dh p2 7h 6s", "d dh p3 Kc Qd", "p1 b 2", "p2 n"):
+        s.apply(line)
+    c = s.copy()
+    assert s.vote_bettor == 0 and s.vote_index == 1  # p3 votes next (R8)
+    for name in FLOW_FIELDS:
+        assert getattr(c, name) == getattr(s, name), name
+    c.stacks[0] = 99
+    c.folded[1] = True
+    c.due.append((0, 2))
+    assert s.stacks[0] == 9 and not s.folded[1] and s.due == []

@@ -8,6 +8,7 @@ from primero.bots.random import RandomBot
 from primero.engine.actions import Action, Bet, Call, Exchange, Vote, parse_action
 from primero.engine.dealing import Dealer
 from primero.engine.errors import EndlessHandError, IllegalActionError, PrimeroError
+from primero.engine.flow import HandFlow
 from primero.engine.history import HandRecord, replay
 from primero.engine.legal import line_limit
 from primero.engine.match import Agent, Match, MatchOverError, Standing, play_hand
@@ -276,14 +277,14 @@ def refuse_all_then_bet_the_most(v: SeatView) -> Action:
 def test_a_rule_bug_that_loops_fails_instead_of_hanging(monkeypatch: pytest.MonkeyPatch) -> None:
     # The bug of the review: a refused bettor's cap made non-strict (R8 says strictly
     # less), so the refused amount may be bet again for ever.
-    real = HandState._do_vote
+    real = HandFlow._vote
 
-    def lax_vote(self: HandState, action: Vote) -> None:
-        real(self, action)
-        if self.cap is not None:
-            self.cap += 1
+    def lax_vote(self: HandFlow, accept: bool) -> None:
+        real(self, accept)
+        if self.cap_below >= 0:
+            self.cap_below += 1
 
-    monkeypatch.setattr(HandState, "_do_vote", lax_vote)
+    monkeypatch.setattr(HandFlow, "_vote", lax_vote)
     state = HandState(TABLE, [3, 3, 3, 3])
     with pytest.raises(EndlessHandError, match="past 1048 lines"):
         play_hand(state, Dealer.seeded(1), [refuse_all_then_bet_the_most] * 4)

@@ -1,5 +1,8 @@
 """The actions of a hand and their record lines (docs/record-format.md, "Action lines").
 
+The lines' text is :mod:`primero.engine.lines`' (which the random-playout kernel writes
+with too); reading a line is here (:func:`parse_action`, :func:`parse_hidden`).
+
 Every change to a hand is one of these frozen values. Seats are 0-based here
 (``seat=0`` is p1, the first to act); the record text writes them ``p1``…``pN``.
 
@@ -19,6 +22,16 @@ from typing import Final
 
 from primero.engine.cards import Card, CardError, parse_cards
 from primero.engine.hands import Category
+from primero.engine.lines import (
+    bet_line,
+    call_line,
+    deal_line,
+    declare_line,
+    exchange_line,
+    fold_line,
+    seat_name,
+    vote_line,
+)
 
 __all__ = [
     "HIDDEN",
@@ -33,10 +46,12 @@ __all__ = [
     "Raise",
     "Vote",
     "parse_action",
+    "parse_hidden",
     "seat_name",
 ]
 
-#: How a hidden card is written in a public line.
+
+#: How a hidden card is written in a public line (R9b).
 HIDDEN = "??"
 
 
@@ -44,13 +59,8 @@ class LineError(ValueError):
     """A record line that does not follow the grammar of docs/record-format.md."""
 
 
-def seat_name(seat: int) -> str:
-    """The record name of a 0-based seat: ``seat_name(0) == "p1"``."""
-    return f"p{seat + 1}"
-
-
-def _cards_text(cards: tuple[Card, ...]) -> str:
-    return "".join(" " + str(c) for c in cards)
+def _names(cards: tuple[Card, ...]) -> list[str]:
+    return [str(c) for c in cards]
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -73,7 +83,11 @@ class Deal:
 
     def line(self) -> str:
         """The record line, e.g. ``"d dh p3 7h Kc"``."""
-        return f"d dh p{self.seat + 1}{_cards_text(self.cards)}"
+        return deal_line(self.seat, _names(self.cards))
+
+    def hidden_line(self) -> str:
+        """The record line as another seat sees it (R9b), e.g. ``"d dh p3 ?? ??"``."""
+        return deal_line(self.seat, [HIDDEN] * len(self.cards))
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -96,7 +110,11 @@ class Exchange:
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 x 7h Kc"`` or ``"p3 x"``."""
-        return f"p{self.seat + 1} x{_cards_text(self.cards)}"
+        return exchange_line(self.seat, _names(self.cards))
+
+    def hidden_line(self) -> str:
+        """The record line as another seat sees it (R9b), e.g. ``"p3 x ?? ??"``."""
+        return exchange_line(self.seat, [HIDDEN] * len(self.cards))
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -119,7 +137,7 @@ class Bet:
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 b 5"``."""
-        return f"p{self.seat + 1} b {self.amount}"
+        return bet_line(self.seat, self.amount, False)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -142,7 +160,7 @@ class Raise:
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 r 12"``."""
-        return f"p{self.seat + 1} r {self.amount}"
+        return bet_line(self.seat, self.amount, True)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -163,7 +181,7 @@ class Call:
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 c"``."""
-        return f"p{self.seat + 1} c"
+        return call_line(self.seat)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -184,7 +202,7 @@ class Fold:
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 f"``."""
-        return f"p{self.seat + 1} f"
+        return fold_line(self.seat)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -207,7 +225,7 @@ class Vote:
 
     def line(self) -> str:
         """The record line: ``"p3 y"`` or ``"p3 n"``."""
-        return f"p{self.seat + 1} {'y' if self.accept else 'n'}"
+        return vote_line(self.seat, self.accept)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -230,7 +248,7 @@ class Declare:
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 dc fluxus"``."""
-        return f"p{self.seat + 1} dc {self.category.name.lower()}"
+        return declare_line(self.seat, self.category.label)
 
 
 #: Any action of a hand.
@@ -325,3 +343,32 @@ def parse_action(line: str, players: int) -> Action:
             raise LineError("'dc' takes one category: chorus, fluxus, supremus, primero or numerus")
         return Declare(seat, _CATEGORIES[args[0]])
     raise LineError(f"unknown verb {verb!r}: one of x, b, r, c, f, y, n, dc (or 'd dh')")
+
+
+def parse_hidden(line: str, players: int) -> tuple[str, int, int] | None:
+    """Read a record line whose cards are hidden (``??``, R9b), as a seat's public log
+    writes a deal or an exchange of another seat.
+
+    Args:
+        line: a record line, e.g. ``"d dh p3 ?? ??"`` or ``"p2 x ??"``.
+        players: the number of seats in the hand.
+
+    Returns:
+        ``("deal" or "exchange", 0-based seat, number of cards)``, or None when the line
+        hides no card (read it with :func:`parse_action`).
+
+    Raises:
+        LineError: a hidden card anywhere but in a deal's or an exchange's cards, or a
+            seat that is not p1..p``players``.
+
+    >>> parse_hidden("d dh p3 ?? ??", 4), parse_hidden("p1 b 2", 4)
+    (('deal', 2, 2), None)
+    """
+    words = line.split()
+    if HIDDEN not in words:
+        return None
+    if words[0] == "d" and len(words) > 3 and all(w == HIDDEN for w in words[3:]):
+        return "deal", _parse_seat(words[2], players), len(words) - 3
+    if len(words) > 2 and words[1] == "x" and all(w == HIDDEN for w in words[2:]):
+        return "exchange", _parse_seat(words[0], players), len(words) - 2
+    raise LineError(f"{line!r}: only a deal's or an exchange's cards may be hidden (??)")

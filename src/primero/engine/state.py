@@ -36,23 +36,25 @@ from primero.engine.actions import (
     parse_action,
 )
 from primero.engine.cards import DECK, Card
+from primero.engine.flow import (
+    COMPLETE,
+    DECLARE_ROUND,
+    FIRST_ROUND,
+    FLOW_FIELDS,
+    SECOND_EXCHANGE,
+    HandFlow,
+)
 from primero.engine.hands import Category, HandValue, evaluate
 from primero.engine.legal import DEALER, LegalActions, check_action
 from primero.engine.names import check_player_names
 from primero.engine.pots import Award, Pot, live_pots, settle
 from primero.engine.rulebook import (
-    able_to_bet,
     declarable,
     first_round_options,
     limit_pot,
-    next_exchanger,
-    next_in_seat_order,
-    next_to_act,
     opening_range,
     raise_range,
     reshuffle_pool,
-    voted,
-    voters,
 )
 from primero.engine.rules import DEFAULT_RULES, Rules, RulesError
 
@@ -71,6 +73,10 @@ class Phase(Enum):
     SECOND_EXCHANGE = "second exchange"
     LAST_ROUND = "last round"
     COMPLETE = "complete"
+
+
+#: :class:`Phase` by the flow's phase number (:mod:`primero.engine.flow`).
+_PHASES: Final = tuple(Phase)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -128,16 +134,19 @@ class HandResult:
         )
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class _Vote:
+    """The bet or raise under vote (R8): its bettor, the action, who votes in what
+    order, and the index of the voter due (read from the flow's fields)."""
+
     bettor: int
     action: Bet | Raise
     voters: tuple[int, ...]
-    index: int = 0
+    index: int
 
 
-class HandState:
-    """One hand of Primero in progress (R4–R8b).
+class HandState(HandFlow):
+    """One hand of Primero in progress (R4–R8b): the checked façade over the hand's flow.
 
     Args:
         players: names in seat order p1…pN (p1 acts first, pN deals); 2 to
@@ -153,6 +162,9 @@ class HandState:
             >= 1, one per player.
 
     The ante is taken at once (R4.1); the first deal is then due (``to_act == DEALER``).
+    The phase transitions are :class:`~primero.engine.flow.HandFlow`'s, the very ones the
+    research stepper runs; this class checks every action and keeps the cards as
+    :class:`~primero.engine.cards.Card` objects and the record.
 
     Attributes (read them; change the hand only through :meth:`apply`):
         rules, players, n, starting_stacks: as given (``n`` players).
@@ -190,14 +202,8 @@ class HandState:
             if type(chips) is not int or chips < 1:
                 raise RulesError(f"a starting stack is a whole number >= 1, not {chips!r}")
         n = len(names)
-        self.rules: Final = rules
         self.players: Final = names
-        self.n: Final = n
         self.starting_stacks: Final = tuple(stacks)
-        self.stacks: list[int] = list(stacks)
-        self.contributed: list[int] = [0] * n
-        self.round_bets: list[int] = [0] * n
-        self.folded: list[bool] = [False] * n
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.own_discards: list[list[Card]] = [[] for _ in range(n)]
         self.exchanges: list[list[int]] = [[] for _ in range(n)]
@@ -206,43 +212,60 @@ class HandState:
         self.stock_count = 40
         self.discard_pile: list[Card] = []
         self.dead: list[Card] = []
-        self.void_deals = 0
         self.actions: list[Action] = []
-        self.phase = Phase.FIRST_DEAL
-        self.current_bet: int | None = None
-        self.acted: list[bool] = [False] * n
-        self.raises = 0
-        self.cap: int | None = None
-        self.turn: int | None = None
-        self.vote: _Vote | None = None
-        self.deals_due: list[tuple[int, int]] = []
         self.just_thrown: tuple[Card, ...] = ()
         self.result: HandResult | None = None
         #: :mod:`primero.engine.views`' redacted record of this hand (its own business)
         self.view_cache: object = None
-        for seat in range(n):  # R4.1 ante
-            chips = min(rules.ante, self.stacks[seat])
-            self.stacks[seat] -= chips
-            self.contributed[seat] += chips
-        self._queue_deal(2)
+        super().__init__(stacks, rules)  # R4.1 ante, the first deal queued
 
     # ----------------------------------------------------------------- queries
 
     @property
+    def phase(self) -> Phase:
+        """Where the hand is (R4)."""
+        return _PHASES[self.stage]
+
+    @property
+    def turn(self) -> int | None:
+        """The seat whose turn it is in a round or an exchange, None between them."""
+        return None if self.turn_seat < 0 else self.turn_seat
+
+    @property
+    def current_bet(self) -> int | None:
+        """The round's bet to match (chips), or None when no bet is open (R5)."""
+        return None if self.current < 0 else self.current
+
+    @property
+    def cap(self) -> int | None:
+        """After a refusal, the bettor's amounts stay below this (chips, R8), else None."""
+        return None if self.cap_below < 0 else self.cap_below
+
+    @property
+    def vote(self) -> _Vote | None:
+        """The bet or raise being voted on (R8), or None."""
+        bettor = self.vote_bettor
+        if bettor < 0:
+            return None
+        amount = self.vote_amount
+        action: Bet | Raise = Raise(bettor, amount) if self.vote_raise else Bet(bettor, amount)
+        return _Vote(bettor, action, self.vote_voters, self.vote_index)
+
+    @property
+    def deals_due(self) -> list[tuple[int, int]]:
+        """The deals owed as ``(seat, cards)``, the next first (R4.2, R4.4)."""
+        return self.due
+
+    @property
     def to_act(self) -> int | None:
         """The 0-based seat to act, :data:`DEALER` (-1) when a deal is due, None when over."""
-        if self.phase is Phase.COMPLETE:
-            return None
-        if self.deals_due:
-            return DEALER
-        if self.vote is not None:
-            return self.vote.voters[self.vote.index]
-        return self.turn
+        seat = self.seat_to_act()
+        return None if seat == -2 else seat
 
     @property
     def complete(self) -> bool:
         """Whether the hand is over."""
-        return self.phase is Phase.COMPLETE
+        return self.stage == COMPLETE
 
     def still_in(self) -> list[int]:
         """Seats that have not folded (all-in players are still in, R3), in seat order."""
@@ -269,61 +292,54 @@ class HandState:
 
     def deal_due(self) -> tuple[int, int] | None:
         """The next deal owed as ``(seat, cards)``, or None when no deal is due."""
-        return self.deals_due[0] if self.deals_due else None
+        return self.due[0] if self.due else None
 
     def recyclable(self, seat: int) -> list[Card]:
         """Cards that would form a new stock if the stock ran out dealing to ``seat`` (R8b):
         the discards since the last shuffle, less the cards that seat has just thrown."""
-        serving = self.deals_due and self.deals_due[0][0] == seat
+        serving = self.due and self.due[0][0] == seat
         return reshuffle_pool(self.discard_pile, self.just_thrown if serving else ())
 
     def legal_actions(self) -> LegalActions:
         """What the one to act may do now; see :class:`LegalActions` (R4–R8)."""
-        if self.phase is Phase.COMPLETE:
+        stage = self.stage
+        if stage == COMPLETE:
             return LegalActions(None)
-        if self.deals_due:
-            return LegalActions(DEALER, deal=self.deals_due[0][1])
-        if self.vote is not None:
-            return LegalActions(self.vote.voters[self.vote.index], vote=True)
-        seat = self.turn
-        assert seat is not None
-        if self.phase is Phase.SECOND_EXCHANGE:
+        if self.due:
+            return LegalActions(DEALER, deal=self.due[0][1])
+        if self.vote_bettor >= 0:
+            return LegalActions(self.vote_voters[self.vote_index], vote=True)
+        seat = self.turn_seat
+        if stage == SECOND_EXCHANGE:
             return LegalActions(seat, exchange=(0, 1, 2))
         stack = self.stacks[seat]
-        facing = self.current_bet is not None
-        if (
-            self.phase is Phase.DECLARE_ROUND
-            and self.rules.declarations
-            and self.declared[seat] is None
-        ):
+        facing = self.current >= 0
+        cap = None if self.cap_below < 0 else self.cap_below
+        if stage == DECLARE_ROUND and self.rules.declarations and self.declared[seat] is None:
             held = evaluate(tuple(self.hands[seat])).category
             return LegalActions(seat, declare=declarable(held), fold=facing)
         if not facing:
             exchange: tuple[int, ...] = ()
             low = 0
-            if self.phase is Phase.FIRST_ROUND:
+            if stage == FIRST_ROUND:
                 exchange, low = first_round_options(self.rules)
             pot = limit_pot(self.rules, self.contributed)
-            return LegalActions(
-                seat, exchange=exchange, bet=opening_range(low, stack, self.cap, pot)
-            )
-        current = self.current_bet
-        assert current is not None
-        call = min(current - self.round_bets[seat], stack)
+            return LegalActions(seat, exchange=exchange, bet=opening_range(low, stack, cap, pot))
         others = sum(
             1 for s in range(self.n) if s != seat and not self.folded[s] and self.stacks[s] > 0
         )
         raise_to = raise_range(
-            current,
+            self.current,
             self.rules.min_raise,
             self.round_bets[seat],
             stack,
-            self.cap,
+            cap,
             self.raises,
             self.rules.max_raises,
             others,
             limit_pot(self.rules, self.contributed),
         )
+        call = min(self.current - self.round_bets[seat], stack)
         return LegalActions(seat, raise_to=raise_to, call=call, fold=True)
 
     # ----------------------------------------------------------------- apply
@@ -383,47 +399,26 @@ class HandState:
         if isinstance(action, Deal):
             self._do_deal(action)
         elif isinstance(action, Vote):
-            self._do_vote(action)
+            self._vote(action.accept)
         elif isinstance(action, Declare):
             self.declared[action.seat] = action.category
         elif isinstance(action, Exchange):
             self._do_exchange(action)
-        elif isinstance(action, Bet | Raise):
-            if voted(action.amount, self.rules.refusal, self.n - sum(self.folded)):
-                self.vote = _Vote(action.seat, action, voters(action.seat, self.folded))
-            else:
-                self._make_bet_stand(action)
+        elif isinstance(action, Bet):
+            self._bet(action.seat, action.amount, False)
+        elif isinstance(action, Raise):
+            self._bet(action.seat, action.amount, True)
         elif isinstance(action, Call):
-            seat = action.seat
-            assert self.current_bet is not None
-            self._put_in(seat, min(self.current_bet - self.round_bets[seat], self.stacks[seat]))
-            self.acted[seat] = True
-            self._next_turn(seat)
-        else:  # Fold
-            seat = action.seat
-            self.folded[seat] = True
-            self.dead.extend(self.hands[seat])
-            self.hands[seat] = []
-            if self.n - sum(self.folded) == 1:
-                self._finish()
-            else:
-                self._next_turn(seat)
+            self._call(action.seat)
+        else:
+            self._fold(action.seat)
 
-    # ----------------------------------------------------------------- internals
-
-    def _put_in(self, seat: int, chips: int) -> None:
-        self.stacks[seat] -= chips
-        self.round_bets[seat] += chips
-        self.contributed[seat] += chips
-
-    def _queue_deal(self, count: int) -> None:
-        self.phase = Phase.FIRST_DEAL if self.phase is Phase.FIRST_DEAL else Phase.SECOND_DEAL
-        self.deals_due = [(s, count) for s in range(self.n) if not self.folded[s]]
+    # ----------------------------------------------------------------- the cards
 
     def _do_deal(self, action: Deal) -> None:
-        seat, count = self.deals_due[0]
+        seat = self.due[0][0]
         cards = action.cards
-        if self.stock_count < count:  # R8b: the discards become the new stock
+        if self.stock_count < len(cards):  # R8b: the discards become the new stock
             recycled = self.recyclable(seat)  # R8b
             for card in recycled:
                 self.in_stock[card.id] = True
@@ -433,22 +428,12 @@ class HandState:
             gone = set(recycled)
             for own in self.own_discards:
                 own[:] = [c for c in own if c not in gone]
-        self.deals_due.pop(0)
         for card in cards:
             self.in_stock[card.id] = False
         self.stock_count -= len(cards)
         self.hands[seat].extend(cards)
         self.just_thrown = ()
-        if self.deals_due:
-            return
-        if self.phase is Phase.FIRST_DEAL:
-            self.phase = Phase.FIRST_ROUND
-            self._start_round()
-        elif self.phase is Phase.SECOND_DEAL:
-            self.phase = Phase.DECLARE_ROUND
-            self._start_round()
-        else:  # the replacement deal after an exchange
-            self._after_exchange(seat)
+        self._dealt(seat)
 
     def _do_exchange(self, action: Exchange) -> None:
         seat = action.seat
@@ -458,112 +443,26 @@ class HandState:
         self.discard_pile.extend(action.cards)
         self.own_discards[seat].extend(action.cards)
         self.exchanges[seat].append(len(action.cards))
-        self.cap = None
         if action.cards:
             self.just_thrown = action.cards
-            self.deals_due = [(seat, len(action.cards))]
-        else:
-            self._after_exchange(seat)
+        self._exchanged(seat, len(action.cards))
 
-    def _after_exchange(self, seat: int) -> None:
-        if self.phase is Phase.FIRST_ROUND:
-            self.acted[seat] = True
-            nxt = next_exchanger(seat, self.folded, self.stacks, self.acted)
-            if nxt is None:
-                self._void_deal()
-            else:
-                self.turn = nxt
-        else:  # second exchange: every player still in, in seat order (R4.6)
-            nxt = next_in_seat_order(seat, self.folded)
-            if nxt is None:
-                self.phase = Phase.LAST_ROUND
-                if self.rules.last_round:
-                    self._start_round()
-                else:
-                    self._finish()
-            else:
-                self.turn = nxt
+    def _muck(self, seat: int) -> None:
+        self.dead.extend(self.hands[seat])
+        self.hands[seat] = []
 
-    def _void_deal(self) -> None:
-        """R4.3: every player exchanged and no bet stands: all cards back, deal again."""
-        self.void_deals += 1
-        self.hands = [[] for _ in range(self.n)]
-        self.own_discards = [[] for _ in range(self.n)]
-        self.exchanges = [[] for _ in range(self.n)]
+    def _collect(self) -> None:
+        n = self.n
+        self.hands = [[] for _ in range(n)]
+        self.own_discards = [[] for _ in range(n)]
+        self.exchanges = [[] for _ in range(n)]
         self.in_stock = [True] * 40
         self.stock_count = 40
         self.discard_pile = []
         self.just_thrown = ()
-        self.phase = Phase.FIRST_DEAL
-        self.turn = None
-        self._queue_deal(2)
 
-    def _start_round(self) -> None:
-        """Begin a betting round (R5), or skip it when fewer than two can bet."""
-        self.round_bets = [0] * self.n
-        self.acted = [False] * self.n
-        self.current_bet = None
-        self.raises = 0
-        self.cap = None
-        able = able_to_bet(self.folded, self.stacks)
-        if len(able) < 2:  # R5: the round is skipped
-            self._end_round()
-        else:
-            self.turn = able[0]
-
-    def _make_bet_stand(self, action: Bet | Raise) -> None:
-        seat = action.seat
-        if isinstance(action, Raise):
-            self.raises += 1
-        self._put_in(seat, action.amount - self.round_bets[seat])
-        self.current_bet = action.amount
-        self.acted = [False] * self.n
-        self.acted[seat] = True
-        self.cap = None
-        self._next_turn(seat)
-
-    def _do_vote(self, action: Vote) -> None:
-        vote = self.vote
-        assert vote is not None
-        if action.accept:
-            self.vote = None
-            self._make_bet_stand(vote.action)
-            return
-        vote.index += 1
-        if vote.index == len(vote.voters):  # R8: refused by all, withdrawn
-            self.vote = None
-            self.cap = vote.action.amount
-            self.turn = vote.bettor
-
-    def _next_turn(self, seat: int) -> None:
-        """Pass the turn in a betting round, or end the round (R5)."""
-        self.cap = None
-        nxt = next_to_act(
-            seat, self.folded, self.stacks, self.acted, self.round_bets, self.current_bet or 0
-        )
-        if nxt is None:
-            self._end_round()
-        else:
-            self.turn = nxt
-
-    def _end_round(self) -> None:
-        self.turn = None
-        self.current_bet = None  # no bet to match between rounds
-        self.round_bets = [0] * self.n
-        if self.phase is Phase.FIRST_ROUND:
-            self._queue_deal(2)
-        elif self.phase is Phase.DECLARE_ROUND:
-            self.phase = Phase.SECOND_EXCHANGE
-            self.turn = self.still_in()[0]
-        else:
-            self._finish()
-
-    def _finish(self) -> None:
-        """Award every pot (R4.8, R7) and close the hand."""
-        self.phase = Phase.COMPLETE
-        self.turn = None
-        self.vote = None
-        self.deals_due = []
+    def _settle(self) -> None:
+        """Award every pot (R4.8, R7) into :attr:`result`."""
         inside = self.still_in()
         uncontested = len(inside) == 1
         values: list[HandValue | None] = [None] * self.n
@@ -610,12 +509,9 @@ class HandState:
     def copy(self) -> HandState:
         """An independent copy of the hand (for search bots and what-if analysis)."""
         # through the constructor (a compiled class has no __dict__ to copy), which sets
-        # rules, players, n and starting_stacks; every other field is set here
+        # rules, players, n and starting_stacks; the flow's fields, then the cards here
         other = HandState(self.players, self.starting_stacks, self.rules)
-        other.stacks = list(self.stacks)
-        other.contributed = list(self.contributed)
-        other.round_bets = list(self.round_bets)
-        other.folded = list(self.folded)
+        self.copy_flow_into(other)
         other.hands = [list(h) for h in self.hands]
         other.own_discards = [list(d) for d in self.own_discards]
         other.exchanges = [list(e) for e in self.exchanges]
@@ -624,29 +520,17 @@ class HandState:
         other.stock_count = self.stock_count
         other.discard_pile = list(self.discard_pile)
         other.dead = list(self.dead)
-        other.void_deals = self.void_deals
         other.actions = list(self.actions)
-        other.phase = self.phase
-        other.current_bet = self.current_bet
-        other.acted = list(self.acted)
-        other.raises = self.raises
-        other.cap = self.cap
-        other.turn = self.turn
-        v = self.vote
-        other.vote = None if v is None else _Vote(v.bettor, v.action, v.voters, v.index)
-        other.deals_due = list(self.deals_due)
         other.just_thrown = self.just_thrown
         other.result = self.result
         other.view_cache = None
         return other
 
 
-#: The fields of a :class:`HandState` set after its constructor when it is unpickled.
+#: The fields of a :class:`HandState` set after its constructor when it is unpickled:
+#: the flow's, then the cards and the record.
 _FIELDS: Final = (
-    "stacks",
-    "contributed",
-    "round_bets",
-    "folded",
+    *FLOW_FIELDS,
     "hands",
     "own_discards",
     "exchanges",
@@ -655,16 +539,7 @@ _FIELDS: Final = (
     "stock_count",
     "discard_pile",
     "dead",
-    "void_deals",
     "actions",
-    "phase",
-    "current_bet",
-    "acted",
-    "raises",
-    "cap",
-    "turn",
-    "vote",
-    "deals_due",
     "just_thrown",
     "result",
 )

@@ -41,11 +41,10 @@ from primero.engine.actions import (
     Declare,
     Exchange,
     Fold,
-    LineError,
     Raise,
     Vote,
-    _parse_seat,
     parse_action,
+    parse_hidden,
 )
 from primero.engine.cards import Card
 from primero.engine.hands import Category, HandValue
@@ -152,15 +151,11 @@ def parse_event(line: str, players: int) -> LogEvent:
     >>> parse_event("d dh p3 ?? ??", 4)
     LogEvent(kind='deal', seat=2, amount=0, n_cards=2, cards=None, accept=False, category=None)
     """
-    words = line.split()
-    if HIDDEN not in words:
+    hidden = parse_hidden(line, players)
+    if hidden is None:
         return event_of(parse_action(line, players))
-    if words[0] == "d" and len(words) > 3 and all(w == HIDDEN for w in words[3:]):
-        return LogEvent("deal", _parse_seat(words[2], players), n_cards=len(words) - 3, cards=None)
-    if len(words) > 2 and words[1] == "x" and all(w == HIDDEN for w in words[2:]):
-        seat = _parse_seat(words[0], players)
-        return LogEvent("exchange", seat, n_cards=len(words) - 2, cards=None)
-    raise LineError(f"{line!r}: only a deal's or an exchange's cards may be hidden (??)")
+    kind, seat, count = hidden
+    return LogEvent("deal" if kind == "deal" else "exchange", seat, n_cards=count, cards=None)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -390,10 +385,8 @@ def redact(action: Action, seat: int | None) -> str:
     >>> redact(deal, None), redact(deal, 0), redact(deal, 1)
     ('d dh p2 ?? ??', 'd dh p2 ?? ??', 'd dh p2 7h Kc')
     """
-    if isinstance(action, Deal) and action.seat != seat:
-        return f"d dh p{action.seat + 1}" + f" {HIDDEN}" * len(action.cards)
-    if isinstance(action, Exchange) and action.seat != seat:
-        return f"p{action.seat + 1} x" + f" {HIDDEN}" * len(action.cards)
+    if isinstance(action, Deal | Exchange) and action.seat != seat:
+        return action.hidden_line()
     return action.line()
 
 
@@ -466,10 +459,8 @@ def view(state: HandState, seat: int | None) -> SeatView:
     to_act = state.to_act
     log = _log(state)
     legal = state.legal_actions() if seat is not None and to_act == seat else None
-    vote = state.vote
-    pending = (
-        None if vote is None else (vote.bettor, vote.action.amount, isinstance(vote.action, Raise))
-    )
+    bettor = state.vote_bettor
+    pending = None if bettor < 0 else (bettor, state.vote_amount, state.vote_raise)
     result = state.result
     shown: tuple[HandValue | None, ...] = (None,) * state.n
     shown_cards: tuple[tuple[Card, ...] | None, ...] = (None,) * state.n
@@ -498,7 +489,7 @@ def view(state: HandState, seat: int | None) -> SeatView:
         round_bets=tuple(state.round_bets),
         current_bet=state.current_bet,
         pending_bet=pending,
-        cap=state.cap if seat == state.turn and state.vote is None else None,
+        cap=state.cap if seat == state.turn and bettor < 0 else None,
         folded=tuple(state.folded),
         declared=tuple(state.declared),
         stock_count=state.stock_count,

@@ -30,7 +30,8 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
-from primero.engine.actions import Action
+from primero.engine.actions import Action, Deal
+from primero.engine.cards import parse_cards
 from primero.engine.views import SeatView
 from primero.research.actionids import action_of, legal_ids
 from primero.research.features import infostate_string
@@ -57,8 +58,8 @@ def fingerprint() -> str:
     probes: list[str] = []
     for p1, p2 in (("Ac Ad", "7c 7d"), ("7h 7s", "Ah As"), ("Ac 7c", "Ad 7d")):
         hand = HandState(["p1", "p2"], [MINI_STACK] * 2, MINI_RULES)
-        hand.apply(f"d dh p1 {p1}")
-        hand.apply(f"d dh p2 {p2}")
+        hand.apply(Deal(0, parse_cards(p1.split())))
+        hand.apply(Deal(1, parse_cards(p2.split())))
         v = view(hand, 0)
         assert v.legal is not None
         ids = legal_ids(v.legal, hand_size=len(v.hand), max_stack=MINI_STACK)

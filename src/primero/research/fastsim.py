@@ -71,6 +71,15 @@ from primero.bots.random_moves import (
     random_vote,
 )
 from primero.engine.hands import Category
+from primero.engine.lines import (
+    bet_line,
+    call_line,
+    deal_line,
+    declare_line,
+    exchange_line,
+    fold_line,
+    vote_line,
+)
 from primero.engine.pots import settle
 from primero.engine.randomness import RandomSource, derive_seed
 from primero.engine.rulebook import (
@@ -91,19 +100,17 @@ from primero.research.fastsim_tables import (
     ALONE,
     ANY_EXCHANGE,
     BIT,
+    CARD,
     CATEGORY,
-    CATEGORY_LABEL,
     DECK_IDS,
     DONE,
-    SEAT,
     VALUE,
     VOID,
     Params,
     Rand,
-    deal_line,
     draw_short,
-    exchange_line,
     params,
+    showdown_keys,
 )
 
 __all__ = [
@@ -114,6 +121,12 @@ __all__ = [
 ]
 
 # ------------------------------------------------------------------ dealing (R8b)
+
+
+def _names(ids: Sequence[int]) -> list[str]:
+    """The record names of card ids (``"7h"``), for a record line
+    (:mod:`primero.engine.lines` writes every line, docs/record-format.md)."""
+    return [CARD[c] for c in ids]
 
 
 def _exchange(
@@ -134,7 +147,7 @@ def _exchange(
     """
     if k == 0:  # standing pat
         if lines is not None:
-            lines.append(SEAT[s] + " x")
+            lines.append(exchange_line(s, ()))
         return
     thrown = random_cards(r, hand, k)
     discard += thrown
@@ -148,8 +161,8 @@ def _exchange(
         cards = [a, stock.pop(floor(drand() * (size - 1)))]
     hand += cards
     if lines is not None:
-        lines.append(exchange_line(s, thrown))
-        lines.append(deal_line(s, cards))
+        lines.append(exchange_line(s, _names(thrown)))
+        lines.append(deal_line(s, _names(cards)))
 
 
 # ------------------------------------------------------------------ betting (R4.3, R5, R6, R8)
@@ -211,7 +224,7 @@ def _betting(
             allowed = declarable(VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]].key >> 7)
             kind, value = random_declaration(r, len(allowed), facing)
             if lines is not None and kind == DECLARE:
-                lines.append(SEAT[s] + " dc " + CATEGORY_LABEL[allowed[value]])
+                lines.append(declare_line(s, CATEGORY[allowed[value]].label))
         if kind == DECLARE:
             if not facing:  # no bet open: bet, or exchange in the first round (R4.3)
                 pot = limit_pot(rules, contrib) if pot_limit else None
@@ -251,28 +264,28 @@ def _betting(
             if chips == stack:
                 able -= 1
             if lines is not None:
-                lines.append(SEAT[s] + " c")
+                lines.append(call_line(s))
         elif kind == FOLD:  # the hand is dead (R8b: it never returns to play)
             folded[s] = True
             hands[s] = []
             live -= 1
             able -= 1
             if lines is not None:
-                lines.append(SEAT[s] + " f")
+                lines.append(fold_line(s))
             if live == 1:
                 return ALONE
         else:  # a bet or a raise
             amount = value
             if lines is not None:
-                lines.append(SEAT[s] + (" r " if kind == RAISE else " b ") + str(amount))
+                lines.append(bet_line(s, amount, kind == RAISE))
             if voted(amount, refusal, live):  # R8: the others vote, from the next seat
                 for v in voters(s, folded):
                     if random_vote(brands[v]):
                         if lines is not None:  # the first accept decides
-                            lines.append(SEAT[v] + " y")
+                            lines.append(vote_line(v, True))
                         break
                     if lines is not None:
-                        lines.append(SEAT[v] + " n")
+                        lines.append(vote_line(v, False))
                 else:  # refused by all: withdrawn, the bettor acts again below the amount
                     cap = amount
                     continue
@@ -344,7 +357,7 @@ def _play_hand(
             hands.append([a, pop(floor(drand() * (size - 1)))])
             size -= 2
         if lines is not None:
-            lines.extend([deal_line(s, hands[s]) for s in range(n)])
+            lines.extend([deal_line(s, _names(hands[s])) for s in range(n)])
         outcome = _betting(
             True,
             False,
@@ -373,7 +386,7 @@ def _play_hand(
                     cards = [a, stock.pop(floor(drand() * (size - 1)))]
                 hands[s] += cards
                 if lines is not None:
-                    lines.append(deal_line(s, cards))
+                    lines.append(deal_line(s, _names(cards)))
         outcome = _betting(
             False,
             declarations,
@@ -396,7 +409,7 @@ def _play_hand(
             if k:
                 _exchange(seat, k, hands[seat], r, stock, discard, drand, lines)
             elif lines is not None:
-                lines.append(SEAT[seat] + " x")
+                lines.append(exchange_line(seat, ()))
         if last_round:  # R4.7
             outcome = _betting(
                 False,
@@ -442,12 +455,10 @@ def _showdown(
     value keys (``category * 128 +
     points``, R2).
     """
-    keys = [-1] * n
+    keys = showdown_keys(hands, folded)
     for s in range(n):
         if not folded[s]:
-            a, b, c, d = hands[s]
-            key = keys[s] = VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]].key
-            shown[key >> 7] += 1
+            shown[keys[s] >> 7] += 1
     for amount, eligible, winners, _ in settle(contrib, folded, keys, split, stacks):
         if len(eligible) > 1:
             won_with[keys[winners[0]] >> 7] += 1

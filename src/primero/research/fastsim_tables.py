@@ -1,8 +1,9 @@
 """The random-playout kernel's tables and its view of the house rules (R2, R4.3, R5, R7, R8).
 
-Read by the kernel :mod:`primero.research.fastsim` (the rare-path dealer and the record
-lines are here too): card ids are ints 0-39 in deck order (:data:`primero.engine.cards.DECK`),
-seats are 0-based ints in seat order, chips are ints.
+Read by the kernel :mod:`primero.research.fastsim` (the rare-path dealer is here too;
+its record lines are written by :mod:`primero.engine.lines`, as the record's are):
+card ids are ints 0-39 in deck order (:data:`primero.engine.cards.DECK`), seats are
+0-based ints in seat order, chips are ints.
 """
 
 from __future__ import annotations
@@ -22,18 +23,15 @@ __all__ = [
     "BIT",
     "CARD",
     "CATEGORY",
-    "CATEGORY_LABEL",
     "DECK_IDS",
     "DONE",
-    "SEAT",
     "VALUE",
     "VOID",
     "Params",
     "Rand",
-    "deal_line",
     "draw_short",
-    "exchange_line",
     "params",
+    "showdown_keys",
 ]
 
 #: A bound ``random()`` method (floats in [0, 1)): the kernel calls it directly.
@@ -46,10 +44,6 @@ VALUE: Final = value_by_mask()
 BIT: Final = tuple(1 << i for i in range(40))
 #: ``CARD[id]``: the card's record name (``"7h"``, docs/record-format.md).
 CARD: Final = tuple(str(card) for card in DECK)
-#: ``SEAT[s]``: the seat's record name (``"p1"`` for seat 0, docs/record-format.md).
-SEAT: Final = tuple(f"p{s + 1}" for s in range(8))
-#: ``CATEGORY_LABEL[c]``: the label of category ``c`` in a declaration line (R6).
-CATEGORY_LABEL: Final = tuple(c.label for c in Category)
 #: ``CATEGORY[c]``: the :class:`~primero.engine.hands.Category` of index ``c``.
 CATEGORY: Final = tuple(Category)
 #: The full stock in card id order: a hand's deal starts from a copy of it (R4.2).
@@ -124,21 +118,17 @@ def draw_short(
     return cards
 
 
-def deal_line(seat: int, cards: Sequence[int]) -> str:
-    """The record line of a deal: ``"d dh p3 7h Kc"`` (docs/record-format.md).
+def showdown_keys(hands: list[list[int]], folded: list[bool]) -> list[int]:
+    """Each seat's hand value key at a showdown (``category * 128 + points``, R2, R7),
+    -1 for a folded seat: the showdown step of the kernel and of the stepper.
 
     Args:
-        seat: the 0-based seat dealt to (``p1`` is 0).
-        cards: the card ids dealt (0-39, deck order), in the order dealt.
+        hands: each seat's 4 card ids (empty for a folded seat).
+        folded: whether each seat folded.
     """
-    return "d dh " + SEAT[seat] + "".join([" " + CARD[c] for c in cards])
-
-
-def exchange_line(seat: int, cards: Sequence[int]) -> str:
-    """The record line of an exchange: ``"p3 x 7h Kc"`` (docs/record-format.md, R4.3, R4.6).
-
-    Args:
-        seat: the 0-based seat exchanging (``p1`` is 0).
-        cards: the card ids thrown (0-39, deck order), in the order thrown.
-    """
-    return SEAT[seat] + " x" + "".join([" " + CARD[c] for c in cards])
+    keys = [-1] * len(folded)
+    for s in range(len(folded)):
+        if not folded[s]:
+            a, b, c, d = hands[s]
+            keys[s] = VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]].key
+    return keys

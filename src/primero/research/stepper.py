@@ -10,13 +10,15 @@ legal action ids (:mod:`primero.research.actionids`), the chance outcomes of the
 card (R4.2, R4.4, R8b), applying an id or a card, whether the hand is over, the returns,
 and a seat's observation vector (:func:`primero.research.features.observation_vector`).
 
-It holds no rule of its own beyond the bookkeeping of ``HandState``: the turn order, the
-ranges, the votes, the declarations and the reshuffle come from
-:mod:`primero.engine.rulebook`, the pots from :func:`primero.engine.pots.settle`, hand values
-from the evaluator's table (:func:`primero.engine.hands.value_by_mask`), as in the
-random-playout kernel (:mod:`primero.research.fastsim`). Anything else (record lines,
-views, information-state strings) is built from a ``HandState`` replayed from
-:attr:`Stepper.log`, through the one hiding path (:mod:`primero.engine.views`).
+It holds no rule of its own and no transition of its own: it is a subclass of
+:class:`primero.engine.flow.HandFlow`, the hand's phase transitions written once, which
+``HandState`` runs too; it adds only its cards (as ids). The ranges, the declarations
+and the reshuffle come from :mod:`primero.engine.rulebook`, the pots from
+:func:`primero.engine.pots.settle`, hand values from the evaluator's table
+(:func:`primero.engine.hands.value_by_mask`), as in the random-playout kernel
+(:mod:`primero.research.fastsim`). Anything else (record lines, views, information-state
+strings) is built from a ``HandState`` replayed from :attr:`Stepper.log`, through the
+one hiding path (:mod:`primero.engine.views`).
 
 It is *trusted*: :meth:`Stepper.apply` and :meth:`Stepper.draw` take only ids that
 :meth:`Stepper.legal_ids` and :meth:`Stepper.chance_outcomes` give (the interfaces
@@ -50,20 +52,21 @@ from primero.bots.random_moves import (
 )
 from primero.engine.actions import Deal
 from primero.engine.cards import DECK, Card
+from primero.engine.flow import (
+    COMPLETE,
+    DECLARE_ROUND,
+    FIRST_ROUND,
+    SECOND_EXCHANGE,
+    HandFlow,
+)
 from primero.engine.pots import settle
 from primero.engine.rulebook import (
-    able_to_bet,
     declarable,
     first_round_options,
     limit_pot,
-    next_exchanger,
-    next_in_seat_order,
-    next_to_act,
     opening_range,
     raise_range,
     reshuffle_pool,
-    voted,
-    voters,
 )
 from primero.engine.rules import Rules
 from primero.engine.state import HandState
@@ -79,7 +82,7 @@ from primero.research.actionids import (
     action_of,
     mask_of,
 )
-from primero.research.fastsim_tables import BIT, VALUE
+from primero.research.fastsim_tables import BIT, VALUE, showdown_keys
 from primero.research.features import observation_size, seat_rows
 
 __all__ = [
@@ -102,15 +105,6 @@ TERMINAL: Final = -4
 #: is over for the environment.
 ILLEGAL: Final = -1
 OVER: Final = -2
-
-# Phases, in :class:`primero.engine.state.Phase` order (the observation's one-hot).
-FIRST_DEAL: Final = 0
-FIRST_ROUND: Final = 1
-SECOND_DEAL: Final = 2
-DECLARE_ROUND: Final = 3
-SECOND_EXCHANGE: Final = 4
-LAST_ROUND: Final = 5
-COMPLETE: Final = 6
 
 #: ``_OUTCOME[n][i]``: the chance outcome ``(i, 1 / n)``, built once (typed ``Any`` so
 #: that compiled code hands the tuples on as they are).
@@ -164,7 +158,7 @@ COMPILED: Final = isinstance(_ids, BuiltinFunctionType)
 _IN_ORDER: Final = COMPILED and sys.byteorder == "little"
 
 
-class Stepper:
+class Stepper(HandFlow):
     """One hand of Primero as flat state, stepped one action id or card at a time (R4–R8b).
 
     Args:
@@ -195,8 +189,6 @@ class Stepper:
         max_void: int = 1 << 30,
     ) -> None:
         n = len(stacks)
-        self.n = n
-        self.rules = rules
         self.max_stack = max_stack
         self.max_void = max_void
         self.raise0 = BET0 + max_stack + 1
@@ -205,10 +197,6 @@ class Stepper:
         self.first_exchange: tuple[int, ...] = exchange
         self.first_low = low
         self.start: list[int] = list(stacks)
-        self.stacks: list[int] = list(stacks)
-        self.contributed: list[int] = [0] * n
-        self.round_bets: list[int] = [0] * n
-        self.folded: list[bool] = [False] * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.own: list[list[int]] = [[] for _ in range(n)]
         self.exchanges: list[list[int]] = [[] for _ in range(n)]
@@ -216,19 +204,6 @@ class Stepper:
         self.in_stock: list[bool] = [True] * 40
         self.stock_count = 40
         self.discard_pile: list[int] = []
-        self.void_deals = 0
-        self.phase = FIRST_DEAL
-        self.current = -1  # the round's bet to match; -1: none open
-        self.acted: list[bool] = [False] * n
-        self.raises = 0
-        self.cap = -1  # after a refusal: amounts stay below this (R8); -1: none
-        self.turn = -1
-        self.vote_bettor = -1  # the bet under vote (R8); -1: none
-        self.vote_amount = 0
-        self.vote_raise = False
-        self.vote_voters: tuple[int, ...] = ()
-        self.vote_index = 0
-        self.due: list[tuple[int, int]] = []
         self.just_thrown: list[int] = []
         self.net: list[int] | None = None
         self.pending: list[int] = []
@@ -241,22 +216,14 @@ class Stepper:
         #: category's points (n + 96 entries)
         self.obs_writer: BytesWriter | None = None
         self.obs_prefix = b""
-        ante = rules.ante
-        for s in range(n):  # R4.1 ante: all of it when short
-            chips = ante if self.stacks[s] > ante else self.stacks[s]
-            self.stacks[s] -= chips
-            self.contributed[s] = chips
-        self._queue_deal(2)
+        super().__init__(stacks, rules)  # R4.1 ante, the first deal queued
 
     # -------------------------------------------------------------- copying
 
     def copy(self) -> Stepper:
         """An independent copy (OpenSpiel clones states)."""
         o = Stepper(self.start, self.rules, self.max_stack, self.max_void)
-        o.stacks = list(self.stacks)
-        o.contributed = list(self.contributed)
-        o.round_bets = list(self.round_bets)
-        o.folded = list(self.folded)
+        self.copy_flow_into(o)
         o.hands = [list(h) for h in self.hands]
         o.own = [list(d) for d in self.own]
         o.exchanges = [list(e) for e in self.exchanges]
@@ -264,19 +231,6 @@ class Stepper:
         o.in_stock = list(self.in_stock)
         o.stock_count = self.stock_count
         o.discard_pile = list(self.discard_pile)
-        o.void_deals = self.void_deals
-        o.phase = self.phase
-        o.current = self.current
-        o.acted = list(self.acted)
-        o.raises = self.raises
-        o.cap = self.cap
-        o.turn = self.turn
-        o.vote_bettor = self.vote_bettor
-        o.vote_amount = self.vote_amount
-        o.vote_raise = self.vote_raise
-        o.vote_voters = self.vote_voters
-        o.vote_index = self.vote_index
-        o.due = list(self.due)
         o.just_thrown = list(self.just_thrown)
         o.net = None if self.net is None else list(self.net)
         o.pending = list(self.pending)
@@ -312,7 +266,7 @@ class Stepper:
             return []
         if self.vote_bettor >= 0:
             return [ACCEPT, REFUSE]
-        phase = self.phase
+        phase = self.stage
         hand = self.hands[seat]
         if phase == SECOND_EXCHANGE:
             return list(_EXCHANGES[1][len(hand)])
@@ -323,7 +277,7 @@ class Stepper:
             held = VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]].key >> 7
             ids = [DECLARE0 + int(cat) for cat in declarable(held)]
             return [FOLD, *ids] if facing else ids
-        cap = None if self.cap < 0 else self.cap
+        cap = None if self.cap_below < 0 else self.cap_below
         if not facing:
             if phase == FIRST_ROUND:
                 out = list(_EXCHANGES[self.first_any][len(hand)])
@@ -470,34 +424,16 @@ class Stepper:
         if action in (ACCEPT, REFUSE):
             self._vote(action == ACCEPT)
         elif action == FOLD:
-            self.folded[seat] = True
-            self.hands[seat] = []
-            if self.folded.count(False) == 1:
-                self._finish()
-            else:
-                self._next_turn(seat)
+            self._fold(seat)
         elif action == CALL:
-            chips = self.current - self.round_bets[seat]
-            if chips > self.stacks[seat]:
-                chips = self.stacks[seat]
-            self._put_in(seat, chips)
-            self.acted[seat] = True
-            self._next_turn(seat)
+            self._call(seat)
         elif action < EXCHANGE0:
             self.declared[seat] = action - DECLARE0
         elif action < BET0:
             self._exchange(seat, EXCHANGE_POSITIONS[action - EXCHANGE0])
         else:
             is_raise = action >= self.raise0
-            amount = action - (self.raise0 if is_raise else BET0)
-            if voted(amount, self.rules.refusal, self.folded.count(False)):
-                self.vote_bettor = seat
-                self.vote_amount = amount
-                self.vote_raise = is_raise
-                self.vote_voters = voters(seat, self.folded)
-                self.vote_index = 0
-            else:
-                self._bet_stands(seat, amount, is_raise)
+            self._bet(seat, action - (self.raise0 if is_raise else BET0), is_raise)
         return self._after()
 
     def step(self, action: int) -> int:
@@ -597,7 +533,7 @@ class Stepper:
         seat = self.player
         if self.vote_bettor >= 0:  # kinds y n
             return ACCEPT if random_vote(rand) else REFUSE
-        phase = self.phase
+        phase = self.stage
         hand = self.hands[seat]
         if phase == SECOND_EXCHANGE:  # the engine offers 0, 1 or 2 cards (R4.6)
             return self._random_exchange(hand, random_opening(rand, _ANY, None)[1], rand)
@@ -610,7 +546,7 @@ class Stepper:
                 return FOLD
             return DECLARE0 + int(allowed[value])
         stack = self.stacks[seat]
-        cap = None if self.cap < 0 else self.cap
+        cap = None if self.cap_below < 0 else self.cap_below
         rules = self.rules
         if not facing:
             exchange: tuple[int, ...] = ()
@@ -725,26 +661,16 @@ class Stepper:
         self.legal = None
         if self.void_deals >= self.max_void:
             self.truncated = True
-        if self.phase == COMPLETE or self.truncated:
+        if self.stage == COMPLETE or self.truncated:
             player = TERMINAL
         elif self.due:
             player = CHANCE
         elif self.vote_bettor >= 0:
             player = self.vote_voters[self.vote_index]
         else:
-            player = self.turn
+            player = self.turn_seat
         self.player = player
         return player
-
-    def _put_in(self, seat: int, chips: int) -> None:
-        self.stacks[seat] -= chips
-        self.round_bets[seat] += chips
-        self.contributed[seat] += chips
-
-    def _queue_deal(self, count: int) -> None:
-        self.phase = FIRST_DEAL if self.phase == FIRST_DEAL else SECOND_DEAL
-        folded = self.folded
-        self.due = [(s, count) for s in range(self.n) if not folded[s]]
 
     def _deal(self, seat: int, cards: list[int]) -> None:
         count = len(cards)
@@ -756,22 +682,12 @@ class Stepper:
             self.discard_pile = list(self.just_thrown)
             for own in self.own:  # shuffled back: no longer known dead
                 own[:] = [c for c in own if c not in recycled]
-        self.due.pop(0)
         for card in cards:
             self.in_stock[card] = False
         self.stock_count -= count
         self.hands[seat].extend(cards)
         self.just_thrown = []
-        if self.due:
-            return
-        if self.phase == FIRST_DEAL:
-            self.phase = FIRST_ROUND
-            self._start_round()
-        elif self.phase == SECOND_DEAL:
-            self.phase = DECLARE_ROUND
-            self._start_round()
-        else:  # the replacement deal after an exchange
-            self._after_exchange(seat)
+        self._dealt(seat)
 
     def _exchange(self, seat: int, positions: tuple[int, ...]) -> None:
         hand = self.hands[seat]
@@ -782,36 +698,15 @@ class Stepper:
         self.discard_pile.extend(thrown)
         self.own[seat].extend(thrown)
         self.exchanges[seat].append(len(thrown))
-        self.cap = -1
         if thrown:
             self.just_thrown = thrown
-            self.due = [(seat, len(thrown))]
-        else:
-            self._after_exchange(seat)
+        self._exchanged(seat, len(thrown))
 
-    def _after_exchange(self, seat: int) -> None:
-        if self.phase == FIRST_ROUND:
-            self.acted[seat] = True
-            nxt = next_exchanger(seat, self.folded, self.stacks, self.acted)
-            if nxt is None:
-                self._void_deal()
-            else:
-                self.turn = nxt
-        else:  # the second exchange: every player still in, in seat order (R4.6)
-            nxt = next_in_seat_order(seat, self.folded)
-            if nxt is None:
-                self.phase = LAST_ROUND
-                if self.rules.last_round:
-                    self._start_round()
-                else:
-                    self._finish()
-            else:
-                self.turn = nxt
+    def _muck(self, seat: int) -> None:
+        self.hands[seat] = []
 
-    def _void_deal(self) -> None:
-        """R4.3: every player exchanged and no bet stands: all cards back, deal again."""
+    def _collect(self) -> None:
         n = self.n
-        self.void_deals += 1
         self.hands = [[] for _ in range(n)]
         self.own = [[] for _ in range(n)]
         self.exchanges = [[] for _ in range(n)]
@@ -819,86 +714,16 @@ class Stepper:
         self.stock_count = 40
         self.discard_pile = []
         self.just_thrown = []
-        self.phase = FIRST_DEAL
-        self.turn = -1
-        self._queue_deal(2)
 
-    def _start_round(self) -> None:
+    def _settle(self) -> None:
+        """Award every pot (R4.8, R7) into :attr:`net`."""
         n = self.n
-        self.round_bets = [0] * n
-        self.acted = [False] * n
-        self.current = -1
-        self.raises = 0
-        self.cap = -1
-        able = able_to_bet(self.folded, self.stacks)
-        if len(able) < 2:  # R5: the round is skipped
-            self._end_round()
-        else:
-            self.turn = able[0]
-
-    def _bet_stands(self, seat: int, amount: int, is_raise: bool) -> None:
-        if is_raise:
-            self.raises += 1
-        self._put_in(seat, amount - self.round_bets[seat])
-        self.current = amount
-        self.acted = [False] * self.n
-        self.acted[seat] = True
-        self.cap = -1
-        self._next_turn(seat)
-
-    def _vote(self, accept: bool) -> None:
-        if accept:
-            self.vote_bettor, bettor = -1, self.vote_bettor
-            self._bet_stands(bettor, self.vote_amount, self.vote_raise)
-            return
-        self.vote_index += 1
-        if self.vote_index == len(self.vote_voters):  # R8: refused by all, withdrawn
-            self.turn = self.vote_bettor
-            self.vote_bettor = -1
-            self.cap = self.vote_amount
-
-    def _next_turn(self, seat: int) -> None:
-        self.cap = -1
-        nxt = next_to_act(
-            seat,
-            self.folded,
-            self.stacks,
-            self.acted,
-            self.round_bets,
-            self.current if self.current >= 0 else 0,
-        )
-        if nxt is None:
-            self._end_round()
-        else:
-            self.turn = nxt
-
-    def _end_round(self) -> None:
-        self.turn = -1
-        self.current = -1
-        self.round_bets = [0] * self.n
-        if self.phase == FIRST_ROUND:
-            self._queue_deal(2)
-        elif self.phase == DECLARE_ROUND:
-            self.phase = SECOND_EXCHANGE
-            self.turn = self.folded.index(False)
-        else:
-            self._finish()
-
-    def _finish(self) -> None:
-        """Award every pot (R4.8, R7) and close the hand."""
-        n = self.n
-        self.phase = COMPLETE
-        self.turn = -1
-        self.vote_bettor = -1
-        self.due = []
         folded = self.folded
-        values: list[int | None] = [None] * n
-        if folded.count(False) > 1:
-            for s in range(n):
-                if not folded[s]:
-                    a, b, c, d = self.hands[s]
-                    values[s] = VALUE[BIT[a] | BIT[b] | BIT[c] | BIT[d]].key
-        settle(self.contributed, folded, values, self.rules.ties == "split", self.stacks)
+        if folded.count(False) > 1:  # the kernel's showdown step
+            keys = showdown_keys(self.hands, folded)
+            settle(self.contributed, folded, keys, self.rules.ties == "split", self.stacks)
+        else:  # R4.8: the last player still in takes every pot unseen
+            settle(self.contributed, folded, [None] * n, self.rules.ties == "split", self.stacks)
         self.net = [self.stacks[s] - self.start[s] for s in range(n)]
 
     # -------------------------------------------------------------- observation
@@ -921,11 +746,11 @@ class Stepper:
         buf = bytearray(_FLOAT * observation_size(n))
         out = memoryview(buf).cast("f")
         out[seat] = 1.0
-        phase = self.phase
+        phase = self.stage
         out[n + phase] = 1.0
         i = n + 7
         # the engine's seat to act: -2 (None) once complete, -1 (DEALER) when a deal is due
-        to_act = -2 if phase == COMPLETE else self._engine_to_act()
+        to_act = self.seat_to_act()
         if to_act == seat:
             out[i] = 1.0
             if self.vote_bettor >= 0:
@@ -970,8 +795,8 @@ class Stepper:
         if bettor >= 0:
             x = self.vote_amount * inv
             out[i + 1] = x if x < 1.0 else 1.0
-        if self.cap >= 0 and seat == self.turn and bettor < 0:
-            x = self.cap * inv
+        if self.cap_below >= 0 and seat == self.turn_seat and bettor < 0:
+            x = self.cap_below * inv
             out[i + 2] = x if x < 1.0 else 1.0
         x = sum(contributed) / (n * scale)
         out[i + 3] = x if x < 1.0 else 1.0
@@ -1004,11 +829,11 @@ class Stepper:
         if not prefix:
             prefix = self.obs_prefix = bytes(_FLOAT * (n + 96))
         out.write(prefix)  # zeros up to the category's points
-        phase = self.phase
+        phase = self.stage
         _one(out, at + seat)
         _one(out, at + n + phase)
         i = n + 7
-        to_act = -2 if phase == COMPLETE else self._engine_to_act()
+        to_act = self.seat_to_act()
         if to_act == seat:
             _one(out, at + i)
             if self.vote_bettor >= 0:
@@ -1056,21 +881,13 @@ class Stepper:
         write_f32_le(out, x if x < 1.0 else 1.0)
         x = self.vote_amount * inv if bettor >= 0 else 0.0
         write_f32_le(out, x if x < 1.0 else 1.0)
-        x = self.cap * inv if self.cap >= 0 and seat == self.turn and bettor < 0 else 0.0
+        cap = self.cap_below
+        x = cap * inv if cap >= 0 and seat == self.turn_seat and bettor < 0 else 0.0
         write_f32_le(out, x if x < 1.0 else 1.0)
         x = sum(contributed) / (n * scale)
         write_f32_le(out, x if x < 1.0 else 1.0)
         write_f32_le(out, float(self.stock_count) / 40.0)
         write_f32_le(out, float(self.void_deals if self.void_deals < 10 else 10) / 10.0)
-
-    def _engine_to_act(self) -> int:
-        """The engine's seat to act of a hand stopped before its end (DEALER -1 when a
-        deal is due)."""
-        if self.due:
-            return -1
-        if self.vote_bettor >= 0:
-            return self.vote_voters[self.vote_index]
-        return self.turn
 
 
 def step_tables(
