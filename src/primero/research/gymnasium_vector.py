@@ -345,7 +345,9 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
         infos: dict[str, Any] = {
             "action_mask": mask,
             "_action_mask": self._all.copy(),
-            "seat": np.array([env.seat for env in self.envs], dtype=np.int64),
+            "seat": np.array(
+                self._seats if self._flat else [env.seat for env in self.envs], dtype=np.int64
+            ),
             "_seat": self._all.copy(),
         }
         if illegal:
