@@ -166,12 +166,15 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
 
         Raises:
             ValueError: not one action per table, or what ``PrimeroEnv.step`` raises.
+            RuntimeError: before the first ``reset``.
         """
         ids = np.asarray(actions).astype(np.int64, copy=False).reshape(-1).tolist()
         n = self.num_envs
         if len(ids) != n:
             raise ValueError(f"actions: one per table ({n}), not {len(ids)}")
         if self._flat:
+            if not self._tables:
+                raise RuntimeError("call reset() first")
             return self._step_flat(ids)
         rewards = [0.0] * n
         terminated = [False] * n
