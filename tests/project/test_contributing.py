@@ -39,7 +39,7 @@ def compiled_in_contributing() -> list[str]:
 
 def test_contributing_lists_the_compiled_modules_of_setup_py() -> None:
     listed = compiled_in_contributing()
-    assert len(listed) == 17  # rulebook, pots, the random bot, the kernel, the engine's states…, batch
+    assert len(listed) == 17  # rulebook, pots, the random bot, the kernel, the engine's states…
     assert listed == compiled_in_setup(), "copy setup.py's COMPILED into CONTRIBUTING.md"
 
 

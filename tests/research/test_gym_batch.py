@@ -1,4 +1,4 @@
-"""The vector environment's compiled step (primero.research.batch.step_batch) table by
+"""The vector environment's compiled step (primero.research.vector_batch.step_batch) table by
 table: the tables it steps play as one stepper does (the learner's move, then
 :meth:`Stepper.run`), the tables it leaves to Python are listed in order with their
 kind, an illegal id is replaced or stops the batch; and the vector environment refuses
@@ -15,8 +15,8 @@ from collections.abc import Callable
 import pytest
 
 from primero.engine.rules import Rules
-from primero.research.batch import CLEAN, DONE, OTHERS, RESET, Outcome, step_batch
 from primero.research.stepper import Stepper
+from primero.research.vector_batch import CLEAN, DONE, OTHERS, RESET, Outcome, step_batch
 from tests.needs import require
 
 Sources = list[Callable[[], float] | None]

@@ -41,9 +41,9 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from primero.research.batch import OTHERS, RESET, Outcome, step_batch
 from primero.research.gymnasium_env import PrimeroEnv
 from primero.research.stepper import Stepper, observe_tables
+from primero.research.vector_batch import OTHERS, RESET, Outcome, step_batch
 
 __all__ = ["PrimeroVectorEnv"]
 
@@ -227,7 +227,7 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
     ) -> tuple[Batch, npt.NDArray[np.float64], Batch, Batch, dict[str, Any]]:
         """:meth:`step` of tables on the flat stepper: every learner's move, the random
         bots' moves and the deals in one compiled call
-        (:func:`~primero.research.batch.step_batch`), then in table order the resets, the
+        (:func:`~primero.research.vector_batch.step_batch`), then in table order the resets, the
         other opponents' moves and the ends of hands (the order of :meth:`step` table by
         table, so shared callables are called in the same order), then every observation
         and mask in one more call."""
@@ -265,7 +265,7 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
         max_void: int,
         final: list[tuple[int, bytes | bytearray, dict[str, Any]]],
     ) -> None:
-        """The tables :func:`~primero.research.batch.step_batch` left to Python, in table
+        """The tables :func:`~primero.research.vector_batch.step_batch` left to Python, in table
         order: resets, opponents that are not random bots, ends of hands."""
         envs = self.envs
         ended = self._ended
