@@ -57,6 +57,7 @@ COMPILED = [
     "src/primero/research/mini.py",
     "src/primero/research/openspiel/table.py",
     "src/primero/research/stepper.py",
+    "src/primero/research/vector_batch.py",
 ]
 
 #: setup.py commands that build a wheel or extensions (not the metadata-only ones, such as

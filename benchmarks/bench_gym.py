@@ -3,7 +3,7 @@ vector environment, in the same run, against three random opponents.
 
 Usage::
 
-    python benchmarks/bench_gym.py [--seconds S] [--tables N] [--stack C]
+    python benchmarks/bench_gym.py [--seconds S] [--tables N] [--stack C] [--rounds R]
     PYTHONPATH=$(python tools/build_compiled.py) python benchmarks/bench_gym.py
 
 The first measures the modules as installed (an editable install: pure Python); the
@@ -17,7 +17,8 @@ learners choosing uniformly among each table's legal ids with one NumPy draw a s
 (autoreset ``next_step``: a table's reset step is not a learner step and is not counted).
 It prints learner steps per second (wall clock and CPU time), the ratio of (b) to (a)
 per CPU second, and the load average (the machine may be shared: CPU time is the fairer
-figure).
+figure). ``--rounds R`` measures the three in turn R times (each round from the same seeds),
+and prints the median ratio of (b) to (a).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -95,23 +97,35 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--tables", type=int, default=64)
     parser.add_argument("--stack", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
     print("compiled core (mypyc)" if COMPILED else "pure Python (editable install)")
-    made = measure(single(args.stack, made=True), args.seconds)
-    one = measure(single(args.stack), args.seconds)
-    many = measure(vector(args.tables, args.stack), args.seconds)
-    for name, (steps, wall, cpu) in (
-        ("gymnasium.make", made),
-        ("PrimeroEnv", one),
-        (f"PrimeroVectorEnv({args.tables})", many),
-    ):
+    loops = {
+        "gymnasium.make": single(args.stack, made=True),
+        "PrimeroEnv": single(args.stack),
+        f"PrimeroVectorEnv({args.tables})": vector(args.tables, args.stack),
+    }
+    ratios: list[float] = []
+    for round_ in range(args.rounds):
+        if args.rounds > 1:
+            print(f"round {round_ + 1}")
+        got = {name: measure(run, args.seconds) for name, run in loops.items()}
+        for name, (steps, wall, cpu) in got.items():
+            print(
+                f"{name:24} {steps / wall:10,.0f} learner steps/s  "
+                f"({steps / cpu:,.0f} per CPU s; {steps:,} steps)"
+            )
+        many = got[f"PrimeroVectorEnv({args.tables})"]
+        for name in ("PrimeroEnv", "gymnasium.make"):
+            base = got[name]
+            ratio = (many[0] / many[2]) / (base[0] / base[2])
+            print(f"vector / {name}, per CPU s: {ratio:.2f}x")
+            if name == "PrimeroEnv":
+                ratios.append(ratio)
+    if args.rounds > 1:
         print(
-            f"{name:24} {steps / wall:10,.0f} learner steps/s  "
-            f"({steps / cpu:,.0f} per CPU s; {steps:,} steps)"
+            f"vector / PrimeroEnv, median of {args.rounds} rounds: {statistics.median(ratios):.2f}x"
         )
-    for name, base in (("PrimeroEnv", one), ("gymnasium.make", made)):
-        ratio = (many[0] / many[2]) / (base[0] / base[2])
-        print(f"vector / {name}, per CPU s: {ratio:.2f}x")
     print("load average:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 

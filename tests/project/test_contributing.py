@@ -39,7 +39,7 @@ def compiled_in_contributing() -> list[str]:
 
 def test_contributing_lists_the_compiled_modules_of_setup_py() -> None:
     listed = compiled_in_contributing()
-    assert len(listed) == 18  # rulebook, the flow, the lines, pots, the random bot, the kernel…
+    assert len(listed) == 19  # rulebook, the flow, the lines, pots, the kernel, the vector batch…
     assert listed == compiled_in_setup(), "copy setup.py's COMPILED into CONTRIBUTING.md"
 
 

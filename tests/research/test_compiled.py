@@ -169,6 +169,7 @@ COMPILED_RUN = [
     "tests/research/test_stepper.py",
     "tests/research/test_gym_fast.py",
     "tests/research/test_gym_vector.py",
+    "tests/research/test_gym_batch.py",
 ]
 #: Blocks of the long seeded tests left out of the compiled run: each block is the same
 #: test over other seeds, and the first block alone reaches every branch of the compiled

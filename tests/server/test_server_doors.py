@@ -142,7 +142,10 @@ def test_a_slowloris_leaves_everyone_else_playing(server: Server) -> None:
             state = recv_until(ws, lambda m: m.get("type") == "state", 5, "a state")
             assert state["table"]["id"] == table
         refused = [line for line in server.log if f"{STRANGER} has 64 connections open" in line]
-        assert len(refused) == 1, "".join(server.log[-20:])
+        # one line each time the address reaches the cap, never one per refused connection:
+        # once, unless a slow machine let --head-timeout close all 64 while the rest were
+        # still being opened (then the cap is reached again: at most 1,100 / 64 times)
+        assert 1 <= len(refused) <= 1100 // 64, "".join(server.log[-20:])
         # the 64 it admitted never finish their head: closed after --head-timeout 2
         wait_for(
             lambda: sum(not _closed_by_server(s) for s in socks) == 0,

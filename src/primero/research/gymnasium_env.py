@@ -35,6 +35,11 @@ and the abstract actions run on the engine's hand. Many tables stepped at once:
 from __future__ import annotations
 
 import random
+
+# random.Random's C base: seeded from an int, the very draws of random.Random (the same
+# seeding, the same random()) without the Python layer of its constructor, which cost a
+# sixth of a hand's reset (three random bots' sources a hand at 4 seats)
+from _random import Random as _MersenneTwister
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -548,7 +553,7 @@ class PrimeroEnv(gymnasium.Env[Obs, np.int64]):
             if isinstance(kind, str):
                 bot_seed = int(rng.random() * 2**31)
                 if kind == "random" and self._flat:  # drawn inside the stepper, as RandomBot
-                    rands[s] = random.Random(bot_seed).random
+                    rands[s] = _MersenneTwister(bot_seed).random
                 else:
                     self._bots[s] = make_bot(kind, bot_seed)
             else:

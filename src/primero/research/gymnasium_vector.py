@@ -32,7 +32,7 @@ info of the ended hand in ``info["final_obs"]`` and ``info["final_info"]`` (with
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import gymnasium
@@ -42,7 +42,8 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from primero.research.gymnasium_env import PrimeroEnv
-from primero.research.stepper import observe_tables, step_tables
+from primero.research.stepper import Stepper, observe_tables
+from primero.research.vector_batch import OTHERS, RESET, Outcome, step_batch
 
 __all__ = ["PrimeroVectorEnv"]
 
@@ -94,8 +95,16 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
         self._ended = [False] * num_envs
         self._masks = np.zeros((num_envs, self._n_actions), dtype=np.int8)
         self._all = np.ones(num_envs, dtype=np.bool_)
-        #: the tables run on the flat stepper and observe its vector: stepped in batches
+        #: the tables run on the flat stepper and observe its vector: stepped in batches,
+        #: from these lists (table ``i``'s stepper, learner, random bots' and dealer's
+        #: sources and learner moves this hand: ``_cache`` after each ``_start``)
         self._flat = first._flat and not first.history
+        self._tables: list[Stepper] = []
+        self._seats: list[int] = [0] * num_envs
+        self._rands: list[list[Callable[[], float] | None]] = [[] for _ in range(num_envs)]
+        self._deals: list[Callable[[], float]] = [first._deal] * num_envs
+        self._steps: list[int] = [0] * num_envs
+        self._out = Outcome(num_envs)
 
     def reset(
         self,
@@ -136,6 +145,10 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
             obs.append(env._obs_bytes(env.seat))
             masks.append(env._mask_bytes())
             self._ended[i] = False
+        if self._flat:
+            self._tables = [env._fast for env in self.envs]  # type: ignore[misc]  # all reset
+            for i in range(self.num_envs):
+                self._cache(i)
         return self._batch(obs), self._infos(b"".join(masks), None)
 
     def step(
@@ -153,12 +166,15 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
 
         Raises:
             ValueError: not one action per table, or what ``PrimeroEnv.step`` raises.
+            RuntimeError: before the first ``reset``.
         """
         ids = np.asarray(actions).astype(np.int64, copy=False).reshape(-1).tolist()
         n = self.num_envs
         if len(ids) != n:
             raise ValueError(f"actions: one per table ({n}), not {len(ids)}")
         if self._flat:
+            if not self._tables:
+                raise RuntimeError("call reset() first")
             return self._step_flat(ids)
         rewards = [0.0] * n
         terminated = [False] * n
@@ -209,69 +225,86 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
     def _step_flat(
         self, ids: list[int]
     ) -> tuple[Batch, npt.NDArray[np.float64], Batch, Batch, dict[str, Any]]:
-        """:meth:`step` of tables on the flat stepper: every learner's move and the random
-        bots' moves in one compiled call (:func:`~primero.research.stepper.step_tables`),
-        then in table order the resets and the other opponents' moves (the order of
-        :meth:`step` table by table, so shared callables are called in the same order),
-        then every observation and mask in one more call."""
+        """:meth:`step` of tables on the flat stepper: every learner's move, the random
+        bots' moves and the deals in one compiled call
+        (:func:`~primero.research.vector_batch.step_batch`), then in table order the resets, the
+        other opponents' moves and the ends of hands (the order of :meth:`step` table by
+        table, so shared callables are called in the same order), then every observation
+        and mask in one more call."""
         envs = self.envs
-        n = self.num_envs
-        ended = self._ended
-        which = [i for i in range(n) if not ended[i]]
-        players = [0] * n
-        flags = [False] * n
         first = envs[0]
         max_void = first.max_void_deals
-        tables = [env._fast for env in envs]
-        stop = step_tables(
-            tables,  # type: ignore[arg-type]  # every table has been reset
-            which,
-            [ids[i] for i in which],
-            [env.seat for env in envs],
-            [env._rands for env in envs],
-            [env._deal for env in envs],
+        out = self._out
+        stop = step_batch(
+            self._tables,
+            self._ended,
+            ids,
+            self._seats,
+            self._rands,
+            self._deals,
+            self._steps,
+            out,
             max_void,
+            first.max_steps,
             first.illegal == "lowest",
-            players,
-            flags,
         )
-        rewards = [0.0] * n
-        terminated = [False] * n
-        truncated = [False] * n
         final: list[tuple[int, bytes | bytearray, dict[str, Any]]] = []
-        for i in range(n if stop < 0 else stop):
-            env = envs[i]
-            if ended[i]:
-                env._start(None)
-                ended[i] = False
-                continue
-            fast = env._fast
-            assert fast is not None
-            player = players[i]
-            if player >= 0 and player != env.seat and fast.void_deals < max_void:
-                env._play_others()  # a bot or Policy that is not a random bot
-            env._steps += 1
-            net = fast.net
-            if net is not None:
-                rewards[i] = float(net[env.seat])
-                terminated[i] = True
-            elif env._steps >= env.max_steps or fast.void_deals >= max_void:
-                truncated[i] = True
-            else:
-                continue
-            self._end(i, env, flags[i], final)
+        if out.visit:
+            self._visit(out, max_void, final)
         if stop >= 0:
             envs[stop]._advance(ids[stop])  # raises ValueError: the id is not legal
-        seats = [env.seat for env in envs]
-        obs, masks = observe_tables(
-            [env._fast for env in envs],  # type: ignore[misc]  # every table has been reset
-            seats,
-            self._n_actions,
-            max_void,
+        obs, masks = observe_tables(self._tables, self._seats, self._n_actions, max_void)
+        vectors = np.frombuffer(bytearray(obs), _FLOAT32).reshape(self.num_envs, self._size)
+        return self._answer(
+            vectors, masks, out.rewards, out.terminated, out.truncated, out.flagged, final
         )
-        illegal = [i for i in range(n) if flags[i]]
-        vectors = np.frombuffer(bytearray(obs), _FLOAT32).reshape(n, self._size)
-        return self._answer(vectors, masks, rewards, terminated, truncated, illegal, final)
+
+    def _visit(
+        self,
+        out: Outcome,
+        max_void: int,
+        final: list[tuple[int, bytes | bytearray, dict[str, Any]]],
+    ) -> None:
+        """The tables :func:`~primero.research.vector_batch.step_batch` left to Python, in table
+        order: resets, opponents that are not random bots, ends of hands."""
+        envs = self.envs
+        ended = self._ended
+        kinds = out.kinds
+        for i in out.visit:
+            env = envs[i]
+            kind = kinds[i]
+            if kind == RESET:
+                env._start(None)
+                ended[i] = False
+                self._cache(i)
+                continue
+            if kind == OTHERS:
+                fast = env._fast
+                assert fast is not None
+                env._play_others()
+                net = fast.net
+                if net is not None:
+                    out.rewards[i] = float(net[env.seat])
+                    out.terminated[i] = True
+                elif out.steps[i] >= env.max_steps or fast.void_deals >= max_void:
+                    out.truncated[i] = True
+                else:
+                    continue
+            env._steps = out.steps[i]
+            self._end(i, env, out.illegal[i], final)
+            if not ended[i]:  # same_step: dealt anew
+                self._cache(i)
+
+    def _cache(self, i: int) -> None:
+        """Table ``i``'s stepper, learner, sources and moves, after its ``_start``."""
+        env = self.envs[i]
+        fast = env._fast
+        assert fast is not None
+        self._tables[i] = fast
+        self._seats[i] = env.seat
+        self._rands[i] = env._rands
+        self._deals[i] = env._deal
+        self._steps[i] = 0
 
     def _answer(
         self,
@@ -315,7 +348,9 @@ class PrimeroVectorEnv(VectorEnv[Batch, Batch, Batch]):
         infos: dict[str, Any] = {
             "action_mask": mask,
             "_action_mask": self._all.copy(),
-            "seat": np.array([env.seat for env in self.envs], dtype=np.int64),
+            "seat": np.array(
+                self._seats if self._flat else [env.seat for env in self.envs], dtype=np.int64
+            ),
             "_seat": self._all.copy(),
         }
         if illegal:

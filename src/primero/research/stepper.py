@@ -94,7 +94,6 @@ __all__ = [
     "Stepper",
     "observe_tables",
     "replay",
-    "step_tables",
 ]
 
 #: The player to move at a chance node and at the end (OpenSpiel's ids, as
@@ -888,39 +887,6 @@ class Stepper(HandFlow):
         write_f32_le(out, x if x < 1.0 else 1.0)
         write_f32_le(out, float(self.stock_count) / 40.0)
         write_f32_le(out, float(self.void_deals if self.void_deals < 10 else 10) / 10.0)
-
-
-def step_tables(
-    tables: list[Stepper],
-    which: list[int],
-    actions: list[int],
-    learners: list[int],
-    rands: list[list[Callable[[], float] | None]],
-    deals: list[Callable[[], float]],
-    max_void: int,
-    lowest: bool,
-    players: list[int],
-    illegal: list[bool],
-) -> int:
-    """One learner move at each table ``which`` lists (the Gymnasium vector environment's
-    step, in one compiled call): table ``i`` plays id ``actions[k]`` for its learner
-    ``learners[i]`` (``which[k] == i``), or its lowest legal id if that is not legal and
-    ``lowest`` (``illegal[i]`` is then set), then :meth:`Stepper.run` with ``rands[i]`` and
-    ``deals[i]``; ``players[i]`` gets the player to move then. Returns -1, or the first
-    table whose id is not legal when not ``lowest`` (it and the tables after it are not
-    stepped)."""
-    for k in range(len(which)):
-        i = which[k]
-        table = tables[i]
-        action = actions[k]
-        if not table.is_legal(action):
-            if not lowest:
-                return i
-            action = table.legal_ids()[0]
-            illegal[i] = True
-        table.apply(action)
-        players[i] = table.run(learners[i], rands[i], deals[i], max_void)
-    return -1
 
 
 def observe_tables(
