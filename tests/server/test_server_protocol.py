@@ -640,7 +640,10 @@ def test_the_result_stays_hand_pause_seconds_on_the_servers_clock(tmp_path: Path
                 'Money one chip is worth is a number such as "0.10" with at most 4 decimals, '
                 "not 'ten'",
             ),
-            ({"chip_value": "0"}, "Money one chip is worth must be more than 0 and at most 1000000"),
+            (
+                {"chip_value": "0"},
+                "Money one chip is worth must be more than 0 and at most 1000000",
+            ),
             ({"currency": "E1"}, "Currency is 1 to 8 letters, such as \"EUR\", not 'E1'"),
             (
                 {"turn_seconds": 86401},

@@ -39,8 +39,8 @@ SIZES = ((1280, 720), (1920, 1080))
 MISFITS = """() => {
   const out = [];
   const root = document.documentElement;
-  if (root.scrollHeight > innerHeight) out.push(`page height ${root.scrollHeight} > ${innerHeight}`);
-  if (root.scrollWidth > innerWidth) out.push(`page width ${root.scrollWidth} > ${innerWidth}`);
+  if (root.scrollHeight > innerHeight) out.push(`page height ${root.scrollHeight}`);
+  if (root.scrollWidth > innerWidth) out.push(`page width ${root.scrollWidth}`);
   const shown = (e) => e && e.getClientRects().length > 0
     && getComputedStyle(e).visibility !== "hidden";
   const panels = [".topbar", ".felt", "#standings", "#result", "#ledger", ".log", "#watch-qr"];
@@ -69,7 +69,8 @@ MISFITS = """() => {
     const sides = [[r.left, (r.top + r.bottom) / 2], [r.right, (r.top + r.bottom) / 2],
       [(r.left + r.right) / 2, r.top], [(r.left + r.right) / 2, r.bottom]];
     if (!sides.every(([x, y]) => inside(x, y))) {
-      out.push(`${name}'s box at ${[r.left, r.top, r.right, r.bottom].map(Math.round)} pokes past the felt`);
+      const box = [r.left, r.top, r.right, r.bottom].map(Math.round);
+      out.push(`${name}'s box at ${box} pokes past the felt`);
     }
     if (seat.scrollHeight > seat.clientHeight + 1) out.push(`${name}'s box hides its content`);
   }
@@ -161,11 +162,11 @@ def test_the_tv_fits_every_moment_of_a_match(browser: Browser, server: Server) -
 
     for _ in range(60):
         wait_for(lambda: moving() is not None, 20, "a person's move or the hand's result")
-        name = moving()
-        if name == "":
+        who = moving()
+        if who == "":
             break
-        assert name is not None
-        move(people[name], done[name])
+        assert who is not None
+        move(people[who], done[who])
     else:
         raise AssertionError(f"hand 1 did not end after the moves {done}")
     assert tv.locator("#result-title").inner_text() == "Result of hand 1"

@@ -17,6 +17,7 @@ __all__ = ["router", "table_settings"]
 
 router = APIRouter(prefix="/api", tags=["rules"])
 
+
 def _given(key: str) -> dict[str, Any]:
     """The schema of ``key`` in :class:`CreateTable`'s body when given (not null)."""
     prop: dict[str, Any] = CreateTable.model_json_schema()["properties"][key]
