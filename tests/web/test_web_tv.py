@@ -3,13 +3,14 @@ against the shared ``primero serve``: it fits 1280×720 and 1920×1080 with no s
 and every panel inside the window, mid-hand, in the result's pause (the showdown and who
 won what) and after the match (the final standings, the result, the ledger).
 
-A table of six seats (Ana and five heuristic bots, the crowded oval: no seat box past
-the felt's edge), a hand pause of 600 s set at creation so the result stays while the
+Tables of five and six seats (Ana, or Ana and Ben, and heuristic bots: the crowded
+ovals, no seat box past the felt's edge), first with seats open (the invite box), a hand
+pause of 600 s set at creation so the result stays while the
 test looks (the server's waits are 0 otherwise), the money a chip is worth set so the
-ledger has its money column. Ana plays hand 1 by clicking (tests/web/test_web.py's
+ledger has its money column. The people play hand 1 by clicking (tests/web/test_web.py's
 ``move``); the host ends the match in the pause. Each moment is awaited on the TV's own
 state, never by a sleep. Screenshots in tests/artifacts/tv-*.png (looked at;
-docs/images/web-tv-*.png show them). Cost: one hand.
+docs/images/web-tv-*.png show them). Cost: one hand a table.
 """
 
 from __future__ import annotations
@@ -31,10 +32,10 @@ pytestmark = pytest.mark.timeout(300)
 SIZES = ((1280, 720), (1920, 1080))
 
 #: Why the TV does not fit, as a list of sentences (empty: it fits). The page scrolls
-#: neither way; every panel shown (the header, the felt, the standings, the result, the
-#: ledger, the log, the watch QR) is inside the window and shows all it holds (the log
-#: alone scrolls inside itself, newest first in view); every seat box is inside the
-#: felt's oval (the midpoints of its four sides inside the rounded rectangle of
+#: neither way; every panel shown (the header, the invite box, the felt, the standings,
+#: the result, the ledger, the log, the watch QR) is inside the window and shows all it
+#: holds (the log alone gives up its oldest lines); every seat box is inside the felt's
+#: oval (the midpoints of its four sides inside the rounded rectangle of
 #: ``border-radius: 50% / 40%``) and shows all it holds.
 MISFITS = """() => {
   const out = [];
@@ -43,7 +44,8 @@ MISFITS = """() => {
   if (root.scrollWidth > innerWidth) out.push(`page width ${root.scrollWidth}`);
   const shown = (e) => e && e.getClientRects().length > 0
     && getComputedStyle(e).visibility !== "hidden";
-  const panels = [".topbar", ".felt", "#standings", "#result", "#ledger", ".log", "#watch-qr"];
+  const panels = [".topbar", "#share", ".felt", "#standings", "#result", "#ledger", ".log",
+    "#watch-qr"];
   for (const sel of panels) {
     const e = document.querySelector(sel);
     if (!shown(e)) continue;
@@ -100,7 +102,7 @@ def _host(server: Server, path: str, token: str) -> None:
 
 
 def _check(tv: Page, moment: str) -> None:
-    """The TV at both sizes at this moment: it fits; a screenshot of each."""
+    """The TV at both sizes at this ``moment`` (the screenshots' name): it fits."""
     ARTIFACTS.mkdir(exist_ok=True)
     for width, height in SIZES:
         resize(tv, width, height)
@@ -111,12 +113,19 @@ def _check(tv: Page, moment: str) -> None:
         assert misfits == [], (moment, width, height, misfits)
 
 
-def test_the_tv_fits_every_moment_of_a_match(browser: Browser, server: Server) -> None:
+@pytest.mark.parametrize(
+    ("people_names", "seats"),
+    [(("Ana",), 5), (("Ana", "Ben"), 6)],
+    ids=["5-seats", "6-seats"],
+)
+def test_the_tv_fits_every_moment_of_a_match(
+    browser: Browser, server: Server, people_names: tuple[str, ...], seats: int
+) -> None:
     made: dict[str, Any] = server.post(
         "/api/tables",
         {
             "name": "Friday night",
-            "seats": ["open", "open", *["heuristic"] * 4],
+            "seats": [*["open"] * len(people_names), *["heuristic"] * (seats - len(people_names))],
             "turn_seconds": 0,
             "hand_pause_seconds": 600,
             "chip_value": "0.10",
@@ -126,33 +135,43 @@ def test_the_tv_fits_every_moment_of_a_match(browser: Browser, server: Server) -
     table_id, host = made["id"], made["host_token"]
     url = f"{server.base}/t/{table_id}"
     errors: list[str] = []
+    tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    tv = tv_ctx.new_page()
+    tv.on("pageerror", lambda e: errors.append(str(e)))
+    tv.goto(f"{url}?screen")
+    # Before the match: the invite box with its QR code, no watch QR yet.
+    wait_until(
+        tv,
+        "() => !document.querySelector('#share').hidden"
+        " && document.querySelector('#share-qr').naturalWidth > 0",
+        what="the TV's invite box",
+    )
+    assert tv.locator("#watch-qr").is_hidden()
+    _check(tv, f"invite-{seats}")
     people: dict[str, Page] = {}
-    for name in ("Ana", "Ben"):
+    for name in people_names:
         token = server.post(f"/api/tables/{table_id}/seats", {"name": name})["token"]
         ctx = browser.new_context(viewport={"width": 1280, "height": 800})
         people[name] = ctx.new_page()
         people[name].on("pageerror", lambda e: errors.append(str(e)))
         people[name].goto(f"{url}#token={token}")
-    tv_ctx = browser.new_context(viewport={"width": 1280, "height": 720})
-    tv = tv_ctx.new_page()
-    tv.on("pageerror", lambda e: errors.append(str(e)))
-    tv.goto(f"{url}?screen")
     # Mid-hand: a person to act in hand 1, the bots waiting (no timer).
     to_act = "() => document.querySelector('#actions button')"
     wait_until(
         tv,
-        "() => /^(Ana|Ben) to act$/.test(document.querySelector('#turn').textContent)"
-        " && document.querySelectorAll('#seats .seat').length === 6",
+        "n => /^(Ana|Ben) to act$/.test(document.querySelector('#turn').textContent)"
+        " && document.querySelectorAll('#seats .seat').length === n",
+        seats,
         what="the TV showing a person to act",
     )
     assert tv.locator("#share").is_hidden() and tv.locator("#watch-qr").is_visible()
-    _check(tv, "hand")
+    _check(tv, f"hand-{seats}")
     # The result's pause: Ana and Ben play the hand out; its result stays 600 s.
     pause = (
         "() => !document.querySelector('#result').hidden"
         " && document.querySelector('#countdown').textContent.startsWith('Next hand in')"
     )
-    done: dict[str, list[str]] = {"Ana": [], "Ben": []}
+    done: dict[str, list[str]] = {name: [] for name in people}
 
     def moving() -> str | None:
         """The person with a move now, "" once the result stays, else None."""
@@ -171,7 +190,7 @@ def test_the_tv_fits_every_moment_of_a_match(browser: Browser, server: Server) -
         raise AssertionError(f"hand 1 did not end after the moves {done}")
     assert tv.locator("#result-title").inner_text() == "Result of hand 1"
     assert tv.locator("#result-body .award").count() >= 1
-    _check(tv, "result")
+    _check(tv, f"result-{seats}")
     # The host ends the match in the pause: standings, the last result and the ledger.
     _host(server, f"/api/tables/{table_id}/end", host)
     wait_until(
@@ -181,10 +200,10 @@ def test_the_tv_fits_every_moment_of_a_match(browser: Browser, server: Server) -
         " && !document.querySelector('#settle').hidden",
         what="the TV after the match",
     )
-    assert tv.locator("#standings-rows li").count() == 6
-    assert tv.locator("#ledger-rows tr").count() == 2  # the people: Ana and Ben
+    assert tv.locator("#standings-rows li").count() == seats
+    assert tv.locator("#ledger-rows tr").count() == len(people)  # the people's rows
     assert tv.locator("#result").is_visible() and tv.locator("#watch-qr").is_hidden()
-    _check(tv, "over")
+    _check(tv, f"over-{seats}")
     assert errors == []
     for page in [*people.values(), tv]:
         page.context.close()
