@@ -34,9 +34,9 @@ SIZES = ((1280, 720), (1920, 1080))
 #: Why the TV does not fit, as a list of sentences (empty: it fits). The page scrolls
 #: neither way; every panel shown (the header, the invite box, the felt, the standings,
 #: the result, the ledger, the log, the watch QR) is inside the window and shows all it
-#: holds (the log alone gives up its oldest lines); every seat box is inside the felt's
-#: oval (the midpoints of its four sides inside the rounded rectangle of
-#: ``border-radius: 50% / 40%``) and shows all it holds.
+#: holds (the log alone gives up its oldest lines: its newest is in view); every seat box
+#: is inside the felt's oval (the midpoints of its four sides inside the rounded
+#: rectangle of ``border-radius: 50% / 40%``) and shows all it holds.
 MISFITS = """() => {
   const out = [];
   const root = document.documentElement;
@@ -56,6 +56,12 @@ MISFITS = """() => {
     if (sel !== ".log" && e.scrollHeight > e.clientHeight + 1) {
       out.push(`${sel} hides ${e.scrollHeight - e.clientHeight} px of its content`);
     }
+  }
+  const newest = document.querySelector("#log > li:last-child");
+  const log = document.querySelector(".log").getBoundingClientRect();
+  if (newest) {
+    const r = newest.getBoundingClientRect();
+    if (r.top < log.top || r.bottom > log.bottom + 0.5) out.push("the log's newest line is hidden");
   }
   const felt = document.querySelector(".felt");
   const f = felt.getBoundingClientRect();
