@@ -632,14 +632,28 @@ def test_the_result_stays_hand_pause_seconds_on_the_servers_clock(tmp_path: Path
         for body, words in (
             (
                 {"hand_pause_seconds": 3601},
-                "hand_pause_seconds must be 0 to 3600 seconds, not 3601",
+                "Seconds a hand's result stays must be 0 to 3600, not 3601",
             ),
-            ({"rebuy_seconds": -1}, "rebuy_seconds must be 0 to 3600 seconds, not -1"),
-            ({"chip_value": "ten"}, "chip_value is the money one chip is worth"),
-            ({"currency": "E1"}, 'currency is 1 to 8 letters, such as "EUR"'),
+            ({"rebuy_seconds": -1}, "Seconds to wait for a rebuy must be 0 to 3600, not -1"),
+            (
+                {"chip_value": "ten"},
+                'Money one chip is worth is a number such as "0.10" with at most 4 decimals, '
+                "not 'ten'",
+            ),
+            (
+                {"chip_value": "0"},
+                "Money one chip is worth must be more than 0 and at most 1000000",
+            ),
+            ({"currency": "E1"}, "Currency is 1 to 8 letters, such as \"EUR\", not 'E1'"),
+            (
+                {"turn_seconds": 86401},
+                "Turn timer must be 0 to 86400 seconds (0: none), not 86401",
+            ),
+            ({"hand_pause_seconds": "5"}, "Seconds a hand's result stays must be a whole number"),
         ):
             r = client.patch(f"/api/tables/{tid}", json=body, headers=auth)
-            assert r.status_code == 400 and words in r.json()["detail"], r.text
+            # every field named by its label in the host's form, the JSON shape kept
+            assert (r.status_code, r.json()) == (400, {"detail": words}), r.text
         r = client.patch(
             f"/api/tables/{tid}",
             json={

@@ -55,7 +55,8 @@ def test_the_settings_carry_the_servers_bounds_and_defaults(tmp_path: Path) -> N
         body = {"seats": ["open", "random", "random", "random"], "hand_pause_seconds": 3601}
         refused = client.post("/api/tables", json=body)
         assert refused.status_code == 400
-        assert refused.json()["detail"] == "hand_pause_seconds must be at most 3600"
+        # named by its label, as the form shows it (docs/protocol.md: player words)
+        assert refused.json()["detail"] == "Seconds a hand's result stays must be at most 3600"
         assert "/api/table-settings" in client.get("/openapi.json").json()["paths"]
 
 

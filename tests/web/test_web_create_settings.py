@@ -97,8 +97,8 @@ def test_the_form_creates_a_table_with_a_pause_a_rebuy_window_and_a_chip_value(
             page,
             "#s-chip_value",
             "ten",
-            'chip_value is the money one chip is worth, a number such as "0.10" with at '
-            "most 4 decimals, not 'ten'",
+            'Money one chip is worth is a number such as "0.10" with at most 4 decimals, '
+            "not 'ten'",
             server,
         )
         money.fill("0,25")
@@ -140,7 +140,7 @@ def test_the_form_creates_a_table_with_a_pause_a_rebuy_window_and_a_chip_value(
             what="the refusal of the host's 3601",
         )
         assert page.locator("#host-error").inner_text() == (
-            "hand_pause_seconds must be 0 to 3600 seconds, not 3601"
+            "Seconds a hand's result stays must be 0 to 3600, not 3601"
         )
         assert server.get(f"/api/tables/{table_id}")["hand_pause_seconds"] == 7
         assert errors == []

@@ -113,11 +113,13 @@ def parse_rate(text: str) -> Rate:
     return Rate(chips, money.quantize(Decimal("0.01")))
 
 
-#: What a ``chip_value`` and a ``currency`` are, in words (the refusals say it).
-CHIP_VALUE_WORDS: Final = (
-    'chip_value is the money one chip is worth, a number such as "0.10" with at most 4 decimals'
-)
-CURRENCY_WORDS: Final = 'currency is 1 to 8 letters, such as "EUR"'
+#: The labels of ``chip_value`` and ``currency`` in the host's and the lobby's forms.
+CHIP_VALUE_LABEL: Final = "Money one chip is worth"
+CURRENCY_LABEL: Final = "Currency"
+#: What a ``chip_value`` and a ``currency`` are, in words (the refusals say it, naming the
+#: field by its label: a person reads the form, not the API).
+CHIP_VALUE_WORDS: Final = f'{CHIP_VALUE_LABEL} is a number such as "0.10" with at most 4 decimals'
+CURRENCY_WORDS: Final = f'{CURRENCY_LABEL} is 1 to 8 letters, such as "EUR"'
 
 _CHIP_VALUE = re.compile(r"^\s*([0-9]{1,7}(?:[.,][0-9]{1,4})?)\s*$")
 _CURRENCY = re.compile(r"^[A-Za-z]{1,8}$")
@@ -137,7 +139,7 @@ def parse_chip_value(text: str) -> str:
         raise RateError(f"{CHIP_VALUE_WORDS}, not {text.strip()[:20]!r}")
     value = Decimal(m.group(1).replace(",", "."))
     if value <= 0 or value > CHIP_VALUE_LARGEST:
-        raise RateError(f"chip_value must be more than 0 and at most {CHIP_VALUE_LARGEST}")
+        raise RateError(f"{CHIP_VALUE_LABEL} must be more than 0 and at most {CHIP_VALUE_LARGEST}")
     return m.group(1).replace(",", ".")
 
 

@@ -17,6 +17,13 @@ be ...", "Field required") nor a 0-based list index.
 ... except ValidationError as exc:
 ...     field_words(exc.errors())
 'seats must have at most 2 items; name must be text'
+>>> class Settings(BaseModel):
+...     hand_pause_seconds: int = Field(le=3600)
+>>> try:
+...     Settings.model_validate({"hand_pause_seconds": 3601})
+... except ValidationError as exc:
+...     field_words(exc.errors())
+"Seconds a hand's result stays must be at most 3600"
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from primero.play.settle import CHIP_VALUE_WORDS, CURRENCY_WORDS
+from primero.server.setting_words import labelled
 
 __all__ = ["field_words"]
 
@@ -57,12 +65,15 @@ _KINDS: dict[str, str] = {
 
 def _where(loc: Sequence[object]) -> str:
     """A field's place in words: ``seats, item 2`` for ``("body", "seats", 1)`` (items
-    counted from 1, as a person counts them)."""
+    counted from 1, as a person counts them); a setting a form shows by its label
+    (``Seconds a hand's result stays`` for ``("body", "hand_pause_seconds")``)."""
     parts = [
         f"item {x + 1}" if isinstance(x, int) else str(x)
         for x in loc
         if x not in ("body", "query", "path")
     ]
+    if len(parts) == 1:
+        return labelled(parts[0])
     return ", ".join(parts) or "the request body"
 
 

@@ -29,7 +29,7 @@ from primero.play.settle import RateError, parse_chip_value, parse_currency
 from primero.play.tablemodel.presence import TableMatch
 from primero.server import seating
 from primero.server.actor import Command
-from primero.server.hub import Hub, between_seconds
+from primero.server.hub import Hub, between_seconds, turn_seconds_words
 from primero.server.models import CHIP_VALUE_PATTERN, CURRENCY_PATTERN, TableSummary
 from primero.server.refusals import BadRequest, Conflict
 from primero.server.runtime import TableRuntime
@@ -136,7 +136,7 @@ async def patch_table(table_id: str, body: TablePatch, request: Request) -> dict
     """The new timer takes effect from the next hand."""
     rt = await hosted(request, table_id)
     if body.turn_seconds is not None and not 0 <= body.turn_seconds <= 86_400:
-        raise BadRequest(f"turn_seconds must be 0 to 86400, not {body.turn_seconds}")
+        raise BadRequest(turn_seconds_words(body.turn_seconds))
     name = body.name
     if name is not None:
         try:

@@ -31,13 +31,14 @@ from primero.server.models import CreateTable
 from primero.server.refusals import BadRequest, NotFound, in_words
 from primero.server.runtime import TableRuntime
 from primero.server.security import new_token
+from primero.server.setting_words import TURN_TIMER_LABEL, labelled
 from primero.server.settings import Settings
 from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
 from primero.server.writer import Write, WriteFailed, Writer
 from primero.store import SeatRow, Store, TableRow
 from primero.store.evening import EveningRow, load_evening, save_host
 
-__all__ = ["IDLE_SECONDS", "STEPS", "Hub"]
+__all__ = ["IDLE_SECONDS", "STEPS", "Hub", "between_seconds", "turn_seconds_words"]
 
 log = logging.getLogger("primero.server")
 
@@ -58,11 +59,18 @@ def between_seconds(field: str, seconds: int) -> int:
     """A table's ``hand_pause_seconds`` or ``rebuy_seconds``, checked: 0 to 3600.
 
     Raises:
-        BadRequest: outside 0 to 3600 (the message names the field and the value).
+        BadRequest: outside 0 to 3600 (the message names the field by its label in the
+            forms, :func:`~primero.server.setting_words.labelled`, and the value).
     """
     if not 0 <= seconds <= 3600:
-        raise BadRequest(f"{field} must be 0 to 3600 seconds, not {seconds}")
+        raise BadRequest(f"{labelled(field)} must be 0 to 3600, not {seconds}")
     return seconds
+
+
+def turn_seconds_words(seconds: int) -> str:
+    """The refusal of a turn timer of ``seconds`` outside 0 to 86400 (str), naming the
+    field as the forms do."""
+    return f"{TURN_TIMER_LABEL} must be 0 to 86400 seconds (0: none), not {seconds}"
 
 
 class Hub:
@@ -386,7 +394,7 @@ class Hub:
         except RulesError as exc:
             raise BadRequest(f"stack and rules: {exc}") from None
         if not 0 <= spec.turn_seconds <= 86_400:
-            raise BadRequest(f"turn_seconds must be 0 to 86400, not {spec.turn_seconds}")
+            raise BadRequest(turn_seconds_words(spec.turn_seconds))
         if spec.max_hands is not None and not 1 <= spec.max_hands <= 1_000_000:
             raise BadRequest(f"max_hands must be 1 to 1000000 or null, not {spec.max_hands}")
         evening = EveningRow(

@@ -10,29 +10,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from primero.server.models import CreateTable, TableSettingOut
+from primero.server.setting_words import SETTING_WORDS
 from primero.server.settings import Settings
 
 __all__ = ["router", "table_settings"]
 
 router = APIRouter(prefix="/api", tags=["rules"])
-
-#: Each setting's words in the form: its label and one sentence (the schema has the rest).
-_WORDS: dict[str, tuple[str, str]] = {
-    "hand_pause_seconds": (
-        "Seconds a hand's result stays",
-        "The cards shown and who won stay on the table this long before the next deal.",
-    ),
-    "rebuy_seconds": (
-        "Seconds to wait for a rebuy",
-        "The next deal waits this long for a player who just ran out of chips to choose "
-        "to rebuy or not.",
-    ),
-    "chip_value": (
-        "Money one chip is worth",
-        "For settling up: with 0.10, 40 chips are 4.00. Empty: the ledger counts chips only.",
-    ),
-    "currency": ("Currency", 'The money\'s name, 1 to 8 letters, such as "EUR". Empty: none.'),
-}
 
 
 def _given(key: str) -> dict[str, Any]:
@@ -42,7 +25,7 @@ def _given(key: str) -> dict[str, Any]:
 
 
 def table_settings(settings: Settings) -> list[TableSettingOut]:
-    """The settings of ``_WORDS``, in its order: bounds from :class:`CreateTable`'s schema
+    """The settings of ``SETTING_WORDS``, in its order: bounds from :class:`CreateTable`'s schema
     (the server's own check), defaults from ``settings`` (``--hand-pause``,
     ``--rebuy-seconds``); the money's default is none ("")."""
     defaults: dict[str, int | str] = {
@@ -50,7 +33,7 @@ def table_settings(settings: Settings) -> list[TableSettingOut]:
         "rebuy_seconds": int(settings.rebuy_seconds),
     }
     out = []
-    for key, (label, help_) in _WORDS.items():
+    for key, (label, help_) in SETTING_WORDS.items():
         given = _given(key)
         whole = given.get("type") == "integer"
         out.append(

@@ -120,19 +120,6 @@ function settingFields() {
 }
 
 /**
- * The server's refusal with a setting's field name said as the form says it
- * ("hand_pause_seconds must be at most N" reads as the setting's label, then "must be at
- * most N"): the reason stays the server's.
- * @param {string} detail
- * @returns {string}
- */
-export function inFormWords(detail) {
-  let said = detail;
-  for (const setting of tableSettings) said = said.replaceAll(`${setting.key} must`, `${setting.label} must`);
-  return said;
-}
-
-/**
  * A whole number from a form field; throws Error(what is wrong).
  * @param {string} id the field
  * @param {string} what its name in the error ("The stack")
@@ -302,7 +289,7 @@ async function onCreate(event) {
     if (player) await join(table.id, player, newClientSeed(), table.host_token);
     else location.assign(`/t/${encodeURIComponent(table.id)}`);
   } catch (e) {
-    error.textContent = inFormWords(e.message);
+    error.textContent = e.message;  // the server names each field by its label
   }
 }
 

@@ -484,7 +484,9 @@ function drawShare(table) {
   const invite = table.status === "waiting" || open.length > 0;
   $("share").hidden = screenMode ? !invite : !invite && !app.shareOpen;
   $("b-share-close").hidden = screenMode || invite || !app.shareOpen;
-  $("watch-qr").hidden = !screenMode || invite;
+  $("watch-qr").hidden = !screenMode || invite || table.status === "over";
+  // the TV keeps the QR's corner free of its side column while there is a match to watch
+  document.body.classList.toggle("watching", !$("watch-qr").hidden);
   $("share-title").textContent = invite ? "Invite your friends" : "Share / devices";
   $("open-seats").hidden = !invite;
   $("open-seats").textContent = open.length

@@ -167,6 +167,9 @@ export function drawSeats(list, table, info, me = null) {
     const angle = (k * 2 * Math.PI) / seats.length;
     item.style.setProperty("--x", `${50 + 40 * Math.sin(angle)}%`);
     item.style.setProperty("--y", `${50 + 32 * Math.cos(angle)}%`);
+    // the direction alone, for a layout that sets its own radii (the TV's)
+    item.style.setProperty("--sin", Math.sin(angle).toFixed(4));
+    item.style.setProperty("--cos", Math.cos(angle).toFixed(4));
     return item;
   }));
 }
