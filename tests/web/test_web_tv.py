@@ -121,7 +121,7 @@ def _check(tv: Page, moment: str) -> None:
 
 @pytest.mark.parametrize(
     ("people_names", "seats"),
-    [(("Ana",), 5), (("Ana", "Ben"), 6)],
+    [(("Ana",), 5), pytest.param(("Ana", "Ben"), 6, marks=pytest.mark.soak)],
     ids=["5-seats", "6-seats"],
 )
 def test_the_tv_fits_every_moment_of_a_match(

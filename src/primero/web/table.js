@@ -299,8 +299,10 @@ function draw(msg, info) {
   $("pot").textContent = pot;
   if (app.pot !== null && hand && hand.pot_total !== app.pot) flash($("pot"));
   app.pot = hand ? hand.pot_total : null;
+  // once the hand is over the turn line says so (and what comes next): the number alone
   $("phase").textContent = hand && table.status === "playing"
-    ? `Hand ${hand.number ?? ""}: ${hand.phase_words}` : statusWords(table);
+    ? (info.over ? `Hand ${hand.number ?? ""}` : `Hand ${hand.number ?? ""}: ${hand.phase_words}`)
+    : statusWords(table);
   drawStandings(table);
   const broke = isBroke(table, info);
   document.body.classList.toggle("broke", broke);  // no cards nor moves: the choices first
