@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from primero.engine.frozen import by_fields
+
 __all__ = [
     "Award",
     "Pot",
@@ -49,9 +51,8 @@ class Pot:
         object.__setattr__(self, "eligible", eligible)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (Pot, (self.amount, self.eligible))
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -76,9 +77,8 @@ class Award:
         object.__setattr__(self, "shares", shares)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (Award, (self.pot, self.winners, self.shares))
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
 
 def build_pots(contributed: Sequence[int], folded: Sequence[bool]) -> list[Pot]:

@@ -44,6 +44,7 @@ from primero.engine.flow import (
     SECOND_EXCHANGE,
     HandFlow,
 )
+from primero.engine.frozen import by_fields
 from primero.engine.hands import Category, HandValue, evaluate
 from primero.engine.legal import DEALER, LegalActions, check_action
 from primero.engine.names import check_player_names
@@ -119,19 +120,8 @@ class HandResult:
         object.__setattr__(self, "uncontested", uncontested)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (
-            HandResult,
-            (
-                self.final_stacks,
-                self.net,
-                self.awards,
-                self.shown,
-                self.shown_cards,
-                self.uncontested,
-            ),
-        )
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
