@@ -32,7 +32,7 @@ class _Ordered(Protocol):
 V = TypeVar("V", bound=_Ordered)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Pot:
     """One pot (R7).
 
@@ -44,18 +44,12 @@ class Pot:
     amount: int
     eligible: tuple[int, ...]
 
-    def __init__(self, amount: int, eligible: tuple[int, ...]) -> None:
-        """Set each field, as the generated ``__init__`` would (a compiled one is
-        10 times as fast: ``setup.py``)."""
-        object.__setattr__(self, "amount", amount)
-        object.__setattr__(self, "eligible", eligible)
-
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
         return by_fields(self)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Award:
     """Who won one pot and how many chips each winner took (R7).
 
@@ -68,13 +62,6 @@ class Award:
     pot: Pot
     winners: tuple[int, ...]
     shares: tuple[int, ...]
-
-    def __init__(self, pot: Pot, winners: tuple[int, ...], shares: tuple[int, ...]) -> None:
-        """Set each field, as the generated ``__init__`` would (a compiled one is
-        10 times as fast: ``setup.py``)."""
-        object.__setattr__(self, "pot", pot)
-        object.__setattr__(self, "winners", winners)
-        object.__setattr__(self, "shares", shares)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""

@@ -80,7 +80,7 @@ class Phase(Enum):
 _PHASES: Final = tuple(Phase)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """How a complete hand ended (R4.8, R7).
 
@@ -100,24 +100,6 @@ class HandResult:
     shown: tuple[HandValue | None, ...]
     shown_cards: tuple[tuple[Card, ...] | None, ...]
     uncontested: bool
-
-    def __init__(
-        self,
-        final_stacks: tuple[int, ...],
-        net: tuple[int, ...],
-        awards: tuple[Award, ...],
-        shown: tuple[HandValue | None, ...],
-        shown_cards: tuple[tuple[Card, ...] | None, ...],
-        uncontested: bool,
-    ) -> None:
-        """Set each field, as the generated ``__init__`` would (a compiled one is
-        10 times as fast: ``setup.py``)."""
-        object.__setattr__(self, "final_stacks", final_stacks)
-        object.__setattr__(self, "net", net)
-        object.__setattr__(self, "awards", awards)
-        object.__setattr__(self, "shown", shown)
-        object.__setattr__(self, "shown_cards", shown_cards)
-        object.__setattr__(self, "uncontested", uncontested)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
