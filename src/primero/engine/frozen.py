@@ -23,9 +23,14 @@ differences from plain ones, both measured on a compiled class:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 __all__ = ["by_fields"]
+
+#: Each class's reader of its fields' values, built once from its ``__match_args__``.
+_READERS: dict[type, Callable[[Any], tuple[object, ...]]] = {}
 
 
 def by_fields(obj: Any) -> tuple[type, tuple[object, ...]]:
@@ -40,5 +45,16 @@ def by_fields(obj: Any) -> tuple[type, tuple[object, ...]]:
         The value ``__reduce__`` returns: the class and the fields' values in order.
     """
     cls = type(obj)
-    names: tuple[str, ...] = cls.__match_args__
-    return (cls, tuple([getattr(obj, name) for name in names]))
+    read = _READERS.get(cls)
+    if read is None:
+        read = _READERS[cls] = _reader(cls.__match_args__)
+    return (cls, read(obj))
+
+
+def _reader(names: tuple[str, ...]) -> Callable[[Any], tuple[object, ...]]:
+    """A function giving an object's ``names`` attributes as a tuple (one C call)."""
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        return lambda obj: (one(obj),)
+    many: Callable[[Any], tuple[object, ...]] = attrgetter(*names)
+    return many
