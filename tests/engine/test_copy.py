@@ -9,20 +9,29 @@ from __future__ import annotations
 
 import ast
 import copy
+import dataclasses
+import pickle
 import random
 import re
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from primero.bots.random import RandomBot
-from primero.engine.actions import Action
+from primero.engine import flow
+from primero.engine.actions import Action, Bet, Call, Deal, Declare, Exchange, Fold, Raise, Vote
+from primero.engine.cards import DECK
 from primero.engine.dealing import Dealer
-from primero.engine.flow import FLOW_FIELDS, HandFlow
+from primero.engine.flow import FLOW_FIELDS
+from primero.engine.frozen import by_fields
+from primero.engine.hands import Category
+from primero.engine.legal import LegalActions
+from primero.engine.pots import Award, Pot
 from primero.engine.rules import Rules
-from primero.engine.state import DEALER, HandState
+from primero.engine.state import DEALER, HandResult, HandState
 from primero.engine.views import view
-from tests.paths import ROOT
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn")
 
@@ -111,28 +120,25 @@ def test_copies_at_random_points_are_independent(
         assert attributes(c) == attributes(state)
 
 
-def _method_source(cls: type, name: str) -> str:
-    """The source of ``cls.name`` read from its module's .py file (``inspect`` cannot read
-    a mypyc-compiled method)."""
-    path = ROOT / "src" / (cls.__module__.replace(".", "/") + ".py")
-    text = path.read_text(encoding="utf-8")
-    for node in ast.walk(ast.parse(text)):
-        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
-            for item in node.body:
-                if isinstance(item, ast.FunctionDef) and item.name == name:
-                    source = ast.get_source_segment(text, item)
-                    assert source is not None
-                    return source
-    raise AssertionError(f"{cls.__name__}.{name} not found in {path}")
+def _flow_method_source(name: str) -> str:
+    """The source of ``HandFlow.<name>``, read from flow.py beside the module (a method
+    compiled by mypyc has no source for :func:`inspect.getsource`)."""
+    text = Path(flow.__file__ or "").with_name("flow.py").read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "HandFlow")
+    method = next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == name)
+    source = ast.get_source_segment(text, method)
+    assert source is not None
+    return source
 
 
 def test_the_flow_fields_are_every_field_the_flow_sets_and_copies() -> None:
     """FLOW_FIELDS is written once: HandFlow's constructor sets exactly these (and n,
     rules) and copy_flow_into copies exactly these, so a field added to the flow and
     left out of the copy or the pickle fails here."""
-    init = _method_source(HandFlow, "__init__")  # from the file: the class may be compiled
+    init = _flow_method_source("__init__")
     set_in_init = set(re.findall(r"self\.(\w+)(?::[^=\n]+)? = ", init))
-    copied = set(re.findall(r"other\.(\w+) = ", _method_source(HandFlow, "copy_flow_into")))
+    copied = set(re.findall(r"other\.(\w+) = ", _flow_method_source("copy_flow_into")))
     assert set_in_init - {"n", "rules"} == set(FLOW_FIELDS)
     assert copied == set(FLOW_FIELDS)
     assert len(FLOW_FIELDS) == 17
@@ -150,3 +156,42 @@ def test_a_copy_mid_hand_has_every_flow_field_and_shares_no_list() -> None:
     c.folded[1] = True
     c.due.append((0, 2))
     assert s.stacks[0] == 9 and not s.folded[1] and s.due == []
+
+
+FROZEN_VALUES = [
+    Deal(2, (DECK[7], DECK[26])),
+    Exchange(0, (DECK[3],)),
+    Exchange(1, ()),
+    Bet(0, 5),
+    Raise(3, 12),
+    Call(1),
+    Fold(2),
+    Vote(1, False),
+    Declare(0, Category.FLUXUS),
+    LegalActions(0, 0, (0, 1, 2), (1, 9), None, 0, True, False, ()),
+    Pot(12, (0, 2)),
+    Award(Pot(12, (0, 2)), (2,), (12,)),
+    HandResult(
+        (94, 106), (-6, 6), (Award(Pot(12, (0, 1)), (1,), (12,)),), (None, None), (None, None), True
+    ),
+]
+
+
+@pytest.mark.parametrize("value", FROZEN_VALUES, ids=lambda v: type(v).__name__)
+def test_a_frozen_value_pickles_and_copies_by_its_fields(value: object) -> None:
+    """The compiled frozen classes pickle and copy through their constructor, the
+    arguments read from their one field list (engine/frozen.py)."""
+    cls, args = by_fields(value)
+    assert cls is type(value)
+    names = [f.name for f in dataclasses.fields(value)]  # type: ignore[arg-type]
+    assert args == tuple(getattr(value, name) for name in names)
+    for twin in (copy.copy(value), copy.deepcopy(value), pickle.loads(pickle.dumps(value))):
+        assert twin == value and type(twin) is type(value)
+
+
+def test_by_fields_gives_the_constructor_and_its_arguments() -> None:
+    assert by_fields(Raise(3, 12)) == (Raise, (3, 12))
+    assert by_fields(Award(Pot(12, (0, 2)), (2,), (12,))) == (
+        Award,
+        (Pot(12, (0, 2)), (2,), (12,)),
+    )

@@ -319,3 +319,21 @@ def test_line_limit_by_hand() -> None:
     # plus 7 * 2 deal and exchange lines.
     assert line_limit(2, 1) == 14 + 3 * 6 * 5
     assert line_limit(8, 0) == 56 + 3 * 16 * 9
+
+
+def test_the_dealable_hook_chooses_who_is_dealt_in() -> None:
+    # R9: a player with no chips is out; R3: seats from the dealer's right (Dev deals).
+    m = Match(["Ana", "Ben", "Cleo", "Dev"], seed=1, stacks=[5, 1, 7, 9])
+    m.chips[1] = 0  # Ben lost his last chip in an earlier hand
+    assert [m.dealable(i) for i in range(4)] == [True, False, True, True]
+    assert m.dealt_in() == [0, 2, 3] and m.can_deal()
+    hand = m.start_hand()
+    assert m.seats == (0, 2, 3) and hand.players == ("Ana", "Cleo", "Dev")
+
+
+def test_a_hand_may_be_started_with_the_seats_it_was_dealt() -> None:
+    # A stored hand rebuilt after a restart deals in exactly the seats it had.
+    m = Match(["Ana", "Ben", "Cleo", "Dev"], seed=1)
+    hand = m.start_hand(dealt={1, 3})
+    assert m.seats == (1, 3) and hand.players == ("Ben", "Dev")
+    assert hand.starting_stacks == (100, 100)

@@ -10,7 +10,7 @@ import pytest
 
 from primero.bots.random import RandomBot
 from primero.engine.errors import IllegalActionError, PrimeroError
-from primero.engine.match import MatchOverError, play_hand
+from primero.engine.match import Match, MatchOverError, play_hand
 from primero.engine.views import view
 from primero.play.tablemodel import TableModel, seat_payload
 from primero.play.tablemodel.presence import NotDealableError, SeatPresence, TableMatch
@@ -320,3 +320,12 @@ def test_holding_during_a_hand_of_a_seat_not_dealt_in_is_its_chips() -> None:
     assert 1 not in m.seats
     assert m.holding(1) == 100  # Ben sat out: not in the hand's seats, no ante
     assert m.holding(0) == 99
+
+
+def test_a_table_match_starts_hands_as_a_match_does() -> None:
+    # One start of a hand: TableMatch changes only who is dealable (R3, R9).
+    assert TableMatch.start_hand is Match.start_hand
+    m = TableMatch(["Ana", "Ben", "Cleo", "Dev"], people={0, 1}, stacks=100, seed=2)
+    m.sit_out(1)
+    hand = m.start_hand()
+    assert m.seats == (0, 2, 3) and hand.players == ("Ana", "Cleo", "Dev")

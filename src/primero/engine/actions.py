@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from primero.engine.cards import Card, CardError, parse_cards
+from primero.engine.frozen import by_fields
 from primero.engine.hands import Category
 from primero.engine.lines import (
     bet_line,
@@ -77,9 +78,8 @@ class Deal:
         object.__setattr__(self, "cards", cards)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (Deal, (self.seat, self.cards))
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
     def line(self) -> str:
         """The record line, e.g. ``"d dh p3 7h Kc"``."""
@@ -104,9 +104,8 @@ class Exchange:
         object.__setattr__(self, "cards", cards)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (Exchange, (self.seat, self.cards))
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 x 7h Kc"`` or ``"p3 x"``."""
@@ -131,9 +130,8 @@ class Bet:
         object.__setattr__(self, "amount", amount)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (Bet, (self.seat, self.amount))
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 b 5"``."""
@@ -154,9 +152,8 @@ class Raise:
         object.__setattr__(self, "amount", amount)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (Raise, (self.seat, self.amount))
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 r 12"``."""
@@ -175,9 +172,8 @@ class Call:
         object.__setattr__(self, "seat", seat)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (Call, (self.seat,))
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 c"``."""
@@ -196,9 +192,8 @@ class Fold:
         object.__setattr__(self, "seat", seat)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (Fold, (self.seat,))
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 f"``."""
@@ -219,9 +214,8 @@ class Vote:
         object.__setattr__(self, "accept", accept)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (Vote, (self.seat, self.accept))
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
     def line(self) -> str:
         """The record line: ``"p3 y"`` or ``"p3 n"``."""
@@ -242,9 +236,8 @@ class Declare:
         object.__setattr__(self, "category", category)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (Declare, (self.seat, self.category))
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
     def line(self) -> str:
         """The record line, e.g. ``"p3 dc fluxus"``."""

@@ -35,6 +35,7 @@ from primero.engine.errors import (
     HandOverError,
     WrongTurnError,
 )
+from primero.engine.frozen import by_fields
 from primero.engine.hands import Category, evaluate
 from primero.engine.words import allowed_words
 
@@ -97,22 +98,8 @@ class LegalActions:
         object.__setattr__(self, "declare", declare)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (
-            LegalActions,
-            (
-                self.seat,
-                self.deal,
-                self.exchange,
-                self.bet,
-                self.raise_to,
-                self.call,
-                self.fold,
-                self.vote,
-                self.declare,
-            ),
-        )
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
     def kinds(self) -> list[str]:
         """The kinds of record line legal now, as docs/record-format.md lists them.

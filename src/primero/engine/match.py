@@ -15,7 +15,7 @@ passes to the dealer's right (the old p1 deals), skipping players who are out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -29,7 +29,15 @@ from primero.engine.rules import DEFAULT_RULES, Rules, RulesError
 from primero.engine.state import DEALER, HandState
 from primero.engine.views import SeatView, view
 
-__all__ = ["MAX_VOID_DEALS", "Agent", "Match", "MatchOverError", "Standing", "play_hand"]
+__all__ = [
+    "MAX_VOID_DEALS",
+    "Agent",
+    "Match",
+    "MatchOverError",
+    "NotDealableError",
+    "Standing",
+    "play_hand",
+]
 
 #: The most void deals (R4.3) :func:`play_hand` lets one hand have before it stops it.
 MAX_VOID_DEALS: Final = 1000
@@ -40,6 +48,11 @@ Agent = Callable[[SeatView], Action]
 
 class MatchOverError(PrimeroError):
     """A new hand was asked of a match that is over."""
+
+
+class NotDealableError(PrimeroError):
+    """No hand can start: fewer than two seats can be dealt in (at a table, paused by the
+    players until a seat can play again)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,8 +186,30 @@ class Match:
         """Table indices of the players still in the match (chips > 0)."""
         return [i for i, c in enumerate(self.chips) if c > 0]
 
-    def start_hand(self) -> HandState:
-        """Start the next hand: seats from the dealer's right round to the dealer (R3).
+    def dealable(self, index: int) -> bool:
+        """Whether table ``index`` would be dealt in the next hand: it holds chips (R9).
+
+        The one hook of :meth:`start_hand`: a table whose seats may sit out or leave
+        (:class:`primero.play.tablemodel.presence.TableMatch`) narrows it.
+        """
+        return self.chips[index] > 0
+
+    def dealt_in(self) -> list[int]:
+        """The table indices that would be dealt in the next hand, in table order."""
+        return [i for i in range(len(self.players)) if self.dealable(i)]
+
+    def can_deal(self) -> bool:
+        """Whether at least two seats can be dealt in."""
+        return len(self.dealt_in()) >= 2
+
+    def start_hand(self, dealt: Collection[int] | None = None) -> HandState:
+        """Start the next hand: the seats dealt in, from the dealer's right round to the
+        dealer (R3).
+
+        Args:
+            dealt: the table indices to deal in (a stored hand rebuilt after a restart:
+                who was dealable then may differ from now); None: those :meth:`dealable`
+                now.
 
         Returns:
             The new hand (ante taken, first deal due). :attr:`seats` maps its seats to
@@ -182,15 +217,18 @@ class Match:
 
         Raises:
             MatchOverError: the match is over.
+            NotDealableError: fewer than two seats can be dealt in (``dealt`` None).
             PrimeroError: the previous hand is not finished.
         """
         if self.over:
             raise MatchOverError("the match is over")
         if self.hand is not None and not self.hand.complete:
             raise PrimeroError("finish the current hand first")
+        if dealt is None and not self.can_deal():
+            raise NotDealableError("fewer than two seats can be dealt in: waiting for players")
         n = len(self.players)
         order = [(self.dealer_index + i) % n for i in range(1, n + 1)]
-        self.seats = tuple(i for i in order if self.chips[i] > 0)
+        self.seats = tuple(i for i in order if (self.dealable(i) if dealt is None else i in dealt))
         self.hand = HandState(
             [self.players[i] for i in self.seats],
             [self.chips[i] for i in self.seats],

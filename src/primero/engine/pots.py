@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from primero.engine.frozen import by_fields
+
 __all__ = [
     "Award",
     "Pot",
@@ -30,7 +32,7 @@ class _Ordered(Protocol):
 V = TypeVar("V", bound=_Ordered)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Pot:
     """One pot (R7).
 
@@ -42,19 +44,12 @@ class Pot:
     amount: int
     eligible: tuple[int, ...]
 
-    def __init__(self, amount: int, eligible: tuple[int, ...]) -> None:
-        """Set each field, as the generated ``__init__`` would (a compiled one is
-        10 times as fast: ``setup.py``)."""
-        object.__setattr__(self, "amount", amount)
-        object.__setattr__(self, "eligible", eligible)
-
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (Pot, (self.amount, self.eligible))
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Award:
     """Who won one pot and how many chips each winner took (R7).
 
@@ -68,17 +63,9 @@ class Award:
     winners: tuple[int, ...]
     shares: tuple[int, ...]
 
-    def __init__(self, pot: Pot, winners: tuple[int, ...], shares: tuple[int, ...]) -> None:
-        """Set each field, as the generated ``__init__`` would (a compiled one is
-        10 times as fast: ``setup.py``)."""
-        object.__setattr__(self, "pot", pot)
-        object.__setattr__(self, "winners", winners)
-        object.__setattr__(self, "shares", shares)
-
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (Award, (self.pot, self.winners, self.shares))
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
 
 def build_pots(contributed: Sequence[int], folded: Sequence[bool]) -> list[Pot]:

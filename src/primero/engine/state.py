@@ -44,6 +44,7 @@ from primero.engine.flow import (
     SECOND_EXCHANGE,
     HandFlow,
 )
+from primero.engine.frozen import by_fields
 from primero.engine.hands import Category, HandValue, evaluate
 from primero.engine.legal import DEALER, LegalActions, check_action
 from primero.engine.names import check_player_names
@@ -79,7 +80,7 @@ class Phase(Enum):
 _PHASES: Final = tuple(Phase)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """How a complete hand ended (R4.8, R7).
 
@@ -100,38 +101,9 @@ class HandResult:
     shown_cards: tuple[tuple[Card, ...] | None, ...]
     uncontested: bool
 
-    def __init__(
-        self,
-        final_stacks: tuple[int, ...],
-        net: tuple[int, ...],
-        awards: tuple[Award, ...],
-        shown: tuple[HandValue | None, ...],
-        shown_cards: tuple[tuple[Card, ...] | None, ...],
-        uncontested: bool,
-    ) -> None:
-        """Set each field, as the generated ``__init__`` would (a compiled one is
-        10 times as fast: ``setup.py``)."""
-        object.__setattr__(self, "final_stacks", final_stacks)
-        object.__setattr__(self, "net", net)
-        object.__setattr__(self, "awards", awards)
-        object.__setattr__(self, "shown", shown)
-        object.__setattr__(self, "shown_cards", shown_cards)
-        object.__setattr__(self, "uncontested", uncontested)
-
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (
-            HandResult,
-            (
-                self.final_stacks,
-                self.net,
-                self.awards,
-                self.shown,
-                self.shown_cards,
-                self.uncontested,
-            ),
-        )
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
 
 @dataclass(frozen=True, slots=True)

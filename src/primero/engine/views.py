@@ -47,6 +47,7 @@ from primero.engine.actions import (
     parse_hidden,
 )
 from primero.engine.cards import Card
+from primero.engine.frozen import by_fields
 from primero.engine.hands import Category, HandValue
 from primero.engine.pots import Award, Pot, live_pots
 from primero.engine.rules import Rules
@@ -287,41 +288,8 @@ class SeatView:
         object.__setattr__(self, "private_events", private_events)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle and copy by the constructor (a compiled frozen class cannot
-        have its fields set one by one)."""
-        return (
-            SeatView,
-            (
-                self.seat,
-                self.players,
-                self.rules,
-                self.phase,
-                self.to_act,
-                self.legal,
-                self.hand,
-                self.discards,
-                self.hand_sizes,
-                self.exchanges,
-                self.stacks,
-                self.contributed,
-                self.round_bets,
-                self.current_bet,
-                self.pending_bet,
-                self.cap,
-                self.folded,
-                self.declared,
-                self.stock_count,
-                self.void_deals,
-                self.public_log,
-                self.private_log,
-                self.shown,
-                self.shown_cards,
-                self.awards,
-                self.final_stacks,
-                self.public_events,
-                self.private_events,
-            ),
-        )
+        """Pickle and copy by the constructor (:func:`~primero.engine.frozen.by_fields`)."""
+        return by_fields(self)
 
     @property
     def log(self) -> tuple[str, ...]:

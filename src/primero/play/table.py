@@ -225,8 +225,11 @@ def ranked_standings(match: Match) -> list[Standing]:
 class Table:
     """A person (table index 0) playing a match (R9) against bots.
 
-    A thin front over :class:`~primero.play.tablemodel.TableModel`, the one table model that
-    every front end (the Textual table, the plain prompt, the server) uses.
+    The local front over :class:`~primero.play.tablemodel.TableModel`, the one table model
+    that every front end (the Textual table, the plain prompt, the server) uses. It adds
+    what only a screen here needs: the set-up's checks (bot kinds, pass-and-play names),
+    whose view is on the screen (:attr:`viewer`), the person's typed input
+    (:meth:`parse_input`), each hand's record file, and :attr:`listeners` (the save file).
 
     Args:
         config: the set-up.

@@ -17,7 +17,7 @@ from primero.engine.history import parse_record
 from primero.play.tablemodel import TableModel
 from primero.server import seatchange, seating
 from primero.server.actor import Command
-from primero.server.table import Table
+from primero.server.table import TableState
 from primero.store import TableRow
 from primero.store.evening import EveningRow
 
@@ -35,7 +35,7 @@ class TableMirror:
         table: the table it follows.
     """
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TableState) -> None:
         self.table = table
         #: The newest version the owner announced, and its deadline (unix seconds).
         self.heard_version: tuple[int, float | None] = (table.row.version, None)

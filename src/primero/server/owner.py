@@ -29,7 +29,7 @@ from primero.server import seatchange, seating
 from primero.server.actor import Command
 from primero.server.refusals import BadRequest, Conflict, checked_joiner, error_message
 from primero.server.security import new_token
-from primero.server.table import Connection, Table
+from primero.server.table import Connection, TableState
 from primero.server.writer import NotOwner, VersionMoved, Write, WriteFailed
 from primero.store import AlreadyApplied, LineRow, StaleVersion
 from primero.store.evening import drop_request, save_presence, set_host_seat
@@ -46,7 +46,7 @@ class TableOwner:
         table: the table it writes.
     """
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TableState) -> None:
         self.table = table
 
     async def store_change(

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from primero.server.mirror import TableMirror
 from primero.server.owner import TableOwner
-from primero.server.table import Connection, HubLike, Table
+from primero.server.table import Connection, HubLike, TableState
 from primero.store import TableRow
 
 __all__ = ["Connection", "HubLike", "TableRuntime"]
 
 
-class TableRuntime(Table):
+class TableRuntime(TableState):
     """One table, with its owner (:attr:`owner`: its changes, while :attr:`owned`) and
     its mirror (:attr:`mirror`: following the store, while another process owns it).
     Which one is in force moves with the table's lease (server/cluster.py); both work on

@@ -1,4 +1,4 @@
-"""One table in play on one server: its state as this process holds it (:class:`Table`).
+"""One table in play on one server: its state as this process holds it (:class:`TableState`).
 
 Every change follows docs/protocol.md's "Writing comes first": it is checked, then stored in a
 transaction of this table's own (the table's version checked in the ``WHERE`` clause:
@@ -38,7 +38,7 @@ from primero.server.writer import Writer
 from primero.store import Store, TableRow
 from primero.store.evening import EveningRow, load_evening
 
-__all__ = ["CHAT_KEPT", "RECENT_IDS", "Connection", "HubLike", "Table"]
+__all__ = ["CHAT_KEPT", "RECENT_IDS", "Connection", "HubLike", "TableState"]
 
 log = logging.getLogger("primero.server")
 
@@ -88,7 +88,7 @@ class Connection(Protocol):
         """Queue ``message`` for the client."""
 
 
-class Table:
+class TableState:
     """One table in this process: its row (as stored), its model once playing, its
     connections, its command queue, its driver task, and what every reader needs (the
     summary, each seat's state, the tokens). It changes only in its commands: what writes

@@ -11,6 +11,9 @@ docs/protocol.md "The match with people coming and going" as an I/O-free match:
 - with fewer than two seats dealt in, no hand starts (:meth:`TableMatch.can_deal`: the
   table is paused by the players until a seat can play again).
 
+:meth:`Match.start_hand` is the one start of a hand; :meth:`TableMatch.dealable` is what
+this class changes in it.
+
 What happens at the end of a hand (:meth:`TableMatch.finish_hand`): a seat that asked to
 leave during it is now ``left``; a person whose turns the timer played twice in a row, or
 who is away, is sat out; a rebuy asked during the hand is made (dropped if the seat then
@@ -29,18 +32,13 @@ from dataclasses import dataclass
 
 from primero.engine.errors import PrimeroError
 from primero.engine.history import HandRecord
-from primero.engine.match import Match, MatchOverError
+from primero.engine.match import Match, NotDealableError
 from primero.engine.rules import DEFAULT_RULES, Rules
-from primero.engine.state import HandState
 
 __all__ = ["NotDealableError", "SeatPresence", "TableMatch"]
 
 #: Timer moves in a row after which a person is sat out at the end of the hand.
 TIMEOUTS_TO_SIT_OUT = 2
-
-
-class NotDealableError(PrimeroError):
-    """No hand can start: fewer than two seats can be dealt in (paused by the players)."""
 
 
 @dataclass(slots=True)
@@ -108,18 +106,12 @@ class TableMatch(Match):
     # ----------------------------------------------------------------- who plays
 
     def dealable(self, index: int) -> bool:
-        """Whether table ``index`` would be dealt in the next hand."""
+        """Whether table ``index`` would be dealt in the next hand: chips, and playing
+        (not sitting out, or a stand-in plays for them) and not left (the hook of
+        :meth:`Match.start_hand`)."""
         p = self.presence[index]
         playing = not p.sitting_out or p.stand_in is not None  # a stand-in plays for them
         return self.chips[index] > 0 and playing and not p.left
-
-    def dealt_in(self) -> list[int]:
-        """The table indices that would be dealt in the next hand, in table order."""
-        return [i for i in range(len(self.players)) if self.dealable(i)]
-
-    def can_deal(self) -> bool:
-        """Whether at least two seats can be dealt in (else the players' pause)."""
-        return len(self.dealt_in()) >= 2
 
     @property
     def over(self) -> bool:
@@ -150,34 +142,6 @@ class TableMatch(Match):
         ]
 
     # ----------------------------------------------------------------- hands
-
-    def start_hand(self, dealt: Collection[int] | None = None) -> HandState:
-        """Start the next hand with the seats dealt in, from the dealer's right (R3).
-
-        Args:
-            dealt: the table indices to deal in (a stored hand rebuilt after a restart:
-                a person may have sat out during it); None: those :meth:`dealable` now.
-
-        Raises:
-            MatchOverError: the match is over.
-            NotDealableError: fewer than two seats can be dealt in.
-            PrimeroError: the previous hand is not finished.
-        """
-        if self.over:
-            raise MatchOverError("the match is over")
-        if self.hand is not None and not self.hand.complete:
-            raise PrimeroError("finish the current hand first")
-        if dealt is None and not self.can_deal():
-            raise NotDealableError("fewer than two seats can be dealt in: waiting for players")
-        n = len(self.players)
-        order = [(self.dealer_index + i) % n for i in range(1, n + 1)]
-        self.seats = tuple(i for i in order if (self.dealable(i) if dealt is None else i in dealt))
-        self.hand = HandState(
-            [self.players[i] for i in self.seats],
-            [self.chips[i] for i in self.seats],
-            self.rules,
-        )
-        return self.hand
 
     def finish_hand(self) -> HandRecord:
         """Close the hand (:meth:`Match.finish_hand`), then leaving seats leave, away or
