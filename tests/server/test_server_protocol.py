@@ -126,7 +126,7 @@ def test_bad_names_are_refused(shared: TestClient, name: str, words: str) -> Non
         ({"seats": "open"}, "seats"),
         ({"seats": ["open"] * 4, "stack": 0}, "stack"),
         ({"seats": ["open"] * 4, "rules": {"colour": 1}}, "unknown rule"),
-        ({"seats": ["open"] * 4, "turn_seconds": -1}, "turn_seconds"),
+        ({"seats": ["open"] * 4, "turn_seconds": -1}, "Turn timer must be at least 0"),
         ({"seats": ["open"] * 4, "name": ""}, "table name"),
         # settings that make no game (docs/rules.md 24): a 1-chip stack is all-in on the
         # default 1-chip ante (R4.1); an ante of the whole stack; a min_raise beyond it (R5)
