@@ -335,3 +335,26 @@ def test_first_cards_are_uniform() -> None:
     assert len(first) == 40 and len(pairs) == 780
     assert chi1 < 72.1, chi1
     assert chi2 < 906.7, chi2
+
+
+@pytest.mark.parametrize("fair", [False, True], ids=["seeded", "fair"])
+def test_a_draft_deals_the_next_cards_and_leaves_the_dealer_where_it_was(fair: bool) -> None:
+    """R10: the server deals from a draft and keeps it only once the deal is stored. A
+    draft deals what the dealer would; dealing from it moves the dealer not at all; and
+    a draft kept deals on exactly as the dealer would have."""
+    from primero.engine.dealing import Dealer
+
+    def fresh() -> Dealer:
+        return FairDealer(b"\x07" * 32, ["a", "b", "c", "d"], 1) if fair else Dealer.seeded(5)
+
+    state = HandState(["A", "B", "C", "D"], [20] * 4)
+    straight, drafted = fresh(), fresh()
+    for _ in range(4):  # the first deal, one seat at a time (R4.2)
+        due = straight.deal(state)
+        draft = drafted.draft()
+        thrown_away = draft.deal(state)  # a write that failed: this draft is dropped
+        kept = drafted.draft()
+        assert kept.deal(state) == thrown_away == due
+        drafted = kept
+        state.apply(due)
+    assert state.deal_due() is None and len({c for h in state.hands for c in h}) == 8

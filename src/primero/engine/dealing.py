@@ -46,17 +46,23 @@ class Dealer:
         """A dealer for live games, drawing from the operating system's secure source (R10)."""
         return cls(random.SystemRandom())  # secrets.SystemRandom is this class
 
-    def snapshot(self) -> object:
-        """What :meth:`restore` needs to put this dealer back as it is now (a deal drawn
-        but not kept, say a write that failed, must not change the cards to come, R10);
-        None when the source cannot be saved (the operating system's)."""
-        getstate = getattr(self.rng, "getstate", None)
-        return None if getstate is None else getstate()
+    def draft(self) -> Dealer:
+        """A copy of this dealer to deal from (R10): the server deals from the draft,
+        stores the deal, and only then keeps the draft as the match's dealer, so a deal
+        whose write failed changes none of the cards to come. A dealer drawing from the
+        operating system's source keeps no state: it is its own draft.
 
-    def restore(self, saved: object) -> None:
-        """Put the dealer back as :meth:`snapshot` saw it (nothing when it gave None)."""
-        if saved is not None:
-            self.rng.setstate(saved)  # type: ignore[attr-defined]
+        >>> d = Dealer.seeded(3)
+        >>> copy = d.draft()
+        >>> copy.rng.random() == d.rng.random()  # the same cards to come, drawn apart
+        True
+        """
+        getstate = getattr(self.rng, "getstate", None)
+        if getstate is None or isinstance(self.rng, random.SystemRandom):
+            return self
+        rng = random.Random()
+        rng.setstate(getstate())
+        return Dealer(rng)
 
     def deal(self, state: HandState) -> Deal:
         """The deal the hand is due now, with cards drawn at random.

@@ -260,14 +260,11 @@ class FairDealer(Dealer):
         self.voids: int = 0  # the void deals seen
         self.order: list[Card] = deck_order(server_seed, self.client_seeds, hand, 0)
 
-    def snapshot(self) -> object:
-        """What :meth:`restore` needs to put the dealer back (a write that failed)."""
-        return (self.shuffles, self.voids, list(self.order))
-
-    def restore(self, saved: object) -> None:
-        """Put back the dealer as :meth:`snapshot` saw it."""
-        assert isinstance(saved, tuple)
-        self.shuffles, self.voids, self.order = saved[0], saved[1], list(saved[2])
+    def draft(self) -> FairDealer:
+        """A copy at the same place in the same shuffles (see :meth:`Dealer.draft`)."""
+        other = FairDealer(self.server_seed, self.client_seeds, self.hand)
+        other.shuffles, other.voids, other.order = self.shuffles, self.voids, list(self.order)
+        return other
 
     def _next_shuffle(self, pool: Sequence[Card]) -> list[Card]:
         self.shuffles += 1
@@ -281,7 +278,7 @@ class FairDealer(Dealer):
 
     def deal(self, state: HandState) -> Deal:
         """The deal the hand is due now, from the top of the current shuffle; the dealer
-        moves on (deal it, or :meth:`restore` a :meth:`snapshot`).
+        moves on (deal from a :meth:`draft` to keep it where it is).
 
         Raises:
             WrongTurnError: no deal is due.

@@ -239,18 +239,15 @@ async def start_hand(rt: TableRuntime) -> None:
 
 
 async def deal(rt: TableRuntime) -> None:
-    """The dealer's deal: drawn, stored, then applied; a failed write puts the
-    dealer's random state back, so the seed's cards still come in order (R10)."""
+    """The dealer's deal: drawn from a draft of the dealer, stored, then the draft kept
+    and the deal applied; a failed write keeps the old dealer, so the seed's cards
+    still come in order (R10)."""
     model = rt.model
     assert model is not None and model.hand is not None
-    dealer = model.match.dealer
-    saved = dealer.snapshot()
-    action = dealer.deal(model.hand)
-    try:
-        new = await rt.owner.store_change(rt.owner.line_write(model, action, None, None))
-    except BaseException:
-        dealer.restore(saved)
-        raise
+    draft = model.match.dealer.draft()
+    action = draft.deal(model.hand)
+    new = await rt.owner.store_change(rt.owner.line_write(model, action, None, None))
+    model.match.dealer = draft
     model.apply(action, now=rt.hub.clock.now())
     rt.owner.publish(new)
 
