@@ -8,7 +8,7 @@ import {drawHands, drawHints} from "./dialogs.js";
 import {fairLine, seedField} from "./fairview.js";
 import {guideText} from "./guide.js";
 import {boundSettings, copySettle, drawHost, drawLedger} from "./host.js";
-import {HandInfo, drawLog, drawResult, drawSeats, nextHandWords, standings, turnText} from "./tableview.js";
+import {HandInfo, drawLog, drawResult, drawSeats, nextHandWords, placeOf, standings, turnText} from "./tableview.js";
 
 /** @typedef {import("./conn.js").ServerMessage} ServerMessage */
 
@@ -567,9 +567,8 @@ function drawSeatBox(table, info, seatNote) {
   document.body.classList.toggle("broke", broke);  // no cards nor moves: the choices first
     const stack = table.stack;
     if (broke) {
-      const ranked = [...table.seats].filter((s) => s.kind !== "open").sort((a, b) => b.chips - a.chips);
-      const place = ranked.findIndex((s) => s === seat) + 1;
-      note = `You are out of chips: place ${place} of ${ranked.length}. `
+      const [place, ranked] = placeOf(table, me);
+      note = `You are out of chips: place ${place} of ${ranked}. `
         + (table.rebuy ? `You may rebuy ${chips(stack)}, watch, or leave.` : "You may watch or leave.");
     } else if (seat.sitting_out || seat.stand_in) {
       note = seatNote ?? "";  // worded once, by the server

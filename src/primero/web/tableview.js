@@ -271,6 +271,20 @@ export function drawResult(box, hand) {
 }
 
 /**
+ * A seat's place among the seats that are not open (docs/rules.md R9): one more than the
+ * number of seats holding more chips, so that equal chips share a place and the next is
+ * skipped ("2 of 4", "2 of 4", "2 of 4" for three seats on 0 behind one on 400).
+ * @param {TableSummary} table
+ * @param {number} index the seat's table index (0-based)
+ * @returns {[number, number]} the place (1 for the most chips) and how many are ranked
+ */
+export function placeOf(table, index) {
+  const ranked = table.seats.filter((s) => s.kind !== "open");
+  const mine = table.seats[index].chips;
+  return [1 + ranked.filter((s) => s.chips > mine).length, ranked.length];
+}
+
+/**
  * The standings' lines: "Ana: 250 chips", "Ben (left): 0 chips", ties in table order.
  * @param {TableSummary} table
  * @returns {string[]}
