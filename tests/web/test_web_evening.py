@@ -841,3 +841,66 @@ def test_the_host_is_asked_before_anyone_joins(browser: Browser, server: Server)
         )
     finally:
         ctx.close()
+
+
+def test_a_join_request_is_offered_no_seat_link_waiting_or_refused(
+    browser: Browser, server: Server
+) -> None:
+    """docs/protocol.md "Private tables": Dan's token names no seat while his request
+    waits, nor once the host refuses it, so his page offers neither the invitation nor
+    "Play this seat on another device" (no ``#token=`` link); Ana, seated, has hers."""
+    import urllib.request
+
+    made = server.post(
+        "/api/tables",
+        {
+            "name": "Ask me",
+            "seats": ["open", "open", "heuristic"],
+            "approval": True,
+            "rules": {"min_players": 3},
+            "turn_seconds": 0,
+        },
+    )
+    table_id, host = made["id"], made["host_token"]
+    own = urllib.request.Request(
+        f"{server.base}/api/tables/{table_id}/seats",
+        data=json.dumps({"name": "Ana"}).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {host}"},
+    )
+    with urllib.request.urlopen(own, timeout=5) as answer:
+        ana = json.load(answer)["token"]
+    dan = server.post(f"/api/tables/{table_id}/seats", {"name": "Dan"})
+    assert dan["seat"] is None and dan["waiting"] is True
+    ctx = browser.new_context(viewport={"width": 360, "height": 640})
+    try:
+        asker = ctx.new_page()
+        asker.goto(f"{server.base}/t/{table_id}#token={dan['token']}")
+        notice = asker.locator("#notice")
+        notice.wait_for(state="visible", timeout=10_000)
+        assert asker.locator("#share").is_hidden()  # no "Invite your friends"
+        assert asker.locator("#device-box").is_hidden()
+        hosting = browser.new_page(viewport={"width": 1280, "height": 800})
+        try:
+            hosting.goto(f"{server.base}/t/{table_id}#token={ana}&host={host}")
+            prompt = hosting.locator("#host-requests li")
+            prompt.wait_for(timeout=10_000)
+            hosting.locator("#b-share").click()
+            assert hosting.locator("#device-box").is_visible()  # Ana's seat: her link
+            prompt.get_by_role("button", name="Refuse Dan").click()
+            hosting.locator("#host-requests li").wait_for(state="detached", timeout=10_000)
+        finally:
+            hosting.close()
+        wait_until(
+            asker,
+            "() => document.querySelector('#notice').textContent.startsWith('The host did not')",
+            seconds=15,
+            what="Dan's page told the host refused",
+        )
+        asker.locator("#b-share").click()  # the table's address, yet no seat's link
+        assert asker.locator("#share").is_visible()
+        assert asker.locator("#device-box").is_hidden()
+        assert "#token=" not in asker.locator("#share").inner_text()
+        asker.screenshot(path=str(ARTIFACTS / "join-refused-360x640.png"))
+    finally:
+        ctx.close()

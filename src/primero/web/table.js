@@ -483,7 +483,12 @@ function drawShare(table) {
   const open = table.seats.map((s, k) => /** @type {[SeatOut, number]} */ ([s, k])).filter(([s]) => s.kind === "open");
   // Shown by itself while seats are open; at any time from the header's Share button.
   // On the TV screen a full table keeps only a small watch QR in a corner.
-  const invite = table.status === "waiting" || open.length > 0;
+  // A token holds a seat only once the server says so (`your_seat`): a join request
+  // waiting for the host, or refused, holds none, so no seat link nor invite is offered.
+  const t = token();
+  const mine = app.msg ? app.msg.your_seat : mySeatIndex(table);
+  const seated = Boolean(t) && mine !== null && mine !== undefined;
+  const invite = (table.status === "waiting" || open.length > 0) && (seated || !t);
   $("share").hidden = screenMode ? !invite : !invite && !app.shareOpen;
   $("b-share-close").hidden = screenMode || invite || !app.shareOpen;
   $("watch-qr").hidden = !screenMode || invite || table.status === "over";
@@ -506,9 +511,8 @@ function drawShare(table) {
       el("img", {src: `${qr}?seat=${k}`, alt: `QR code to join seat ${k + 1}`, width: 150, height: 150}),
       el("figcaption", {}, `Seat ${k + 1}`))));
   }
-  const t = token();
-  $("device-box").hidden = !t;
-  if (t) $("device-url").textContent = `${url}#token=${t}`;
+  $("device-box").hidden = !seated;
+  if (seated) $("device-url").textContent = `${url}#token=${t}`;
   const h = hostToken();
   $("host-device-box").hidden = !h;
   if (h) $("host-url").textContent = `${url}#host=${h}`;
