@@ -603,6 +603,7 @@ function drawSeatBox(table, info, seatNote) {
       })}, "Leave"));
   }
   $("seat-note").textContent = note;
+  box.hidden = !note && !parts.length;  // nothing to say nor to do (the match over): no empty panel
   // Buttons are replaced only when they change: a state that changes nothing here (bots
   // playing on) must not pull a button from under a finger about to tap it.
   const actions = $("seat-actions");

@@ -133,7 +133,7 @@ export function drawSeats(list, table, info, me = null) {
     const yours = t === (info.myTableSeat ?? me);
     const item = el("li", {class: "seat"},
       el("p", {class: "seat-name", title: name}, el("span", {class: "seat-name-text"}, name),
-        yours ? "\u00a0(you)" : ""),
+        yours ? " " : "", yours ? el("span", {class: "seat-you"}, "(you)") : ""),
       bot ? el("p", {class: "seat-kind"}, `${bot} bot`) : "",
       el("p", {class: "seat-chips"}, seat.kind === "open" ? "waiting" : chips(stack ?? 0)));
     if (i !== null) {
@@ -158,7 +158,7 @@ export function drawSeats(list, table, info, me = null) {
       if (why) item.append(el("p", {class: "marks"}, el("span", {class: "mark out"}, why)));
     }
     if (seat.kind === "person" && seat.stand_in) {  // the host's bot keeps the seat warm
-      item.append(el("p", {class: "marks"}, el("span", {class: "mark away"}, "a bot plays for them")));
+      item.append(el("p", {class: "marks"}, el("span", {class: "mark away"}, yours ? "a bot plays for you" : "a bot plays for them")));
     }
     if (seat.kind === "person" && !seat.connected && !seat.left) {
       item.append(el("p", {class: "marks"}, el("span", {class: "mark away"}, "not connected")));
