@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import {test} from "node:test";
 
 import {guideText} from "../../src/primero/web/guide.js";
-import {HandInfo, nextHandWords, resultWords, standings, turnText} from "../../src/primero/web/tableview.js";
+import {HandInfo, nextHandWords, placeOf, resultWords, standings, turnText} from "../../src/primero/web/tableview.js";
 
 /** @type {TableSummary} */
 const TABLE = {
@@ -172,4 +172,15 @@ test("the final standings: most chips first, ties in table order, people who lef
   former: [{seat: 2, name: "Dora", chips: 10, ledger: {bought_in: 100, net: -90}}]};
   assert.deepEqual(standings(table), ["Lorenzo: 70 chips", "Ben: 70 chips",
     "Dora (left): 10 chips", "Ana: 0 chips", "Cleo (left): 0 chips"]);
+});
+
+test("equal chips share a place and the next place is skipped (R9)", () => {
+  /** @type {TableSummary} */
+  const table = {...TABLE, seats: [
+    seat({name: "Ana", chips: 0}), seat({name: "Ben", chips: 0}), seat({name: "Cleo", chips: 0}),
+    seat({name: "Lorenzo", kind: "heuristic", chips: 400}), seat({name: null, kind: "open"})]};
+  assert.deepEqual([0, 1, 2, 3].map((i) => placeOf(table, i)), [[2, 4], [2, 4], [2, 4], [1, 4]]);
+  const two = {...table, seats: [seat({name: "Ana", chips: 50}), seat({name: "Ben", chips: 50}),
+    seat({name: "Cleo", chips: 0}), seat({name: "Lorenzo", kind: "heuristic", chips: 300})]};
+  assert.deepEqual([0, 1, 2, 3].map((i) => placeOf(two, i)), [[2, 4], [2, 4], [4, 4], [1, 4]]);
 });

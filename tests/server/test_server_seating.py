@@ -347,3 +347,24 @@ def test_a_person_whose_seat_a_bot_took_stays_in_the_ledger_and_settles_in_money
         "1 chip = 0.10 EUR",
     }
     assert (extras["chip_value"], extras["currency"]) == ("0.10", "EUR")
+
+
+def test_too_few_players_keeps_the_rebuy_window_for_every_person_who_went_broke() -> None:
+    # docs/protocol.md "Between hands": Ana and Ben (people) and the bot Dev end one hand
+    # with no chips; the bot Cleo alone can be dealt: paused by the players. Ana's rebuy
+    # makes two seats dealable, yet the next deal still waits for Ben up to the window's
+    # end (1030), not at once; his rebuy (or no_rebuy) ends the wait.
+    model = _model(rebuy=True)
+    model.match.chips[:] = [0, 0, 400, 0]
+    rt = _runtime(model, EveningRow(rebuy=True, hand_pause=5, rebuy_seconds=30), "paused")
+    seating.open_between(rt, set(), 1000.0)
+    assert seating.held(rt) == "players"
+    assert rt.evening.between == Between(1005.0, 1030.0, frozenset({0, 1}))
+    assert seating.summary_extras(rt)["rebuy_wait"] == [0, 1]  # the page offers "Not now"
+    model.match.ask_rebuy(0)
+    assert seating.held(rt) is None
+    assert seating.still_waited(rt) == {1} and seating.next_hand_at(rt) == 1030.0
+    model.match.ask_rebuy(1)
+    assert seating.still_waited(rt) == set() and seating.next_hand_at(rt) == 1005.0
+    rt.evening.paused = True  # the host's pause drops the waits
+    assert seating.held(rt) == "host" and seating.next_hand_at(rt) is None

@@ -523,7 +523,7 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
     assert seat["ledger"]["bought_in"] == 100
     wait_until(
         page,
-        "() => document.querySelector('#seats').textContent.includes('a bot plays for them')"
+        "() => document.querySelector('#seats').textContent.includes('a bot plays for you')"
         " && !document.querySelector('#actions button')",
         seconds=20,
         what="her seat shown, no buttons for her",
@@ -531,6 +531,7 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
     screenshot(page, "evening-stand-in-desktop.png")
     page.set_viewport_size({"width": 360, "height": 640})
     _viewport_shot(page, "evening-stand-in-phone.png")
+    screenshot(page, "evening-stand-in-phone-full.png")  # the seats: her name and marks
     assert page.get_by_role("button", name="Take my seat back").is_visible()
     page.set_viewport_size({"width": 1280, "height": 800})
     wait_until(
@@ -839,5 +840,137 @@ def test_the_host_is_asked_before_anyone_joins(browser: Browser, server: Server)
         assert (
             asker.evaluate(f"JSON.parse(localStorage.getItem('primero.seat.{table_id}')).seat") == 1
         )
+    finally:
+        ctx.close()
+
+
+def test_a_join_request_is_offered_no_seat_link_waiting_or_refused(
+    browser: Browser, server: Server
+) -> None:
+    """docs/protocol.md "Private tables": Dan's token names no seat while his request
+    waits, nor once the host refuses it, so his page offers neither the invitation nor
+    "Play this seat on another device" (no ``#token=`` link); Ana, seated, has hers."""
+    import urllib.request
+
+    made = server.post(
+        "/api/tables",
+        {
+            "name": "Ask me",
+            "seats": ["open", "open", "heuristic"],
+            "approval": True,
+            "rules": {"min_players": 3},
+            "turn_seconds": 0,
+        },
+    )
+    table_id, host = made["id"], made["host_token"]
+    own = urllib.request.Request(
+        f"{server.base}/api/tables/{table_id}/seats",
+        data=json.dumps({"name": "Ana"}).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {host}"},
+    )
+    with urllib.request.urlopen(own, timeout=5) as answer:
+        ana = json.load(answer)["token"]
+    dan = server.post(f"/api/tables/{table_id}/seats", {"name": "Dan"})
+    assert dan["seat"] is None and dan["waiting"] is True
+    ctx = browser.new_context(viewport={"width": 360, "height": 640})
+    try:
+        asker = ctx.new_page()
+        asker.goto(f"{server.base}/t/{table_id}#token={dan['token']}")
+        notice = asker.locator("#notice")
+        notice.wait_for(state="visible", timeout=10_000)
+        assert asker.locator("#share").is_hidden()  # no "Invite your friends"
+        assert asker.locator("#device-box").is_hidden()
+        hosting = browser.new_page(viewport={"width": 1280, "height": 800})
+        try:
+            hosting.goto(f"{server.base}/t/{table_id}#token={ana}&host={host}")
+            prompt = hosting.locator("#host-requests li")
+            prompt.wait_for(timeout=10_000)
+            hosting.locator("#b-share").click()
+            assert hosting.locator("#device-box").is_visible()  # Ana's seat: her link
+            prompt.get_by_role("button", name="Refuse Dan").click()
+            hosting.locator("#host-requests li").wait_for(state="detached", timeout=10_000)
+        finally:
+            hosting.close()
+        wait_until(
+            asker,
+            "() => document.querySelector('#notice').textContent.startsWith('The host did not')",
+            seconds=15,
+            what="Dan's page told the host refused",
+        )
+        asker.locator("#b-share").click()  # the table's address, yet no seat's link
+        assert asker.locator("#share").is_visible()
+        assert asker.locator("#device-box").is_hidden()
+        assert "#token=" not in asker.locator("#share").inner_text()
+        asker.screenshot(path=str(ARTIFACTS / "join-refused-360x640.png"))
+    finally:
+        ctx.close()
+
+
+def test_a_phone_shows_your_whole_name_and_no_empty_panel_at_the_end(
+    browser: Browser, server: Server
+) -> None:
+    """At 360x640 your seat reads "Benedetta (you)" uncut ("(you)" goes under the name
+    when the seat is too narrow for both), the host's bot "plays for you", and once the
+    match is over no empty panel stands under "Your cards" (nothing to say nor to do)."""
+    import urllib.request
+
+    made = server.post(
+        "/api/tables",
+        {
+            "name": "Phone end",
+            "seats": ["open", "heuristic", "heuristic", "heuristic", "heuristic", "heuristic"],
+            "turn_seconds": 0,
+            "max_hands": 2,
+            "stack": 30,
+        },
+    )
+    table_id, host = made["id"], made["host_token"]
+
+    def hosted(path: str, body: dict[str, Any]) -> Any:
+        ask = urllib.request.Request(
+            f"{server.base}/api/tables/{table_id}{path}",
+            data=json.dumps(body).encode(),
+            method="POST",
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {host}"},
+        )
+        with urllib.request.urlopen(ask, timeout=5) as answer:
+            return json.load(answer) if answer.status != 204 else None
+
+    token = hosted("/seats", {"name": "Benedetta"})["token"]
+    ctx = browser.new_context(viewport={"width": 360, "height": 640})
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server.base}/t/{table_id}#token={token}&host={host}")
+        page.get_by_role("button", name="Sit out").wait_for(timeout=15_000)
+        page.get_by_role("button", name="Sit out").dispatch_event("click")
+        wait_until(
+            page,
+            "() => [...document.querySelectorAll('#host-actions button')]"
+            ".some((b) => b.textContent === 'Let a bot play for Benedetta')",
+            seconds=20,
+            what="the host's button to let a bot play for her",
+        )
+        hosted("/seats/0/bot", {"kind": "heuristic"})
+        wait_until(
+            page,
+            "() => document.querySelector('#seats').textContent.includes('a bot plays for you')"
+            " || /match is over/.test(document.querySelector('#turn').textContent)",
+            seconds=20,
+            what="her seat: a bot plays for you",
+        )
+        wait_until(
+            page,
+            "() => /match is over/.test(document.querySelector('#turn').textContent)",
+            seconds=60,
+            what="the match over (two hands of bots)",
+        )
+        name = page.locator("#seats .seat-name").first
+        assert name.inner_text().split() == ["Benedetta", "(you)"]
+        text = page.locator("#seats .seat-name-text").first
+        assert text.evaluate("(e) => e.scrollWidth <= e.clientWidth")  # not cut
+        assert "a bot plays for you" in page.locator("#seats .seat").first.inner_text()
+        assert page.locator("#seat-box").is_hidden()  # nothing to say nor to do
+        screenshot(page, "phone-match-over-360x640.png")
     finally:
         ctx.close()

@@ -116,15 +116,14 @@ async def tick(rt: TableRuntime) -> bool:
                 seating.close_between(rt)
                 await end(rt)
                 return False
-            if seating.hold_reason(rt) is None:
+            if seating.held(rt) is None:
                 # docs/protocol.md "Between hands": the result stays, the rebuy window
                 between = seating.next_hand_at(rt)
                 if between is None or rt.hub.clock.now() >= between:
                     await start_hand(rt)  # stored with the waits dropped, then taken in
                     return True
                 held, closed = True, False
-            else:
-                seating.close_between(rt)
+            else:  # the host's pause drops the waits; too few players keeps the window
                 await hold(rt)  # paused by the host or the players
                 held, closed = True, False
         else:

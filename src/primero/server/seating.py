@@ -320,6 +320,18 @@ def hold_reason(rt: TableRuntime) -> str | None:
     return None
 
 
+def held(rt: TableRuntime) -> str | None:
+    """:func:`hold_reason`, the waits taken into account (docs/protocol.md "Between
+    hands"): the host's pause drops the waits; too few players keeps the rebuy window, so
+    that the first rebuy that makes two seats dealable does not deal at once past the
+    others the window still waits for (in memory; stored as they were with the hand's
+    end)."""
+    reason = hold_reason(rt)
+    if reason == "host":
+        close_between(rt)
+    return reason
+
+
 # --------------------------------------------------------------------------- storing
 
 

@@ -3,6 +3,19 @@
 // resume, end, rematch, the timer, a bot for a seat left, or playing for a person who sits out).
 import {api, el, replace} from "./common.js";
 
+/** The host's pause control as the table stands: "Resume" while the host paused it,
+ * "Pause" while it plays (and no pause is due after the hand), null otherwise: a table
+ * paused because too few players sit in resumes by itself when they do (docs/protocol.md
+ * "Status, as a table goes"), so the host is offered neither.
+ * @param {TableSummary} table
+ * @returns {"Pause" | "Resume" | null}
+ */
+export function pauseChoice(table) {
+  if (table.status === "paused") return table.paused_by === "host" ? "Resume" : null;
+  if (table.status === "over" || table.pending === "pause") return null;
+  return "Pause";
+}
+
 /** The host's controls (pause, resume, end, rematch, timer, a bot for a seat left; join
  * requests to accept or refuse, removing a person, passing the host role, listed and
  * approval: docs/protocol.md "Private tables").
@@ -47,8 +60,9 @@ export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext, requ
     el("button", {type: "button", "aria-label": `Refuse ${r.name}`,
       onclick: call(`/requests/${r.id}/refuse`)}, "Refuse"))));
   if (!over) {
-    if (table.status === "paused" && table.paused_by === "host") parts.push(el("button", {type: "button", class: "primary", onclick: call("/resume")}, "Resume"));
-    else if (table.pending !== "pause") parts.push(el("button", {type: "button", onclick: call("/pause")}, "Pause"));
+    const choice = pauseChoice(table);
+    if (choice === "Resume") parts.push(el("button", {type: "button", class: "primary", onclick: call("/resume")}, "Resume"));
+    else if (choice === "Pause") parts.push(el("button", {type: "button", onclick: call("/pause")}, "Pause"));
     parts.push(el("button", {type: "button", onclick: () => confirmThen("End the match for everyone?", call("/end"))}, "End the match"));
     for (const [k, seat] of table.seats.entries()) {
       // offered only when the server takes it: a person who left, or sits out with no stand-in

@@ -8,7 +8,7 @@ import {drawHands, drawHints} from "./dialogs.js";
 import {fairLine, seedField} from "./fairview.js";
 import {guideText} from "./guide.js";
 import {boundSettings, copySettle, drawHost, drawLedger} from "./host.js";
-import {HandInfo, drawLog, drawResult, drawSeats, nextHandWords, standings, turnText} from "./tableview.js";
+import {HandInfo, drawLog, drawResult, drawSeats, nextHandWords, placeOf, standings, turnText} from "./tableview.js";
 
 /** @typedef {import("./conn.js").ServerMessage} ServerMessage */
 
@@ -483,7 +483,12 @@ function drawShare(table) {
   const open = table.seats.map((s, k) => /** @type {[SeatOut, number]} */ ([s, k])).filter(([s]) => s.kind === "open");
   // Shown by itself while seats are open; at any time from the header's Share button.
   // On the TV screen a full table keeps only a small watch QR in a corner.
-  const invite = table.status === "waiting" || open.length > 0;
+  // A token holds a seat only once the server says so (`your_seat`): a join request
+  // waiting for the host, or refused, holds none, so no seat link nor invite is offered.
+  const t = token();
+  const mine = app.msg ? app.msg.your_seat : mySeatIndex(table);
+  const seated = Boolean(t) && mine !== null && mine !== undefined;
+  const invite = (table.status === "waiting" || open.length > 0) && (seated || !t);
   $("share").hidden = screenMode ? !invite : !invite && !app.shareOpen;
   $("b-share-close").hidden = screenMode || invite || !app.shareOpen;
   $("watch-qr").hidden = !screenMode || invite || table.status === "over";
@@ -506,9 +511,8 @@ function drawShare(table) {
       el("img", {src: `${qr}?seat=${k}`, alt: `QR code to join seat ${k + 1}`, width: 150, height: 150}),
       el("figcaption", {}, `Seat ${k + 1}`))));
   }
-  const t = token();
-  $("device-box").hidden = !t;
-  if (t) $("device-url").textContent = `${url}#token=${t}`;
+  $("device-box").hidden = !seated;
+  if (seated) $("device-url").textContent = `${url}#token=${t}`;
   const h = hostToken();
   $("host-device-box").hidden = !h;
   if (h) $("host-url").textContent = `${url}#host=${h}`;
@@ -567,9 +571,8 @@ function drawSeatBox(table, info, seatNote) {
   document.body.classList.toggle("broke", broke);  // no cards nor moves: the choices first
     const stack = table.stack;
     if (broke) {
-      const ranked = [...table.seats].filter((s) => s.kind !== "open").sort((a, b) => b.chips - a.chips);
-      const place = ranked.findIndex((s) => s === seat) + 1;
-      note = `You are out of chips: place ${place} of ${ranked.length}. `
+      const [place, ranked] = placeOf(table, me);
+      note = `You are out of chips: place ${place} of ${ranked}. `
         + (table.rebuy ? `You may rebuy ${chips(stack)}, watch, or leave.` : "You may watch or leave.");
     } else if (seat.sitting_out || seat.stand_in) {
       note = seatNote ?? "";  // worded once, by the server
@@ -600,6 +603,7 @@ function drawSeatBox(table, info, seatNote) {
       })}, "Leave"));
   }
   $("seat-note").textContent = note;
+  box.hidden = !note && !parts.length;  // nothing to say nor to do (the match over): no empty panel
   // Buttons are replaced only when they change: a state that changes nothing here (bots
   // playing on) must not pull a button from under a finger about to tap it.
   const actions = $("seat-actions");

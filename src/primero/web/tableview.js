@@ -133,7 +133,7 @@ export function drawSeats(list, table, info, me = null) {
     const yours = t === (info.myTableSeat ?? me);
     const item = el("li", {class: "seat"},
       el("p", {class: "seat-name", title: name}, el("span", {class: "seat-name-text"}, name),
-        yours ? "\u00a0(you)" : ""),
+        yours ? " " : "", yours ? el("span", {class: "seat-you"}, "(you)") : ""),
       bot ? el("p", {class: "seat-kind"}, `${bot} bot`) : "",
       el("p", {class: "seat-chips"}, seat.kind === "open" ? "waiting" : chips(stack ?? 0)));
     if (i !== null) {
@@ -158,7 +158,7 @@ export function drawSeats(list, table, info, me = null) {
       if (why) item.append(el("p", {class: "marks"}, el("span", {class: "mark out"}, why)));
     }
     if (seat.kind === "person" && seat.stand_in) {  // the host's bot keeps the seat warm
-      item.append(el("p", {class: "marks"}, el("span", {class: "mark away"}, "a bot plays for them")));
+      item.append(el("p", {class: "marks"}, el("span", {class: "mark away"}, yours ? "a bot plays for you" : "a bot plays for them")));
     }
     if (seat.kind === "person" && !seat.connected && !seat.left) {
       item.append(el("p", {class: "marks"}, el("span", {class: "mark away"}, "not connected")));
@@ -268,6 +268,20 @@ export function drawResult(box, hand) {
   }
   parts.push(el("p", {class: "stacks"}, "Chips now: ", words.chips));
   replace(box, parts);
+}
+
+/**
+ * A seat's place among the seats that are not open (docs/rules.md R9): one more than the
+ * number of seats holding more chips, so that equal chips share a place and the next is
+ * skipped ("2 of 4", "2 of 4", "2 of 4" for three seats on 0 behind one on 400).
+ * @param {TableSummary} table
+ * @param {number} index the seat's table index (0-based)
+ * @returns {[number, number]} the place (1 for the most chips) and how many are ranked
+ */
+export function placeOf(table, index) {
+  const ranked = table.seats.filter((s) => s.kind !== "open");
+  const mine = table.seats[index].chips;
+  return [1 + ranked.filter((s) => s.chips > mine).length, ranked.length];
 }
 
 /**
