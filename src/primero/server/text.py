@@ -18,7 +18,7 @@ names, table names, chat lines and action ids. REST (through the Pydantic models
 >>> name_key("Ana") == name_key("ana") == name_key("\\u0410na")
 True
 >>> problem("Ana\\u200b", "a name")
-'a name must not hold U+200B ZERO WIDTH SPACE (an invisible format character) at position 4'
+'A name must not hold U+200B ZERO WIDTH SPACE (an invisible format character) at position 4'
 """
 
 from __future__ import annotations
@@ -66,6 +66,11 @@ class TextError(ValueError):
     """Text that breaks a rule of docs/protocol.md; the message says which, in words."""
 
 
+def _cap(what: str) -> str:
+    """``what`` starting a sentence: ``"your name"`` → ``"Your name"``."""
+    return what[:1].upper() + what[1:]
+
+
 def _describe(ch: str) -> str:
     name = unicodedata.name(ch, "")
     return f"U+{ord(ch):04X} {name}".rstrip()
@@ -89,7 +94,7 @@ def problem(text: str, what: str) -> str | None:
         kind = _REFUSED[category]
         if ch in JOINERS:
             kind = "a joiner, allowed only between two other characters"
-        return f"{what} must not hold {_describe(ch)} ({kind}) at position {i + 1}"
+        return f"{_cap(what)} must not hold {_describe(ch)} ({kind}) at position {i + 1}"
     return None
 
 
@@ -114,10 +119,12 @@ def check_name(name: str, what: str = "a name", longest: int = NAME_LONGEST) -> 
         TextError: the rule it breaks, in words.
     """
     name = clean(name, what)
+    if not name:
+        raise TextError(f"{_cap(what)} is empty: type a name of 1 to {longest} characters")
     if not 1 <= len(name) <= longest:
-        raise TextError(f"{what} must be 1 to {longest} characters, not {len(name)}")
+        raise TextError(f"{_cap(what)} must be 1 to {longest} characters, not {len(name)}")
     if name != name.strip():
-        raise TextError(f"{what} must not start or end with white space")
+        raise TextError(f"{_cap(what)} must not start or end with white space")
     return name
 
 
@@ -207,7 +214,7 @@ def check_person_name(name: str, what: str = "a name") -> str:
     label = system_label(name)
     if label is not None:
         raise TextError(
-            f"{what} may not be {name!r}: the table uses {label!r} for "
+            f"{_cap(what)} may not be {name!r}: the table uses {label!r} for "
             f"{SYSTEM_LABELS[label]}; choose another"
         )
     return name
