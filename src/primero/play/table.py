@@ -259,8 +259,8 @@ class Table:
         people = _check_hot_seat(config)
         if not rules.min_players <= config.players <= rules.max_players:
             raise RulesError(
-                f"players must be from {rules.min_players} to {rules.max_players} "
-                f"(min_players/max_players), not {config.players}"
+                f"--players must be {rules.min_players} to {rules.max_players}, "
+                f"not {config.players}"
             )
         if not people and (not config.human_name or not config.human_name.strip()):
             raise RulesError("the person's name must not be empty")
