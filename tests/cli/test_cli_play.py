@@ -103,7 +103,7 @@ def test_play_end_of_input_quits_cleanly(tmp_path: Path) -> None:
 def test_play_rejects_bad_options() -> None:
     result = runner.invoke(app, ["play", "--plain", "--players", "9"])
     assert result.exit_code == 2
-    assert "players must be from 4 to 6" in result.stderr
+    assert "--players must be 4 to 6, not 9" in result.stderr
     result = runner.invoke(app, ["play", "--plain", "--bots", "wizard"])
     assert result.exit_code == 2
     assert "random, heuristic" in result.stderr

@@ -64,16 +64,20 @@ def test_a_stack_of_one_chip_is_refused_as_play_and_simulate_refuse_it(tmp_path:
     assert simulated.exit_code == 2 and message in _said(simulated.output)
 
 
-@pytest.mark.parametrize("command", ["simulate", "tournament"])
+@pytest.mark.parametrize("command", ["simulate", "tournament", "play"])
 def test_a_negative_seed_is_refused_by_both(command: str, tmp_path: Path) -> None:
     result = runner.invoke(
         app,
         [command, "--seed", "-1", "--out", str(tmp_path / "t")]
         if command == "tournament"
+        else [command, "--plain", "--seed", "-1"]
+        if command == "play"
         else [command, "--seed", "-1"],
     )
     assert result.exit_code == 2, result.output
-    assert "the seed must be >= 0, not -1" in _said(result.output)
+    assert "Invalid value for --seed: give a whole number, 0 or more, not -1" in _said(
+        result.output
+    )
 
 
 _KINDS = (

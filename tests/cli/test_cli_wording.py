@@ -96,3 +96,38 @@ def test_a_json_record_saved_as_prh_gets_a_hint(tmp_path: Path) -> None:
         "(this looks like a JSON record: JSON records are read from files named .json, "
         "e.g. hand.json)"
     )
+
+
+def _said(output: str) -> str:
+    return " ".join(output.replace("│", " ").replace("╭", " ").replace("╰", " ").split())
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["play", "--plain", "--players", "1"], "primero: --players must be 4 to 6, not 1"),
+        (
+            ["play", "--plain", "--ties", "foo"],
+            "Invalid value for --ties: give eldest or split, not 'foo'",
+        ),
+        (
+            ["cheatsheet", "-f", "docx"],
+            "Invalid value for --format: give md, html or pdf, not 'docx'",
+        ),
+    ],
+)
+def test_bad_options_are_said_without_api_names(args: list[str], words: str) -> None:
+    result = runner.invoke(app, args, env={"COLUMNS": "200"})
+    assert result.exit_code == 2, result.output
+    assert words in _said(result.output)
+    assert "Value error" not in result.output and "min_players" not in result.output
+
+
+def test_verify_names_an_unreadable_record_once(tmp_path: Path) -> None:
+    missing = tmp_path / "gone.toml"
+    result = runner.invoke(app, ["verify", str(missing)], env={"COLUMNS": "400"})
+    assert result.exit_code == 2, result.output
+    assert _said(result.output) == (
+        f"{missing}: not verifiable: the record cannot be read: cannot read {missing}: "
+        "No such file or directory"
+    )

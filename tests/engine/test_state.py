@@ -1265,8 +1265,8 @@ def test_error_messages_name_what_is_allowed() -> None:
         (LegalActions(0, bet=(1, 96)), "p1 may bet between 1 and 96 chips"),
         (LegalActions(1, bet=(5, 5)), "p2 may bet 5 chips"),
         (
-            LegalActions(1, raise_to=(1, 96), call=0),
-            "p2 may raise to between 1 and 96 chips or check",
+            LegalActions(1, raise_to=(1, 96), call=0),  # over a check: the first bet (R5)
+            "p2 may bet between 1 and 96 chips or check",
         ),
         (LegalActions(2, raise_to=(7, 7), call=3), "p3 may raise to 7 chips or call 3"),
     ],

@@ -92,7 +92,7 @@ def test_different_names_have_different_keys(a: str, b: str) -> None:
 )
 def test_refused_characters_are_named_with_their_position(text: str, words: str) -> None:
     found = problem(text, "a name")
-    assert found is not None and found.startswith("a name must not hold U+")
+    assert found is not None and found.startswith("A name must not hold U+")
     assert found.endswith(words)
     with pytest.raises(TextError, match="position"):
         clean(text, "a name")

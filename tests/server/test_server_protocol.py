@@ -121,19 +121,36 @@ def test_bad_names_are_refused(shared: TestClient, name: str, words: str) -> Non
     ("body", "words"),
     [
         ({"seats": ["open"]}, "at least 2 items"),
-        ({"seats": ["open"] * 3}, "4 to 6 seats"),
+        ({"seats": ["open"] * 3}, "Seats must be 4 to 6 (the rules' Fewest players to Most"),
         ({"seats": ["open", "robot", "random", "random"]}, "'open', 'random', 'heuristic'"),
         ({"seats": "open"}, "seats"),
-        ({"seats": ["open"] * 4, "stack": 0}, "stack"),
-        ({"seats": ["open"] * 4, "rules": {"colour": 1}}, "unknown rule"),
+        ({"seats": ["open"] * 4, "stack": 0}, "Stack must be at least 1"),
+        ({"seats": ["open"] * 4, "stack": 10**10}, "Stack must be at most 1000000000"),
+        ({"seats": ["open"] * 4, "turn_seconds": 86401}, "Turn timer must be at most 86400"),
+        (
+            {"seats": ["open"] * 4, "rules": {"min_players": 9}},
+            "Fewest players must be 2 to 8, not 9",
+        ),
+        (
+            {"seats": ["open"] * 4, "rules": {"max_players": 3}},
+            "Most players (3) must be at least Fewest players (4)",
+        ),
+        (
+            {"seats": ["open"] * 4, "name": "\u200bA"},
+            "The table name must not hold U+200B ZERO WIDTH SPACE",
+        ),
+        ({"seats": ["open"] * 4, "rules": {"colour": 1}}, "'colour' is not a house rule"),
         ({"seats": ["open"] * 4, "turn_seconds": -1}, "Turn timer must be at least 0"),
-        ({"seats": ["open"] * 4, "name": ""}, "table name"),
+        ({"seats": ["open"] * 4, "name": ""}, "The table name is empty: type a name of 1 to 40"),
         # settings that make no game (docs/rules.md 24): a 1-chip stack is all-in on the
         # default 1-chip ante (R4.1); an ante of the whole stack; a min_raise beyond it (R5)
         ({"seats": ["random"] * 4, "stack": 1}, "nobody can bet"),
         ({"seats": ["open"] * 4, "stack": 1}, "nobody can bet"),
         ({"seats": ["random"] * 4, "stack": 5, "rules": {"ante": 5}}, "ante (5 chips)"),
-        ({"seats": ["random"] * 4, "stack": 5, "rules": {"min_raise": 10}}, "min_raise"),
+        (
+            {"seats": ["random"] * 4, "stack": 5, "rules": {"min_raise": 10}},
+            "use a Minimum raise of at most 4",
+        ),
         ({}, "seats"),
     ],
 )
@@ -143,6 +160,26 @@ def test_bad_tables_are_refused(shared: TestClient, body: dict[str, Any], words:
     r = client.post("/api/tables", json={**body, "listed": True})  # listed: the lobby shows it
     assert r.status_code == 400 and words in r.json()["detail"], r.text
     assert client.get("/api/tables").json() == before  # nothing was created
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("", "Your name is empty: type a name of 1 to 24 characters"),
+        (
+            "Ana\u200b",
+            "Your name must not hold U+200B ZERO WIDTH SPACE (an invisible format "
+            "character) at position 4",
+        ),
+    ],
+)
+def test_a_bad_name_in_the_join_box_is_said_as_the_lobby_says_it(
+    shared: TestClient, name: str, words: str
+) -> None:
+    r = shared.post("/api/tables", json={"seats": ["open"] * 4})
+    assert r.status_code == 201, r.text
+    r = shared.post(f"/api/tables/{r.json()['id']}/seats", json={"name": name})
+    assert r.status_code == 400 and r.json()["detail"] == words, r.text
 
 
 def test_a_body_that_is_not_json_is_400(shared: TestClient) -> None:
@@ -198,11 +235,12 @@ REFUSED: list[tuple[str, str]] = [
     (json.dumps({"type": "dance"}), "unknown type 'dance'"),
     (json.dumps({"no": "type"}), "unknown type None"),
     (json.dumps({"type": "action", "id": 5, "line": "c"}), "id"),
-    (json.dumps({"type": "action", "id": "a", "line": 3}), "line"),
+    (json.dumps({"type": "action", "id": "a", "line": 3}), "The move must be text"),
+    (json.dumps({"type": "action", "id": "a", "line": ""}), "The move is empty"),
     (json.dumps({"type": "action", "id": "", "line": "c"}), "id"),
     (json.dumps({"type": "action", "line": "c"}), "id"),
     (json.dumps({"type": "resync", "since": "x"}), "since"),
-    (json.dumps({"type": "chat", "text": ""}), "text"),
+    (json.dumps({"type": "chat", "text": ""}), "A chat line must be 1 to 300 characters"),
     (json.dumps({"type": "chat", "text": "a\x00b"}), "control"),
     (json.dumps({"type": "action", "id": "b1", "line": "b 99999"}), ""),
     (json.dumps({"type": "action", "id": "b2", "line": "fly away"}), ""),

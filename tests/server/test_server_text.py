@@ -16,10 +16,10 @@ from primero.server.text import TextError, check_name, check_person_name, name_k
 @pytest.mark.parametrize(
     ("kind", "longest", "what"),
     [
-        (PersonName, 24, "a name"),
-        (TableName, 40, "a table name"),
-        (ActionId, 64, "an action id"),
-        (ChatText, 300, "a chat line"),
+        (PersonName, 24, "Your name"),
+        (TableName, 40, "The table name"),
+        (ActionId, 64, "An action id"),
+        (ChatText, 300, "A chat line"),
     ],
 )
 def test_each_kind_of_text_takes_its_longest_and_not_one_more(
@@ -47,26 +47,26 @@ def test_a_one_character_name_is_a_name() -> None:
 def test_the_length_error_says_the_bounds_and_the_length() -> None:
     with pytest.raises(TextError) as caught:
         check_name("x" * 25)
-    assert str(caught.value) == "a name must be 1 to 24 characters, not 25"
+    assert str(caught.value) == "A name must be 1 to 24 characters, not 25"
     with pytest.raises(TextError) as caught:
         check_name("x" * 41, "a table name", 40)
-    assert str(caught.value) == "a table name must be 1 to 40 characters, not 41"
+    assert str(caught.value) == "A table name must be 1 to 40 characters, not 41"
     with pytest.raises(TextError) as caught:
         check_name(" Ana")
-    assert str(caught.value) == "a name must not start or end with white space"
+    assert str(caught.value) == "A name must not start or end with white space"
 
 
 def test_the_whole_refusal_sentence() -> None:
     assert problem("Ana\x07", "a chat line") == (
-        "a chat line must not hold U+0007 (a control character) at position 4"
+        "A chat line must not hold U+0007 (a control character) at position 4"
     )
     assert problem("\u200dAna", "a name") == (
-        "a name must not hold U+200D ZERO WIDTH JOINER (a joiner, allowed only between two "
+        "A name must not hold U+200D ZERO WIDTH JOINER (a joiner, allowed only between two "
         "other characters) at position 1"
     )
     # A code point above U+FFFF is written with all its hex digits.
     assert problem("A\U000e0001", "a name") == (
-        "a name must not hold U+E0001 LANGUAGE TAG (an invisible format character) at position 2"
+        "A name must not hold U+E0001 LANGUAGE TAG (an invisible format character) at position 2"
     )
 
 
@@ -99,7 +99,7 @@ def test_name_keys_ignore_joiners_and_case_but_not_letters() -> None:
 def test_a_taken_joiner_does_not_end_the_check() -> None:
     # The joiner at 2 is taken; the override at 4 after it is still refused.
     assert problem("A\u200cB\u202e", "a name") == (
-        "a name must not hold U+202E RIGHT-TO-LEFT OVERRIDE (an invisible format character) "
+        "A name must not hold U+202E RIGHT-TO-LEFT OVERRIDE (an invisible format character) "
         "at position 4"
     )
     with pytest.raises(TextError, match="position 4"):
@@ -125,7 +125,7 @@ def test_a_person_may_not_take_a_label_of_the_table(name: str, label: str) -> No
     server names spectators so), ``Host`` for the host; the refusal says why."""
     with pytest.raises(TextError) as caught:
         check_person_name(name)
-    start = f"a name may not be {name!r}: the table uses {label!r} for "
+    start = f"A name may not be {name!r}: the table uses {label!r} for "
     assert str(caught.value).startswith(start)
     assert str(caught.value).endswith("; choose another")
     adapter: TypeAdapter[str] = TypeAdapter(PersonName)

@@ -569,7 +569,7 @@ def test_a_refused_request_names_the_field_and_what_is_allowed_in_words(
             "seats, item 2 must be one of 'open', 'random', 'heuristic', 'search', 'bluff' "
             "or 'uniform'",
         ),
-        ({"seats": BOTS3, "stack": "x"}, "stack must be a whole number"),
+        ({"seats": BOTS3, "stack": "x"}, "Stack must be a whole number"),
         ({}, "seats is missing"),
     ]
     for body, said in cases:

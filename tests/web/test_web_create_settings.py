@@ -143,6 +143,9 @@ def test_the_form_creates_a_table_with_a_pause_a_rebuy_window_and_a_chip_value(
             "Seconds a hand's result stays must be 0 to 3600, not 3601"
         )
         assert server.get(f"/api/tables/{table_id}")["hand_pause_seconds"] == 7
+        # refused: the fields show the stored values again, not the refused ones
+        assert host_pause.input_value() == "7"
+        assert page.locator("#host-currency").input_value() == "EUR"
         assert errors == []
     finally:
         context.close()

@@ -11,7 +11,7 @@ Two settings of the help screens, for every command at once:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Final, TypeVar
 
@@ -24,6 +24,7 @@ __all__ = [
     "app",
     "check_stack",
     "in_range",
+    "one_of",
     "output_folder",
 ]
 
@@ -122,6 +123,24 @@ def check_stack(stack: int) -> int:
 
 
 _Number = TypeVar("_Number", int, float)
+
+
+def one_of(option: str, choices: Sequence[str]) -> Callable[[str], str]:
+    """A Typer callback that refuses a value of ``option`` not among ``choices``, in
+    words that list them: ``Invalid value for --ties: give eldest or split, not 'foo'``
+    (exit status 2, nothing done), never a validation library's wording.
+
+    Raises:
+        typer.BadParameter: (from the callback) the value is not one of ``choices``.
+    """
+
+    def check(value: str) -> str:
+        if value in choices:
+            return value
+        said = ", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else choices[0]
+        raise typer.BadParameter(f"give {said}, not {value!r}", param_hint=option)
+
+    return check
 
 
 def _as_written(number: float) -> str:

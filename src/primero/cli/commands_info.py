@@ -26,7 +26,7 @@ from rich.pager import Pager
 from rich.table import Table
 from rich.text import Text
 
-from primero.cli.app import app
+from primero.cli.app import app, one_of
 from primero.engine.cards import Card, CardError, Suit
 from primero.engine.errors import MissingExtraError
 
@@ -406,9 +406,14 @@ _FORMAT: Final[dict[SheetFormatOption, SheetFormat]] = {
 )
 def cheatsheet_command(
     fmt: Annotated[
-        SheetFormatOption,
-        typer.Option("--format", "-f", help="Markdown, a printable HTML page, or a PDF."),
-    ] = SheetFormatOption.md,
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            callback=one_of("--format", [f.value for f in SheetFormatOption]),
+            help="Markdown, a printable HTML page, or a PDF. [md | html | pdf]",
+        ),
+    ] = SheetFormatOption.md.value,
     output: Annotated[
         Path | None,
         typer.Option(
@@ -432,7 +437,7 @@ def cheatsheet_command(
     from primero.play.cheatsheet import cheatsheet
 
     try:
-        data = cheatsheet(_FORMAT[fmt])
+        data = cheatsheet(_FORMAT[SheetFormatOption(fmt)])
     except MissingExtraError as exc:
         _fail(str(exc), status=1)
     if output is not None:
@@ -444,7 +449,7 @@ def cheatsheet_command(
         except OSError as exc:
             _fail(f"cannot write {output}: {exc.strerror or exc}", status=1)
         size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8"))
-        typer.echo(f"wrote {output} ({fmt.value}, {size:,} bytes)", err=True)
+        typer.echo(f"wrote {output} ({fmt}, {size:,} bytes)", err=True)
         return
     if isinstance(data, bytes):
         if sys.stdout.isatty():

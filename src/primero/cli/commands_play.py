@@ -186,7 +186,13 @@ def play_command(
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", help="Seed for a reproducible game (R10).")
+        int | None,
+        typer.Option(
+            "--seed",
+            "-s",
+            callback=in_range("--seed", 0),  # as simulate: seeds are 0 or more (R10)
+            help="Seed for a reproducible game (R10), >= 0.",
+        ),
     ] = None,
     bots: Annotated[
         str, typer.Option("--bots", "-b", help=f"Bot kinds, cycled: {', '.join(BOT_KINDS)}.")

@@ -369,7 +369,10 @@ def simulate_command(
     seed: Annotated[
         int | None,
         typer.Option(
-            "--seed", "-s", help="Seed (R10), >= 0; default: a fresh one, shown in the title."
+            "--seed",
+            "-s",
+            callback=in_range("--seed", 0),  # seeds are whole numbers 0 or more (R10)
+            help="Seed (R10), >= 0; default: a fresh one, shown in the title.",
         ),
     ] = None,
     bots: Annotated[
@@ -413,9 +416,6 @@ def simulate_command(
     except RulesError as exc:
         typer.echo(f"primero: {exc}", err=True)
         raise typer.Exit(2) from None
-    if seed is not None and seed < 0:  # as tournament: seeds are whole numbers >= 0 (R10)
-        typer.echo(f"primero: the seed must be >= 0, not {seed}", err=True)
-        raise typer.Exit(2)
     if seed is None:
         import secrets
 

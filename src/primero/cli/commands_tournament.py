@@ -31,7 +31,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from primero.bots import BOT_KINDS
-from primero.cli.app import app, check_stack, output_folder
+from primero.cli.app import app, check_stack, in_range, output_folder
 
 if TYPE_CHECKING:  # the command imports these when it runs, so that the CLI starts fast
     from primero.research.tournament import TournamentConfig, TournamentResult, UnitResult
@@ -213,7 +213,12 @@ def tournament_command(
             "often in every two seats; each pair's table: 2 seatings).",
         ),
     ] = 3000,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Tournament seed (R10), >= 0.")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", "-s", callback=in_range("--seed", 0), help="Tournament seed (R10), >= 0."
+        ),
+    ] = 1,
     players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 4,
     stack: Annotated[
         int,

@@ -39,7 +39,8 @@ def verify_command(
         try:
             record = read_record(path)
         except (OSError, RecordError, ValueError) as exc:
-            typer.echo(f"{path}: not verifiable: the record cannot be read: {exc}")
+            said = str(exc).removeprefix("record: ")  # the record is named by its path
+            typer.echo(f"{path}: not verifiable: the record cannot be read: {said}")
             worst = max(worst, 2) if worst != 1 else 1
             continue
         verdict = verify_record(record)

@@ -31,6 +31,7 @@ from primero.engine.cards import Card, Suit
 from primero.engine.hands import evaluate
 from primero.engine.state import Phase
 from primero.engine.views import SeatView
+from primero.engine.words import is_raise_over
 from primero.play.moveinput import input_help
 from primero.play.session import SessionSummary
 from primero.play.table import InputError, Table, TableConfig, pass_lines, phase_name
@@ -196,7 +197,7 @@ def _turn_panel(console: Console, table: Table, v: SeatView) -> None:
         info += f" · bet to match this round: {v.current_bet} (you need {v.to_call})"
     if v.pending_bet is not None:
         bettor, amount, is_raise = v.pending_bet
-        what = "raise to" if is_raise else "bet of"
+        what = "raise to" if is_raise_over(is_raise, v.current_bet) else "bet of"
         whose = "your" if bettor == v.seat else f"{table.seat_label(bettor)}'s"
         info += f" · vote on {whose} {what} {amount} (R8)"
     if v.cap is not None:

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Final
 
 import typer
 
-from primero.cli.app import in_range
+from primero.cli.app import in_range, one_of
 from primero.engine.rules import RULES, Rules, RuleSpec
 
 __all__ = ["RULE_OPTIONS", "RuleOption", "rules_from_options", "with_rule_options"]
@@ -74,15 +74,13 @@ def _option(spec: RuleSpec) -> RuleOption:
         return RuleOption(spec, param, flag, False, Annotated[bool, option])
     flag = f"--{dashed}"
     if spec.kind == "choice":
-        choices = StrEnum(  # type: ignore[misc]
-            "".join(w.title() for w in spec.name.split("_")), {c: c for c in info.choices}
-        )
         option = typer.Option(
             flag,
             metavar="RULE",  # a narrow type column, wide help
+            callback=one_of(flag, info.choices),  # refused in words listing the choices
             help=f"{info.label} ({info.section}): {info.help}",
         )
-        return RuleOption(spec, spec.name, flag, choices(spec.default), Annotated[choices, option])
+        return RuleOption(spec, spec.name, flag, spec.default, Annotated[str, option])
     low = info.low or 0
     unit = f" {info.unit}" if info.unit else ""
     bounds = (

@@ -37,7 +37,7 @@ from primero.engine.errors import (
 )
 from primero.engine.frozen import by_fields
 from primero.engine.hands import Category, evaluate
-from primero.engine.words import allowed_words
+from primero.engine.words import BET, RAISE, allowed_words, first_bet
 
 __all__ = ["DEALER", "HandLike", "LegalActions", "check_action", "line_limit"]
 
@@ -235,7 +235,8 @@ def check_action(state: HandLike, action: Action) -> None:
         rng = legal.raise_to
         if rng is not None and not rng[0] <= action.amount <= rng[1]:
             raise BadAmountError(
-                f"{seat_name(action.seat)} may not raise to {action.amount}: {legal.describe()}"
+                f"{seat_name(action.seat)} may not {BET if first_bet(legal) else RAISE} "
+                f"{action.amount}: {legal.describe()}"
             )
     elif isinstance(action, Call):
         kind_ok = legal.call is not None

@@ -32,6 +32,8 @@ __all__ = [
     "capital",
     "chips_words",
     "exchange_name",
+    "first_bet",
+    "is_raise_over",
     "move_name",
     "or_list",
     "plural",
@@ -43,6 +45,27 @@ BET = "bet"
 RAISE = "raise to"
 #: The verb of an exchange (``x``) of one card or more (R4.3, R4.6).
 EXCHANGE = "exchange"
+
+
+def is_raise_over(is_raise: bool, current_bet: int | None) -> bool:
+    """Whether an ``r`` move over the round's bet ``current_bet`` (chips, None: no bet
+    open) reads as a raise: over a bet of 0 (everyone so far checked) it is the round's
+    first bet, said "bet" (R5).
+
+    >>> is_raise_over(True, 5), is_raise_over(True, 0), is_raise_over(False, 5)
+    (True, False, False)
+    """
+    return is_raise and bool(current_bet)
+
+
+def first_bet(legal: Allowed) -> bool:
+    """Whether the seat's ``r`` move is the round's first bet: a raise is legal over a
+    bet of 0 (everyone so far checked, so checking is free: ``call`` is 0), R5.
+
+    A raise with nothing to call happens only over a bet of 0: a seat that has matched
+    a bet above 0 does not act again in that round.
+    """
+    return legal.raise_to is not None and legal.call == 0
 
 
 class Allowed(Protocol):
@@ -210,7 +233,8 @@ def allowed_words(legal: Allowed, who: str | None = None) -> str:
         if legal.bet is not None:
             parts.append(f"{BET} {chips_words(legal.bet)}")
         if legal.raise_to is not None:
-            parts.append(f"{RAISE} {chips_words(legal.raise_to)}")
+            verb = BET if first_bet(legal) else RAISE
+            parts.append(f"{verb} {chips_words(legal.raise_to)}")
         if legal.call is not None:
             parts.append("check" if legal.call == 0 else f"call {legal.call}")
     if legal.fold:

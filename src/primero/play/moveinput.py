@@ -42,6 +42,7 @@ from primero.engine.cards import Card, CardError, parse_card, parse_cards
 from primero.engine.errors import IllegalActionError
 from primero.engine.hands import Category
 from primero.engine.state import LegalActions
+from primero.engine.words import first_bet
 
 __all__ = [
     "CARD_HELP",
@@ -231,6 +232,8 @@ def _parse(text: str, seat: int, legal: LegalActions) -> Action:
         if len(args) != 1:
             raise InputError(f"'{words[0]}' takes one amount, e.g. '{verb} 5'")
         amount = read_number(args[0])
+        if verb == "b" and legal.bet is None and first_bet(legal):
+            return Raise(seat, amount)  # everyone checked: the first bet raises 0 (R5)
         return Bet(seat, amount) if verb == "b" else Raise(seat, amount)
     if args and verb in ("c", "f", "y", "n"):
         raise InputError(f"'{words[0]}' takes nothing after it")
@@ -392,7 +395,10 @@ def input_help(legal: LegalActions) -> list[str]:
             out.append("c        check (bet 0)")
     if legal.raise_to is not None:
         low, high = legal.raise_to
-        out.append(f"r N      raise the bet to N chips this round ({low} to {high})")
+        if first_bet(legal):  # everyone checked: no bet stands to raise (R5)
+            out.append(f"b N      bet N chips ({low} to {high})")
+        else:
+            out.append(f"r N      raise the bet to N chips this round ({low} to {high})")
     if legal.call is not None:
         out.append("c        check" if legal.call == 0 else f"c        call {legal.call}")
     if legal.fold:

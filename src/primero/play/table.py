@@ -59,6 +59,7 @@ from primero.play import moveinput
 from primero.play.moveinput import InputError
 from primero.play.tablemodel import TableModel
 from primero.play.tablemodel.sentences import hand_sentences, phase_name
+from primero.play.text import check_person_name, name_key
 
 __all__ = [
     "BOT_NAMES",
@@ -72,6 +73,10 @@ __all__ = [
     "phase_name",
     "ranked_standings",
 ]
+
+
+#: The one person's name when none is given: their own seat, as the table says it.
+_YOU: Final = "You"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,7 +100,7 @@ class TableConfig:
             ``players`` counts them and the bots); empty for one person.
     """
 
-    human_name: str = "You"
+    human_name: str = _YOU
     players: int = 4
     bots: tuple[str, ...] = ("heuristic",)
     seed: int | None = None
@@ -155,9 +160,10 @@ def _check_hot_seat(config: TableConfig) -> list[str]:
     for name in names:
         if not name or len(name) > NAME_MOST:
             raise ValueError(f"each name must be 1 to {NAME_MOST} characters, not {name!r}")
-        if name.casefold() in seen:
+        check_person_name(name, f"the name {name!r}")  # the server's rules, one check
+        if name_key(name) in seen:  # case, accents and look-alikes, as the server
             raise ValueError(f"two people are called {name}: give each a different name")
-        seen.add(name.casefold())
+        seen.add(name_key(name))
     if len(names) > config.players:
         raise ValueError(
             f"{len(names)} people need at least {len(names)} seats, not {config.players}"
@@ -259,11 +265,13 @@ class Table:
         people = _check_hot_seat(config)
         if not rules.min_players <= config.players <= rules.max_players:
             raise RulesError(
-                f"players must be from {rules.min_players} to {rules.max_players} "
-                f"(min_players/max_players), not {config.players}"
+                f"--players must be {rules.min_players} to {rules.max_players}, "
+                f"not {config.players}"
             )
         if not people and (not config.human_name or not config.human_name.strip()):
             raise RulesError("the person's name must not be empty")
+        if not people and config.human_name != _YOU:  # "You" is the terminal's own seat
+            check_person_name(config.human_name, "your name")  # the server's rules
         if not config.bots:
             raise ValueError(f"give at least one bot kind: {', '.join(BOT_KINDS)}")
         for kind in config.bots:
@@ -271,7 +279,8 @@ class Table:
                 raise ValueError(f"unknown bot kind {kind!r}: one of {', '.join(BOT_KINDS)}")
         self.config: Final = config
         people = people or [config.human_name]
-        names = [n for n in BOT_NAMES if n not in people][: config.players - len(people)]
+        taken = {name_key(n) for n in people}  # no bot beside a look-alike of its name
+        names = [n for n in BOT_NAMES if name_key(n) not in taken][: config.players - len(people)]
         kinds: list[str | None] = [None] * len(people)
         kinds += [config.bots[i % len(config.bots)] for i in range(len(names))]
         self.people: Final[tuple[int, ...]] = tuple(range(len(people)))

@@ -92,13 +92,17 @@ def _one(err: Mapping[str, Any]) -> str:
     if kind == "string_too_long":
         return f"{where} must be at most {ctx.get('max_length')} characters"
     if kind == "string_too_short":
-        return f"{where} must be at least {ctx.get('min_length')} characters"
+        least = ctx.get("min_length")
+        if least == 1:
+            return f"{where} is empty"
+        return f"{where} must be at least {least} characters"
     if kind == "too_long":
         return f"{where} must have at most {ctx.get('max_length')} items"
     if kind == "too_short":
         return f"{where} must have at least {ctx.get('min_length')} items"
-    if kind == "text":  # the text rules of docs/protocol.md (server/text.py): already in words
-        return f"{where}: {err.get('msg', 'not valid')}"
+    if kind == "text":  # the text rules of docs/protocol.md (server/text.py): they name the field
+        said = str(err.get("msg", f"{where} is not valid"))
+        return said[:1].upper() + said[1:]
     if kind == "value_error":  # the message a validator of ours raised, in our words
         return f"{where}: {ctx.get('error', err.get('msg', 'not valid'))}"
     if kind == "string_pattern_mismatch" and err.get("loc", ("",))[-1] in _PATTERN_WORDS:

@@ -14,7 +14,7 @@ import asyncio
 
 from fastapi import APIRouter, HTTPException, Request
 
-from primero.engine.actions import Call, parse_action, seat_name
+from primero.engine.actions import Call, Raise, parse_action, seat_name
 from primero.engine.history import HandRecord, parse_record
 from primero.engine.state import HandState
 from primero.engine.views import SeatView, view
@@ -35,12 +35,13 @@ def _records(hub: Hub, table_id: str, number: int | None) -> list[tuple[int, str
 
 
 def _replayed(record: HandRecord) -> tuple[HandState, list[int | None]]:
-    """The finished hand, and for each line the chips a call put in (else None)."""
+    """The finished hand, and for each line the chips a call put in, or a raise had to
+    call (0: the round's first bet, R5), else None."""
     state = HandState(record.players, record.starting_stacks, record.rules)
     calls: list[int | None] = []
     for line in record.actions:
         action = parse_action(line, state.n)
-        calls.append(state.legal_actions().call if isinstance(action, Call) else None)
+        calls.append(state.legal_actions().call if isinstance(action, Call | Raise) else None)
         state.apply(action)
     return state, calls
 

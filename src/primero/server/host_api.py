@@ -140,7 +140,7 @@ async def patch_table(table_id: str, body: TablePatch, request: Request) -> dict
     name = body.name
     if name is not None:
         try:
-            name = check_name(name, "a table name", TABLE_NAME_LONGEST)
+            name = check_name(name, "the table name", TABLE_NAME_LONGEST)
         except TextError as exc:
             raise BadRequest(str(exc)) from None
     try:

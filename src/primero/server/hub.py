@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from primero.bots import BOT_KINDS, BOT_NAMES
-from primero.engine.rules import Rules, RulesError
+from primero.engine.rules import RulesError
 from primero.play.settle import RateError, parse_chip_value, parse_currency
 from primero.server import driver
 from primero.server.actor import Command
@@ -29,9 +29,10 @@ from primero.server.clock import Clock, SystemClock
 from primero.server.cluster import Cluster, Op, OwnerAway, namespace
 from primero.server.models import CreateTable
 from primero.server.refusals import BadRequest, NotFound, in_words
+from primero.server.rule_words import rule_label, rules_from_form, stacks_words
 from primero.server.runtime import TableRuntime
 from primero.server.security import new_token
-from primero.server.setting_words import TURN_TIMER_LABEL, labelled
+from primero.server.setting_words import STACK_LABEL, TURN_TIMER_LABEL, labelled
 from primero.server.settings import Settings
 from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
 from primero.server.writer import Write, WriteFailed, Writer
@@ -372,14 +373,14 @@ class Hub:
             WriteFailed: the database did not take it.
         """
         try:
-            rules = Rules.from_mapping(spec.rules)
+            rules = rules_from_form(spec.rules)
         except (RulesError, TypeError, ValueError) as exc:
-            raise BadRequest(f"rules: {exc}") from None
+            raise BadRequest(str(exc)) from None
         n = len(spec.seats)
         if not (2 <= n <= 8 and rules.min_players <= n <= rules.max_players):
             raise BadRequest(
-                f"seats must list {rules.min_players} to {rules.max_players} seats "
-                f"(the rules' min_players/max_players), not {n}"
+                f"Seats must be {rules.min_players} to {rules.max_players} (the rules' "
+                f"{rule_label('min_players')} to {rule_label('max_players')}), not {n}"
             )
         for kind in spec.seats:
             if kind != "open" and kind not in BOT_KINDS:
@@ -388,11 +389,11 @@ class Hub:
                     f"{', '.join(BOT_KINDS)}"
                 )
         if not 1 <= spec.stack <= 1_000_000_000:
-            raise BadRequest(f"stack must be 1 to 1000000000 chips, not {spec.stack}")
+            raise BadRequest(f"{STACK_LABEL} must be 1 to 1000000000 chips, not {spec.stack}")
         try:  # settings that make no game (docs/rules.md decision 24)
             rules.check_stacks([spec.stack] * n)
         except RulesError as exc:
-            raise BadRequest(f"stack and rules: {exc}") from None
+            raise BadRequest(stacks_words(str(exc))) from None
         if not 0 <= spec.turn_seconds <= 86_400:
             raise BadRequest(turn_seconds_words(spec.turn_seconds))
         if spec.max_hands is not None and not 1 <= spec.max_hands <= 1_000_000:
@@ -421,7 +422,7 @@ class Hub:
             table_id = secrets.token_hex(4)
         name = spec.name if spec.name is not None else f"Table {table_id}"
         try:
-            name = check_name(name, "a table name", TABLE_NAME_LONGEST)
+            name = check_name(name, "the table name", TABLE_NAME_LONGEST)
         except TextError as exc:
             raise BadRequest(str(exc)) from None
         bot_names = iter(BOT_NAMES)

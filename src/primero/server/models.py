@@ -112,7 +112,9 @@ def _checked(what: str, name: bool, longest: int, person: bool = False) -> After
             raise PydanticCustomError("text", "{reason}", {"reason": str(exc)}) from None
         if not 1 <= len(value) <= longest:
             raise PydanticCustomError(
-                "text", "{reason}", {"reason": f"{what} must be 1 to {longest} characters"}
+                "text",
+                "{reason}",
+                {"reason": f"{what[:1].upper()}{what[1:]} must be 1 to {longest} characters"},
             )
         return value
 
@@ -132,7 +134,7 @@ PersonName = Annotated[
         + ", ".join(text.SYSTEM_LABELS)
         + " (Spectator with or without a number)",
     ),
-    _checked("a name", True, text.NAME_LONGEST, person=True),
+    _checked("your name", True, text.NAME_LONGEST, person=True),
 ]
 #: A table's name: 1 to 40 characters.
 TableName = Annotated[
@@ -142,7 +144,7 @@ TableName = Annotated[
         description=f"1 to {text.TABLE_NAME_LONGEST} characters, {_TEXT_RULES}; no leading "
         "or trailing white space",
     ),
-    _checked("a table name", True, text.TABLE_NAME_LONGEST),
+    _checked("the table name", True, text.TABLE_NAME_LONGEST),
 ]
 ActionId = Annotated[
     StrictStr,

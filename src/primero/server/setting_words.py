@@ -16,7 +16,7 @@ from typing import Final
 
 from primero.play.settle import CHIP_VALUE_LABEL, CURRENCY_LABEL
 
-__all__ = ["SETTING_WORDS", "TURN_TIMER_LABEL", "labelled"]
+__all__ = ["SETTING_WORDS", "STACK_LABEL", "TURN_TIMER_LABEL", "labelled"]
 
 #: Each setting of a new table beside the house rules: its label and one sentence (the
 #: schema has the rest), in the order the forms show them.
@@ -37,12 +37,17 @@ SETTING_WORDS: Final[dict[str, tuple[str, str]]] = {
     "currency": (CURRENCY_LABEL, 'The money\'s name, 1 to 8 letters, such as "EUR". Empty: none.'),
 }
 
+#: The starting stack's name in the forms (chips per player).
+STACK_LABEL: Final = "Stack"
 #: The turn timer's name in the forms (seconds a person has for a move, 0: no timer).
 TURN_TIMER_LABEL: Final = "Turn timer"
 
 _LABELS: Final[dict[str, str]] = {
     **{key: label for key, (label, _help) in SETTING_WORDS.items()},
     "turn_seconds": TURN_TIMER_LABEL,
+    "stack": STACK_LABEL,
+    "max_hands": "Hands in the match",
+    "line": "The move",
 }
 
 

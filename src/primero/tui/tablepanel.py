@@ -15,6 +15,7 @@ from rich.text import Text
 from primero.engine.actions import seat_name
 from primero.engine.state import DEALER, Phase
 from primero.engine.views import SeatView
+from primero.engine.words import is_raise_over
 from primero.play.table import phase_name
 from primero.play.tablemodel.sentences import uncalled_bet, won_awards
 from primero.tui.cardart import back_art, cards_span
@@ -195,7 +196,7 @@ def status_text(
     who = you if you is not None and view.to_act == view.seat else names[view.to_act]
     if view.pending_bet is not None:
         bettor, amount, is_raise = view.pending_bet
-        verb = "raise to" if is_raise else "bet of"
+        verb = "raise to" if is_raise_over(is_raise, view.current_bet) else "bet of"
         whose = "your" if you is not None and bettor == view.seat else possessive(names[bettor])
         out.append(f" — {whose} {verb} {amount}: {who} to accept or refuse (R8)")
     else:

@@ -102,13 +102,36 @@ export function drawHost(table, {h, tableId, hidden, confirmThen, goToNext, requ
   if (document.activeElement !== timer) timer.value = String(table.turn_seconds);
   document.getElementById("settings-form").hidden = over;
   document.getElementById("host-rebuy-box").hidden = !table.rebuy;
-  /** @type {[string, string][]} each input and the summary's value */
-  const kept = [["host-pause", String(table.hand_pause_seconds ?? "")],
-    ["host-rebuy", String(table.rebuy_seconds ?? "")],
-    ["host-chip-value", table.chip_value ?? ""], ["host-currency", table.currency ?? ""]];
-  for (const [id, value] of kept) {
+  for (const [id, value] of storedSettings(table)) {
     const input = /** @type {HTMLInputElement} */ (document.getElementById(id));
     if (document.activeElement !== input && !input.dataset.edited) input.value = value;
+  }
+}
+
+/** Each host settings input and the value the table holds (its summary).
+ * @param {TableSummary} table
+ * @returns {[string, string][]}
+ */
+function storedSettings(table) {
+  return [["host-pause", String(table.hand_pause_seconds ?? "")],
+    ["host-rebuy", String(table.rebuy_seconds ?? "")],
+    ["host-chip-value", table.chip_value ?? ""], ["host-currency", table.currency ?? ""]];
+}
+
+/** After a refused Save: the fields show the values the table holds again (nothing was
+ * changed, docs/protocol.md), no longer the refused ones; the refusal stays shown.
+ * @param {TableSummary} table the last state's table
+ * @param {boolean} timer the turn timer's Save (else the settings' Save)
+ */
+export function restoreSettings(table, timer) {
+  if (timer) {
+    /** @type {HTMLInputElement} */ (document.getElementById("host-timer")).value = String(table.turn_seconds);
+    return;
+  }
+  for (const [id, value] of storedSettings(table)) {
+    const input = /** @type {HTMLInputElement} */ (document.getElementById(id));
+    input.value = value;
+    delete input.dataset.edited;
   }
 }
 

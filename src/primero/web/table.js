@@ -7,7 +7,7 @@ import {Connection} from "./conn.js";
 import {drawHands, drawHints} from "./dialogs.js";
 import {fairLine, seedField} from "./fairview.js";
 import {guideText} from "./guide.js";
-import {boundSettings, copySettle, drawHost, drawLedger} from "./host.js";
+import {boundSettings, copySettle, drawHost, drawLedger, restoreSettings} from "./host.js";
 import {HandInfo, drawLog, drawResult, drawSeats, nextHandWords, placeOf, standings, turnText} from "./tableview.js";
 
 /** @typedef {import("./conn.js").ServerMessage} ServerMessage */
@@ -744,7 +744,10 @@ function main() {
     try {
       await api(`/api/tables/${encodeURIComponent(tableId)}`,
         {method: "PATCH", body: {turn_seconds: Number(/** @type {HTMLInputElement} */ ($("host-timer")).value)}, token: hostToken()});
-    } catch (e) { $("host-error").textContent = e.message; }
+    } catch (e) {
+      if (app.msg) restoreSettings(app.msg.table, true);  // refused: the stored value again
+      $("host-error").textContent = e.message;
+    }
   });
   for (const id of ["host-pause", "host-rebuy", "host-chip-value", "host-currency"]) {
     $(id).addEventListener("input", () => { $(id).dataset.edited = "1"; });
@@ -762,7 +765,10 @@ function main() {
     try {
       await api(`/api/tables/${encodeURIComponent(tableId)}`, {method: "PATCH", body, token: hostToken()});
       for (const id of ["host-pause", "host-rebuy", "host-chip-value", "host-currency"]) delete $(id).dataset.edited;
-    } catch (e) { $("host-error").textContent = e.message; }
+    } catch (e) {
+      if (app.msg) restoreSettings(app.msg.table, false);  // refused: the stored values again
+      $("host-error").textContent = e.message;
+    }
   });
   $("b-settle-copy").addEventListener("click", copySettle);
   $("b-hints").addEventListener("click", openHints);

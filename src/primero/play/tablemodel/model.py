@@ -26,6 +26,7 @@ from primero.engine.actions import (
     Action,
     Call,
     Deal,
+    Raise,
     Vote,
     parse_action,
 )
@@ -63,7 +64,8 @@ class Event:
     Attributes:
         action: the action; its ``seat`` is the 0-based seat of the hand.
         actor: the actor's name (the dealt-to player for a deal).
-        call: for a call, the chips it put in; else None.
+        call: for a call, the chips it put in; for a raise, the chips it had to call
+            (0: over a bet of 0, the round's first bet, R5); else None.
         note: what it led to: a void deal (R4.3), a bet standing or withdrawn after a
             vote (R8); else "".
         index: the action's position in the hand's record lines (0-based).
@@ -508,7 +510,7 @@ class TableModel:
 
     def _record(self, action: Action, *, trusted: bool, now: float | None) -> Event:
         hand = self._open_hand()
-        call = hand.legal_actions().call if isinstance(action, Call) else None
+        call = hand.legal_actions().call if isinstance(action, Call | Raise) else None
         voids = hand.void_deals
         index = len(hand.actions)
         if trusted:

@@ -12,6 +12,7 @@ from typing import Any
 from primero.engine.actions import Deal, seat_name
 from primero.engine.legal import LegalActions
 from primero.engine.state import DEALER
+from primero.engine.words import is_raise_over
 from primero.play.lessons import guide_text
 from primero.play.tablemodel.model import TableModel
 from primero.play.tablemodel.sentences import (
@@ -146,6 +147,8 @@ def seat_payload(
                     }
                 )
     pending = v.pending_bet
+    if pending is not None:  # a raise over a bet of 0 is the round's first bet (R5)
+        pending = (pending[0], pending[1], is_raise_over(pending[2], v.current_bet))
     result = result_sentences(v)  # said once: the web client shows these, never its own words
     hand = {
         "number": model.hand_number,

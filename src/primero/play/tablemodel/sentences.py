@@ -54,6 +54,7 @@ from primero.engine.words import (
     allowed_words,
     capital,
     exchange_name,
+    is_raise_over,
     move_name,
     plural,
 )
@@ -166,6 +167,7 @@ def move_words(
         accept, refuse = (capital(move_name(Vote(0, yes))) for yes in (True, False))
         if pending is not None:
             name, amount, is_raise = pending
+            is_raise = is_raise_over(is_raise, current_bet)  # over 0: the first bet (R5)
             what = f"{RAISE if is_raise else 'bet of'} {plural(amount, 'chip')} by {name}"
             accept, refuse = f"{accept} ({what})", f"{refuse} ({what})"
     return {
@@ -519,7 +521,9 @@ def sentence(action: Action, *, viewer: int | None, name: str, call: int | None 
         viewer: the 0-based seat reading it (``"You"`` when it is the actor), or None for
             a spectator.
         name: the actor's name.
-        call: for a :class:`~primero.engine.actions.Call`, the chips it put in (0 or None: a check).
+        call: for a :class:`~primero.engine.actions.Call`, the chips it put in (0 or None: a check);
+            for a :class:`~primero.engine.actions.Raise`, the chips it had to call: 0 says
+            it as the round's first bet ("Ana bets 5", R5).
 
     Returns:
         E.g. ``"Lorenzo raises to 12"``, ``"You are dealt 7♥ 6♥"``, ``"Isabella exchanges
@@ -533,6 +537,8 @@ def sentence(action: Action, *, viewer: int | None, name: str, call: int | None 
         if not call:
             return f"{who} {_VERBS['check'][int(you)]}"
         return f"{who} {_VERBS['c'][int(you)]} {call}"
+    if isinstance(action, Raise) and call == 0:  # over a bet of 0: the first bet (R5)
+        event = redact_event(Bet(action.seat, action.amount), viewer)
     return line_sentences([event], names, viewer=viewer)[0]
 
 
