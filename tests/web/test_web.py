@@ -119,7 +119,9 @@ def button(page: Page, pattern: str) -> Locator:
     return page.locator("#actions").get_by_role("button", name=re.compile(pattern))
 
 
-def move(page: Page, done: list[str], *, keys: bool = False, raising: bool = False) -> str:
+def move(
+    page: Page, done: list[str], *, keys: bool = False, raising: bool = False, seconds: float = 15
+) -> str:
     """One move by a simple policy, by clicking (or with the keyboard shortcuts when
     ``keys``); waits until the server applied it.
 
@@ -193,7 +195,7 @@ def move(page: Page, done: list[str], *, keys: bool = False, raising: bool = Fal
         button(page, "^Fold$").click()
         kind = "fold"
     page.wait_for_function(
-        f"() => Number(document.body.dataset.version) > {before}", timeout=15_000
+        f"() => Number(document.body.dataset.version) > {before}", timeout=seconds * 1000
     )
     done.append(kind)
     return kind
@@ -332,7 +334,7 @@ def test_a_person_plays_a_whole_hand_against_three_bots(
             # unanswered move again with the same id; the server applies it once.
             dropped = True
             page.evaluate("window.__sockets.at(-1).close()")
-            move(page, done)
+            move(page, done, seconds=40)  # a reconnection, a resync and the move again
             assert page.evaluate("window.__sockets.length") == 2
             assert page.locator("#conn").text_content() == "connected"
             continue
