@@ -125,6 +125,7 @@ def test_same_results_for_one_and_two_worker_processes() -> None:
     assert sum(done) == cfg.units
 
 
+@pytest.mark.soak
 @pytest.mark.needs("ray")
 def test_same_results_on_ray() -> None:
     cfg = TournamentConfig(bots=BOTS3, hands=9, seed=3, search_samples=8)

@@ -95,6 +95,7 @@ def _allowed_cards(path: Path, seat: str | None) -> set[str]:
     return cards
 
 
+@pytest.mark.soak
 def test_people_and_bots_play_whole_matches(
     server: LiveServer, db_url: str, tmp_path: Path
 ) -> None:

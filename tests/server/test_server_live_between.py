@@ -31,6 +31,7 @@ def _start(url: str, cwd: Path) -> LiveServer:
     return LiveServer(url, cwd, "--bot-processes", "0", env=SEED).start()
 
 
+@pytest.mark.soak
 def test_a_killed_server_keeps_the_rebuy_window_and_a_rebuy_ends_it(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'window.db'}"
     live = _start(url, tmp_path)

@@ -59,7 +59,8 @@ def _hands(port: int, table: str) -> int:
     return played
 
 
-@pytest.mark.parametrize("how", ["ctrl-c", pytest.param("sigterm", marks=pytest.mark.soak)])
+@pytest.mark.soak
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
 def test_serve_stops_cleanly_and_tables_resume(how: str, tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'stop.db'}"
     proc, port = _start(url, tmp_path)

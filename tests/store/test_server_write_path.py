@@ -153,6 +153,7 @@ def test_a_nul_in_an_action_id_bricks_nothing(db_url: str, tmp_path: Path) -> No
             live.kill()
 
 
+@pytest.mark.soak
 def test_a_database_cut_of_seconds_is_lived_through(tmp_path: Path) -> None:
     """A cut of the database (PostgreSQL through a TCP proxy the test controls): a move
     sent meanwhile gets ``"retry": true`` and is not applied; once the database answers
@@ -303,7 +304,9 @@ def test_a_table_that_cannot_be_replayed_is_broken_and_the_rest_resume(
             live.kill()
 
 
-@pytest.mark.parametrize("fault", ["raise:heuristic", "sleep:heuristic:4"])
+@pytest.mark.parametrize(
+    "fault", ["raise:heuristic", pytest.param("sleep:heuristic:4", marks=pytest.mark.soak)]
+)
 def test_a_bot_that_raises_or_hangs_stops_no_table(fault: str, tmp_path: Path) -> None:
     """A bot whose decisions raise, or take 4 s (injected with PRIMERO_TEST_BOT_FAULT in
     the worker processes): its table goes on with the timer's move (after the server's

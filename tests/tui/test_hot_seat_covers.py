@@ -5,6 +5,8 @@ in a row within a hand."""
 
 from __future__ import annotations
 
+import pytest
+
 from primero.play.table import TableConfig
 from primero.tui.actionpad import PadMode
 from primero.tui.play import TableApp
@@ -15,6 +17,7 @@ from tests.tui_helpers import run, turn_keys
 SIZE = (80, 24)
 
 
+@pytest.mark.soak
 def test_one_cover_per_turn_and_no_cover_for_a_vote_a_limit_answers() -> None:
     """Ana and Ben (and two bots), three hands; at their first vote each sets a limit of
     0 (``a``, enter with 0): every later bet above 0 is refused for them. Each cover is

@@ -176,6 +176,7 @@ def test_browser_and_python_agree(browser: Any, server: Server) -> None:
     assert sum(d > 40 for d in dealt) >= 5
 
 
+@pytest.mark.soak
 def test_verify_this_match(browser: Any, tmp_path: Path) -> None:
     srv = Server(tmp_path, seed=None)
     try:
