@@ -532,11 +532,16 @@ def test_coming_and_going(browser: Browser, server: Server) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     _viewport_shot(page, "evening-stand-in-phone.png")
     screenshot(page, "evening-stand-in-phone-full.png")  # the seats: her name and marks
-    # on the phone too (unless the bot has meanwhile lost her last chip or ended the match:
-    # the table plays on under the page)
-    assert page.get_by_role("button", name="Take my seat back").is_visible() or re.search(
-        "match is over|out of the match", page.locator("#turn").inner_text()
-    ), page.locator("#turn").inner_text()
+    # on the phone too (the seat's buttons are redrawn as the bot plays on: looked for
+    # again until seen; unless the bot has meanwhile lost her last chip or ended the match)
+    wait_until(
+        page,
+        "() => [...document.querySelectorAll('button')].some((b) => b.offsetParent !== null"
+        " && b.textContent.trim() === 'Take my seat back')"
+        " || /match is over|out of the match/.test(document.querySelector('#turn').textContent)",
+        seconds=20,
+        what="her Take my seat back button on the phone (or the match over for her)",
+    )
     page.set_viewport_size({"width": 1280, "height": 800})
     wait_until(
         page,
