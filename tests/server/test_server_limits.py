@@ -20,6 +20,7 @@ from alembic.config import Config
 from fastapi.testclient import TestClient
 from uvicorn.logging import AccessFormatter
 
+from primero.play.text import TextError, check_name, clean, name_key, problem
 from primero.server import Settings, create_app
 from primero.server.security import (
     RedactTokens,
@@ -28,7 +29,6 @@ from primero.server.security import (
     query_token,
     redact,
 )
-from primero.server.text import TextError, check_name, clean, name_key, problem
 from primero.server.wsclient import Client, admit
 from primero.store import Store
 from tests.server_helpers import database

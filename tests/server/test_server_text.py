@@ -1,6 +1,6 @@
 """The text rules of online.md ("Text, chips, hosts, tokens") at their bounds: what the
-mutation sweep of ``server/text.py`` showed no test held (CONTRIBUTING.md, "Mutation
-testing"). Pure functions and Pydantic types: no server, no database."""
+mutation sweep of ``server/text.py`` (now ``play/text.py``) showed no test held
+(CONTRIBUTING.md, "Mutation testing"). Pure functions and Pydantic types: no server, no database."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
+from primero.play.text import TextError, check_name, check_person_name, name_key, problem
 from primero.server.models import ActionId, ChatText, PersonName, TableName
-from primero.server.text import TextError, check_name, check_person_name, name_key, problem
 
 
 @pytest.mark.parametrize(

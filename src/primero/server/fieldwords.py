@@ -100,7 +100,7 @@ def _one(err: Mapping[str, Any]) -> str:
         return f"{where} must have at most {ctx.get('max_length')} items"
     if kind == "too_short":
         return f"{where} must have at least {ctx.get('min_length')} items"
-    if kind == "text":  # the text rules of docs/protocol.md (server/text.py): they name the field
+    if kind == "text":  # the text rules of docs/protocol.md (play/text.py): they name the field
         said = str(err.get("msg", f"{where} is not valid"))
         return said[:1].upper() + said[1:]
     if kind == "value_error":  # the message a validator of ours raised, in our words

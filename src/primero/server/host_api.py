@@ -27,6 +27,7 @@ from primero.engine.errors import PrimeroError
 from primero.engine.match import Agent
 from primero.play.settle import RateError, parse_chip_value, parse_currency
 from primero.play.tablemodel.presence import TableMatch
+from primero.play.text import TABLE_NAME_LONGEST, TextError, check_name
 from primero.server import seating
 from primero.server.actor import Command
 from primero.server.hub import Hub, between_seconds, turn_seconds_words
@@ -35,7 +36,6 @@ from primero.server.refusals import BadRequest, Conflict
 from primero.server.runtime import TableRuntime
 from primero.server.seatchange import bot_name, friendly_bot
 from primero.server.security import bearer_token, match_token
-from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
 from primero.store import SeatRow, Store, TableRow
 from primero.store.evening import (
     EveningRow,

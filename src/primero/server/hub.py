@@ -22,6 +22,7 @@ from pydantic import BaseModel
 from primero.bots import BOT_KINDS, BOT_NAMES
 from primero.engine.rules import RulesError
 from primero.play.settle import RateError, parse_chip_value, parse_currency
+from primero.play.text import TABLE_NAME_LONGEST, TextError, check_name
 from primero.server import driver
 from primero.server.actor import Command
 from primero.server.botpool import BotPool
@@ -34,7 +35,6 @@ from primero.server.runtime import TableRuntime
 from primero.server.security import new_token
 from primero.server.setting_words import STACK_LABEL, TURN_TIMER_LABEL, labelled
 from primero.server.settings import Settings
-from primero.server.text import TABLE_NAME_LONGEST, TextError, check_name
 from primero.server.writer import Write, WriteFailed, Writer
 from primero.store import SeatRow, Store, TableRow
 from primero.store.evening import EveningRow, load_evening, save_host

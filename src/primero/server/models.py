@@ -21,7 +21,7 @@ from pydantic_core import PydanticCustomError
 
 from primero.bots import BOT_KINDS
 from primero.engine.rules import RULES, RuleSpec
-from primero.server import text
+from primero.play import text
 
 __all__ = [
     "ActionIn",

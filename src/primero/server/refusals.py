@@ -8,7 +8,7 @@ from typing import Any
 
 from primero.engine.errors import PrimeroError
 from primero.engine.fairdeal import ClientSeedError, check_client_seed
-from primero.server.text import TextError, check_person_name
+from primero.play.text import TextError, check_person_name
 
 __all__ = [
     "NOTATION",

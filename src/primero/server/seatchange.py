@@ -27,7 +27,7 @@ from sqlalchemy.engine import Connection as DbConnection
 from primero.bots import BOT_NAMES, make_bot
 from primero.engine.match import Agent
 from primero.play.tablemodel.presence import SeatPresence
-from primero.server.text import name_key
+from primero.play.text import name_key
 from primero.store import Store
 from primero.store.evening import (
     FormerRow,
@@ -157,7 +157,7 @@ def viewer_fields(rt: TableRuntime, conn: Connection | None) -> dict[str, Any]:
 
 def bot_name(taken: set[str], k: int) -> str:
     """The name of a bot the host seats at seat ``k``: the first of ``BOT_NAMES`` whose
-    name key (:func:`primero.server.text.name_key`: case and look-alikes ignored) is none
+    name key (:func:`primero.play.text.name_key`: case and look-alikes ignored) is none
     of ``taken``'s, so that no bot ``Lorenzo`` sits beside a person ``lorenzo``; when
     every one is taken, ``"Bot N"`` (N the seat's number from 1, made unique the same
     way)."""

@@ -4,7 +4,7 @@ A token is 32 random bytes from :mod:`secrets` (256 bits, URL-safe text); only i
 SHA-256 hash is stored, and hashes are compared with :func:`hmac.compare_digest`. A token
 is read only from the WebSocket's literal query key ``token`` (:func:`query_token`) or a
 REST request's ``Authorization: Bearer`` header (:func:`bearer_token`), never written to a
-log (:class:`RedactTokens`). (The names' rules are in :mod:`primero.server.text`.)
+log (:class:`RedactTokens`). (The names' rules are in :mod:`primero.play.text`.)
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from primero.engine.actions import Action
 from primero.engine.errors import PrimeroError
 from primero.engine.rules import Rules
 from primero.play.tablemodel import TableModel, seat_guide, seat_note, seat_payload
+from primero.play.text import TextError, clean
 from primero.server import fairproof, seatchange, seating
 from primero.server.actor import Command, TableActor
 from primero.server.botpool import BotPool
@@ -33,7 +34,6 @@ from primero.server.clock import Clock
 from primero.server.refusals import NOTATION, RETRY_WORDS, error_message, in_words
 from primero.server.security import match_token
 from primero.server.settings import Settings, fixed_test_seed
-from primero.server.text import TextError, clean
 from primero.server.writer import Writer
 from primero.store import Store, TableRow
 from primero.store.evening import EveningRow, load_evening

@@ -5,7 +5,7 @@ Every frame in is checked in this order: rate (``Settings.rate`` frames a second
 twice that), size (4 KiB), JSON (a text frame that is not JSON closes the connection with
 code 1007 and one log line; one that is not UTF-8 is closed so by
 :mod:`primero.server.doors`), an object, known ``type`` (a table of handlers), fields
-(Pydantic, with the text rules of :mod:`primero.server.text`). A refused frame gets an
+(Pydantic, with the text rules of :mod:`primero.play.text`). A refused frame gets an
 ``error`` and changes nothing; after 10 malformed frames (refused for what they are, not
 for coming too fast) within 10 seconds the connection is closed with code 1008. The
 connection's limits (queue out, connections per table, the clock) are in
