@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.request
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -789,12 +790,24 @@ def test_pass_and_play_on_one_device_and_a_guided_first_hand(
     ctx.close()
 
 
+def _host_sits(server: Server, table_id: str, host: str, name: str) -> str:
+    """The host takes a seat at their approval table (their host token lets them in at
+    once, docs/protocol.md "Private tables"); the seat's token."""
+    own = urllib.request.Request(
+        f"{server.base}/api/tables/{table_id}/seats",
+        data=json.dumps({"name": name}).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {host}"},
+    )
+    with urllib.request.urlopen(own, timeout=5) as answer:
+        token: str = json.load(answer)["token"]
+    return token
+
+
 def test_the_host_is_asked_before_anyone_joins(browser: Browser, server: Server) -> None:
     """docs/protocol.md "Private tables": at an ``approval`` table the asker's page says
     they wait; the host's page shows "Ben asks to join" (the server's words) with Accept
     and Refuse; Accept seats Ben, and his page plays the seat."""
-    import urllib.request
-
     made = server.post(
         "/api/tables",
         {
@@ -807,14 +820,7 @@ def test_the_host_is_asked_before_anyone_joins(browser: Browser, server: Server)
     )
     table_id, host = made["id"], made["host_token"]
     assert made["listed"] is False and made["approval"] is True
-    own = urllib.request.Request(
-        f"{server.base}/api/tables/{table_id}/seats",
-        data=json.dumps({"name": "Ana"}).encode(),
-        method="POST",
-        headers={"Content-Type": "application/json", "Authorization": f"Bearer {host}"},
-    )
-    with urllib.request.urlopen(own, timeout=5) as answer:
-        ana = json.load(answer)["token"]
+    ana = _host_sits(server, table_id, host, "Ana")
     ben = server.post(f"/api/tables/{table_id}/seats", {"name": "Ben"})
     assert ben["seat"] is None and ben["waiting"] is True
     ctx = browser.new_context(viewport={"width": 360, "height": 640})
@@ -859,8 +865,6 @@ def test_a_join_request_is_offered_no_seat_link_waiting_or_refused(
     """docs/protocol.md "Private tables": Dan's token names no seat while his request
     waits, nor once the host refuses it, so his page offers neither the invitation nor
     "Play this seat on another device" (no ``#token=`` link); Ana, seated, has hers."""
-    import urllib.request
-
     made = server.post(
         "/api/tables",
         {
@@ -872,14 +876,7 @@ def test_a_join_request_is_offered_no_seat_link_waiting_or_refused(
         },
     )
     table_id, host = made["id"], made["host_token"]
-    own = urllib.request.Request(
-        f"{server.base}/api/tables/{table_id}/seats",
-        data=json.dumps({"name": "Ana"}).encode(),
-        method="POST",
-        headers={"Content-Type": "application/json", "Authorization": f"Bearer {host}"},
-    )
-    with urllib.request.urlopen(own, timeout=5) as answer:
-        ana = json.load(answer)["token"]
+    ana = _host_sits(server, table_id, host, "Ana")
     dan = server.post(f"/api/tables/{table_id}/seats", {"name": "Dan"})
     assert dan["seat"] is None and dan["waiting"] is True
     ctx = browser.new_context(viewport={"width": 360, "height": 640})
@@ -922,8 +919,6 @@ def test_a_phone_shows_your_whole_name_and_no_empty_panel_at_the_end(
     """At 360x640 your seat reads "Benedetta (you)" uncut ("(you)" goes under the name
     when the seat is too narrow for both), the host's bot "plays for you", and once the
     match is over no empty panel stands under "Your cards" (nothing to say nor to do)."""
-    import urllib.request
-
     made = server.post(
         "/api/tables",
         {
