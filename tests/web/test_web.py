@@ -35,6 +35,7 @@ from tests.webtools import (
     resize,
     shared_browser,
     shared_server,
+    wait_until,
 )
 
 pytestmark = pytest.mark.timeout(300)  # a stuck browser or server fails instead of hanging
@@ -570,6 +571,7 @@ def test_a_person_refuses_then_accepts_a_bet_on_a_phone(
     bluffer = table["seats"][3]["name"]
     first, second = table["seats"][1]["name"], table["seats"][2]["name"]
     context = browser.new_context(viewport={"width": 360, "height": 640})
+    context.add_init_script(TRACK_SOCKETS)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -650,6 +652,22 @@ def test_a_person_refuses_then_accepts_a_bet_on_a_phone(
     # control starts at 1, and no "Bet 0" is offered
     assert button(page, "^Bet 0$").count() == 0
     assert page.locator("#amount-b").get_attribute("min") == "1"
+    # An amount being typed survives a new state within the turn (here the reconnection's
+    # resync): the field and its button keep it.
+    page.locator("#amount-b").fill("7")
+    assert button(page, "^Bet ").inner_text() == "Bet 7"
+    sockets = page.evaluate("window.__sockets.length")
+    page.evaluate("window.__sockets.at(-1).close()")
+    wait_until(
+        page,
+        "n => window.__sockets.length > n && document.querySelector('#conn').textContent"
+        " === 'connected' && document.querySelector('#actions button.move:not([disabled])')",
+        sockets,
+        what="the reconnection's resync",
+        seconds=40,
+    )
+    assert page.locator("#amount-b").input_value() == "7"
+    assert button(page, "^Bet ").inner_text() == "Bet 7"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "check-button-phone.png"))
     button(page, "^Check$").click()

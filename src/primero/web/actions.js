@@ -25,6 +25,9 @@ export class ActionPanel {
     /** @type {HandInfo | null} */
     this.info = null;
     this.busy = false;  // a move is on its way, or the connection is down
+    /** @type {Record<string, string>} the amounts typed in this turn, by kind ("b", "r"):
+     * a new state within the turn (a seat note, someone reconnecting) keeps them */
+    this.typed = {};
   }
 
   /** Disable (or enable again) every move: from a click until the next state, and
@@ -58,7 +61,7 @@ export class ActionPanel {
   draw(info, legal, turnKey) {
     this.info = info;
     this.legal = legal;
-    if (turnKey !== this.key) { this.selected = []; this.key = turnKey; }
+    if (turnKey !== this.key) { this.selected = []; this.typed = {}; this.key = turnKey; }
     this.drawCards();
     this.drawButtons();
     if (this.busy) this.setBusy(true);
@@ -140,6 +143,7 @@ export class ActionPanel {
     /** @type {HTMLInputElement} */
     const input = el("input", {id, type: "number", min: lo, max: hi, step: 1, value: lo,
       inputmode: "numeric", class: "amount", "data-key": key});
+    if (this.typed[kind] !== undefined) input.value = this.typed[kind];
     /** @type {HTMLButtonElement} */
     const button = el("button", {type: "submit", class: "move primary"}, `${verb} ${lo}`);
     const already = kind === "r" ? (this.info.hand.round_bets ?? [])[this.info.mine] ?? 0 : 0;
@@ -153,7 +157,8 @@ export class ActionPanel {
       button.textContent = ok ? `${verb} ${value}` : `${verb} (${lo} to ${hi})`;
       return ok ? value : null;
     };
-    input.addEventListener("input", valid);
+    input.addEventListener("input", () => { this.typed[kind] = input.value; valid(); });
+    valid();
     const form = el("form", {class: "amount-form", onsubmit: (/** @type {SubmitEvent} */ event) => {
       event.preventDefault();
       const value = valid();
@@ -204,7 +209,14 @@ export class ActionPanel {
       }
       if (words.fold) parts.push(this.button(words.fold, "f", {key: "f"}));
     }
+    // a redraw within the turn keeps the focus in the amount being typed
+    const focused = document.activeElement && box.contains(document.activeElement)
+      ? document.activeElement.id : "";
     replace(box, parts);
+    if (focused.startsWith("amount-")) {
+      const again = document.getElementById(focused);
+      if (again) again.focus();
+    }
   }
 
   /** Keyboard shortcuts as in the terminal table; returns true when the key did something.
