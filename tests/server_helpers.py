@@ -123,6 +123,12 @@ def postgres_url() -> Iterator[str]:
         admin.close()
 
 
+#: The stores the tests' servers (real processes) run on: PostgreSQL, a hosted server's,
+#: in the README's test command; SQLite, a home server's, again in ``make soak`` (the
+#: browser tests' shared server and the in-process tests run on SQLite in both).
+SERVER_STORES = [pytest.param("sqlite", marks=pytest.mark.soak), "postgresql"]
+
+
 @contextmanager
 def database(kind: str, tmp_path: Path) -> Iterator[str]:
     """An SQLAlchemy URL of an empty database of ``kind`` (``sqlite`` or ``postgresql``)."""

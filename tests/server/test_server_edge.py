@@ -26,6 +26,7 @@ from primero.bots import BOT_NAMES
 from tests.server_helpers import (
     NO_WAITS,
     PRIMERO,
+    SERVER_STORES,
     LiveServer,
     database,
     post_table,
@@ -41,7 +42,7 @@ TABLE_CONNECTIONS = 100
 WAIT = 30.0  # seconds any awaited thing may take before the test fails with a message
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+@pytest.fixture(scope="module", params=SERVER_STORES)
 def db_url(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[str]:
@@ -352,11 +353,8 @@ def test_any_host_on_0_0_0_0_without_allow_host_and_the_server_says_so(tmp_path:
         proc.wait(10)
 
 
-def test_a_reader_that_stops_reading_is_closed_and_forgotten(
-    server: LiveServer, db_url: str
-) -> None:
-    if not db_url.startswith("sqlite"):
-        pytest.skip("the send queue does not touch the database: run once, on SQLite")
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)  # no store involved: once
+def test_a_reader_that_stops_reading_is_closed_and_forgotten(server: LiveServer) -> None:
     # six heuristic bots at pause 0: hundreds of states a second, for long (deep stacks)
     t, _ = post_table(server, {"seats": ["heuristic"] * 6, "stack": 10**9, "max_hands": 100_000})
     raw = socket.socket()

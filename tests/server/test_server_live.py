@@ -23,6 +23,7 @@ from primero.engine.state import HandState
 from tests.client_policy import choose_line
 from tests.server_helpers import (
     PRIMERO,
+    SERVER_STORES,
     LiveServer,
     Player,
     cards_in,
@@ -41,7 +42,7 @@ from tests.server_helpers import (
 )
 
 pytestmark = [
-    pytest.mark.parametrize("db", ["sqlite", "postgresql"]),
+    pytest.mark.parametrize("db", SERVER_STORES),
     pytest.mark.timeout(300),  # a server that stops answering fails, not hangs
 ]
 

@@ -21,6 +21,7 @@ from sqlalchemy import text
 from primero.store import Store, migrations
 from tests.client_policy import choose_line
 from tests.server_helpers import (
+    SERVER_STORES,
     LiveServer,
     TcpProxy,
     cautious_line,
@@ -61,7 +62,7 @@ TWO = {
 THREADS = ("--bot-processes", "0")
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=SERVER_STORES)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     with database(request.param, tmp_path) as url:
         yield url

@@ -780,7 +780,15 @@ def test_pass_and_play_on_one_device_and_a_guided_first_hand(
     # A guided first hand against bots, from the lobby.
     page.goto(server.base + "/")
     page.get_by_role("button", name="Learn: a guided first hand").click()
-    page.wait_for_url(re.compile(r"\?learn$"))
+    # the table made and the seat taken (or the lobby's words for what went wrong)
+    wait_until(
+        page,
+        "() => location.search === '?learn' || (document.querySelector('#learn-error')"
+        " || {}).textContent",
+        seconds=40,
+        what="the guided hand's table",
+    )
+    assert page.url.endswith("?learn"), page.locator("#learn-error").inner_text()
     page.wait_for_function("() => document.querySelector('#actions button')", timeout=20_000)
     guide = page.locator("#guide-text").inner_text()
     assert guide.startswith(("First round", "Someone bet", "A bet stands")), guide
