@@ -107,6 +107,28 @@ def _compiler() -> bool:
     return build_compiled.why_not() is None
 
 
+def _descriptors(wanted: int = 1400) -> bool:
+    """Whether this process may open ``wanted`` files: the soft limit is raised to the
+    hard one first (a server started afterwards inherits it)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < wanted and (hard == resource.RLIM_INFINITY or hard >= wanted):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        soft = wanted
+    return soft >= wanted
+
+
+def _git_checkout() -> bool:
+    return shutil.which("git") is not None and (TESTS.parent / ".git").exists()
+
+
+def _pure_views() -> bool:
+    import primero.engine.views
+
+    return primero.engine.views.__file__.endswith(".py")
+
+
 def _research(module: str, package: str) -> Need:
     return Need(f"{package} (the research extra)", RESEARCH, _module(module))
 
@@ -157,6 +179,21 @@ NEEDS: dict[str, Need] = {
         f"the shared cases at {CASES_DIR}",
         "put the shared cases beside the repository, as ../shared/cases/*.prh",
         lambda: CASES_DIR.is_dir() and any(CASES_DIR.glob("*.prh")),
+    ),
+    "descriptors": Need(
+        "a limit of at least 1,400 open files (a test opens 1,100 sockets)",
+        "ulimit -n 4096 (as root, or raise the hard limit in /etc/security/limits.conf)",
+        _descriptors,
+    ),
+    "git_checkout": Need(
+        "a git checkout (an unpacked sdist has no list of tracked files)",
+        "git clone the repository",
+        _git_checkout,
+    ),
+    "pure_build": Need(
+        "the pure-Python engine first on the path (a compiled one is there now)",
+        "unset PYTHONPATH, or PRIMERO_PURE_PYTHON=1 pip install -e .",
+        _pure_views,
     ),
     "pty": Need(
         "a POSIX terminal (termios, pty)", "run the tests on Linux or macOS", _module("pty")

@@ -419,10 +419,8 @@ def test_nothing_is_shown_before_the_showdown() -> None:
         assert v.awards == () and v.final_stacks is None
 
 
-@pytest.mark.skipif(
-    not primero.engine.views.__file__.endswith(".py"),
-    reason="counts calls through the module's name, which compiled code does not look up",
-)
+# counts calls through the module's name, which compiled code does not look up
+@pytest.mark.needs("pure_build")
 def test_each_record_line_is_redacted_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A view per decision does not rewrite the whole record: only the new lines."""
     calls: list[str] = []

@@ -12,11 +12,10 @@ or a tracker's issues.
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+from tests import needs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,8 +29,7 @@ CI_FILES = frozenset({".ci/run"})
 
 def tracked() -> dict[str, str]:
     """Every tracked text file of the checkout: path (POSIX, from the root) -> text."""
-    if shutil.which("git") is None or not (ROOT / ".git").exists():
-        pytest.skip("not a git checkout (an unpacked sdist): no list of tracked files")
+    needs.check("git_checkout")
     names = subprocess.run(
         ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
     ).stdout.split(b"\0")

@@ -18,7 +18,7 @@ import httpx
 import pytest
 from sqlalchemy import text
 
-from primero.store import Store, migrations
+from primero.store import Store
 from tests.client_policy import choose_line
 from tests.server_helpers import (
     SERVER_STORES,
@@ -349,25 +349,9 @@ def test_a_bot_that_raises_or_hangs_stops_no_table(fault: str, tmp_path: Path) -
                 live.kill()
 
 
-def _wide_chips_migration() -> bool:
-    """Whether the 64-bit chip migration (branch server-edge) is here."""
-    return any(
-        p.name.startswith("v0002")
-        for p in (Path(migrations.__file__).parent / "versions").iterdir()
-    )
-
-
-def test_stacks_of_a_billion_with_six_bots(
-    server: LiveServer, db_url: str, request: pytest.FixtureRequest
-) -> None:
-    """Stacks of 10^9 with six bots: the sum of the stacks (6 x 10^9) is kept whole."""
-    if db_url.startswith("postgresql") and not _wide_chips_migration():
-        request.applymarker(
-            pytest.mark.xfail(
-                reason="needs the 64-bit chip columns (migration v0002, branch server-edge)",
-                strict=True,
-            )
-        )
+def test_stacks_of_a_billion_with_six_bots(server: LiveServer, db_url: str) -> None:
+    """Stacks of 10^9 with six bots: the sum of the stacks (6 x 10^9) is kept whole (the
+    64-bit chip columns of migration v0002 on PostgreSQL)."""
     table = _create(
         server, {"seats": ["random"] * 6, "stack": 1_000_000_000, "max_hands": 3, "turn_seconds": 0}
     )
