@@ -421,9 +421,7 @@ class TableState:
         store, table_id, delay = self.store, self.row.id, 0.1
         while True:
             try:
-                rows, evening = await self.hub.writer.read(
-                    lambda: (store.load(table_id), load_evening(store.engine, table_id))
-                )
+                rows, evening = await self.hub.writer.read(lambda: _read(store, table_id))
                 break
             except Exception:
                 await asyncio.sleep(delay)
@@ -481,3 +479,9 @@ class TableState:
             task.cancel()
             with contextlib.suppress(BaseException):  # cancelled, or it had stopped
                 await task
+
+
+def _read(store: Store, table_id: str) -> tuple[list[TableRow], dict[str, EveningRow]]:
+    """A table's row and its evening, from one snapshot of the store."""
+    with store.snapshot() as conn:
+        return store.load(table_id, conn), load_evening(conn, table_id)

@@ -409,8 +409,17 @@ def save_presence(conn: Connection, table_id: str, rows: Sequence[PresenceRow]) 
         )
 
 
-def load_evening(engine: Engine, table_id: str | None = None) -> dict[str, EveningRow]:
-    """Every table's game-night data (or one table's), by table id."""
+def load_evening(source: Engine | Connection, table_id: str | None = None) -> dict[str, EveningRow]:
+    """Every table's game-night data (or one table's), by table id: on a connection of
+    its own (``source`` an engine), or on ``source`` within the caller's snapshot (see
+    ``Store.load``)."""
+    if isinstance(source, Connection):
+        return _read_evening(source, table_id)
+    with source.connect() as conn:
+        return _read_evening(conn, table_id)
+
+
+def _read_evening(conn: Connection, table_id: str | None) -> dict[str, EveningRow]:
     out: dict[str, EveningRow] = {}
     hosts, presence, former = select(table_hosts), select(seat_presence), select(seat_former)
     requests, removals = select(join_requests), select(seat_removals)
@@ -420,49 +429,48 @@ def load_evening(engine: Engine, table_id: str | None = None) -> dict[str, Eveni
         former = former.where(seat_former.c.table_id == table_id)
         requests = requests.where(join_requests.c.table_id == table_id)
         removals = removals.where(seat_removals.c.table_id == table_id)
-    with engine.connect() as conn:
-        for r in conn.execute(hosts):
-            out[r.table_id] = EveningRow(
-                r.host_hash,
-                bool(r.rebuy),
-                bool(r.paused),
-                bool(r.ended),
-                r.next_table,
-                spectator_chat=bool(r.spectator_chat),
-                listed=bool(r.listed),
-                approval=bool(r.approval),
-                host_seat=r.host_seat,
-                hand_pause=r.hand_pause_seconds,
-                rebuy_seconds=r.rebuy_seconds,
-                chip_value=r.chip_value,
-                currency=r.currency,
-                between=Between(
-                    None if r.pause_until is None else float(r.pause_until),
-                    None if r.rebuy_until is None else float(r.rebuy_until),
-                    _seats_of(r.rebuy_wait),
-                ),
+    for r in conn.execute(hosts):
+        out[r.table_id] = EveningRow(
+            r.host_hash,
+            bool(r.rebuy),
+            bool(r.paused),
+            bool(r.ended),
+            r.next_table,
+            spectator_chat=bool(r.spectator_chat),
+            listed=bool(r.listed),
+            approval=bool(r.approval),
+            host_seat=r.host_seat,
+            hand_pause=r.hand_pause_seconds,
+            rebuy_seconds=r.rebuy_seconds,
+            chip_value=r.chip_value,
+            currency=r.currency,
+            between=Between(
+                None if r.pause_until is None else float(r.pause_until),
+                None if r.rebuy_until is None else float(r.rebuy_until),
+                _seats_of(r.rebuy_wait),
+            ),
+        )
+    for r in conn.execute(presence.order_by(seat_presence.c.idx)):
+        out.setdefault(r.table_id, EveningRow()).seats.append(
+            PresenceRow(r.idx, bool(r.sitting_out), bool(r.left), int(r.bought_in), r.stand_in)
+        )
+    for r in conn.execute(former.order_by(seat_former.c.id)):
+        out.setdefault(r.table_id, EveningRow()).former.append(
+            FormerRow(
+                r.idx,
+                r.name,
+                r.token_hash,
+                None if r.bought_in is None else int(r.bought_in),
+                None if r.chips is None else int(r.chips),
+                bool(r.removed),
             )
-        for r in conn.execute(presence.order_by(seat_presence.c.idx)):
-            out.setdefault(r.table_id, EveningRow()).seats.append(
-                PresenceRow(r.idx, bool(r.sitting_out), bool(r.left), int(r.bought_in), r.stand_in)
-            )
-        for r in conn.execute(former.order_by(seat_former.c.id)):
-            out.setdefault(r.table_id, EveningRow()).former.append(
-                FormerRow(
-                    r.idx,
-                    r.name,
-                    r.token_hash,
-                    None if r.bought_in is None else int(r.bought_in),
-                    None if r.chips is None else int(r.chips),
-                    bool(r.removed),
-                )
-            )
-        for r in conn.execute(requests.order_by(join_requests.c.id)):
-            out.setdefault(r.table_id, EveningRow()).requests.append(
-                RequestRow(r.id, r.name, r.seat, r.token_hash, r.client_seed, bool(r.refused))
-            )
-        for r in conn.execute(removals):
-            out.setdefault(r.table_id, EveningRow()).removals[int(r.idx)] = r.kind
+        )
+    for r in conn.execute(requests.order_by(join_requests.c.id)):
+        out.setdefault(r.table_id, EveningRow()).requests.append(
+            RequestRow(r.id, r.name, r.seat, r.token_hash, r.client_seed, bool(r.refused))
+        )
+    for r in conn.execute(removals):
+        out.setdefault(r.table_id, EveningRow()).removals[int(r.idx)] = r.kind
     return out
 
 

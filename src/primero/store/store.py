@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -434,54 +435,65 @@ class Store:
         with self.engine.connect() as conn:
             return self._has_id(conn, table_id, seat, action_id)
 
-    def load(self, table_id: str | None = None) -> list[TableRow]:
+    @contextmanager
+    def snapshot(self) -> Iterator[Connection]:
+        """A connection whose reads all see one snapshot (PostgreSQL's ``REPEATABLE
+        READ``; on SQLite one read transaction, as Python's sqlite3 begins none for a
+        SELECT and each statement would see the newest commit), ended when it closes."""
+        with self.engine.connect() as plain:
+            if self.url.startswith("sqlite"):
+                plain.exec_driver_sql("BEGIN")
+                yield plain
+            else:
+                yield plain.execution_options(isolation_level="REPEATABLE READ")
+
+    def load(self, table_id: str | None = None, conn: Connection | None = None) -> list[TableRow]:
         """Every table (or the one ``table_id``) with its seats and the lines of its hand
         in progress (with their action ids). A row that cannot be read is given with its
-        ``problem``; the others are read all the same. On PostgreSQL it reads one snapshot
-        (``REPEATABLE READ``): a table's version and its lines always agree, also while
-        another process writes."""
+        ``problem``; the others are read all the same. It reads one snapshot (its own, or
+        ``conn``'s from :meth:`snapshot`): a table's version and its lines always agree,
+        also while another process writes."""
+        if conn is None:
+            with self.snapshot() as own:
+                return self.load(table_id, own)
         out: list[TableRow] = []
-        with self.engine.connect() as plain:
-            conn = plain
-            if not self.url.startswith("sqlite"):
-                conn = plain.execution_options(isolation_level="REPEATABLE READ")
-            seat_query = select(seats).order_by(seats.c.table_id, seats.c.idx)
-            table_query = select(tables).order_by(tables.c.created, tables.c.id)
-            if table_id is not None:
-                seat_query = seat_query.where(seats.c.table_id == table_id)
-                table_query = table_query.where(tables.c.id == table_id)
-            seat_rows: dict[str, list[SeatRow]] = {}
-            for r in conn.execute(seat_query):
-                seat_rows.setdefault(r.table_id, []).append(
-                    SeatRow(r.idx, r.name, r.kind, r.token_hash, r.chips, r.client_seed)
-                )
-            for r in conn.execute(table_query):
-                row = TableRow(
-                    id=r.id,
-                    name=r.name,
-                    stack=r.stack,
-                    rules={},
-                    turn_seconds=r.turn_seconds,
-                    max_hands=r.max_hands,
-                    status=r.status,
-                    version=r.version,
-                    hands_played=r.hands_played,
-                    dealer_index=r.dealer_index,
-                    created=r.created,
-                    seats=seat_rows.get(r.id, []),
-                    server_seed=r.server_seed,
-                    seed_rotation=r.seed_rotation,
-                )
-                try:
-                    row.rules = json.loads(r.rules)
-                    if not isinstance(row.rules, dict):
-                        raise ValueError("the stored rules are not a JSON object")
-                    if r.status == "playing":
-                        row.current = self._current(conn, r.id, r.hands_played + 1)
-                except Exception as exc:  # a row this code cannot read: "broken"
-                    row.rules = {}
-                    row.problem = f"the stored table cannot be read: {exc}"
-                out.append(row)
+        seat_query = select(seats).order_by(seats.c.table_id, seats.c.idx)
+        table_query = select(tables).order_by(tables.c.created, tables.c.id)
+        if table_id is not None:
+            seat_query = seat_query.where(seats.c.table_id == table_id)
+            table_query = table_query.where(tables.c.id == table_id)
+        seat_rows: dict[str, list[SeatRow]] = {}
+        for r in conn.execute(seat_query):
+            seat_rows.setdefault(r.table_id, []).append(
+                SeatRow(r.idx, r.name, r.kind, r.token_hash, r.chips, r.client_seed)
+            )
+        for r in conn.execute(table_query):
+            row = TableRow(
+                id=r.id,
+                name=r.name,
+                stack=r.stack,
+                rules={},
+                turn_seconds=r.turn_seconds,
+                max_hands=r.max_hands,
+                status=r.status,
+                version=r.version,
+                hands_played=r.hands_played,
+                dealer_index=r.dealer_index,
+                created=r.created,
+                seats=seat_rows.get(r.id, []),
+                server_seed=r.server_seed,
+                seed_rotation=r.seed_rotation,
+            )
+            try:
+                row.rules = json.loads(r.rules)
+                if not isinstance(row.rules, dict):
+                    raise ValueError("the stored rules are not a JSON object")
+                if r.status == "playing":
+                    row.current = self._current(conn, r.id, r.hands_played + 1)
+            except Exception as exc:  # a row this code cannot read: "broken"
+                row.rules = {}
+                row.problem = f"the stored table cannot be read: {exc}"
+            out.append(row)
         return out
 
     @staticmethod
