@@ -973,6 +973,8 @@ def test_a_phone_shows_your_whole_name_and_no_empty_panel_at_the_end(
             seconds=20,
             what="her seat: a bot plays for you",
         )
+        page.screenshot(path=str(ARTIFACTS / "phone-stand-in-360x640.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
         hosted("/resume", {})
         wait_until(
             page,
@@ -986,6 +988,8 @@ def test_a_phone_shows_your_whole_name_and_no_empty_panel_at_the_end(
         assert text.evaluate("(e) => e.scrollWidth <= e.clientWidth")  # not cut
         assert "a bot plays for you" in page.locator("#seats .seat").first.inner_text()
         assert page.locator("#seat-box").is_hidden()  # nothing to say nor to do
+        # the whole page fits the phone's width (no sideways scrolling)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
         screenshot(page, "phone-match-over-360x640.png")
     finally:
         ctx.close()
