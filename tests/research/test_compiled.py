@@ -170,6 +170,8 @@ COMPILED_RUN = [
     "tests/research/test_gym_fast.py",
     "tests/research/test_gym_vector.py",
     "tests/research/test_gym_batch.py",
+    # the fair dealer: a pure-Python subclass of the compiled Dealer (the server's deals)
+    "tests/engine/test_fairdeal.py",
 ]
 #: Blocks of the long seeded tests left out of the compiled run: each block is the same
 #: test over other seeds, and the first block alone reaches every branch of the compiled
@@ -178,6 +180,8 @@ COMPILED_RUN = [
 COMPILED_RUN_SKIPS = [
     "tests/research/test_fastsim.py::test_kernel_plays_the_checked_engines_hands[1]",
     "tests/research/test_fastsim.py::test_kernel_hands_obey_the_rules_referee[1]",
+    # a soak test (ten thousand hands); the fair dealer's other tests run compiled
+    "tests/engine/test_fairdeal.py::test_ten_thousand_random_hands_verify",
 ]
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import random
 
+from mypy_extensions import mypyc_attr
+
 from primero.engine.actions import Deal
 from primero.engine.cards import Card
 from primero.engine.errors import WrongTurnError
@@ -26,6 +28,7 @@ from primero.engine.state import HandState
 __all__ = ["Dealer", "RandomSource", "derive_seed", "randbelow"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # FairDealer (engine/fairdeal.py) is pure
 class Dealer:
     """Supplies the cards of every deal a hand asks for (R4.2, R4.4, exchanges, R8b).
 
