@@ -627,3 +627,28 @@ def test_an_empty_record_is_said_to_be_empty(tmp_path: Path) -> None:
             read_record(path)
         assert caught.value.message.startswith("it is empty: a record holds at least")
         assert caught.value.index is None
+
+
+#: The worked example of docs/record-format.md up to its deliberate error: p1 opened the
+#: last round with a bet of 0, so p2 may raise (``r``), call (``c``) or fold, not bet.
+_OPENED_WITH_ZERO = [
+    *("d dh p1 7h 6h", "d dh p2 Ac 2d", "d dh p3 Ks Qs", "d dh p4 5h 5d"),
+    *("p1 x 6h", "d dh p1 Ah", "p2 b 3", "p3 y", "p3 c", "p4 f", "p1 c"),
+    *("d dh p1 6d 3c", "d dh p2 7c 5c", "d dh p3 Kh 4d"),
+    *("p1 dc numerus", "p1 b 0", "p2 dc fluxus", "p2 c", "p3 dc primero", "p3 c"),
+    *("p1 x 3c", "d dh p1 Jd", "p2 x 2d", "d dh p2 5s", "p3 x", "p1 b 0"),
+]
+
+
+@pytest.mark.parametrize("wrong", ["p2 b 0", "p2 b 5"])
+def test_an_illegal_line_is_answered_with_the_record_lines_allowed(wrong: str) -> None:
+    """The player's words say "bet" for a first raise over a bet of 0; the error about a
+    record line also names the lines the file may hold there (R5: the bet stands at 0)."""
+    record = HandRecord(["Ana", "Ben", "Cleo", "Dev"], [100] * 4, [*_OPENED_WITH_ZERO, wrong])
+    outcome = replay(record)
+    assert outcome.error is not None and outcome.error.index == 26
+    assert outcome.error.message.endswith("(as record lines: p2 r 1..96, p2 c or p2 f)")
+    fixed = replay(
+        HandRecord(record.players, record.starting_stacks, [*_OPENED_WITH_ZERO, "p2 r 5"])
+    )
+    assert fixed.error is None

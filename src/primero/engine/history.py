@@ -25,6 +25,7 @@ import tomli_w
 
 from primero.engine.actions import LineError, parse_action, seat_name
 from primero.engine.errors import IllegalActionError, PrimeroError
+from primero.engine.legal import LegalActions
 from primero.engine.names import check_player_names
 from primero.engine.rules import DEFAULT_RULES, Rules, RulesError
 from primero.engine.state import DEALER, HandState
@@ -318,11 +319,53 @@ def replay(record: HandRecord) -> ReplayOutcome:
                 raise RecordError("the hand is already over", index, line)
             action = parse_action(line, state.n)
             state.apply(action)
-        except (LineError, IllegalActionError) as exc:
+        except IllegalActionError as exc:
+            message = f"{exc} (as record lines: {record_forms(state.legal_actions())})"
+            return ReplayOutcome(state, RecordError(message, index, line))
+        except LineError as exc:
             return ReplayOutcome(state, RecordError(str(exc), index, line))
         except RecordError as exc:
             return ReplayOutcome(state, exc)
     return ReplayOutcome(state, None)
+
+
+def record_forms(legal: LegalActions) -> str:
+    """The record lines (docs/record-format.md) of what the seat to act may do, for an
+    error about a record line: the words of :func:`~primero.engine.words.allowed_words`
+    are a player's (a first bet over checks is "bet"), these are the file's (``r``).
+
+    >>> from primero.engine.legal import LegalActions
+    >>> record_forms(LegalActions(1, raise_to=(1, 96), call=0, fold=True))
+    'p2 r 1..96, p2 c or p2 f'
+    >>> record_forms(LegalActions(DEALER, deal=2))
+    'd dh pK with 2 cards'
+    """
+    if legal.seat is None:
+        return "none: the hand is over"
+    if legal.seat == DEALER:
+        return f"d dh pK with {legal.deal} card{'' if legal.deal == 1 else 's'}"
+    p = seat_name(legal.seat)
+    forms: list[str] = []
+    if legal.vote:
+        forms += [f"{p} y", f"{p} n"]
+    forms += [f"{p} dc {c.label}" for c in legal.declare]
+    if not legal.declare:
+        if 0 in legal.exchange:
+            forms.append(f"{p} x")
+        counts = [str(k) for k in legal.exchange if k > 0]
+        if counts:
+            forms.append(f"{p} x with {'/'.join(counts)} of its cards")
+        for verb, span in (("b", legal.bet), ("r", legal.raise_to)):
+            if span is not None:
+                low, high = span
+                forms.append(f"{p} {verb} {low}" if low == high else f"{p} {verb} {low}..{high}")
+        if legal.call is not None:
+            forms.append(f"{p} c")
+    if legal.fold:
+        forms.append(f"{p} f")
+    if not forms:
+        return "none"
+    return ", ".join(forms[:-1]) + " or " + forms[-1] if len(forms) > 1 else forms[0]
 
 
 def record_of(
