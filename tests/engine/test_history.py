@@ -644,7 +644,7 @@ _OPENED_WITH_ZERO = [
 def test_an_illegal_line_is_answered_with_the_record_lines_allowed(wrong: str) -> None:
     """The player's words say "bet" for a first raise over a bet of 0; the error about a
     record line also names the lines the file may hold there (R5: the bet stands at 0)."""
-    record = HandRecord(["Ana", "Ben", "Cleo", "Dev"], [100] * 4, [*_OPENED_WITH_ZERO, wrong])
+    record = HandRecord(("Ana", "Ben", "Cleo", "Dev"), (100,) * 4, [*_OPENED_WITH_ZERO, wrong])
     outcome = replay(record)
     assert outcome.error is not None and outcome.error.index == 26
     assert outcome.error.message.endswith("(as record lines: p2 r 1..96, p2 c or p2 f)")
