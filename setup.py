@@ -22,6 +22,7 @@ for the tests and the benchmarks.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 import sysconfig
@@ -125,5 +126,30 @@ class OptionalBuildExt(build_ext):
 OPT_LEVEL = "3"
 GROUP_NAME = "primero"
 
+#: Where the README's relative links point in the package's description (a package
+#: index shows the README away from the repository): pages, and the raw files of images.
+REPO_PAGES = "https://github.com/primero-developers/primero/blob/main/"
+REPO_FILES = "https://raw.githubusercontent.com/primero-developers/primero/main/"
+
+
+def long_description(text: str) -> str:
+    """The README for a package index: each relative link made absolute (images to the
+    raw file, other links to the repository's page); links to anchors and absolute links
+    stay as they are.
+
+    >>> long_description("![a](docs/a.png) [b](docs/b.md) [c](#c) [d](https://x)")
+    '![a](https://raw.githubusercontent.com/primero-developers/primero/main/docs/a.png) \
+[b](https://github.com/primero-developers/primero/blob/main/docs/b.md) [c](#c) [d](https://x)'
+    """
+    relative = r"\]\((?!https?:|#|mailto:)([^)\s]+)\)"
+    text = re.sub(r"(!\[[^\]]*)" + relative, lambda m: f"{m[1]}]({REPO_FILES}{m[2]})", text)
+    return re.sub(r"((?<!!)\[[^\]]*)" + relative, lambda m: f"{m[1]}]({REPO_PAGES}{m[2]})", text)
+
+
 if __name__ == "__main__":  # setuptools runs this file as __main__; tools/ imports it
-    setup(ext_modules=ext_modules(), cmdclass={"build_ext": OptionalBuildExt})
+    setup(
+        ext_modules=ext_modules(),
+        cmdclass={"build_ext": OptionalBuildExt},
+        long_description=long_description(Path(__file__).with_name("README.md").read_text("utf-8")),
+        long_description_content_type="text/markdown",
+    )

@@ -29,7 +29,14 @@ def test_the_version_is_0_2_0_and_primero_says_it() -> None:
 def test_the_metadata_is_complete() -> None:
     project = _project()
     assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
-    assert project["readme"] == "README.md"
+    assert project["dynamic"] == ["readme"]  # setup.py: the README, links made absolute
+    meta = importlib.metadata.metadata("primero")
+    assert meta["Description-Content-Type"] == "text/markdown", "reinstall: make venv"
+    description = meta.get_payload()  # type: ignore[attr-defined]
+    assert description.startswith("# primero"), description[:80]
+    assert "](docs/" not in description  # a package index shows it away from the repository
+    raw = "https://raw.githubusercontent.com/primero-developers/primero/main/docs/"
+    assert f"]({raw}" in description
     classifiers = project["classifiers"]
     assert isinstance(classifiers, list) and "Typing :: Typed" in classifiers
     assert not any(c.startswith("License ::") for c in classifiers)  # the expression says it

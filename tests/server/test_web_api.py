@@ -674,3 +674,19 @@ def test_a_person_who_left_stays_in_the_ledger_when_a_bot_takes_her_seat(
     assert (kept["chip_value"], kept["currency"]) == ("0.10", "EUR")
     assert sum(s["ledger"]["net"] for s in kept["seats"]) + chips - 200 == 0
     assert kept["settle"]["transfers"] == expected
+
+
+def test_every_field_of_a_summary_is_in_the_protocol_document(client: TestClient) -> None:
+    """docs/protocol.md "The table summary" names every field the server sends in a
+    summary (and the answer to POST /api/tables), and no field it names is missing."""
+    from tests.paths import ROOT
+
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    section = text.split("### The table summary", 1)[1].split("\n\n| field", 2)
+    rows = section[1].split("\n\n", 1)[0]  # the first table: the summary's fields
+    documented = set(re.findall(r"^\| `(\w+)` \|", "| field" + rows, re.MULTILINE))
+    made = client.post("/api/tables", json={"seats": ["open", "random", "random", "random"]})
+    assert made.status_code == 201, made.text
+    sent = set(made.json())
+    assert sent - documented == set(), "fields sent but not in docs/protocol.md"
+    assert documented - sent == set(), "fields in docs/protocol.md that are not sent"
