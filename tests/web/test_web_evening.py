@@ -973,6 +973,8 @@ def test_a_phone_shows_your_whole_name_and_no_empty_panel_at_the_end(
             seconds=20,
             what="her seat: a bot plays for you",
         )
+        # her seat, before the first hand: not "watching"
+        assert page.locator("#own-cards").inner_text() == "No cards yet: no hand has been dealt."
         page.screenshot(path=str(ARTIFACTS / "phone-stand-in-360x640.png"))
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         hosted("/resume", {})

@@ -25,6 +25,7 @@ export class ActionPanel {
     /** @type {HandInfo | null} */
     this.info = null;
     this.busy = false;  // a move is on its way, or the connection is down
+    this.seated = false;  // the page plays a seat (with its token), dealt in or not
     /** @type {Record<string, string>} the amounts typed in this turn, by kind ("b", "r"):
      * a new state within the turn (a seat note, someone reconnecting) keeps them */
     this.typed = {};
@@ -76,8 +77,10 @@ export class ActionPanel {
     const hand = this.info.hand ? this.info.hand.hand : [];
     const box = this.nodes.cards;
     if (!hand.length) {
-      replace(box, el("p", {class: "note"}, this.info.mine === null
-        ? "You are watching." : "No cards in hand."));
+      const seated = !this.info.hand ? "No cards yet: no hand has been dealt."
+        : "You are not dealt in this hand.";
+      replace(box, el("p", {class: "note"}, this.info.mine !== null ? "No cards in hand."
+        : this.seated ? seated : "You are watching."));
       return;
     }
     if (this.canExchange) {

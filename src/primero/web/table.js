@@ -310,6 +310,7 @@ function draw(msg, info) {
     : broke && !(info.hand && !info.over) ? (table.rebuy ? "You are out of chips" : "You are out of the match")
     : turnText(info, msg.legal);
   const turnKey = hand ? `${hand.number}:${hand.log.length}:${hand.to_act}` : null;
+  panel.seated = token() !== null;  // a seat of its own: "no cards yet", not "watching"
   panel.draw(info, msg.legal, turnKey);
   drawBusy();
   const myTurn = Boolean(msg.legal);
