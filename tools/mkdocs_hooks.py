@@ -44,3 +44,21 @@ def on_files(files: Files, config: Any, **kwargs: Any) -> Files:
         text = (root / source).read_text(encoding="utf-8")
         files.append(File.generated(config, page, content=site_text(text)))
     return files
+
+
+def docs_text(text: str) -> str:
+    """``text``, a page of ``docs/``, with its links to the root's pages (``../CONTRIBUTING.md``,
+    which a forge follows) pointed at the site's copies of them.
+
+    >>> docs_text("[c](../CONTRIBUTING.md#compiled-modules), [r](rules.md)")
+    '[c](contributing.md#compiled-modules), [r](rules.md)'
+    """
+    for source, page in PAGES.items():
+        text = text.replace(f"](../{source}", f"]({page}")
+    return text
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files, **kwargs: Any) -> str:
+    """Point a docs page's links to the root's pages at the site's copies (see
+    :func:`docs_text`); the root's own pages are rewritten by :func:`site_text`."""
+    return docs_text(markdown)
