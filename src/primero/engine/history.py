@@ -30,6 +30,7 @@ from primero.engine.names import check_player_names
 from primero.engine.rules import DEFAULT_RULES, Rules, RulesError
 from primero.engine.state import DEALER, HandState
 from primero.engine.uncalled import uncalled_bet, won_awards
+from primero.engine.words import or_list, plural
 
 __all__ = [
     "HandRecord",
@@ -343,7 +344,7 @@ def record_forms(legal: LegalActions) -> str:
     if legal.seat is None:
         return "none: the hand is over"
     if legal.seat == DEALER:
-        return f"d dh pK with {legal.deal} card{'' if legal.deal == 1 else 's'}"
+        return f"d dh pK with {plural(legal.deal, 'card')}"
     p = seat_name(legal.seat)
     forms: list[str] = []
     if legal.vote:
@@ -363,9 +364,7 @@ def record_forms(legal: LegalActions) -> str:
             forms.append(f"{p} c")
     if legal.fold:
         forms.append(f"{p} f")
-    if not forms:
-        return "none"
-    return ", ".join(forms[:-1]) + " or " + forms[-1] if len(forms) > 1 else forms[0]
+    return or_list(forms) or "none"
 
 
 def record_of(
