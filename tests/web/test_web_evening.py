@@ -798,35 +798,47 @@ def test_pass_and_play_on_one_device_and_a_guided_first_hand(
     ctx.close()
 
 
-def _host_sits(server: Server, table_id: str, host: str, name: str) -> str:
-    """The host takes a seat at their approval table (their host token lets them in at
-    once, docs/protocol.md "Private tables"); the seat's token."""
-    own = urllib.request.Request(
-        f"{server.base}/api/tables/{table_id}/seats",
-        data=json.dumps({"name": name}).encode(),
+def _as_host(server: Server, table_id: str, host: str, path: str, body: dict[str, Any]) -> Any:
+    """POST ``body`` to ``/api/tables/{table_id}{path}`` with the host's token; the JSON
+    answer (None for 204). An HTTP error raises."""
+    ask = urllib.request.Request(
+        f"{server.base}/api/tables/{table_id}{path}",
+        data=json.dumps(body).encode(),
         method="POST",
         headers={"Content-Type": "application/json", "Authorization": f"Bearer {host}"},
     )
-    with urllib.request.urlopen(own, timeout=5) as answer:
-        token: str = json.load(answer)["token"]
+    with urllib.request.urlopen(ask, timeout=5) as answer:
+        return json.load(answer) if answer.status != 204 else None
+
+
+def _host_sits(server: Server, table_id: str, host: str, name: str) -> str:
+    """The host takes a seat at their approval table (their host token lets them in at
+    once, docs/protocol.md "Private tables"); the seat's token."""
+    token: str = _as_host(server, table_id, host, "/seats", {"name": name})["token"]
     return token
 
 
-def test_the_host_is_asked_before_anyone_joins(browser: Browser, server: Server) -> None:
-    """docs/protocol.md "Private tables": at an ``approval`` table the asker's page says
-    they wait; the host's page shows "Ben asks to join" (the server's words) with Accept
-    and Refuse; Accept seats Ben, and his page plays the seat."""
+def _approval_table(server: Server, name: str) -> tuple[str, str, dict[str, Any]]:
+    """A table whose joins wait for the host's yes (two open seats, a bot, 3 players at
+    least, no timer): its id, its host token and the creation's answer."""
     made = server.post(
         "/api/tables",
         {
-            "name": "Ask first",
+            "name": name,
             "seats": ["open", "open", "heuristic"],
             "approval": True,
             "rules": {"min_players": 3},
             "turn_seconds": 0,
         },
     )
-    table_id, host = made["id"], made["host_token"]
+    return made["id"], made["host_token"], made
+
+
+def test_the_host_is_asked_before_anyone_joins(browser: Browser, server: Server) -> None:
+    """docs/protocol.md "Private tables": at an ``approval`` table the asker's page says
+    they wait; the host's page shows "Ben asks to join" (the server's words) with Accept
+    and Refuse; Accept seats Ben, and his page plays the seat."""
+    table_id, host, made = _approval_table(server, "Ask first")
     assert made["listed"] is False and made["approval"] is True
     ana = _host_sits(server, table_id, host, "Ana")
     ben = server.post(f"/api/tables/{table_id}/seats", {"name": "Ben"})
@@ -873,17 +885,7 @@ def test_a_join_request_is_offered_no_seat_link_waiting_or_refused(
     """docs/protocol.md "Private tables": Dan's token names no seat while his request
     waits, nor once the host refuses it, so his page offers neither the invitation nor
     "Play this seat on another device" (no ``#token=`` link); Ana, seated, has hers."""
-    made = server.post(
-        "/api/tables",
-        {
-            "name": "Ask me",
-            "seats": ["open", "open", "heuristic"],
-            "approval": True,
-            "rules": {"min_players": 3},
-            "turn_seconds": 0,
-        },
-    )
-    table_id, host = made["id"], made["host_token"]
+    table_id, host, _made = _approval_table(server, "Ask me")
     ana = _host_sits(server, table_id, host, "Ana")
     dan = server.post(f"/api/tables/{table_id}/seats", {"name": "Dan"})
     assert dan["seat"] is None and dan["waiting"] is True
@@ -940,14 +942,7 @@ def test_a_phone_shows_your_whole_name_and_no_empty_panel_at_the_end(
     table_id, host = made["id"], made["host_token"]
 
     def hosted(path: str, body: dict[str, Any]) -> Any:
-        ask = urllib.request.Request(
-            f"{server.base}/api/tables/{table_id}{path}",
-            data=json.dumps(body).encode(),
-            method="POST",
-            headers={"Content-Type": "application/json", "Authorization": f"Bearer {host}"},
-        )
-        with urllib.request.urlopen(ask, timeout=5) as answer:
-            return json.load(answer) if answer.status != 204 else None
+        return _as_host(server, table_id, host, path, body)
 
     # Paused from the start: no hand is dealt (and the match cannot end) before her seat
     # is kept warm, however long the page takes on a loaded machine.
