@@ -331,9 +331,18 @@ def replay(record: HandRecord) -> ReplayOutcome:
 
 
 def record_forms(legal: LegalActions) -> str:
-    """The record lines (docs/record-format.md) of what the seat to act may do, for an
-    error about a record line: the words of :func:`~primero.engine.words.allowed_words`
-    are a player's (a first bet over checks is "bet"), these are the file's (``r``).
+    """The record lines (docs/record-format.md) of what the seat to act may do (R4–R8),
+    for an error about a record line: the words of
+    :func:`~primero.engine.words.allowed_words` are a player's (a first bet over a bet of
+    0 is "bet"), these are the file's (``r``, R5). Amounts are chips, ``low..high``
+    inclusive. Raises nothing.
+
+    Args:
+        legal: what the seat to act may do (:meth:`HandState.legal_actions`).
+
+    Returns:
+        The forms joined with "or": ``"p2 r 1..96, p2 c or p2 f"``; ``"none"`` when the
+        seat has no move; ``"none: the hand is over"``.
 
     >>> from primero.engine.legal import LegalActions
     >>> record_forms(LegalActions(1, raise_to=(1, 96), call=0, fold=True))

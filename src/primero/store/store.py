@@ -439,7 +439,11 @@ class Store:
     def snapshot(self) -> Iterator[Connection]:
         """A connection whose reads all see one snapshot (PostgreSQL's ``REPEATABLE
         READ``; on SQLite one read transaction, as Python's sqlite3 begins none for a
-        SELECT and each statement would see the newest commit), ended when it closes."""
+        SELECT and each statement would see the newest commit), ended when it closes.
+
+        Raises:
+            sqlalchemy.exc.OperationalError: the database cannot be reached.
+        """
         with self.engine.connect() as plain:
             if self.url.startswith("sqlite"):
                 plain.exec_driver_sql("BEGIN")
