@@ -1,16 +1,17 @@
 """A PPO reference run: MaskablePPO through the Gymnasium env, then the
 trained policy against each bot kind.
 
-Run as ``python benchmarks/ppo_reference.py [--steps 40000] [--train-bots heuristic]
-[--hands 400] [--seed 1] [--json FILE]``. Needs ``torch`` and ``sb3-contrib`` (not a
-dependency of any extra: ``pip install torch sb3-contrib``; a CPU wheel of torch is
-enough). It trains ``MaskablePPO("MlpPolicy")`` (sb3-contrib's defaults, the seed given)
-for ``--steps`` learner moves in ``primero/Primero-v0`` (4 seats, 100 chips, the learning
-seat drawn at each reset, the three other seats ``--train-bots``), then plays ``--hands``
-seeded hands (hand ``i`` reset with seed ``seed * 1_000_000 + i``) against three bots of
-each kind, the policy sampling its moves with the action mask, and prints its chips won
-per 100 hands with the 95 % interval (Student's t over the hands,
-:func:`primero.research.tournament.mean_ci`), and the CPU time.
+Run as ``python benchmarks/ppo_reference.py [--steps 40000] [--cpu-minutes M]
+[--train-bots heuristic] [--hands 400] [--seed 1] [--json FILE] [--save ZIP]``. Needs the ``train`` extra
+(torch on the CPU and sb3-contrib: docs/research.md). It trains
+``MaskablePPO("MlpPolicy")`` (sb3-contrib's defaults, the seed given) for ``--steps``
+learner moves (or until ``--cpu-minutes`` of CPU time) in ``primero/Primero-v0`` (4
+seats, 100 chips, the learning seat drawn at each reset, the three other seats
+``--train-bots``), then plays ``--hands`` seeded hands (hand ``i`` reset with seed
+``seed * 1_000_000 + i``) against three bots of each kind, the policy sampling its moves
+with the action mask, and prints its chips won per 100 hands with the 95 % interval
+(Student's t over the hands, :func:`primero.research.tournament.mean_ci`), and the CPU
+time.
 """
 
 from __future__ import annotations
@@ -50,6 +51,18 @@ def _masks(env: Any) -> Any:
     return env.unwrapped.action_masks()
 
 
+def _budget(minutes: float | None, started: float) -> Any:
+    """A callback that stops the training after ``minutes`` of this process's CPU time
+    (None: no limit, the ``--steps`` alone)."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class Budget(BaseCallback):  # type: ignore[misc,unused-ignore]
+        def _on_step(self) -> bool:
+            return minutes is None or time.process_time() - started < 60 * minutes
+
+    return Budget()
+
+
 def main() -> None:
     """Train, evaluate against every kind, print (and write the JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -60,6 +73,10 @@ def main() -> None:
     parser.add_argument("--bots", default=",".join(k for k in BOT_KINDS if k != "search"))
     parser.add_argument("--search-hands", type=int, default=100)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--save", type=Path, default=None, help="save the trained model here")
+    parser.add_argument(
+        "--cpu-minutes", type=float, default=None, help="stop training after this much CPU time"
+    )
     args = parser.parse_args()
 
     import gymnasium
@@ -77,8 +94,11 @@ def main() -> None:
     env = ActionMasker(env, _masks)
     model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0)
     started = time.process_time()
-    model.learn(total_timesteps=args.steps)
+    model.learn(total_timesteps=args.steps, callback=_budget(args.cpu_minutes, started))
     train_cpu = time.process_time() - started
+    steps = model.num_timesteps
+    if args.save is not None:
+        model.save(args.save)
     results = []
     for kind in args.bots.split(","):
         hands = args.search_hands if kind == "search" else args.hands
@@ -93,14 +113,15 @@ def main() -> None:
             flush=True,
         )
     out = {
-        "steps": args.steps,
+        "steps": steps,
+        "cpu_minutes": args.cpu_minutes,
         "train_bots": args.train_bots,
         "seed": args.seed,
         "train_cpu_seconds": round(train_cpu, 1),
         "versions": {"torch": torch.__version__, "sb3_contrib": sb3_contrib.__version__},
         "results": results,
     }
-    print(f"trained {args.steps} steps against {args.train_bots} in {train_cpu:.0f} s of CPU")
+    print(f"trained {steps} steps against {args.train_bots} in {train_cpu:.0f} s of CPU")
     if args.json is not None:
         args.json.write_text(json.dumps(out, indent=1) + "\n")
 

@@ -70,7 +70,7 @@ def _play(state: HandState, dealer: Dealer, agents: list[Agent]) -> list[Action]
 
 
 def test_make_bot_kinds() -> None:
-    assert BOT_KINDS == ("random", "heuristic", "search", "bluff", "uniform")
+    assert BOT_KINDS == ("random", "heuristic", "search", "bluff", "uniform", "reference")
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("heuristic", None), HeuristicBot)
     with pytest.raises(ValueError, match="one of random, heuristic"):

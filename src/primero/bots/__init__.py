@@ -4,7 +4,7 @@ The kinds live in one registry, :data:`BOT_FACTORIES` (a kind's name and where i
 is, imported on first use); a new kind is one line there.
 
 >>> BOT_KINDS
-('random', 'heuristic', 'search', 'bluff', 'uniform')
+('random', 'heuristic', 'search', 'bluff', 'uniform', 'reference')
 >>> make_bot("random", 1).name
 'random'
 """
@@ -27,6 +27,7 @@ BOT_FACTORIES: Final[dict[str, str]] = {
     "search": "primero.bots.search:SearchBot",  # determinized Monte Carlo search
     "bluff": "primero.bots.exploiters:BluffBot",  # declares chorus, bets the most
     "uniform": "primero.bots.exploiters:UniformBot",  # uniform over legal action ids
+    "reference": "primero.bots.reference:ReferenceBot",  # a trained network, in NumPy
 }
 
 #: The bot kinds :func:`make_bot` knows, by name (the keys of :data:`BOT_FACTORIES`).
