@@ -2,8 +2,8 @@
 trained policy against each bot kind.
 
 Run as ``python benchmarks/ppo_reference.py [--steps 40000] [--cpu-minutes M]
-[--train-bots heuristic] [--hands 400] [--seed 1] [--json FILE] [--save ZIP]``. Needs the ``train`` extra
-(torch on the CPU and sb3-contrib: docs/research.md). It trains
+[--train-bots heuristic] [--hands 400] [--seed 1] [--json FILE] [--save ZIP]``. Needs
+the ``train`` extra (torch on the CPU and sb3-contrib: docs/research.md). It trains
 ``MaskablePPO("MlpPolicy")`` (sb3-contrib's defaults, the seed given) for ``--steps``
 learner moves (or until ``--cpu-minutes`` of CPU time) in ``primero/Primero-v0`` (4
 seats, 100 chips, the learning seat drawn at each reset, the three other seats

@@ -81,7 +81,7 @@ def test_a_negative_seed_is_refused_by_both(command: str, tmp_path: Path) -> Non
 
 
 _KINDS = (
-    "the kinds are random, heuristic, search, bluff and uniform (cfr too, with --preset "
+    "the kinds are random, heuristic, search, bluff, uniform and reference (cfr too, with --preset "
     "mini), or an agent by import path (module:Name)"
 )
 
