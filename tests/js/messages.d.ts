@@ -47,7 +47,7 @@ interface TableSettingOut {
 
 /** A new table: its seats in table order, each ``"open"`` for a person or a bot kind. */
 interface CreateTable {
-  seats: ("open" | "random" | "heuristic" | "search" | "bluff" | "uniform")[];
+  seats: ("open" | "random" | "heuristic" | "search" | "bluff" | "uniform" | "reference")[];
   name?: string | null;
   stack?: number;
   rules?: Record<string, unknown>;

@@ -73,7 +73,7 @@ def test_the_default_stack_is_100_chips() -> None:
 def test_bad_kinds_are_refused_in_words() -> None:
     with pytest.raises(ValueError, match=r"^give one kind per player: 4 names, 3 kinds$"):
         TableModel(NAMES, BOTS[:3])
-    kinds = "random, heuristic, search, bluff, uniform"
+    kinds = "random, heuristic, search, bluff, uniform, reference"
     with pytest.raises(ValueError, match=rf"^unknown bot kind 'genius': one of {kinds}$"):
         TableModel(NAMES, [None, "genius", "random", "random"])
 

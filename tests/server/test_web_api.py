@@ -566,8 +566,8 @@ def test_a_refused_request_names_the_field_and_what_is_allowed_in_words(
     cases = [
         (
             {"seats": ["open", "dragon", "random", "random"]},
-            "seats, item 2 must be one of 'open', 'random', 'heuristic', 'search', 'bluff' "
-            "or 'uniform'",
+            "seats, item 2 must be one of 'open', 'random', 'heuristic', 'search', 'bluff', "
+            "'uniform' or 'reference'",
         ),
         ({"seats": BOTS3, "stack": "x"}, "Stack must be a whole number"),
         ({}, "seats is missing"),

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -40,9 +39,11 @@ import numpy.typing as npt
 
 from primero.bots.heuristic import HeuristicBot, _raises_this_round, accepted_bet
 from primero.bots.refusals import stepped_legal
-from primero.bots.winmodel import first_round_values
+from primero.bots.winmodel import average_value, first_round_values
 from primero.engine.actions import Action, Bet, Call, Declare, Exchange, Fold, Raise, Vote
+from primero.engine.cards import Card
 from primero.engine.dealing import RandomSource
+from primero.engine.hands import evaluate
 from primero.engine.legal import LegalActions
 from primero.engine.state import Phase
 from primero.engine.views import SeatView
@@ -253,7 +254,7 @@ class ReferenceBot(HeuristicBot):
             a, b = v.hand[0], v.hand[1]
             everyone = self._everyone(v, me) or [None]
             values = first_round_values(a, b, everyone)
-            choices: list[tuple[float, tuple[object, ...]]] = []
+            choices: list[tuple[float, tuple[Card, ...]]] = []
             if 0 in legal.exchange:
                 choices.append((values[0], ()))
             if 1 in legal.exchange:
@@ -261,8 +262,8 @@ class ReferenceBot(HeuristicBot):
             if 2 in legal.exchange:
                 choices.append((values[3], (a, b)))
             best, discard = max(choices, key=lambda o: o[0])
-            options.append((11, Exchange(me, discard)))  # type: ignore[arg-type]
-            w, base = values[0], self._baseline(everyone)
+            options.append((11, Exchange(me, discard)))
+            w, base = values[0], average_value(everyone)
             x[13] = 1.0
             x[23] = best
             self._bets(v, me, legal, options)
@@ -319,12 +320,6 @@ class ReferenceBot(HeuristicBot):
         return self._done(v, me, x, w, base, v.to_call, options)
 
     @staticmethod
-    def _baseline(opponents: Sequence[object]) -> float:
-        from primero.bots.winmodel import average_value
-
-        return average_value(opponents)  # type: ignore[arg-type]
-
-    @staticmethod
     def _bets(v: SeatView, me: int, legal: LegalActions, options: list[tuple[int, Action]]) -> None:
         if legal.bet is None:
             return
@@ -372,8 +367,6 @@ class ReferenceBot(HeuristicBot):
         faced = [int(c) + 1 for s, c in enumerate(v.declared) if c is not None and s != me]
         x[21] = max(faced, default=0) / 5
         if len(v.hand) == 4:
-            from primero.engine.hands import evaluate
-
             x[22] = (int(evaluate(v.hand).category) + 1) / 5
         return Decision(x, tuple(options))
 
