@@ -187,3 +187,31 @@ def test_a_training_chunk_is_the_same_for_the_same_seed_and_records_the_learner_
         for features, mask, move in steps:
             assert len(features) == len(FEATURES)
             assert mask >> move & 1  # the move played was a legal one
+
+
+def test_a_declaration_offers_the_truth_and_one_higher_category() -> None:
+    from primero.bots.heuristic import HeuristicBot
+    from primero.engine.actions import Declare
+    from primero.engine.state import DEALER
+
+    for deal in range(50):
+        state = HandState(["A", "B", "C", "D"], [100] * 4)
+        dealer = Dealer.seeded(deal)
+        bots = [HeuristicBot(seed=deal * 4 + s) for s in range(4)]
+        while not state.complete:
+            if state.to_act == DEALER:
+                dealer.deal_into(state)
+                continue
+            seat = state.to_act
+            assert seat is not None
+            v = view(state, seat)
+            assert v.legal is not None
+            if len(v.legal.declare) > 1:
+                decision = ReferenceBot(seed=deal).decision(v)
+                assert isinstance(decision, Decision)
+                declared = {MOVES[m]: a for m, a in decision.options if isinstance(a, Declare)}
+                assert declared["declare"] == Declare(seat, v.legal.declare[0])  # the truth
+                assert declared["declare higher"].category in v.legal.declare[1:]  # R6
+                return
+            state.apply(bots[seat](v))
+    raise AssertionError("no declaration with a choice in 50 seeded hands")
