@@ -16,9 +16,11 @@ import time
 
 from primero.bots.heuristic import HeuristicBot
 from primero.bots.reference import ReferenceBot
+from primero.engine.actions import Action
 from primero.engine.dealing import Dealer
-from primero.engine.state import DEALER, HandState
-from primero.engine.views import view
+from primero.engine.match import Agent, play_hand
+from primero.engine.state import HandState
+from primero.engine.views import SeatView
 
 LIMIT_MS = 1.0
 
@@ -26,26 +28,24 @@ LIMIT_MS = 1.0
 def main(hands: int = 500) -> None:
     """Play ``hands`` hands and print the decision times (ms) of both kinds."""
     times: dict[str, list[float]] = {"reference": [], "heuristic": []}
+
+    def timed(bot: Agent, kind: str) -> Agent:
+        def decide(seat_view: SeatView) -> Action:
+            started = time.perf_counter()
+            action = bot(seat_view)
+            times[kind].append(time.perf_counter() - started)
+            return action
+
+        return decide
+
     for hand in range(hands):
         bots = [
-            ReferenceBot(seed=4 * hand),
-            HeuristicBot(seed=4 * hand + 1),
-            ReferenceBot(seed=4 * hand + 2),
-            HeuristicBot(seed=4 * hand + 3),
+            timed(ReferenceBot(seed=4 * hand), "reference"),
+            timed(HeuristicBot(seed=4 * hand + 1), "heuristic"),
+            timed(ReferenceBot(seed=4 * hand + 2), "reference"),
+            timed(HeuristicBot(seed=4 * hand + 3), "heuristic"),
         ]
-        state = HandState(["p1", "p2", "p3", "p4"], [100] * 4)
-        dealer = Dealer.seeded(hand)
-        while not state.complete:
-            seat = state.to_act
-            if seat == DEALER:
-                dealer.deal_into(state)
-                continue
-            assert seat is not None
-            seat_view = view(state, seat)
-            started = time.perf_counter()
-            action = bots[seat](seat_view)
-            times[type(bots[seat]).name].append(time.perf_counter() - started)
-            state.apply(action)
+        play_hand(HandState(["p1", "p2", "p3", "p4"], [100] * 4), Dealer.seeded(hand), bots)
     print(f"{hands} hands, 4 seats: ms per decision (limit {LIMIT_MS} ms)")
     print(
         f"{'bot':>10} {'count':>7} {'mean':>7} {'median':>7} {'p99':>7} {'max':>7} {'<=limit':>8}"

@@ -69,6 +69,14 @@ _ZERO = Policy(
 Step = tuple[list[float], int, int]  # features, mask bits, chosen move
 
 
+def _step(decision: Decision, move: int) -> Step:
+    """A decision as training data: its features, its legal moves as bits, the move."""
+    mask = 0
+    for legal, _ in decision.options:
+        mask |= 1 << legal
+    return decision.features.tolist(), mask, move
+
+
 class Recorder:
     """A learner seat: plays the policy and records each of its decisions."""
 
@@ -79,10 +87,7 @@ class Recorder:
     def __call__(self, view: SeatView) -> Any:
         action, decision, i = decide(self.bot, view)
         if decision is not None:
-            mask = 0
-            for move, _ in decision.options:
-                mask |= 1 << move
-            self.steps.append((decision.features.tolist(), mask, decision.options[i][0]))
+            self.steps.append(_step(decision, decision.options[i][0]))
         return action
 
 
@@ -101,10 +106,7 @@ class Imitator:
         if isinstance(decision, Decision):
             move = _move_of(decision, action)
             if move is not None:
-                mask = 0
-                for m, _ in decision.options:
-                    mask |= 1 << m
-                self.steps.append((decision.features.tolist(), mask, move))
+                self.steps.append(_step(decision, move))
         return action
 
 
